@@ -1,0 +1,38 @@
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+
+.PHONY: run test bench screenshots lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(TEST_STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	touch $@ $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/hitledger
+
+test: $(TEST_STAMP)
+	$(BIN)/ruff check core saves tui tests
+	$(BIN)/python -m pytest
+
+bench: $(TEST_STAMP)
+	$(BIN)/python -m pytest tests/bench -q -s -p no:randomly --override-ini addopts=
+
+screenshots: $(TEST_STAMP)
+	$(BIN)/python -m tui.screenshots screenshots
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check core saves tui tests
+
+clean:
+	rm -rf $(VENV) build *.egg-info
