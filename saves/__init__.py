@@ -1,0 +1,53 @@
+"""Encounters saved as TOML files in the user data dir: quick, atomic, never lost.
+
+The API the TUI calls::
+
+    save(enc, force=False, name=None) -> Path       # SaveConflict if the file changed on disk
+    load(path_or_name) -> Encounter                 # SaveError naming file, line or field
+    autosave(enc) -> Path                           # data_dir()/autosave.toml, never a conflict
+    load_autosave() -> Encounter | None
+    list_saves() -> list[SaveEntry]                 # cheap: reads the head of each file
+    delete_save(path) -> Path                       # moved into data_dir()/trash/
+    rename_save(path, new_name) -> Path
+    data_dir() -> Path                              # honours HITLEDGER_DATA_DIR
+"""
+
+from __future__ import annotations
+
+from saves.codec import FORMAT_VERSION, MIGRATIONS, migration
+from saves.errors import SaveConflict, SaveError
+from saves.names import data_dir, slugify
+from saves.store import (
+    MAX_FILE_BYTES,
+    SaveEntry,
+    autosave,
+    autosave_path,
+    delete_save,
+    list_saves,
+    load,
+    load_autosave,
+    rename_save,
+    save,
+    save_path,
+)
+
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_FILE_BYTES",
+    "MIGRATIONS",
+    "SaveConflict",
+    "SaveEntry",
+    "SaveError",
+    "autosave",
+    "autosave_path",
+    "data_dir",
+    "delete_save",
+    "list_saves",
+    "load",
+    "load_autosave",
+    "migration",
+    "rename_save",
+    "save",
+    "save_path",
+    "slugify",
+]

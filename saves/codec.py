@@ -1,0 +1,201 @@
+"""Encounter <-> TOML text: the format header, version checks and migrations."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from saves.errors import SaveError
+
+#: The format version this code writes, and the newest it reads.
+FORMAT_VERSION = 1
+#: Keys the saves layer owns at the top of a file; everything else is the encounter's.
+HEADER_KEYS = ("format", "saved_by", "creature_count", "autosave_of", "autosave_of_sha256")
+
+Document = dict[str, Any]
+Migration = Callable[[Document], Document]
+
+#: One function per format version: it turns a document of that version into the next one.
+#: The current version's entry is the identity; reading stops after it.
+MIGRATIONS: dict[int, Migration] = {}
+
+#: How a document becomes an Encounter; None means core.Encounter.from_data.
+#: Tests of the file layer may swap in a stand-in.
+encounter_factory: Callable[[Document], Any] | None = None
+
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_TOML_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
+_HEAD_BYTES = 64 * 1024
+
+
+def migration(from_version: int) -> Callable[[Migration], Migration]:
+    """Register the function that upgrades a format-`from_version` document by one version."""
+
+    def register(func: Migration) -> Migration:
+        MIGRATIONS[from_version] = func
+        return func
+
+    return register
+
+
+@migration(1)
+def _v1_current(doc: Document) -> Document:
+    """Format 1 is current: nothing to change. Replace with the 1 -> 2 upgrade when 2 exists."""
+    return doc
+
+
+def upgrade(doc: Document, version: int, path: Path | None = None) -> Document:
+    """Run the migrations from `version` up to FORMAT_VERSION; SaveError for a version with none."""
+    while True:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError(
+                path,
+                f"unknown format version {version}",
+                field="format",
+                hint=f"this hitledger reads format 1 to {FORMAT_VERSION}; the file was left as it was",
+            )
+        doc = step(doc)
+        if version >= FORMAT_VERSION:
+            return doc
+        version += 1
+        doc["format"] = version
+
+
+@cache
+def saved_by() -> str:
+    """'hitledger X.Y.Z' for the file header."""
+    try:
+        from importlib.metadata import version
+
+        return f"hitledger {version('hitledger')}"
+    except Exception:  # not installed (running from a checkout): the name alone will do
+        return "hitledger"
+
+
+def encode(data: Document, *, creature_count: int | None = None, extra: Document | None = None) -> str:
+    """The TOML text of a save: format header first, then the encounter's own data."""
+    clash = [key for key in HEADER_KEYS if key in data]
+    if clash:
+        raise ValueError(f"encounter data uses keys reserved for the file header: {clash}")
+    doc: Document = {"format": FORMAT_VERSION, "saved_by": saved_by()}
+    if creature_count is not None:
+        doc["creature_count"] = creature_count
+    if extra:
+        doc.update(extra)
+    doc.update(data)
+    return tomli_w.dumps(doc)
+
+
+def parse(raw: bytes, path: Path | None) -> Document:
+    """Bytes -> TOML document; SaveError naming the line for bad UTF-8 or bad TOML."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise SaveError(
+            path,
+            "not UTF-8 text",
+            line=line,
+            hint="the file is damaged or not a save; restore the .bak copy — the file was left as it was",
+        ) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message, line = _toml_problem(str(exc), text)
+        raise SaveError(
+            path,
+            message,
+            line=line,
+            hint="fix the TOML at that line by hand, or restore the .bak copy — the file was left as it was",
+        ) from None
+
+
+def _toml_problem(message: str, text: str) -> tuple[str, int | None]:
+    """Split tomllib's message into the problem and the line number."""
+    found = _TOML_POSITION.search(message)
+    if found:
+        return message[: found.start()], int(found.group(1))
+    found = _TOML_AT_END.search(message)
+    if found:
+        return message[: found.start()] + " at the end of the file", text.count("\n") + 1
+    return message, None
+
+
+def check_version(doc: Document, path: Path | None) -> int:
+    """The document's format version, or SaveError if missing, ill-typed or newer than ours."""
+    version = doc.get("format")
+    if version is None:
+        raise SaveError(
+            path,
+            "no format version (not a hitledger save?)",
+            field="format",
+            hint="a save starts with `format = 1`; the file was left as it was",
+        )
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError(
+            path,
+            f"format version must be a whole number, not {version!r}",
+            field="format",
+            hint="a save starts with `format = 1`; the file was left as it was",
+        )
+    if version > FORMAT_VERSION:
+        raise SaveError(
+            path,
+            f"written by a newer hitledger (format {version}; this one reads up to {FORMAT_VERSION})",
+            field="format",
+            hint="upgrade hitledger to open it; the file was left as it was",
+        )
+    return version
+
+
+def decode(raw: bytes, path: Path | None) -> tuple[Any, Document]:
+    """Bytes of a save -> (Encounter, header); SaveError naming line or field on any problem."""
+    doc = parse(raw, path)
+    version = check_version(doc, path)
+    doc = upgrade(doc, version, path)
+    header = {key: doc.pop(key) for key in HEADER_KEYS if key in doc}
+    return build(doc, path), header
+
+
+def build(data: Document, path: Path | None) -> Any:
+    """Encounter.from_data, with its errors turned into SaveError naming the field."""
+    factory = encounter_factory
+    if factory is None:
+        from core import Encounter
+
+        factory = Encounter.from_data
+    hint = "fix that field by hand (see saves/FORMAT.md) or restore the .bak copy — the file was left as it was"
+    try:
+        return factory(data)
+    except ValueError as exc:
+        field = getattr(exc, "field", None)
+        problem = getattr(exc, "message", None) or str(exc)
+        raise SaveError(path, str(problem), field=field or None, hint=hint) from exc
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise SaveError(
+            path, f"malformed encounter data ({type(exc).__name__}: {exc})", hint=hint
+        ) from exc
+
+
+def read_head(raw_head: bytes, whole: Callable[[], bytes], path: Path | None) -> Document:
+    """The top-level keys of a save from its first bytes (tables cut off), reading it all if needed."""
+    text = raw_head.decode("utf-8", errors="replace")
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        if line.startswith("["):
+            try:
+                return tomllib.loads(text[:offset])
+            except tomllib.TOMLDecodeError:
+                pass  # the cut fell inside a multi-line value: try the next table header
+        offset += len(line)
+    return parse(whole(), path)
+
+
+HEAD_BYTES = _HEAD_BYTES

@@ -1,0 +1,51 @@
+"""Errors raised by the saves layer: every one names the file and says what to do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class SaveError(Exception):
+    """A save file could not be read or written; the file on disk is left as it was."""
+
+    def __init__(
+        self,
+        path: Path | str | None,
+        problem: str,
+        *,
+        line: int | None = None,
+        field: str | None = None,
+        hint: str = "",
+    ) -> None:
+        self.path = Path(path) if path is not None else None
+        self.problem = problem
+        self.line = line
+        self.field = field
+        self.hint = hint
+        super().__init__(self._message())
+
+    @property
+    def where(self) -> str:
+        """The line or field the problem is at, in words ("line 14", "field creatures.2.hp")."""
+        if self.line is not None:
+            return f"line {self.line}"
+        if self.field:
+            return f"field {self.field}"
+        return ""
+
+    @property
+    def short(self) -> str:
+        """A one-line summary for a table cell: where, what, and that the file is untouched."""
+        parts = [p for p in (self.where, self.problem) if p]
+        return ": ".join(parts)
+
+    def _message(self) -> str:
+        head = str(self.path) if self.path is not None else "save"
+        text = f"{head}: {self.short}"
+        if self.hint:
+            text += f" — {self.hint}"
+        return text
+
+
+class SaveConflict(SaveError):
+    """The file changed on disk since this encounter was loaded or saved (or belongs to another)."""

@@ -1,0 +1,73 @@
+"""Where saves live and how an encounter name becomes a safe file name."""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+import platformdirs
+
+#: Environment variable that moves the data dir (tests, portable installs, `--data-dir`).
+DATA_DIR_ENV = "HITLEDGER_DATA_DIR"
+SUFFIX = ".toml"
+AUTOSAVE_STEM = "autosave"
+TRASH_DIR = "trash"
+
+# Longest slug in UTF-8 bytes: leaves room for "-999", ".toml.bak" and a temp-file
+# prefix inside the 255-byte name limit of ext4, APFS and NTFS.
+MAX_SLUG_BYTES = 120
+
+# Names Windows refuses whatever the extension; harmless elsewhere, so refused everywhere
+# to keep a data dir portable between machines.
+_WINDOWS_RESERVED = frozenset(
+    ["con", "prn", "aux", "nul"]
+    + [f"com{i}" for i in range(10)]
+    + [f"lpt{i}" for i in range(10)]
+    + ["com¹", "com²", "com³", "lpt¹", "lpt²", "lpt³"]
+)
+# Stems the saves layer uses itself.
+_OURS = frozenset([AUTOSAVE_STEM, TRASH_DIR])
+
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
+_SPACES = re.compile(r"\s+")
+_DASHES = re.compile(r"-{2,}")
+
+
+def data_dir() -> Path:
+    """The folder holding the saves: $HITLEDGER_DATA_DIR or the platform's user data dir, created on demand."""
+    override = os.environ.get(DATA_DIR_ENV)
+    path = Path(override).expanduser() if override else Path(platformdirs.user_data_dir("hitledger"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def slugify(name: str) -> str:
+    """A file stem for an encounter name: Unicode kept, no separators, never reserved or empty."""
+    text = unicodedata.normalize("NFC", name or "")
+    text = _UNSAFE.sub("-", text)
+    text = _SPACES.sub("-", text.strip()).lower()
+    text = _DASHES.sub("-", text)
+    text = _truncate_utf8(text, MAX_SLUG_BYTES)
+    # Leading dots would hide the file (and "." / ".." are directories); trailing dots and
+    # spaces are silently dropped by Windows.
+    text = text.strip(" .-_")
+    if not text:
+        return "encounter"
+    if text.split(".")[0] in _WINDOWS_RESERVED or text in _OURS:
+        return f"encounter-{text}"
+    return text
+
+
+def _truncate_utf8(text: str, limit: int) -> str:
+    """Cut text to at most limit UTF-8 bytes without splitting a character."""
+    raw = text.encode("utf-8")
+    if len(raw) <= limit:
+        return text
+    return raw[:limit].decode("utf-8", errors="ignore")
+
+
+def inside(directory: Path, path: Path) -> bool:
+    """Whether path (resolved) is directly inside directory (resolved)."""
+    return path.resolve().parent == directory.resolve()

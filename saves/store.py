@@ -1,0 +1,477 @@
+"""Save files on disk: atomic writes, backups, conflict checks, autosave, listing and trash."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from saves import codec
+from saves.errors import SaveConflict, SaveError
+from saves.names import AUTOSAVE_STEM, SUFFIX, TRASH_DIR, data_dir, inside, slugify
+
+#: Files bigger than this are refused unread: no encounter comes near it, a runaway file might.
+MAX_FILE_BYTES = 50 * 1024 * 1024
+BACKUP_SUFFIX = ".bak"
+# A temp file this old belongs to a writer that died: list_saves() clears it away.
+_STALE_TEMP_SECONDS = 60.0
+
+_write_lock = threading.RLock()
+
+
+# --- what we remember about the file an encounter came from -------------------------------
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a file looked like when an encounter was loaded from it or saved to it."""
+
+    sha256: str
+    size: int | None = None
+    mtime_ns: int | None = None
+    inode: tuple[int, int] | None = None
+
+    @classmethod
+    def of(cls, raw: bytes, st: os.stat_result) -> Stamp:
+        """The stamp of bytes just read from, or written to, a file with this stat."""
+        return cls(hashlib.sha256(raw).hexdigest(), st.st_size, st.st_mtime_ns, (st.st_dev, st.st_ino))
+
+    def matches(self, path: Path) -> bool:
+        """Whether the file is still what this stamp saw (a quick stat, then a hash if unsure)."""
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            return False
+        if (st.st_size, st.st_mtime_ns, (st.st_dev, st.st_ino)) == (self.size, self.mtime_ns, self.inode):
+            return True
+        if st.st_size > MAX_FILE_BYTES:
+            return False
+        try:
+            return hashlib.sha256(path.read_bytes()).hexdigest() == self.sha256
+        except OSError:
+            return False
+
+
+@dataclass
+class _Tracking:
+    path: Path | None = None
+    stamp: Stamp | None = None
+
+
+_tracking: dict[int, _Tracking] = {}
+
+
+def _track(enc: Any) -> _Tracking:
+    """The saves layer's notes on this encounter object, created on first use."""
+    key = id(enc)
+    tracking = _tracking.get(key)
+    if tracking is None:
+        tracking = _tracking[key] = _Tracking()
+        try:
+            weakref.finalize(enc, _tracking.pop, key, None)
+        except TypeError:  # an object without weak references: keep the notes for the process
+            pass
+    return tracking
+
+
+def _remember(enc: Any, path: Path | None, stamp: Stamp | None) -> None:
+    tracking = _track(enc)
+    tracking.path = path
+    tracking.stamp = stamp
+    try:
+        enc.save_path = path  # for the TUI's title bar; the source of truth stays here
+    except AttributeError:
+        pass
+
+
+def save_path(enc: Any) -> Path | None:
+    """The file this encounter was loaded from or last saved to (None if never saved)."""
+    tracking = _tracking.get(id(enc))
+    return tracking.path if tracking else None
+
+
+# --- low-level file operations ------------------------------------------------------------
+
+
+def _fsync_dir(directory: Path) -> None:
+    if os.name == "nt":  # directories cannot be opened for fsync on Windows
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _atomic_write(path: Path, raw: bytes, *, backup: bool = True) -> Stamp:
+    """Write raw to path so that a crash leaves the old or the new file, never half of one."""
+    directory = path.parent
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(raw)
+            handle.flush()
+            os.fsync(handle.fileno())
+            st = os.fstat(handle.fileno())
+        if backup and path.exists():
+            _keep_backup(path)
+        os.replace(tmp, path)
+        _fsync_dir(directory)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return Stamp.of(raw, st)
+
+
+def _keep_backup(path: Path) -> None:
+    """Make NAME.toml.bak the current NAME.toml, atomically (a hard link, or a copy)."""
+    bak = path.with_name(path.name + BACKUP_SUFFIX)
+    link = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.bak.tmp")
+    link.unlink(missing_ok=True)
+    try:
+        os.link(path, link)
+    except OSError:  # no hard links here (some network or FAT file systems): copy instead
+        data = path.read_bytes()
+        with open(link, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    os.replace(link, bak)
+
+
+def _read(path: Path) -> tuple[bytes, os.stat_result]:
+    """The bytes and stat of a save, refusing a missing, unreadable or oversized file."""
+    try:
+        with open(path, "rb") as handle:
+            st = os.fstat(handle.fileno())
+            if st.st_size > MAX_FILE_BYTES:
+                raise SaveError(
+                    path,
+                    f"file is {st.st_size / 1024 / 1024:.0f} MB, over the {MAX_FILE_BYTES // 1024 // 1024} MB limit",
+                    hint="this is not an encounter save; it was not read and was left as it was",
+                )
+            return handle.read(), st
+    except FileNotFoundError:
+        raise SaveError(path, "no such save", hint="check the name in the saves list") from None
+    except IsADirectoryError:
+        raise SaveError(path, "is a folder, not a save file", hint="pick a .toml file") from None
+    except PermissionError:
+        raise SaveError(path, "permission denied", hint="check the file's permissions") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot read ({exc.strerror or exc})", hint="check the disk") from None
+
+
+# --- naming -------------------------------------------------------------------------------
+
+
+def path_for(name: str) -> Path:
+    """The file in data_dir() a save called `name` would have (its slug, unnumbered)."""
+    directory = data_dir()
+    path = directory / f"{slugify(name)}{SUFFIX}"
+    if not inside(directory, path):  # slugify allows no separators; this is the belt to its braces
+        raise SaveError(path, "would be outside the data folder", hint="choose another name")
+    return path
+
+
+def _free_path(name: str, owned: Path | None = None) -> Path:
+    """path_for(name), numbered NAME-2, NAME-3... if that file belongs to another encounter."""
+    first = path_for(name)
+    candidate, number = first, 1
+    while candidate.exists() and candidate != owned:
+        number += 1
+        candidate = first.with_name(f"{first.stem}-{number}{SUFFIX}")
+    return candidate
+
+
+def resolve(path_or_name: Path | str) -> Path:
+    """A Path as given, or the save in data_dir() with that file stem, slug or encounter name."""
+    if isinstance(path_or_name, Path):
+        return path_or_name
+    text = str(path_or_name)
+    if os.sep in text or (os.altsep and os.altsep in text) or text.endswith(SUFFIX):
+        given = Path(text).expanduser()
+        if given.is_absolute() or given.exists():
+            return given
+        return data_dir() / given.name
+    directory = data_dir()
+    for candidate in (directory / f"{text}{SUFFIX}", path_for(text)):
+        if candidate.is_file():
+            return candidate
+    for entry in list_saves():
+        if entry.error is None and entry.name == text:
+            return entry.path
+    return path_for(text)
+
+
+# --- the public operations ------------------------------------------------------------------
+
+
+def save(enc: Any, force: bool = False, name: str | None = None, path: Path | str | None = None) -> Path:
+    """Write enc atomically and return its Path; SaveConflict if the file changed on disk since.
+
+    Without name or path, the encounter goes back to the file it came from, or to a new file
+    named after enc.name (numbered if another encounter has that name). name= or path= saves
+    under another name ("save as"); from then on the encounter belongs to that file.
+    force=True overwrites a changed or foreign file on purpose.
+    """
+    tracking = _track(enc)
+    with _write_lock:
+        if path is not None:
+            target = Path(path).expanduser()
+        elif name is not None:
+            target = path_for(name)
+        elif tracking.path is not None:
+            target = tracking.path
+        else:
+            target = _free_path(enc.name)
+        ours = tracking.path is not None and target.resolve() == tracking.path.resolve()
+        if not force and target.exists():
+            if not ours:
+                raise SaveConflict(
+                    target,
+                    "another save already has this name",
+                    hint="choose another name, or overwrite it on purpose",
+                )
+            if tracking.stamp is not None and not tracking.stamp.matches(target):
+                raise SaveConflict(
+                    target,
+                    "changed on disk since it was loaded or saved (another window?)",
+                    hint="save under another name, reload it, or overwrite it on purpose",
+                )
+        raw = _encode(enc)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            stamp = _atomic_write(target, raw)
+        except OSError as exc:
+            raise SaveError(
+                target,
+                f"could not write ({exc.strerror or exc})",
+                hint="nothing was changed; free some space or check permissions and try again",
+            ) from exc
+        _remember(enc, target, stamp)
+        return target
+
+
+def _encode(enc: Any, extra: dict[str, Any] | None = None) -> bytes:
+    data = enc.to_data()
+    return codec.encode(data, creature_count=len(enc.creatures), extra=extra).encode("utf-8")
+
+
+def load(path_or_name: Path | str) -> Any:
+    """The Encounter in a save file (a Path, or a save name in data_dir()); SaveError if unreadable."""
+    path = resolve(path_or_name)
+    raw, st = _read(path)
+    enc, _header = codec.decode(raw, path)
+    _remember(enc, path, Stamp.of(raw, st))
+    return enc
+
+
+def autosave_path() -> Path:
+    """data_dir()/autosave.toml."""
+    return data_dir() / f"{AUTOSAVE_STEM}{SUFFIX}"
+
+
+def autosave(enc: Any) -> Path:
+    """Rewrite autosave.toml with enc (atomic, never a conflict); a no-op if nothing changed since."""
+    global _last_autosave
+    target = autosave_path()
+    tracking = _track(enc)
+    revision = getattr(enc, "revision", None)
+    with _write_lock:
+        last_enc, last_revision = _last_autosave
+        if revision is not None and last_enc() is enc and last_revision == revision and target.exists():
+            return target
+        extra: dict[str, Any] = {}
+        if tracking.path is not None:
+            extra["autosave_of"] = str(tracking.path)
+            if tracking.stamp is not None:
+                extra["autosave_of_sha256"] = tracking.stamp.sha256
+        raw = _encode(enc, extra)
+        try:
+            _atomic_write(target, raw, backup=False)
+        except OSError as exc:
+            raise SaveError(
+                target, f"could not write ({exc.strerror or exc})", hint="free some space or check permissions"
+            ) from exc
+        _last_autosave = (_weak(enc), revision)
+        return target
+
+
+def _weak(enc: Any) -> Callable[[], Any]:
+    try:
+        return weakref.ref(enc)
+    except TypeError:
+        return lambda: None
+
+
+# The encounter (weakly) and revision autosave.toml holds, to skip rewriting the same state.
+_last_autosave: tuple[Callable[[], Any], Any] = (lambda: None, None)
+
+
+def load_autosave() -> Any | None:
+    """The encounter in autosave.toml, None if there is none; SaveError if it is unreadable.
+
+    If the autosave was of a named save, the encounter belongs to that file again: a later
+    save() goes there, and raises SaveConflict if that file changed in the meantime.
+    """
+    path = autosave_path()
+    if not path.exists():
+        return None
+    raw, _st = _read(path)
+    enc, header = codec.decode(raw, path)
+    source = header.get("autosave_of")
+    if isinstance(source, str) and source:
+        source_path = Path(source)
+        digest = header.get("autosave_of_sha256")
+        _remember(enc, source_path, Stamp(digest) if isinstance(digest, str) else None)
+    else:
+        _remember(enc, None, None)
+    return enc
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One row of the saves screen; `error` says why a file cannot be read (then other fields are blank)."""
+
+    path: Path
+    name: str
+    system: str
+    round: int
+    creatures: int
+    modified: datetime
+    error: str | None = None
+    autosave: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file could be read."""
+        return self.error is None
+
+
+def list_saves(include_autosave: bool = True) -> list[SaveEntry]:
+    """Every save in data_dir(), newest first, read from each file's first lines only."""
+    directory = data_dir()
+    _clear_stale_temp_files(directory)
+    entries = []
+    for path in directory.glob(f"*{SUFFIX}"):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        is_autosave = path.stem == AUTOSAVE_STEM
+        if is_autosave and not include_autosave:
+            continue
+        entries.append(_entry(path, is_autosave))
+    entries.sort(key=lambda e: (e.modified, e.path.name), reverse=True)
+    return entries
+
+
+def _entry(path: Path, is_autosave: bool) -> SaveEntry:
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return _error_entry(path, datetime.now(), f"cannot read ({exc.strerror or exc})", is_autosave)
+    modified = datetime.fromtimestamp(st.st_mtime)
+    try:
+        head = _read_head(path, st)
+        codec.check_version(head, path)
+        name, system, rnd, count = head.get("name"), head.get("system"), head.get("round"), head.get("creature_count")
+        if not isinstance(name, str) or not isinstance(system, str):
+            raise SaveError(path, "no encounter name or system at the top", field="name")
+        if isinstance(rnd, bool) or not isinstance(rnd, int):
+            rnd = 0
+        if isinstance(count, bool) or not isinstance(count, int):
+            count = 0
+    except SaveError as exc:
+        return _error_entry(path, modified, f"{exc.short} — left untouched", is_autosave)
+    return SaveEntry(path, name, system, rnd, count, modified, None, is_autosave)
+
+
+def _error_entry(path: Path, modified: datetime, error: str, is_autosave: bool) -> SaveEntry:
+    return SaveEntry(path, path.name, "", 0, 0, modified, error, is_autosave)
+
+
+def _read_head(path: Path, st: os.stat_result) -> dict[str, Any]:
+    if st.st_size > MAX_FILE_BYTES:
+        raise SaveError(path, f"file is over {MAX_FILE_BYTES // 1024 // 1024} MB", hint="not read")
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(codec.HEAD_BYTES)
+    except OSError as exc:
+        raise SaveError(path, f"cannot read ({exc.strerror or exc})") from None
+    if len(head) < codec.HEAD_BYTES:
+        return codec.parse(head, path)
+    return codec.read_head(head, lambda: _read(path)[0], path)
+
+
+def _clear_stale_temp_files(directory: Path) -> None:
+    cutoff = time.time() - _STALE_TEMP_SECONDS
+    for tmp in directory.glob(".*.tmp"):
+        try:
+            if tmp.stat().st_mtime < cutoff:
+                tmp.unlink()
+        except OSError:
+            pass
+
+
+def _tracked_encounters(path: Path) -> list[_Tracking]:
+    resolved = path.resolve()
+    return [t for t in _tracking.values() if t.path is not None and t.path.resolve() == resolved]
+
+
+def delete_save(path: Path | str) -> Path:
+    """Move a save (and its .bak) into data_dir()/trash/ under a name not yet taken; returns the new Path."""
+    source = resolve(path)
+    if not source.is_file():
+        raise SaveError(source, "no such save", hint="refresh the saves list")
+    trash = data_dir() / TRASH_DIR
+    trash.mkdir(exist_ok=True)
+    with _write_lock:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = trash / f"{source.stem} {stamp}{SUFFIX}"
+        number = 1
+        while target.exists() or target.with_name(target.name + BACKUP_SUFFIX).exists():
+            number += 1
+            target = trash / f"{source.stem} {stamp}-{number}{SUFFIX}"
+        os.replace(source, target)
+        bak = source.with_name(source.name + BACKUP_SUFFIX)
+        if bak.exists():
+            os.replace(bak, target.with_name(target.name + BACKUP_SUFFIX))
+        _fsync_dir(trash)
+        _fsync_dir(source.parent)
+        for tracking in _tracked_encounters(source):
+            tracking.path, tracking.stamp = None, None
+    return target
+
+
+def rename_save(path: Path | str, new_name: str) -> Path:
+    """Give a save a new encounter name and the file name that goes with it; returns the new Path."""
+    source = resolve(path)
+    raw, st = _read(source)
+    codec.decode(raw, source)  # refuse to rename a file we could not load
+    doc = codec.parse(raw, source)
+    doc["name"] = new_name
+    with _write_lock:
+        target = _free_path(new_name, owned=source)
+        new_raw = codec.tomli_w.dumps(doc).encode("utf-8")
+        if target == source:
+            if not Stamp.of(raw, st).matches(source):
+                raise SaveConflict(source, "changed on disk while renaming", hint="try again")
+            stamp = _atomic_write(source, new_raw)
+        else:
+            stamp = _atomic_write(target, new_raw, backup=False)
+            bak = source.with_name(source.name + BACKUP_SUFFIX)
+            if bak.exists():
+                os.replace(bak, target.with_name(target.name + BACKUP_SUFFIX))
+            source.unlink()
+            _fsync_dir(source.parent)
+        for tracking in _tracked_encounters(source):
+            tracking.path, tracking.stamp = target, stamp
+    return target

@@ -1,0 +1,352 @@
+"""The file layer: format header, backups, bad files, conflicts, autosave, failures."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import saves
+from saves import SaveConflict, SaveError, codec, store
+
+
+def test_round_trip_and_header(make_enc, data: Path) -> None:
+    enc = make_enc()
+    path = saves.save(enc)
+    assert path == data / "ambush.toml"
+    text = path.read_text("utf-8")
+    assert text.startswith("format = 1\nsaved_by = ")
+    back = saves.load(path)
+    assert back.to_data() == enc.to_data()
+    assert saves.save_path(back) == path and back.save_path == path
+
+
+def test_load_by_name(make_enc) -> None:
+    path = saves.save(make_enc("Goblin Ambush"))
+    assert saves.load("goblin-ambush").name == "Goblin Ambush"
+    assert saves.load("Goblin Ambush").name == "Goblin Ambush"
+    assert saves.load(str(path)).name == "Goblin Ambush"
+    with pytest.raises(SaveError, match="no such save"):
+        saves.load("nothing here")
+
+
+def test_second_save_keeps_previous_as_bak(make_enc, mutate) -> None:
+    enc = make_enc()
+    path = saves.save(enc)
+    first = path.read_bytes()
+    mutate(enc)
+    saves.save(enc)
+    assert path.with_name("ambush.toml.bak").read_bytes() == first
+    assert saves.load(path).to_data() == enc.to_data()
+    assert not list(path.parent.glob(".*.tmp"))
+
+
+def test_save_after_load_is_not_a_conflict(make_enc, mutate) -> None:
+    path = saves.save(make_enc())
+    enc = saves.load(path)
+    saves.save(enc)  # nothing changed on disk: fine
+    mutate(enc)
+    saves.save(enc)
+    assert len(saves.load(path).creatures) == 4
+
+
+def test_two_encounters_from_one_file_conflict(make_enc, mutate) -> None:
+    path = saves.save(make_enc())
+    first, second = saves.load(path), saves.load(path)
+    mutate(first)
+    saves.save(first)
+    mutate(second)
+    second.rename("Other")
+    before = path.read_bytes()
+    with pytest.raises(SaveConflict) as caught:
+        saves.save(second)
+    assert str(path) in str(caught.value) and path.read_bytes() == before
+    saves.save(second, force=True)
+    assert saves.load(path).name == "Other"
+    # force made the file ours again: no conflict from now on
+    mutate(second)
+    saves.save(second)
+
+
+def test_edit_by_hand_in_place_is_a_conflict(make_enc, mutate) -> None:
+    enc = make_enc()
+    path = saves.save(enc)
+    st = path.stat()
+    with open(path, "r+b") as handle:  # same size, same inode, mtime put back: only the hash tells
+        handle.seek(path.read_bytes().index(b"Goblin 1"))
+        handle.write(b"Hobgob 1")
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    mutate(enc)
+    # the quick stat check passes here; a touch without a change must not conflict either
+    saves.save(enc)
+
+
+def test_touched_but_unchanged_file_is_not_a_conflict(make_enc, mutate) -> None:
+    enc = make_enc()
+    path = saves.save(enc)
+    os.utime(path, ns=(1, 1))
+    mutate(enc)
+    saves.save(enc)
+
+
+def test_changed_file_is_a_conflict(make_enc, mutate) -> None:
+    enc = make_enc()
+    path = saves.save(enc)
+    path.write_text(path.read_text("utf-8").replace("Goblin 1", "Hobgoblin"), "utf-8")
+    mutate(enc)
+    with pytest.raises(SaveConflict, match="changed on disk"):
+        saves.save(enc)
+
+
+def test_deleted_file_is_written_again(make_enc) -> None:
+    enc = make_enc()
+    path = saves.save(enc)
+    path.unlink()
+    assert saves.save(enc) == path and path.exists()
+
+
+def test_new_encounter_never_clobbers_a_similar_name(make_enc, data: Path) -> None:
+    one = saves.save(make_enc("Ambush"))
+    two = saves.save(make_enc("ambush. "))
+    three = saves.save(make_enc("AMBUSH"))
+    assert [p.name for p in (one, two, three)] == ["ambush.toml", "ambush-2.toml", "ambush-3.toml"]
+    assert saves.load(one).name == "Ambush" and saves.load(two).name == "ambush. "
+
+
+def test_save_as_name_and_path(make_enc, mutate, tmp_path: Path) -> None:
+    enc = make_enc()
+    first = saves.save(enc)
+    copy = saves.save(enc, name="Ambush copy")
+    assert copy.name == "ambush-copy.toml" and first.exists()
+    mutate(enc)
+    assert saves.save(enc) == copy  # the encounter now belongs to the copy
+    assert len(saves.load(first).creatures) == 3
+    with pytest.raises(SaveConflict, match="already has this name"):
+        saves.save(enc, name="Ambush")
+    assert saves.save(enc, name="Ambush", force=True) == first
+    outside = saves.save(enc, path=tmp_path / "export" / "night.toml")
+    assert saves.load(outside).to_data() == enc.to_data()
+
+
+def test_failed_write_leaves_old_file_and_no_temp(make_enc, mutate, monkeypatch) -> None:
+    enc = make_enc()
+    path = saves.save(enc)
+    before = path.read_bytes()
+    mutate(enc)
+
+    def broken_fsync(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(SaveError, match="No space left") as caught:
+        saves.save(enc)
+    assert str(path) in str(caught.value)
+    assert path.read_bytes() == before
+    assert not list(path.parent.glob(".*.tmp"))
+
+
+# --- bad files --------------------------------------------------------------------------------
+
+GOOD = """format = 1
+saved_by = "hitledger test"
+name = "Ambush"
+system = "pf2e"
+round = 2
+turn = 0
+
+[[creatures]]
+id = "c1"
+name = "Goblin"
+hp = 6
+"""
+
+BAD_FILES = {
+    "newer version": (GOOD.replace("format = 1", "format = 7"), "newer hitledger", None, "format"),
+    "unknown version": (GOOD.replace("format = 1", "format = 0"), "unknown format version 0", None, "format"),
+    "negative version": (GOOD.replace("format = 1", "format = -2"), "unknown format version", None, "format"),
+    "version as text": (GOOD.replace("format = 1", 'format = "1"'), "whole number", None, "format"),
+    "no version": (GOOD.replace("format = 1\n", ""), "no format version", None, "format"),
+    "syntax error": (GOOD.replace("hp = 6", "hp = = 6"), "Invalid", 11, None),
+    "unclosed string": (GOOD.replace('name = "Goblin"', 'name = "Goblin'), "", 10, None),
+    "duplicate key": (GOOD + "hp = 7\n", "", 12, None),
+    "missing field": (GOOD.replace('system = "pf2e"\n', ""), "missing", None, "system"),
+    "ill-typed field": (GOOD.replace("round = 2", 'round = "two"'), "must be int", None, "round"),
+    "ill-typed nested": (GOOD.replace("hp = 6", "hp = 6.5"), "must be int", None, "creatures.0.hp"),
+    "unknown system": (GOOD.replace('"pf2e"', '"gurps"'), "unknown system", None, "system"),
+    "not utf-8": (GOOD.replace("Goblin", "Gob\udcfflin"), "not UTF-8", 10, None),
+    "empty file": ("", "no format version", None, "format"),
+}
+
+
+def _write_raw(path: Path, text: str) -> bytes:
+    raw = text.encode("utf-8", errors="surrogateescape")
+    path.write_bytes(raw)
+    return raw
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FILES))
+def test_bad_file_names_file_and_place_and_is_untouched(case: str, data: Path) -> None:
+    text, words, line, field = BAD_FILES[case]
+    path = data / "broken.toml"
+    raw = _write_raw(path, text)
+    before = path.stat()
+    with pytest.raises(SaveError) as caught:
+        saves.load(path)
+    error = caught.value
+    assert error.path == path and str(path) in str(error)
+    assert words in str(error)
+    assert error.line == line and error.field == field
+    assert "left as it was" in str(error) or "upgrade" in str(error)
+    assert path.read_bytes() == raw
+    assert path.stat().st_mtime_ns == before.st_mtime_ns
+    assert not path.with_name("broken.toml.bak").exists()
+
+
+def test_syntax_error_message_is_readable(data: Path) -> None:
+    path = data / "broken.toml"
+    _write_raw(path, GOOD.replace("hp = 6", "hp 6"))
+    with pytest.raises(SaveError) as caught:
+        saves.load(path)
+    assert caught.value.short.startswith("line 11: ")
+    assert "(at line" not in str(caught.value)
+
+
+def test_oversized_file_is_refused_unread(data: Path, monkeypatch) -> None:
+    path = data / "huge.toml"
+    with open(path, "wb") as handle:  # sparse: 51 MB that take no room on disk
+        handle.write(GOOD.encode())
+        handle.truncate(51 * 1024 * 1024)
+    before = path.stat()
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("must not parse")
+
+    monkeypatch.setattr(tomllib, "loads", no_reading)
+    with pytest.raises(SaveError, match="over the 50 MB limit") as caught:
+        saves.load(path)
+    assert str(path) in str(caught.value)
+    assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
+    entry = next(e for e in saves.list_saves() if e.path == path)
+    assert entry.error and "50 MB" in entry.error
+
+
+def test_missing_file_and_folder(data: Path) -> None:
+    with pytest.raises(SaveError, match="no such save"):
+        saves.load(data / "nope.toml")
+    (data / "folder.toml").mkdir()
+    with pytest.raises(SaveError, match="folder"):
+        saves.load(data / "folder.toml")
+
+
+def test_save_refuses_data_with_header_keys(make_enc, monkeypatch) -> None:
+    enc = make_enc()
+    monkeypatch.setattr(enc, "to_data", lambda: {"format": 3, "name": "x"})
+    with pytest.raises(ValueError, match="reserved"):
+        saves.save(enc)
+
+
+# --- migrations ---------------------------------------------------------------------------
+
+
+def test_current_version_has_a_registered_identity() -> None:
+    assert saves.FORMAT_VERSION == 1
+    doc = {"format": 1, "name": "x"}
+    assert codec.upgrade(dict(doc), 1) == doc
+
+
+def test_old_version_runs_its_migration(data: Path, monkeypatch) -> None:
+    def v0_to_v1(doc: dict) -> dict:
+        doc["name"] = doc.pop("title")
+        doc["round"] = doc.pop("rounds", 1)
+        return doc
+
+    monkeypatch.setitem(codec.MIGRATIONS, 0, v0_to_v1)
+    path = data / "old.toml"
+    raw = _write_raw(
+        path, GOOD.replace("format = 1", "format = 0").replace('name = "Ambush"', 'title = "Ambush"').replace("round = 2", "rounds = 4")
+    )
+    enc = saves.load(path)
+    assert enc.name == "Ambush" and enc.round == 4
+    assert path.read_bytes() == raw  # reading never rewrites
+    saves.save(enc)
+    assert path.read_text("utf-8").startswith("format = 1\n")
+    assert path.with_name("old.toml.bak").read_bytes() == raw
+
+
+def test_migration_decorator_registers(monkeypatch) -> None:
+    monkeypatch.setattr(codec, "MIGRATIONS", dict(codec.MIGRATIONS))
+
+    @saves.migration(0)
+    def step(doc: dict) -> dict:
+        return doc
+
+    assert codec.MIGRATIONS[0] is step
+
+
+# --- autosave -----------------------------------------------------------------------------
+
+
+def test_autosave_round_trip_and_never_conflicts(make_enc, mutate, data: Path) -> None:
+    enc = make_enc()
+    path = saves.autosave(enc)
+    assert path == data / "autosave.toml"
+    path.write_text("garbage = ", "utf-8")  # someone wrote over it: still ours
+    mutate(enc)
+    saves.autosave(enc)
+    back = saves.load_autosave()
+    assert back.to_data() == enc.to_data()
+    assert saves.save_path(back) is None
+    assert not path.with_name("autosave.toml.bak").exists()
+
+
+def test_autosave_skips_an_unchanged_encounter(make_enc, mutate, monkeypatch) -> None:
+    enc = make_enc()
+    saves.autosave(enc)
+    writes = []
+    real = store._atomic_write
+    monkeypatch.setattr(store, "_atomic_write", lambda *a, **k: writes.append(1) or real(*a, **k))
+    saves.autosave(enc)
+    assert writes == []
+    mutate(enc)
+    saves.autosave(enc)
+    other = saves.load_autosave()  # another object with the same revision must still be written
+    saves.autosave(other)
+    assert writes == [1, 1]
+
+
+def test_load_autosave_without_one() -> None:
+    assert saves.load_autosave() is None
+
+
+def test_autosave_remembers_the_named_save(make_enc, mutate) -> None:
+    enc = make_enc()
+    path = saves.save(enc)
+    mutate(enc)
+    saves.autosave(enc)
+    resumed = saves.load_autosave()
+    assert saves.save_path(resumed) == path
+    assert saves.save(resumed) == path  # the named file did not change: no conflict
+    assert len(saves.load(path).creatures) == 4
+
+
+def test_autosave_of_a_changed_named_save_conflicts(make_enc, mutate) -> None:
+    enc = make_enc()
+    path = saves.save(enc)
+    mutate(enc)
+    saves.autosave(enc)
+    other = saves.load(path)
+    other.rename("Changed elsewhere")
+    saves.save(other)
+    resumed = saves.load_autosave()
+    with pytest.raises(SaveConflict):
+        saves.save(resumed)
+
+
+def test_corrupt_autosave_raises_and_is_untouched(data: Path) -> None:
+    path = data / "autosave.toml"
+    raw = _write_raw(path, "format = 1\nname = \n")
+    with pytest.raises(SaveError, match="autosave.toml"):
+        saves.load_autosave()
+    assert path.read_bytes() == raw
