@@ -1,0 +1,206 @@
+"""Dice expressions: parse, roll through an injected ``randint`` source, average.
+
+Grammar: terms joined by ``+`` or ``-``; a term is ``NdM``, ``dM`` or an integer.
+Parsing is cached, so rolling the same expression again costs only the dice.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+from core.errors import ParseError
+
+MAX_COUNT = 1000
+MAX_SIDES = 1000
+MAX_DICE = 10_000
+MAX_LENGTH = 500
+
+_TERM = re.compile(r"\s*([+-])?\s*(?:(\d*)\s*[dD]\s*(\d+)|(\d+))\s*")
+_DICE_ONLY = re.compile(r"(\d*)[dD](\d*)")
+
+
+class RandomSource(Protocol):
+    """Anything with ``randint(a, b)``, such as ``random.Random``."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+
+_default_rng = random.Random()
+
+
+@dataclass(frozen=True, slots=True)
+class DiceTerm:
+    """``count`` dice of ``sides`` sides, added (sign 1) or subtracted (sign -1)."""
+
+    sign: int
+    count: int
+    sides: int
+
+    def __str__(self) -> str:
+        return f"{self.count}d{self.sides}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """A parsed dice expression: dice terms plus a flat modifier."""
+
+    dice: tuple[DiceTerm, ...]
+    modifier: int
+    text: str
+
+    @property
+    def average(self) -> float:
+        """The expected total."""
+        return self.modifier + sum(t.sign * t.count * (t.sides + 1) / 2 for t in self.dice)
+
+    @property
+    def dice_count(self) -> int:
+        """How many dice the expression rolls."""
+        return sum(t.count for t in self.dice)
+
+    @property
+    def minimum(self) -> int:
+        """The lowest possible total."""
+        return self.modifier + sum(
+            t.count if t.sign > 0 else -t.count * t.sides for t in self.dice
+        )
+
+    @property
+    def maximum(self) -> int:
+        """The highest possible total."""
+        return self.modifier + sum(
+            t.count * t.sides if t.sign > 0 else -t.count for t in self.dice
+        )
+
+    @property
+    def is_constant(self) -> bool:
+        """True when no dice are rolled (a total typed as already rolled)."""
+        return not self.dice
+
+    def roll(self, rng: RandomSource | None = None) -> RollResult:
+        """Roll every die once through ``rng``."""
+        randint = (rng or _default_rng).randint
+        rolls: list[tuple[int, int]] = []
+        total = self.modifier
+        for term in self.dice:
+            sides = term.sides
+            sub = 0
+            for _ in range(term.count):
+                value = randint(1, sides)
+                rolls.append((sides, value))
+                sub += value
+            total += term.sign * sub
+        return RollResult(self, total, tuple(rolls))
+
+    def roll_max(self) -> int:
+        """Every die at its maximum, plus the modifier (Daggerheart critical)."""
+        return self.maximum
+
+    def __str__(self) -> str:
+        return format_terms(self.dice, self.modifier)
+
+
+def format_terms(dice: tuple[DiceTerm, ...], modifier: int) -> str:
+    """Canonical text for dice terms plus a modifier: ``2d6+3``."""
+    out = ""
+    for term in dice:
+        if out or term.sign < 0:
+            out += "+" if term.sign > 0 else "-"
+        out += str(term)
+    if modifier or not out:
+        if out:
+            out += f"{modifier:+d}"
+        else:
+            out = str(modifier)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    """A rolled expression that remembers each die as (sides, value)."""
+
+    expr: DiceExpr
+    total: int
+    rolls: tuple[tuple[int, int], ...]
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The face of each die, in the order rolled."""
+        return tuple(v for _, v in self.rolls)
+
+    def __str__(self) -> str:
+        if not self.rolls:
+            return str(self.total)
+        faces = ", ".join(str(v) for v in self.values)
+        return f"{self.expr} ({faces}) = {self.total}"
+
+
+def parse(expr: str) -> DiceExpr:
+    """Parse a dice expression such as ``2d8+4``, ``d6`` or ``1d4-6``; raises ParseError."""
+    if not isinstance(expr, str):
+        raise ParseError("a dice expression must be text", 0, str(expr))
+    if len(expr) > MAX_LENGTH:
+        raise ParseError(f"expression longer than {MAX_LENGTH} characters", MAX_LENGTH, expr)
+    return _parse_cached(expr)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(expr: str) -> DiceExpr:
+    text = expr
+    if not text.strip():
+        raise ParseError("empty dice expression", 0, text)
+    pos = 0
+    dice: list[DiceTerm] = []
+    modifier = 0
+    total_dice = 0
+    first = True
+    n = len(text)
+    while pos < n:
+        m = _TERM.match(text, pos)
+        if not m or m.end() == pos:
+            if text[pos:pos + 1] in ("d", "D"):
+                raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", pos, text)
+            raise ParseError(f"unexpected {text[pos:pos + 8].strip() or 'end'!r} in dice expression", pos, text)
+        sign_text, count_text, sides_text, const_text = m.groups()
+        if not first and sign_text is None:
+            raise ParseError("expected + or - between terms", m.start(), text)
+        sign = -1 if sign_text == "-" else 1
+        if const_text is not None:
+            value = int(const_text)
+            if value > 10**9:
+                raise ParseError("number too large", m.start(4), text)
+            modifier += sign * value
+        else:
+            count = int(count_text) if count_text else 1
+            sides = int(sides_text)
+            where = m.start(2) if count_text else m.start(3)
+            if not 1 <= count <= MAX_COUNT:
+                raise ParseError(f"dice count {count} outside 1..{MAX_COUNT}", where, text)
+            if not 2 <= sides <= MAX_SIDES:
+                raise ParseError(f"die size d{sides} outside d2..d{MAX_SIDES}", m.start(3), text)
+            total_dice += count
+            if total_dice > MAX_DICE:
+                raise ParseError(f"more than {MAX_DICE} dice", where, text)
+            dice.append(DiceTerm(sign, count, sides))
+        pos = m.end()
+        first = False
+    return DiceExpr(tuple(dice), modifier, text)
+
+
+def roll(expr: str, rng: RandomSource | None = None) -> int:
+    """Roll ``expr`` and return the raw total (it can be negative)."""
+    return parse(expr).roll(rng).total
+
+
+def roll_detailed(expr: str, rng: RandomSource | None = None) -> RollResult:
+    """Roll ``expr`` and return the result with each die."""
+    return parse(expr).roll(rng)
+
+
+def looks_like_dice(word: str) -> bool:
+    """True when ``word`` starts like a dice expression or number."""
+    return bool(word) and (word[0].isdigit() or word[0] in "+-dD" and len(word) > 1 and (word[1].isdigit()))

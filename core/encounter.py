@@ -1,0 +1,662 @@
+"""An encounter: roster, initiative, rounds and turns, and a ledger with undo and redo.
+
+Every public call that changes anything is one ledger event. An event keeps only what
+that call changed — for each affected creature the fields before and after — so memory
+and save size grow with the number of events, not with events × roster size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.dice import RandomSource
+from core.errors import StateError
+from core.model import Creature, Outcome, Roll, TemporaryImmunity
+from core.systems import SYSTEM_IDS, get_system
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "crit_mode": "double",      # pf2e/sf2e option: "roll-twice" rolls the dice twice instead
+    "flat_checks": "auto",      # "ask": flat checks wait for the GM's roll
+    "massive_damage": False,    # daggerheart optional rule: 2× Severe marks 4 HP
+}
+DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
+_UNSET = "\u2205unset"          # a field absent on one side of a change (TOML has no null)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One creature's part of an event: changed fields before and after (None = absent)."""
+
+    id: str
+    before: Mapping[str, Any] | None
+    after: Mapping[str, Any] | None
+
+    def to_data(self) -> dict[str, Any]:
+        """TOML-ready data."""
+        out: dict[str, Any] = {"id": self.id}
+        if self.before is not None:
+            out["before"] = dict(self.before)
+        if self.after is not None:
+            out["after"] = dict(self.after)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One ledger entry: what a call did, in words, and what it changed."""
+
+    text: str
+    round: int
+    kind: str
+    details: tuple[str, ...] = ()
+    changes: tuple[Change, ...] = ()
+    meta_before: Mapping[str, Any] = field(default_factory=dict)
+    meta_after: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def changed_ids(self) -> frozenset[str]:
+        """Ids of the creatures this event touched."""
+        return frozenset(c.id for c in self.changes)
+
+    def to_data(self, details: bool = True) -> dict[str, Any]:
+        """TOML-ready data."""
+        out: dict[str, Any] = {"text": self.text, "round": self.round, "kind": self.kind}
+        if details and self.details:
+            out["details"] = list(self.details)
+        if self.changes:
+            out["changes"] = [c.to_data() for c in self.changes]
+        if self.meta_before or self.meta_after:
+            out["meta_before"] = dict(self.meta_before)
+            out["meta_after"] = dict(self.meta_after)
+        return out
+
+    @classmethod
+    def from_data(cls, data: Any, where: str) -> Event:
+        """Rebuild from :meth:`to_data`; StateError names a bad field."""
+        if not isinstance(data, Mapping):
+            raise StateError(where, "expected a table")
+        changes = []
+        for i, ch in enumerate(_typed(data, "changes", list, where, [])):
+            w = f"{where}.changes[{i}]"
+            if not isinstance(ch, Mapping):
+                raise StateError(w, "expected a table")
+            changes.append(Change(_typed(ch, "id", str, w), _typed(ch, "before", dict, w, None),
+                                  _typed(ch, "after", dict, w, None)))
+        return cls(
+            text=_typed(data, "text", str, where), round=_typed(data, "round", int, where),
+            kind=_typed(data, "kind", str, where, "event"),
+            details=tuple(_typed(data, "details", list, where, [])), changes=tuple(changes),
+            meta_before=_typed(data, "meta_before", dict, where, {}),
+            meta_after=_typed(data, "meta_after", dict, where, {}),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePreview:
+    """A damage roll resolved against each target, not yet applied."""
+
+    damage: tuple[str, ...]
+    roll: Roll
+    outcomes: Mapping[str, Outcome]
+    options: Mapping[str, Any]
+
+
+_MISSING = object()
+
+
+def _typed(data: Mapping[str, Any], key: str, kind: type, where: str, default: Any = _MISSING) -> Any:
+    if key not in data:
+        if default is _MISSING:
+            raise StateError(f"{where}.{key}", "missing")
+        return default
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise StateError(f"{where}.{key}", f"expected {kind.__name__}, found {type(value).__name__}")
+    return value
+
+
+class Encounter:
+    """The roster of one encounter under one rule system, with its history."""
+
+    def __init__(self, system: str = "pf2e", name: str = "Encounter",
+                 settings: Mapping[str, Any] | None = None) -> None:
+        self.rules = get_system(system)
+        self.system = system
+        self.name = name
+        self.settings: dict[str, Any] = {**DEFAULT_SETTINGS, **(settings or {})}
+        self.round = 1
+        self.turn = 0
+        self._creatures: dict[str, Creature] = {}
+        self._initiative: dict[str, int] = {}
+        self._seq: dict[str, int] = {}
+        self._next_id = 1
+        self._order: list[str] | None = None
+        self._done: list[Event] = []
+        self._undone: list[Event] = []
+        self.revision = 0
+
+    # ------------------------------------------------------------------ roster
+    @property
+    def creatures(self) -> dict[str, Creature]:
+        """Creatures by id (do not mutate: go through the encounter's calls)."""
+        return self._creatures
+
+    def creature(self, cid: str) -> Creature:
+        """The creature with this id; KeyError naming it otherwise."""
+        try:
+            return self._creatures[cid]
+        except KeyError:
+            raise KeyError(f"no creature {cid!r} in this encounter") from None
+
+    def initiative(self, cid: str) -> int:
+        """The creature's initiative."""
+        self.creature(cid)
+        return self._initiative[cid]
+
+    @property
+    def order(self) -> list[str]:
+        """Creature ids by initiative, high to low; ties in the order added."""
+        if self._order is None:
+            self._order = sorted(self._creatures, key=lambda c: (-self._initiative[c], self._seq[c]))
+        return list(self._order)
+
+    @property
+    def active(self) -> str | None:
+        """The id of the creature whose turn it is."""
+        order = self.order
+        return order[self.turn] if order and 0 <= self.turn < len(order) else None
+
+    def add(self, creature: Creature, initiative: int = 0) -> str:
+        """Add a creature; returns its id."""
+        if not isinstance(creature, Creature):
+            raise TypeError("add() takes a Creature from rules.new_creature()")
+        if isinstance(initiative, bool) or not isinstance(initiative, int):
+            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        cid = f"c{self._next_id}"
+        with self._step("add", f"{creature.name} joins (initiative {initiative})") as step:
+            step.meta("next_id", "turn")
+            self._next_id += 1
+            self._insert(cid, creature.clone(), initiative, self._next_id - 1)
+            self._keep_active(step)
+            step.touch(cid)
+        return cid
+
+    def add_many(self, creatures: Sequence[Creature], initiative: int = 0) -> list[str]:
+        """Add several creatures in one undo step ("Goblin 1…3")."""
+        ids = []
+        names = ", ".join(c.name for c in creatures)
+        with self._step("add", f"{names} join (initiative {initiative})") as step:
+            step.meta("next_id", "turn")
+            for creature in creatures:
+                cid = f"c{self._next_id}"
+                self._next_id += 1
+                self._insert(cid, creature.clone(), initiative, self._next_id - 1)
+                step.touch(cid)
+                ids.append(cid)
+            self._keep_active(step)
+        return ids
+
+    def _insert(self, cid: str, creature: Creature, initiative: int, seq: int) -> None:
+        self._creatures[cid] = creature
+        self._initiative[cid] = initiative
+        self._seq[cid] = seq
+        self._order = None
+
+    def _keep_active(self, step: _Step) -> None:
+        """Keep the same creature active when the order changes under it."""
+        active = step.active_before
+        if self.round == 1 and self.turn == 0:
+            self.turn = 0  # before the first turn the top of the order is up
+        elif active is not None and active in self._creatures:
+            self.turn = self.order.index(active)
+        elif self.turn >= len(self._creatures):
+            self.turn = 0
+
+    def remove(self, cid: str) -> None:
+        """Remove a creature from the encounter (undoable)."""
+        creature = self.creature(cid)
+        with self._step("remove", f"{creature.name} removed") as step:
+            step.meta("turn")
+            step.touch(cid)
+            del self._creatures[cid], self._initiative[cid], self._seq[cid]
+            self._order = None
+            active = step.active_before
+            if active == cid:
+                self.turn = min(self.turn, max(0, len(self._creatures) - 1))
+            else:
+                self._keep_active(step)
+
+    def update(self, cid: str, **fields: Any) -> Creature:
+        """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
+        creature = self.creature(cid)
+        rules = self.rules
+        new = creature.clone()
+        stats = {}
+        initiative = fields.pop("initiative", None)
+        for key, value in fields.items():
+            if key == "name":
+                if not isinstance(value, str) or not value.strip():
+                    raise ValueError("a creature needs a name")
+                new.name = value.strip()
+            elif key == "pc":
+                new.pc = bool(value)
+            elif key == "defenses":
+                rules.parse_defenses(value)
+                new.defenses = value
+            elif key == "traits":
+                words = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+                new.traits = frozenset(w.lower() for w in words) or frozenset({"living"})
+            elif key in {f.name for f in rules.stat_fields}:
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
+                stats[key] = value
+            else:
+                raise ValueError(f"cannot edit {key!r}")
+        if stats:
+            rules._set_stats(new, stats, editing=True)
+        if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
+            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        with self._step("edit", f"{creature.name} edited") as step:
+            step.meta("turn")
+            step.touch(cid)
+            self._creatures[cid] = new
+            if initiative is not None and initiative != self._initiative[cid]:
+                self._initiative[cid] = initiative
+                self._order = None
+                self._keep_active(step)
+        return new
+
+    def rename(self, name: str) -> None:
+        """Rename the encounter."""
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("an encounter needs a name")
+        with self._step("rename", f"encounter renamed to {name.strip()}") as step:
+            step.meta("name")
+            self.name = name.strip()
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
+        if key not in DEFAULT_SETTINGS:
+            raise ValueError(f"unknown setting {key!r}; known: {', '.join(DEFAULT_SETTINGS)}")
+        with self._step("setting", f"setting {key} = {value}") as step:
+            step.meta("settings")
+            self.settings = {**self.settings, key: value}
+
+    # ------------------------------------------------------------------ damage
+    def preview_damage(self, ids: Iterable[str], damage: str | Sequence[str], saves: Mapping[str, str | None] | None = None,
+                       critical: bool | int = False, nonlethal: bool = False,
+                       armor_slots: Mapping[str, bool] | None = None, direct: bool = False,
+                       rng: RandomSource | None = None, roll: Roll | None = None) -> DamagePreview:
+        """Roll once (or reuse ``roll``) and resolve against each target, touching nothing."""
+        ids = list(dict.fromkeys(ids))
+        if not ids:
+            raise ValueError("no targets")
+        for cid in ids:
+            self.creature(cid)
+        saves = dict(saves or {})
+        armor_slots = dict(armor_slots or {})
+        for cid, save in saves.items():
+            self.rules.check_save(save)
+        texts = (damage,) if isinstance(damage, str) else tuple(damage)
+        if roll is None:
+            roll = self.rules.roll(list(texts), critical, rng, self.settings)
+        outcomes = {
+            cid: self.rules.resolve(self._creatures[cid], roll, critical, saves.get(cid), nonlethal,
+                                    bool(armor_slots.get(cid)), direct, self.settings)
+            for cid in ids
+        }
+        options = {"critical": critical, "nonlethal": nonlethal, "saves": saves, "direct": direct,
+                   "armor_slots": armor_slots}
+        return DamagePreview(texts, roll, outcomes, options)
+
+    def commit_damage(self, preview: DamagePreview) -> dict[str, Outcome]:
+        """Apply exactly the previewed outcomes, as one undo step."""
+        names = []
+        details: list[str] = []
+        for cid, outcome in preview.outcomes.items():
+            names.append(f"{self._creatures[cid].name} {outcome.summary}")
+            details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
+        crit = preview.options.get("critical")
+        crit_text = "" if not crit else (" critical" if crit is True or crit == 2 else f" critical ×{crit}")
+        text = f"{' + '.join(preview.damage)}{crit_text} → " + "; ".join(names)
+        with self._step("damage", text, tuple(details)) as step:
+            for cid, outcome in preview.outcomes.items():
+                step.touch(cid)
+                self.rules.commit(self._creatures[cid], outcome)
+        return dict(preview.outcomes)
+
+    def apply_damage(self, ids: Iterable[str], damage: str | Sequence[str],
+                     saves: Mapping[str, str | None] | None = None, critical: bool | int = False,
+                     nonlethal: bool = False, armor_slots: Mapping[str, bool] | None = None,
+                     direct: bool = False, rng: RandomSource | None = None) -> dict[str, Outcome]:
+        """Roll once for every target, resolve each, and commit as one undo step."""
+        if isinstance(ids, str):
+            ids = [ids]
+        preview = self.preview_damage(ids, damage, saves, critical, nonlethal, armor_slots, direct, rng)
+        return self.commit_damage(preview)
+
+    def heal(self, cid: str, amount: int, track: str | None = None) -> Outcome:
+        """Heal a creature (Daggerheart: clear ``track`` slots: hp, armor, stress)."""
+        creature = self.creature(cid)
+        outcome = self.rules.resolve_heal(creature, amount, track)
+        what = f" {track}" if track else ""
+        with self._step("heal", f"{creature.name} healed {amount}{what}: {outcome.summary}",
+                        outcome.steps) as step:
+            step.touch(cid)
+            self.rules.commit(creature, outcome)
+        return outcome
+
+    # ------------------------------------------------------------------ persistent damage
+    def add_persistent(self, cid: str, text: str, critical: bool = False,
+                       save: str | None = None) -> Outcome:
+        """Give a creature a persistent damage condition."""
+        creature = self.creature(cid)
+        outcome = self.rules.resolve_persistent(creature, text, critical, save, self.settings)  # type: ignore[attr-defined]
+        with self._step("persistent", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
+            step.touch(cid)
+            self.rules.commit(creature, outcome)
+        return outcome
+
+    def remove_persistent(self, cid: str, index: int) -> None:
+        """End one persistent condition by hand."""
+        creature = self.creature(cid)
+        cond = creature.persistent[index]
+        with self._step("persistent", f"{creature.name}: persistent {cond.label} removed") as step:
+            step.touch(cid)
+            new = creature.clone()
+            new.persistent.pop(index)
+            self._creatures[cid] = new
+
+    def tick_persistent(self, cid: str, index: int, rng: RandomSource | None = None) -> Outcome:
+        """Roll one persistent condition's damage now."""
+        creature = self.creature(cid)
+        cond = creature.persistent[index]
+        work = creature.clone()
+        outcome = self.rules.tick(work, index, rng, self.settings)  # type: ignore[attr-defined]
+        with self._step("tick", f"{creature.name}: persistent {cond.label} deals {outcome.total}",
+                        outcome.steps) as step:
+            step.touch(cid)
+            self.rules.commit(creature, outcome)
+        return outcome
+
+    def flat_check(self, cid: str, index: int, roll: int | None = None,
+                   rng: RandomSource | None = None) -> Outcome:
+        """Roll (or enter the GM's roll for) one condition's flat check."""
+        creature = self.creature(cid)
+        work = creature.clone()
+        outcome = self.rules.flat_check(work, index, roll, rng)  # type: ignore[attr-defined]
+        with self._step("flat-check", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
+            step.touch(cid)
+            self.rules.commit(creature, outcome)
+        return outcome
+
+    def pending_checks(self) -> list[tuple[str, int]]:
+        """(creature id, condition index) of every flat check waiting for a roll."""
+        return [(cid, i) for cid in self.order
+                for i, p in enumerate(self._creatures[cid].persistent) if p.pending_check]
+
+    def resolve_flat_checks(self, rng: RandomSource | None = None,
+                            rolls: Mapping[tuple[str, int], int] | None = None) -> list[str]:
+        """Roll every pending flat check at once (or take the GM's rolls), as one undo step."""
+        pending = self.pending_checks()
+        lines: list[str] = []
+        with self._step("flat-check", f"{len(pending)} flat check(s) resolved") as step:
+            # last index first, so removing a condition does not shift the others
+            for cid, index in sorted(pending, key=lambda p: (p[0], -p[1])):
+                creature = self._creatures[cid]
+                step.touch(cid)
+                work = creature.clone()
+                given = (rolls or {}).get((cid, index))
+                outcome = self.rules.flat_check(work, index, given, rng)  # type: ignore[attr-defined]
+                self.rules.commit(creature, outcome)
+                lines.extend(f"{creature.name}: {s}" for s in outcome.steps)
+            step.details = tuple(lines)
+        return lines
+
+    def add_temp_immunity(self, cid: str, effect: str, rounds: int) -> None:
+        """Immune to ``effect`` for ``rounds`` rounds (expires by itself)."""
+        creature = self.creature(cid)
+        if not effect.strip() or rounds < 1:
+            raise ValueError("a temporary immunity needs an effect and at least 1 round")
+        with self._step("immunity", f"{creature.name}: immune to {effect} for {rounds} round(s)") as step:
+            step.touch(cid)
+            new = creature.clone()
+            new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.round + rounds))
+            self._creatures[cid] = new
+
+    # ------------------------------------------------------------------ turns
+    def next_turn(self, rng: RandomSource | None = None) -> Event:
+        """End the active creature's turn, start the next one's; run each system's steps."""
+        order = self.order
+        if not order:
+            raise ValueError("the encounter has no creatures")
+        details: list[str] = []
+        with self._step("turn", "") as step:
+            step.meta("round", "turn")
+            ending = order[self.turn] if self.turn < len(order) else order[0]
+            step.touch(ending)
+            end = self.rules.end_turn(self._creatures[ending], rng, self.settings)
+            self.rules.commit(self._creatures[ending], end)
+            details.extend(f"{self._creatures[ending].name}: {s}" for s in end.steps)
+            self.turn += 1
+            if self.turn >= len(order):
+                self.turn = 0
+                self.round += 1
+                for cid, c in self._creatures.items():
+                    expired = [t for t in c.temp_immunities if t.until_round <= self.round]
+                    if expired:
+                        step.touch(cid)
+                        c.temp_immunities = [t for t in c.temp_immunities if t not in expired]
+                        details.extend(f"{c.name}: immunity to {t.effect} expires" for t in expired)
+            starting = order[self.turn]
+            step.touch(starting)
+            start = self.rules.start_turn(self._creatures[starting], rng, self.settings)
+            self.rules.commit(self._creatures[starting], start)
+            details.extend(f"{self._creatures[starting].name}: {s}" for s in start.steps)
+            step.text = f"round {self.round}: {self._creatures[starting].name}'s turn"
+            step.details = tuple(details)
+        return self._done[-1]
+
+    # ------------------------------------------------------------------ ledger
+    @property
+    def log(self) -> list[Event]:
+        """Every applied event, oldest first."""
+        return list(self._done)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an event to undo."""
+        return bool(self._done)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when there is an undone event to redo."""
+        return bool(self._undone)
+
+    def undo(self) -> Event | None:
+        """Undo the last event; returns it (None when there is nothing to undo)."""
+        if not self._done:
+            return None
+        event = self._done.pop()
+        self._apply(event, forward=False)
+        self._undone.append(event)
+        self.revision += 1
+        return event
+
+    def redo(self) -> Event | None:
+        """Redo the last undone event; returns it (None when there is nothing to redo)."""
+        if not self._undone:
+            return None
+        event = self._undone.pop()
+        self._apply(event, forward=True)
+        self._done.append(event)
+        self.revision += 1
+        return event
+
+    def _apply(self, event: Event, forward: bool) -> None:
+        changes = event.changes if forward else tuple(reversed(event.changes))
+        for change in changes:
+            want = change.after if forward else change.before
+            have = change.before if forward else change.after
+            cid = change.id
+            if want is None:
+                self._creatures.pop(cid, None)
+                self._initiative.pop(cid, None)
+                self._seq.pop(cid, None)
+            elif have is None:
+                self._restore(cid, dict(want))
+            else:
+                state = self._state(cid)
+                for key, value in want.items():
+                    if value == _UNSET:
+                        state.pop(key, None)
+                    else:
+                        state[key] = value
+                self._restore(cid, state)
+        meta = event.meta_after if forward else event.meta_before
+        for key, value in meta.items():
+            setattr(self, "_next_id" if key == "next_id" else key, dict(value) if key == "settings" else value)
+        self._order = None
+
+    def _state(self, cid: str) -> dict[str, Any]:
+        state = self._creatures[cid].to_state()
+        state["initiative"] = self._initiative[cid]
+        state["seq"] = self._seq[cid]
+        return state
+
+    def _restore(self, cid: str, state: dict[str, Any]) -> None:
+        initiative = state.pop("initiative", 0)
+        seq = state.pop("seq", 0)
+        self._insert(cid, Creature.from_state(state, f"creatures.{cid}"), initiative, seq)
+
+    def _step(self, kind: str, text: str, details: tuple[str, ...] = ()) -> _Step:
+        return _Step(self, kind, text, details)
+
+    def _record(self, event: Event) -> None:
+        self._done.append(event)
+        self._undone.clear()
+        self.revision += 1
+
+    # ------------------------------------------------------------------ data
+    def to_data(self) -> dict[str, Any]:
+        """The whole encounter, ledger included, as plain TOML-ready data."""
+        creatures = []
+        for cid in self.order:
+            entry = {"id": cid}
+            entry.update(self._state(cid))
+            creatures.append(entry)
+        keep_from = max(0, len(self._done) - DETAILS_KEPT)
+        return {
+            "encounter": {"name": self.name, "system": self.system, "round": self.round,
+                          "turn": self.turn, "next_id": self._next_id, "creatures": len(creatures)},
+            "settings": dict(self.settings),
+            "creatures": creatures,
+            "ledger": [e.to_data(details=i >= keep_from) for i, e in enumerate(self._done)],
+            "redo": [e.to_data() for e in self._undone],
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Encounter:
+        """Rebuild an encounter from :meth:`to_data`; StateError names a missing or bad field."""
+        if not isinstance(data, Mapping):
+            raise StateError("encounter", "expected a table")
+        head = _typed(data, "encounter", dict, "file")
+        system = _typed(head, "system", str, "encounter")
+        if system not in SYSTEM_IDS:
+            raise StateError("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
+        enc = cls(system, _typed(head, "name", str, "encounter"), _typed(data, "settings", dict, "file", {}))
+        enc.round = _typed(head, "round", int, "encounter")
+        enc.turn = _typed(head, "turn", int, "encounter", 0)
+        for i, entry in enumerate(_typed(data, "creatures", list, "file", [])):
+            where = f"creatures[{i}]"
+            if not isinstance(entry, Mapping):
+                raise StateError(where, "expected a table")
+            state = dict(entry)
+            cid = _typed(state, "id", str, where)
+            state.pop("id")
+            initiative = _typed(state, "initiative", int, where, 0)
+            seq = _typed(state, "seq", int, where, i)
+            state.pop("initiative", None)
+            state.pop("seq", None)
+            if cid in enc._creatures:
+                raise StateError(f"{where}.id", f"duplicate creature id {cid!r}")
+            enc._insert(cid, Creature.from_state(state, where), initiative, seq)
+        numbers = [int(c[1:]) for c in enc._creatures if c[1:].isdigit()]
+        enc._next_id = max(_typed(head, "next_id", int, "encounter", 1), max(numbers, default=0) + 1)
+        enc._done = [Event.from_data(e, f"ledger[{i}]")
+                     for i, e in enumerate(_typed(data, "ledger", list, "file", []))]
+        enc._undone = [Event.from_data(e, f"redo[{i}]")
+                       for i, e in enumerate(_typed(data, "redo", list, "file", []))]
+        if enc._creatures and not 0 <= enc.turn < len(enc._creatures):
+            raise StateError("encounter.turn", f"{enc.turn} is outside the roster of {len(enc._creatures)}")
+        return enc
+
+
+class _Step:
+    """Records one event: touched creatures' state before and after, and encounter fields."""
+
+    def __init__(self, enc: Encounter, kind: str, text: str, details: tuple[str, ...]) -> None:
+        self.enc = enc
+        self.kind = kind
+        self.text = text
+        self.details = details
+        self.before: dict[str, dict[str, Any] | None] = {}
+        self.meta_keys: tuple[str, ...] = ()
+        self.meta_before: dict[str, Any] = {}
+        self.active_before = enc.active
+
+    def touch(self, cid: str) -> None:
+        """Note a creature about to change (before changing it)."""
+        if cid not in self.before:
+            self.before[cid] = self.enc._state(cid) if cid in self.enc._creatures else None
+
+    def meta(self, *keys: str) -> None:
+        """Note encounter fields about to change."""
+        self.meta_keys += keys
+        for key in keys:
+            value = getattr(self.enc, "_next_id" if key == "next_id" else key)
+            self.meta_before[key] = dict(value) if isinstance(value, dict) else value
+
+    def __enter__(self) -> _Step:
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        enc = self.enc
+        if exc_type is not None:
+            # roll back whatever was half done, so a failed call changes nothing
+            for cid, state in self.before.items():
+                if state is None:
+                    enc._creatures.pop(cid, None)
+                    enc._initiative.pop(cid, None)
+                    enc._seq.pop(cid, None)
+                else:
+                    enc._restore(cid, dict(state))
+            for key, value in self.meta_before.items():
+                setattr(enc, "_next_id" if key == "next_id" else key, value)
+            enc._order = None
+            return
+        changes = []
+        for cid, before in self.before.items():
+            after = enc._state(cid) if cid in enc._creatures else None
+            if before is None or after is None:
+                if before is not after:
+                    changes.append(Change(cid, before, after))
+                continue
+            b, a = {}, {}
+            for key in before.keys() | after.keys():
+                old, new = before.get(key, _UNSET), after.get(key, _UNSET)
+                if old != new:
+                    b[key], a[key] = old, new
+            if b:
+                changes.append(Change(cid, b, a))
+        meta_after = {}
+        meta_before = {}
+        for key in self.meta_keys:
+            value = getattr(enc, "_next_id" if key == "next_id" else key)
+            if value != self.meta_before[key]:
+                meta_before[key] = self.meta_before[key]
+                meta_after[key] = dict(value) if isinstance(value, dict) else value
+        enc._record(Event(self.text, enc.round, self.kind, tuple(self.details), tuple(changes),
+                          meta_before, meta_after))

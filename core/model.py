@@ -1,0 +1,298 @@
+"""The rules core's values: creatures, persistent conditions, rolls and outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.dice import parse as parse_dice
+from core.errors import StateError
+from core.notation import Damage, DamagePart
+
+SAVE_RESULTS = ("critical-success", "success", "failure", "critical-failure")
+KINDS = ("living", "undead", "construct", "bloodless")
+
+
+@dataclass(frozen=True, slots=True)
+class PersistentDamage:
+    """A persistent damage condition on a creature (``1d6 bleed``, doubled: factor 2)."""
+
+    formula: str
+    type: str
+    factor: float = 1.0
+    rounds_left: int | None = None
+    last_check: str | None = None
+    pending_check: bool = False
+    timing: str = "end"
+
+    @property
+    def average(self) -> float:
+        """Expected damage per tick, factor included (compares conditions of one type)."""
+        return parse_dice(self.formula.split()[0]).average * self.factor
+
+    @property
+    def label(self) -> str:
+        """The condition as a GM reads it: ``1d6 bleed ×2``."""
+        factor = "" if self.factor == 1 else (" ×2" if self.factor == 2 else f" ×{self.factor:g}")
+        return f"{self.formula}{factor}"
+
+    def to_state(self) -> str:
+        """One readable line: ``1d6 bleed | factor 2 | end | rounds 7 | last 12 failed | pending``."""
+        fields = [self.formula, f"factor {self.factor:g}", self.timing]
+        if self.rounds_left is not None:
+            fields.append(f"rounds {self.rounds_left}")
+        if self.last_check is not None:
+            fields.append(f"last {self.last_check}")
+        if self.pending_check:
+            fields.append("pending")
+        return " | ".join(fields)
+
+    @classmethod
+    def from_state(cls, data: Any, where: str) -> PersistentDamage:
+        """Rebuild from :meth:`to_state`'s line; StateError names a bad field."""
+        if not isinstance(data, str) or not data.strip():
+            raise StateError(where, "expected a line like '1d6 bleed | factor 1 | end'")
+        formula, *fields = [f.strip() for f in data.split("|")]
+        words = formula.split()
+        if len(words) < 2:
+            raise StateError(where, f"{formula!r} needs an amount and a type, e.g. '1d6 bleed'")
+        try:
+            parse_dice(words[0])
+        except ValueError as exc:
+            raise StateError(where, f"bad amount {words[0]!r}: {exc}") from None
+        values: dict[str, Any] = {"factor": 1.0, "timing": "end", "rounds_left": None,
+                                  "last_check": None, "pending_check": False}
+        for item in fields:
+            key, _, rest = item.partition(" ")
+            try:
+                if key == "factor":
+                    values["factor"] = float(rest)
+                elif key in ("end", "start"):
+                    values["timing"] = key
+                elif key == "rounds":
+                    values["rounds_left"] = int(rest)
+                elif key == "last":
+                    values["last_check"] = rest
+                elif key == "pending":
+                    values["pending_check"] = True
+                else:
+                    raise ValueError(f"unknown field {item!r}")
+            except ValueError as exc:
+                raise StateError(where, f"{exc}; fields are factor N, start|end, rounds N, "
+                                 "last TEXT, pending") from None
+        return cls(formula, words[1], **values)
+
+
+@dataclass(frozen=True, slots=True)
+class TemporaryImmunity:
+    """Immunity to an effect until the start of round ``until_round``."""
+
+    effect: str
+    until_round: int
+
+    def to_state(self) -> str:
+        """One readable line: ``blindness | until round 4``."""
+        return f"{self.effect} | until round {self.until_round}"
+
+    @classmethod
+    def from_state(cls, data: Any, where: str) -> TemporaryImmunity:
+        """Rebuild from :meth:`to_state`'s line."""
+        effect, _, rest = (data if isinstance(data, str) else "").partition("|")
+        words = rest.split()
+        if not effect.strip() or len(words) != 3 or words[:2] != ["until", "round"] or not words[2].isdigit():
+            raise StateError(where, "expected a line like 'blindness | until round 4'")
+        return cls(effect.strip(), int(words[2]))
+
+
+_MISSING = object()
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str,
+         default: Any = _MISSING) -> Any:
+    if not isinstance(data, Mapping):
+        raise StateError(where, "expected a table")
+    if key not in data:
+        if default is _MISSING:
+            raise StateError(f"{where}.{key}", "missing")
+        return default
+    value = data[key]
+    if isinstance(value, bool) and kind is not bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise StateError(f"{where}.{key}", f"expected {_kind_name(kind)}, found {value!r}")
+    if not isinstance(value, kind):
+        raise StateError(f"{where}.{key}", f"expected {_kind_name(kind)}, found {value!r}")
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    names = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
+             list: "a list", dict: "a table"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+# Fields of a creature, in save order; None-able ints are omitted from saves when unset.
+INT_FIELDS = ("hp", "max_hp", "temp_hp", "vitality", "max_vitality", "wounds", "max_wounds",
+              "hp_marked", "armor", "armor_marked", "stress", "stress_marked", "major", "severe",
+              "subdual", "dying", "wounded")
+OPTIONAL_INT = frozenset({"hp", "max_hp", "vitality", "max_vitality", "wounds", "max_wounds",
+                          "major", "severe"})
+
+
+@dataclass(slots=True)
+class Creature:
+    """One combatant and its whole state: track, defenses, conditions."""
+
+    name: str
+    pc: bool = False
+    traits: frozenset[str] = frozenset({"living"})
+    defenses: str = ""
+    hp: int | None = None
+    max_hp: int | None = None
+    temp_hp: int = 0
+    vitality: int | None = None
+    max_vitality: int | None = None
+    wounds: int | None = None
+    max_wounds: int | None = None
+    hp_marked: int = 0
+    armor: int = 0
+    armor_marked: int = 0
+    stress: int = 0
+    stress_marked: int = 0
+    major: int | None = None
+    severe: int | None = None
+    subdual: int = 0
+    dying: int = 0
+    wounded: int = 0
+    conditions: set[str] = field(default_factory=set)
+    persistent: list[PersistentDamage] = field(default_factory=list)
+    temp_immunities: list[TemporaryImmunity] = field(default_factory=list)
+
+    def clone(self) -> Creature:
+        """An independent copy (containers copied, values shared)."""
+        new = object.__new__(Creature)
+        for name in _SLOTS:
+            setattr(new, name, getattr(self, name))
+        new.conditions = set(self.conditions)
+        new.persistent = list(self.persistent)
+        new.temp_immunities = list(self.temp_immunities)
+        return new
+
+    @property
+    def kind(self) -> str:
+        """``undead``, ``construct``, ``bloodless`` or ``living``."""
+        for kind in ("undead", "construct", "bloodless"):
+            if kind in self.traits:
+                return kind
+        return "living"
+
+    def to_state(self) -> dict[str, Any]:
+        """TOML-ready data (no None values)."""
+        out: dict[str, Any] = {"name": self.name, "pc": self.pc,
+                               "traits": sorted(self.traits), "defenses": self.defenses}
+        for name in INT_FIELDS:
+            value = getattr(self, name)
+            if value is not None and (name in OPTIONAL_INT or value):
+                out[name] = value
+        out["conditions"] = sorted(self.conditions)
+        out["persistent"] = [p.to_state() for p in self.persistent]
+        out["temp_immunities"] = [t.to_state() for t in self.temp_immunities]
+        return out
+
+    @classmethod
+    def from_state(cls, data: Mapping[str, Any], where: str = "creature") -> Creature:
+        """Rebuild from :meth:`to_state` data; StateError names a bad field."""
+        c = cls(name=_get(data, "name", str, where))
+        c.pc = _get(data, "pc", bool, where, False)
+        c.traits = frozenset(_str_list(data, "traits", where) or ["living"])
+        c.defenses = _get(data, "defenses", str, where, "")
+        for name in INT_FIELDS:
+            default = None if name in OPTIONAL_INT else 0
+            setattr(c, name, _get(data, name, int, where, default))
+        c.conditions = set(_str_list(data, "conditions", where))
+        c.persistent = [PersistentDamage.from_state(p, f"{where}.persistent[{i}]")
+                        for i, p in enumerate(_get(data, "persistent", list, where, []))]
+        c.temp_immunities = [TemporaryImmunity.from_state(t, f"{where}.temp_immunities[{i}]")
+                             for i, t in enumerate(_get(data, "temp_immunities", list, where, []))]
+        return c
+
+
+_SLOTS = tuple(Creature.__slots__)
+
+
+def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
+    value = _get(data, key, list, where, [])
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise StateError(f"{where}.{key}[{i}]", f"expected text, found {item!r}")
+    return value
+
+
+# Fields commit may set (everything but identity).
+TRACK_FIELDS = tuple(n for n in _SLOTS if n not in ("name", "pc", "traits", "defenses"))
+
+
+@dataclass(frozen=True, slots=True)
+class RolledPart:
+    """A damage part as rolled once for every target: its normal and critical values."""
+
+    part: DamagePart
+    value: int
+    faces: tuple[int, ...] = ()
+    crit_value: int | None = None
+    crit_faces: tuple[int, ...] = ()
+
+    @property
+    def dice_count(self) -> int:
+        """Dice in the part as written (before doubling)."""
+        return self.part.amount.dice_count if self.part.amount is not None else 0
+
+    def describe(self, critical: bool = False) -> str:
+        """``2d6 fire (3, 4) = 7``."""
+        amount = self.part.amount
+        if amount is None:
+            return self.part.label
+        value = self.crit_value if critical and self.crit_value is not None else self.value
+        faces = self.crit_faces if critical and self.crit_value is not None else self.faces
+        shown = f" ({', '.join(map(str, faces))})" if faces else ""
+        return f"{self.part.label}{shown} = {value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Damage rolled once, shared by every target of an application."""
+
+    damage: tuple[Damage, ...]
+    hits: tuple[tuple[RolledPart, ...], ...]
+    critical: int = 0          # 0 = not a critical; else the multiplier (2 = double)
+
+    @property
+    def text(self) -> str:
+        """Every rolled part in words."""
+        return "; ".join(", ".join(p.describe(bool(self.critical)) for p in hit) for hit in self.hits)
+
+    @property
+    def total(self) -> int:
+        """The sum of the rolled parts that deal damage now (before any rule)."""
+        crit = bool(self.critical)
+        return sum(
+            (p.crit_value if crit and p.crit_value is not None else p.value)
+            for hit in self.hits for p in hit if not p.part.persistent and p.part.amount is not None
+            and (crit or not p.part.on_crit)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The resolved effect of one application on one creature, and the steps that led there."""
+
+    target: str
+    total: int
+    steps: tuple[str, ...]
+    changes: Mapping[str, Any] = field(default_factory=dict)
+    hp_marked: int = 0
+    wounds: int = 0
+    summary: str = ""
+
+    def __str__(self) -> str:
+        return "\n".join(self.steps)

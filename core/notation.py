@@ -1,0 +1,458 @@
+"""Damage and defense notation: text a GM types or a stat block prints, parsed into values.
+
+Damage: ``2d8+4 slashing silver magical, 1d6 fire, 1d6 persistent bleed, 1d10 piercing on-crit``.
+Defenses: ``immunities poison, critical hits; weaknesses fire 5; resistances physical 10 (except silver)``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from core.dice import MAX_LENGTH, DiceExpr
+from core.dice import parse as parse_dice
+from core.errors import ParseError
+from core.vocabulary import Vocabulary, vocabulary
+
+# --------------------------------------------------------------------------- damage
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePart:
+    """One part of a damage roll: an amount, a type and the traits it carries."""
+
+    amount: DiceExpr | None
+    type: str | None
+    persistent: bool = False
+    traits: frozenset[str] = frozenset()
+    on_crit: bool = False
+    source: str | None = None       # a bare source word (``water``) with no amount
+    text: str = ""
+
+    @property
+    def label(self) -> str:
+        """The part as a GM reads it: ``2d6 fire``."""
+        words = [str(self.amount)] if self.amount is not None else []
+        if self.persistent:
+            words.append("persistent")
+        if self.type:
+            words.append(self.type)
+        if self.source:
+            words.append(self.source)
+        words.extend(sorted(self.traits))
+        if self.on_crit:
+            words.append("on-crit")
+        return " ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """A parsed damage notation: its parts in the order written."""
+
+    parts: tuple[DamagePart, ...]
+    text: str
+
+    @property
+    def nonlethal(self) -> bool:
+        """True when every part with an amount is nonlethal (``1d3 subdual``)."""
+        amounts = [p for p in self.parts if p.amount is not None]
+        return bool(amounts) and all("nonlethal" in p.traits for p in amounts)
+
+    def __str__(self) -> str:
+        return ", ".join(p.label for p in self.parts)
+
+
+_SPLIT = re.compile(r",|\bplus\b", re.IGNORECASE)
+_AMOUNT = re.compile(
+    r"\s*[+-]?\s*(?:\d*[dD]\d+|\d+)(?:\s*[+-]\s*(?:\d*[dD]\d+|\d+)(?![A-Za-z]))*"
+)
+_BRACKET = re.compile(r"(［[^］]*］)")
+_WORD = re.compile(r"\S+")
+
+
+def _tokens(text: str, offset: int) -> list[tuple[str, int]]:
+    """Whitespace-separated words with their positions; full-width ［…］ split out."""
+    spaced = _BRACKET.sub(lambda m: " " * 0 + m.group(1), text)
+    out: list[tuple[str, int]] = []
+    for m in _WORD.finditer(spaced):
+        word, start = m.group(), m.start()
+        for piece in _BRACKET.split(word):
+            if piece:
+                out.append((piece, offset + start))
+                start += len(piece)
+    return out
+
+
+def _suggest(word: str, vocab: Vocabulary) -> str:
+    close = difflib.get_close_matches(word.lower(), vocab.known_words(), n=1, cutoff=0.75)
+    return f" — did you mean {close[0]!r}?" if close else ""
+
+
+def parse_damage(text: str, system: str) -> Damage:
+    """Parse damage notation for ``system``; raises ParseError with a position."""
+    if not isinstance(text, str):
+        raise ParseError("damage must be text", 0, str(text))
+    if len(text) > MAX_LENGTH:
+        raise ParseError(f"damage longer than {MAX_LENGTH} characters", MAX_LENGTH, text)
+    return _parse_damage(text, system)
+
+
+@lru_cache(maxsize=4096)
+def _parse_damage(text: str, system: str) -> Damage:
+    vocab = vocabulary(system)
+    if not text.strip():
+        raise ParseError("no damage given: type an amount and a type, e.g. 2d6 fire", 0, text)
+    parts: list[DamagePart] = []
+    pos = 0
+    for chunk_match in _chunks(text):
+        chunk, start = chunk_match
+        parts.append(_parse_part(text, chunk, start, vocab))
+        pos = start
+    del pos
+    return Damage(tuple(parts), text)
+
+
+def _chunks(text: str) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    start = 0
+    for m in _SPLIT.finditer(text):
+        out.append((text[start:m.start()], start))
+        start = m.end()
+    out.append((text[start:], start))
+    for chunk, where in out:
+        if not chunk.strip():
+            raise ParseError("empty damage part (two commas in a row?)", where, text)
+    return out
+
+
+def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamagePart:
+    amount: DiceExpr | None = None
+    m = _AMOUNT.match(chunk)
+    rest_at = 0
+    if m and m.group().strip():
+        amount_text = m.group()
+        try:
+            amount = parse_dice(amount_text.strip())
+        except ParseError as exc:
+            lead = len(amount_text) - len(amount_text.lstrip())
+            raise ParseError(exc.message, start + lead + exc.position, full) from None
+        rest_at = m.end()
+        if rest_at < len(chunk) and not chunk[rest_at].isspace() and chunk[rest_at] != "［":
+            # "2d6fire" or "2dx": the amount runs into a word
+            word = chunk[rest_at:].split()[0]
+            if chunk[rest_at] in "dD":
+                raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", start + rest_at, full)
+            raise ParseError(f"put a space between the amount and {word!r}", start + rest_at, full)
+    elif chunk.strip()[:1] in ("d", "D") and chunk.strip()[1:2] in ("", " "):
+        where = start + chunk.index(chunk.strip()[0])
+        raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", where + 1, full)
+    words = _tokens(chunk[rest_at:], start + rest_at)
+    damage_type: str | None = None
+    persistent = False
+    on_crit = False
+    source: str | None = None
+    traits: set[str] = set()
+    i = 0
+    while i < len(words):
+        word, where = words[i]
+        # two-word aliases such as "cold iron"
+        if i + 1 < len(words):
+            pair = vocab.canonical(f"{word} {words[i + 1][0]}")
+            if pair != f"{word} {words[i + 1][0]}".lower():
+                word, i = pair, i + 1
+        canon = vocab.canonical(word)
+        i += 1
+        if canon in ("persistent", "persistant"):
+            persistent = True
+        elif canon in ("on-crit", "oncrit"):
+            on_crit = True
+        elif canon in vocab.types:
+            if damage_type is not None:
+                raise ParseError(
+                    f"two damage types ({damage_type}, {canon}) in one part: separate parts with a comma",
+                    where, full)
+            damage_type = canon
+        elif canon in vocab.materials or canon in vocab.traits:
+            traits.add(canon)
+        elif canon in vocab.sources and amount is None:
+            source = canon
+        elif _AMOUNT.fullmatch(word):
+            raise ParseError("put the amount before the type, e.g. '2d6 fire'", where, full)
+        else:
+            raise ParseError(f"unknown word {word!r} in damage{_suggest(word, vocab)}", where, full)
+    if amount is None:
+        if source is None:
+            if damage_type is not None and words:
+                raise ParseError(f"{damage_type!r} needs an amount before it, e.g. '2d6 {damage_type}'",
+                                 words[0][1], full)
+            raise ParseError("a damage part needs an amount, e.g. 2d6 fire", start, full)
+    elif damage_type is None:
+        if vocab.default_type:
+            damage_type = vocab.default_type
+        elif vocab.type_required:
+            where = start + len(chunk.rstrip())
+            raise ParseError(
+                f"name a damage type after {str(amount)!r} (e.g. {str(amount)} slashing)", where, full)
+    if persistent and amount is None:
+        raise ParseError("persistent damage needs an amount", start, full)
+    return DamagePart(amount, damage_type, persistent, frozenset(traits), on_crit, source,
+                      chunk.strip())
+
+
+# --------------------------------------------------------------------------- defenses
+
+IMMUNITY, WEAKNESS, RESISTANCE, VULNERABILITY = "immunity", "weakness", "resistance", "vulnerability"
+
+_SECTION_WORDS = {
+    "immunities": IMMUNITY, "immunity": IMMUNITY, "immune": IMMUNITY, "imm": IMMUNITY,
+    "weaknesses": WEAKNESS, "weakness": WEAKNESS, "weak": WEAKNESS,
+    "resistances": RESISTANCE, "resistance": RESISTANCE, "resist": RESISTANCE, "res": RESISTANCE,
+    "dr": RESISTANCE,
+    "vulnerable": VULNERABILITY, "vulnerability": VULNERABILITY, "vulnerabilities": VULNERABILITY,
+}
+# Special damage selectors written as several words in stat blocks.
+_SPECIAL = {
+    "critical hits": "critical-hits", "critical-hits": "critical-hits", "crits": "critical-hits",
+    "critical hit": "critical-hits",
+    "nonlethal attacks": "nonlethal", "nonlethal": "nonlethal", "nonlethal damage": "nonlethal",
+    "persistent damage": "persistent", "persistent": "persistent",
+    "precision damage": "precision", "all damage": "all", "all": "all", "-": "all",
+}
+_VALUE = re.compile(r"^\d+$")
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseEntry:
+    """One immunity, weakness, resistance or vulnerability as the stat block wrote it."""
+
+    kind: str
+    selector: str
+    value: int = 0
+    exceptions: frozenset[str] = frozenset()
+    non_magical: bool = False
+
+    def describe(self) -> str:
+        """Words for the GM: ``resistance physical 10 (except silver)``."""
+        words = [self.kind]
+        if self.non_magical:
+            words.append("non-magical")
+        words.append(self.selector.replace("-", " ") if self.selector == "critical-hits" else self.selector)
+        if self.value:
+            words.append(str(self.value))
+        text = " ".join(words)
+        if self.exceptions:
+            text += f" (except {', '.join(sorted(self.exceptions))})"
+        return text
+
+    def short(self) -> str:
+        """Compact words for a table cell: ``weak fire 5``."""
+        kind = {IMMUNITY: "imm", WEAKNESS: "weak", RESISTANCE: "res", VULNERABILITY: "vuln"}[self.kind]
+        sel = ("non-magical " if self.non_magical else "") + self.selector
+        value = f" {self.value}" if self.value else ""
+        exc = f" (exc. {','.join(sorted(self.exceptions))})" if self.exceptions else ""
+        return f"{kind} {sel}{value}{exc}"
+
+    def matches(self, keys: frozenset[str]) -> bool:
+        """True when this entry applies to a damage instance with these selector keys."""
+        if self.selector not in keys:
+            return False
+        if self.non_magical and "magical" in keys:
+            return False
+        return not (self.exceptions and not self.exceptions.isdisjoint(keys))
+
+
+@dataclass(frozen=True)
+class Defenses:
+    """A creature's parsed defense line."""
+
+    immunities: tuple[DefenseEntry, ...] = ()
+    weaknesses: tuple[DefenseEntry, ...] = ()
+    resistances: tuple[DefenseEntry, ...] = ()
+    vulnerabilities: tuple[DefenseEntry, ...] = ()
+    effect_immunities: tuple[str, ...] = ()
+    unautomated: tuple[str, ...] = ()
+    text: str = ""
+    immune_to: frozenset[str] = field(default=frozenset())
+
+    def entries(self) -> tuple[DefenseEntry, ...]:
+        """Every automated entry in stat-block order."""
+        return self.immunities + self.weaknesses + self.vulnerabilities + self.resistances
+
+    def describe(self) -> list[str]:
+        """One line per entry, as understood: for echoing a typed defense line back."""
+        lines = [e.describe() for e in self.entries()]
+        lines += [f"immunity {w} (effect, shown only)" for w in self.effect_immunities]
+        lines += [f"{w} (not automated)" for w in self.unautomated]
+        return lines
+
+    def short(self) -> str:
+        """Compact text for a table cell, or an em dash when there are none."""
+        parts = [e.short() for e in self.entries()]
+        parts += [f"imm {w}" for w in self.effect_immunities]
+        return ", ".join(parts) if parts else "—"
+
+    def has_immunity(self, selector: str) -> bool:
+        """True when an unconditional immunity names ``selector``."""
+        return selector in self.immune_to
+
+
+EMPTY_DEFENSES = Defenses()
+
+
+def parse_defenses(text: str, system: str) -> Defenses:
+    """Parse a stat-block defense line for ``system``; raises ParseError with a position."""
+    if not isinstance(text, str):
+        raise ParseError("defenses must be text", 0, str(text))
+    if len(text) > MAX_LENGTH * 4:
+        raise ParseError("defense line too long", MAX_LENGTH * 4, text)
+    return _parse_defenses(text, system)
+
+
+def _split_items(section: str, start: int, full: str) -> list[tuple[str, int]]:
+    """Split on commas outside parentheses."""
+    items: list[tuple[str, int]] = []
+    depth = 0
+    item_start = 0
+    for i, ch in enumerate(section):
+        if ch in "(（":
+            depth += 1
+        elif ch in ")）":
+            depth -= 1
+            if depth < 0:
+                raise ParseError("')' without '('", start + i, full)
+        elif ch in ",、" and depth == 0:
+            items.append((section[item_start:i], start + item_start))
+            item_start = i + 1
+    if depth > 0:
+        raise ParseError("'(' is never closed", start + section.rfind("("), full)
+    items.append((section[item_start:], start + item_start))
+    return items
+
+
+@lru_cache(maxsize=1024)
+def _parse_defenses(text: str, system: str) -> Defenses:
+    vocab = vocabulary(system)
+    found: dict[str, list[DefenseEntry]] = {IMMUNITY: [], WEAKNESS: [], RESISTANCE: [], VULNERABILITY: []}
+    effects: list[str] = []
+    unautomated: list[str] = []
+    kind: str | None = None
+    offset = 0
+    for section in text.split(";"):
+        for item, where in _split_items(section, offset, text):
+            if not item.strip():
+                if item is not section:
+                    continue
+                continue
+            lead = len(item) - len(item.lstrip())
+            words = item.strip()
+            where += lead
+            first = words.split()[0].lower()
+            if first in _SECTION_WORDS or words.lower().startswith("damage reduction"):
+                if words.lower().startswith("damage reduction"):
+                    kind, skip = RESISTANCE, len("damage reduction")
+                else:
+                    kind, skip = _SECTION_WORDS[first], len(first)
+                if words.lower().startswith(("resistance to critical", "double resistance")):
+                    unautomated.append(words)
+                    continue
+                rest = words[skip:]
+                where += skip + (len(rest) - len(rest.lstrip()))
+                words = rest.strip()
+                if not words:
+                    if system == "daggerheart" and kind in (IMMUNITY, RESISTANCE):
+                        found[kind].append(DefenseEntry(kind, "all"))
+                        continue
+                    raise ParseError(f"{kind} with nothing after it", where, text)
+            elif first in ("hardness", "double"):
+                unautomated.append(words)
+                continue
+            elif kind is None:
+                raise ParseError(
+                    f"start with immunities, weaknesses or resistances (not {first!r})", where, text)
+            if kind == VULNERABILITY and system != "vitality-wounds":
+                raise ParseError("'vulnerable' exists only in vitality-wounds", where, text)
+            _parse_entry(words, where, kind, vocab, text, found, effects)
+        offset += len(section) + 1
+    immune_to = frozenset(e.selector for e in found[IMMUNITY] if not e.exceptions and not e.non_magical)
+    return Defenses(
+        immunities=tuple(found[IMMUNITY]), weaknesses=tuple(found[WEAKNESS]),
+        resistances=tuple(found[RESISTANCE]), vulnerabilities=tuple(found[VULNERABILITY]),
+        effect_immunities=tuple(effects), unautomated=tuple(unautomated), text=text,
+        immune_to=immune_to,
+    )
+
+
+def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str,
+                 found: dict[str, list[DefenseEntry]], effects: list[str]) -> None:
+    exceptions: frozenset[str] = frozenset()
+    paren = re.search(r"[(（]\s*(?:except|exc\.?|but not)\s+([^)）]*)[)）]", words, re.IGNORECASE)
+    if paren:
+        exc_at = where + paren.start(1)
+        exceptions = frozenset(
+            _selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full, strict=True)
+            for e in paren.group(1).split(",") if e.strip()
+        )
+        words = (words[:paren.start()] + words[paren.end():]).strip()
+    elif "(" in words:
+        raise ParseError("write exceptions as '(except silver)'", where + words.index("("), full)
+    value = 0
+    selector_text = words
+    # "5/-" and "5/silver": d20-style damage reduction, all damage except …
+    slash = re.fullmatch(r"(\d+)\s*/\s*(\S+)", words)
+    if slash:
+        value = int(slash.group(1))
+        selector_text = "all"
+        other = slash.group(2)
+        if other not in ("-", "—"):
+            exceptions = exceptions | {_selector(other, where + slash.start(2), vocab, full, True)}
+    else:
+        tokens = words.split()
+        numbers = [t for t in tokens if _VALUE.match(t)]
+        if len(numbers) > 1:
+            raise ParseError("one value per entry: separate entries with a comma", where, full)
+        if numbers:
+            value = int(numbers[0])
+            tokens.remove(numbers[0])
+        selector_text = " ".join(tokens)
+    non_magical = False
+    low = selector_text.lower()
+    for prefix in ("non-magical ", "nonmagical ", "non magical "):
+        if low.startswith(prefix):
+            non_magical = True
+            selector_text = selector_text[len(prefix):]
+            break
+    if not selector_text:
+        raise ParseError(f"{kind} {value} needs a damage type, e.g. '{kind} fire {value or 5}'", where, full)
+    needs_value = kind in (WEAKNESS, RESISTANCE) and vocab.system != "daggerheart"
+    if kind == IMMUNITY:
+        sel = _selector(selector_text, where, vocab, full, strict=False)
+        if sel is None:
+            effects.append(selector_text.lower())
+            return
+        if value:
+            raise ParseError("an immunity has no value", where, full)
+    else:
+        sel = _selector(selector_text, where, vocab, full, strict=True)
+        if needs_value and not value:
+            raise ParseError(f"{kind} {selector_text} needs a value, e.g. '{selector_text} 5'",
+                             where + len(words), full)
+        if vocab.system == "daggerheart" and value:
+            raise ParseError("Daggerheart resistances have no value (they halve)", where, full)
+    found[kind].append(DefenseEntry(kind, sel, value, exceptions, non_magical))
+
+
+def _selector(text: str, where: int, vocab: Vocabulary, full: str, strict: bool) -> str | None:
+    """The canonical selector for ``text``; None (immunity to an effect) or ParseError."""
+    low = " ".join(text.lower().split())
+    if low in _SPECIAL:
+        return _SPECIAL[low]
+    for cand in (low, low.removesuffix(" damage"), low.replace(" ", "-")):
+        canon = vocab.canonical(cand)
+        if (canon in vocab.types or canon in vocab.categories or canon in vocab.materials
+                or canon in vocab.traits or canon in vocab.sources or canon == "all"):
+            return canon
+    if not strict:
+        return None
+    raise ParseError(f"unknown damage type or material {text!r}{_suggest(text, vocab)}", where, full)

@@ -1,0 +1,24 @@
+"""The registry of rule systems."""
+
+from __future__ import annotations
+
+from core.systems.base import AttackRoll, RuleSystem, StatField
+from core.systems.d20 import D20System
+from core.systems.daggerheart import Daggerheart
+from core.systems.pf2 import Pathfinder2e, Starfinder2e, VitalityWounds
+
+_SYSTEMS: dict[str, RuleSystem] = {
+    cls.id: cls() for cls in (Pathfinder2e, Starfinder2e, VitalityWounds, Daggerheart, D20System)
+}
+SYSTEM_IDS: tuple[str, ...] = tuple(_SYSTEMS)
+
+
+def get_system(system_id: str) -> RuleSystem:
+    """The rule system with this id; ValueError naming the known ids otherwise."""
+    try:
+        return _SYSTEMS[system_id]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown system {system_id!r}; known: {', '.join(SYSTEM_IDS)}") from None
+
+
+__all__ = ["get_system", "SYSTEM_IDS", "RuleSystem", "StatField", "AttackRoll"]

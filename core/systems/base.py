@@ -1,0 +1,267 @@
+"""The protocol every rule system implements, and the machinery they share."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.dice import RandomSource, _default_rng
+from core.dice import parse as parse_dice
+from core.errors import ParseError
+from core.model import (
+    TRACK_FIELDS,
+    Creature,
+    Outcome,
+    PersistentDamage,
+    Roll,
+    RolledPart,
+)
+from core.notation import Damage, Defenses, parse_damage, parse_defenses
+from core.vocabulary import Vocabulary, vocabulary
+
+FLAT_CHECK_DC = 15
+
+
+@dataclass(frozen=True, slots=True)
+class StatField:
+    """A number the add/edit form asks for: ``hp`` labelled ``HP``."""
+
+    name: str
+    label: str
+    default: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll:
+    """An attack resolved against an AC, with its rolls."""
+
+    result: str                 # "miss" | "hit" | "critical"
+    roll: int
+    confirm: int | None
+    text: str
+
+
+class RuleSystem:
+    """One game system's damage rules. Subclasses fill in resolve and the track."""
+
+    id: str = ""
+    name: str = ""
+    stat_fields: tuple[StatField, ...] = ()
+    save_choices: tuple[str | None, ...] = (None,)
+    has_basic_saves: bool = False
+    persistent_timing: str | None = None
+
+    # ------------------------------------------------------------------ notation
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The damage words this system knows."""
+        return vocabulary(self.id)
+
+    def parse_damage(self, text: str) -> Damage:
+        """Parse damage notation; raises ParseError."""
+        return parse_damage(text, self.id)
+
+    def parse_defenses(self, text: str) -> Defenses:
+        """Parse a stat-block defense line; raises ParseError."""
+        return parse_defenses(text, self.id)
+
+    def defenses_of(self, creature: Creature) -> Defenses:
+        """The creature's defenses, parsed (cached by text)."""
+        return parse_defenses(creature.defenses, self.id)
+
+    def short_defenses(self, creature: Creature) -> str:
+        """Defenses in a few words for a table cell."""
+        return self.defenses_of(creature).short()
+
+    # ------------------------------------------------------------------ creatures
+    def new_creature(self, name: str, pc: bool = False, defenses: str = "",
+                     traits: str | Sequence[str] = "living", **stats: int) -> Creature:
+        """A fresh creature at full health; raises ValueError/ParseError for bad stats."""
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("a creature needs a name")
+        self.parse_defenses(defenses)  # validate now, not at the first hit
+        words = traits.replace(",", " ").split() if isinstance(traits, str) else list(traits)
+        creature = Creature(name=name.strip(), pc=bool(pc), defenses=defenses,
+                            traits=frozenset(w.lower() for w in words) or frozenset({"living"}))
+        known = {f.name for f in self.stat_fields}
+        for key, value in stats.items():
+            if key not in known:
+                raise ValueError(f"{self.name} creatures have no {key!r}; use {', '.join(sorted(known))}")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
+        self._set_stats(creature, stats)
+        return creature
+
+    def _set_stats(self, creature: Creature, stats: dict[str, int]) -> None:
+        raise NotImplementedError
+
+    def edit_stats(self, creature: Creature, stats: dict[str, int]) -> Creature:
+        """A copy with new maxima/stats (form edit); current values follow their maxima."""
+        work = creature.clone()
+        self._set_stats(work, stats, editing=True)  # type: ignore[call-arg]
+        return work
+
+    # ------------------------------------------------------------------ rolling
+    def roll(self, damage: str | Sequence[str] | Damage, critical: bool | int = False,
+             rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Roll:
+        """Roll damage once (it is then resolved against each target)."""
+        rng = rng or _default_rng
+        damages = self._damages(damage)
+        mult = self._multiplier(critical)
+        hits = tuple(tuple(self._roll_part(p, i, mult, rng, settings or {}) for i, p in enumerate(d.parts))
+                     for d in damages)
+        return Roll(damages, hits, mult)
+
+    def _damages(self, damage: str | Sequence[str] | Damage) -> tuple[Damage, ...]:
+        if isinstance(damage, Damage):
+            return (damage,)
+        if isinstance(damage, str):
+            return (self.parse_damage(damage),)
+        if isinstance(damage, Sequence) and damage:
+            return tuple(d if isinstance(d, Damage) else self.parse_damage(d) for d in damage)
+        raise ParseError("no damage given", 0, "")
+
+    def _multiplier(self, critical: bool | int) -> int:
+        if critical is True:
+            return 2
+        if not critical:
+            return 0
+        if isinstance(critical, int) and critical >= 2:
+            return critical
+        raise ValueError(f"critical must be True/False or a multiplier of 2 or more, not {critical!r}")
+
+    def _roll_part(self, part, index: int, mult: int, rng: RandomSource, settings: dict) -> RolledPart:
+        if part.amount is None:
+            return RolledPart(part, 0)
+        if part.persistent:
+            return RolledPart(part, 0)  # persistent damage is rolled at each tick
+        result = part.amount.roll(rng)
+        return RolledPart(part, result.total, result.values)
+
+    # ------------------------------------------------------------------ resolve / commit
+    def resolve(self, creature: Creature, roll: Roll, critical: bool | int = False,
+                save: str | None = None, nonlethal: bool = False, armor_slot: bool = False,
+                direct: bool = False, settings: dict[str, Any] | None = None) -> Outcome:
+        """What ``roll`` would do to ``creature`` — without touching it."""
+        raise NotImplementedError
+
+    def commit(self, creature: Creature, outcome: Outcome) -> None:
+        """Apply a resolved outcome to the creature."""
+        for key, value in outcome.changes.items():
+            if isinstance(value, frozenset):
+                value = set(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            setattr(creature, key, value)
+
+    def apply_damage(self, creature: Creature, damage: str | Sequence[str], critical: bool | int = False,
+                     save: str | None = None, nonlethal: bool = False, armor_slot: bool = False,
+                     direct: bool = False, rng: RandomSource | None = None,
+                     settings: dict[str, Any] | None = None) -> Outcome:
+        """Roll, resolve and commit damage on one creature."""
+        self.check_save(save)
+        rolled = self.roll(damage, critical, rng, settings)
+        outcome = self.resolve(creature, rolled, critical, save, nonlethal, armor_slot, direct, settings)
+        self.commit(creature, outcome)
+        return outcome
+
+    def check_save(self, save: str | None) -> None:
+        """ValueError for a save result this system does not have."""
+        if save not in self.save_choices:
+            allowed = ", ".join(repr(s) for s in self.save_choices)
+            raise ValueError(f"{self.name} has no save result {save!r}; use {allowed}")
+
+    @staticmethod
+    def _outcome(creature: Creature, work: Creature, total: int, steps: list[str],
+                 hp_marked: int = 0, wounds: int = 0, summary: str = "") -> Outcome:
+        changes = {}
+        for name in TRACK_FIELDS:
+            new = getattr(work, name)
+            if new != getattr(creature, name):
+                changes[name] = (frozenset(new) if isinstance(new, set)
+                                 else tuple(new) if isinstance(new, list) else new)
+        return Outcome(creature.name, total, tuple(steps), changes, hp_marked, wounds, summary)
+
+    # ------------------------------------------------------------------ healing, turns
+    def heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:
+        """Heal and commit; returns the outcome with its steps."""
+        outcome = self.resolve_heal(creature, amount, track)
+        self.commit(creature, outcome)
+        return outcome
+
+    def resolve_heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:
+        """What healing would do, without touching the creature."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise ValueError(f"healing must be a whole number of 0 or more, not {amount!r}")
+        work = creature.clone()
+        steps: list[str] = []
+        self._heal(work, amount, track, steps)
+        return self._outcome(creature, work, amount, steps, summary=self.track_text(work))
+
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+        raise NotImplementedError
+
+    def add_persistent(self, creature: Creature, text: str, critical: bool = False,
+                       save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
+        """Add a persistent damage condition (``1d6 bleed``) and commit."""
+        raise ValueError(f"{self.name} has no persistent damage rule")
+
+    def start_turn(self, creature: Creature, rng: RandomSource | None = None,
+                   settings: dict[str, Any] | None = None) -> Outcome:
+        """Run the start-of-turn steps (persistent damage where the system ticks then)."""
+        return self._turn(creature, "start", rng, settings)
+
+    def end_turn(self, creature: Creature, rng: RandomSource | None = None,
+                 settings: dict[str, Any] | None = None) -> Outcome:
+        """Run the end-of-turn steps (persistent damage, flat checks)."""
+        return self._turn(creature, "end", rng, settings)
+
+    def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
+              settings: dict[str, Any] | None) -> Outcome:
+        return Outcome(creature.name, 0, (), {})
+
+    def resolve_attack(self, attack_bonus: int, ac: int, threat: int = 20,
+                       rng: RandomSource | None = None) -> str:
+        """``"miss"``, ``"hit"`` or ``"critical"`` (d20-3e only)."""
+        return self.roll_attack(attack_bonus, ac, threat, rng).result
+
+    def roll_attack(self, attack_bonus: int, ac: int, threat: int = 20,
+                    rng: RandomSource | None = None) -> AttackRoll:
+        """An attack roll with threat and confirmation (d20-3e only)."""
+        raise ValueError(f"the attack helper is a d20-3e rule, not {self.name}")
+
+    # ------------------------------------------------------------------ display
+    def track_text(self, creature: Creature) -> str:
+        """The creature's track in a few characters."""
+        raise NotImplementedError
+
+    def track_fraction(self, creature: Creature) -> float:
+        """How healthy the creature is, 0..1, for a bar."""
+        raise NotImplementedError
+
+    def status(self, creature: Creature) -> str:
+        """The creature's state in words (never colour alone)."""
+        order = ("dead", "defeated", "death-move", "dying", "unconscious", "disabled", "staggered")
+        for cond in order:
+            if cond in creature.conditions:
+                if cond == "dying" and creature.dying:
+                    return f"dying {creature.dying}"
+                return cond
+        return "ok"
+
+    def persistent_average(self, text: str, factor: float) -> float:
+        """The expected damage of a persistent condition, factor included."""
+        damage = self.parse_damage(text)
+        return sum(p.amount.average for p in damage.parts if p.amount is not None) * factor
+
+
+def flat_check(rng: RandomSource | None, roll: int | None) -> tuple[int, bool]:
+    """A DC 15 flat check: the d20 (rolled or given) and whether it succeeded."""
+    value = roll if roll is not None else (rng or _default_rng).randint(1, 20)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20:
+        raise ValueError(f"a flat check is a d20 roll from 1 to 20, not {value!r}")
+    return value, value >= FLAT_CHECK_DC
+
+
+__all__ = ["RuleSystem", "StatField", "AttackRoll", "flat_check", "PersistentDamage", "parse_dice"]

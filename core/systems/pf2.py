@@ -1,0 +1,725 @@
+"""The PF2 family — ``pf2e``, ``sf2e``, ``vitality-wounds`` — one pipeline, small named policies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.dice import RandomSource, _default_rng
+from core.model import Creature, Outcome, PersistentDamage, Roll, RolledPart
+from core.notation import Damage, DamagePart, Defenses
+from core.systems.base import RuleSystem, StatField, flat_check
+
+SAVE_FACTORS = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,
+                "critical-failure": 2.0}
+SAVE_WORDS = {"success": "basic save success: half", "critical-success": "basic save critical success: none",
+              "critical-failure": "basic save critical failure: double"}
+
+
+@dataclass(frozen=True)
+class Pf2Policy:
+    """Where the three PF2-family systems differ, by name."""
+
+    halve_total: bool            # pf2e: double/halve the total, round down once (seed 004)
+    halve_floor_one: bool        # sf2e: an instance of 1 halved stays 1
+    weakness_per_attack: bool    # vitality-wounds: only the highest weakness, once per attack
+    persistent_timing: str       # "end" (pf2e, sf2e) or "start" (vitality-wounds)
+    persistent_rounds: int | None
+    uses_wounds: bool            # vitality-wounds: Vitality then Wounds, vulnerability
+    bleed_always_persistent: bool  # sf2e: "bleed damage is persistent damage"
+    healing_type: str            # positive (pf2e) / vitality
+    harm_type: str               # negative (pf2e) / void
+
+
+class Instance:
+    """One damage instance in the pipeline (parts of the same type and traits merged)."""
+
+    __slots__ = ("type", "traits", "keys", "amount", "precision", "dice", "source", "removed", "label")
+
+    def __init__(self, part: DamagePart, amount: int, keys: frozenset[str], dice: int) -> None:
+        self.type = part.type
+        self.traits = part.traits
+        self.keys = keys
+        self.amount = amount
+        self.precision = 0
+        self.dice = dice
+        self.source = part.source
+        self.removed = False
+        label = part.type or part.source or "damage"
+        extra = sorted(part.traits - {"nonlethal"})
+        self.label = f"{label} ({' '.join(extra)})" if extra else label
+
+
+class Pf2Family(RuleSystem):
+    """Shared pipeline: roll → floor → merge → double/halve → immunity → weakness →
+    vulnerability → resistance → track."""
+
+    policy: Pf2Policy
+    save_choices = (None, "critical-success", "success", "failure", "critical-failure")
+    has_basic_saves = True
+    stat_fields = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
+
+    @property
+    def persistent_timing(self) -> str:  # type: ignore[override]
+        return self.policy.persistent_timing
+
+    # ------------------------------------------------------------------ creatures
+    def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
+        if "hp" in stats:
+            old_max = c.max_hp
+            c.max_hp = stats["hp"]
+            c.hp = stats["hp"] if not editing or c.hp is None or old_max is None else \
+                max(0, min(stats["hp"], c.hp + stats["hp"] - old_max))
+        elif not editing and c.hp is None:
+            c.hp = c.max_hp = 10
+        if "temp_hp" in stats:
+            c.temp_hp = stats["temp_hp"]
+
+    # ------------------------------------------------------------------ rolling
+    def _roll_part(self, part, index, mult, rng, settings):
+        rolled = super()._roll_part(part, index, mult, rng, settings)
+        if (mult and settings.get("crit_mode") == "roll-twice" and part.amount is not None
+                and not part.persistent and not part.on_crit):
+            again = part.amount.roll(rng)
+            crit = rolled.value + again.total + 0  # dice twice …
+            # … and the modifier doubled: it is in both totals once each already
+            return RolledPart(part, rolled.value, rolled.faces, crit, rolled.faces + again.values)
+        return rolled
+
+    # ------------------------------------------------------------------ resolve
+    def resolve(self, creature: Creature, roll: Roll, critical: bool | int = False,
+                save: str | None = None, nonlethal: bool = False, armor_slot: bool = False,
+                direct: bool = False, settings: dict[str, Any] | None = None) -> Outcome:
+        """What the roll does to the creature, step by step, without touching it."""
+        self.check_save(save)
+        settings = settings or {}
+        defenses = self.defenses_of(creature)
+        work = creature.clone()
+        steps: list[str] = []
+        total = 0
+        wounds = 0
+        crit = bool(critical) or bool(roll.critical)
+        if crit and defenses.has_immunity("critical-hits"):
+            steps.append("immune to critical hits: a normal hit (nothing doubled, no on-crit damage)")
+            crit = False
+        twice = crit and settings.get("crit_mode") == "roll-twice"
+        for index, hit in enumerate(roll.hits):
+            if len(roll.hits) > 1:
+                steps.append(f"hit {index + 1}: {roll.damage[index]}")
+            lethal_off = nonlethal or roll.damage[index].nonlethal
+            dealt, dealt_wounds = self._resolve_hit(work, hit, defenses, crit, twice, save,
+                                                    lethal_off, steps, settings)
+            total += dealt
+            wounds += dealt_wounds
+        summary = self._summary(creature, work, total)
+        return self._outcome(creature, work, total, steps, wounds=wounds, summary=summary)
+
+    def _summary(self, before: Creature, after: Creature, total: int) -> str:
+        status = self.status(after)
+        return f"{total}: {self.track_text(before)} → {self.track_text(after)}" + \
+            ("" if status == "ok" else f" {status}")
+
+    def _resolve_hit(self, work: Creature, hit: tuple[RolledPart, ...], defenses: Defenses,
+                     crit: bool, twice: bool, save: str | None, nonlethal: bool,
+                     steps: list[str], settings: dict[str, Any], tick: bool = False,
+                     tick_factor: float = 1.0) -> tuple[int, int]:
+        policy = self.policy
+        vocab = self.vocabulary
+        factor = SAVE_FACTORS[save] * (2.0 if crit and not twice else 1.0) * tick_factor
+        main: list[RolledPart] = []
+        on_crit: list[RolledPart] = []
+        persistent: list[RolledPart] = []
+        for rp in hit:
+            part = rp.part
+            if part.persistent and not tick or (policy.bleed_always_persistent and part.type == "bleed"
+                                                 and part.amount is not None and not tick):
+                persistent.append(rp)
+            elif part.on_crit:
+                if crit:
+                    on_crit.append(rp)
+            else:
+                main.append(rp)
+        # Step 1: roll, then the floor
+        values = [(rp.crit_value if twice and rp.crit_value is not None else rp.value) for rp in main]
+        if main:
+            steps.append("roll: " + ", ".join(rp.describe(twice) for rp in main))
+        with_amount = [i for i, rp in enumerate(main) if rp.part.amount is not None]
+        floored = [max(0, v) if main[i].part.amount is not None else 0 for i, v in enumerate(values)]
+        if floored != values and with_amount:
+            steps.append("minimum: a part below 0 counts as 0")
+        if with_amount and sum(floored[i] for i in with_amount) <= 0:
+            floored[with_amount[0]] = 1
+            steps.append("minimum damage: the attack deals 1")
+        # Step 2: merge instances; precision joins the first part
+        instances: list[Instance] = []
+        by_key: dict[tuple, Instance] = {}
+        precision_parts: list[int] = []
+        for i, rp in enumerate(main):
+            part = rp.part
+            if part.type == "precision":
+                precision_parts.append(i)
+                continue
+            key = (part.type, part.traits, part.source)
+            inst = by_key.get(key)
+            if inst is None:
+                inst = Instance(part, 0, vocab.keys_for(part.type, part.traits) | (
+                    {part.source} if part.source else frozenset()), 0)
+                by_key[key] = inst
+                instances.append(inst)
+            inst.amount += floored[i]
+            inst.dice += rp.dice_count
+        if precision_parts:
+            if instances and instances[0].source is None:
+                target = instances[0]
+            else:
+                first = main[precision_parts[0]].part
+                target = Instance(first, 0, vocab.keys_for("precision", first.traits), 0)
+                instances.insert(0, target)
+            share = sum(floored[i] for i in precision_parts)
+            target.amount += share
+            target.precision += share
+            steps.append(f"precision {share} joins {target.label} → {target.amount}")
+        if len(main) > len(instances):
+            steps.append("merge: " + ", ".join(f"{x.label} {x.amount}" for x in instances))
+        # Step 1b: double or halve
+        if factor != 1.0:
+            self._scale(instances, factor, crit and not twice, save, steps)
+        if on_crit:
+            for rp in on_crit:
+                part = rp.part
+                value = max(0, rp.value)
+                key = (part.type, part.traits, part.source)
+                inst = by_key.get(key)
+                if inst is None:
+                    inst = Instance(part, 0, vocab.keys_for(part.type, part.traits), 0)
+                    by_key[key] = inst
+                    instances.append(inst)
+                inst.amount += value
+                steps.append(f"on-crit {rp.describe()} added to {inst.label} → {inst.amount}")
+        # Creature kind: damage that cannot harm this creature
+        self._kind_filter(work, instances, steps)
+        total, wounds = self._defend(work, instances, defenses, nonlethal, steps)
+        # Persistent parts become conditions
+        for rp in persistent:
+            self._add_condition(work, rp.part, defenses, crit, save, steps, settings)
+        if tick or main or on_crit:
+            self._track(work, total, wounds, crit or save == "critical-failure", nonlethal, steps,
+                        massive_check=True)
+        return total, wounds
+
+    def _scale(self, instances: list[Instance], factor: float, crit: bool, save: str | None,
+               steps: list[str]) -> None:
+        policy = self.policy
+        why = "critical hit: double" if crit and factor >= 2 else SAVE_WORDS.get(save, f"×{factor:g}")
+        if crit and save and SAVE_FACTORS[save] != 1:
+            why = f"critical hit and {SAVE_WORDS[save]}"
+        before = [i.amount for i in instances]
+        if policy.halve_total and factor < 1 and factor > 0:
+            # pf2e: halve the total, rounding down once, shared out across the instances
+            whole = int(sum(before) * factor)
+            shares = [int(v * factor) for v in before]
+            spare = whole - sum(shares)
+            for idx, v in enumerate(before):
+                if spare <= 0:
+                    break
+                if v * factor != int(v * factor):
+                    shares[idx] += 1
+                    spare -= 1
+            for inst, new in zip(instances, shares, strict=True):
+                inst.precision = min(int(inst.precision * factor), new)
+                inst.amount = new
+        else:
+            for inst in instances:
+                new = int(inst.amount * factor)
+                if policy.halve_floor_one and 0 < factor < 1 and inst.amount >= 1 and new == 0:
+                    new = 1
+                inst.precision = min(int(inst.precision * factor), new)
+                inst.amount = new
+        pairs = ", ".join(f"{i.label} {b} → {i.amount}" for i, b in zip(instances, before, strict=True))
+        rounding = " (total rounded down once)" if policy.halve_total and 0 < factor < 1 else ""
+        if policy.halve_floor_one and 0 < factor < 1 and any(b == 1 for b in before):
+            rounding = " (1 halved stays 1)"
+        steps.append(f"{why}: {pairs}{rounding}")
+
+    def _kind_filter(self, work: Creature, instances: list[Instance], steps: list[str]) -> None:
+        kind = work.kind
+        policy = self.policy
+        for inst in instances:
+            why = None
+            if inst.type == policy.healing_type and kind != "undead":
+                why = f"{inst.type} damage harms only undead"
+            elif inst.type == policy.harm_type and kind == "undead":
+                why = f"{inst.type} damage harms only the living"
+            elif inst.type == policy.harm_type and kind == "construct":
+                why = f"{inst.type} damage harms only the living"
+            elif inst.type == "bleed" and kind in ("undead", "construct", "bloodless"):
+                why = f"bleed has no effect on {kind} creatures"
+            elif inst.type == "spirit" and kind == "construct":
+                why = "spirit damage has no effect on constructs"
+            if why and inst.amount:
+                steps.append(f"{why}: {inst.label} {inst.amount} → 0")
+                inst.amount = 0
+                inst.precision = 0
+                inst.removed = True
+
+    def _defend(self, work: Creature, instances: list[Instance], defenses: Defenses,
+                nonlethal: bool, steps: list[str]) -> tuple[int, int]:
+        """Step 3: immunities, weaknesses, vulnerability, resistances."""
+        policy = self.policy
+        # Immunities
+        for inst in instances:
+            if inst.removed:
+                continue
+            if nonlethal and defenses.has_immunity("nonlethal"):
+                steps.append(f"immunity to nonlethal attacks: {inst.label} {inst.amount} → 0")
+                inst.amount = inst.precision = 0
+                inst.removed = True
+                continue
+            for entry in defenses.immunities:
+                if entry.selector == "precision":
+                    if inst.precision:
+                        steps.append(f"immunity precision: {inst.label} {inst.amount} → "
+                                     f"{inst.amount - inst.precision} (precision share removed)")
+                        inst.amount -= inst.precision
+                        inst.precision = 0
+                    continue
+                if entry.selector in ("critical-hits", "nonlethal", "persistent"):
+                    continue
+                if entry.matches(inst.keys):
+                    steps.append(f"{entry.describe()}: {inst.label} {inst.amount} → 0")
+                    inst.amount = inst.precision = 0
+                    inst.removed = True
+                    break
+        # Weaknesses
+        if defenses.weaknesses:
+            if policy.weakness_per_attack:
+                best: tuple[int, Instance, Any] | None = None
+                for inst in instances:
+                    entry = self._best_weakness(inst, defenses)
+                    if entry and (best is None or entry.value > best[0]):
+                        best = (entry.value, inst, entry)
+                if best:
+                    value, inst, entry = best
+                    steps.append(f"{entry.describe()} (highest, once per attack): "
+                                 f"{inst.label} {inst.amount} → {inst.amount + value}")
+                    inst.amount += value
+            else:
+                for inst in instances:
+                    entry = self._best_weakness(inst, defenses)
+                    if entry:
+                        steps.append(f"{entry.describe()}: {inst.label} {inst.amount} → {inst.amount + entry.value}")
+                        inst.amount += entry.value
+        # Vulnerability (vitality-wounds)
+        wounds = 0
+        if policy.uses_wounds and defenses.vulnerabilities:
+            for inst in instances:
+                if inst.removed or not inst.dice:
+                    continue
+                entry = next((v for v in defenses.vulnerabilities if v.matches(inst.keys)), None)
+                if entry is None:
+                    continue
+                if work.max_wounds is not None:
+                    wounds += inst.dice
+                    steps.append(f"{entry.describe()}: {inst.dice} Wound{'s' if inst.dice != 1 else ''} "
+                                 f"(one per damage die), skipping Vitality")
+                else:
+                    extra = 5 * inst.dice
+                    steps.append(f"{entry.describe()}: +5 per die on a Hit Point creature: "
+                                 f"{inst.label} {inst.amount} → {inst.amount + extra}")
+                    inst.amount += extra
+        # Resistances: the highest applicable value (seeds 001/004)
+        if defenses.resistances:
+            for inst in instances:
+                if inst.amount <= 0:
+                    continue
+                best_entry = None
+                for entry in defenses.resistances:
+                    applies = (inst.precision > 0 if entry.selector == "precision"
+                               else entry.matches(inst.keys))
+                    if applies and (best_entry is None or entry.value > best_entry.value):
+                        best_entry = entry
+                if best_entry is None:
+                    continue
+                cap = inst.precision if best_entry.selector == "precision" else inst.amount
+                removed = min(best_entry.value, cap)
+                steps.append(f"{best_entry.describe()}: {inst.label} {inst.amount} → {inst.amount - removed}")
+                inst.amount -= removed
+                inst.precision = max(0, inst.precision - removed) if best_entry.selector == "precision" \
+                    else min(inst.precision, inst.amount)
+        total = sum(max(0, inst.amount) for inst in instances)
+        if len(instances) > 1 or any(i.amount != total for i in instances) or not instances:
+            steps.append("total: " + (" + ".join(f"{i.label} {i.amount}" for i in instances) or "0")
+                         + f" = {total}")
+        else:
+            steps.append(f"total: {total}")
+        return total, wounds
+
+    @staticmethod
+    def _best_weakness(inst: Instance, defenses: Defenses):
+        if inst.removed or (inst.amount <= 0 and inst.source is None):
+            return None
+        best = None
+        for entry in defenses.weaknesses:
+            applies = inst.precision > 0 if entry.selector == "precision" else entry.matches(inst.keys)
+            if applies and (best is None or entry.value > best.value):
+                best = entry
+        return best
+
+    # ------------------------------------------------------------------ persistent damage
+    def _add_condition(self, work: Creature, part: DamagePart, defenses: Defenses, crit: bool,
+                       save: str | None, steps: list[str], settings: dict[str, Any]) -> None:
+        factor = SAVE_FACTORS[save]
+        if crit and not part.on_crit:
+            factor *= 2
+        formula = " ".join(w for w in (str(part.amount), part.type, *sorted(part.traits)) if w)
+        if factor == 0:
+            steps.append(f"persistent {formula}: none (factor 0)")
+            return
+        if defenses.has_immunity("persistent"):
+            steps.append(f"persistent {formula}: dropped (immune to persistent damage)")
+            return
+        keys = self.vocabulary.keys_for(part.type, part.traits)
+        immune = next((e for e in defenses.immunities if e.selector not in ("persistent", "critical-hits",
+                       "precision", "nonlethal") and e.matches(keys)), None)
+        if immune:
+            steps.append(f"persistent {formula}: dropped ({immune.describe()})")
+            return
+        if part.type == "bleed" and work.kind in ("undead", "construct", "bloodless"):
+            steps.append(f"persistent {formula}: dropped (bleed has no effect on {work.kind} creatures)")
+            return
+        average = part.amount.average * factor if part.amount else 0.0
+        new = PersistentDamage(formula, part.type or "untyped", factor,
+                               self.policy.persistent_rounds, None, False,
+                               self.policy.persistent_timing)
+        for i, old in enumerate(work.persistent):
+            if old.type == new.type:
+                if average > old.average:
+                    work.persistent[i] = new
+                    steps.append(f"persistent {new.label} replaces {old.label} (higher average "
+                                 f"{average:g} > {old.average:g})")
+                else:
+                    steps.append(f"persistent {new.label} ignored: {old.label} already there "
+                                 f"(average {old.average:g} ≥ {average:g})")
+                return
+        work.persistent.append(new)
+        when = "start" if new.timing == "start" else "end"
+        steps.append(f"persistent {new.label} added (at the {when} of its turn)")
+
+    def add_persistent(self, creature: Creature, text: str, critical: bool = False,
+                       save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
+        """Add a persistent condition and commit; ``"1d6 bleed"`` or ``"1d6 persistent bleed"``."""
+        outcome = self.resolve_persistent(creature, text, critical, save, settings)
+        self.commit(creature, outcome)
+        return outcome
+
+    def resolve_persistent(self, creature: Creature, text: str, critical: bool = False,
+                           save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
+        """What adding a persistent condition would do, without touching the creature."""
+        self.check_save(save)
+        damage = self.parse_damage(text)
+        work = creature.clone()
+        steps: list[str] = []
+        defenses = self.defenses_of(creature)
+        crit = bool(critical) and not defenses.has_immunity("critical-hits")
+        for part in damage.parts:
+            if part.amount is None:
+                continue
+            self._add_condition(work, part, defenses, crit, save, steps, settings or {})
+        return self._outcome(creature, work, 0, steps, summary="; ".join(steps))
+
+    def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
+              settings: dict[str, Any] | None) -> Outcome:
+        settings = settings or {}
+        rng = rng or _default_rng
+        work = creature.clone()
+        steps: list[str] = []
+        total = 0
+        wounds = 0
+        timing = self.policy.persistent_timing
+        if when == timing:
+            for cond in list(work.persistent):
+                dealt, w = self._tick(work, cond, rng, steps, settings)
+                total += dealt
+                wounds += w
+                if timing == "end":
+                    self._check(work, cond, rng, None, steps, settings)
+        if when == "end" and timing == "start":
+            for cond in list(work.persistent):
+                self._check(work, cond, rng, None, steps, settings)
+            for cond in list(work.persistent):
+                if cond.rounds_left is None:
+                    continue
+                idx = work.persistent.index(cond)
+                left = cond.rounds_left - 1
+                if left <= 0:
+                    work.persistent.pop(idx)
+                    steps.append(f"persistent {cond.label} ends by itself (its turns ran out)")
+                else:
+                    work.persistent[idx] = _replace(cond, rounds_left=left)
+        return self._outcome(creature, work, total, steps, wounds=wounds,
+                             summary="; ".join(steps))
+
+    def tick(self, creature: Creature, index: int, rng: RandomSource | None = None,
+             settings: dict[str, Any] | None = None) -> Outcome:
+        """Roll one persistent condition's damage now (no flat check) and commit."""
+        work = creature.clone()
+        steps: list[str] = []
+        dealt, wounds = self._tick(work, creature.persistent[index], rng or _default_rng, steps,
+                                   settings or {})
+        outcome = self._outcome(creature, work, dealt, steps, wounds=wounds, summary="; ".join(steps))
+        self.commit(creature, outcome)
+        return outcome
+
+    def _tick(self, work: Creature, cond: PersistentDamage, rng: RandomSource, steps: list[str],
+              settings: dict[str, Any]) -> tuple[int, int]:
+        damage: Damage = self.parse_damage(cond.formula)
+        rolled = self.roll(damage, False, rng, settings)
+        steps.append(f"persistent {cond.label} ticks")
+        return self._resolve_hit(work, rolled.hits[0], self.defenses_of(work), False, False, None,
+                                 False, steps, settings, tick=True, tick_factor=cond.factor)
+
+    def flat_check(self, creature: Creature, index: int, roll: int | None = None,
+                   rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Outcome:
+        """Roll (or take the GM's roll for) one condition's DC 15 flat check, and commit."""
+        work = creature.clone()
+        steps: list[str] = []
+        self._check(work, creature.persistent[index], rng, roll, steps, {"flat_checks": "auto"})
+        outcome = self._outcome(creature, work, 0, steps, summary="; ".join(steps))
+        self.commit(creature, outcome)
+        return outcome
+
+    def _check(self, work: Creature, cond: PersistentDamage, rng: RandomSource | None,
+               roll: int | None, steps: list[str], settings: dict[str, Any]) -> None:
+        if cond not in work.persistent:
+            return  # ended already (bleed healed away)
+        idx = work.persistent.index(cond)
+        if roll is None and settings.get("flat_checks") == "ask":
+            work.persistent[idx] = _replace(cond, pending_check=True)
+            steps.append(f"flat check for {cond.label}: waiting for the GM's roll")
+            return
+        value, ok = flat_check(rng, roll)
+        if ok:
+            work.persistent.pop(idx)
+            steps.append(f"flat check {value} (DC 15) for {cond.label}: ends")
+        else:
+            work.persistent[idx] = _replace(cond, last_check=f"{value} failed", pending_check=False)
+            steps.append(f"flat check {value} (DC 15) for {cond.label}: continues")
+
+    # ------------------------------------------------------------------ track
+    def _track(self, work: Creature, damage: int, wounds: int, crit: bool, nonlethal: bool,
+               steps: list[str], massive_check: bool = True) -> None:
+        if damage <= 0 and not wounds:
+            return
+        if "dead" in work.conditions:
+            steps.append("already dead")
+            return
+        if work.hp is None:
+            return
+        before_hp, before_temp = work.hp, work.temp_hp
+        rest = damage
+        if work.temp_hp and rest > 0:
+            soak = min(work.temp_hp, rest)
+            work.temp_hp -= soak
+            rest -= soak
+            steps.append(f"temp HP {before_temp} → {work.temp_hp} (absorbs {soak})")
+        work.hp = max(0, work.hp - rest)
+        steps.append(f"HP {before_hp} → {work.hp}" + (f" (overflow {rest - before_hp})" if rest > before_hp else ""))
+        if massive_check and not nonlethal and work.max_hp and damage >= 2 * work.max_hp:
+            self._die(work, steps, f"massive damage ({damage} ≥ twice max HP {work.max_hp}): dead")
+            return
+        if work.hp > 0 or damage <= 0:
+            return
+        if "dying" in work.conditions:
+            if nonlethal:
+                return
+            step = 2 if crit else 1
+            work.dying += step
+            steps.append(f"damage while dying: dying {work.dying - step} → {work.dying}")
+            if work.dying >= 4:
+                self._die(work, steps, "dying 4: dead")
+            return
+        if nonlethal:
+            if "unconscious" not in work.conditions:
+                work.conditions.add("unconscious")
+                steps.append("nonlethal attack to 0 HP: unconscious")
+            return
+        if not work.pc:
+            self._die(work, steps, "0 HP: dead (a non-PC dies at 0 HP)")
+            return
+        base = 2 if crit else 1
+        work.dying = base + work.wounded
+        work.conditions |= {"dying", "unconscious"}
+        extra = f" + wounded {work.wounded}" if work.wounded else ""
+        steps.append(f"0 HP: dying {base}{extra} = dying {work.dying}, unconscious")
+        if work.dying >= 4:
+            self._die(work, steps, f"dying {work.dying}: dead")
+
+    @staticmethod
+    def _die(work: Creature, steps: list[str], why: str) -> None:
+        work.conditions -= {"dying", "unconscious", "staggered", "disabled"}
+        work.conditions.add("dead")
+        work.dying = 0
+        steps.append(why)
+
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+        if "dead" in work.conditions:
+            steps.append("dead: healing has no effect")
+            return
+        if work.hp is None:
+            return
+        before = work.hp
+        work.hp = min(work.max_hp or 0, work.hp + amount)
+        steps.append(f"heal {amount}: HP {before} → {work.hp}")
+        if work.hp > 0 and "dying" in work.conditions:
+            work.conditions -= {"dying", "unconscious"}
+            work.dying = 0
+            work.wounded += 1
+            steps.append(f"no longer dying; wounded {work.wounded}")
+        elif work.hp > 0 and "unconscious" in work.conditions:
+            work.conditions.discard("unconscious")
+            steps.append("wakes up")
+        if work.hp == work.max_hp:
+            bleeds = [p for p in work.persistent if p.type == "bleed"]
+            for p in bleeds:
+                work.persistent.remove(p)
+                steps.append(f"persistent {p.label} ends (healed to full HP)")
+
+    def track_text(self, creature: Creature) -> str:
+        """``38/45 +5``."""
+        temp = f" +{creature.temp_hp}" if creature.temp_hp else ""
+        return f"{creature.hp}/{creature.max_hp}{temp}"
+
+    def track_fraction(self, creature: Creature) -> float:
+        """HP as a fraction of max HP."""
+        return (creature.hp or 0) / creature.max_hp if creature.max_hp else 0.0
+
+
+def _replace(cond: PersistentDamage, **changes: Any) -> PersistentDamage:
+    from dataclasses import replace
+    return replace(cond, **changes)
+
+
+class Pathfinder2e(Pf2Family):
+    """Pathfinder 2e (Core Rulebook pp. 450–453)."""
+
+    id = "pf2e"
+    name = "Pathfinder 2e"
+    policy = Pf2Policy(halve_total=True, halve_floor_one=False, weakness_per_attack=False,
+                       persistent_timing="end", persistent_rounds=None, uses_wounds=False,
+                       bleed_always_persistent=False, healing_type="positive", harm_type="negative")
+
+
+class Starfinder2e(Pf2Family):
+    """Starfinder 2e (Player Core ch. 8)."""
+
+    id = "sf2e"
+    name = "Starfinder 2e"
+    policy = Pf2Policy(halve_total=False, halve_floor_one=True, weakness_per_attack=False,
+                       persistent_timing="end", persistent_rounds=None, uses_wounds=False,
+                       bleed_always_persistent=True, healing_type="vitality", harm_type="void")
+
+
+class VitalityWounds(Pf2Family):
+    """A PF2-derived game with Vitality Points and Wounds."""
+
+    id = "vitality-wounds"
+    name = "Vitality & Wounds"
+    policy = Pf2Policy(halve_total=False, halve_floor_one=False, weakness_per_attack=True,
+                       persistent_timing="start", persistent_rounds=10, uses_wounds=True,
+                       bleed_always_persistent=False, healing_type="vitality", harm_type="void")
+    stat_fields = (StatField("vitality", "Vitality", 20), StatField("wounds", "Wounds", 10),
+                   StatField("hp", "HP (NPC)", 0))
+
+    def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
+        hp = stats.get("hp")
+        if hp:
+            c.max_hp, c.hp = hp, (hp if not editing or c.hp is None else min(hp, c.hp))
+            c.vitality = c.max_vitality = c.wounds = c.max_wounds = None
+            return
+        if hp == 0 and editing:
+            c.hp = c.max_hp = None
+        for name in ("vitality", "wounds"):
+            if name in stats or not editing:
+                value = stats.get(name, 20 if name == "vitality" else 10)
+                cur = getattr(c, name)
+                setattr(c, f"max_{name}", value)
+                setattr(c, name, value if not editing or cur is None else min(value, cur))
+
+    def _track(self, work: Creature, damage: int, wounds: int, crit: bool, nonlethal: bool,
+               steps: list[str], massive_check: bool = True) -> None:
+        if work.max_vitality is None:  # an HP-only NPC
+            super()._track(work, damage, 0, crit, nonlethal, steps, massive_check=False)
+            return
+        if damage <= 0 and not wounds:
+            return
+        if "dead" in work.conditions:
+            steps.append("already dead")
+            return
+        vit_before = work.vitality or 0
+        if nonlethal:
+            if damage >= vit_before:
+                work.conditions.add("unconscious")
+                steps.append(f"nonlethal {damage} ≥ Vitality {vit_before}: unconscious "
+                             "(nonlethal damage never becomes Wounds)")
+            work.vitality = max(0, vit_before - damage)
+            steps.append(f"Vitality {vit_before} → {work.vitality}")
+            return
+        from_vitality = min(damage, vit_before)
+        work.vitality = vit_before - from_vitality
+        steps.append(f"Vitality {vit_before} → {work.vitality}")
+        overflow = damage - from_vitality
+        lost = overflow + wounds
+        if lost:
+            w_before = work.wounds or 0
+            work.wounds = max(0, w_before - lost)
+            parts = []
+            if overflow:
+                parts.append(f"{overflow} past Vitality")
+            if wounds:
+                parts.append(f"{wounds} from vulnerability")
+            steps.append(f"Wounds {w_before} → {work.wounds} ({' + '.join(parts)})")
+            if work.wounds == 0 and "dying" not in work.conditions:
+                work.conditions.add("dying")
+                work.dying = max(work.dying, 1)
+                steps.append("0 Wounds: dying")
+
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+        if work.max_vitality is None:
+            super()._heal(work, amount, track, steps)
+            return
+        if "dead" in work.conditions:
+            steps.append("dead: healing has no effect")
+            return
+        if track == "wounds":
+            before = work.wounds or 0
+            work.wounds = min(work.max_wounds or 0, before + amount)
+            steps.append(f"heal {amount} Wounds: {before} → {work.wounds}")
+            if work.wounds > 0 and "dying" in work.conditions:
+                work.conditions.discard("dying")
+                work.dying = 0
+                steps.append("no longer dying")
+            return
+        before = work.vitality or 0
+        work.vitality = min(work.max_vitality or 0, before + amount)
+        steps.append(f"heal {amount}: Vitality {before} → {work.vitality}")
+        if work.vitality > 0 and "unconscious" in work.conditions and "dying" not in work.conditions:
+            work.conditions.discard("unconscious")
+            steps.append("wakes up")
+        if work.vitality == work.max_vitality:
+            for p in [p for p in work.persistent if p.type == "bleed"]:
+                work.persistent.remove(p)
+                steps.append(f"persistent {p.label} ends (healed to full)")
+
+    def track_text(self, creature: Creature) -> str:
+        """``V 12/20 W 8/10`` (or HP for an HP-only NPC)."""
+        if creature.max_vitality is None:
+            return super().track_text(creature)
+        return (f"V {creature.vitality}/{creature.max_vitality} "
+                f"W {creature.wounds}/{creature.max_wounds}")
+
+    def track_fraction(self, creature: Creature) -> float:
+        """Vitality and Wounds together as a fraction."""
+        if creature.max_vitality is None:
+            return super().track_fraction(creature)
+        whole = (creature.max_vitality or 0) + (creature.max_wounds or 0)
+        return ((creature.vitality or 0) + (creature.wounds or 0)) / whole if whole else 0.0

@@ -1,0 +1,89 @@
+"""Per-system damage vocabulary read once from ``core/data/types.toml``."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+CATEGORY_KEYS = ("physical", "energy", "alignment", "other", "damage")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words one system understands in damage and defense notation."""
+
+    system: str
+    types: dict[str, str]          # type -> category ("physical", "energy", …)
+    aliases: dict[str, str]        # alias -> canonical word
+    materials: frozenset[str]
+    traits: frozenset[str]
+    sources: frozenset[str]
+    default_type: str | None
+    type_required: bool
+
+    @property
+    def categories(self) -> frozenset[str]:
+        """Category words usable as selectors (``physical``, ``energy``)."""
+        return frozenset(c for c in self.types.values() if c not in ("other", "damage"))
+
+    def canonical(self, word: str) -> str:
+        """The canonical form of ``word`` (alias resolved, lower case)."""
+        w = word.lower()
+        return self.aliases.get(w, self.aliases.get(word, w))
+
+    def known_words(self) -> list[str]:
+        """Every word this vocabulary accepts, for suggestions."""
+        return sorted({*self.types, *self.aliases, *self.materials, *self.traits, *self.sources})
+
+    def keys_for(self, damage_type: str | None, traits: frozenset[str]) -> frozenset[str]:
+        """Selector words that match a part of this type with these traits."""
+        keys = set(traits)
+        keys.add("all")
+        if damage_type:
+            keys.add(damage_type)
+            category = self.types.get(damage_type)
+            if category and category not in ("other", "damage"):
+                keys.add(category)
+        return frozenset(keys)
+
+
+@cache
+def _data() -> dict:
+    text = resources.files("core").joinpath("data/types.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def damage_ladder() -> tuple[str, ...]:
+    """The vitality-wounds damage-step ladder, step 1 first."""
+    return tuple(_data()["ladder"]["steps"])
+
+
+@cache
+def vocabulary(system: str) -> Vocabulary:
+    """The vocabulary of ``system`` (a system id)."""
+    data = _data()
+    common = data["common"]
+    table = data[system]
+    types: dict[str, str] = {}
+    for key in CATEGORY_KEYS:
+        for name in table.get(key, []):
+            types[name] = key
+    aliases = {k.lower() if k.isascii() else k: v for k, v in common["aliases"].items()}
+    if system != "daggerheart":
+        aliases.update({k.lower() if k.isascii() else k: v for k, v in data["family_aliases"].items()})
+    aliases.update(table.get("aliases", {}))
+    for name in types:  # a type word is never an alias of something else in its own system
+        aliases.pop(name, None)
+    return Vocabulary(
+        system=system,
+        types=types,
+        aliases=aliases,
+        materials=frozenset(common["materials"]),
+        traits=frozenset(common["traits"]),
+        sources=frozenset(common["sources"]),
+        default_type="physical" if system == "daggerheart" else None,
+        type_required=system in ("pf2e", "sf2e", "vitality-wounds"),
+    )
