@@ -51,16 +51,12 @@ class DiceExpr:
     dice: tuple[DiceTerm, ...]
     modifier: int
     text: str
+    dice_count: int = 0         # how many dice the expression rolls
 
     @property
     def average(self) -> float:
         """The expected total."""
         return self.modifier + sum(t.sign * t.count * (t.sides + 1) / 2 for t in self.dice)
-
-    @property
-    def dice_count(self) -> int:
-        """How many dice the expression rolls."""
-        return sum(t.count for t in self.dice)
 
     @property
     def minimum(self) -> int:
@@ -95,6 +91,20 @@ class DiceExpr:
                 sub += value
             total += term.sign * sub
         return RollResult(self, total, tuple(rolls))
+
+    def roll_values(self, rng: RandomSource) -> tuple[int, tuple[int, ...]]:
+        """Roll through ``rng``: the total and each die's face (the fast path for damage)."""
+        randint = rng.randint
+        total = self.modifier
+        faces: list[int] = []
+        for term in self.dice:
+            sub = 0
+            for _ in range(term.count):
+                value = randint(1, term.sides)
+                faces.append(value)
+                sub += value
+            total += sub if term.sign > 0 else -sub
+        return total, tuple(faces)
 
     def roll_max(self) -> int:
         """Every die at its maximum, plus the modifier (Daggerheart critical)."""
@@ -188,7 +198,7 @@ def _parse_cached(expr: str) -> DiceExpr:
             dice.append(DiceTerm(sign, count, sides))
         pos = m.end()
         first = False
-    return DiceExpr(tuple(dice), modifier, text)
+    return DiceExpr(tuple(dice), modifier, text, total_dice)
 
 
 def roll(expr: str, rng: RandomSource | None = None) -> int:

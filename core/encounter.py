@@ -297,7 +297,7 @@ class Encounter:
             self.creature(cid)
         saves = dict(saves or {})
         armor_slots = dict(armor_slots or {})
-        for cid, save in saves.items():
+        for save in saves.values():
             self.rules.check_save(save)
         texts = (damage,) if isinstance(damage, str) else tuple(damage)
         if roll is None:

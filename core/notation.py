@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from core.dice import MAX_LENGTH, DiceExpr
@@ -30,10 +30,15 @@ class DamagePart:
     on_crit: bool = False
     source: str | None = None       # a bare source word (``water``) with no amount
     text: str = ""
+    shown: str = ""                 # the canonical label, computed once at parse time
 
     @property
     def label(self) -> str:
         """The part as a GM reads it: ``2d6 fire``."""
+        return self.shown or self.make_label()
+
+    def make_label(self) -> str:
+        """Build the canonical label from the fields."""
         words = [str(self.amount)] if self.amount is not None else []
         if self.persistent:
             words.append("persistent")
@@ -53,12 +58,7 @@ class Damage:
 
     parts: tuple[DamagePart, ...]
     text: str
-
-    @property
-    def nonlethal(self) -> bool:
-        """True when every part with an amount is nonlethal (``1d3 subdual``)."""
-        amounts = [p for p in self.parts if p.amount is not None]
-        return bool(amounts) and all("nonlethal" in p.traits for p in amounts)
+    nonlethal: bool = False     # every part with an amount is nonlethal (``1d3 subdual``)
 
     def __str__(self) -> str:
         return ", ".join(p.label for p in self.parts)
@@ -111,7 +111,9 @@ def _parse_damage(text: str, system: str) -> Damage:
         parts.append(_parse_part(text, chunk, start, vocab))
         pos = start
     del pos
-    return Damage(tuple(parts), text)
+    amounts = [p for p in parts if p.amount is not None]
+    nonlethal = bool(amounts) and all("nonlethal" in p.traits for p in amounts)
+    return Damage(tuple(parts), text, nonlethal)
 
 
 def _chunks(text: str) -> list[tuple[str, int]]:
@@ -197,8 +199,9 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
                 f"name a damage type after {str(amount)!r} (e.g. {str(amount)} slashing)", where, full)
     if persistent and amount is None:
         raise ParseError("persistent damage needs an amount", start, full)
-    return DamagePart(amount, damage_type, persistent, frozenset(traits), on_crit, source,
+    part = DamagePart(amount, damage_type, persistent, frozenset(traits), on_crit, source,
                       chunk.strip())
+    return replace(part, shown=part.make_label())
 
 
 # --------------------------------------------------------------------------- defenses
@@ -232,9 +235,14 @@ class DefenseEntry:
     value: int = 0
     exceptions: frozenset[str] = frozenset()
     non_magical: bool = False
+    text: str = ""              # describe(), computed once at parse time
 
     def describe(self) -> str:
         """Words for the GM: ``resistance physical 10 (except silver)``."""
+        return self.text or self.make_text()
+
+    def make_text(self) -> str:
+        """Build :meth:`describe`'s words from the fields."""
         words = [self.kind]
         if self.non_magical:
             words.append("non-magical")
@@ -300,6 +308,54 @@ class Defenses:
 
 EMPTY_DEFENSES = Defenses()
 
+_SPECIAL_IMMUNITIES = frozenset({"critical-hits", "nonlethal", "persistent", "precision"})
+
+
+@dataclass(frozen=True, slots=True)
+class Applicable:
+    """The defense entries that apply to one kind of damage instance, looked up once."""
+
+    immunity: DefenseEntry | None
+    weakness: DefenseEntry | None
+    precision_weakness: DefenseEntry | None
+    vulnerability: DefenseEntry | None
+    resistance: DefenseEntry | None
+    precision_resistance: DefenseEntry | None
+
+
+_APPLICABLE: dict[tuple[int, frozenset[str]], tuple[Defenses, Applicable]] = {}
+
+
+def applicable(defenses: Defenses, keys: frozenset[str]) -> Applicable:
+    """Which entries of ``defenses`` apply to an instance with selector ``keys`` (cached)."""
+    cache_key = (id(defenses), keys)
+    hit = _APPLICABLE.get(cache_key)
+    if hit is not None and hit[0] is defenses:
+        return hit[1]
+
+    def best(entries: tuple[DefenseEntry, ...], precision: bool) -> DefenseEntry | None:
+        found = None
+        for e in entries:
+            ok = (e.selector == "precision" and e.matches(keys | {"precision"})) if precision \
+                else (e.selector != "precision" and e.matches(keys))
+            if ok and (found is None or e.value > found.value):
+                found = e
+        return found
+
+    result = Applicable(
+        immunity=next((e for e in defenses.immunities
+                       if e.selector not in _SPECIAL_IMMUNITIES and e.matches(keys)), None),
+        weakness=best(defenses.weaknesses, False),
+        precision_weakness=best(defenses.weaknesses, True),
+        vulnerability=next((e for e in defenses.vulnerabilities if e.matches(keys)), None),
+        resistance=best(defenses.resistances, False),
+        precision_resistance=best(defenses.resistances, True),
+    )
+    if len(_APPLICABLE) > 20_000:
+        _APPLICABLE.clear()
+    _APPLICABLE[cache_key] = (defenses, result)
+    return result
+
 
 def parse_defenses(text: str, system: str) -> Defenses:
     """Parse a stat-block defense line for ``system``; raises ParseError with a position."""
@@ -362,7 +418,8 @@ def _parse_defenses(text: str, system: str) -> Defenses:
                 words = rest.strip()
                 if not words:
                     if system == "daggerheart" and kind in (IMMUNITY, RESISTANCE):
-                        found[kind].append(DefenseEntry(kind, "all"))
+                        entry = DefenseEntry(kind, "all")
+                        found[kind].append(replace(entry, text=entry.make_text()))
                         continue
                     raise ParseError(f"{kind} with nothing after it", where, text)
             elif first in ("hardness", "double"):
@@ -440,7 +497,8 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
                              where + len(words), full)
         if vocab.system == "daggerheart" and value:
             raise ParseError("Daggerheart resistances have no value (they halve)", where, full)
-    found[kind].append(DefenseEntry(kind, sel, value, exceptions, non_magical))
+    entry = DefenseEntry(kind, sel, value, exceptions, non_magical)
+    found[kind].append(replace(entry, text=entry.make_text()))
 
 
 def _selector(text: str, where: int, vocab: Vocabulary, full: str, strict: bool) -> str | None:

@@ -107,7 +107,7 @@ class RuleSystem:
              rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Roll:
         """Roll damage once (it is then resolved against each target)."""
         rng = rng or _default_rng
-        damages = self._damages(damage)
+        damages = (self.parse_damage(damage),) if type(damage) is str else self._damages(damage)
         mult = self._multiplier(critical)
         hits = tuple(tuple(self._roll_part(p, i, mult, rng, settings or {}) for i, p in enumerate(d.parts))
                      for d in damages)
@@ -136,8 +136,8 @@ class RuleSystem:
             return RolledPart(part, 0)
         if part.persistent:
             return RolledPart(part, 0)  # persistent damage is rolled at each tick
-        result = part.amount.roll(rng)
-        return RolledPart(part, result.total, result.values)
+        total, faces = part.amount.roll_values(rng)
+        return RolledPart(part, total, faces)
 
     # ------------------------------------------------------------------ resolve / commit
     def resolve(self, creature: Creature, roll: Roll, critical: bool | int = False,

@@ -35,9 +35,9 @@ class D20System(RuleSystem):
             # the first part (dice and modifiers) is rolled `mult` times; a flat later part multiplies
             total, faces = rolled.value, list(rolled.faces)
             for _ in range(mult - 1):
-                again = part.amount.roll(rng)
-                total += again.total
-                faces += again.values
+                again = part.amount.roll_values(rng)
+                total += again[0]
+                faces += again[1]
             return RolledPart(part, rolled.value, rolled.faces, total, tuple(faces))
         return RolledPart(part, rolled.value, rolled.faces, rolled.value, rolled.faces)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from core.dice import RandomSource, _default_rng
 from core.model import Creature, Outcome, PersistentDamage, Roll, RolledPart
-from core.notation import Damage, DamagePart, Defenses
+from core.notation import Applicable, Damage, DamagePart, DefenseEntry, Defenses, applicable
 from core.systems.base import RuleSystem, StatField, flat_check
 
 SAVE_FACTORS = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,
@@ -50,6 +50,22 @@ class Instance:
         self.label = f"{label} ({' '.join(extra)})" if extra else label
 
 
+_KEYS: dict[tuple[str, str | None, frozenset[str], str | None], frozenset[str]] = {}
+
+
+def _keys(vocab, part: DamagePart, damage_type: str | None = None) -> frozenset[str]:
+    """Selector keys of a part (cached): its type, category, traits, source word, ``all``."""
+    kind = damage_type or part.type
+    key = (vocab.system, kind, part.traits, part.source)
+    found = _KEYS.get(key)
+    if found is None:
+        found = vocab.keys_for(kind, part.traits)
+        if part.source:
+            found = found | {part.source}
+        _KEYS[key] = found
+    return found
+
+
 class Pf2Family(RuleSystem):
     """Shared pipeline: roll → floor → merge → double/halve → immunity → weakness →
     vulnerability → resistance → track."""
@@ -80,10 +96,10 @@ class Pf2Family(RuleSystem):
         rolled = super()._roll_part(part, index, mult, rng, settings)
         if (mult and settings.get("crit_mode") == "roll-twice" and part.amount is not None
                 and not part.persistent and not part.on_crit):
-            again = part.amount.roll(rng)
-            crit = rolled.value + again.total + 0  # dice twice …
+            again = part.amount.roll_values(rng)
+            crit = rolled.value + again[0] + 0  # dice twice …
             # … and the modifier doubled: it is in both totals once each already
-            return RolledPart(part, rolled.value, rolled.faces, crit, rolled.faces + again.values)
+            return RolledPart(part, rolled.value, rolled.faces, crit, rolled.faces + again[1])
         return rolled
 
     # ------------------------------------------------------------------ resolve
@@ -162,8 +178,7 @@ class Pf2Family(RuleSystem):
             key = (part.type, part.traits, part.source)
             inst = by_key.get(key)
             if inst is None:
-                inst = Instance(part, 0, vocab.keys_for(part.type, part.traits) | (
-                    {part.source} if part.source else frozenset()), 0)
+                inst = Instance(part, 0, _keys(vocab, part), 0)
                 by_key[key] = inst
                 instances.append(inst)
             inst.amount += floored[i]
@@ -173,7 +188,7 @@ class Pf2Family(RuleSystem):
                 target = instances[0]
             else:
                 first = main[precision_parts[0]].part
-                target = Instance(first, 0, vocab.keys_for("precision", first.traits), 0)
+                target = Instance(first, 0, _keys(vocab, first, "precision"), 0)
                 instances.insert(0, target)
             share = sum(floored[i] for i in precision_parts)
             target.amount += share
@@ -191,7 +206,7 @@ class Pf2Family(RuleSystem):
                 key = (part.type, part.traits, part.source)
                 inst = by_key.get(key)
                 if inst is None:
-                    inst = Instance(part, 0, vocab.keys_for(part.type, part.traits), 0)
+                    inst = Instance(part, 0, _keys(vocab, part), 0)
                     by_key[key] = inst
                     instances.append(inst)
                 inst.amount += value
@@ -266,57 +281,52 @@ class Pf2Family(RuleSystem):
                 nonlethal: bool, steps: list[str]) -> tuple[int, int]:
         """Step 3: immunities, weaknesses, vulnerability, resistances."""
         policy = self.policy
+        looked = [applicable(defenses, inst.keys) for inst in instances]
         # Immunities
-        for inst in instances:
-            if inst.removed:
-                continue
-            if nonlethal and defenses.has_immunity("nonlethal"):
-                steps.append(f"immunity to nonlethal attacks: {inst.label} {inst.amount} → 0")
-                inst.amount = inst.precision = 0
-                inst.removed = True
-                continue
-            for entry in defenses.immunities:
-                if entry.selector == "precision":
-                    if inst.precision:
-                        steps.append(f"immunity precision: {inst.label} {inst.amount} → "
-                                     f"{inst.amount - inst.precision} (precision share removed)")
-                        inst.amount -= inst.precision
-                        inst.precision = 0
+        if defenses.immunities:
+            precision_immune = defenses.has_immunity("precision")
+            nonlethal_immune = nonlethal and defenses.has_immunity("nonlethal")
+            for inst, app in zip(instances, looked, strict=True):
+                if inst.removed:
                     continue
-                if entry.selector in ("critical-hits", "nonlethal", "persistent"):
-                    continue
-                if entry.matches(inst.keys):
-                    steps.append(f"{entry.describe()}: {inst.label} {inst.amount} → 0")
+                if nonlethal_immune:
+                    steps.append(f"immunity to nonlethal attacks: {inst.label} {inst.amount} → 0")
                     inst.amount = inst.precision = 0
                     inst.removed = True
-                    break
-        # Weaknesses
+                elif app.immunity is not None:
+                    steps.append(f"{app.immunity.describe()}: {inst.label} {inst.amount} → 0")
+                    inst.amount = inst.precision = 0
+                    inst.removed = True
+                elif precision_immune and inst.precision:
+                    steps.append(f"immunity precision: {inst.label} {inst.amount} → "
+                                 f"{inst.amount - inst.precision} (precision share removed)")
+                    inst.amount -= inst.precision
+                    inst.precision = 0
+        # Weaknesses: the highest that applies (a precision weakness only with a precision share)
         if defenses.weaknesses:
+            chosen = [self._best_weakness(inst, app) for inst, app in zip(instances, looked, strict=True)]
             if policy.weakness_per_attack:
-                best: tuple[int, Instance, Any] | None = None
-                for inst in instances:
-                    entry = self._best_weakness(inst, defenses)
-                    if entry and (best is None or entry.value > best[0]):
-                        best = (entry.value, inst, entry)
+                best = None
+                for inst, entry in zip(instances, chosen, strict=True):
+                    if entry and (best is None or entry.value > best[1].value):
+                        best = (inst, entry)
                 if best:
-                    value, inst, entry = best
+                    inst, entry = best
                     steps.append(f"{entry.describe()} (highest, once per attack): "
-                                 f"{inst.label} {inst.amount} → {inst.amount + value}")
-                    inst.amount += value
+                                 f"{inst.label} {inst.amount} → {inst.amount + entry.value}")
+                    inst.amount += entry.value
             else:
-                for inst in instances:
-                    entry = self._best_weakness(inst, defenses)
+                for inst, entry in zip(instances, chosen, strict=True):
                     if entry:
-                        steps.append(f"{entry.describe()}: {inst.label} {inst.amount} → {inst.amount + entry.value}")
+                        steps.append(f"{entry.describe()}: {inst.label} {inst.amount} → "
+                                     f"{inst.amount + entry.value}")
                         inst.amount += entry.value
         # Vulnerability (vitality-wounds)
         wounds = 0
         if policy.uses_wounds and defenses.vulnerabilities:
-            for inst in instances:
-                if inst.removed or not inst.dice:
-                    continue
-                entry = next((v for v in defenses.vulnerabilities if v.matches(inst.keys)), None)
-                if entry is None:
+            for inst, app in zip(instances, looked, strict=True):
+                entry = app.vulnerability
+                if inst.removed or not inst.dice or entry is None:
                     continue
                 if work.max_wounds is not None:
                     wounds += inst.dice
@@ -329,25 +339,26 @@ class Pf2Family(RuleSystem):
                     inst.amount += extra
         # Resistances: the highest applicable value (seeds 001/004)
         if defenses.resistances:
-            for inst in instances:
+            for inst, app in zip(instances, looked, strict=True):
                 if inst.amount <= 0:
                     continue
-                best_entry = None
-                for entry in defenses.resistances:
-                    applies = (inst.precision > 0 if entry.selector == "precision"
-                               else entry.matches(inst.keys))
-                    if applies and (best_entry is None or entry.value > best_entry.value):
-                        best_entry = entry
-                if best_entry is None:
-                    continue
-                cap = inst.precision if best_entry.selector == "precision" else inst.amount
-                removed = min(best_entry.value, cap)
-                steps.append(f"{best_entry.describe()}: {inst.label} {inst.amount} → {inst.amount - removed}")
-                inst.amount -= removed
-                inst.precision = max(0, inst.precision - removed) if best_entry.selector == "precision" \
-                    else min(inst.precision, inst.amount)
-        total = sum(max(0, inst.amount) for inst in instances)
-        if len(instances) > 1 or any(i.amount != total for i in instances) or not instances:
+                entry = app.resistance
+                prec = app.precision_resistance if inst.precision > 0 else None
+                if prec is not None and (entry is None or prec.value > entry.value):
+                    removed = min(prec.value, inst.precision, inst.amount)
+                    steps.append(f"{prec.describe()}: {inst.label} {inst.amount} → {inst.amount - removed}")
+                    inst.amount -= removed
+                    inst.precision -= removed
+                elif entry is not None:
+                    removed = min(entry.value, inst.amount)
+                    steps.append(f"{entry.describe()}: {inst.label} {inst.amount} → {inst.amount - removed}")
+                    inst.amount -= removed
+                    inst.precision = min(inst.precision, inst.amount)
+        total = 0
+        for inst in instances:
+            if inst.amount > 0:
+                total += inst.amount
+        if len(instances) > 1 or not instances:
             steps.append("total: " + (" + ".join(f"{i.label} {i.amount}" for i in instances) or "0")
                          + f" = {total}")
         else:
@@ -355,14 +366,13 @@ class Pf2Family(RuleSystem):
         return total, wounds
 
     @staticmethod
-    def _best_weakness(inst: Instance, defenses: Defenses):
+    def _best_weakness(inst: Instance, app: Applicable) -> DefenseEntry | None:
         if inst.removed or (inst.amount <= 0 and inst.source is None):
             return None
-        best = None
-        for entry in defenses.weaknesses:
-            applies = inst.precision > 0 if entry.selector == "precision" else entry.matches(inst.keys)
-            if applies and (best is None or entry.value > best.value):
-                best = entry
+        best = app.weakness
+        prec = app.precision_weakness if inst.precision > 0 else None
+        if prec is not None and (best is None or prec.value > best.value):
+            return prec
         return best
 
     # ------------------------------------------------------------------ persistent damage
