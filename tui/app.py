@@ -1,0 +1,184 @@
+"""The hitledger app: wiring of the encounter, the screens, app-wide keys and the palette."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import ModalScreen
+
+from tui.commands import EncounterCommands
+from tui.persistence import PersistenceMixin
+from tui.screens.help import HelpScreen, KeyHelp
+from tui.screens.log_screen import LogScreen
+from tui.screens.roster import RosterScreen
+from tui.screens.tracker import TrackerScreen
+
+ENCOUNTER_ACTIONS = frozenset({"undo", "redo", "log", "save", "saves", "quick_save",
+                               "quick_load", "help", "quit"})
+
+
+class HitLedgerApp(PersistenceMixin, App[None]):
+    """Runs one encounter at a time; screens show it, core rules it, saves keep it."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "hitledger"
+    COMMANDS = App.COMMANDS | {EncounterCommands}
+    BINDINGS = [
+        Binding("u,ctrl+z", "undo", "Undo", id="app.undo"),
+        Binding("ctrl+y", "redo", "Redo", show=False, id="app.redo"),
+        Binding("l", "log", "Log", show=False, id="app.log"),
+        Binding("ctrl+s", "save", "Save", show=False, id="app.save"),
+        Binding("ctrl+o", "saves", "Saves", show=False, id="app.saves"),
+        Binding("f5", "quick_save", "Quick save", show=False, id="app.quick_save"),
+        Binding("f9", "quick_load", "Quick load", show=False, id="app.quick_load"),
+        Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
+        Binding("q", "quit", "Quit", show=False, id="app.quit"),
+    ]
+
+    def __init__(self, encounter: Any, *, rng: Any = None, autosave: bool = True,
+                 notice: str = "") -> None:
+        """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable)."""
+        super().__init__()
+        self.encounter = encounter
+        self.rng = rng if rng is not None else random.Random()
+        self.autosave_enabled = autosave
+        self.notice = notice
+        self.saved_revision: int | None = None
+        self.autosaved_revision: int | None = None
+        self.quick_path = None
+        self.roster = RosterScreen()
+
+    def on_mount(self) -> None:
+        """Show the roster."""
+        self.push_screen(self.roster)
+        self.show_saved_state()
+        if self.notice:
+            self.notify(self.notice, timeout=8)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """App keys stay out of dialogs; undo/redo grey out when there is nothing to do."""
+        if action in ENCOUNTER_ACTIONS and isinstance(self.screen, ModalScreen):
+            return False
+        if action == "undo" and not self.encounter.can_undo:
+            return None
+        if action == "redo" and not self.encounter.can_redo:
+            return None
+        return True
+
+    # -- the encounter changed ---------------------------------------------------------
+
+    def encounter_changed(self, changed_ids: frozenset[str] | None = None) -> None:
+        """Show a change on every screen that shows the encounter, then autosave."""
+        self.roster.show_changes(changed_ids)
+        for screen in self.screen_stack:
+            if isinstance(screen, TrackerScreen):
+                screen.show_conditions()
+        self.show_saved_state()
+        self.schedule_autosave()
+        self.refresh_bindings()
+
+    def replace_encounter(self, encounter: Any) -> None:
+        """Show a whole new encounter (loaded or new) on the roster."""
+        self.encounter = encounter
+        while len(self.screen_stack) > 1 and self.screen is not self.roster:
+            self.pop_screen()
+        self.roster.show_encounter()
+        self.show_saved_state()
+        self.schedule_autosave()
+
+    def new_encounter(self, system: str, name: str) -> None:
+        """Start an empty encounter."""
+        from core import Encounter
+
+        self.saved_revision = None
+        self.quick_path = None
+        self.replace_encounter(Encounter(system=system, name=name))
+        self.notify(f"New encounter: {name}. a adds creatures.")
+
+    # -- turn and tracker ----------------------------------------------------------------
+
+    def next_turn(self) -> None:
+        """Advance the turn; open the tracker when persistent damage ticked or checks wait."""
+        event = self.encounter.next_turn(rng=self.rng)
+        self.encounter_changed(frozenset(getattr(event, "changed_ids", ()) or ()))
+        details = tuple(getattr(event, "details", ()) or ())
+        self.notify(" · ".join([event.text, *details]), timeout=6)
+        if details or self.pending_checks():
+            self.open_tracker(event)
+
+    def pending_checks(self) -> bool:
+        """Whether any flat check waits to be resolved."""
+        return bool(self.encounter.pending_checks())
+
+    def open_tracker(self, event: Any = None) -> None:
+        """Show the tracker (once), with the last turn's event."""
+        for screen in self.screen_stack:
+            if isinstance(screen, TrackerScreen):
+                screen.show_conditions(event)
+                if self.screen is not screen:
+                    self.push_screen(screen)  # pragma: no cover - it is always on top
+                return
+        tracker = TrackerScreen()
+        tracker.last_event = event
+        self.push_screen(tracker)
+
+    def highlighted_creature(self) -> str | None:
+        """The creature under the roster's cursor."""
+        return self.roster.table.highlighted_id
+
+    # -- app-wide actions ----------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """Undo the last change and say what it was."""
+        event = self.encounter.undo()
+        if event is None:
+            self.notify("Nothing to undo.", severity="warning")
+            return
+        self.encounter_changed(getattr(event, "changed_ids", None))
+        self.notify(f"Undone: {event.text}")
+
+    def action_redo(self) -> None:
+        """Redo the last undone change and say what it was."""
+        event = self.encounter.redo()
+        if event is None:
+            self.notify("Nothing to redo.", severity="warning")
+            return
+        self.encounter_changed(getattr(event, "changed_ids", None))
+        self.notify(f"Redone: {event.text}")
+
+    def action_log(self) -> None:
+        """Open the whole log."""
+        if not isinstance(self.screen, LogScreen):
+            self.push_screen(LogScreen(f"Log · {self.encounter.name}", self.encounter.log))
+
+    def action_help(self) -> None:
+        """Show every key of the current screen."""
+        screen = self.screen
+        ranked: list[tuple[int, KeyHelp]] = []
+        seen: set[str] = set()
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description or key in seen:
+                continue
+            seen.add(key)
+            rank = 0 if active.node is screen else (1 if active.node is self else 2)
+            display = binding.key_display or self.get_key_display(binding)
+            ranked.append((rank, KeyHelp(display, binding.description, active.enabled)))
+        if self.COMMAND_PALETTE_BINDING not in seen:
+            ranked.append((1, KeyHelp("^p", "Command palette: every action by name")))
+        keys = [item for _, item in sorted(ranked, key=lambda pair: pair[0])]
+        name = (screen.__class__.__name__.removesuffix("Screen") or "Roster").lower()
+        self.push_screen(HelpScreen(name, keys))
+
+
+def make_app(encounter: Any = None, *, system: str = "pf2e", rng: Any = None,
+             autosave: bool = True, notice: str = "") -> HitLedgerApp:
+    """The app on ``encounter`` (a demo encounter of ``system`` when None); shared by CLI and tests."""
+    if encounter is None:
+        from tui.demo import demo_encounter
+
+        encounter = demo_encounter(system, rng=rng)
+    return HitLedgerApp(encounter, rng=rng, autosave=autosave, notice=notice)

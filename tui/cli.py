@@ -1,0 +1,198 @@
+"""The ``hitledger`` command: the TUI, and ``calc`` / ``roll`` for shells and scripts.
+
+``calc`` and ``roll`` use the rules core only; Textual is imported only when the
+TUI is launched, so they start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+USAGE_ERROR = 2
+BIG_TRACK = 1_000_000
+"""A target's HP for ``calc``: big enough that the breakdown is about the damage, not death."""
+
+
+class CliError(Exception):
+    """Bad input: one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage and exiting."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CliError(message)
+
+
+# -- calc and roll -----------------------------------------------------------------------
+
+
+def calc_parser() -> argparse.ArgumentParser:
+    """``hitledger calc``."""
+    parser = _Parser(prog="hitledger calc",
+                     description="Resolve damage against a target and print every step.")
+    parser.add_argument("damage", help='damage notation, e.g. "2d6+3 fire, 1d6 persistent bleed"')
+    parser.add_argument("--system", required=True, help="pf2e, sf2e, vitality-wounds, "
+                        "daggerheart or d20-3e")
+    parser.add_argument("--defenses", default="", help='e.g. "weaknesses fire 5; resistances all 2"')
+    parser.add_argument("--traits", default="living", help="living, undead, construct, bloodless")
+    parser.add_argument("--critical", action="store_true", help="a critical hit")
+    parser.add_argument("--multiplier", type=int, default=2, help="d20-3e critical multiplier")
+    parser.add_argument("--save", default=None, help="critical-success, success, failure, "
+                        "critical-failure")
+    parser.add_argument("--nonlethal", action="store_true", help="nonlethal damage")
+    parser.add_argument("--stat", action="append", default=[], metavar="NAME=VALUE",
+                        help="a target stat, e.g. major=7 (repeatable)")
+    parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+    return parser
+
+
+def run_calc(argv: Sequence[str]) -> int:
+    """Print the breakdown and the total of one damage application."""
+    from core import get_system
+
+    args = calc_parser().parse_args(argv)
+    rules = get_system(args.system)
+    stats: dict[str, int] = {}
+    known = {field.name for field in rules.stat_fields}
+    for field in rules.stat_fields:
+        if field.name in ("hp", "vitality", "wounds") and (args.system != "daggerheart"):
+            stats[field.name] = BIG_TRACK
+    if args.system == "vitality-wounds":
+        stats.pop("hp", None)  # a Vitality/Wounds target, unless --stat hp= asks for HP
+    for item in args.stat:
+        name, _, value = item.partition("=")
+        if name not in known:
+            raise CliError(f"unknown stat {name!r} for {rules.name}; known: {', '.join(sorted(known))}")
+        try:
+            stats[name] = int(value)
+        except ValueError:
+            raise CliError(f"stat {name} must be a whole number, not {value!r}") from None
+    if args.system == "vitality-wounds" and "hp" in stats:
+        stats.pop("vitality", None)
+        stats.pop("wounds", None)
+    creature = rules.new_creature("target", defenses=args.defenses, traits=args.traits, **stats)
+    critical: bool | int = False
+    if args.critical:
+        critical = args.multiplier if args.system == "d20-3e" else True
+    rng = random.Random(args.seed)
+    outcome = rules.apply_damage(creature, args.damage, critical=critical, save=args.save,
+                                 nonlethal=args.nonlethal, rng=rng)
+    for step in outcome.steps:
+        print(step)
+    print(f"total: {outcome.total}")
+    if args.system == "daggerheart":
+        print(f"HP marked: {outcome.hp_marked}")
+    if args.system == "vitality-wounds" and outcome.wounds:
+        print(f"wounds: {outcome.wounds}")
+    return 0
+
+
+def run_roll(argv: Sequence[str]) -> int:
+    """Roll a dice expression; print the total and each die."""
+    from core.dice import roll_detailed
+
+    parser = _Parser(prog="hitledger roll", description="Roll a dice expression.")
+    parser.add_argument("expr", help='e.g. "2d6+3"')
+    parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+    args = parser.parse_args(argv)
+    result = roll_detailed(args.expr, rng=random.Random(args.seed))
+    faces = ", ".join(str(value) for value in result.values)
+    print(result.total)
+    print(f"{result.expr}: {faces or 'no dice'}")
+    return 0
+
+
+# -- the TUI -----------------------------------------------------------------------------
+
+
+def tui_parser() -> argparse.ArgumentParser:
+    """``hitledger [NAME] [--new SYSTEM [--name N]] [--demo SYSTEM] [--data-dir DIR]``."""
+    parser = _Parser(
+        prog="hitledger",
+        description="A keyboard-driven encounter manager. Subcommands: calc, roll.",
+        epilog='hitledger calc --system pf2e --defenses "weaknesses fire 5" "2d6 fire"   '
+               "hitledger roll 2d6+3",
+    )
+    parser.add_argument("save", nargs="?", help="open this save (name or file)")
+    parser.add_argument("--new", metavar="SYSTEM", help="start an empty encounter")
+    parser.add_argument("--name", help="name of the new encounter")
+    parser.add_argument("--demo", metavar="SYSTEM", help="open a demo encounter of a system")
+    parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+    parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    return parser
+
+
+def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
+    """Parse the TUI's arguments; the encounter to open, a notice and a dice seed."""
+    args = tui_parser().parse_args(argv)
+    encounter, notice = _open(args)
+    return encounter, notice, args.seed
+
+
+def _open(args: argparse.Namespace) -> tuple[Any, str]:
+    """The encounter the arguments ask for (no Textual import)."""
+    if args.data_dir:
+        os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    if sum(bool(x) for x in (args.save, args.new, args.demo)) > 1:
+        raise CliError("give one of NAME, --new SYSTEM or --demo SYSTEM")
+    if args.name and not args.new:
+        raise CliError("--name goes with --new SYSTEM")
+    from core import Encounter
+
+    if args.new:
+        return Encounter(system=args.new, name=args.name or "New encounter"), ""
+    from tui.demo import demo_encounter
+
+    if args.demo:
+        return demo_encounter(args.demo), f"Demo encounter ({args.demo}). ? shows the keys."
+    import saves
+
+    if args.save:
+        return saves.load(args.save), ""
+    notice = ""
+    try:
+        encounter = saves.load_autosave()
+    except saves.SaveError as error:
+        encounter = None
+        notice = f"Autosave not loaded ({error.short}); it is left untouched. Demo opened."
+    if encounter is not None:
+        return encounter, "Resumed from the autosave."
+    return demo_encounter("pf2e"), notice or "First run: a demo encounter. ? shows the keys."
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``hitledger`` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] == "calc":
+            return run_calc(argv[1:])
+        if argv and argv[0] == "roll":
+            return run_roll(argv[1:])
+        if argv and argv[0] in ("-h", "--help"):
+            tui_parser().print_help()
+            return 0
+        encounter, notice, seed = prepare_tui(argv)
+    except CliError as error:
+        print(f"hitledger: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except ValueError as error:  # ParseError, unknown system, StateError: all say what is wrong
+        print(f"hitledger: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except Exception as error:  # SaveError and friends: one line, never a traceback
+        print(f"hitledger: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    from tui.app import make_app
+
+    rng = random.Random(seed) if seed is not None else None
+    make_app(encounter, rng=rng, notice=notice).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

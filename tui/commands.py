@@ -1,0 +1,81 @@
+"""The command palette's provider: every action by name, and per-creature damage and heal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from tui.app import HitLedgerApp
+
+# (name shown, help, action on the roster or the app)
+ROSTER_COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("Add creature", "Add one or more creatures (a)", "add"),
+    ("Edit creature", "Edit the highlighted creature (e)", "edit"),
+    ("Remove creature", "Remove the highlighted creature (delete)", "remove"),
+    ("Damage", "Damage the marked creatures or the highlighted one (d)", "damage"),
+    ("Heal", "Heal the highlighted creature (h)", "heal"),
+    ("Next turn", "Advance to the next creature's turn (n)", "next_turn"),
+    ("Persistent conditions", "Open the persistent-condition tracker (p)", "tracker"),
+    ("Clear marks", "Unmark every target (escape)", "clear_marks"),
+)
+APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("Undo", "Undo the last change (u, ctrl+z)", "undo"),
+    ("Redo", "Redo the last undone change (ctrl+y)", "redo"),
+    ("Log", "Show the whole encounter log (l)", "log"),
+    ("Save", "Save the encounter (ctrl+s)", "save"),
+    ("Saves", "Open the saves screen (ctrl+o)", "saves"),
+    ("Quick save", "Save now without asking (f5)", "quick_save"),
+    ("Quick load", "Load the last quick save (f9)", "quick_load"),
+    ("Help", "Keys of the current screen (?)", "help"),
+)
+
+
+class EncounterCommands(Provider):
+    """Offers the roster's and the app's actions, plus ``Damage <creature>`` for each creature."""
+
+    @property
+    def ledger(self) -> HitLedgerApp:
+        """The app, typed."""
+        return cast("HitLedgerApp", self.app)
+
+    def _commands(self) -> Iterator[tuple[str, str, Callable[[], object]]]:
+        ledger = self.ledger
+        for name, help_text, action in ROSTER_COMMANDS:
+            yield name, help_text, partial(self._on_roster, action)
+        for name, help_text, action in APP_COMMANDS:
+            yield name, help_text, getattr(ledger, f"action_{action}")
+        encounter = ledger.encounter
+        for creature_id in encounter.order:
+            creature = encounter.creature(creature_id)
+            yield (f"Damage {creature.name}", f"Damage entry with {creature.name} as the target",
+                   partial(self._on_roster, "damage", creature_id))
+            yield (f"Heal {creature.name}", f"Heal {creature.name}",
+                   partial(self._on_roster, "heal", creature_id))
+
+    def _on_roster(self, action: str, creature_id: str | None = None) -> None:
+        """Go back to the roster, then run the action there."""
+        ledger = self.ledger
+        while ledger.screen is not ledger.roster and len(ledger.screen_stack) > 1:
+            ledger.pop_screen()
+        method = getattr(ledger.roster, f"action_{action}")
+        if creature_id is not None:
+            method(creature_id)
+        else:
+            method()
+
+    async def discover(self) -> Hits:
+        """Every command, for an empty palette."""
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """The commands whose names match what was typed."""
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)

@@ -1,0 +1,51 @@
+"""App-wide messages, posted by workers and screens and handled by the app.
+
+Textual's Message runs ``__post_init__`` itself, so plain dataclasses work as messages;
+``eq=False`` keeps them hashable the way Textual expects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from textual.message import Message
+
+
+@dataclass(eq=False)
+class SaveFinished(Message):
+    """A save (named, quick or auto) finished in a worker; ``error`` is None on success."""
+
+    kind: str
+    path: Path | None = None
+    revision: int = 0
+    error: Exception | None = None
+    name: str | None = None
+
+
+@dataclass(eq=False)
+class LoadFinished(Message):
+    """A load finished in a worker: the encounter, or the error that stopped it."""
+
+    source: str
+    encounter: Any = None
+    path: Path | None = None
+    error: Exception | None = None
+
+
+@dataclass(eq=False)
+class SavesListed(Message):
+    """The saves in the data dir were listed in a worker."""
+
+    entries: list[Any] = field(default_factory=list)
+    error: Exception | None = None
+
+
+@dataclass(eq=False)
+class SaveFileChanged(Message):
+    """A rename or delete of a save file finished in a worker."""
+
+    action: str
+    text: str
+    error: Exception | None = None

@@ -1,0 +1,228 @@
+"""Saving and loading for the app: every file operation runs in a thread worker.
+
+A mixin for :class:`tui.app.HitLedgerApp`, kept apart so ``app.py`` stays wiring.
+Workers report back with :mod:`tui.messages`; a SaveConflict becomes a choice,
+a SaveError a notification — the app keeps running either way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+
+from tui.messages import LoadFinished, SaveFinished
+from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
+from tui.screens.saves_browser import SavesScreen, check_name
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    _Base = App[None]
+else:
+    _Base = object
+
+AUTOSAVE_DELAY = 0.4
+"""Seconds of quiet before an autosave, so a burst of keys writes the file once."""
+
+
+class PersistenceMixin(_Base):
+    """Save, quick save/load, autosave and load, all off the UI thread."""
+
+    encounter: Any
+    autosave_enabled: bool
+    saved_revision: int | None
+    autosaved_revision: int | None
+    quick_path: Path | None
+
+    # -- the saved marker ------------------------------------------------------------------
+
+    def saved_state(self) -> str:
+        """``saved``, ``autosaved`` or ``unsaved``, in words for the header."""
+        revision = self.encounter.revision
+        if revision == self.saved_revision:
+            return "saved"
+        if revision == self.autosaved_revision:
+            return "autosaved"
+        return "unsaved"
+
+    def show_saved_state(self) -> None:
+        """Put the saved marker in the roster header."""
+        roster = getattr(self, "roster", None)
+        if roster is not None and roster.is_mounted:
+            roster.show_saved_state(self.saved_state())
+
+    # -- autosave ------------------------------------------------------------------------
+
+    def schedule_autosave(self) -> None:
+        """Autosave after a short quiet spell (the timer restarts with every change)."""
+        if not self.autosave_enabled:
+            return
+        timer = getattr(self, "_autosave_timer", None)
+        if timer is not None:
+            timer.stop()
+        self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, self.autosave_now)
+
+    def autosave_now(self) -> None:
+        """Write autosave.toml now, in a worker."""
+        self._autosave_timer = None
+        self.run_save("auto")
+
+    # -- save, quick save ----------------------------------------------------------------
+
+    def action_save(self) -> None:
+        """Save; the first time, ask for a name."""
+        import saves
+
+        if saves.save_path(self.encounter) is not None:
+            self.run_save("save")
+            return
+
+        def named(name: str | None) -> None:
+            if name:
+                self.run_save("save", name=name)
+
+        self.push_screen(
+            PromptModal("Save as:", value=self.encounter.name, check=check_name), named
+        )
+
+    def action_quick_save(self) -> None:
+        """Save without asking: to this encounter's file (named after it the first time)."""
+        self.run_save("quick")
+
+    def action_quick_load(self) -> None:
+        """Load the last quick save (asks first when there are unsaved changes)."""
+        import saves
+
+        path = self.quick_path or saves.save_path(self.encounter)
+        if path is None:
+            self.notify("Nothing quick-saved yet: f5 saves.", severity="warning")
+            return
+        if self.encounter.revision in (self.saved_revision,):
+            self.load_file(path, source="quick")
+            return
+
+        def confirmed(answer: bool | None) -> None:
+            if answer:
+                self.load_file(path, source="quick")
+
+        self.push_screen(
+            ConfirmModal(f"Load {path.name}? Changes since it was saved are lost."), confirmed
+        )
+
+    def run_save(self, kind: str, *, name: str | None = None, force: bool = False) -> None:
+        """Save in a worker; ``kind`` is ``save``, ``quick`` or ``auto``."""
+        if name and name != self.encounter.name:
+            # The file and the encounter keep one name, so the saves list says what it holds.
+            self.encounter.rename(name)
+            self.encounter_changed(frozenset())
+        self._save_worker(kind, name, force, self.encounter.revision)
+
+    @work(thread=True, group="save")
+    def _save_worker(self, kind: str, name: str | None, force: bool, revision: int) -> None:
+        """Write the file; report by message."""
+        import saves
+
+        try:
+            if kind == "auto":
+                path = saves.autosave(self.encounter)
+            else:
+                path = saves.save(self.encounter, force=force, name=name)
+        except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
+            self.post_message(SaveFinished(kind, None, revision, error, name))
+            return
+        self.post_message(SaveFinished(kind, path, revision, None, name))
+
+    def on_save_finished(self, message: SaveFinished) -> None:
+        """Update the marker, or turn the error into a choice or a notification."""
+        import saves
+
+        if message.error is None:
+            if message.kind == "auto":
+                self.autosaved_revision = message.revision
+            else:
+                self.saved_revision = message.revision
+                self.quick_path = message.path
+                if message.path is not None:
+                    self.notify(f"Saved {message.path.name}.")
+                # A named save is a newer state than the autosave: keep them in step.
+                self.schedule_autosave()
+            self.show_saved_state()
+            return
+        error = message.error
+        if isinstance(error, saves.SaveConflict):
+            self._ask_about_conflict(message)
+        elif message.kind == "auto":
+            self.notify(f"Autosave failed: {error}", severity="error", timeout=10)
+        else:
+            self.notify(f"Not saved: {error}", severity="error", timeout=10)
+
+    def _ask_about_conflict(self, message: SaveFinished) -> None:
+        problem = getattr(message.error, "short", str(message.error))
+        path = getattr(message.error, "path", None)
+        label = path.name if isinstance(path, Path) else "the save"
+
+        def chosen(choice: str | None) -> None:
+            if choice == "overwrite":
+                self.run_save(message.kind, name=message.name, force=True)
+            elif choice == "new":
+                self.push_screen(
+                    PromptModal("Save as a new save called:",
+                                value=f"{self.encounter.name} 2", check=check_name),
+                    lambda name: self.run_save(message.kind, name=name) if name else None,
+                )
+            else:
+                self.notify("Not saved.", severity="warning")
+
+        self.push_screen(
+            ChoiceModal(
+                f"{label}: {problem}.",
+                [("overwrite", "Overwrite it"), ("new", "Save as a new save"),
+                 ("cancel", "Cancel")],
+            ),
+            chosen,
+        )
+
+    # -- load ----------------------------------------------------------------------------
+
+    def action_saves(self) -> None:
+        """Open the saves screen."""
+        if not isinstance(self.screen, SavesScreen):
+            self.push_screen(SavesScreen())
+
+    def load_file(self, path: Path, *, source: str = "saves") -> None:
+        """Load a save in a worker; the roster shows it when it arrives."""
+        self._load_worker(path, source)
+
+    @work(thread=True, exclusive=True, group="load")
+    def _load_worker(self, path: Path, source: str) -> None:
+        """Read and build the encounter; report by message."""
+        import saves
+
+        try:
+            encounter = saves.load(path)
+        except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
+            self.post_message(LoadFinished(source, None, path, error))
+            return
+        self.post_message(LoadFinished(source, encounter, path))
+
+    def on_load_finished(self, message: LoadFinished) -> None:
+        """Show the loaded encounter, or say why it could not be loaded."""
+        if message.error is not None or message.encounter is None:
+            self.notify(f"Not loaded: {message.error}", severity="error", timeout=10)
+            return
+        self.quick_path = message.path
+        self.replace_encounter(message.encounter)
+        self.saved_revision = message.encounter.revision
+        self.show_saved_state()
+        name = message.path.name if message.path else message.encounter.name
+        self.notify(f"Loaded {name}: {message.encounter.name}, round {message.encounter.round}.")
+
+    def replace_encounter(self, encounter: Any) -> None:
+        """Implemented by the app: show a whole new encounter."""
+        raise NotImplementedError
+
+    def encounter_changed(self, changed_ids: frozenset[str] | None = None) -> None:
+        """Implemented by the app: show a change and autosave."""
+        raise NotImplementedError

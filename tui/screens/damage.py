@@ -1,0 +1,483 @@
+"""Damage entry: one roll for every target, a per-target preview, and enter applies exactly that."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Input, Label, Static
+
+from tui.widgets.notation_field import NotationField
+
+if TYPE_CHECKING:
+    from core import Encounter
+
+SAVE_LABELS = {
+    None: "—",
+    "critical-success": "crit. success",
+    "success": "success",
+    "failure": "failure",
+    "critical-failure": "crit. fail",
+}
+MULTIPLIERS = (2, 3, 4)
+# Which optional controls a system's form shows: the rules say what applies where.
+ATTACK_HELPER_SYSTEMS = frozenset({"d20-3e"})
+ARMOR_SLOT_SYSTEMS = frozenset({"daggerheart"})
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One hit already entered with ``+``: its notation and the roll it got."""
+
+    text: str
+    roll: Any
+
+
+def combine_rolls(rolls: list[Any]) -> Any | None:
+    """One roll holding several hits' rolls, so earlier hits keep their numbers."""
+    try:
+        first = rolls[0]
+        return replace(
+            first,
+            damage=tuple(d for r in rolls for d in r.damage),
+            hits=tuple(h for r in rolls for h in r.hits),
+        )
+    except (AttributeError, TypeError, ValueError, IndexError):
+        return None  # a roll without hits: the caller rolls everything again
+
+
+class TargetTable(DataTable):
+    """The targets with their save and result; left/right change the highlighted target's save."""
+
+    BINDINGS = [
+        Binding("left", "screen.cycle_save(-1)", "Save −", show=False, id="damage.save_prev"),
+        Binding("right", "screen.cycle_save(1)", "Save +", show=False, id="damage.save_next"),
+    ]
+
+
+class DamageScreen(ModalScreen[Any]):
+    """The damage form over the roster; dismissed with the DamagePreview to commit, or None.
+
+    | Key | Action |
+    | :- | :- |
+    | enter | Apply exactly what the preview shows |
+    | escape | Cancel |
+    | tab | From the damage field to the targets |
+    | left / right | Change the highlighted target's save |
+    | r | Roll the dice again |
+    | c | Critical hit on/off |
+    | n | Nonlethal on/off |
+    | m | Critical multiplier ×2/×3/×4 (d20 3.0) |
+    | t | Roll the attack with the helper (d20 3.0) |
+    | a | Mark an armor slot for the highlighted target (Daggerheart) |
+    | i | Direct damage on/off (Daggerheart) |
+    | + | Keep this hit and add another (totalled before thresholds) |
+    """
+
+    CSS_PATH = "damage.tcss"
+
+    BINDINGS = [
+        Binding("enter", "apply", "Apply", id="damage.apply"),
+        Binding("escape", "cancel", "Cancel", id="damage.cancel"),
+        Binding("r", "reroll", "Reroll", id="damage.reroll"),
+        Binding("c", "toggle_critical", "Critical", id="damage.critical"),
+        Binding("n", "toggle_nonlethal", "Nonlethal", id="damage.nonlethal"),
+        Binding("m", "cycle_multiplier", "×2/×3/×4", id="damage.multiplier"),
+        Binding("t", "roll_attack", "Attack", id="damage.attack"),
+        Binding("a", "toggle_armor", "Armor slot", id="damage.armor"),
+        Binding("i", "toggle_direct", "Direct", id="damage.direct"),
+        Binding("plus", "add_hit", "Add hit", key_display="+", id="damage.add_hit"),
+        Binding("ctrl+r", "reroll", "Reroll", show=False, id="damage.reroll_anywhere"),
+    ]
+
+    def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None) -> None:
+        """Damage ``target_ids`` of ``encounter``; dice go through ``rng``."""
+        super().__init__()
+        self.encounter = encounter
+        self.rules = encounter.rules
+        self.target_ids = list(target_ids)
+        self.rng = rng if rng is not None else random.Random()
+        choices = [c for c in (getattr(self.rules, "save_choices", ()) or ()) if c is not None]
+        self.save_cycle: list[str | None] = [None, *choices]
+        self.saves: dict[str, str | None] = dict.fromkeys(self.target_ids)
+        self.armor_slots: dict[str, bool] = dict.fromkeys(self.target_ids, False)
+        self.critical = False
+        self.multiplier = 2
+        self.nonlethal = False
+        self.direct = False
+        self.hits: list[Hit] = []
+        self.preview: Any = None
+        self.preview_error: str = ""
+        self._rolled_for: tuple[str, ...] = ()
+        self._attack_text = ""
+
+    # -- layout --------------------------------------------------------------------------
+
+    @property
+    def has_attack_helper(self) -> bool:
+        """Whether the system's form shows the attack helper and multiplier."""
+        return self.encounter.system in ATTACK_HELPER_SYSTEMS
+
+    @property
+    def has_armor_slots(self) -> bool:
+        """Whether targets may mark an armor slot."""
+        return self.encounter.system in ARMOR_SLOT_SYSTEMS
+
+    def compose(self) -> ComposeResult:
+        """Field, roll line, options, targets, steps, helper."""
+        count = len(self.target_ids)
+        with Vertical(id="damage-box") as box:
+            box.border_title = f"Damage · {count} target{'s' if count != 1 else ''}"
+            with Horizontal(id="damage-row"):
+                yield Label("Damage", classes="label")
+                yield NotationField(
+                    self._check_damage,
+                    placeholder="6d6 fire   ·   14 fire = a total already rolled",
+                    empty_hint="type the damage: dice are rolled once for every target",
+                    id="damage",
+                )
+            yield Static("", id="roll-line", markup=False)
+            yield Static("", id="options", markup=False)
+            table = TargetTable(cursor_type="row", id="targets")
+            yield table
+            yield Static("", id="steps", markup=False)
+            if self.has_attack_helper:
+                with Horizontal(id="attack-row"):
+                    yield Label("Attack +", classes="label")
+                    yield Input("0", id="attack-bonus", type="integer", compact=True)
+                    yield Label("AC", classes="label short")
+                    yield Input("10", id="attack-ac", type="integer", compact=True)
+                    yield Label("Threat", classes="label short")
+                    yield Input("20", id="attack-threat", type="integer", compact=True)
+                    yield Static("t: roll the attack", id="attack-result", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Fill the targets and start in the damage field."""
+        table = self.query_one(TargetTable)
+        table.add_column("Target", key="target", width=18)
+        table.add_column("Save", key="save", width=13)
+        if self.has_armor_slots:
+            table.add_column("Armor", key="armor", width=6)
+        table.add_column("Result", key="result")
+        for creature_id in self.target_ids:
+            creature = self.encounter.creature(creature_id)
+            cells: list[Any] = [Text(creature.name[:18]), self._save_label(creature_id)]
+            if self.has_armor_slots:
+                cells.append(self._armor_label(creature_id))
+            cells.append(Text(self.rules.track_text(creature)))
+            table.add_row(*cells, key=creature_id)
+        self._show_options()
+        self.query_one("#damage", NotationField).focus_input()
+
+    # -- state to screen -----------------------------------------------------------------
+
+    def _save_label(self, creature_id: str) -> str:
+        if len(self.save_cycle) == 1:
+            return "no saves"
+        return SAVE_LABELS.get(self.saves[creature_id], str(self.saves[creature_id]))
+
+    def _armor_label(self, creature_id: str) -> str:
+        if self.direct:
+            return "—"
+        return "mark" if self.armor_slots[creature_id] else "no"
+
+    def _show_options(self) -> None:
+        box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter
+        parts = [f"{box(self.critical)} critical (c)", f"{box(self.nonlethal)} nonlethal (n)"]
+        if self.has_attack_helper:
+            parts.append(f"×{self.multiplier} on a critical (m)")
+        if self.has_armor_slots:
+            parts.append(f"{box(self.direct)} direct (i)")
+        if self.hits:
+            parts.append(f"{len(self.hits)} earlier hit{'s' if len(self.hits) > 1 else ''} (+)")
+        self.query_one("#options", Static).update("  ".join(parts))
+
+    def _show_preview(self) -> None:
+        table = self.query_one(TargetTable)
+        roll_line = self.query_one("#roll-line", Static)
+        if self.preview_error:
+            roll_line.update(Text(f"! {self.preview_error}", style="bold"))
+        elif self.preview is None:
+            roll_line.update(" · ".join(h.text for h in self.hits) or "nothing rolled yet")
+        else:
+            roll = self.preview.roll
+            typed = not any(getattr(p, "faces", ()) for hit in roll.hits for p in hit)
+            source = "typed total" if typed else "app rolled (r: reroll)"
+            roll_line.update(Text(f"{roll.text}  ·  total {roll.total}  ·  {source}"))
+        outcomes = self.preview.outcomes if self.preview is not None else {}
+        with self.app.batch_update():
+            for creature_id in self.target_ids:
+                table.update_cell(creature_id, "save", self._save_label(creature_id))
+                if self.has_armor_slots:
+                    table.update_cell(creature_id, "armor", self._armor_label(creature_id))
+                outcome = outcomes.get(creature_id)
+                text = (
+                    outcome.summary
+                    if outcome is not None
+                    else self.rules.track_text(self.encounter.creature(creature_id))
+                )
+                table.update_cell(creature_id, "result", Text(text), update_width=True)
+        self._show_steps()
+        self.refresh_bindings()
+
+    def _show_steps(self) -> None:
+        steps = self.query_one("#steps", Static)
+        creature_id = self.highlighted_id
+        outcome = None
+        if self.preview is not None and creature_id is not None:
+            outcome = self.preview.outcomes.get(creature_id)
+        if outcome is None:
+            steps.update("")
+            return
+        name = self.encounter.creature(creature_id).name
+        steps.update(Text(f"{name}: " + " → ".join(outcome.steps)))
+
+    @property
+    def highlighted_id(self) -> str | None:
+        """The target under the table cursor."""
+        table = self.query_one(TargetTable)
+        if table.row_count == 0:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    # -- rolling and previewing ----------------------------------------------------------
+
+    def _check_damage(self, text: str) -> str:
+        """Parse the damage as typed; say back what was understood."""
+        return "✓ " + str(self.rules.parse_damage(text))
+
+    def _damage_texts(self) -> tuple[str, ...]:
+        field = self.query_one("#damage", NotationField)
+        current = field.value.strip() if field.valid else ""
+        return tuple([h.text for h in self.hits] + ([current] if current else []))
+
+    def _critical_value(self) -> bool | int:
+        if not self.critical:
+            return False
+        return self.multiplier if self.has_attack_helper else True
+
+    def _recompute(self, *, reroll: bool = False) -> None:
+        """Preview again: reuse the roll unless the damage changed or a reroll was asked."""
+        texts = self._damage_texts()
+        self.preview_error = ""
+        if not texts:
+            self.preview = None
+            self._rolled_for = ()
+            self._show_preview()
+            return
+        roll = None
+        if not reroll and self.preview is not None and texts == self._rolled_for:
+            roll = self.preview.roll
+        elif not reroll and self.hits and texts[:-1] == tuple(h.text for h in self.hits):
+            roll = self._roll_with_earlier_hits(texts[-1])
+        try:
+            self.preview = self._preview(texts, roll)
+        except ValueError as error:
+            if roll is not None:
+                # The kept roll does not fit the new options (e.g. a critical in d20 3.0
+                # rolls the first part again): roll afresh rather than show stale numbers.
+                try:
+                    self.preview = self._preview(texts, None)
+                except ValueError as second:
+                    self._fail(second)
+                    return
+            else:
+                self._fail(error)
+                return
+        self._rolled_for = texts
+        self._show_preview()
+
+    def _fail(self, error: ValueError) -> None:
+        self.preview = None
+        self._rolled_for = ()
+        self.preview_error = getattr(error, "message", None) or str(error)
+        self._show_preview()
+
+    def _roll_with_earlier_hits(self, current: str) -> Any | None:
+        """Roll only the newest hit; the earlier hits keep the numbers already shown."""
+        try:
+            newest = self.rules.roll(current, critical=self._critical_value(), rng=self.rng,
+                                     settings=self.encounter.settings)
+        except ValueError:
+            return None
+        return combine_rolls([h.roll for h in self.hits] + [newest])
+
+    def _preview(self, texts: tuple[str, ...], roll: Any) -> Any:
+        damage: str | list[str] = texts[0] if len(texts) == 1 else list(texts)
+        options: dict[str, Any] = {
+            "saves": {cid: save for cid, save in self.saves.items() if save is not None},
+            "critical": self._critical_value(),
+            "nonlethal": self.nonlethal,
+        }
+        if self.has_armor_slots:
+            options["direct"] = self.direct
+            if not self.direct:
+                options["armor_slots"] = {cid: True for cid, on in self.armor_slots.items() if on}
+        return self.encounter.preview_damage(
+            self.target_ids, damage, rng=self.rng, roll=roll, **options
+        )
+
+    # -- events --------------------------------------------------------------------------
+
+    def on_notation_field_changed(self, event: NotationField.Changed) -> None:
+        """Preview as the damage is typed; an invalid text keeps the last valid preview."""
+        event.stop()
+        if event.valid:
+            self._recompute()
+        else:
+            self.refresh_bindings()
+
+    def on_notation_field_submitted(self, event: NotationField.Submitted) -> None:
+        """Enter in the damage field applies."""
+        event.stop()
+        self.action_apply()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on the targets applies."""
+        event.stop()
+        self.action_apply()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Show the steps of the highlighted target."""
+        event.stop()
+        if self.is_mounted:
+            self._show_steps()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the attack helper rolls the attack."""
+        event.stop()
+        self.action_roll_attack()
+
+    # -- actions -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide what this system does not have; grey out what needs a preview."""
+        if action in ("cycle_multiplier", "roll_attack"):
+            return self.has_attack_helper
+        if action == "toggle_direct":
+            return self.has_armor_slots
+        if action == "toggle_armor":
+            return None if self.direct else self.has_armor_slots
+        if action == "cycle_save" and len(self.save_cycle) == 1:
+            return False
+        if action in ("reroll", "add_hit") and self.preview is None:
+            return None
+        return True
+
+    def action_apply(self) -> None:
+        """Close with the preview, so the roster commits exactly what was shown."""
+        field = self.query_one("#damage", NotationField)
+        if not field.valid:
+            self.notify("Fix the damage first: nothing was applied.", severity="warning")
+            return
+        if self.preview is None:
+            self.notify("Type the damage first.", severity="warning")
+            return
+        self.dismiss(self.preview)
+
+    def action_cancel(self) -> None:
+        """Close without applying anything."""
+        self.dismiss(None)
+
+    def action_reroll(self) -> None:
+        """Roll every die again (typed totals stay as typed)."""
+        self.hits = [Hit(h.text, None) for h in self.hits]
+        self._recompute(reroll=True)
+        if self.hits and self.preview is not None:
+            # The new roll holds every hit; keep each hit's share for the next "+".
+            for index, hit in enumerate(self.hits):
+                self.hits[index] = Hit(hit.text, self._single_hit_roll(index))
+
+    def _single_hit_roll(self, index: int) -> Any:
+        roll = self.preview.roll
+        try:
+            return replace(roll, damage=(roll.damage[index],), hits=(roll.hits[index],))
+        except (AttributeError, TypeError, IndexError):
+            return None
+
+    def action_toggle_critical(self) -> None:
+        """Critical hit on or off (the same dice, doubled by the rules)."""
+        self.critical = not self.critical
+        self._show_options()
+        self._recompute()
+
+    def action_toggle_nonlethal(self) -> None:
+        """Nonlethal on or off."""
+        self.nonlethal = not self.nonlethal
+        self._show_options()
+        self._recompute()
+
+    def action_cycle_multiplier(self) -> None:
+        """d20 3.0: ×2 → ×3 → ×4 on a critical."""
+        index = MULTIPLIERS.index(self.multiplier)
+        self.multiplier = MULTIPLIERS[(index + 1) % len(MULTIPLIERS)]
+        self._show_options()
+        if self.critical:
+            self._recompute()
+
+    def action_toggle_direct(self) -> None:
+        """Daggerheart: direct damage on or off (no armor slots for direct damage)."""
+        self.direct = not self.direct
+        self._show_options()
+        self._recompute()
+
+    def action_toggle_armor(self) -> None:
+        """Daggerheart: the highlighted target marks an armor slot, or not."""
+        creature_id = self.highlighted_id
+        if creature_id is None or self.direct:
+            return
+        self.armor_slots[creature_id] = not self.armor_slots[creature_id]
+        self._recompute()
+
+    def action_cycle_save(self, step: int) -> None:
+        """Change the highlighted target's save result."""
+        creature_id = self.highlighted_id
+        if creature_id is None or len(self.save_cycle) == 1:
+            return
+        index = self.save_cycle.index(self.saves[creature_id])
+        self.saves[creature_id] = self.save_cycle[(index + step) % len(self.save_cycle)]
+        self._recompute()
+
+    def action_add_hit(self) -> None:
+        """Keep the current hit (with its roll) and clear the field for another one."""
+        field = self.query_one("#damage", NotationField)
+        text = field.value.strip()
+        if self.preview is None or not field.valid or not text:
+            return
+        index = len(self.hits)
+        self.hits.append(Hit(text, None))
+        self.hits[index] = Hit(text, self._single_hit_roll(index))
+        self._rolled_for = tuple(h.text for h in self.hits)
+        field.value = ""
+        field.focus_input()
+        self._show_options()
+        self.notify(f"Hit {index + 1} kept: {text}. Type the next one; enter applies all.")
+
+    def action_roll_attack(self) -> None:
+        """d20 3.0: roll the attack (and a confirmation on a threat); a critical sets ×N."""
+        if not self.has_attack_helper:
+            return
+        try:
+            bonus = int(self.query_one("#attack-bonus", Input).value or "0")
+            ac = int(self.query_one("#attack-ac", Input).value or "10")
+            threat = int(self.query_one("#attack-threat", Input).value or "20")
+        except ValueError:
+            self.query_one("#attack-result", Static).update("bonus, AC, threat: whole numbers")
+            return
+        try:
+            attack = self.rules.roll_attack(bonus, ac, threat=threat, rng=self.rng)
+        except ValueError as error:
+            self.query_one("#attack-result", Static).update(str(error))
+            return
+        self._attack_text = f"{attack.text} → {attack.result}"
+        self.query_one("#attack-result", Static).update(self._attack_text)
+        self.critical = attack.result == "critical"
+        self._show_options()
+        self._recompute()

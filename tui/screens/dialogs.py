@@ -1,0 +1,107 @@
+"""Small modal dialogs: confirm, choose one of a few, ask for a line of text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class ConfirmModal(ModalScreen[bool]):
+    """Ask a yes/no question; ``y``/``enter`` is yes, ``n``/``escape`` is no."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        """Ask ``question``."""
+        super().__init__(classes="dialog")
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        """The question and the keys."""
+        with Vertical(classes="dialog-box"):
+            yield Static(self.question, markup=False)
+            yield Label("y / enter: yes    n / escape: no", classes="dialog-hint")
+
+    def action_answer(self, answer: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(answer)
+
+
+class ChoiceModal(ModalScreen[str | None]):
+    """Pick one of a few named choices; ``escape`` picks none."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice.cancel")]
+
+    def __init__(self, question: str, choices: Sequence[tuple[str, str]]) -> None:
+        """``choices`` are (value, label) pairs, in the order shown."""
+        super().__init__(classes="dialog")
+        self.question = question
+        self.choices = list(choices)
+
+    def compose(self) -> ComposeResult:
+        """The question and the choices."""
+        with Vertical(classes="dialog-box"):
+            yield Static(self.question, markup=False)
+            yield OptionList(*(Option(label, id=value) for value, label in self.choices))
+            yield Label("enter: choose    escape: cancel", classes="dialog-hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Close with the chosen value."""
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        """Close without a choice."""
+        self.dismiss(None)
+
+
+class PromptModal(ModalScreen[str | None]):
+    """Ask for one line of text; ``check`` may reject it with a message shown inline."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
+
+    def __init__(
+        self,
+        question: str,
+        *,
+        value: str = "",
+        placeholder: str = "",
+        check: Callable[[str], str | None] | None = None,
+    ) -> None:
+        """``check`` returns an error message, or None when the text is fine."""
+        super().__init__(classes="dialog")
+        self.question = question
+        self.value = value
+        self.placeholder = placeholder
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        """The question, the field and an error line."""
+        with Vertical(classes="dialog-box"):
+            yield Static(self.question, markup=False)
+            yield Input(value=self.value, placeholder=self.placeholder, compact=True)
+            yield Static("", classes="dialog-error", markup=False)
+            yield Label("enter: ok    escape: cancel", classes="dialog-hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Close with the text, unless ``check`` objects."""
+        event.stop()
+        text = event.value.strip()
+        problem = self.check(text) if self.check else (None if text else "Type something first.")
+        if problem:
+            self.query_one(".dialog-error", Static).update(problem)
+            return
+        self.dismiss(text)
+
+    def action_cancel(self) -> None:
+        """Close without text."""
+        self.dismiss(None)

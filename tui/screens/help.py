@@ -1,0 +1,75 @@
+"""Help: every key of the screen it was opened from, generated from that screen's bindings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+@dataclass(frozen=True)
+class KeyHelp:
+    """One key and what it does; ``enabled`` False when it does not apply right now."""
+
+    key: str
+    description: str
+    enabled: bool = True
+
+
+def help_text(keys: Iterable[KeyHelp]) -> Text:
+    """A two-column key table; keys that do not apply now say so in words."""
+    rows = list(keys)
+    width = max((len(k.key) for k in rows), default=4)
+    lines = []
+    for item in rows:
+        note = "" if item.enabled else "  (not now)"
+        lines.append(f"{item.key:<{width}}  {item.description}{note}")
+    return Text("\n".join(lines))
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys of the screen below, one per line.
+
+    | Key | Action |
+    | :- | :- |
+    | escape / ? / q | Close |
+    """
+
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen #help-box {
+        width: 64; max-width: 100%; height: auto; max-height: 100%;
+        border: round $primary; background: $surface; padding: 0 1;
+    }
+    HelpScreen #help-scroll { height: auto; max-height: 18; }
+    HelpScreen .dialog-hint { color: $text-muted; }
+    """
+
+    def __init__(self, screen_name: str, keys: list[KeyHelp]) -> None:
+        """Show ``keys`` of the screen called ``screen_name``."""
+        super().__init__()
+        self.screen_name = screen_name
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        """The key table and how to close."""
+        with Vertical(id="help-box") as box:
+            box.border_title = f"Keys · {self.screen_name}"
+            with VerticalScroll(id="help-scroll"):
+                yield Static(help_text(self.keys), markup=False)
+            yield Static("escape closes · ↑/↓ scroll", classes="dialog-hint", markup=False)
+
+    def on_mount(self) -> None:
+        """Let arrows scroll a long list."""
+        self.query_one("#help-scroll", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        """Close help."""
+        self.dismiss(None)

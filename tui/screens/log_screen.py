@@ -1,0 +1,63 @@
+"""The whole encounter log: every event in words, with its details."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tui.widgets.log_panel import event_line
+
+
+def log_text(events: list[Any]) -> Text:
+    """Every event on its line, details indented under it."""
+    if not events:
+        return Text("Nothing has happened yet.")
+    lines: list[str] = []
+    for event in events:
+        lines.append(event_line(event))
+        lines.extend(f"    {detail}" for detail in getattr(event, "details", ()) or ())
+    return Text("\n".join(lines))
+
+
+class LogScreen(Screen[None]):
+    """The encounter log, newest at the bottom; arrows and page keys scroll.
+
+    | Key | Action |
+    | :- | :- |
+    | escape / l | Back |
+    """
+
+    BINDINGS = [Binding("escape,l", "back", "Back", id="log.back")]
+    DEFAULT_CSS = """
+    LogScreen #log-title { height: 1; padding: 0 1; background: $panel; }
+    LogScreen #log-scroll { height: 1fr; padding: 0 1; }
+    """
+
+    def __init__(self, title: str, events: list[Any]) -> None:
+        """Show ``events`` under ``title``."""
+        super().__init__()
+        self.title_text = title
+        self.events = list(events)
+
+    def compose(self) -> ComposeResult:
+        """Title, scrolling log, footer."""
+        yield Static(self.title_text, id="log-title", markup=False)
+        with VerticalScroll(id="log-scroll"):
+            yield Static(log_text(self.events), markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Start at the newest events."""
+        scroll = self.query_one("#log-scroll", VerticalScroll)
+        scroll.focus()
+        scroll.scroll_end(animate=False)
+
+    def action_back(self) -> None:
+        """Back to where the log was opened."""
+        self.app.pop_screen()

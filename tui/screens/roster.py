@@ -1,0 +1,257 @@
+"""The roster: every creature in initiative order, the main screen of hitledger."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from tui.screens.creature_form import CreatureForm, CreatureFormResult
+from tui.screens.damage import DamageScreen
+from tui.screens.dialogs import ConfirmModal
+from tui.screens.heal import HealModal, HealRequest
+from tui.widgets.encounter_header import EncounterHeader
+from tui.widgets.log_panel import LogPanel
+from tui.widgets.roster_table import RosterTable
+
+if TYPE_CHECKING:
+    from core import Encounter
+    from tui.app import HitLedgerApp
+
+NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "damage", "heal"})
+
+
+class RosterScreen(Screen[None]):
+    """Initiative order, tracks, defenses and status; the GM's home screen.
+
+    | Key | Action |
+    | :- | :- |
+    | a | Add creatures |
+    | e | Edit the highlighted creature |
+    | delete | Remove the highlighted creature |
+    | space | Mark or unmark a target |
+    | escape | Clear the marks |
+    | d | Damage the marked creatures (or the highlighted one) |
+    | h | Heal the highlighted creature |
+    | n | Next turn |
+    | p | Persistent-condition tracker |
+    """
+
+    CSS_PATH = "roster.tcss"
+    AUTO_FOCUS = "RosterTable"
+
+    BINDINGS = [
+        Binding("a", "add", "Add", id="roster.add"),
+        Binding("e", "edit", "Edit", show=False, id="roster.edit"),
+        Binding("delete", "remove", "Remove", show=False, id="roster.remove"),
+        Binding("space", "mark", "Mark", key_display="␣", id="roster.mark"),
+        Binding("escape", "clear_marks", "Clear marks", show=False, id="roster.clear_marks"),
+        Binding("d", "damage", "Damage", id="roster.damage"),
+        Binding("h", "heal", "Heal", id="roster.heal"),
+        Binding("n", "next_turn", "Next", id="roster.next_turn"),
+        Binding("p", "tracker", "Persistent", id="roster.tracker"),
+    ]
+
+    @property
+    def ledger(self) -> HitLedgerApp:
+        """The app, typed."""
+        return cast("HitLedgerApp", self.app)
+
+    @property
+    def encounter(self) -> Encounter:
+        """The encounter being run."""
+        return self.ledger.encounter
+
+    @property
+    def table(self) -> RosterTable:
+        """The roster table."""
+        return self.query_one(RosterTable)
+
+    def compose(self) -> ComposeResult:
+        """Header, table, log panel, footer."""
+        yield EncounterHeader()
+        yield RosterTable(id="roster")
+        yield LogPanel(lines=3)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Show the encounter."""
+        self.show_encounter()
+
+    # -- data down ---------------------------------------------------------------------
+
+    def show_encounter(self) -> None:
+        """Show a whole (new) encounter: the one time the table is rebuilt."""
+        self.table.show_encounter(self.encounter)
+        self._show_header_and_log()
+        self.refresh_bindings()
+
+    def show_changes(self, changed_ids: frozenset[str] | None = None) -> None:
+        """Update the rows of the creatures that changed, the header and the log panel."""
+        self.table.show_changes(changed_ids)
+        self._show_header_and_log()
+        self.refresh_bindings()
+
+    def show_saved_state(self, state: str) -> None:
+        """Show ``saved`` / ``autosaved`` / ``unsaved`` in the header."""
+        self.query_one(EncounterHeader).saved_state = state
+
+    def _show_header_and_log(self) -> None:
+        encounter = self.encounter
+        header = self.query_one(EncounterHeader)
+        header.encounter_name = encounter.name
+        header.system_name = encounter.rules.name
+        header.round = encounter.round
+        self.query_one(LogPanel).show_events(encounter.log)
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def targets(self) -> list[str]:
+        """The marked creatures in initiative order, or else the highlighted one."""
+        marked = self.table.marked
+        if marked:
+            return [cid for cid in self.encounter.order if cid in marked]
+        highlighted = self.table.highlighted_id
+        return [highlighted] if highlighted else []
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out what needs a creature when the roster is empty."""
+        if action in NEEDS_CREATURE and self.table.highlighted_id is None:
+            return None
+        if action == "next_turn" and not self.encounter.order:
+            return None
+        if action == "clear_marks" and not self.table.marked:
+            return None
+        return True
+
+    # -- actions -------------------------------------------------------------------------
+
+    def action_add(self) -> None:
+        """Open the add-creature form."""
+        self.app.push_screen(CreatureForm(self.encounter.rules), self._add_creatures)
+
+    def _add_creatures(self, result: CreatureFormResult | None) -> None:
+        if result is None:
+            return
+        encounter = self.encounter
+        try:
+            creatures = [
+                encounter.rules.new_creature(name, pc=result.pc, defenses=result.defenses,
+                                             traits=result.traits, **result.stats)
+                for name in result.names()
+            ]
+        except ValueError as error:
+            self.notify(f"Not added: {error}", severity="error")
+            return
+        # "Goblin 1…3" is one undo step.
+        added = encounter.add_many(creatures, initiative=result.initiative)
+        self.ledger.encounter_changed(frozenset(added))
+        self.table.select_creature(added[0])
+        self.notify(f"Added {', '.join(result.names())}.")
+
+    def action_edit(self) -> None:
+        """Open the form on the highlighted creature."""
+        creature_id = self.table.highlighted_id
+        if creature_id is None:
+            return
+        encounter = self.encounter
+        form = CreatureForm(
+            encounter.rules,
+            creature=encounter.creature(creature_id),
+            initiative=encounter.initiative(creature_id),
+        )
+        self.app.push_screen(form, lambda result: self._edit_creature(creature_id, result))
+
+    def _edit_creature(self, creature_id: str, result: CreatureFormResult | None) -> None:
+        if result is None:
+            return
+        fields = result.changed_fields(self.encounter.creature(creature_id),
+                                       self.encounter.initiative(creature_id))
+        if not fields:
+            return
+        try:
+            self.encounter.update(creature_id, **fields)
+        except ValueError as error:
+            self.notify(f"Not changed: {error}", severity="error")
+            return
+        self.ledger.encounter_changed(frozenset({creature_id}))
+        self.notify(f"Updated {result.name}: {', '.join(fields)}.")
+
+    def action_remove(self) -> None:
+        """Ask, then remove the highlighted creature."""
+        creature_id = self.table.highlighted_id
+        if creature_id is None:
+            return
+        name = self.encounter.creature(creature_id).name
+
+        def remove(confirmed: bool | None) -> None:
+            if confirmed:
+                self.encounter.remove(creature_id)
+                self.ledger.encounter_changed(frozenset({creature_id}))
+                self.notify(f"Removed {name} (u undoes it).")
+
+        self.app.push_screen(ConfirmModal(f"Remove {name} from the encounter?"), remove)
+
+    def action_mark(self) -> None:
+        """Mark or unmark the highlighted creature as a target, then move down."""
+        creature_id = self.table.highlighted_id
+        if creature_id is None:
+            return
+        self.table.toggle_mark(creature_id)
+        self.table.action_cursor_down()
+        self.refresh_bindings()
+
+    def action_clear_marks(self) -> None:
+        """Unmark every target."""
+        self.table.clear_marks()
+        self.refresh_bindings()
+
+    def action_damage(self, creature_id: str | None = None) -> None:
+        """Open damage entry for the targets (or one named creature, from the palette)."""
+        targets = [creature_id] if creature_id else self.targets()
+        if not targets:
+            return
+        screen = DamageScreen(self.encounter, targets, rng=self.ledger.rng)
+        self.app.push_screen(screen, self._commit_damage)
+
+    def _commit_damage(self, preview: object | None) -> None:
+        if preview is None:
+            return
+        outcomes = self.encounter.commit_damage(preview)
+        self.table.clear_marks()
+        self.ledger.encounter_changed(frozenset(outcomes))
+        names = ", ".join(
+            f"{self.encounter.creature(cid).name} {outcome.total}"
+            for cid, outcome in outcomes.items()
+            if cid in self.encounter.creatures
+        )
+        self.notify(f"Damage applied: {names}.")
+
+    def action_heal(self, creature_id: str | None = None) -> None:
+        """Ask how much to heal the highlighted creature."""
+        creature_id = creature_id or self.table.highlighted_id
+        if creature_id is None:
+            return
+        creature = self.encounter.creature(creature_id)
+        modal = HealModal(self.encounter.rules, creature)
+        self.app.push_screen(modal, lambda request: self._heal(creature_id, request))
+
+    def _heal(self, creature_id: str, request: HealRequest | None) -> None:
+        if request is None:
+            return
+        self.encounter.heal(creature_id, request.amount, track=request.track)
+        self.ledger.encounter_changed(frozenset({creature_id}))
+        name = self.encounter.creature(creature_id).name
+        track = f" ({request.track})" if request.track else ""
+        self.notify(f"Healed {name} by {request.amount}{track}.")
+
+    def action_next_turn(self) -> None:
+        """Advance the turn; land on the tracker when something needs a look."""
+        self.ledger.next_turn()
+
+    def action_tracker(self) -> None:
+        """Open the persistent-condition tracker."""
+        self.ledger.open_tracker()

@@ -1,0 +1,244 @@
+"""The saves screen: every save in the data dir; load, rename, trash, start new."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from tui.messages import SaveFileChanged, SavesListed
+from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
+
+if TYPE_CHECKING:
+    from tui.app import HitLedgerApp
+
+
+def when_text(moment: datetime, now: datetime | None = None) -> str:
+    """``today 12:04``, ``yesterday 21:40`` or ``2024-03-02 18:00``."""
+    now = now or datetime.now()
+    days = (now.date() - moment.date()).days
+    if days == 0:
+        return f"today {moment:%H:%M}"
+    if days == 1:
+        return f"yesterday {moment:%H:%M}"
+    return f"{moment:%Y-%m-%d %H:%M}"
+
+
+def check_name(text: str) -> str | None:
+    """A save name must say something; the saves layer makes it a safe file name."""
+    if not text.strip():
+        return "Type a name."
+    return None
+
+
+class SavesScreen(Screen[None]):
+    """The saves in the data dir, newest first; unreadable files are listed, never touched.
+
+    | Key | Action |
+    | :- | :- |
+    | enter | Load the highlighted save |
+    | r | Rename it |
+    | delete | Move it to the trash folder (asks first) |
+    | n | Start a new encounter |
+    | escape | Back |
+    """
+
+    CSS_PATH = "saves_browser.tcss"
+    AUTO_FOCUS = "#saves"
+
+    BINDINGS = [
+        Binding("enter", "load", "Load", id="saves.load"),
+        Binding("r", "rename", "Rename", id="saves.rename"),
+        Binding("delete", "trash", "Trash", id="saves.trash"),
+        Binding("n", "new", "New", id="saves.new"),
+        Binding("escape", "back", "Back", id="saves.back"),
+    ]
+
+    def __init__(self) -> None:
+        """Entries arrive from a worker."""
+        super().__init__()
+        self.entries: dict[str, Any] = {}
+
+    @property
+    def ledger(self) -> HitLedgerApp:
+        """The app, typed."""
+        return cast("HitLedgerApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """Title, table, footer."""
+        yield Static("Saves", id="saves-title", markup=False)
+        yield SavesTable(cursor_type="row", id="saves")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Columns, then list the saves in a worker."""
+        table = self.query_one(SavesTable)
+        for label, key, width in (("Name", "name", 24), ("System", "system", 15),
+                                  ("Round", "round", 5), ("Creatures", "creatures", 9),
+                                  ("Saved", "saved", None)):
+            table.add_column(label, key=key, width=width)
+        self.refresh_list()
+
+    def refresh_list(self) -> None:
+        """List the saves again (in a worker: it reads the disk)."""
+        self.list_saves()
+
+    @work(thread=True, exclusive=True, group="saves-list")
+    def list_saves(self) -> None:
+        """Read the head of every save file."""
+        import saves
+
+        try:
+            entries = saves.list_saves()
+            title = f"Saves · {saves.data_dir()}"
+        except Exception as error:  # noqa: BLE001 - any failure is shown, the app keeps running
+            self.post_message(SavesListed([], error))
+            return
+        self.app.call_from_thread(self._set_title, title)
+        self.post_message(SavesListed(list(entries)))
+
+    def _set_title(self, title: str) -> None:
+        self.query_one("#saves-title", Static).update(title)
+
+    def on_saves_listed(self, message: SavesListed) -> None:
+        """Fill the table."""
+        table = self.query_one(SavesTable)
+        table.clear()
+        self.entries.clear()
+        if message.error is not None:
+            self.notify(f"Could not list the saves: {message.error}", severity="error")
+        from core import SYSTEM_IDS, get_system
+
+        for entry in message.entries:
+            key = str(entry.path)
+            self.entries[key] = entry
+            if entry.error is not None:
+                table.add_row(Text(f"! {entry.path.name}"), Text(entry.error), Text(""),
+                              Text(""), Text(""), key=key)
+                continue
+            system = get_system(entry.system).name if entry.system in SYSTEM_IDS else entry.system
+            name = "autosave" if entry.autosave else entry.name
+            table.add_row(Text(name[:24]), Text(system), Text(str(entry.round)),
+                          Text(str(entry.creatures)), Text(when_text(entry.modified)), key=key)
+        if not message.entries:
+            table.add_row(Text("no saves yet"), Text("ctrl+s saves"), Text(""), Text(""),
+                          Text(""), key="none")
+        self.refresh_bindings()
+
+    def highlighted(self) -> Any | None:
+        """The save entry under the cursor."""
+        table = self.query_one(SavesTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.entries.get(key or "")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Load and rename need a readable save; trash needs any file."""
+        entry = self.highlighted() if self.is_mounted else None
+        if action in ("load", "rename"):
+            return True if entry is not None and entry.error is None else None
+        if action == "trash":
+            return True if entry is not None else None
+        return True
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter loads."""
+        event.stop()
+        self.action_load()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Update what the footer offers."""
+        self.refresh_bindings()
+
+    def action_load(self) -> None:
+        """Load the highlighted save (in a worker)."""
+        entry = self.highlighted()
+        if entry is None or entry.error is not None:
+            return
+        self.ledger.load_file(entry.path)
+
+    def action_rename(self) -> None:
+        """Ask for a new name, then rename the file."""
+        entry = self.highlighted()
+        if entry is None or entry.error is not None:
+            return
+
+        def done(name: str | None) -> None:
+            if name:
+                self.change_file("rename", entry.path, name)
+
+        self.app.push_screen(PromptModal(f"Rename {entry.name} to:", value=entry.name,
+                                         check=check_name), done)
+
+    def action_trash(self) -> None:
+        """Ask, then move the highlighted save to the trash folder."""
+        entry = self.highlighted()
+        if entry is None:
+            return
+
+        def done(confirmed: bool | None) -> None:
+            if confirmed:
+                self.change_file("trash", entry.path, "")
+
+        label = entry.name if entry.error is None else entry.path.name
+        self.app.push_screen(ConfirmModal(f"Move {label} to the trash folder?"), done)
+
+    @work(thread=True, exclusive=True, group="saves-change")
+    def change_file(self, action: str, path: Any, name: str) -> None:
+        """Rename or trash a save file."""
+        import saves
+
+        try:
+            if action == "rename":
+                target = saves.rename_save(path, name)
+                text = f"Renamed to {target.name}."
+            else:
+                target = saves.delete_save(path)
+                text = f"Moved to {target.parent.name}/{target.name}."
+        except (saves.SaveError, OSError) as error:
+            self.post_message(SaveFileChanged(action, "", error))
+            return
+        self.post_message(SaveFileChanged(action, text))
+
+    def on_save_file_changed(self, message: SaveFileChanged) -> None:
+        """Say what happened and list again."""
+        if message.error is not None:
+            self.notify(str(message.error), severity="error", timeout=8)
+        else:
+            self.notify(message.text)
+        self.refresh_list()
+
+    def action_new(self) -> None:
+        """Pick a system and a name, then start an empty encounter."""
+        from core import SYSTEM_IDS, get_system
+
+        choices = [(system, get_system(system).name) for system in SYSTEM_IDS]
+
+        def named(system: str, name: str | None) -> None:
+            if name:
+                self.ledger.new_encounter(system, name)
+
+        def picked(system: str | None) -> None:
+            if system:
+                self.app.push_screen(PromptModal("Name of the new encounter:",
+                                                 value="New encounter", check=check_name),
+                                     lambda name: named(system, name))
+
+        self.app.push_screen(ChoiceModal("New encounter: which system?", choices), picked)
+
+    def action_back(self) -> None:
+        """Back to the roster."""
+        self.app.pop_screen()
+
+
+class SavesTable(DataTable):
+    """The saves list; enter is the screen's Load, so the table does not take it."""
+
+    BINDINGS = [Binding("enter", "screen.load", "Load", show=False, id="saves.table_load")]

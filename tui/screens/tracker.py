@@ -1,0 +1,345 @@
+"""The persistent-condition tracker: every persistent damage and temporary immunity, and their checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
+
+from tui.screens.dialogs import PromptModal
+from tui.widgets.log_panel import event_line
+
+if TYPE_CHECKING:
+    from core import Encounter
+    from tui.app import HitLedgerApp
+
+WHEN = {"start": "start of turn", "end": "end of turn"}
+
+
+def factor_text(factor: float) -> str:
+    """``1``, ``2`` or ``½``."""
+    if factor == 0.5:
+        return "½"
+    return str(int(factor)) if float(factor).is_integer() else str(factor)
+
+
+def condition_row(name: str, condition: Any) -> tuple[Text, ...]:
+    """One persistent condition as table cells."""
+    left = "—" if condition.rounds_left is None else str(condition.rounds_left)
+    check = condition.last_check or "—"
+    if condition.pending_check:
+        check = f"{check} · check due" if condition.last_check else "check due"
+    return (
+        Text(name[:18]),
+        Text(condition.formula),
+        Text(factor_text(condition.factor)),
+        Text(WHEN.get(condition.timing, condition.timing)),
+        Text(left),
+        Text(check),
+    )
+
+
+@dataclass(frozen=True)
+class TrackerAddition:
+    """What to add: persistent damage (``text``) or an immunity (``effect`` for ``rounds``)."""
+
+    creature_id: str
+    text: str = ""
+    critical: bool = False
+    effect: str = ""
+    rounds: int = 0
+
+
+class AddConditionModal(ModalScreen[TrackerAddition | None]):
+    """Add persistent damage (``1d6 bleed``) or a temporary immunity to a creature."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="tracker_add.cancel")]
+
+    def __init__(self, encounter: Encounter, creature_id: str | None) -> None:
+        """Offer the encounter's creatures, ``creature_id`` first."""
+        super().__init__(classes="dialog")
+        self.encounter = encounter
+        self.creature_id = creature_id or (encounter.order[0] if encounter.order else None)
+
+    def compose(self) -> ComposeResult:
+        """Creature, persistent damage, or immunity and rounds."""
+        options = [(self.encounter.creature(cid).name, cid) for cid in self.encounter.order]
+        with Vertical(classes="dialog-box wide") as box:
+            box.border_title = "Add a persistent condition"
+            yield Select(options, value=self.creature_id or Select.BLANK, allow_blank=False,
+                         id="creature", compact=True)
+            with Horizontal(classes="dialog-row"):
+                yield Label("Damage   ")
+                yield Input("", id="text", placeholder="1d6 bleed", compact=True)
+                yield Checkbox("critical", id="critical", compact=True)
+            yield Label("or a temporary immunity:")
+            with Horizontal(classes="dialog-row"):
+                yield Label("Immune to ")
+                yield Input("", id="effect", placeholder="frightened", compact=True)
+                yield Label(" rounds ")
+                yield Input("10", id="rounds", type="integer", compact=True, classes="number")
+            yield Static("", classes="dialog-error", markup=False)
+            yield Label("enter add · esc cancel · tab next", classes="dialog-hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Check and close with the addition."""
+        event.stop()
+        creature_id = self.query_one("#creature", Select).value
+        text = self.query_one("#text", Input).value.strip()
+        effect = self.query_one("#effect", Input).value.strip()
+        error = self.query_one(".dialog-error", Static)
+        if not isinstance(creature_id, str):
+            error.update("Pick a creature.")
+            return
+        if text:
+            try:
+                self.encounter.rules.parse_damage(text)
+            except ValueError as problem:
+                error.update(f"{getattr(problem, 'message', problem)}")
+                return
+            critical = self.query_one("#critical", Checkbox).value
+            self.dismiss(TrackerAddition(creature_id, text=text, critical=critical))
+        elif effect:
+            try:
+                rounds = int(self.query_one("#rounds", Input).value or "0")
+            except ValueError:
+                rounds = 0
+            if rounds <= 0:
+                error.update("Rounds must be a whole number above 0.")
+                return
+            self.dismiss(TrackerAddition(creature_id, effect=effect, rounds=rounds))
+        else:
+            error.update("Type persistent damage (1d6 bleed) or an effect to be immune to.")
+
+    def action_cancel(self) -> None:
+        """Close without adding."""
+        self.dismiss(None)
+
+
+class TrackerScreen(Screen[None]):
+    """Persistent damage and temporary immunities of the whole encounter.
+
+    | Key | Action |
+    | :- | :- |
+    | a | Add persistent damage or an immunity |
+    | x | Remove the highlighted condition |
+    | t | Tick the highlighted condition now |
+    | f | Flat check (roll it, or type the roll from the table) |
+    | F | Resolve every pending flat check |
+    | n | Next turn |
+    | escape | Back to the roster |
+    """
+
+    CSS_PATH = "tracker.tcss"
+    AUTO_FOCUS = "#persistent"
+
+    BINDINGS = [
+        Binding("a", "add", "Add", id="tracker.add"),
+        Binding("x", "remove", "Remove", id="tracker.remove"),
+        Binding("t", "tick", "Tick now", id="tracker.tick"),
+        Binding("f", "flat_check", "Flat check", id="tracker.flat_check"),
+        Binding("F", "resolve_all", "Resolve all", key_display="F", id="tracker.resolve_all"),
+        Binding("n", "next_turn", "Next", id="tracker.next_turn"),
+        Binding("escape", "back", "Back", id="tracker.back"),
+    ]
+
+    def __init__(self) -> None:
+        """The tracker reads the app's encounter each time it is shown."""
+        super().__init__()
+        self.last_event: Any = None
+
+    @property
+    def ledger(self) -> HitLedgerApp:
+        """The app, typed."""
+        return cast("HitLedgerApp", self.app)
+
+    @property
+    def encounter(self) -> Encounter:
+        """The encounter being run."""
+        return self.ledger.encounter
+
+    def compose(self) -> ComposeResult:
+        """Title, conditions, immunities, what happened last."""
+        yield Static("", id="tracker-title", markup=False)
+        yield DataTable(cursor_type="row", id="persistent")
+        yield Static("Temporary immunities", classes="section")
+        yield DataTable(cursor_type="row", id="immunities")
+        yield Static("", id="last-event", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Set up columns and show the conditions."""
+        persistent = self.query_one("#persistent", DataTable)
+        for label, width in (("Creature", 18), ("Damage", 14), ("×", 2), ("When", 13),
+                             ("Left", 4), ("Last check", None)):
+            persistent.add_column(label, width=width)
+        immunities = self.query_one("#immunities", DataTable)
+        for label, width in (("Creature", 18), ("Immune to", 20), ("Until", None)):
+            immunities.add_column(label, width=width)
+        self.show_conditions()
+
+    def show_conditions(self, event: Any = None) -> None:
+        """Show every condition; ``event`` (a turn's result) goes in the last line.
+
+        These tables hold a handful of rows, and a tick can end or renumber conditions,
+        so they are refilled rather than patched cell by cell as the roster is.
+        """
+        if event is not None:
+            self.last_event = event
+        encounter = self.encounter
+        self.query_one("#tracker-title", Static).update(
+            f"Persistent conditions · {encounter.name} · Round {encounter.round}"
+        )
+        persistent = self.query_one("#persistent", DataTable)
+        immunities = self.query_one("#immunities", DataTable)
+        cursor_p, cursor_i = persistent.cursor_row, immunities.cursor_row
+        persistent.clear()
+        immunities.clear()
+        for creature_id in encounter.order:
+            creature = encounter.creature(creature_id)
+            for index, condition in enumerate(creature.persistent):
+                persistent.add_row(*condition_row(creature.name, condition),
+                                   key=f"{creature_id}|{index}")
+            for index, immunity in enumerate(creature.temp_immunities):
+                immunities.add_row(Text(creature.name[:18]), Text(immunity.effect),
+                                   Text(f"round {immunity.until_round}"),
+                                   key=f"{creature_id}|{index}")
+        if persistent.row_count == 0:
+            persistent.add_row(Text("none"), *[Text("")] * 5, key="none")
+        persistent.move_cursor(row=min(cursor_p, persistent.row_count - 1))
+        immunities.move_cursor(row=min(cursor_i, max(immunities.row_count - 1, 0)))
+        self.query_one("#last-event", Static).update(self._event_text())
+        self.refresh_bindings()
+
+    def _event_text(self) -> Text:
+        event = self.last_event
+        if event is None:
+            return Text("n: next turn · the turn's ticks and checks show here")
+        lines = [event_line(event), *(f"  {detail}" for detail in event.details)]
+        return Text("\n".join(lines[:4]))
+
+    def _selected(self) -> tuple[str, str, int] | None:
+        """(table id, creature id, index) under the cursor of the focused table."""
+        focused = self.focused
+        table = focused if isinstance(focused, DataTable) else self.query_one("#persistent",
+                                                                              DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        if not key or "|" not in key:
+            return None
+        creature_id, index = key.rsplit("|", 1)
+        return table.id or "", creature_id, int(index)
+
+    def _selected_condition(self) -> tuple[str, int] | None:
+        selected = self._selected()
+        if selected is None or selected[0] != "persistent":
+            return None
+        return selected[1], selected[2]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out what needs a condition, a pending check or a creature."""
+        if action in ("tick", "flat_check"):
+            return True if self._selected_condition() is not None else None
+        if action == "remove":
+            return True if self._selected() is not None else None
+        if action == "resolve_all":
+            return True if self.ledger.pending_checks() else None
+        if action in ("add", "next_turn"):
+            return True if self.encounter.order else None
+        return True
+
+    def _changed(self, creature_id: str | None, event: Any = None) -> None:
+        ids = frozenset({creature_id}) if creature_id else None
+        event = event if event is not None else (self.encounter.log[-1]
+                                                 if self.encounter.log else None)
+        self.ledger.encounter_changed(ids)
+        self.show_conditions(event)
+
+    def action_add(self) -> None:
+        """Ask what to add, to which creature."""
+        selected = self._selected()
+        creature_id = selected[1] if selected else self.ledger.highlighted_creature()
+        self.app.push_screen(AddConditionModal(self.encounter, creature_id), self._add)
+
+    def _add(self, addition: TrackerAddition | None) -> None:
+        if addition is None:
+            return
+        try:
+            if addition.text:
+                self.encounter.add_persistent(addition.creature_id, addition.text,
+                                              critical=addition.critical)
+            else:
+                self.encounter.add_temp_immunity(addition.creature_id, addition.effect,
+                                                 addition.rounds)
+        except ValueError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._changed(addition.creature_id)
+
+    def action_remove(self) -> None:
+        """Remove the highlighted condition (u undoes it)."""
+        selected = self._selected()
+        if selected is None:
+            return
+        table, creature_id, index = selected
+        if table == "persistent":
+            self.encounter.remove_persistent(creature_id, index)
+        else:
+            remove = getattr(self.encounter, "remove_temp_immunity", None)
+            if remove is None:
+                self.notify("Immunities end by themselves at their round.", severity="warning")
+                return
+            remove(creature_id, index)
+        self._changed(creature_id)
+
+    def action_tick(self) -> None:
+        """Roll the highlighted condition's damage now."""
+        selected = self._selected_condition()
+        if selected is None:
+            return
+        event = self.encounter.tick_persistent(*selected, rng=self.ledger.rng)
+        self._changed(selected[0], event if hasattr(event, "text") else None)
+
+    def action_flat_check(self) -> None:
+        """Ask for the GM's roll (empty: the app rolls), then check."""
+        selected = self._selected_condition()
+        if selected is None:
+            return
+
+        def check(text: str) -> str | None:
+            if not text:
+                return None
+            if not text.isdigit() or not 1 <= int(text) <= 20:
+                return "A d20 roll: a whole number from 1 to 20 (or empty to roll)."
+            return None
+
+        def done(text: str | None) -> None:
+            if text is None:
+                return
+            roll = int(text) if text else None
+            event = self.encounter.flat_check(*selected, roll=roll, rng=self.ledger.rng)
+            self._changed(selected[0], event if hasattr(event, "text") else None)
+
+        prompt = PromptModal("Flat check DC 15: type the d20 roll, or leave empty to roll it.",
+                             placeholder="empty: the app rolls", check=check)
+        self.app.push_screen(prompt, done)
+
+    def action_resolve_all(self) -> None:
+        """Roll every pending flat check at once."""
+        event = self.encounter.resolve_flat_checks(rng=self.ledger.rng)
+        self._changed(None, event if hasattr(event, "text") else None)
+
+    def action_next_turn(self) -> None:
+        """Next turn, from here."""
+        self.ledger.next_turn()
+
+    def action_back(self) -> None:
+        """Back to the roster."""
+        self.app.pop_screen()

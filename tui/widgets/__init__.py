@@ -1,0 +1,1 @@
+"""Reusable widgets: they show data handed down and post messages up, never apply rules."""

@@ -1,0 +1,152 @@
+"""A one-line input for notation, checked as typed, with the error and a caret under it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Input, Static
+
+Checker = Callable[[str], str]
+"""Takes the text, returns how it was understood, raises an error with ``position`` if bad."""
+
+
+def caret_text(text: str, message: str, position: int, width: int = 74) -> Text:
+    """The offending text, a caret under the position, and the message — readable without colour."""
+    position = max(0, min(position, len(text)))
+    start = max(0, position - (width - 10))  # keep the caret on screen for long text
+    shown = text[start : start + width]
+    caret = " " * (position - start) + "^ " + message
+    out = Text(shown + "\n")
+    out.append(caret, style="bold")
+    return out
+
+
+class NotationField(Vertical):
+    """An Input plus a feedback line: what was understood, or the error with a caret.
+
+    The rules are handed down as ``check``; the field only shows what it says.
+    """
+
+    DEFAULT_CSS = """
+    NotationField {
+        height: auto;
+    }
+    NotationField > .feedback {
+        height: auto;
+        max-height: 3;
+        color: $text-muted;
+        padding: 0 1;
+    }
+    NotationField.-invalid > .feedback {
+        color: $text-error;
+    }
+    """
+
+    valid: reactive[bool] = reactive(True)
+    """Whether the current text was accepted by ``check`` (an empty text counts as valid)."""
+
+    @dataclass
+    class Changed(Message):
+        """The text changed; ``valid`` says whether ``check`` accepted it."""
+
+        field: NotationField
+        value: str
+        valid: bool
+
+        @property
+        def control(self) -> NotationField:
+            """The field that changed."""
+            return self.field
+
+    @dataclass
+    class Submitted(Message):
+        """Enter was pressed in the field."""
+
+        field: NotationField
+        value: str
+        valid: bool
+
+        @property
+        def control(self) -> NotationField:
+            """The field that was submitted."""
+            return self.field
+
+    def __init__(
+        self,
+        check: Checker,
+        *,
+        value: str = "",
+        placeholder: str = "",
+        empty_hint: str = "",
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """Create the field; ``check`` is called on every change."""
+        super().__init__(id=id, classes=classes)
+        self._check = check
+        self._value = value
+        self._placeholder = placeholder
+        self._empty_hint = empty_hint
+        self.error: str | None = None
+        self.understood: str = ""
+
+    def compose(self) -> ComposeResult:
+        """An Input and the feedback line."""
+        yield Input(value=self._value, placeholder=self._placeholder, compact=True)
+        yield Static(self._empty_hint, classes="feedback", markup=False)
+
+    def on_mount(self) -> None:
+        """Check the starting value."""
+        self._run_check(self._value, post=False)
+
+    @property
+    def value(self) -> str:
+        """The current text."""
+        return self.query_one(Input).value
+
+    @value.setter
+    def value(self, text: str) -> None:
+        self.query_one(Input).value = text
+
+    def focus_input(self) -> None:
+        """Put the cursor in the field."""
+        self.query_one(Input).focus()
+
+    def _run_check(self, text: str, *, post: bool = True) -> None:
+        feedback = self.query_one(".feedback", Static)
+        self.error = None
+        if not text.strip():
+            self.understood = ""
+            self.valid = True
+            feedback.update(self._empty_hint)
+        else:
+            try:
+                self.understood = self._check(text)
+            except ValueError as error:
+                message = getattr(error, "message", None) or str(error)
+                position = int(getattr(error, "position", len(text)) or 0)
+                self.error = message
+                self.valid = False
+                feedback.update(caret_text(text, message, position))
+            else:
+                self.valid = True
+                feedback.update(Text(self.understood))
+        self.set_class(not self.valid, "-invalid")
+        if post:
+            self.post_message(self.Changed(self, text, self.valid))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Check the new text and tell the screen."""
+        event.stop()
+        self._run_check(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Pass enter up as this field's own message."""
+        event.stop()
+        self.post_message(self.Submitted(self, event.value, self.valid))
