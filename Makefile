@@ -3,20 +3,24 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+BENCH_STAMP := $(VENV)/.installed-bench
 
 .PHONY: run test bench screenshots lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e .
 	touch $@
 
 $(TEST_STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@ $(STAMP)
+
+$(BENCH_STAMP): $(TEST_STAMP)
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	touch $@
 
 run: $(STAMP)
 	$(BIN)/hitledger
@@ -25,8 +29,8 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff check core saves tui tests
 	$(BIN)/python -m pytest
 
-bench: $(TEST_STAMP)
-	$(BIN)/python -m pytest tests/bench -q -s -p no:randomly --override-ini addopts=
+bench: $(BENCH_STAMP)
+	$(BIN)/python -m pytest tests/bench -q -s --override-ini addopts=
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tui.screenshots screenshots
