@@ -184,3 +184,41 @@ def test_resolve_attack_seeded_is_deterministic(rs):
     a = [rs.resolve_attack(5, 15, rng=random.Random(7)) for _ in range(20)]
     b = [rs.resolve_attack(5, 15, rng=random.Random(7)) for _ in range(20)]
     assert a == b
+
+
+def test_unarmed_strike_is_subdual(rs, R):
+    from core.builders import d20_weapon
+
+    damage = d20_weapon("1d3", 2, unarmed=True)
+    c = rs.new_creature("Guard", hp=10)
+    out = rs.apply_damage(c, damage, rng=R(2))
+    assert out.total == 4
+    assert c.hp == 10
+    assert c.subdual == 4
+
+
+def test_unarmed_strike_normal_damage_allowed(rs, R):
+    from core.builders import d20_weapon
+
+    damage = d20_weapon("1d3", 2, unarmed=True).replace(" subdual", "")
+    c = rs.new_creature("Guard", hp=10)
+    rs.apply_damage(c, damage, rng=R(2))
+    assert c.hp == 6
+    assert c.subdual == 0
+
+
+@pytest.mark.parametrize("grip,strength,light,roll,total", [
+    ("one-handed", 3, False, 5, 8),
+    ("two-handed", 3, False, 5, 9),     # 1.5 x 3 = 4 (rounded down)
+    ("off-hand", 3, False, 5, 6),       # 0.5 x 3 = 1
+    ("two-handed", -2, False, 5, 3),    # Decision: a penalty applies in full
+    ("off-hand", -2, False, 5, 3),
+    ("two-handed", 3, True, 5, 8),      # light weapons get no 1.5x
+    ("two-handed", -2, False, 1, 1),    # minimum 1 on a hit
+])
+def test_builder_grips_end_to_end(rs, R, grip, strength, light, roll, total):
+    from core.builders import d20_weapon
+
+    c = rs.new_creature("Orc", hp=50)
+    out = rs.apply_damage(c, d20_weapon("1d8", strength, grip, light=light), rng=R(roll))
+    assert out.total == total

@@ -295,6 +295,24 @@ def test_add_steps(dice, steps, expected):
     assert ladder[step - 1] == expected
 
 
+@pytest.mark.parametrize("step,dice", sorted(LADDER.items()))
+def test_builder_step_of_and_damage_step(step, dice):
+    from core.builders import damage_step, step_of
+
+    assert step_of(dice) == step
+    assert damage_step(step) == dice
+    assert damage_step(step, 100) == "16d6"
+
+
+@pytest.mark.xfail(strict=True, reason="core.builders.step_of('1d8') raises ValueError; "
+                   "RULES §2.5 lists step 6 as '2d4 (=1d8)'")
+def test_builder_1d8_is_step_6():
+    # RULES §2.5: "6: 2d4 (=1d8)"
+    from core.builders import step_of
+
+    assert step_of("1d8") == 6
+
+
 @pytest.mark.parametrize("dice", sorted(set(LADDER.values())))
 def test_every_ladder_step_is_valid_damage(rs, dice):
     rs.parse_damage(f"{dice} piercing")

@@ -4,6 +4,7 @@ plus the other examples the source texts give (seeds 001, 002, 004)."""
 from __future__ import annotations
 
 from core import get_system
+from core.builders import daggerheart_weapon, damage_step, step_of
 
 # ---------------------------------------------------------------- RULES §6
 
@@ -55,7 +56,9 @@ def test_ex5_daggerheart_cutlass_critical(R):
     # cutlass d8+1 at proficiency 2 -> 2d8+1; rolls 3 and 6; critical: 16 + 9 + 1 = 26
     rs = get_system("daggerheart")
     c = rs.new_creature("Adversary", hp=6, major=10, severe=20, armor=0, stress=3)
-    out = rs.apply_damage(c, "2d8+1", critical=True, rng=R(3, 6))
+    damage = daggerheart_weapon("d8+1", proficiency=2)
+    assert damage.startswith("2d8+1")
+    out = rs.apply_damage(c, damage, critical=True, rng=R(3, 6))
     assert out.total == 26
     assert out.hp_marked == 3
 
@@ -64,18 +67,21 @@ def test_ex6_daggerheart_shortbow_proficiency_3(R):
     # improved shortbow d6+6 at proficiency 3 -> 3d6+6; rolls 3, 5, 6 -> 20
     rs = get_system("daggerheart")
     c = rs.new_creature("Adversary", hp=6, major=10, severe=25, armor=0, stress=3)
-    out = rs.apply_damage(c, "3d6+6", rng=R(3, 5, 6))
+    damage = daggerheart_weapon("d6+6", proficiency=3)
+    assert damage.startswith("3d6+6")
+    out = rs.apply_damage(c, damage, rng=R(3, 5, 6))
     assert out.total == 20
     assert out.hp_marked == 2
 
 
-def test_ex7_vitality_wounds_light_pistol_step_6_plus_2_is_step_8():
-    from core.vocabulary import damage_ladder
-
-    ladder = damage_ladder()          # step N is ladder[N - 1]
-    step = ladder.index("2d4") + 1
-    assert step == 6
-    assert ladder[step + 2 - 1] == "2d6"
+def test_ex7_vitality_wounds_light_pistol_step_6_plus_2_is_step_8(R):
+    assert step_of("2d4") == 6
+    assert damage_step(6, 2) == "2d6"
+    assert damage_step(step_of("2d4"), 2) == "2d6"
+    # and the stepped-up pistol is damage the system rolls
+    rs = get_system("vitality-wounds")
+    c = rs.new_creature("Thug", vitality=30, wounds=10)
+    assert rs.apply_damage(c, damage_step(6, 2) + " ballistic", rng=R(4, 5)).total == 9
 
 
 def test_ex8_vitality_wounds_hp_werewolf_vulnerable_silver_bullet(R):
@@ -158,7 +164,7 @@ def test_source_daggerheart_kat_longsword(R):
     # seed 002: proficiency 2, longsword d8 -> 2d8, rolls 3 and 7 -> 10
     rs = get_system("daggerheart")
     c = rs.new_creature("Adversary", hp=6, major=8, severe=15, armor=0, stress=3)
-    out = rs.apply_damage(c, "2d8", rng=R(3, 7))
+    out = rs.apply_damage(c, daggerheart_weapon("d8", proficiency=2), rng=R(3, 7))
     assert out.total == 10
     assert out.hp_marked == 2
 
