@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from core.dice import DiceExpr, format_terms, parse
 from core.errors import ParseError
 from core.modifiers import stack
-from core.vocabulary import damage_ladder
+from core.vocabulary import damage_ladder, ladder_aliases
 
 DIE_SIZES = (4, 6, 8, 10, 12)
 STRIKING = {"": 0, "none": 0, "striking": 1, "greater": 2, "greater striking": 2,
@@ -83,6 +83,9 @@ def damage_step(step: int, add: int = 0) -> str:
 def step_of(dice: str) -> int:
     """vitality-wounds: the step of a weapon's dice (``2d4`` → 6)."""
     wanted = str(parse(dice))
+    aliases = ladder_aliases()
+    if wanted in aliases:
+        return aliases[wanted]
     for index, entry in enumerate(damage_ladder(), start=1):
         if str(parse(entry)) == wanted:
             return index

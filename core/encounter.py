@@ -177,10 +177,10 @@ class Encounter:
         cid = f"c{self._next_id}"
         with self._step("add", f"{creature.name} joins (initiative {initiative})") as step:
             step.meta("next_id", "turn")
+            step.touch(cid)
             self._next_id += 1
             self._insert(cid, creature.clone(), initiative, self._next_id - 1)
             self._keep_active(step)
-            step.touch(cid)
         return cid
 
     def add_many(self, creatures: Sequence[Creature], initiative: int = 0) -> list[str]:
@@ -191,9 +191,9 @@ class Encounter:
             step.meta("next_id", "turn")
             for creature in creatures:
                 cid = f"c{self._next_id}"
+                step.touch(cid)
                 self._next_id += 1
                 self._insert(cid, creature.clone(), initiative, self._next_id - 1)
-                step.touch(cid)
                 ids.append(cid)
             self._keep_active(step)
         return ids
@@ -437,7 +437,7 @@ class Encounter:
             step.meta("round", "turn")
             ending = order[self.turn] if self.turn < len(order) else order[0]
             step.touch(ending)
-            end = self.rules.end_turn(self._creatures[ending], rng, self.settings)
+            end = self.rules.resolve_turn(self._creatures[ending], "end", rng, self.settings)
             self.rules.commit(self._creatures[ending], end)
             details.extend(f"{self._creatures[ending].name}: {s}" for s in end.steps)
             self.turn += 1
@@ -452,7 +452,7 @@ class Encounter:
                         details.extend(f"{c.name}: immunity to {t.effect} expires" for t in expired)
             starting = order[self.turn]
             step.touch(starting)
-            start = self.rules.start_turn(self._creatures[starting], rng, self.settings)
+            start = self.rules.resolve_turn(self._creatures[starting], "start", rng, self.settings)
             self.rules.commit(self._creatures[starting], start)
             details.extend(f"{self._creatures[starting].name}: {s}" for s in start.steps)
             step.text = f"round {self.round}: {self._creatures[starting].name}'s turn"

@@ -404,6 +404,7 @@ def _parse_defenses(text: str, system: str) -> Defenses:
             lead = len(item) - len(item.lstrip())
             words = item.strip()
             where += lead
+            keyword_at = where
             first = words.split()[0].lower()
             if first in _SECTION_WORDS or words.lower().startswith("damage reduction"):
                 if words.lower().startswith("damage reduction"):
@@ -429,7 +430,7 @@ def _parse_defenses(text: str, system: str) -> Defenses:
                 raise ParseError(
                     f"start with immunities, weaknesses or resistances (not {first!r})", where, text)
             if kind == VULNERABILITY and system != "vitality-wounds":
-                raise ParseError("'vulnerable' exists only in vitality-wounds", where, text)
+                raise ParseError("'vulnerable' exists only in vitality-wounds", keyword_at, text)
             _parse_entry(words, where, kind, vocab, text, found, effects)
         offset += len(section) + 1
     immune_to = frozenset(e.selector for e in found[IMMUNITY] if not e.exceptions and not e.non_magical)

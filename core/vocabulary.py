@@ -62,6 +62,12 @@ def damage_ladder() -> tuple[str, ...]:
 
 
 @cache
+def ladder_aliases() -> dict[str, int]:
+    """Other spellings of ladder steps (``1d8`` is step 6)."""
+    return dict(_data()["ladder"].get("aliases", {}))
+
+
+@cache
 def vocabulary(system: str) -> Vocabulary:
     """The vocabulary of ``system`` (a system id)."""
     data = _data()

@@ -209,13 +209,24 @@ class RuleSystem:
 
     def start_turn(self, creature: Creature, rng: RandomSource | None = None,
                    settings: dict[str, Any] | None = None) -> Outcome:
-        """Run the start-of-turn steps (persistent damage where the system ticks then)."""
-        return self._turn(creature, "start", rng, settings)
+        """Run and commit the start-of-turn steps (persistent damage where it ticks then)."""
+        outcome = self.resolve_turn(creature, "start", rng, settings)
+        self.commit(creature, outcome)
+        return outcome
 
     def end_turn(self, creature: Creature, rng: RandomSource | None = None,
                  settings: dict[str, Any] | None = None) -> Outcome:
-        """Run the end-of-turn steps (persistent damage, flat checks)."""
-        return self._turn(creature, "end", rng, settings)
+        """Run and commit the end-of-turn steps (persistent damage, flat checks)."""
+        outcome = self.resolve_turn(creature, "end", rng, settings)
+        self.commit(creature, outcome)
+        return outcome
+
+    def resolve_turn(self, creature: Creature, when: str, rng: RandomSource | None = None,
+                     settings: dict[str, Any] | None = None) -> Outcome:
+        """What the ``"start"`` or ``"end"`` of the creature's turn does, without touching it."""
+        if when not in ("start", "end"):
+            raise ValueError(f"a turn has a start and an end, not {when!r}")
+        return self._turn(creature, when, rng, settings)
 
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
               settings: dict[str, Any] | None) -> Outcome:

@@ -16,7 +16,8 @@ class Daggerheart(RuleSystem):
 
     id = "daggerheart"
     name = "Daggerheart"
-    save_choices = (None, "success", "failure")
+    # Decision: only a successful reaction roll halves; other results leave damage whole.
+    save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     stat_fields = (StatField("hp", "HP slots", 6), StatField("major", "Major", 7),
                    StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3),
                    StatField("stress", "Stress slots", 6))

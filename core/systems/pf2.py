@@ -147,6 +147,8 @@ class Pf2Family(RuleSystem):
         persistent: list[RolledPart] = []
         for rp in hit:
             part = rp.part
+            if part.on_crit and not crit:
+                continue  # an on-crit part exists only on a critical hit
             if part.persistent and not tick or (policy.bleed_always_persistent and part.type == "bleed"
                                                  and part.amount is not None and not tick):
                 persistent.append(rp)
