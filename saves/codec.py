@@ -16,7 +16,7 @@ from saves.errors import SaveError
 #: The format version this code writes, and the newest it reads.
 FORMAT_VERSION = 1
 #: Keys the saves layer owns at the top of a file; everything else is the encounter's.
-HEADER_KEYS = ("format", "saved_by", "creature_count", "autosave_of", "autosave_of_sha256")
+HEADER_KEYS = ("format", "saved_by", "autosave_of", "autosave_of_sha256")
 
 Document = dict[str, Any]
 Migration = Callable[[Document], Document]
@@ -24,6 +24,9 @@ Migration = Callable[[Document], Document]
 #: One function per format version: it turns a document of that version into the next one.
 #: The current version's entry is the identity; reading stops after it.
 MIGRATIONS: dict[int, Migration] = {}
+
+#: The table (written by Encounter.to_data) holding name, system, round and creature count.
+SUMMARY_TABLE = "encounter"
 
 #: How a document becomes an Encounter; None means core.Encounter.from_data.
 #: Tests of the file layer may swap in a stand-in.
@@ -79,14 +82,12 @@ def saved_by() -> str:
         return "hitledger"
 
 
-def encode(data: Document, *, creature_count: int | None = None, extra: Document | None = None) -> str:
+def encode(data: Document, extra: Document | None = None) -> str:
     """The TOML text of a save: format header first, then the encounter's own data."""
     clash = [key for key in HEADER_KEYS if key in data]
     if clash:
         raise ValueError(f"encounter data uses keys reserved for the file header: {clash}")
     doc: Document = {"format": FORMAT_VERSION, "saved_by": saved_by()}
-    if creature_count is not None:
-        doc["creature_count"] = creature_count
     if extra:
         doc.update(extra)
     doc.update(data)
@@ -176,6 +177,8 @@ def build(data: Document, path: Path | None) -> Any:
         return factory(data)
     except ValueError as exc:
         field = getattr(exc, "field", None)
+        if isinstance(field, str):  # core names top-level keys "file.KEY"; the file is named already
+            field = field.removeprefix("file.")
         problem = getattr(exc, "message", None) or str(exc)
         raise SaveError(path, str(problem), field=field or None, hint=hint) from exc
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
@@ -185,15 +188,25 @@ def build(data: Document, path: Path | None) -> Any:
 
 
 def read_head(raw_head: bytes, whole: Callable[[], bytes], path: Path | None) -> Document:
-    """The top-level keys of a save from its first bytes (tables cut off), reading it all if needed."""
+    """The header and [encounter] table of a save from its first bytes, reading it all if needed.
+
+    The text is cut before the first table that follows [encounter]; a cut that falls inside
+    a multi-line value does not parse, and the next table header is tried.
+    """
     text = raw_head.decode("utf-8", errors="replace")
     offset = 0
+    seen_summary = False
     for line in text.splitlines(keepends=True):
         if line.startswith("["):
-            try:
-                return tomllib.loads(text[:offset])
-            except tomllib.TOMLDecodeError:
-                pass  # the cut fell inside a multi-line value: try the next table header
+            if seen_summary:
+                try:
+                    doc = tomllib.loads(text[:offset])
+                except tomllib.TOMLDecodeError:
+                    doc = None  # the cut fell inside a multi-line value: try the next header
+                if doc is not None and isinstance(doc.get(SUMMARY_TABLE), dict):
+                    return doc
+            elif line.split("#")[0].strip() == f"[{SUMMARY_TABLE}]":
+                seen_summary = True
         offset += len(line)
     return parse(whole(), path)
 

@@ -27,6 +27,17 @@ _STALE_TEMP_SECONDS = 60.0
 _write_lock = threading.RLock()
 
 
+def _read_umask() -> int:
+    # os.umask can only be read by setting it; done once, at import, before any thread writes.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+# mkstemp makes 0600 files; a save gets the mode a plain open() would give it.
+_FILE_MODE = 0o666 & ~_read_umask()
+
+
 # --- what we remember about the file an encounter came from -------------------------------
 
 
@@ -118,6 +129,8 @@ def _atomic_write(path: Path, raw: bytes, *, backup: bool = True) -> Stamp:
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as handle:
+            if hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), _FILE_MODE)
             handle.write(raw)
             handle.flush()
             os.fsync(handle.fileno())
@@ -262,8 +275,7 @@ def save(enc: Any, force: bool = False, name: str | None = None, path: Path | st
 
 
 def _encode(enc: Any, extra: dict[str, Any] | None = None) -> bytes:
-    data = enc.to_data()
-    return codec.encode(data, creature_count=len(enc.creatures), extra=extra).encode("utf-8")
+    return codec.encode(enc.to_data(), extra).encode("utf-8")
 
 
 def load(path_or_name: Path | str) -> Any:
@@ -382,9 +394,15 @@ def _entry(path: Path, is_autosave: bool) -> SaveEntry:
     try:
         head = _read_head(path, st)
         codec.check_version(head, path)
-        name, system, rnd, count = head.get("name"), head.get("system"), head.get("round"), head.get("creature_count")
-        if not isinstance(name, str) or not isinstance(system, str):
-            raise SaveError(path, "no encounter name or system at the top", field="name")
+        summary = head.get(codec.SUMMARY_TABLE)
+        if not isinstance(summary, dict):
+            raise SaveError(path, "no [encounter] table", field=codec.SUMMARY_TABLE)
+        name, system = summary.get("name"), summary.get("system")
+        rnd, count = summary.get("round"), summary.get("creatures")
+        if not isinstance(name, str):
+            raise SaveError(path, "missing or ill-typed", field=f"{codec.SUMMARY_TABLE}.name")
+        if not isinstance(system, str):
+            raise SaveError(path, "missing or ill-typed", field=f"{codec.SUMMARY_TABLE}.system")
         if isinstance(rnd, bool) or not isinstance(rnd, int):
             rnd = 0
         if isinstance(count, bool) or not isinstance(count, int):
@@ -455,12 +473,11 @@ def rename_save(path: Path | str, new_name: str) -> Path:
     """Give a save a new encounter name and the file name that goes with it; returns the new Path."""
     source = resolve(path)
     raw, st = _read(source)
-    codec.decode(raw, source)  # refuse to rename a file we could not load
-    doc = codec.parse(raw, source)
-    doc["name"] = new_name
+    enc, _header = codec.decode(raw, source)  # a file we could not load is not renamed
+    enc.name = new_name  # a plain attribute: renaming a file is not a step in the encounter's ledger
     with _write_lock:
         target = _free_path(new_name, owned=source)
-        new_raw = codec.tomli_w.dumps(doc).encode("utf-8")
+        new_raw = _encode(enc)
         if target == source:
             if not Stamp.of(raw, st).matches(source):
                 raise SaveConflict(source, "changed on disk while renaming", hint="try again")

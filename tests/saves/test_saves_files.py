@@ -23,6 +23,13 @@ def test_round_trip_and_header(make_enc, data: Path) -> None:
     assert saves.save_path(back) == path and back.save_path == path
 
 
+def test_saved_file_has_the_usual_permissions(make_enc) -> None:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    path = saves.save(make_enc())
+    assert path.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
 def test_load_by_name(make_enc) -> None:
     path = saves.save(make_enc("Goblin Ambush"))
     assert saves.load("goblin-ambush").name == "Goblin Ambush"
@@ -74,13 +81,13 @@ def test_edit_by_hand_in_place_is_a_conflict(make_enc, mutate) -> None:
     enc = make_enc()
     path = saves.save(enc)
     st = path.stat()
-    with open(path, "r+b") as handle:  # same size, same inode, mtime put back: only the hash tells
+    with open(path, "r+b") as handle:  # same size, same inode, then the mtime put back
         handle.seek(path.read_bytes().index(b"Goblin 1"))
         handle.write(b"Hobgob 1")
-    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1))
     mutate(enc)
-    # the quick stat check passes here; a touch without a change must not conflict either
-    saves.save(enc)
+    with pytest.raises(SaveConflict):
+        saves.save(enc)
 
 
 def test_touched_but_unchanged_file_is_not_a_conflict(make_enc, mutate) -> None:
@@ -151,33 +158,60 @@ def test_failed_write_leaves_old_file_and_no_temp(make_enc, mutate, monkeypatch)
 
 GOOD = """format = 1
 saved_by = "hitledger test"
+
+[encounter]
 name = "Ambush"
 system = "pf2e"
 round = 2
 turn = 0
+next_id = 2
+creatures = 1
 
 [[creatures]]
 id = "c1"
 name = "Goblin"
+pc = false
+traits = ["living"]
+defenses = "weakness fire 2"
 hp = 6
+max_hp = 6
+persistent = ["1d6 bleed | factor 1 | end"]
+initiative = 12
+seq = 1
+
+[[ledger]]
+text = "Goblin joins (initiative 12)"
+round = 1
+kind = "add"
 """
 
+# case: (file text, words in the error, line, field)
 BAD_FILES = {
     "newer version": (GOOD.replace("format = 1", "format = 7"), "newer hitledger", None, "format"),
     "unknown version": (GOOD.replace("format = 1", "format = 0"), "unknown format version 0", None, "format"),
     "negative version": (GOOD.replace("format = 1", "format = -2"), "unknown format version", None, "format"),
     "version as text": (GOOD.replace("format = 1", 'format = "1"'), "whole number", None, "format"),
     "no version": (GOOD.replace("format = 1\n", ""), "no format version", None, "format"),
-    "syntax error": (GOOD.replace("hp = 6", "hp = = 6"), "Invalid", 11, None),
-    "unclosed string": (GOOD.replace('name = "Goblin"', 'name = "Goblin'), "", 10, None),
-    "duplicate key": (GOOD + "hp = 7\n", "", 12, None),
-    "missing field": (GOOD.replace('system = "pf2e"\n', ""), "missing", None, "system"),
-    "ill-typed field": (GOOD.replace("round = 2", 'round = "two"'), "must be int", None, "round"),
-    "ill-typed nested": (GOOD.replace("hp = 6", "hp = 6.5"), "must be int", None, "creatures.0.hp"),
-    "unknown system": (GOOD.replace('"pf2e"', '"gurps"'), "unknown system", None, "system"),
-    "not utf-8": (GOOD.replace("Goblin", "Gob\udcfflin"), "not UTF-8", 10, None),
     "empty file": ("", "no format version", None, "format"),
+    "syntax error": (GOOD.replace("hp = 6", "hp = = 6"), "Invalid value", 18, None),
+    "unclosed string": (GOOD.replace('name = "Goblin"', 'name = "Goblin'), "", 14, None),
+    "duplicate key": (GOOD + 'kind = "x"\n', "", 28, None),
+    "not utf-8": (GOOD.replace("Goblin", "Gob\udcfflin"), "not UTF-8", 14, None),
+    "missing field": (GOOD.replace('system = "pf2e"\n', ""), "missing", None, "encounter.system"),
+    "missing table": (GOOD.replace("[encounter]", "[encounterr]"), "missing", None, "encounter"),
+    "ill-typed field": (GOOD.replace("round = 2", 'round = "two"'), "expected int", None, "encounter.round"),
+    "ill-typed nested": (GOOD.replace("hp = 6", "hp = 6.5"), "whole number", None, "creatures[0].hp"),
+    "ill-typed ledger": (GOOD.replace("round = 1", "round = true"), "expected int", None, "ledger[0].round"),
+    "bad notation": (GOOD.replace("1d6 bleed", "bleed"), "needs an amount", None, "creatures[0].persistent[0]"),
+    "unknown system": (GOOD.replace('"pf2e"', '"gurps"'), "unknown system 'gurps'", None, "encounter.system"),
 }
+
+
+def test_good_file_loads(data: Path) -> None:
+    path = data / "good.toml"
+    path.write_text(GOOD, "utf-8")
+    enc = saves.load(path)
+    assert (enc.name, enc.system, enc.round, len(enc.creatures), len(enc.log)) == ("Ambush", "pf2e", 2, 1, 1)
 
 
 def _write_raw(path: Path, text: str) -> bytes:
@@ -209,7 +243,7 @@ def test_syntax_error_message_is_readable(data: Path) -> None:
     _write_raw(path, GOOD.replace("hp = 6", "hp 6"))
     with pytest.raises(SaveError) as caught:
         saves.load(path)
-    assert caught.value.short.startswith("line 11: ")
+    assert caught.value.short.startswith("line 18: ")
     assert "(at line" not in str(caught.value)
 
 
@@ -242,7 +276,7 @@ def test_missing_file_and_folder(data: Path) -> None:
 
 def test_save_refuses_data_with_header_keys(make_enc, monkeypatch) -> None:
     enc = make_enc()
-    monkeypatch.setattr(enc, "to_data", lambda: {"format": 3, "name": "x"})
+    monkeypatch.setattr(enc, "to_data", lambda: {"format": 3, "encounter": {}})
     with pytest.raises(ValueError, match="reserved"):
         saves.save(enc)
 
@@ -257,21 +291,20 @@ def test_current_version_has_a_registered_identity() -> None:
 
 
 def test_old_version_runs_its_migration(data: Path, monkeypatch) -> None:
-    def v0_to_v1(doc: dict) -> dict:
-        doc["name"] = doc.pop("title")
-        doc["round"] = doc.pop("rounds", 1)
+    def v0_to_v1(doc: dict) -> dict:  # a made-up format 0 that called the name "title"
+        doc["encounter"]["name"] = doc["encounter"].pop("title")
         return doc
 
     monkeypatch.setitem(codec.MIGRATIONS, 0, v0_to_v1)
     path = data / "old.toml"
-    raw = _write_raw(
-        path, GOOD.replace("format = 1", "format = 0").replace('name = "Ambush"', 'title = "Ambush"').replace("round = 2", "rounds = 4")
-    )
+    raw = _write_raw(path, GOOD.replace("format = 1", "format = 0").replace('name = "Ambush"', 'title = "Ambush"'))
     enc = saves.load(path)
-    assert enc.name == "Ambush" and enc.round == 4
+    assert enc.name == "Ambush" and enc.round == 2
     assert path.read_bytes() == raw  # reading never rewrites
+    enc.rename("Ambush at dusk")
     saves.save(enc)
     assert path.read_text("utf-8").startswith("format = 1\n")
+    assert saves.load(path).name == "Ambush at dusk"
     assert path.with_name("old.toml.bak").read_bytes() == raw
 
 

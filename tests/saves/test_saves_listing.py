@@ -109,12 +109,26 @@ def test_list_saves_reads_only_the_head(make_enc, data: Path, monkeypatch) -> No
 def test_list_saves_head_with_tricky_multiline_value(data: Path) -> None:
     path = data / "tricky.toml"
     path.write_text(
-        'format = 1\nname = "Tricky"\nsystem = "pf2e"\nround = 3\ncreature_count = 2\n'
-        'notes = """\n[not a table]\n"""\n' + "".join(f"pad{i} = {i}\n" for i in range(10000)) + "\n[settings]\nx = 1\n",
+        'format = 1\n[encounter]\nname = "Tricky"\nsystem = "pf2e"\nround = 3\ncreatures = 2\n'
+        'notes = """\n[not a table]\n"""\n'
+        + "".join(f"pad{i} = {i}\n" for i in range(10000))
+        + "\n[settings]\nx = 1\n",
         "utf-8",
     )
     (entry,) = saves.list_saves()
     assert (entry.name, entry.round, entry.creatures, entry.error) == ("Tricky", 3, 2, None)
+
+
+def test_list_saves_when_encounter_table_comes_late(data: Path) -> None:
+    path = data / "late.toml"
+    path.write_text(
+        "format = 1\n[settings]\nx = 1\n"
+        + "".join(f'[[creatures]]\nid = "c{i}"\n' for i in range(5000))
+        + '[encounter]\nname = "Late"\nsystem = "sf2e"\nround = 1\ncreatures = 5000\n',
+        "utf-8",
+    )
+    (entry,) = saves.list_saves()
+    assert (entry.name, entry.system, entry.creatures, entry.error) == ("Late", "sf2e", 5000, None)
 
 
 def test_empty_data_dir() -> None:
