@@ -179,15 +179,7 @@ def test_heal_after_defeat_clears_condition(rs):
     assert "defeated" not in c.conditions
 
 
-@pytest.mark.parametrize("save", [
-    None, "failure",
-    pytest.param("critical-failure", marks=pytest.mark.xfail(
-        strict=True, reason="core raises ValueError; RULES §3 Decision: other save values "
-        "leave damage whole")),
-    pytest.param("critical-success", marks=pytest.mark.xfail(
-        strict=True, reason="core raises ValueError; RULES §3 Decision: other save values "
-        "leave damage whole")),
-])
+@pytest.mark.parametrize("save", [None, "failure", "critical-failure", "critical-success"])
 def test_other_saves_leave_damage_whole(rs, save):
     c = adversary(rs)
     assert rs.apply_damage(c, "13", save=save).total == 13

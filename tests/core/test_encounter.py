@@ -252,9 +252,6 @@ def test_every_call_is_one_undo_step(R):
         assert state(enc) == expected
 
 
-@pytest.mark.xfail(strict=True, reason="core: Encounter.add records the creature's state only "
-                   "after inserting it, so undo leaves the creature in place (and resets "
-                   "next_id, so the next add reuses its id)")
 def test_undo_add_removes_the_creature():
     enc = make("pf2e")
     a = add(enc, "A", 10)

@@ -10,10 +10,6 @@ from core import ParseError, get_system
 
 SYSTEM = "pf2e"
 
-# core bug (reported): RuleSystem.start_turn/end_turn compute the outcome but never commit it,
-# so the creature is unchanged; the acceptance API (DESIGN.md) calls them like heal().
-TURN_COMMITS = pytest.mark.xfail(
-    strict=True, reason="core: rs.start_turn/rs.end_turn do not commit their outcome")
 
 
 def test_family_table(family_case, target, rng_from):
@@ -75,9 +71,7 @@ def test_good_damage_parses(text):
 BAD_DEFENSES = [
     ("weaknesses fyre 5", "fyre"),       # unknown word in a weakness
     ("resistances physcial 5", "physcial"),
-    pytest.param("vulnerable silver", "vulnerable", marks=pytest.mark.xfail(
-        strict=True, reason="core: the ParseError position points at 'silver' (11), "
-        "not at 'vulnerable' (0)")),     # vitality-wounds only
+    ("vulnerable silver", "vulnerable"),  # vitality-wounds only
     ("armor 5", "armor"),
 ]
 
@@ -308,7 +302,6 @@ def test_persistent_part_is_not_dealt_now(hp_system):
     assert [p.type for p in c.persistent] == ["fire"]
 
 
-@TURN_COMMITS
 def test_persistent_ticks_at_end_of_turn_then_flat_check(hp_system, R):
     c = hp_system.new_creature("T", hp=40)
     hp_system.add_persistent(c, "1d6 persistent fire")
@@ -328,7 +321,6 @@ def test_persistent_without_the_word_persistent(hp_system, R):
     assert [p.type for p in c.persistent] == ["bleed"]
 
 
-@TURN_COMMITS
 def test_persistent_ticks_in_order_damage_then_check(hp_system, R):
     c = hp_system.new_creature("T", hp=40)
     hp_system.add_persistent(c, "1d6 persistent fire")
@@ -341,7 +333,6 @@ def test_persistent_ticks_in_order_damage_then_check(hp_system, R):
     assert [p.type for p in c.persistent] == ["acid"]
 
 
-@TURN_COMMITS
 def test_persistent_no_expiry_in_hp_systems(hp_system, R):
     c = hp_system.new_creature("T", hp=500)
     hp_system.add_persistent(c, "1 persistent fire")
@@ -381,7 +372,6 @@ def test_persistent_factor_counts_in_comparison(hp_system):
     assert "1d4" in c.persistent[0].formula
 
 
-@TURN_COMMITS
 def test_persistent_critical_doubles_every_tick(hp_system, R):
     c = hp_system.new_creature("T", hp=40)
     out = hp_system.apply_damage(c, "5 slashing, 3 persistent fire", critical=True)
@@ -393,7 +383,6 @@ def test_persistent_critical_doubles_every_tick(hp_system, R):
     assert c.hp == 40 - 10 - 12
 
 
-@TURN_COMMITS
 def test_persistent_basic_save_success_halves_ticks(hp_system, R):
     c = hp_system.new_creature("T", hp=40)
     hp_system.apply_damage(c, "6 fire, 4 persistent acid", save="success")
@@ -409,7 +398,6 @@ def test_persistent_factor_zero_adds_nothing(hp_system):
     assert len(c.persistent) == 0
 
 
-@TURN_COMMITS
 def test_on_crit_persistent_is_never_doubled(hp_system, R):
     c = hp_system.new_creature("T", hp=40)
     out = hp_system.apply_damage(c, "5 slashing, 2 persistent fire on-crit", critical=True)
@@ -419,14 +407,12 @@ def test_on_crit_persistent_is_never_doubled(hp_system, R):
     assert c.hp == 28
 
 
-@pytest.mark.xfail(strict=True, reason="core: a persistent on-crit part is added on a normal hit")
 def test_on_crit_persistent_absent_on_normal_hit(hp_system):
     c = hp_system.new_creature("T", hp=40)
     hp_system.apply_damage(c, "5 slashing, 2 persistent fire on-crit")
     assert len(c.persistent) == 0
 
 
-@TURN_COMMITS
 def test_persistent_weakness_and_resistance_act_at_tick(hp_system, R):
     c = hp_system.new_creature("T", hp=40, defenses="weaknesses fire 5")
     out = hp_system.apply_damage(c, "3 slashing, 3 persistent fire")
@@ -455,7 +441,6 @@ def test_persistent_bleed_dropped_on_undead(hp_system):
     assert len(c.persistent) == 0
 
 
-@TURN_COMMITS
 def test_persistent_tick_is_floored(hp_system, R):
     c = hp_system.new_creature("T", hp=40)
     hp_system.add_persistent(c, "1d4-5 persistent fire")
@@ -502,7 +487,6 @@ def test_pf2e_bleed_not_always_persistent():
     assert len(c.persistent) == 0
 
 
-@TURN_COMMITS
 def test_pf2e_persistent_halved_tick_rounds_down(R):
     rs = get_system("pf2e")
     c2 = rs.new_creature("T", hp=50)

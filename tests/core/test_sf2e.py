@@ -10,10 +10,6 @@ from core import ParseError, get_system
 
 SYSTEM = "sf2e"
 
-# core bug (reported): RuleSystem.start_turn/end_turn compute the outcome but never commit it,
-# so the creature is unchanged; the acceptance API (DESIGN.md) calls them like heal().
-TURN_COMMITS = pytest.mark.xfail(
-    strict=True, reason="core: rs.start_turn/rs.end_turn do not commit their outcome")
 
 
 def test_family_table(family_case, target, rng_from):
@@ -66,7 +62,6 @@ def test_sf2e_halving_one_stays_one(damage, save, expected):
     assert rs.apply_damage(c, damage, save=save).total == expected
 
 
-@TURN_COMMITS
 def test_sf2e_bleed_is_always_persistent(R):
     # decision 5 (seed 000): "1d6 bleed" in an sf2e attack adds a persistent condition
     rs = get_system(SYSTEM)
@@ -87,7 +82,6 @@ def test_sf2e_bleed_has_no_effect_on_nonliving(traits):
     assert len(c.persistent) == 0
 
 
-@TURN_COMMITS
 def test_sf2e_persistent_one_halved_stays_one(R):
     rs = get_system(SYSTEM)
     c = rs.new_creature("T", hp=40)

@@ -10,10 +10,6 @@ from core import ParseError, get_system
 
 SYSTEM = "vitality-wounds"
 
-# core bug (reported): RuleSystem.start_turn/end_turn compute the outcome but never commit it,
-# so the creature is unchanged; the acceptance API (DESIGN.md) calls them like heal().
-TURN_COMMITS = pytest.mark.xfail(
-    strict=True, reason="core: rs.start_turn/rs.end_turn do not commit their outcome")
 
 
 @pytest.fixture
@@ -206,7 +202,6 @@ def test_immune_crit_no_bonus_damage(rs):
 # ------------------------------------------------------ persistent damage
 
 
-@TURN_COMMITS
 def test_persistent_at_start_of_turn_check_at_end(rs, R):
     c = rs.new_creature("T", vitality=40, wounds=10)
     rs.add_persistent(c, "1d6 persistent fire")
@@ -223,7 +218,6 @@ def test_persistent_at_start_of_turn_check_at_end(rs, R):
     assert len(c.persistent) == 0
 
 
-@TURN_COMMITS
 def test_flat_check_per_type(rs, R):
     c = rs.new_creature("T", vitality=40, wounds=10)
     rs.add_persistent(c, "2 persistent fire")
@@ -234,7 +228,6 @@ def test_flat_check_per_type(rs, R):
     assert [p.type for p in c.persistent] == ["acid"]
 
 
-@TURN_COMMITS
 def test_persistent_expires_after_10_own_turns(rs, R):
     c = rs.new_creature("T", vitality=100, wounds=10)
     rs.add_persistent(c, "2 persistent fire")
@@ -249,7 +242,6 @@ def test_persistent_expires_after_10_own_turns(rs, R):
     assert c.vitality == 100 - 2 * 10
 
 
-@TURN_COMMITS
 def test_persistent_weakness_per_attack_at_tick(rs, R):
     c = rs.new_creature("T", vitality=40, wounds=10, defenses="weaknesses fire 5")
     rs.add_persistent(c, "2 persistent fire")
@@ -304,8 +296,6 @@ def test_builder_step_of_and_damage_step(step, dice):
     assert damage_step(step, 100) == "16d6"
 
 
-@pytest.mark.xfail(strict=True, reason="core.builders.step_of('1d8') raises ValueError; "
-                   "RULES §2.5 lists step 6 as '2d4 (=1d8)'")
 def test_builder_1d8_is_step_6():
     # RULES §2.5: "6: 2d4 (=1d8)"
     from core.builders import step_of
