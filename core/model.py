@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from core.dice import parse as parse_dice
@@ -171,8 +172,8 @@ class Creature:
     def clone(self) -> Creature:
         """An independent copy (containers copied, values shared)."""
         new = object.__new__(Creature)
-        for name in _SLOTS:
-            setattr(new, name, getattr(self, name))
+        for name, value in zip(_SLOTS, _all_values(self), strict=True):
+            setattr(new, name, value)
         new.conditions = set(self.conditions)
         new.persistent = list(self.persistent)
         new.temp_immunities = list(self.temp_immunities)
@@ -218,6 +219,7 @@ class Creature:
 
 
 _SLOTS = tuple(Creature.__slots__)
+_all_values = attrgetter(*_SLOTS)
 
 
 def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:

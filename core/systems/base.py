@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
@@ -21,6 +22,7 @@ from core.notation import Damage, Defenses, parse_damage, parse_defenses
 from core.vocabulary import Vocabulary, vocabulary
 
 FLAT_CHECK_DC = 15
+_track_values = attrgetter(*TRACK_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,12 +177,11 @@ class RuleSystem:
     @staticmethod
     def _outcome(creature: Creature, work: Creature, total: int, steps: list[str],
                  hp_marked: int = 0, wounds: int = 0, summary: str = "") -> Outcome:
-        changes = {}
-        for name in TRACK_FIELDS:
-            new = getattr(work, name)
-            if new != getattr(creature, name):
-                changes[name] = (frozenset(new) if isinstance(new, set)
-                                 else tuple(new) if isinstance(new, list) else new)
+        changes = {
+            name: (frozenset(new) if type(new) is set else tuple(new) if type(new) is list else new)
+            for name, old, new in zip(TRACK_FIELDS, _track_values(creature), _track_values(work), strict=True)
+            if new != old
+        }
         return Outcome(creature.name, total, tuple(steps), changes, hp_marked, wounds, summary)
 
     # ------------------------------------------------------------------ healing, turns
