@@ -263,6 +263,11 @@ class DamageScreen(ModalScreen[Any]):
             return False
         return self.multiplier if self.has_attack_helper else True
 
+    def _critical_multiplier(self) -> int:
+        """What a roll for the current options records as its critical: 0, 2, 3 or 4."""
+        value = self._critical_value()
+        return 0 if not value else (2 if value is True else int(value))
+
     def _recompute(self, *, reroll: bool = False) -> None:
         """Preview again: reuse the roll unless the damage changed or a reroll was asked."""
         texts = self._damage_texts()
@@ -277,6 +282,10 @@ class DamageScreen(ModalScreen[Any]):
             roll = self.preview.roll
         elif not reroll and self.hits and texts[:-1] == tuple(h.text for h in self.hits):
             roll = self._roll_with_earlier_hits(texts[-1])
+        if roll is not None and getattr(roll, "critical", 0) != self._critical_multiplier():
+            # A critical is rolled differently (d20 3.0 rolls the first part ×N, roll-twice
+            # rolls the dice twice): a kept roll must match, or the preview would lie.
+            roll = None
         try:
             self.preview = self._preview(texts, roll)
         except ValueError as error:

@@ -1,0 +1,203 @@
+"""Damage entry: one roll for all targets, per-target saves, preview, bad notation, per-system options."""
+
+from __future__ import annotations
+
+from tui_support import goblins, ids_by_name, type_text
+
+from core import Encounter, get_system
+from tui.screens.damage import DamageScreen
+from tui.widgets.notation_field import NotationField
+
+SIZE = (80, 24)
+
+
+def result_cell(screen: DamageScreen, creature_id: str) -> str:
+    """The plain text of a target's Result cell."""
+    return screen.query_one("#targets").get_cell(creature_id, "result").plain
+
+
+async def open_damage_on_goblins(pilot, encounter) -> DamageScreen:
+    """Mark both goblins and open damage entry."""
+    await pilot.press("down", "space", "space", "d")
+    screen = pilot.app.screen
+    assert isinstance(screen, DamageScreen)
+    return screen
+
+
+async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage_on_goblins(pilot, encounter)
+        assert screen.target_ids == [ids["Goblin 1"], ids["Goblin 2"]]
+        await type_text(pilot, "10 fire")
+        await pilot.press("tab")  # to the targets
+        await pilot.press("right", "right")  # Goblin 1: success
+        await pilot.press("down", "right", "right", "right", "right")  # Goblin 2: critical failure
+        await pilot.pause()
+        assert screen.saves == {ids["Goblin 1"]: "success", ids["Goblin 2"]: "critical-failure"}
+        outcomes = screen.preview.outcomes
+        assert outcomes[ids["Goblin 1"]].total == 10  # 10 halved to 5, weakness fire +5
+        assert outcomes[ids["Goblin 2"]].total == 25  # 10 doubled to 20, weakness fire +5
+        assert outcomes[ids["Goblin 1"]].summary in result_cell(screen, ids["Goblin 1"])
+        assert outcomes[ids["Goblin 2"]].summary in result_cell(screen, ids["Goblin 2"])
+        steps = str(screen.query_one("#steps").render())
+        assert "Goblin 2" in steps and "weakness" in steps
+        assert encounter.creature(ids["Goblin 1"]).hp == 15  # a preview changes nothing
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        assert encounter.creature(ids["Goblin 1"]).hp == 5
+        assert encounter.creature(ids["Goblin 2"]).hp == 0
+        assert "dead" in encounter.creature(ids["Goblin 2"]).conditions
+        assert app.roster.table.marked == frozenset()
+        # One application is one undo step.
+        await pilot.press("u")
+        assert encounter.creature(ids["Goblin 1"]).hp == 15
+        assert encounter.creature(ids["Goblin 2"]).hp == 15
+
+
+async def test_dice_are_rolled_once_and_kept_while_only_saves_change(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage_on_goblins(pilot, encounter)
+        await type_text(pilot, "6d6 fire")
+        await pilot.pause()
+        first = screen.preview.roll
+        # one roll for every target: both see the same rolled total
+        assert {o.total for o in screen.preview.outcomes.values()} == {first.total + 5}
+        await pilot.press("tab", "right", "n")
+        assert screen.preview.roll is first  # a save or nonlethal keeps the dice
+        await pilot.press("c")
+        critical_roll = screen.preview.roll
+        assert critical_roll.critical == 2  # a critical is a roll of its own
+        await pilot.press("left", "right")
+        assert screen.preview.roll is critical_roll
+        assert screen.critical and screen.nonlethal
+        await pilot.press("r")
+        assert screen.preview.roll is not critical_roll
+        shown = screen.preview
+        await pilot.press("enter")
+        await pilot.pause()
+        for cid, outcome in shown.outcomes.items():
+            assert encounter.creature(cid).hp == max(0, 15 - outcome.total)
+        assert "critical" in encounter.log[-1].text
+        assert ids["Goblin 2"] in encounter.log[-1].changed_ids
+
+
+async def test_a_typed_total_rolls_no_dice(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage_on_goblins(pilot, encounter)
+        await type_text(pilot, "14 fire")
+        await pilot.pause()
+        assert screen.preview.roll.total == 14
+        assert "typed total" in str(screen.query_one("#roll-line").render())
+
+
+async def test_bad_notation_is_shown_inline_and_nothing_is_applied(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage_on_goblins(pilot, encounter)
+        field = screen.query_one("#damage", NotationField)
+        for bad in ("2d", "fire 2d6", "999999d6 fire"):
+            field.value = ""
+            await type_text(pilot, bad)
+            await pilot.pause()
+            assert not field.valid, bad
+            feedback = str(field.query_one(".feedback").render())
+            assert "^" in feedback, bad
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen, bad
+        assert "Fix the damage first" in app.notes.last
+        await pilot.press("escape")
+        assert app.screen is app.roster
+        assert all(encounter.creature(c).hp == encounter.creature(c).max_hp
+                   for c in encounter.order)
+        assert encounter.log[-1].kind == "add"
+
+
+async def test_caret_sits_under_the_problem(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage_on_goblins(pilot, encounter)
+        await type_text(pilot, "2d6 fyre")
+        await pilot.pause()
+        field = screen.query_one("#damage", NotationField)
+        lines = str(field.query_one(".feedback").render()).splitlines()
+        assert lines[0] == "2d6 fyre"
+        assert lines[1].index("^") == lines[0].index("fyre")
+
+
+async def test_escape_cancels(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_damage_on_goblins(pilot, encounter)
+        await type_text(pilot, "10 fire")
+        await pilot.press("escape")
+        assert app.screen is app.roster
+        assert all(encounter.creature(c).hp == encounter.creature(c).max_hp
+                   for c in encounter.order)
+
+
+async def test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity(app_factory):
+    rules = get_system("daggerheart")
+    encounter = Encounter(system="daggerheart", name="Ambush")
+    pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
+                                          armor=3), initiative=10)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        assert isinstance(screen, DamageScreen)
+        await type_text(pilot, "4 physical")
+        await pilot.press("tab", "plus")
+        assert [hit.text for hit in screen.hits] == ["4 physical"]
+        await type_text(pilot, "5 physical")
+        await pilot.pause()
+        assert screen.preview.outcomes[pc].total == 9
+        assert screen.preview.outcomes[pc].hp_marked == 2
+        await pilot.press("tab", "a")
+        assert screen.preview.outcomes[pc].hp_marked == 1
+        await pilot.press("i")  # direct damage: no armor slot
+        assert screen.direct
+        assert screen.preview.outcomes[pc].hp_marked == 2
+        await pilot.press("i", "enter")
+        await pilot.pause()
+        creature = encounter.creature(pc)
+        assert creature.hp_marked == 1
+        assert creature.armor_marked == 1
+        assert "4 physical + 5 physical" in encounter.log[-1].text
+
+
+async def test_d20_attack_helper_and_multiplier(app_factory):
+    rules = get_system("d20-3e")
+    encounter = Encounter(system="d20-3e", name="Brawl")
+    target = encounter.add(rules.new_creature("Ogre", hp=200), initiative=10)
+    app = app_factory(encounter, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        await type_text(pilot, "1d8+3")
+        await pilot.press("tab", "m", "m")
+        assert screen.multiplier == 4
+        screen.query_one("#attack-bonus").value = "30"
+        screen.query_one("#attack-ac").value = "5"
+        screen.query_one("#attack-threat").value = "2"  # every roll but a 1 threatens
+        await pilot.press("t")
+        result = str(screen.query_one("#attack-result").render())
+        assert result.endswith(("critical", "hit", "miss"))
+        if result.endswith("critical"):
+            assert screen.critical
+            assert screen.preview.roll.critical == 4
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(target).hp < 200

@@ -1,0 +1,213 @@
+"""Roster: rows keyed by creature id, marks, add/edit/remove, heal, undo/redo, tracks per system."""
+
+from __future__ import annotations
+
+import pytest
+from tui_support import goblins, ids_by_name, type_text
+
+from core import Encounter, get_system
+from tui.screens.creature_form import CreatureForm
+from tui.screens.dialogs import ConfirmModal
+from tui.screens.heal import HealModal
+from tui.widgets.notation_field import NotationField
+from tui.widgets.roster_table import RosterTable
+
+SIZE = (80, 24)
+
+
+def cell_text(table: RosterTable, row: str, column: str) -> str:
+    """The plain text of one roster cell."""
+    value = table.get_cell(row, column)
+    rich = value.__rich__() if hasattr(value, "__rich__") else value
+    return getattr(rich, "plain", str(rich))
+
+
+async def test_rows_are_keyed_by_creature_id_and_the_active_one_is_marked(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.roster.table
+        assert [row.key.value for row in table.ordered_rows] == encounter.order
+        first = encounter.order[0]
+        assert cell_text(table, first, "init").startswith("▶")
+        assert "Valeros (PC)" in cell_text(table, first, "name")
+        assert "weak fire 5" in cell_text(table, encounter.order[1], "defenses")
+        assert pilot.app.screen is app.roster
+
+
+async def test_space_marks_targets_and_escape_clears_them(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "space", "space")
+        table = app.roster.table
+        ids = ids_by_name(encounter)
+        assert table.marked == {ids["Goblin 1"], ids["Goblin 2"]}
+        assert cell_text(table, ids["Goblin 1"], "init").endswith("✓")
+        await pilot.press("escape")
+        assert table.marked == frozenset()
+        assert not cell_text(table, ids["Goblin 1"], "init").endswith("✓")
+
+
+async def test_add_creatures_with_a_defense_line(app_factory):
+    encounter = Encounter(system="pf2e", name="Crypt")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        assert isinstance(form, CreatureForm)
+        await type_text(pilot, "Wight")
+        await pilot.press("tab")
+        await pilot.press("ctrl+a", "ctrl+k")  # clear "1" in Count
+        await type_text(pilot, "2")
+        await pilot.press("tab", "tab")  # past PC
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "50")
+        form.query_one("#initiative").value = "17"
+        form.query_one("#traits").value = "undead"
+        field = form.query_one("#defenses", NotationField)
+        field.focus_input()
+        await type_text(pilot, "weaknesses fire 5; resistances physical 5 (except silver)")
+        await pilot.pause()
+        assert field.valid
+        assert "weakness fire 5" in field.understood
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        names = [encounter.creature(cid).name for cid in encounter.order]
+        assert names == ["Wight 1", "Wight 2"]
+        wight = encounter.creature(encounter.order[0])
+        assert wight.max_hp == 50
+        assert "undead" in wight.traits
+        assert encounter.initiative(encounter.order[0]) == 17
+        assert "fire 5" in encounter.rules.short_defenses(wight)
+        assert app.roster.table.row_count == 2
+        # "Wight 1…2" went in as one undo step.
+        await pilot.press("u")
+        assert encounter.order == []
+        assert app.roster.table.row_count == 0
+
+
+async def test_a_defense_typo_is_shown_with_a_caret_and_nothing_is_added(app_factory):
+    encounter = Encounter(system="pf2e", name="Crypt")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        await type_text(pilot, "Wight")
+        field = form.query_one("#defenses", NotationField)
+        field.focus_input()
+        await type_text(pilot, "resistances fyre 5")
+        await pilot.pause()
+        assert not field.valid
+        feedback = str(field.query_one(".feedback").render())
+        assert "^" in feedback and "fyre" in feedback
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CreatureForm)
+        assert "defense line" in str(form.query_one("#form-error").render())
+        await pilot.press("escape")
+        assert encounter.order == []
+
+
+async def test_edit_changes_only_what_changed(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "e")
+        form = app.screen
+        assert isinstance(form, CreatureForm)
+        assert form.query_one("#stat-hp").value == "15"
+        form.query_one("#stat-hp").value = "20"
+        await pilot.press("enter")
+        await pilot.pause()
+        goblin = encounter.creature(ids["Goblin 1"])
+        assert goblin.max_hp == 20
+        assert "20/20" in cell_text(app.roster.table, ids["Goblin 1"], "track")
+        assert encounter.log[-1].kind == "edit"
+
+
+async def test_delete_asks_then_removes_and_undo_brings_it_back(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "delete")
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("y")
+        await pilot.pause()
+        assert ids["Goblin 1"] not in encounter.order
+        assert app.roster.table.row_count == 2
+        await pilot.press("u")
+        await pilot.pause()
+        assert ids["Goblin 1"] in encounter.order
+        assert [row.key.value for row in app.roster.table.ordered_rows] == encounter.order
+        assert app.notes.last.startswith("Undone:")
+
+
+async def test_heal_asks_an_amount(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Valeros"]], "12 slashing")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        assert isinstance(app.screen, HealModal)
+        await type_text(pilot, "5")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(ids["Valeros"]).hp == 33
+        assert "33/40" in cell_text(app.roster.table, ids["Valeros"], "track")
+
+
+async def test_undo_and_redo_say_what_they_did(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        encounter.apply_damage([ids["Goblin 1"]], "7 slashing")
+        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        await pilot.press("u")
+        assert encounter.creature(ids["Goblin 1"]).hp == 15
+        assert "15/15" in cell_text(app.roster.table, ids["Goblin 1"], "track")
+        assert app.notes.last.startswith("Undone: 7 slashing")
+        await pilot.press("ctrl+y")
+        assert encounter.creature(ids["Goblin 1"]).hp == 8
+        assert "8/15" in cell_text(app.roster.table, ids["Goblin 1"], "track")
+        assert app.notes.last.startswith("Redone: 7 slashing")
+        await pilot.press("ctrl+z")
+        assert encounter.creature(ids["Goblin 1"]).hp == 15
+
+
+@pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e"])
+async def test_each_system_shows_its_own_track(app_factory, system):
+    app = app_factory(system=system)
+    async with app.run_test(size=SIZE):
+        encounter = app.encounter
+        rules = get_system(system)
+        table = app.roster.table
+        assert table.row_count == len(encounter.order) > 0
+        for cid in encounter.order:
+            track = cell_text(table, cid, "track")
+            assert rules.track_text(encounter.creature(cid)) in track
+        sample = cell_text(table, encounter.order[0], "track")
+        expected = {"pf2e": "/", "sf2e": "/", "vitality-wounds": "V ",
+                    "daggerheart": "HP □", "d20-3e": "HP "}[system]
+        assert expected in sample
+        if system == "daggerheart":
+            assert "█" not in sample  # slots, not a bar
+        else:
+            assert "█" in sample or "░" in sample
+
+
+async def test_status_is_in_words(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Goblin 1"]], "30 slashing")
+    encounter.add_persistent(ids["Goblin 2"], "1d6 bleed")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE):
+        table = app.roster.table
+        assert cell_text(table, ids["Goblin 1"], "status") == "dead"
+        assert "1d6 bleed" in cell_text(table, ids["Goblin 2"], "status")
