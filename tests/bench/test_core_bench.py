@@ -1,0 +1,103 @@
+"""Rules-core benchmarks (`make bench`, not part of `make test`).
+
+- Dice rolling against the `d20` library (avrae) on the same expressions, in
+  one run: rolls per second each, and the ratio (aim: core ≥ 3× d20).
+- `apply_damage` for a 3-part attack against a creature with 6 defenses:
+  applications per second (aim: ≥ 50,000).
+
+Run with -s to see the figures.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from core import get_system
+from core.dice import roll
+
+EXPRESSIONS = ("1d20+5", "2d6+3", "4d6", "8d6+2", "1d8+2d6+4", "3d10-2", "10d10")
+DICE_AIM = 3.0
+APPLY_AIM = 50_000
+
+
+def _rate(fn, arg, budget=0.25):
+    """Calls per second of fn(arg): the best of three timed batches."""
+    n = 200
+    while True:  # size a batch to about a tenth of the budget
+        t = time.perf_counter()
+        for _ in range(n):
+            fn(arg)
+        elapsed = time.perf_counter() - t
+        if elapsed > budget / 10:
+            break
+        n *= 2
+    best = 0.0
+    for _ in range(3):
+        t = time.perf_counter()
+        for _ in range(n):
+            fn(arg)
+        best = max(best, n / (time.perf_counter() - t))
+    return best
+
+
+def test_dice_rolling_vs_d20_library():
+    d20 = pytest.importorskip("d20")
+    rng = random.Random(1)
+
+    def core_roll(expr):
+        return roll(expr, rng=rng)
+
+    def d20_roll(expr):
+        return d20.roll(expr).total
+
+    print()
+    print(f"{'expression':<12} {'core rolls/s':>14} {'d20 rolls/s':>14} {'ratio':>7}")
+    ratios = []
+    core_total = d20_total = 0.0
+    for expr in EXPRESSIONS:
+        core_roll(expr), d20_roll(expr)  # warm up (and the parse cache)
+        c = _rate(core_roll, expr)
+        d = _rate(d20_roll, expr)
+        ratios.append(c / d)
+        core_total += 1 / c
+        d20_total += 1 / d
+        print(f"{expr:<12} {c:>14,.0f} {d:>14,.0f} {c / d:>6.1f}×")
+    overall = d20_total / core_total
+    worst = min(ratios)
+    print(f"{'all (mix)':<12} {len(EXPRESSIONS) / core_total:>14,.0f} "
+          f"{len(EXPRESSIONS) / d20_total:>14,.0f} {overall:>6.1f}×   "
+          f"(worst {worst:.1f}×, aim ≥ {DICE_AIM:g}×)")
+    assert overall >= DICE_AIM, f"core rolls only {overall:.1f}× as fast as d20"
+
+
+ATTACK = "2d8+4 slashing silver magical, 1d6 fire, 2d6 precision"
+DEFENSES = ("immunities poison, death effects; weaknesses fire 5, silver 3; "
+            "resistances physical 10 (except silver), all 2")
+
+
+@pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds"])
+def test_apply_damage_throughput(system):
+    rs = get_system(system)
+    stats = {"vitality": 10**9, "wounds": 10**6} if system == "vitality-wounds" else {"hp": 10**9}
+    c = rs.new_creature("Bench", defenses=DEFENSES, **stats)
+    assert len(rs.parse_defenses(DEFENSES).describe()) >= 6
+    rng = random.Random(7)
+
+    def apply(damage):
+        return rs.apply_damage(c, damage, rng=rng)
+
+    apply(ATTACK)
+    rate = _rate(apply, ATTACK, budget=0.5)
+
+    roll_ = rs.roll(ATTACK, rng=rng)
+
+    def resolve(r):
+        return rs.resolve(c, r)
+
+    pure = _rate(resolve, roll_, budget=0.5)
+    print(f"\n{system}: apply_damage (3 parts, 6 defenses) {rate:,.0f}/s   "
+          f"resolve only {pure:,.0f}/s   (aim ≥ {APPLY_AIM:,}/s)")
+    assert rate >= APPLY_AIM, f"{system}: {rate:,.0f} applications/s"
