@@ -185,25 +185,21 @@ def test_other_saves_leave_damage_whole(rs, save):
     assert rs.apply_damage(c, "13", save=save).total == 13
 
 
-def test_optional_four_hp_rule_setting(rs):
-    roll = rs.roll("28")
-    c = adversary(rs)
-    assert rs.resolve(c, roll).hp_marked == 3
-    settings = _four_hp_settings(rs)
-    if settings is None:
-        pytest.skip("no setting for the optional 4-HP rule is exposed")
-    assert rs.resolve(c, roll, settings=settings).hp_marked == 4
-    assert rs.resolve(c, rs.roll("27"), settings=settings).hp_marked == 3
+@pytest.mark.parametrize("damage,marked", [("28", 4), ("27", 3), ("40", 4), ("14", 3)])
+def test_optional_four_hp_rule_setting(rs, damage, marked):
+    c = adversary(rs)  # Severe 14
+    assert rs.resolve(c, rs.roll(damage)).hp_marked == min(marked, 3)  # off by default
+    out = rs.resolve(c, rs.roll(damage), settings={"massive_damage": True})
+    assert out.hp_marked == marked
 
 
-def _four_hp_settings(rs):
-    for name in ("massive_damage", "four_hp", "severe_4hp", "double_severe", "massive-damage"):
-        if name in getattr(rs, "setting_names", ()):
-            return {name: True}
-    for name in getattr(rs, "settings", {}) or {}:
-        if "severe" in name or "massive" in name or "4" in name:
-            return {name: True}
-    return None
+def test_optional_four_hp_rule_in_encounter():
+    from core import Encounter
+
+    enc = Encounter(system=SYSTEM, name="x", settings={"massive_damage": True})
+    cid = enc.add(adversary(rs=get_system(SYSTEM)), initiative=1)
+    enc.apply_damage([cid], "30")
+    assert enc.creature(cid).hp_marked == 4
 
 
 @pytest.mark.parametrize("text", ["5 fire", "5 slashing", "5 fyre"])

@@ -410,3 +410,67 @@ def test_every_system_encounter_basics(system):
     assert state(enc) == before
     enc.next_turn()
     assert enc.round == 2
+
+
+# --------------------------------------------------------------- settings
+
+
+def test_flat_checks_can_wait_for_the_gm(R):
+    enc = make("pf2e", settings={"flat_checks": "ask"})
+    a = add(enc, "A", 10)
+    add(enc, "B", 5)
+    enc.add_persistent(a, "3 persistent fire")
+    enc.next_turn(rng=R())           # damage now, the check waits
+    assert enc.creature(a).hp == 27
+    assert enc.pending_checks() == [(a, 0)]
+    assert enc.creature(a).persistent[0].pending_check
+    enc.flat_check(a, 0, roll=15)
+    assert not enc.creature(a).persistent
+    enc.undo()
+    assert enc.pending_checks() == [(a, 0)]
+    enc.resolve_flat_checks(rolls={(a, 0): 4})
+    assert enc.creature(a).persistent[0].last_check.startswith("4")
+    assert not enc.pending_checks()
+
+
+def test_setting_change_is_undoable():
+    enc = make("pf2e")
+    assert enc.settings["crit_mode"] == "double"
+    enc.set_setting("crit_mode", "roll-twice")
+    assert enc.settings["crit_mode"] == "roll-twice"
+    enc.undo()
+    assert enc.settings["crit_mode"] == "double"
+    with pytest.raises(ValueError):
+        enc.set_setting("no_such_setting", 1)
+
+
+def test_encounter_crit_roll_twice(R):
+    enc = make("pf2e", settings={"crit_mode": "roll-twice"})
+    a = add(enc, "A")
+    outs = enc.apply_damage([a], "1d6+2 fire", critical=True, rng=R(3, 5))
+    assert outs[a].total == 12
+
+
+def test_tick_and_remove_persistent_are_undo_steps(R):
+    enc = make("pf2e")
+    a = add(enc, "A")
+    enc.add_persistent(a, "1d6 persistent fire")
+    before = state(enc)
+    enc.tick_persistent(a, 0, rng=R(4))
+    assert enc.creature(a).hp == 26
+    assert len(enc.creature(a).persistent) == 1  # a tick alone rolls no flat check
+    enc.undo()
+    assert state(enc) == before
+    enc.remove_persistent(a, 0)
+    assert not enc.creature(a).persistent
+    enc.undo()
+    assert state(enc) == before
+
+
+def test_damage_to_several_targets_is_one_log_entry():
+    enc = make("pf2e")
+    ids = [add(enc, f"G{i}") for i in range(4)]
+    n = len(enc.log)
+    enc.apply_damage(ids, "5 fire")
+    assert len(enc.log) == n + 1
+    assert set(ids) <= set(enc.log[-1].changed_ids)

@@ -493,3 +493,33 @@ def test_pf2e_persistent_halved_tick_rounds_down(R):
     rs.apply_damage(c2, "2 fire, 3 persistent fire", save="success")
     rs.end_turn(c2, rng=R(1))
     assert c2.hp == 50 - 1 - 1
+
+
+# ----------------------------------------- GM setting: critical hits roll twice
+
+
+@pytest.mark.parametrize("damage,dice,expected", [
+    ("1d6+2 fire", (3, 5), 3 + 5 + 2 * 2),            # dice twice, modifier doubled
+    ("2d6 fire", (1, 2, 3, 4), 10),
+    ("1d6+2 fire, 4 piercing on-crit", (3, 5), 12 + 4),  # on-crit parts are not doubled
+    ("1d6-4 fire", (1, 1), 1),                       # the floor still applies
+])
+def test_crit_roll_twice_setting(hp_system, R, damage, dice, expected):
+    c = hp_system.new_creature("T", hp=100)
+    rng = R(*dice)
+    out = hp_system.apply_damage(c, damage, critical=True, rng=rng,
+                                 settings={"crit_mode": "roll-twice"})
+    assert out.total == expected, out.steps
+    assert rng.left == 0
+
+
+def test_crit_roll_twice_not_for_immune_to_crits(hp_system, R):
+    c = hp_system.new_creature("T", hp=100, defenses="immunities critical hits")
+    out = hp_system.apply_damage(c, "1d6+2 fire", critical=True, rng=R(3, 5),
+                                 settings={"crit_mode": "roll-twice"})
+    assert out.total == 5  # the first roll, a normal hit
+
+
+def test_crit_default_doubles_total(hp_system, R):
+    c = hp_system.new_creature("T", hp=100)
+    assert hp_system.apply_damage(c, "1d6+2 fire", critical=True, rng=R(3)).total == 10
