@@ -157,19 +157,24 @@ class HitLedgerApp(PersistenceMixin, App[None]):
     def action_help(self) -> None:
         """Show every key of the current screen."""
         screen = self.screen
-        ranked: list[tuple[int, KeyHelp]] = []
-        seen: set[str] = set()
-        for key, active in screen.active_bindings.items():
+        grouped: dict[tuple[int, str], tuple[int, list[str], str, bool]] = {}
+        for active in screen.active_bindings.values():
             binding = active.binding
-            if not binding.description or key in seen:
+            if not binding.description:
                 continue
-            seen.add(key)
             rank = 0 if active.node is screen else (1 if active.node is self else 2)
             display = binding.key_display or self.get_key_display(binding)
-            ranked.append((rank, KeyHelp(display, binding.description, active.enabled)))
-        if self.COMMAND_PALETTE_BINDING not in seen:
-            ranked.append((1, KeyHelp("^p", "Command palette: every action by name")))
-        keys = [item for _, item in sorted(ranked, key=lambda pair: pair[0])]
+            # "u" and "ctrl+z" are one binding: one line, both keys
+            slot = (id(active.node), binding.action)
+            if slot in grouped:
+                grouped[slot][1].append(display)
+            else:
+                grouped[slot] = (rank, [display], binding.description, active.enabled)
+        if self.COMMAND_PALETTE_BINDING not in screen.active_bindings:
+            grouped[(0, "command_palette")] = (1, ["^p"], "Command palette: every action", True)
+        keys = [KeyHelp(" / ".join(displays), description, enabled)
+                for rank, displays, description, enabled in sorted(grouped.values(),
+                                                                   key=lambda item: item[0])]
         name = (screen.__class__.__name__.removesuffix("Screen") or "Roster").lower()
         self.push_screen(HelpScreen(name, keys))
 

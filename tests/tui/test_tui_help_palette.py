@@ -1,0 +1,82 @@
+"""Help lists every key of the current screen; the palette offers every action by name."""
+
+from __future__ import annotations
+
+from tui_support import goblins, ids_by_name
+
+from tui.commands import EncounterCommands
+from tui.screens.damage import DamageScreen
+from tui.screens.help import HelpScreen
+from tui.screens.log_screen import LogScreen
+
+SIZE = (80, 24)
+
+
+async def test_help_lists_the_roster_keys_from_the_bindings(app_factory):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        lines = {item.description: item for item in app.screen.keys}
+        for description in ("Add", "Edit", "Remove", "Mark", "Damage", "Heal", "Next",
+                            "Persistent", "Undo", "Redo", "Log", "Save", "Saves",
+                            "Quick save", "Quick load", "Help", "Quit"):
+            assert description in lines, description
+        assert lines["Undo"].key == "u / ^z"
+        assert not lines["Redo"].enabled  # nothing to redo yet: said in words
+        assert "not now" in str(app.screen.query_one("#help-scroll Static").render())
+        await pilot.press("escape")
+        assert app.screen is app.roster
+
+
+async def test_help_on_the_damage_form_lists_its_own_keys(app_factory):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        assert isinstance(app.screen, DamageScreen)
+        await pilot.press("tab", "question_mark")  # "?" in the field would be typed
+        # the app's help is not offered inside a dialog: keys go to the form
+        assert isinstance(app.screen, DamageScreen)
+
+
+async def test_palette_offers_every_action_and_damage_per_creature(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        provider = EncounterCommands(app.screen)
+        names = [name for name, _, _ in provider._commands()]
+        for expected in ("Add creature", "Damage", "Heal", "Next turn", "Persistent conditions",
+                         "Undo", "Redo", "Save", "Saves", "Quick save", "Quick load", "Log",
+                         "Damage Goblin 2", "Heal Valeros"):
+            assert expected in names
+        hits = [hit async for hit in provider.search("damage gob")]
+        assert hits
+        callback = next(c for n, _, c in provider._commands() if n == "Damage Goblin 2")
+        callback()
+        await pilot.pause()
+        assert isinstance(app.screen, DamageScreen)
+        assert app.screen.target_ids == [ids["Goblin 2"]]
+
+
+async def test_palette_opens_with_ctrl_p(app_factory):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "CommandPalette"
+
+
+async def test_log_screen_shows_every_event_with_details(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Goblin 1"]], "6 fire")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen)
+        text = str(app.screen.query_one("#log-scroll Static").render())
+        assert "Valeros joins" in text
+        assert "6 fire" in text and "weakness" in text
+        await pilot.press("escape")
+        assert app.screen is app.roster

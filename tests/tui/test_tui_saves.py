@@ -1,0 +1,191 @@
+"""Saving from the TUI: save (named the first time), quick save/load, autosave, conflicts, the saves screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui_support import goblins, ids_by_name, settle, type_text
+
+import saves
+from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
+from tui.screens.saves_browser import SavesScreen
+from tui.widgets.encounter_header import EncounterHeader
+
+SIZE = (80, 24)
+
+
+def header_state(app) -> str:
+    """The saved marker in the roster header."""
+    return app.roster.query_one(EncounterHeader).saved_state
+
+
+async def test_ctrl_s_asks_a_name_the_first_time_then_saves_quietly(app_factory, data_dir: Path):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        assert header_state(app) == "unsaved"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, PromptModal)
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "Goblin Ambush")
+        await pilot.press("enter")
+        await settle(pilot)
+        path = data_dir / "goblin-ambush.toml"
+        assert path.is_file()
+        assert encounter.name == "Goblin Ambush"
+        assert header_state(app) == "saved"
+        assert "Saved goblin-ambush.toml" in app.notes.last
+        ids = ids_by_name(encounter)
+        encounter.apply_damage([ids["Goblin 1"]], "5 slashing")
+        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        assert header_state(app) == "unsaved"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is app.roster  # no question the second time
+        loaded = saves.load(path)
+        assert loaded.creature(ids["Goblin 1"]).hp == 10
+        assert loaded.log[-1].text == encounter.log[-1].text
+
+
+async def test_quick_save_and_quick_load(app_factory, data_dir: Path):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        assert (data_dir / "test-fight.toml").is_file()
+        encounter.apply_damage([ids["Goblin 1"]], "9 slashing")
+        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        await pilot.press("f9")
+        assert isinstance(app.screen, ConfirmModal)  # unsaved changes: ask first
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.encounter is not encounter
+        assert app.encounter.creature(ids["Goblin 1"]).hp == 15
+        assert app.roster.table.get_cell(ids["Goblin 1"], "track").plain.endswith("15/15")
+        assert header_state(app) == "saved"
+        # undo still works after a load: the ledger came back with the file
+        assert app.encounter.can_undo
+
+
+async def test_autosave_after_a_change(app_factory, data_dir: Path):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        await type_text(pilot, "4 fire")
+        await pilot.press("enter")
+        await pilot.pause(0.6)
+        await settle(pilot)
+        autosave = data_dir / "autosave.toml"
+        assert autosave.is_file()
+        assert saves.load_autosave().creature(ids["Goblin 1"]).hp == 6
+        assert header_state(app) == "autosaved"
+
+
+async def test_a_conflict_offers_overwrite_save_as_new_or_cancel(app_factory, data_dir: Path):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        path = data_dir / "test-fight.toml"
+        path.write_text(path.read_text() + "\n# edited in another window\n")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceModal)
+        await pilot.press("escape")  # cancel: nothing written
+        assert "edited in another window" in path.read_text()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # save as a new save
+        assert isinstance(app.screen, PromptModal)
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "Second Fight")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert (data_dir / "second-fight.toml").is_file()
+        assert "edited in another window" in path.read_text()
+        path_two = data_dir / "second-fight.toml"
+        path_two.write_text(path_two.read_text() + "\n# again\n")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("enter")  # overwrite
+        await settle(pilot)
+        assert "# again" not in path_two.read_text()
+        assert app.screen is app.roster
+
+
+async def test_a_save_error_is_a_message_and_the_app_keeps_running(app_factory, monkeypatch):
+    def broken(*args, **kwargs):
+        raise saves.SaveError(Path("x.toml"), "could not write (disk full)", hint="free space")
+
+    monkeypatch.setattr(saves, "save", broken)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        assert "Not saved" in app.notes.last and "disk full" in app.notes.last
+        assert app.screen is app.roster
+        await pilot.press("down", "space")
+        assert app.roster.table.marked
+
+
+async def test_saves_screen_lists_loads_renames_and_trashes(app_factory, data_dir: Path):
+    other = goblins()
+    other.rename("Vault of Sighs")
+    saves.save(other)
+    data_dir.joinpath("broken-night.toml").write_text("format = 1\nname = \n")
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SavesScreen)
+        table = screen.query_one("#saves")
+        rows = [[c.plain for c in table.get_row_at(i)] for i in range(table.row_count)]
+        names = [row[0] for row in rows]
+        assert "Vault of Sighs" in names
+        broken = next(row for row in rows if row[0] == "! broken-night.toml")
+        assert "left untouched" in broken[1]
+        # rename
+        table.move_cursor(row=names.index("Vault of Sighs"))
+        await pilot.press("r")
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "Vault Two")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert (data_dir / "vault-two.toml").is_file()
+        # trash the broken file: moved, never destroyed
+        rows = [[c.plain for c in table.get_row_at(i)] for i in range(table.row_count)]
+        table.move_cursor(row=[r[0] for r in rows].index("! broken-night.toml"))
+        await pilot.press("delete")
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("y")
+        await settle(pilot)
+        assert not (data_dir / "broken-night.toml").exists()
+        assert any(p.name.startswith("broken-night") for p in (data_dir / "trash").iterdir())
+        # load
+        rows = [[c.plain for c in table.get_row_at(i)] for i in range(table.row_count)]
+        table.move_cursor(row=[r[0] for r in rows].index("Vault Two"))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is app.roster
+        assert app.encounter.name == "Vault Two"
+
+
+async def test_saves_screen_rename_refuses_path_tricks(app_factory, data_dir: Path):
+    saves.save(goblins())
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "../../etc")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert sorted(p.name for p in data_dir.glob("*.toml")) == ["etc.toml"]
+        assert not (data_dir.parent.parent / "etc.toml").exists()

@@ -1,0 +1,136 @@
+"""Next turn and the persistent-condition tracker: ticks, flat checks, add, remove, immunities."""
+
+from __future__ import annotations
+
+from tui_support import ids_by_name, type_text
+
+from core import Encounter, get_system
+from tui.screens.tracker import AddConditionModal, TrackerScreen
+
+SIZE = (80, 24)
+
+
+def bleeding_rogue(**settings) -> Encounter:
+    """A goblin (first in the order) with persistent bleed, and a rogue."""
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name="Bleed", settings=settings or None)
+    goblin = encounter.add(rules.new_creature("Goblin", hp=30), initiative=20)
+    encounter.add(rules.new_creature("Rogue", pc=True, hp=30), initiative=10)
+    encounter.add_persistent(goblin, "1d6 bleed")
+    return encounter
+
+
+def cells(table, row: int) -> list[str]:
+    """Plain text of one table row."""
+    return [getattr(cell, "plain", str(cell)) for cell in table.get_row_at(row)]
+
+
+async def test_next_turn_ticks_persistent_damage_and_rolls_the_flat_check(app_factory):
+    encounter = bleeding_rogue()
+    goblin = ids_by_name(encounter)["Goblin"]
+    app = app_factory(encounter, seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        assert encounter.active == goblin
+        await pilot.press("n")
+        await pilot.pause()
+        tracker = app.screen
+        assert isinstance(tracker, TrackerScreen)  # something happened: the tracker shows it
+        creature = encounter.creature(goblin)
+        assert creature.hp < 30
+        event = encounter.log[-1]
+        assert event.kind == "turn"
+        assert any("bleed" in detail for detail in event.details)
+        last = str(tracker.query_one("#last-event").render())
+        assert "Goblin" in last and "bleed" in last
+        if creature.persistent:  # the flat check failed: the condition stays, with its check
+            row = cells(tracker.query_one("#persistent"), 0)
+            assert row[0] == "Goblin" and row[1] == "1d6 bleed"
+            assert "failed" in row[5] or "succeeded" in row[5] or row[5] != "—"
+        # the roster shows the new HP too
+        track = app.roster.table.get_cell(goblin, "track").plain
+        assert f"{creature.hp}/30" in track
+        await pilot.press("escape")
+        assert app.screen is app.roster
+        assert encounter.active != goblin
+
+
+async def test_flat_checks_wait_for_the_gm_and_resolve_all_rolls_them(app_factory):
+    encounter = bleeding_rogue(flat_checks="ask")
+    goblin = ids_by_name(encounter)["Goblin"]
+    app = app_factory(encounter, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        tracker = app.screen
+        assert isinstance(tracker, TrackerScreen)
+        assert encounter.pending_checks() == [(goblin, 0)]
+        assert "check due" in cells(tracker.query_one("#persistent"), 0)[5]
+        await pilot.press("F")
+        await pilot.pause()
+        assert encounter.pending_checks() == []
+        assert encounter.log[-1].kind == "flat-check"
+
+
+async def test_a_flat_check_takes_the_gms_own_roll(app_factory):
+    encounter = bleeding_rogue(flat_checks="ask")
+    goblin = ids_by_name(encounter)["Goblin"]
+    app = app_factory(encounter, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("f")
+        await type_text(pilot, "17")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TrackerScreen)
+        assert encounter.creature(goblin).persistent == []  # 17 ≥ 15 ends the bleed
+        assert "17" in " ".join(encounter.log[-1].details + (encounter.log[-1].text,))
+
+
+async def test_tick_now_and_remove(app_factory):
+    encounter = bleeding_rogue()
+    goblin = ids_by_name(encounter)["Goblin"]
+    app = app_factory(encounter, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        assert isinstance(app.screen, TrackerScreen)
+        await pilot.press("t")
+        await pilot.pause()
+        assert encounter.log[-1].kind == "tick"
+        assert encounter.creature(goblin).hp < 30
+        await pilot.press("x")
+        await pilot.pause()
+        assert encounter.creature(goblin).persistent == []
+        assert cells(app.screen.query_one("#persistent"), 0)[0] == "none"
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(encounter.creature(goblin).persistent) == 1
+        assert cells(app.screen.query_one("#persistent"), 0)[1] == "1d6 bleed"
+
+
+async def test_add_persistent_damage_and_a_temporary_immunity(app_factory):
+    encounter = bleeding_rogue()
+    rogue = ids_by_name(encounter)["Rogue"]
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "p", "down")  # the rogue has nothing yet: pick from the form
+        await pilot.press("a")
+        modal = app.screen
+        assert isinstance(modal, AddConditionModal)
+        modal.query_one("#creature").value = rogue
+        modal.query_one("#text").focus()
+        await type_text(pilot, "2d6 fire")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [p.formula for p in encounter.creature(rogue).persistent] == ["2d6 fire"]
+        await pilot.press("a")
+        modal = app.screen
+        modal.query_one("#creature").value = rogue
+        modal.query_one("#effect").focus()
+        await type_text(pilot, "frightened")
+        await pilot.press("enter")
+        await pilot.pause()
+        immunity = encounter.creature(rogue).temp_immunities[0]
+        assert immunity.effect == "frightened"
+        table = app.screen.query_one("#immunities")
+        assert cells(table, 0)[:2] == ["Rogue", "frightened"]
