@@ -225,3 +225,14 @@ def test_breakdown_shows_thresholds(rs):
     out = rs.apply_damage(c, "8")
     assert out.steps
     assert any("major" in s.lower() for s in out.steps), out.steps
+
+
+def test_breakdown_order_resistance_thresholds_armor_track(rs):
+    c = adversary(rs, "resistance physical")
+    out = rs.apply_damage(c, ["20", "4 magic"], armor_slot=True)
+    assert out.total == 14
+    assert out.hp_marked == 2
+    lines = [s.lower() for s in out.steps]
+    words = ["resistance", "severe", "armor", "mark"]
+    where = [next(i for i, s in enumerate(lines) if w in s) for w in words]
+    assert where == sorted(where), lines

@@ -306,3 +306,20 @@ def test_builder_1d8_is_step_6():
 @pytest.mark.parametrize("dice", sorted(set(LADDER.values())))
 def test_every_ladder_step_is_valid_damage(rs, dice):
     rs.parse_damage(f"{dice} piercing")
+
+
+def test_breakdown_lists_steps_in_rules_order(rs, R):
+    # RULES §5: roll → floor → merge → double/halve → immunity → weakness → vulnerability
+    # → resistance → track
+    c = rs.new_creature("Werewolf", hp=100, defenses="immunities acid; weaknesses slashing 2; "
+                        "vulnerable silver; resistances physical 3")
+    out = rs.apply_damage(c, "2d4 slashing silver, 1d4-5 piercing, 4 acid, 2 slashing silver",
+                          critical=True, rng=R(2, 3, 1))
+    # slashing (5 + 2) x 2 = 14, +2 weakness, +10 vulnerability (2 dice), -3 resistance
+    assert out.total == 23
+    assert c.hp == 77
+    words = ["roll", "minimum", "merge", "critical", "immun", "weakness", "vulnerab",
+             "resist", "HP"]
+    lines = [s.lower() for s in out.steps]
+    where = [next(i for i, s in enumerate(lines) if w.lower() in s) for w in words]
+    assert where == sorted(where), list(zip(words, where, strict=True))
