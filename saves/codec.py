@@ -34,7 +34,8 @@ encounter_factory: Callable[[Document], Any] | None = None
 
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
-_HEAD_BYTES = 64 * 1024
+#: list_saves() reads this much of each file, enough for the header and [encounter].
+HEAD_BYTES = 64 * 1024
 
 
 def migration(from_version: int) -> Callable[[Migration], Migration]:
@@ -211,4 +212,3 @@ def read_head(raw_head: bytes, whole: Callable[[], bytes], path: Path | None) ->
     return parse(whole(), path)
 
 
-HEAD_BYTES = _HEAD_BYTES

@@ -383,3 +383,19 @@ def test_corrupt_autosave_raises_and_is_untouched(data: Path) -> None:
     with pytest.raises(SaveError, match="autosave.toml"):
         saves.load_autosave()
     assert path.read_bytes() == raw
+
+
+def test_the_example_in_format_md_loads(data: Path) -> None:
+    doc = (Path(saves.__file__).parent / "FORMAT.md").read_text("utf-8")
+    example = doc.split("## Layout, top to bottom")[1].split("```toml\n")[1].split("```")[0]
+    path = data / "example.toml"
+    path.write_text(example, "utf-8")
+    enc = saves.load(path)
+    wight = enc.creature("c2")
+    assert (enc.name, enc.system, wight.hp, wight.conditions) == ("Goblin Ambush", "pf2e", 38, {"frightened"})
+    assert wight.persistent[0].factor == 2 and wight.temp_immunities[0].until_round == 4
+    assert enc.can_undo and enc.can_redo
+    enc.undo()
+    assert enc.creature("c2").hp == 50
+    (entry,) = saves.list_saves()
+    assert (entry.name, entry.round, entry.creatures) == ("Goblin Ambush", 2, 1)
