@@ -474,3 +474,90 @@ def test_damage_to_several_targets_is_one_log_entry():
     enc.apply_damage(ids, "5 fire")
     assert len(enc.log) == n + 1
     assert set(ids) <= set(enc.log[-1].changed_ids)
+
+
+# ------------------------------------------------- the active creature holds
+
+
+def test_removing_a_creature_before_the_active_one_keeps_the_active_one():
+    enc = make("pf2e")
+    a, b, c = add(enc, "A", 30), add(enc, "B", 20), add(enc, "C", 10)
+    enc.next_turn()
+    assert enc.active == b
+    enc.remove(a)
+    assert enc.active == b
+    enc.next_turn()
+    assert enc.active == c
+
+
+def test_removing_the_active_creature_passes_to_the_next():
+    enc = make("pf2e")
+    a, b, c = add(enc, "A", 30), add(enc, "B", 20), add(enc, "C", 10)
+    enc.next_turn()
+    enc.remove(b)
+    assert enc.active == c
+    enc.undo()
+    assert enc.active == b
+    assert enc.order == [a, b, c]
+
+
+def test_adding_a_faster_creature_mid_round_keeps_the_active_one():
+    enc = make("pf2e")
+    add(enc, "A", 30)
+    b = add(enc, "B", 20)
+    enc.next_turn()
+    assert enc.active == b
+    add(enc, "Fast", 40)
+    assert enc.active == b
+
+
+def test_update_defenses_changes_damage_and_undoes():
+    enc = make("pf2e")
+    a = add(enc, "A")
+    enc.update(a, defenses="weaknesses fire 5")
+    assert enc.apply_damage([a], "5 fire")[a].total == 10
+    enc.undo()
+    enc.undo()
+    assert enc.creature(a).defenses == ""
+    assert enc.apply_damage([a], "5 fire")[a].total == 5
+
+
+def test_update_with_bad_defenses_is_parse_error_and_changes_nothing():
+    from core import ParseError
+
+    enc = make("pf2e")
+    a = add(enc, "A")
+    before = state(enc)
+    undo_depth = enc.can_undo
+    with pytest.raises(ParseError):
+        enc.update(a, defenses="weaknesses fyre 5")
+    assert state(enc) == before
+    assert enc.can_undo == undo_depth
+
+
+# ---------------------------------------------------- from_data validation
+
+
+def _saved():
+    enc = make("pf2e")
+    a = add(enc, "A", 10)
+    enc.apply_damage([a], "7 fire")
+    return enc.to_data()
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda d: d.pop("encounter"),
+    lambda d: d["encounter"].update(system="gurps"),
+    lambda d: d["creatures"][0].update(hp="many"),
+    lambda d: d["creatures"][0].pop("name"),
+    lambda d: d["encounter"].update(round="one"),
+], ids=["no-encounter", "unknown-system", "hp-not-int", "no-name", "round-not-int"])
+def test_from_data_rejects_bad_data_with_state_error(mutate):
+    from core import StateError
+
+    data = _saved()
+    mutate(data)
+    with pytest.raises(StateError) as info:
+        Encounter.from_data(data)
+    assert info.value.field
+    assert isinstance(info.value, ValueError)

@@ -323,3 +323,24 @@ def test_breakdown_lists_steps_in_rules_order(rs, R):
     lines = [s.lower() for s in out.steps]
     where = [next(i for i, s in enumerate(lines) if w.lower() in s) for w in words]
     assert where == sorted(where), list(zip(words, where, strict=True))
+
+
+def test_vulnerability_per_instance(rs, R):
+    c = rs.new_creature("Horror", vitality=40, wounds=10, defenses="vulnerable silver")
+    out = rs.apply_damage(c, "1d4 piercing silver, 1d6 slashing silver",
+                          rng=R(by_size={4: [2], 6: [3]}))
+    assert out.total == 5
+    assert out.wounds == 2
+    assert c.wounds == 8
+
+
+def test_heal_wounds_track(rs):
+    c = rs.new_creature("Hero", vitality=10, wounds=5, pc=True)
+    rs.apply_damage(c, "15 slashing")
+    assert "dying" in c.conditions
+    rs.heal(c, 2, track="wounds")
+    assert c.wounds == 2
+    assert "dying" not in c.conditions
+    assert c.vitality == 0
+    rs.heal(c, 20, track="wounds")
+    assert c.wounds == c.max_wounds == 5
