@@ -523,3 +523,19 @@ def test_crit_roll_twice_not_for_immune_to_crits(hp_system, R):
 def test_crit_default_doubles_total(hp_system, R):
     c = hp_system.new_creature("T", hp=100)
     assert hp_system.apply_damage(c, "1d6+2 fire", critical=True, rng=R(3)).total == 10
+
+
+def test_immune_to_crits_persistent_not_doubled(hp_system):
+    c = hp_system.new_creature("T", hp=40, defenses="immunities critical hits")
+    out = hp_system.apply_damage(c, "5 slashing, 3 persistent fire", critical=True)
+    assert out.total == 5
+    assert c.persistent[0].factor == 1
+
+
+def test_persistent_tie_with_factor_keeps_old(hp_system):
+    c = hp_system.new_creature("T", hp=40)
+    hp_system.add_persistent(c, "2d6 persistent fire")               # 7
+    hp_system.add_persistent(c, "1d6 persistent fire", critical=True)  # 2 x 3.5 = 7
+    assert len(c.persistent) == 1
+    assert c.persistent[0].formula.startswith("2d6")
+    assert c.persistent[0].factor == 1
