@@ -63,7 +63,7 @@ class Stamp:
             return False
         if (st.st_size, st.st_mtime_ns, (st.st_dev, st.st_ino)) == (self.size, self.mtime_ns, self.inode):
             return True
-        if st.st_size > MAX_FILE_BYTES:
+        if (self.size is not None and st.st_size != self.size) or st.st_size > MAX_FILE_BYTES:
             return False
         try:
             return hashlib.sha256(path.read_bytes()).hexdigest() == self.sha256
@@ -97,10 +97,6 @@ def _remember(enc: Any, path: Path | None, stamp: Stamp | None) -> None:
     tracking = _track(enc)
     tracking.path = path
     tracking.stamp = stamp
-    try:
-        enc.save_path = path  # for the TUI's title bar; the source of truth stays here
-    except AttributeError:
-        pass
 
 
 def save_path(enc: Any) -> Path | None:
@@ -113,11 +109,17 @@ def save_path(enc: Any) -> Path | None:
 
 
 def _fsync_dir(directory: Path) -> None:
+    """Make a rename in directory durable; best effort where the OS or file system cannot."""
     if os.name == "nt":  # directories cannot be opened for fsync on Windows
         return
-    fd = os.open(directory, os.O_RDONLY)
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
     try:
         os.fsync(fd)
+    except OSError:  # some network file systems refuse; the file itself was fsync'd already
+        pass
     finally:
         os.close(fd)
 
@@ -304,7 +306,7 @@ def autosave(enc: Any) -> Path:
             return target
         extra: dict[str, Any] = {}
         if tracking.path is not None:
-            extra["autosave_of"] = str(tracking.path)
+            extra["autosave_of"] = _portable(tracking.path)
             if tracking.stamp is not None:
                 extra["autosave_of_sha256"] = tracking.stamp.sha256
         raw = _encode(enc, extra)
@@ -316,6 +318,13 @@ def autosave(enc: Any) -> Path:
             ) from exc
         _last_autosave = (_weak(enc), revision)
         return target
+
+
+def _portable(path: Path) -> str:
+    """A save's name relative to data_dir() if it is in it (the folder may move), else its full path."""
+    if inside(data_dir(), path):
+        return path.name
+    return str(path.resolve())
 
 
 def _weak(enc: Any) -> Callable[[], Any]:
@@ -342,7 +351,7 @@ def load_autosave() -> Any | None:
     enc, header = codec.decode(raw, path)
     source = header.get("autosave_of")
     if isinstance(source, str) and source:
-        source_path = Path(source)
+        source_path = data_dir() / source  # a relative name is in the data dir; absolute stays
         digest = header.get("autosave_of_sha256")
         _remember(enc, source_path, Stamp(digest) if isinstance(digest, str) else None)
     else:

@@ -20,7 +20,7 @@ def test_round_trip_and_header(make_enc, data: Path) -> None:
     assert text.startswith("format = 1\nsaved_by = ")
     back = saves.load(path)
     assert back.to_data() == enc.to_data()
-    assert saves.save_path(back) == path and back.save_path == path
+    assert saves.save_path(back) == path
 
 
 def test_saved_file_has_the_usual_permissions(make_enc) -> None:
@@ -362,6 +362,20 @@ def test_autosave_remembers_the_named_save(make_enc, mutate) -> None:
     assert saves.save_path(resumed) == path
     assert saves.save(resumed) == path  # the named file did not change: no conflict
     assert len(saves.load(path).creatures) == 4
+
+
+def test_autosave_follows_a_moved_data_dir(make_enc, mutate, data: Path, tmp_path: Path, monkeypatch) -> None:
+    enc = make_enc()
+    saves.save(enc)
+    mutate(enc)
+    saves.autosave(enc)
+    assert 'autosave_of = "ambush.toml"' in saves.autosave_path().read_text("utf-8")
+    moved = tmp_path / "moved"
+    data.rename(moved)
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(moved))
+    resumed = saves.load_autosave()
+    assert saves.save_path(resumed) == moved / "ambush.toml"
+    assert saves.save(resumed) == moved / "ambush.toml"
 
 
 def test_autosave_of_a_changed_named_save_conflicts(make_enc, mutate) -> None:
