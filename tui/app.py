@@ -162,7 +162,10 @@ class HitLedgerApp(PersistenceMixin, App[None]):
             binding = active.binding
             if not binding.description:
                 continue
+            # the screen's own keys first, then the app's, then the focused widget's
             rank = 0 if active.node is screen else (1 if active.node is self else 2)
+            if binding.id is None:
+                rank += 3
             display = binding.key_display or self.get_key_display(binding)
             # "u" and "ctrl+z" are one binding: one line, both keys
             slot = (id(active.node), binding.action)

@@ -83,7 +83,8 @@ class DamageScreen(ModalScreen[Any]):
     CSS_PATH = "damage.tcss"
 
     BINDINGS = [
-        Binding("enter", "apply", "Apply", id="damage.apply"),
+        # priority: enter applies from the field and the table alike, and shows in the footer
+        Binding("enter", "apply", "Apply", priority=True, id="damage.apply"),
         Binding("escape", "cancel", "Cancel", id="damage.cancel"),
         Binding("r", "reroll", "Reroll", id="damage.reroll"),
         Binding("c", "toggle_critical", "Critical", id="damage.critical"),
@@ -382,6 +383,10 @@ class DamageScreen(ModalScreen[Any]):
 
     def action_apply(self) -> None:
         """Close with the preview, so the roster commits exactly what was shown."""
+        focused = self.focused
+        if focused is not None and (focused.id or "").startswith("attack-"):
+            self.action_roll_attack()  # enter in the attack helper rolls the attack
+            return
         field = self.query_one("#damage", NotationField)
         if not field.valid:
             self.notify("Fix the damage first: nothing was applied.", severity="warning")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
@@ -74,6 +75,7 @@ class SavesScreen(Screen[None]):
         """Title, table, footer."""
         yield Static("Saves", id="saves-title", markup=False)
         yield SavesTable(cursor_type="row", id="saves")
+        yield Static("", id="saves-detail", markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -96,7 +98,11 @@ class SavesScreen(Screen[None]):
 
         try:
             entries = saves.list_saves()
-            title = f"Saves · {saves.data_dir()}"
+            folder = str(saves.data_dir())
+            home = os.path.expanduser("~")
+            if home != "/" and folder.startswith(home + os.sep):
+                folder = "~" + folder[len(home):]
+            title = f"Saves · {folder}"
         except Exception as error:  # noqa: BLE001 - any failure is shown, the app keeps running
             self.post_message(SavesListed([], error))
             return
@@ -119,8 +125,8 @@ class SavesScreen(Screen[None]):
             key = str(entry.path)
             self.entries[key] = entry
             if entry.error is not None:
-                table.add_row(Text(f"! {entry.path.name}"), Text(entry.error), Text(""),
-                              Text(""), Text(""), key=key)
+                table.add_row(Text(f"! {entry.path.name}"), Text("unreadable"), Text(""),
+                              Text(""), Text(when_text(entry.modified)), key=key)
                 continue
             system = get_system(entry.system).name if entry.system in SYSTEM_IDS else entry.system
             name = "autosave" if entry.autosave else entry.name
@@ -129,7 +135,19 @@ class SavesScreen(Screen[None]):
         if not message.entries:
             table.add_row(Text("no saves yet"), Text("ctrl+s saves"), Text(""), Text(""),
                           Text(""), key="none")
+        self._show_detail()
         self.refresh_bindings()
+
+    def _show_detail(self) -> None:
+        """The whole story of the highlighted entry: its file, or why it cannot be read."""
+        entry = self.highlighted()
+        detail = self.query_one("#saves-detail", Static)
+        if entry is None:
+            detail.update("")
+        elif entry.error is not None:
+            detail.update(Text(f"! {entry.path.name}: {entry.error}"))
+        else:
+            detail.update(Text(f"{entry.path.name} · {entry.name}"))
 
     def highlighted(self) -> Any | None:
         """The save entry under the cursor."""
@@ -154,7 +172,9 @@ class SavesScreen(Screen[None]):
         self.action_load()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        """Update what the footer offers."""
+        """Update the detail line and what the footer offers."""
+        if self.entries:
+            self._show_detail()
         self.refresh_bindings()
 
     def action_load(self) -> None:
@@ -241,4 +261,4 @@ class SavesScreen(Screen[None]):
 class SavesTable(DataTable):
     """The saves list; enter is the screen's Load, so the table does not take it."""
 
-    BINDINGS = [Binding("enter", "screen.load", "Load", show=False, id="saves.table_load")]
+    BINDINGS = [Binding("enter", "screen.load", "Load", id="saves.table_load")]

@@ -142,10 +142,10 @@ class TrackerScreen(Screen[None]):
     BINDINGS = [
         Binding("a", "add", "Add", id="tracker.add"),
         Binding("x", "remove", "Remove", id="tracker.remove"),
-        Binding("t", "tick", "Tick now", id="tracker.tick"),
-        Binding("f", "flat_check", "Flat check", id="tracker.flat_check"),
-        Binding("F", "resolve_all", "Resolve all", key_display="F", id="tracker.resolve_all"),
-        Binding("n", "next_turn", "Next", id="tracker.next_turn"),
+        Binding("t", "tick", "Tick", id="tracker.tick"),
+        Binding("f", "flat_check", "Check", id="tracker.flat_check"),
+        Binding("F", "resolve_all", "Check all", key_display="F", id="tracker.resolve_all"),
+        Binding("n", "next_turn", "Next turn", show=False, id="tracker.next_turn"),
         Binding("escape", "back", "Back", id="tracker.back"),
     ]
 
@@ -222,7 +222,7 @@ class TrackerScreen(Screen[None]):
         if event is None:
             return Text("n: next turn · the turn's ticks and checks show here")
         lines = [event_line(event), *(f"  {detail}" for detail in event.details)]
-        return Text("\n".join(lines[:4]))
+        return Text("\n".join(lines))
 
     def _selected(self) -> tuple[str, str, int] | None:
         """(table id, creature id, index) under the cursor of the focused table."""

@@ -1,0 +1,99 @@
+"""Write SVG screenshots of each screen from the real app on a demo encounter (``make screenshots``).
+
+Usage: ``python -m tui.screenshots [FOLDER]`` (default ``screenshots``). Dice are seeded and
+saves go to a temporary data dir, so the pictures change only when the app does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+SIZE = (80, 24)
+SEED = 7
+SAVED_AT = datetime(2024, 3, 2, 18, 0).timestamp()
+NAMES = ("roster", "damage", "tracker", "saves", "help")
+
+
+def prepare_saves(folder: Path) -> None:
+    """A few saves and one broken file, with fixed times, for the saves screen."""
+    import saves
+    from tui.demo import demo_encounter
+
+    for system in ("sf2e", "daggerheart"):
+        saves.save(demo_encounter(system, rng=random.Random(SEED)))
+    folder.joinpath("broken-night.toml").write_text("format = 1\nname = \n", encoding="utf-8")
+    for path in folder.glob("*.toml"):
+        os.utime(path, (SAVED_AT, SAVED_AT))
+
+
+async def take(out: Path) -> list[Path]:
+    """Drive the app through each screen and save a screenshot of it."""
+    from textual.widgets import Input
+
+    from tui.app import make_app
+    from tui.demo import demo_encounter
+
+    encounter = demo_encounter("pf2e", rng=random.Random(SEED))
+    app = make_app(encounter, rng=random.Random(SEED), autosave=False)
+    written: list[Path] = []
+
+    def shot(name: str) -> None:
+        for field in app.screen.query(Input):
+            field.cursor_blink = False
+        written.append(Path(app.save_screenshot(f"{name}.svg", str(out))))
+
+    async with app.run_test(size=SIZE) as pilot:
+        # A fireball on two goblin warriors, as the opening of the fight.
+        await pilot.press("down", "space", "space", "d", *"6d6", "space", *"fire", "tab")
+        await pilot.press("right", "right", "down", "right", "right", "right", "enter")
+        await pilot.pause()
+        shot("roster")
+        # Damage entry with a preview: the pyro and the elemental, different saves.
+        await pilot.press("space", "space", "d", *"2d8", "plus", "4", "space", *"fire", "tab")
+        await pilot.press("right", "right", "right", "down", "right", "right")
+        await pilot.pause()
+        shot("damage")
+        await pilot.press("escape")
+        # Turns until the pyro's bleed ticks: the tracker opens by itself.
+        for _ in range(4):
+            await pilot.press("n")
+            await pilot.pause()
+            if app.screen is not app.roster:
+                break
+        app.screen.query_one("#persistent").focus()
+        await pilot.pause()
+        shot("tracker")
+        await pilot.press("escape")
+        await pilot.press("ctrl+o")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        shot("saves")
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        shot("help")
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the screenshots into the folder given (default ``screenshots``)."""
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0] if args else "screenshots").resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="hitledger-shots-") as data:
+        os.environ["HITLEDGER_DATA_DIR"] = data
+        prepare_saves(Path(data))
+        written = asyncio.run(take(out))
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
