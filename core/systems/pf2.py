@@ -161,7 +161,9 @@ class Pf2Family(RuleSystem):
         values = [(rp.crit_value if twice and rp.crit_value is not None else rp.value) for rp in main]
         if main:
             steps.append("roll: " + ", ".join(rp.describe(twice) for rp in main))
-        with_amount = [i for i, rp in enumerate(main) if rp.part.amount is not None]
+        # the minimum of 1 is for an attack that has dice or modifiers (a typed 0 stays 0)
+        with_amount = [i for i, rp in enumerate(main) if rp.part.amount is not None
+                       and (rp.part.amount.dice_count or rp.part.amount.modifier)]
         floored = [max(0, v) if main[i].part.amount is not None else 0 for i, v in enumerate(values)]
         if floored != values and with_amount:
             steps.append("minimum: a part below 0 counts as 0")
@@ -339,14 +341,17 @@ class Pf2Family(RuleSystem):
                     steps.append(f"{entry.describe()}: +5 per die on a Hit Point creature: "
                                  f"{inst.label} {inst.amount} → {inst.amount + extra}")
                     inst.amount += extra
-        # Resistances: the highest applicable value (seeds 001/004)
+        # Resistances: the one that removes the most. The seeds say "the highest value"; the
+        # two differ only for a precision resistance capped at the precision share, and
+        # comparing what each removes keeps "a resistance never raises damage" true.
         if defenses.resistances:
             for inst, app in zip(instances, looked, strict=True):
                 if inst.amount <= 0:
                     continue
                 entry = app.resistance
                 prec = app.precision_resistance if inst.precision > 0 else None
-                if prec is not None and (entry is None or prec.value > entry.value):
+                if prec is not None and (entry is None or min(prec.value, inst.precision)
+                                         > min(entry.value, inst.amount)):
                     removed = min(prec.value, inst.precision, inst.amount)
                     steps.append(f"{prec.describe()}: {inst.label} {inst.amount} → {inst.amount - removed}")
                     inst.amount -= removed

@@ -169,9 +169,10 @@ FAMILY_CASES = [
      {"critical": True}, 10),
     ("precision-resisted-by-physical", "resistances physical 5", "5 slashing, 3 precision",
      {}, 3),
-    # decision 2: highest value wins (precision 10 removes only its 3), not "removes most"
-    ("resist-highest-value-wins", "resistances precision 10, slashing 5",
-     "5 slashing, 3 precision", {}, 5),
+    # RULES: the resistance that removes the most (slashing 5 removes 5; precision 10 only its 3),
+    # so adding a resistance never raises damage
+    ("resist-removes-the-most", "resistances precision 10, slashing 5",
+     "5 slashing, 3 precision", {}, 3),
     # --- immunities
     ("immune-type", "immunities fire", "7 fire, 4 slashing", {}, 4),
     ("immune-category-physical", "immunities physical", "7 fire, 4 slashing", {}, 7),

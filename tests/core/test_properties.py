@@ -342,11 +342,6 @@ def test_apply_damage_raises_only_parse_error_on_text(system, s):
         pass
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "spec conflict for the lead: with Decision 2 (highest resistance VALUE wins, a precision "
-    "resistance removes at most the precision share), adding 'precision 10' to 'resistances "
-    "fire 5' raises '5 fire, 3 precision' from 3 to 5, breaking 'resistance never raises "
-    "damage'; conftest row resist-highest-value-wins encodes Decision 2 as written"))
 @pytest.mark.parametrize("system", FAMILY)
 def test_precision_resistance_never_raises_damage(system):
     assert (total(system, "resistances fire 5, precision 10", "5 fire, 3 precision", 0)
