@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -54,15 +55,12 @@ def _encounter_json(directory: Path) -> Path:
     return path
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_sigkill_during_saves_never_breaks_the_file(data: Path, tmp_path: Path) -> None:
-    path = data / "crash.toml"
-    rng = random.Random(1234)
-    source = _encounter_json(tmp_path)
+def _kill_repeatedly(path: Path, source: Path, kills: int, seed: int) -> int:
+    """Start a saving child and SIGKILL it `kills` times; check the file after each kill."""
+    rng = random.Random(seed)
     env = {**os.environ, "PYTHONPATH": str(Path(saves.__file__).parent.parent)}
     last = 0
-    started = time.monotonic()
-    for kill in range(KILLS):
+    for kill in range(kills):
         child = subprocess.Popen(
             [sys.executable, "-c", CHILD, str(path), str(last + 1), str(source)],
             stdout=subprocess.PIPE,
@@ -77,11 +75,24 @@ def test_sigkill_during_saves_never_breaks_the_file(data: Path, tmp_path: Path) 
             child.wait()
         enc = saves.load(path)  # must always load: the old or the new version, whole
         version = int(enc.name.removeprefix("v"))
-        assert version == enc.round and version > last, f"kill {kill}: went back to {version}"
+        assert version == enc.round and version > last, f"{path.name} kill {kill}: back to {version}"
         assert len(enc.creatures) == 200
-        bak = path.with_name("crash.toml.bak")
+        bak = path.with_name(path.name + ".bak")
         if bak.exists():
             old = saves.load(bak)  # the previous version, or this one if killed just after the link
             assert int(old.name.removeprefix("v")) == old.round <= version
         last = version
+    return kills
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_sigkill_during_saves_never_breaks_the_file(data: Path, tmp_path: Path) -> None:
+    source = _encounter_json(tmp_path)
+    started = time.monotonic()
+    # Five files, each with its own child killed ten times; three at once to use the cores.
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        lanes = [pool.submit(_kill_repeatedly, data / f"crash-{i}.toml", source, KILLS // 5, i) for i in range(5)]
+        assert sum(lane.result() for lane in lanes) >= KILLS
+    torn = len(list(data.glob(".*.tmp")))  # temp files left by kills that landed mid-write
+    print(f"\n{KILLS} kills in {time.monotonic() - started:.1f} s, {torn} of them mid-write")
     assert time.monotonic() - started < 60
