@@ -149,7 +149,12 @@ async def test_saves_screen_lists_loads_renames_and_trashes(app_factory, data_di
         names = [row[0] for row in rows]
         assert "Vault of Sighs" in names
         broken = next(row for row in rows if row[0] == "! broken-night.toml")
-        assert "left untouched" in broken[1]
+        assert broken[1] == "unreadable"
+        table.move_cursor(row=[r[0] for r in rows].index("! broken-night.toml"))
+        await pilot.pause()
+        detail = str(screen.query_one("#saves-detail").render())
+        assert detail.startswith("! broken-night.toml: line 2") and "left untouched" in detail
+        assert screen.check_action("load", ()) is None  # an unreadable file cannot be loaded
         # rename
         table.move_cursor(row=names.index("Vault of Sighs"))
         await pilot.press("r")
