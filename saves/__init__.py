@@ -5,11 +5,16 @@ The API the TUI calls::
     save(enc, force=False, name=None) -> Path       # SaveConflict if the file changed on disk
     load(path_or_name) -> Encounter                 # SaveError naming file, line or field
     autosave(enc) -> Path                           # data_dir()/autosave.toml, never a conflict
+    save_path(enc) -> Path | None                   # the file enc belongs to
     load_autosave() -> Encounter | None
     list_saves() -> list[SaveEntry]                 # cheap: reads the head of each file
     delete_save(path) -> Path                       # moved into data_dir()/trash/
     rename_save(path, new_name) -> Path
     data_dir() -> Path                              # honours HITLEDGER_DATA_DIR
+
+save and autosave take data=enc.to_data() as an option: take it on the thread that
+changes the encounter, and a save in a worker thread writes one consistent state.
+The format is described in saves/FORMAT.md.
 """
 
 from __future__ import annotations

@@ -230,13 +230,21 @@ def resolve(path_or_name: Path | str) -> Path:
 # --- the public operations ------------------------------------------------------------------
 
 
-def save(enc: Any, force: bool = False, name: str | None = None, path: Path | str | None = None) -> Path:
+def save(
+    enc: Any,
+    force: bool = False,
+    name: str | None = None,
+    path: Path | str | None = None,
+    *,
+    data: dict[str, Any] | None = None,
+) -> Path:
     """Write enc atomically and return its Path; SaveConflict if the file changed on disk since.
 
     Without name or path, the encounter goes back to the file it came from, or to a new file
     named after enc.name (numbered if another encounter has that name). name= or path= saves
     under another name ("save as"); from then on the encounter belongs to that file.
-    force=True overwrites a changed or foreign file on purpose.
+    force=True overwrites a changed or foreign file on purpose. data= is enc.to_data() taken
+    on the thread that changes enc, so that a save run in a worker writes one consistent state.
     """
     tracking = _track(enc)
     with _write_lock:
@@ -262,7 +270,7 @@ def save(enc: Any, force: bool = False, name: str | None = None, path: Path | st
                     "changed on disk since it was loaded or saved (another window?)",
                     hint="save under another name, reload it, or overwrite it on purpose",
                 )
-        raw = _encode(enc)
+        raw = _encode(enc, data=data)
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
             stamp = _atomic_write(target, raw)
@@ -276,8 +284,8 @@ def save(enc: Any, force: bool = False, name: str | None = None, path: Path | st
         return target
 
 
-def _encode(enc: Any, extra: dict[str, Any] | None = None) -> bytes:
-    return codec.encode(enc.to_data(), extra).encode("utf-8")
+def _encode(enc: Any, extra: dict[str, Any] | None = None, data: dict[str, Any] | None = None) -> bytes:
+    return codec.encode(enc.to_data() if data is None else data, extra).encode("utf-8")
 
 
 def load(path_or_name: Path | str) -> Any:
@@ -294,12 +302,16 @@ def autosave_path() -> Path:
     return data_dir() / f"{AUTOSAVE_STEM}{SUFFIX}"
 
 
-def autosave(enc: Any) -> Path:
-    """Rewrite autosave.toml with enc (atomic, never a conflict); a no-op if nothing changed since."""
+def autosave(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
+    """Rewrite autosave.toml with enc (atomic, never a conflict); a no-op if nothing changed since.
+
+    data= is enc.to_data() taken on the thread that changes enc (see save).
+    """
     global _last_autosave
     target = autosave_path()
     tracking = _track(enc)
-    revision = getattr(enc, "revision", None)
+    # With a snapshot the revision it was taken at is unknown: never skip on its account.
+    revision = getattr(enc, "revision", None) if data is None else None
     with _write_lock:
         last_enc, last_revision = _last_autosave
         if revision is not None and last_enc() is enc and last_revision == revision and target.exists():
@@ -309,7 +321,7 @@ def autosave(enc: Any) -> Path:
             extra["autosave_of"] = _portable(tracking.path)
             if tracking.stamp is not None:
                 extra["autosave_of_sha256"] = tracking.stamp.sha256
-        raw = _encode(enc, extra)
+        raw = _encode(enc, extra, data)
         try:
             _atomic_write(target, raw, backup=False)
         except OSError as exc:

@@ -30,6 +30,18 @@ def test_saved_file_has_the_usual_permissions(make_enc) -> None:
     assert path.stat().st_mode & 0o777 == 0o666 & ~mask
 
 
+def test_save_with_a_snapshot_taken_earlier(make_enc, mutate) -> None:
+    enc = make_enc()
+    snapshot = enc.to_data()
+    mutate(enc)  # the UI thread goes on while a worker writes
+    path = saves.save(enc, data=snapshot)
+    assert saves.load(path).to_data() == snapshot
+    auto = saves.autosave(enc, data=snapshot)
+    assert saves.load(auto).to_data() == snapshot
+    saves.autosave(enc, data=enc.to_data())  # same revision as above, newer data: written
+    assert saves.load(auto).to_data() == enc.to_data()
+
+
 def test_load_by_name(make_enc) -> None:
     path = saves.save(make_enc("Goblin Ambush"))
     assert saves.load("goblin-ambush").name == "Goblin Ambush"
