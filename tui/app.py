@@ -39,7 +39,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
     ]
 
     def __init__(self, encounter: Any, *, rng: Any = None, autosave: bool = True,
-                 notice: str = "") -> None:
+                 notice: str = "", resumed: bool = False) -> None:
         """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable)."""
         super().__init__()
         self.encounter = encounter
@@ -47,7 +47,8 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         self.autosave_enabled = autosave
         self.notice = notice
         self.saved_revision: int | None = None
-        self.autosaved_revision: int | None = None
+        # resumed from autosave.toml: what is shown is what the autosave holds
+        self.autosaved_revision: int | None = encounter.revision if resumed else None
         self.quick_path = None
         self.roster = RosterScreen()
 
@@ -105,9 +106,12 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         event = self.encounter.next_turn(rng=self.rng)
         self.encounter_changed(frozenset(getattr(event, "changed_ids", ()) or ()))
         details = tuple(getattr(event, "details", ()) or ())
-        self.notify(" · ".join([event.text, *details]), timeout=6)
         if details or self.pending_checks():
+            # the tracker shows the details; the notification only says whose turn it is
+            self.notify(event.text, timeout=4)
             self.open_tracker(event)
+        else:
+            self.notify(event.text, timeout=4)
 
     def pending_checks(self) -> bool:
         """Whether any flat check waits to be resolved."""
@@ -183,10 +187,10 @@ class HitLedgerApp(PersistenceMixin, App[None]):
 
 
 def make_app(encounter: Any = None, *, system: str = "pf2e", rng: Any = None,
-             autosave: bool = True, notice: str = "") -> HitLedgerApp:
+             autosave: bool = True, notice: str = "", resumed: bool = False) -> HitLedgerApp:
     """The app on ``encounter`` (a demo encounter of ``system`` when None); shared by CLI and tests."""
     if encounter is None:
         from tui.demo import demo_encounter
 
         encounter = demo_encounter(system, rng=rng)
-    return HitLedgerApp(encounter, rng=rng, autosave=autosave, notice=notice)
+    return HitLedgerApp(encounter, rng=rng, autosave=autosave, notice=notice, resumed=resumed)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 USAGE_ERROR = 2
+RESUMED = "Resumed from the autosave."
 BIG_TRACK = 1_000_000
 """A target's HP for ``calc``: big enough that the breakdown is about the damage, not death."""
 
@@ -162,7 +163,7 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
         encounter = None
         notice = f"Autosave not loaded ({error.short}); it is left untouched. Demo opened."
     if encounter is not None:
-        return encounter, "Resumed from the autosave."
+        return encounter, RESUMED
     return demo_encounter("pf2e"), notice or "First run: a demo encounter. ? shows the keys."
 
 
@@ -190,7 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    make_app(encounter, rng=rng, notice=notice).run()
+    resumed = notice == RESUMED
+    make_app(encounter, rng=rng, notice=notice, resumed=resumed).run()
     return 0
 
 

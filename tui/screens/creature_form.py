@@ -10,9 +10,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from tui.widgets.notation_field import NotationField
+from tui.widgets.word_checkbox import WordCheckbox
 
 KIND_WORDS = ("living", "undead", "construct", "bloodless")
 MAX_COUNT = 50
@@ -81,6 +82,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
     """
 
     CSS_PATH = "creature_form.tcss"
+    AUTO_FOCUS = "#name"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="form.cancel"),
         Binding("ctrl+enter", "submit", "Add", show=False, id="form.submit"),
@@ -111,7 +113,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                 if not self.editing:
                     yield Label("Count", classes="label short")
                     yield Input("1", id="count", type="integer", compact=True, classes="number")
-                yield Checkbox("PC", bool(creature.pc) if creature else False, id="pc",
+                yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
                                compact=True)
             with Horizontal(classes="row"):
                 for stat in self.rules.stat_fields:
@@ -137,10 +139,6 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                             suggester=SuggestFromList(KIND_WORDS), compact=True)
             yield Static("", id="form-error", markup=False)
             yield Label(f"enter {verb.lower()} · esc cancel · tab next field", classes="hint")
-
-    def on_mount(self) -> None:
-        """Start in the name field."""
-        self.query_one("#name", Input).focus()
 
     def _check_defenses(self, text: str) -> str:
         """Parse the defense line; say back what was understood."""
@@ -203,7 +201,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
         result = CreatureFormResult(
             name=name,
             count=count,
-            pc=self.query_one("#pc", Checkbox).value,
+            pc=self.query_one("#pc", WordCheckbox).value,
             stats=stats,
             initiative=initiative,
             defenses=defenses.value.strip(),

@@ -81,6 +81,9 @@ class DamageScreen(ModalScreen[Any]):
     """
 
     CSS_PATH = "damage.tcss"
+    # Focus by AUTO_FOCUS, not in on_mount: a focus call queued at mount could land after
+    # a fast typist's tab and pull the cursor back into the field.
+    AUTO_FOCUS = "#damage Input"
 
     BINDINGS = [
         # priority: enter applies from the field and the table alike, and shows in the footer
@@ -175,7 +178,6 @@ class DamageScreen(ModalScreen[Any]):
             cells.append(Text(self.rules.track_text(creature)))
             table.add_row(*cells, key=creature_id)
         self._show_options()
-        self.query_one("#damage", NotationField).focus_input()
 
     # -- state to screen -----------------------------------------------------------------
 

@@ -42,6 +42,7 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
+    AUTO_FOCUS = "#help-scroll"  # arrows scroll a long list
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen #help-box {
@@ -65,10 +66,6 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-scroll"):
                 yield Static(help_text(self.keys), markup=False)
             yield Static("escape closes · ↑/↓ scroll", classes="dialog-hint", markup=False)
-
-    def on_mount(self) -> None:
-        """Let arrows scroll a long list."""
-        self.query_one("#help-scroll", VerticalScroll).focus()
 
     def action_close(self) -> None:
         """Close help."""

@@ -34,6 +34,7 @@ class LogScreen(Screen[None]):
     """
 
     BINDINGS = [Binding("escape,l", "back", "Back", id="log.back")]
+    AUTO_FOCUS = "#log-scroll"
     DEFAULT_CSS = """
     LogScreen #log-title { height: 1; padding: 0 1; background: $panel; }
     LogScreen #log-scroll { height: 1fr; padding: 0 1; }
@@ -54,9 +55,7 @@ class LogScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Start at the newest events."""
-        scroll = self.query_one("#log-scroll", VerticalScroll)
-        scroll.focus()
-        scroll.scroll_end(animate=False)
+        self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
 
     def action_back(self) -> None:
         """Back to where the log was opened."""

@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
 from tui.screens.dialogs import PromptModal
 from tui.widgets.log_panel import event_line
+from tui.widgets.word_checkbox import WordCheckbox
 
 if TYPE_CHECKING:
     from core import Encounter
@@ -77,7 +78,7 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
             with Horizontal(classes="dialog-row"):
                 yield Label("Damage   ")
                 yield Input("", id="text", placeholder="1d6 bleed", compact=True)
-                yield Checkbox("critical", id="critical", compact=True)
+                yield WordCheckbox("critical", id="critical", compact=True)
             yield Label("or a temporary immunity:")
             with Horizontal(classes="dialog-row"):
                 yield Label("Immune to ")
@@ -103,7 +104,7 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
             except ValueError as problem:
                 error.update(f"{getattr(problem, 'message', problem)}")
                 return
-            critical = self.query_one("#critical", Checkbox).value
+            critical = self.query_one("#critical", WordCheckbox).value
             self.dismiss(TrackerAddition(creature_id, text=text, critical=critical))
         elif effect:
             try:

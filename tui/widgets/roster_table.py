@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 ACTIVE_MARK = "▶"
 TARGET_MARK = "✓"
 NAME_WIDTH = 20
+DEFENSES_WIDTH = 20
 BAR_WIDTH = 8
 # Daggerheart's track is already drawn as slots; a bar next to it would say the same twice.
 NO_BAR_SYSTEMS = frozenset({"daggerheart"})
@@ -73,6 +74,10 @@ def creature_cells(
     track = rules.track_text(creature)
     if encounter.system not in NO_BAR_SYSTEMS:
         track = f"{hp_bar(rules.track_fraction(creature))} {track}"
+    defenses = rules.short_defenses(creature)
+    if len(defenses) > DEFENSES_WIDTH:
+        # the whole line is on the edit form; the roster keeps Status on an 80-column screen
+        defenses = defenses[: DEFENSES_WIDTH - 1] + "…"
     status = rules.status(creature)
     persistent = persistent_text(creature)
     if persistent:
@@ -81,7 +86,7 @@ def creature_cells(
         "init": init,
         "name": Text(name),
         "track": Text(track),
-        "defenses": Text(rules.short_defenses(creature)),
+        "defenses": Text(defenses),
         "status": Text(status),
     }
 
