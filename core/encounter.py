@@ -107,13 +107,16 @@ _MISSING = object()
 
 
 def _typed(data: Mapping[str, Any], key: str, kind: type, where: str, default: Any = _MISSING) -> Any:
+    field_name = f"{where}.{key}" if where else key
     if key not in data:
         if default is _MISSING:
-            raise StateError(f"{where}.{key}", "missing")
+            raise StateError(field_name, "missing")
         return default
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise StateError(f"{where}.{key}", f"expected {kind.__name__}, found {type(value).__name__}")
+        names = {int: "a whole number", str: "text", list: "a list", dict: "a table", bool: "true or false"}
+        raise StateError(field_name, f"expected {names.get(kind, kind.__name__)}, "
+                                     f"found {type(value).__name__}")
     return value
 
 
@@ -616,14 +619,14 @@ class Encounter:
         """Rebuild an encounter from :meth:`to_data`; StateError names a missing or bad field."""
         if not isinstance(data, Mapping):
             raise StateError("encounter", "expected a table")
-        head = _typed(data, "encounter", dict, "file")
+        head = _typed(data, "encounter", dict, "")
         system = _typed(head, "system", str, "encounter")
         if system not in SYSTEM_IDS:
             raise StateError("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
-        enc = cls(system, _typed(head, "name", str, "encounter"), _typed(data, "settings", dict, "file", {}))
+        enc = cls(system, _typed(head, "name", str, "encounter"), _typed(data, "settings", dict, "", {}))
         enc.round = _typed(head, "round", int, "encounter")
         enc.turn = _typed(head, "turn", int, "encounter", 0)
-        for i, entry in enumerate(_typed(data, "creatures", list, "file", [])):
+        for i, entry in enumerate(_typed(data, "creatures", list, "", [])):
             where = f"creatures[{i}]"
             if not isinstance(entry, Mapping):
                 raise StateError(where, "expected a table")
@@ -640,9 +643,9 @@ class Encounter:
         numbers = [int(c[1:]) for c in enc._creatures if c[1:].isdigit()]
         enc._next_id = max(_typed(head, "next_id", int, "encounter", 1), max(numbers, default=0) + 1)
         enc._done = [Event.from_data(e, f"ledger[{i}]")
-                     for i, e in enumerate(_typed(data, "ledger", list, "file", []))]
+                     for i, e in enumerate(_typed(data, "ledger", list, "", []))]
         enc._undone = [Event.from_data(e, f"redo[{i}]")
-                       for i, e in enumerate(_typed(data, "redo", list, "file", []))]
+                       for i, e in enumerate(_typed(data, "redo", list, "", []))]
         if enc._creatures and not 0 <= enc.turn < len(enc._creatures):
             raise StateError("encounter.turn", f"{enc.turn} is outside the roster of {len(enc._creatures)}")
         return enc

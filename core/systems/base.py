@@ -208,6 +208,21 @@ class RuleSystem:
         """Add a persistent damage condition (``1d6 bleed``) and commit."""
         raise ValueError(f"{self.name} has no persistent damage rule")
 
+    def resolve_persistent(self, creature: Creature, text: str, critical: bool = False,
+                           save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
+        """What adding a persistent condition would do (only where the system has them)."""
+        raise ValueError(f"{self.name} has no persistent damage rule")
+
+    def tick(self, creature: Creature, index: int, rng: RandomSource | None = None,
+             settings: dict[str, Any] | None = None) -> Outcome:
+        """Roll one persistent condition now (only where the system has them)."""
+        raise ValueError(f"{self.name} has no persistent damage rule")
+
+    def flat_check(self, creature: Creature, index: int, roll: int | None = None,
+                   rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Outcome:
+        """A persistent condition's flat check (only where the system has them)."""
+        raise ValueError(f"{self.name} has no persistent damage rule")
+
     def start_turn(self, creature: Creature, rng: RandomSource | None = None,
                    settings: dict[str, Any] | None = None) -> Outcome:
         """Run and commit the start-of-turn steps (persistent damage where it ticks then)."""
