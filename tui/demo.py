@@ -42,7 +42,7 @@ DEMOS: dict[str, tuple[str, Roster, list[tuple[str, str, dict[str, Any]]]]] = {
             ("Werewolf", False, 16, "vulnerable silver", "living", {"hp": 40}),
             ("Cultist", False, 11, "", "living", {"vitality": 10, "wounds": 8}),
         ],
-        [("Cultist", "3 persistent fire", {})],
+        [("Cultist", "3 persistent fire", {"persistent": True})],
     ),
     "daggerheart": (
         "Bandit Ambush",
@@ -86,5 +86,8 @@ def demo_encounter(system: str = "pf2e", *, rng: Any = None) -> Any:
         ids[creature_name] = encounter.add(creature, initiative=initiative)
     dice = rng if rng is not None else random.Random(7)
     for target, damage, options in opening:
-        encounter.apply_damage([ids[target]], damage, rng=dice, **options)
+        if options.get("persistent"):
+            encounter.add_persistent(ids[target], damage)
+        else:
+            encounter.apply_damage([ids[target]], damage, rng=dice, **options)
     return encounter

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import shutil
 import sys
 import tempfile
 from datetime import datetime
@@ -86,10 +87,15 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "screenshots").resolve()
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="hitledger-shots-") as data:
-        os.environ["HITLEDGER_DATA_DIR"] = data
-        prepare_saves(Path(data))
+    # A fixed folder, not a random temporary name: its path is on the saves screenshot.
+    data = Path(tempfile.gettempdir()) / "hitledger-screenshots"
+    shutil.rmtree(data, ignore_errors=True)
+    os.environ["HITLEDGER_DATA_DIR"] = str(data)
+    try:
+        prepare_saves(data)
         written = asyncio.run(take(out))
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
     for path in written:
         print(path)
     return 0

@@ -89,13 +89,14 @@ class DamageScreen(ModalScreen[Any]):
         # priority: enter applies from the field and the table alike, and shows in the footer
         Binding("enter", "apply", "Apply", priority=True, id="damage.apply"),
         Binding("escape", "cancel", "Cancel", id="damage.cancel"),
+        # toggles are named with their keys on the options line; the footer keeps the rest
         Binding("r", "reroll", "Reroll", id="damage.reroll"),
-        Binding("c", "toggle_critical", "Critical", id="damage.critical"),
-        Binding("n", "toggle_nonlethal", "Nonlethal", id="damage.nonlethal"),
-        Binding("m", "cycle_multiplier", "×2/×3/×4", id="damage.multiplier"),
+        Binding("c", "toggle_critical", "Critical", show=False, id="damage.critical"),
+        Binding("n", "toggle_nonlethal", "Nonlethal", show=False, id="damage.nonlethal"),
+        Binding("m", "cycle_multiplier", "×2/×3/×4", show=False, id="damage.multiplier"),
         Binding("t", "roll_attack", "Attack", id="damage.attack"),
-        Binding("a", "toggle_armor", "Armor slot", id="damage.armor"),
-        Binding("i", "toggle_direct", "Direct", id="damage.direct"),
+        Binding("a", "toggle_armor", "Armor slot", show=False, id="damage.armor"),
+        Binding("i", "toggle_direct", "Direct", show=False, id="damage.direct"),
         Binding("plus", "add_hit", "Add hit", key_display="+", id="damage.add_hit"),
         Binding("ctrl+r", "reroll", "Reroll", show=False, id="damage.reroll_anywhere"),
     ]
@@ -153,7 +154,7 @@ class DamageScreen(ModalScreen[Any]):
             yield Static("", id="steps", markup=False)
             if self.has_attack_helper:
                 with Horizontal(id="attack-row"):
-                    yield Label("Attack +", classes="label")
+                    yield Label("Atk +", classes="label")
                     yield Input("0", id="attack-bonus", type="integer", compact=True)
                     yield Label("AC", classes="label short")
                     yield Input("10", id="attack-ac", type="integer", compact=True)

@@ -1,0 +1,128 @@
+"""SVG snapshots of every screen at 80×24 (pytest-textual-snapshot; plain ``def`` tests).
+
+Dice are seeded, input cursors do not blink, and saves live in a fixed folder with fixed
+times, so a snapshot changes only when the screen does. Update after looking at the
+diff: ``pytest tests/tui/test_tui_snapshots.py --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from tui.app import HitLedgerApp, make_app
+from tui.demo import demo_encounter
+
+SIZE = (80, 24)
+SNAPSHOT_DATA = Path("/tmp/hitledger-snapshot-data")
+SAVED_AT = datetime(2024, 3, 2, 18, 0).timestamp()
+
+
+def demo_app(system: str = "pf2e") -> HitLedgerApp:
+    """The demo encounter with seeded dice and no autosave."""
+    return make_app(demo_encounter(system, rng=random.Random(7)), rng=random.Random(7),
+                    autosave=False)
+
+
+async def still(pilot: Pilot) -> None:
+    """No blinking cursor in a snapshot."""
+    await pilot.pause()
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
+@pytest.fixture
+def fixed_data_dir(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves in a fixed folder (its path is on the saves screen) with fixed times."""
+    import saves
+
+    shutil.rmtree(SNAPSHOT_DATA, ignore_errors=True)
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(SNAPSHOT_DATA))
+    for system in ("sf2e", "daggerheart"):
+        saves.save(demo_encounter(system, rng=random.Random(7)))
+    SNAPSHOT_DATA.joinpath("broken-night.toml").write_text("format = 1\nname = \n")
+    for path in SNAPSHOT_DATA.glob("*.toml"):
+        os.utime(path, (SAVED_AT, SAVED_AT))
+    return SNAPSHOT_DATA
+
+
+@pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e"])
+def test_roster(snap_compare, system):
+    assert snap_compare(demo_app(system), terminal_size=SIZE, run_before=still)
+
+
+def test_damage_entry_with_a_preview(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down", "space", "space", "space", "space", "d")
+        await pilot.press(*"6d6", "space", *"fire", "tab")
+        await pilot.press("right", "right", "down", "right", "right", "right", "down", "right")
+        await still(pilot)
+
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_damage_entry_with_a_notation_error(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("d", *"2d6", "space", *"fyre")
+        await still(pilot)
+
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_damage_entry_d20_attack_helper(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down", "d", *"1d8+3", "tab", "m")
+        await still(pilot)
+
+    assert snap_compare(demo_app("d20-3e"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_add_creature_form(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("a", *"Wight")
+        form = pilot.app.screen
+        form.query_one("#defenses Input").value = "weaknesses fire 5; resistances physical 5"
+        await still(pilot)
+
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_tracker(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("p")
+        await still(pilot)
+
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_saves_screen(snap_compare, fixed_data_dir):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("ctrl+o")
+        await pilot.app.workers.wait_for_complete()
+        await still(pilot)
+
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_help(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("question_mark")
+        await still(pilot)
+
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_log(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("l")
+        await still(pilot)
+
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
