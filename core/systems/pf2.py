@@ -255,7 +255,8 @@ class Pf2Family(RuleSystem):
                 inst.precision = min(int(inst.precision * factor), new)
                 inst.amount = new
         pairs = ", ".join(f"{i.label} {b} → {i.amount}" for i, b in zip(instances, before, strict=True))
-        rounding = " (total rounded down once)" if policy.halve_total and 0 < factor < 1 else ""
+        rounding = (" (the total halved, rounded down once)"
+                    if policy.halve_total and 0 < factor < 1 and len(instances) > 1 else "")
         if policy.halve_floor_one and 0 < factor < 1 and any(b == 1 for b in before):
             rounding = " (1 halved stays 1)"
         steps.append(f"{why}: {pairs}{rounding}")
