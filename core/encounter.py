@@ -483,6 +483,16 @@ class Encounter:
             new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.round + rounds))
             self._creatures[cid] = new
 
+    def remove_temp_immunity(self, cid: str, index: int) -> None:
+        """End a temporary immunity early."""
+        creature = self.creature(cid)
+        gone = creature.temp_immunities[index]
+        with self._step("immunity", f"{creature.name}: immunity to {gone.effect} removed") as step:
+            step.touch(cid)
+            new = creature.clone()
+            new.temp_immunities.pop(index)
+            self._creatures[cid] = new
+
     # ------------------------------------------------------------------ turns
     def next_turn(self, rng: RandomSource | None = None) -> Event:
         """End the active creature's turn, start the next one's; run each system's steps."""

@@ -254,6 +254,8 @@ class RolledPart:
         amount = self.part.amount
         if amount is None:
             return self.part.label
+        if self.part.persistent:
+            return f"{self.part.label} (a condition, rolled at each tick)"
         value = self.crit_value if critical and self.crit_value is not None else self.value
         faces = self.crit_faces if critical and self.crit_value is not None else self.faces
         shown = f" ({', '.join(map(str, faces))})" if faces else ""

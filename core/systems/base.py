@@ -111,9 +111,29 @@ class RuleSystem:
         rng = rng or _default_rng
         damages = (self.parse_damage(damage),) if type(damage) is str else self._damages(damage)
         mult = self._multiplier(critical)
-        hits = tuple(tuple(self._roll_part(p, i, mult, rng, settings or {}) for i, p in enumerate(d.parts))
+        settings = settings or {}
+        hits = tuple(tuple(self._roll_part(p, i, mult, rng, settings) for i, p in enumerate(d.parts))
                      for d in damages)
         return Roll(damages, hits, mult)
+
+    def with_critical(self, roll: Roll, critical: bool | int, rng: RandomSource | None = None,
+                      settings: dict[str, Any] | None = None) -> Roll:
+        """The same dice as ``roll``, as a critical (or not): only extra critical dice are rolled."""
+        mult = self._multiplier(critical)
+        rng = rng or _default_rng
+        settings = settings or {}
+        hits = tuple(
+            tuple(self._critical_part(RolledPart(rp.part, rp.value, rp.faces), i, mult, rng, settings)
+                  if mult else RolledPart(rp.part, rp.value, rp.faces)
+                  for i, rp in enumerate(hit))
+            for hit in roll.hits)
+        return Roll(roll.damage, hits, mult)
+
+    @staticmethod
+    def combine(first: Roll, second: Roll) -> Roll:
+        """Two rolls as one application (several hits in one move)."""
+        return Roll(first.damage + second.damage, first.hits + second.hits,
+                    max(first.critical, second.critical))
 
     def _damages(self, damage: str | Sequence[str] | Damage) -> tuple[Damage, ...]:
         if isinstance(damage, Damage):
@@ -134,12 +154,16 @@ class RuleSystem:
         raise ValueError(f"critical must be True/False or a multiplier of 2 or more, not {critical!r}")
 
     def _roll_part(self, part, index: int, mult: int, rng: RandomSource, settings: dict) -> RolledPart:
-        if part.amount is None:
-            return RolledPart(part, 0)
-        if part.persistent:
+        if part.amount is None or part.persistent:
             return RolledPart(part, 0)  # persistent damage is rolled at each tick
         total, faces = part.amount.roll_values(rng)
-        return RolledPart(part, total, faces)
+        rolled = RolledPart(part, total, faces)
+        return self._critical_part(rolled, index, mult, rng, settings) if mult else rolled
+
+    def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
+                       settings: dict) -> RolledPart:
+        """Add the critical value where the system rolls extra dice for a critical."""
+        return rolled
 
     # ------------------------------------------------------------------ resolve / commit
     def resolve(self, creature: Creature, roll: Roll, critical: bool | int = False,

@@ -27,9 +27,9 @@ class D20System(RuleSystem):
         if "temp_hp" in stats:
             c.temp_hp = stats["temp_hp"]
 
-    def _roll_part(self, part, index, mult, rng, settings):
-        rolled = super()._roll_part(part, index, mult, rng, settings)
-        if not mult or part.amount is None or part.on_crit:
+    def _critical_part(self, rolled, index, mult, rng, settings):
+        part = rolled.part
+        if part.amount is None or part.on_crit:
             return rolled
         if index == 0 or part.amount.is_constant:
             # the first part (dice and modifiers) is rolled `mult` times; a flat later part multiplies

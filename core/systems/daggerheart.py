@@ -37,9 +37,9 @@ class Daggerheart(RuleSystem):
         if c.major is not None and c.severe is not None and c.severe < c.major:
             raise ValueError(f"the Severe threshold ({c.severe}) is below Major ({c.major})")
 
-    def _roll_part(self, part, index, mult, rng, settings):
-        rolled = super()._roll_part(part, index, mult, rng, settings)
-        if mult and part.amount is not None:
+    def _critical_part(self, rolled, index, mult, rng, settings):
+        part = rolled.part
+        if part.amount is not None:
             # a critical adds the dice's maximum to a normal roll (modifier once)
             extra = sum(t.sign * t.count * t.sides for t in part.amount.dice)
             return RolledPart(part, rolled.value, rolled.faces, rolled.value + extra, rolled.faces)
@@ -156,10 +156,13 @@ class Daggerheart(RuleSystem):
         """``HP ■■□□□□ A ■□□ S ■■□□□□ 7/14``."""
         def slots(marked: int, total: int) -> str:
             return "■" * marked + "□" * max(0, total - marked)
-        return (f"HP {slots(creature.hp_marked, creature.max_hp or 0)} "
-                f"A {slots(creature.armor_marked, creature.armor)} "
-                f"S {slots(creature.stress_marked, creature.stress)} "
-                f"{creature.major}/{creature.severe}")
+        words = [f"HP {slots(creature.hp_marked, creature.max_hp or 0)}"]
+        if creature.armor:
+            words.append(f"A {slots(creature.armor_marked, creature.armor)}")
+        if creature.stress:
+            words.append(f"S {slots(creature.stress_marked, creature.stress)}")
+        words.append(f"{creature.major}/{creature.severe}")
+        return " ".join(words)
 
     def track_fraction(self, creature: Creature) -> float:
         """Unmarked HP slots as a fraction."""

@@ -92,14 +92,13 @@ class Pf2Family(RuleSystem):
             c.temp_hp = stats["temp_hp"]
 
     # ------------------------------------------------------------------ rolling
-    def _roll_part(self, part, index, mult, rng, settings):
-        rolled = super()._roll_part(part, index, mult, rng, settings)
-        if (mult and settings.get("crit_mode") == "roll-twice" and part.amount is not None
+    def _critical_part(self, rolled, index, mult, rng, settings):
+        part = rolled.part
+        if (settings.get("crit_mode") == "roll-twice" and part.amount is not None
                 and not part.persistent and not part.on_crit):
-            again = part.amount.roll_values(rng)
-            crit = rolled.value + again[0] + 0  # dice twice …
-            # … and the modifier doubled: it is in both totals once each already
-            return RolledPart(part, rolled.value, rolled.faces, crit, rolled.faces + again[1])
+            # the dice rolled twice, the modifier counted twice (once in each total)
+            again, faces = part.amount.roll_values(rng)
+            return RolledPart(part, rolled.value, rolled.faces, rolled.value + again, rolled.faces + faces)
         return rolled
 
     # ------------------------------------------------------------------ resolve
