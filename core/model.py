@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any
 
 from core.dice import parse as parse_dice
@@ -171,9 +170,16 @@ class Creature:
 
     def clone(self) -> Creature:
         """An independent copy (containers copied, values shared)."""
+        # Written out field by field: this runs on every damage preview.
         new = object.__new__(Creature)
-        for name, value in zip(_SLOTS, _all_values(self), strict=True):
-            setattr(new, name, value)
+        new.name, new.pc, new.traits, new.defenses = self.name, self.pc, self.traits, self.defenses
+        new.hp, new.max_hp, new.temp_hp = self.hp, self.max_hp, self.temp_hp
+        new.vitality, new.max_vitality = self.vitality, self.max_vitality
+        new.wounds, new.max_wounds = self.wounds, self.max_wounds
+        new.hp_marked, new.armor, new.armor_marked = self.hp_marked, self.armor, self.armor_marked
+        new.stress, new.stress_marked = self.stress, self.stress_marked
+        new.major, new.severe, new.subdual = self.major, self.severe, self.subdual
+        new.dying, new.wounded = self.dying, self.wounded
         new.conditions = set(self.conditions)
         new.persistent = list(self.persistent)
         new.temp_immunities = list(self.temp_immunities)
@@ -219,7 +225,6 @@ class Creature:
 
 
 _SLOTS = tuple(Creature.__slots__)
-_all_values = attrgetter(*_SLOTS)
 
 
 def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
