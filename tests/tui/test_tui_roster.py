@@ -211,3 +211,72 @@ async def test_status_is_in_words(app_factory):
         table = app.roster.table
         assert cell_text(table, ids["Goblin 1"], "status") == "dead"
         assert "1d6 bleed" in cell_text(table, ids["Goblin 2"], "status")
+
+
+def crowd(size: int) -> Encounter:
+    """An encounter of ``size`` goblins, enough to scroll."""
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name="Horde")
+    encounter.add_many([rules.new_creature(f"Goblin {n}", hp=15) for n in range(size)],
+                       initiative=10)
+    return encounter
+
+
+@pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e"])
+async def test_columns_have_fixed_widths_that_fit_80_columns(app_factory, system):
+    app = app_factory(system=system)
+    async with app.run_test(size=SIZE):
+        table = app.roster.table
+        columns = table.ordered_columns
+        assert not any(column.auto_width for column in columns)
+        # two cells of padding per column and room for a vertical scrollbar
+        assert sum(column.width + 2 for column in columns) + 2 <= SIZE[0]
+        for cid in app.encounter.order:
+            for column in columns:
+                assert len(cell_text(table, cid, column.key.value)) <= column.width
+
+
+async def test_a_change_touches_only_the_changed_rows(app_factory, monkeypatch):
+    encounter = crowd(60)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.roster.table
+        updated: list[tuple[str, str, bool]] = []
+        original = RosterTable.update_cell
+
+        def spy(self, row_key, column_key, value, *, update_width=False):
+            updated.append((row_key, column_key, update_width))
+            return original(self, row_key, column_key, value, update_width=update_width)
+
+        monkeypatch.setattr(RosterTable, "update_cell", spy)
+        shown_before = table._cells  # rows are rendered only through _cells
+        rendered: list[str] = []
+
+        def counting(creature_id):
+            rendered.append(creature_id)
+            return shown_before(creature_id)
+
+        monkeypatch.setattr(table, "_cells", counting)
+        target = encounter.order[30]
+        encounter.apply_damage([target], "7 slashing")
+        app.encounter_changed(frozenset({target}))
+        await pilot.pause()
+        assert rendered == [target]
+        assert {row for row, _, _ in updated} == {target}
+        assert not any(width for _, _, width in updated)
+        assert "8/15" in cell_text(table, target, "track")
+
+
+async def test_an_initiative_change_moves_the_row_and_keeps_the_cursor(app_factory):
+    encounter = crowd(5)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.roster.table
+        last = encounter.order[-1]
+        table.select_creature(last)
+        encounter.update(last, initiative=30)
+        app.encounter_changed(frozenset({last}))
+        await pilot.pause()
+        assert [row.key.value for row in table.ordered_rows] == encounter.order
+        assert encounter.order[0] == last
+        assert table.highlighted_id == last

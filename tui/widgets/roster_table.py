@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widgets import DataTable
 
@@ -14,9 +15,8 @@ if TYPE_CHECKING:
 
 ACTIVE_MARK = "▶"
 TARGET_MARK = "✓"
-NAME_WIDTH = 20
-DEFENSES_WIDTH = 20
 BAR_WIDTH = 8
+MIN_BAR_WIDTH = 3
 # Daggerheart's track is already drawn as slots; a bar next to it would say the same twice.
 NO_BAR_SYSTEMS = frozenset({"daggerheart"})
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -26,6 +26,26 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("defenses", "Defenses"),
     ("status", "Status"),
 )
+ROW_WIDTH = 68
+"""Cell text per row at 80 columns: 80 less 2 padding per column and a 2-column scrollbar."""
+
+# Fixed column widths (init, name, track, defenses, status), each summing to ROW_WIDTH.
+# Fixed widths keep an update O(1): Textual re-measures a whole auto-width column whenever
+# one of its cells gets narrower. The track gets what the system's track needs.
+WIDTHS: dict[str, tuple[int, int, int, int, int]] = {
+    "pf2e": (6, 18, 18, 12, 14),
+    "sf2e": (6, 18, 18, 12, 14),
+    "d20-3e": (6, 16, 22, 12, 12),
+    "vitality-wounds": (6, 16, 24, 11, 11),
+    "daggerheart": (6, 16, 29, 9, 8),
+}
+DEFAULT_WIDTHS = WIDTHS["pf2e"]
+
+
+def column_widths(system: str) -> dict[str, int]:
+    """The fixed width of every roster column for ``system``, by column key."""
+    widths = WIDTHS.get(system, DEFAULT_WIDTHS)
+    return {key: width for (key, _), width in zip(COLUMNS, widths, strict=True)}
 
 
 @dataclass(frozen=True)
@@ -57,10 +77,23 @@ def persistent_text(creature: Any) -> str:
     )
 
 
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells with an ellipsis (the edit form has the whole of it)."""
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, width - 1) + "…"
+
+
 def creature_cells(
-    encounter: Encounter, creature_id: str, *, active: bool, marked: bool
+    encounter: Encounter,
+    creature_id: str,
+    *,
+    active: bool,
+    marked: bool,
+    widths: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    """Every cell of one creature's row, by column key."""
+    """Every cell of one creature's row, by column key, each cut to its column's width."""
+    widths = widths or column_widths(encounter.system)
     rules = encounter.rules
     creature = encounter.creature(creature_id)
     initiative = encounter.initiative(creature_id)
@@ -69,25 +102,22 @@ def creature_cells(
         f"{ACTIVE_MARK if active else ' '}{initiative:>3} {TARGET_MARK if marked else ' '}",
     )
     name = creature.name + (" (PC)" if creature.pc else "")
-    if len(name) > NAME_WIDTH:
-        name = name[: NAME_WIDTH - 1] + "…"
     track = rules.track_text(creature)
     if encounter.system not in NO_BAR_SYSTEMS:
-        track = f"{hp_bar(rules.track_fraction(creature))} {track}"
-    defenses = rules.short_defenses(creature)
-    if len(defenses) > DEFENSES_WIDTH:
-        # the whole line is on the edit form; the roster keeps Status on an 80-column screen
-        defenses = defenses[: DEFENSES_WIDTH - 1] + "…"
+        # the numbers matter more than the bar: a long track gets a shorter bar
+        bar_width = min(BAR_WIDTH, widths["track"] - cell_len(track) - 1)
+        if bar_width >= MIN_BAR_WIDTH:
+            track = f"{hp_bar(rules.track_fraction(creature), bar_width)} {track}"
     status = rules.status(creature)
     persistent = persistent_text(creature)
     if persistent:
         status = persistent if status == "ok" else f"{status}, {persistent}"
     return {
         "init": init,
-        "name": Text(name),
-        "track": Text(track),
-        "defenses": Text(defenses),
-        "status": Text(status),
+        "name": Text(fit(name, widths["name"])),
+        "track": Text(fit(track, widths["track"])),
+        "defenses": Text(fit(rules.short_defenses(creature), widths["defenses"])),
+        "status": Text(fit(status, widths["status"])),
     }
 
 
@@ -112,11 +142,7 @@ class RosterTable(DataTable):
         self._active: str | None = None
         self._shown: dict[str, dict[str, Any]] = {}
         self._order: list[str] = []
-
-    def on_mount(self) -> None:
-        """Set up the columns once."""
-        for key, label in COLUMNS:
-            self.add_column(label, key=key)
+        self._widths: dict[str, int] = column_widths("")
 
     @property
     def marked(self) -> frozenset[str]:
@@ -132,44 +158,51 @@ class RosterTable(DataTable):
         return row_key.value
 
     def show_encounter(self, encounter: Encounter) -> None:
-        """Show a whole new roster (the only time rows are rebuilt)."""
+        """Show a whole new roster (the only time rows and columns are rebuilt)."""
         self._encounter = encounter
         self._marked.clear()
         self._shown.clear()
-        self.clear()
+        self.clear(columns=True)
+        self._widths = column_widths(encounter.system)
+        for key, label in COLUMNS:
+            self.add_column(label, key=key, width=self._widths[key])
         self._active = encounter.active
-        self._order = list(encounter.order)
+        self._order = encounter.order
         for creature_id in self._order:
-            cells = self._cells(creature_id)
-            self._shown[creature_id] = cells
-            self.add_row(*(cells[key] for key, _ in COLUMNS), key=creature_id)
+            self._add(creature_id)
 
     def show_changes(self, changed_ids: Iterable[str] | None = None) -> None:
-        """Bring the rows up to date after a change to ``changed_ids`` (None: every creature)."""
+        """Bring the rows of ``changed_ids`` up to date (None: every creature).
+
+        Only those rows are touched, plus the rows whose active marker moved; the
+        rows are re-sorted only when the initiative order changed.
+        """
         encounter = self._encounter
         if encounter is None:
             return
-        order = list(encounter.order)
-        present = set(order)
-        to_update = set(present if changed_ids is None else changed_ids) & present
+        creatures = encounter.creatures
+        changed = set(self._shown if changed_ids is None else changed_ids)
+        if changed_ids is None:
+            changed |= set(creatures)
         active = encounter.active
         if active != self._active:
-            to_update |= {cid for cid in (active, self._active) if cid in present}
+            changed |= {cid for cid in (active, self._active) if cid is not None}
             self._active = active
         with self.app.batch_update():
-            for creature_id in [cid for cid in self._shown if cid not in present]:
-                self.remove_row(creature_id)
-                del self._shown[creature_id]
-                self._marked.discard(creature_id)
-            for creature_id in order:
-                if creature_id not in self._shown:
-                    cells = self._cells(creature_id)
-                    self._shown[creature_id] = cells
-                    self.add_row(*(cells[key] for key, _ in COLUMNS), key=creature_id)
-                    to_update.discard(creature_id)
-            for creature_id in to_update:
-                self._update_row(creature_id)
+            for creature_id in changed:
+                shown = creature_id in self._shown
+                if creature_id not in creatures:
+                    if shown:
+                        self.remove_row(creature_id)
+                        del self._shown[creature_id]
+                        self._marked.discard(creature_id)
+                elif shown:
+                    self._update_row(creature_id)
+                else:
+                    self._add(creature_id)
+            order = encounter.order
             if order != self._order:
+                # a new row, a removed one or a new initiative: the only time rows move
                 self._order = order
                 index = {cid: i for i, cid in enumerate(order)}
                 highlighted = self.highlighted_id
@@ -205,13 +238,19 @@ class RosterTable(DataTable):
             creature_id,
             active=creature_id == self._active,
             marked=creature_id in self._marked,
+            widths=self._widths,
         )
 
+    def _add(self, creature_id: str) -> None:
+        cells = self._cells(creature_id)
+        self._shown[creature_id] = cells
+        self.add_row(*(cells[key] for key, _ in COLUMNS), key=creature_id)
+
     def _update_row(self, creature_id: str) -> None:
-        """Update only the cells of one row whose text changed."""
+        """Update only the cells of one row whose text changed (the widths are fixed)."""
         cells = self._cells(creature_id)
         shown = self._shown.get(creature_id, {})
         for key, _ in COLUMNS:
             if shown.get(key) != cells[key]:
-                self.update_cell(creature_id, key, cells[key], update_width=True)
+                self.update_cell(creature_id, key, cells[key], update_width=False)
         self._shown[creature_id] = cells
