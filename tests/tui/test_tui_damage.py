@@ -201,3 +201,52 @@ async def test_d20_attack_helper_and_multiplier(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert encounter.creature(target).hp < 200
+
+
+async def test_typing_refreshes_the_footer_only_when_a_preview_comes_or_goes(app_factory,
+                                                                            monkeypatch):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage_on_goblins(pilot, encounter)
+        refreshed: list[object] = []
+        monkeypatch.setattr(screen, "refresh_bindings", lambda: refreshed.append(1))
+        await type_text(pilot, "6d6 fire")  # the first valid key brings a preview
+        await pilot.pause()
+        assert screen.preview is not None
+        assert len(refreshed) == 1
+        await pilot.press("tab")  # Textual refreshes on a focus change itself
+        await pilot.pause()
+        before = len(refreshed)
+        await pilot.press("right", "right", "down", "right")
+        assert len(refreshed) == before
+
+
+async def test_a_change_refreshes_the_footer_once(app_factory, monkeypatch):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        refreshed: list[object] = []
+        monkeypatch.setattr(app.roster, "refresh_bindings", lambda: refreshed.append(1))
+        encounter.apply_damage([ids["Goblin 1"]], "7 slashing")
+        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        await pilot.pause()
+        assert len(refreshed) == 1
+
+
+async def test_a_save_changed_while_the_field_is_wrong_keeps_the_last_valid_preview(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage_on_goblins(pilot, encounter)
+        await type_text(pilot, "10 fire")
+        await type_text(pilot, "+")  # "10 fire+" does not parse
+        await pilot.pause()
+        assert not screen.query_one("#damage", NotationField).valid
+        await pilot.press("tab", "right", "right")  # Goblin 1: success
+        assert screen.preview is not None
+        assert screen.preview.outcomes[ids["Goblin 1"]].total == 10  # 10 halved, weakness +5
+        await pilot.press("enter")
+        assert isinstance(app.screen, DamageScreen)  # nothing applied until it is fixed

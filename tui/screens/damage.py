@@ -121,6 +121,7 @@ class DamageScreen(ModalScreen[Any]):
         self.preview_error: str = ""
         self._rolled_for: tuple[str, ...] = ()
         self._attack_text = ""
+        self._had_preview = False
 
     # -- layout --------------------------------------------------------------------------
 
@@ -229,7 +230,12 @@ class DamageScreen(ModalScreen[Any]):
                 )
                 table.update_cell(creature_id, "result", Text(text), update_width=True)
         self._show_steps()
-        self.refresh_bindings()
+        has_preview = self.preview is not None
+        if has_preview != self._had_preview:
+            # reroll and add-hit grey out without a preview: refresh the footer only then,
+            # not on every keystroke
+            self._had_preview = has_preview
+            self.refresh_bindings()
 
     def _show_steps(self) -> None:
         steps = self.query_one("#steps", Static)
@@ -259,7 +265,9 @@ class DamageScreen(ModalScreen[Any]):
 
     def _damage_texts(self) -> tuple[str, ...]:
         field = self.query_one("#damage", NotationField)
-        current = field.value.strip() if field.valid else ""
+        if not field.valid:
+            return self._rolled_for  # the preview keeps its last valid state
+        current = field.value.strip()
         return tuple([h.text for h in self.hits] + ([current] if current else []))
 
     def _critical_value(self) -> bool | int:
@@ -344,8 +352,6 @@ class DamageScreen(ModalScreen[Any]):
         event.stop()
         if event.valid:
             self._recompute()
-        else:
-            self.refresh_bindings()
 
     def on_notation_field_submitted(self, event: NotationField.Submitted) -> None:
         """Enter in the damage field applies."""
@@ -444,6 +450,7 @@ class DamageScreen(ModalScreen[Any]):
         self.direct = not self.direct
         self._show_options()
         self._recompute()
+        self.refresh_bindings()  # the armor-slot key greys out for direct damage
 
     def action_toggle_armor(self) -> None:
         """Daggerheart: the highlighted target marks an armor slot, or not."""

@@ -90,10 +90,12 @@ class RosterScreen(Screen[None]):
         self.refresh_bindings()
 
     def show_changes(self, changed_ids: frozenset[str] | None = None) -> None:
-        """Update the rows of the creatures that changed, the header and the log panel."""
+        """Update the rows of the creatures that changed, the header and the log panel.
+
+        The footer is refreshed once, by the app, after every screen has shown the change.
+        """
         self.table.show_changes(changed_ids)
         self._show_header_and_log()
-        self.refresh_bindings()
 
     def show_saved_state(self, state: str) -> None:
         """Show ``saved`` / ``autosaved`` / ``unsaved`` in the header."""
