@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
@@ -472,7 +472,7 @@ class Pf2Family(RuleSystem):
                     work.persistent.pop(idx)
                     steps.append(f"persistent {cond.label} ends by itself (its turns ran out)")
                 else:
-                    work.persistent[idx] = _replace(cond, rounds_left=left)
+                    work.persistent[idx] = replace(cond, rounds_left=left)
         return self._outcome(creature, work, total, steps, wounds=wounds,
                              summary="; ".join(steps))
 
@@ -511,7 +511,7 @@ class Pf2Family(RuleSystem):
             return  # ended already (bleed healed away)
         idx = work.persistent.index(cond)
         if roll is None and settings.get("flat_checks") == "ask":
-            work.persistent[idx] = _replace(cond, pending_check=True)
+            work.persistent[idx] = replace(cond, pending_check=True)
             steps.append(f"flat check for {cond.label}: waiting for the GM's roll")
             return
         value, ok = flat_check(rng, roll)
@@ -519,7 +519,7 @@ class Pf2Family(RuleSystem):
             work.persistent.pop(idx)
             steps.append(f"flat check {value} (DC 15) for {cond.label}: ends")
         else:
-            work.persistent[idx] = _replace(cond, last_check=f"{value} failed", pending_check=False)
+            work.persistent[idx] = replace(cond, last_check=f"{value} failed", pending_check=False)
             steps.append(f"flat check {value} (DC 15) for {cond.label}: continues")
 
     # ------------------------------------------------------------------ track
@@ -609,11 +609,6 @@ class Pf2Family(RuleSystem):
     def track_fraction(self, creature: Creature) -> float:
         """HP as a fraction of max HP."""
         return (creature.hp or 0) / creature.max_hp if creature.max_hp else 0.0
-
-
-def _replace(cond: PersistentDamage, **changes: Any) -> PersistentDamage:
-    from dataclasses import replace
-    return replace(cond, **changes)
 
 
 class Pathfinder2e(Pf2Family):
