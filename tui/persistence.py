@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 
 from tui.messages import LoadFinished, SaveFinished
-from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
-from tui.screens.saves_browser import SavesScreen, check_name
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -74,6 +72,8 @@ class PersistenceMixin(_Base):
     def action_save(self) -> None:
         """Save; the first time, ask for a name."""
         import saves
+        from tui.screens.dialogs import PromptModal
+        from tui.screens.saves_browser import check_name
 
         if saves.save_path(self.encounter) is not None:
             self.run_save("save")
@@ -94,6 +94,7 @@ class PersistenceMixin(_Base):
     def action_quick_load(self) -> None:
         """Load the last quick save (asks first when there are unsaved changes)."""
         import saves
+        from tui.screens.dialogs import ConfirmModal
 
         path = self.quick_path or saves.save_path(self.encounter)
         if path is None:
@@ -159,6 +160,9 @@ class PersistenceMixin(_Base):
             self.notify(f"Not saved: {error}", severity="error", timeout=10)
 
     def _ask_about_conflict(self, message: SaveFinished) -> None:
+        from tui.screens.dialogs import ChoiceModal, PromptModal
+        from tui.screens.saves_browser import check_name
+
         problem = getattr(message.error, "short", str(message.error))
         path = getattr(message.error, "path", None)
         label = path.name if isinstance(path, Path) else "the save"
@@ -188,6 +192,8 @@ class PersistenceMixin(_Base):
 
     def action_saves(self) -> None:
         """Open the saves screen."""
+        from tui.screens.saves_browser import SavesScreen
+
         if not isinstance(self.screen, SavesScreen):
             self.push_screen(SavesScreen())
 

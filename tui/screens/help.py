@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,6 +12,10 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
 
 
 @dataclass(frozen=True)
@@ -20,6 +25,30 @@ class KeyHelp:
     key: str
     description: str
     enabled: bool = True
+
+
+def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
+    """Every described key active on ``screen``: its own first, then the app's, then widgets'."""
+    grouped: dict[tuple[int, str], tuple[int, list[str], str, bool]] = {}
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        if not binding.description:
+            continue
+        rank = 0 if active.node is screen else (1 if active.node is app else 2)
+        if binding.id is None:
+            rank += 3
+        display = binding.key_display or app.get_key_display(binding)
+        # "u" and "ctrl+z" are one binding: one line, both keys
+        slot = (id(active.node), binding.action)
+        if slot in grouped:
+            grouped[slot][1].append(display)
+        else:
+            grouped[slot] = (rank, [display], binding.description, active.enabled)
+    if app.COMMAND_PALETTE_BINDING not in screen.active_bindings:
+        grouped[(0, "command_palette")] = (1, ["^p"], "Command palette: every action", True)
+    ranked = sorted(grouped.values(), key=lambda item: item[0])
+    return [KeyHelp(" / ".join(displays), description, enabled)
+            for _, displays, description, enabled in ranked]
 
 
 def help_text(keys: Iterable[KeyHelp]) -> Text:

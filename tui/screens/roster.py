@@ -9,10 +9,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from tui.screens.creature_form import CreatureForm, CreatureFormResult
-from tui.screens.damage import DamageScreen
-from tui.screens.dialogs import ConfirmModal
-from tui.screens.heal import HealModal, HealRequest
 from tui.widgets.encounter_header import EncounterHeader
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.roster_table import RosterTable
@@ -20,6 +16,11 @@ from tui.widgets.roster_table import RosterTable
 if TYPE_CHECKING:
     from core import Encounter
     from tui.app import HitLedgerApp
+    from tui.screens.creature_form import CreatureFormResult
+    from tui.screens.heal import HealRequest
+
+# The dialogs and damage entry are imported by the actions that open them: the roster is
+# the first frame, and it should not wait for screens the GM has not asked for yet.
 
 NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "damage", "heal"})
 
@@ -133,6 +134,8 @@ class RosterScreen(Screen[None]):
 
     def action_add(self) -> None:
         """Open the add-creature form."""
+        from tui.screens.creature_form import CreatureForm
+
         self.app.push_screen(CreatureForm(self.encounter.rules), self._add_creatures)
 
     def _add_creatures(self, result: CreatureFormResult | None) -> None:
@@ -156,6 +159,8 @@ class RosterScreen(Screen[None]):
 
     def action_edit(self) -> None:
         """Open the form on the highlighted creature."""
+        from tui.screens.creature_form import CreatureForm
+
         creature_id = self.table.highlighted_id
         if creature_id is None:
             return
@@ -184,6 +189,8 @@ class RosterScreen(Screen[None]):
 
     def action_remove(self) -> None:
         """Ask, then remove the highlighted creature."""
+        from tui.screens.dialogs import ConfirmModal
+
         creature_id = self.table.highlighted_id
         if creature_id is None:
             return
@@ -213,6 +220,8 @@ class RosterScreen(Screen[None]):
 
     def action_damage(self, creature_id: str | None = None) -> None:
         """Open damage entry for the targets (or one named creature, from the palette)."""
+        from tui.screens.damage import DamageScreen
+
         targets = [creature_id] if creature_id else self.targets()
         if not targets:
             return
@@ -234,6 +243,8 @@ class RosterScreen(Screen[None]):
 
     def action_heal(self, creature_id: str | None = None) -> None:
         """Ask how much to heal the highlighted creature."""
+        from tui.screens.heal import HealModal
+
         creature_id = creature_id or self.table.highlighted_id
         if creature_id is None:
             return
