@@ -63,8 +63,10 @@ class PersistenceMixin(_Base):
         self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, self.autosave_now)
 
     def autosave_now(self) -> None:
-        """Write autosave.toml now, in a worker."""
+        """Write autosave.toml now, in a worker (unless it already holds this revision)."""
         self._autosave_timer = None
+        if self.encounter.revision == self.autosaved_revision:
+            return
         self.run_save("auto")
 
     # -- save, quick save ----------------------------------------------------------------
@@ -118,18 +120,22 @@ class PersistenceMixin(_Base):
             # The file and the encounter keep one name, so the saves list says what it holds.
             self.encounter.rename(name)
             self.encounter_changed(frozenset())
-        self._save_worker(kind, name, force, self.encounter.revision)
+        # The snapshot is taken here, on the UI thread: the worker must never read the
+        # encounter while a key press changes it.
+        data = self.encounter.to_data()
+        self._save_worker(kind, name, force, self.encounter.revision, data)
 
     @work(thread=True, group="save")
-    def _save_worker(self, kind: str, name: str | None, force: bool, revision: int) -> None:
-        """Write the file; report by message."""
+    def _save_worker(self, kind: str, name: str | None, force: bool, revision: int,
+                     data: dict[str, Any]) -> None:
+        """Write the snapshot ``data`` of the encounter; report by message."""
         import saves
 
         try:
             if kind == "auto":
-                path = saves.autosave(self.encounter)
+                path = saves.autosave(self.encounter, data=data)
             else:
-                path = saves.save(self.encounter, force=force, name=name)
+                path = saves.save(self.encounter, force=force, name=name, data=data)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
             self.post_message(SaveFinished(kind, None, revision, error, name))
             return

@@ -194,3 +194,37 @@ async def test_saves_screen_rename_refuses_path_tricks(app_factory, data_dir: Pa
         await settle(pilot)
         assert sorted(p.name for p in data_dir.glob("*.toml")) == ["etc.toml"]
         assert not (data_dir.parent.parent / "etc.toml").exists()
+
+
+async def test_workers_write_a_snapshot_taken_on_the_ui_thread(app_factory, data_dir: Path,
+                                                                monkeypatch):
+    import threading
+
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter, autosave=True)
+    threads: list[str] = []
+    to_data = encounter.to_data
+
+    def snapshot():
+        threads.append(threading.current_thread().name)
+        return to_data()
+
+    monkeypatch.setattr(encounter, "to_data", snapshot)
+    async with app.run_test(size=SIZE) as pilot:
+        encounter.apply_damage([ids["Goblin 1"]], "4 slashing")
+        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        await pilot.pause(0.6)
+        await settle(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        assert (data_dir / "autosave.toml").is_file()
+        assert (data_dir / "test-fight.toml").is_file()
+        assert saves.load(data_dir / "test-fight.toml").creature(ids["Goblin 1"]).hp == 11
+        assert threads and set(threads) == {threading.main_thread().name}
+        # nothing changed since the autosave: the timer does not write it again
+        written = len(threads)
+        app.autosaved_revision = encounter.revision
+        app.autosave_now()
+        await settle(pilot)
+        assert len(threads) == written
