@@ -73,9 +73,15 @@ async def test_dice_are_rolled_once_and_kept_while_only_saves_change(app_factory
         assert screen.preview.roll is first  # a save or nonlethal keeps the dice
         await pilot.press("c")
         critical_roll = screen.preview.roll
-        assert critical_roll.critical == 2  # a critical is a roll of its own
+        assert critical_roll.critical == 2
+        # the same dice, read as a critical: c never rerolls
+        assert [p.faces for p in critical_roll.hits[0]] == [p.faces for p in first.hits[0]]
+        assert screen.preview.outcomes[ids["Goblin 2"]].total == 2 * first.total + 5
+        await pilot.press("c")
+        assert screen.preview.outcomes[ids["Goblin 2"]].total == first.total + 5
+        await pilot.press("c")
         await pilot.press("left", "right")
-        assert screen.preview.roll is critical_roll
+        assert screen.preview.roll == critical_roll
         assert screen.critical and screen.nonlethal
         await pilot.press("r")
         assert screen.preview.roll is not critical_roll
@@ -160,7 +166,7 @@ async def test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity(a
         assert isinstance(screen, DamageScreen)
         await type_text(pilot, "4 physical")
         await pilot.press("tab", "plus")
-        assert [hit.text for hit in screen.hits] == ["4 physical"]
+        assert screen.hits == ["4 physical"]
         await type_text(pilot, "5 physical")
         await pilot.pause()
         assert screen.preview.outcomes[pc].total == 9
@@ -250,3 +256,123 @@ async def test_a_save_changed_while_the_field_is_wrong_keeps_the_last_valid_prev
         assert screen.preview.outcomes[ids["Goblin 1"]].total == 10  # 10 halved, weakness +5
         await pilot.press("enter")
         assert isinstance(app.screen, DamageScreen)  # nothing applied until it is fixed
+
+
+def faces(roll) -> list[tuple[int, ...]]:
+    """The dice of every part of every hit, as first rolled."""
+    return [part.faces for hit in roll.hits for part in hit]
+
+
+async def test_d20_critical_and_multiplier_keep_the_dice(app_factory):
+    rules = get_system("d20-3e")
+    encounter = Encounter(system="d20-3e", name="Brawl")
+    encounter.add(rules.new_creature("Ogre", hp=200), initiative=10)
+    app = app_factory(encounter, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        await type_text(pilot, "2d6+3")
+        await pilot.pause()
+        first = screen.preview.roll
+        await pilot.press("tab", "c")
+        doubled = screen.preview.roll
+        assert doubled.critical == 2 and faces(doubled) == faces(first)
+        assert len(doubled.hits[0][0].crit_faces) == 4  # the first dice and one more set
+        assert doubled.hits[0][0].crit_faces[:2] == first.hits[0][0].faces
+        await pilot.press("m")
+        tripled = screen.preview.roll
+        assert tripled.critical == 3 and faces(tripled) == faces(first)
+
+
+async def test_another_hit_keeps_the_numbers_of_the_first(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        await type_text(pilot, "2d6 slashing")
+        await pilot.pause()
+        first = screen.preview.roll
+        await pilot.press("tab", "plus")  # in the field, + is part of the notation
+        await pilot.pause()
+        assert screen.hits == ["2d6 slashing"]
+        assert screen.preview.roll.total == first.total  # the kept hit alone, as rolled
+        await type_text(pilot, "1d4 piercing")
+        await pilot.pause()
+        both = screen.preview.roll
+        assert len(both.hits) == 2
+        assert both.hits[0] == first.hits[0]
+        await pilot.press("backspace")  # "1d4 piercin" does not parse: the preview stays
+        await pilot.pause()
+        assert screen.preview.roll is both
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen.preview.roll.hits == both.hits
+        await pilot.press("tab", "c")
+        assert faces(screen.preview.roll)[0] == first.hits[0][0].faces
+        await pilot.press("r")  # a reroll rolls every hit again
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "2d6 slashing + 1d4 piercing" in encounter.log[-1].text
+        assert encounter.creature(ids["Goblin 1"]).hp < 15
+
+
+async def test_type_damage_down_a_save_key_and_enter(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage_on_goblins(pilot, encounter)
+        await type_text(pilot, "10 fire")
+        await pilot.press("down")
+        assert screen.focused is screen.query_one("#targets")
+        assert screen.highlighted_id == ids["Goblin 1"]
+        await pilot.press("2")
+        assert screen.saves[ids["Goblin 1"]] == "success"
+        await pilot.press("down", "4")
+        assert screen.saves[ids["Goblin 2"]] == "critical-failure"
+        await pilot.press("1", "0")
+        assert screen.saves[ids["Goblin 2"]] is None
+        await pilot.press("3", "S")  # Goblin 2's failure for every target
+        assert set(screen.saves.values()) == {"failure"}
+        await pilot.press("up", "2", "enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        assert encounter.creature(ids["Goblin 1"]).hp == 5  # success: 10 halved, weakness +5
+        assert encounter.creature(ids["Goblin 2"]).hp == 0  # failure: 10, weakness +5
+
+
+async def test_save_keys_follow_the_system(app_factory):
+    rules = get_system("d20-3e")
+    encounter = Encounter(system="d20-3e", name="Brawl")
+    ogre = encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        await type_text(pilot, "10 fire")
+        await pilot.press("down", "4")  # no critical failure in d20 3.0
+        assert screen.saves[ogre] is None
+        await pilot.press("2")
+        assert screen.saves[ogre] == "success"
+        keys = {binding.key for _, binding, enabled, _ in screen.active_bindings.values()
+                if enabled}
+        assert {"2", "3"} <= keys and not {"1", "4"} & keys
+        assert "S" not in keys  # one target: nothing to copy to
+
+
+async def test_help_and_footer_name_the_save_keys(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_damage_on_goblins(pilot, encounter)
+        await type_text(pilot, "10 fire")
+        await pilot.press("down")
+        footer = " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
+        labels = " ".join(str(label.render()) for label in app.screen.query("FooterLabel"))
+        assert "Save to all" in footer and "Save" in labels
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#help-scroll Static").render())
+        assert "Critical failure" in shown and "Save to all" in shown

@@ -35,7 +35,11 @@ async def test_help_on_the_damage_form_lists_its_own_keys(app_factory):
         await pilot.press("d")
         assert isinstance(app.screen, DamageScreen)
         await pilot.press("tab", "question_mark")  # "?" in the field would be typed
-        # the app's help is not offered inside a dialog: keys go to the form
+        assert isinstance(app.screen, HelpScreen)
+        shown = str(app.screen.query_one("#help-scroll Static").render())
+        assert "Apply" in shown and "Reroll" in shown and "Success" in shown
+        assert "Undo" not in shown  # the app's keys stay out of the form
+        await pilot.press("escape")
         assert isinstance(app.screen, DamageScreen)
 
 

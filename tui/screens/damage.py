@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -18,6 +18,10 @@ from tui.widgets.notation_field import NotationField
 if TYPE_CHECKING:
     from core import Encounter
 
+SAVE_KEYS: tuple[str | None, ...] = (
+    None, "critical-success", "success", "failure", "critical-failure",
+)
+"""The save set by keys 0–4 on the targets."""
 SAVE_LABELS = {
     None: "—",
     "critical-success": "crit. success",
@@ -33,29 +37,35 @@ ARMOR_SLOT_SYSTEMS = frozenset({"daggerheart"})
 
 @dataclass(frozen=True)
 class Hit:
-    """One hit already entered with ``+``: its notation and the roll it got."""
+    """The damage in the field as last rolled: its notation and the roll it got."""
 
     text: str
     roll: Any
 
 
-def combine_rolls(rolls: list[Any]) -> Any | None:
-    """One roll holding several hits' rolls, so earlier hits keep their numbers."""
-    try:
-        first = rolls[0]
-        return replace(
-            first,
-            damage=tuple(d for r in rolls for d in r.damage),
-            hits=tuple(h for r in rolls for h in r.hits),
-        )
-    except (AttributeError, TypeError, ValueError, IndexError):
-        return None  # a roll without hits: the caller rolls everything again
+SAVE_GROUP = Binding.Group("Save", compact=True)
 
 
 class TargetTable(DataTable):
-    """The targets with their save and result; left/right change the highlighted target's save."""
+    """The targets with their save and result; keys set the highlighted target's save.
+
+    | Key | Action |
+    | :- | :- |
+    | 0 1 2 3 4 | No save, critical success, success, failure, critical failure |
+    | left / right | Previous / next save result |
+    | S | The highlighted target's save for every target |
+    """
 
     BINDINGS = [
+        Binding("0", "screen.set_save(0)", "No save", group=SAVE_GROUP, id="damage.save_0"),
+        Binding("1", "screen.set_save(1)", "Critical success", group=SAVE_GROUP,
+                id="damage.save_1"),
+        Binding("2", "screen.set_save(2)", "Success", group=SAVE_GROUP, id="damage.save_2"),
+        Binding("3", "screen.set_save(3)", "Failure", group=SAVE_GROUP, id="damage.save_3"),
+        Binding("4", "screen.set_save(4)", "Critical failure", group=SAVE_GROUP,
+                id="damage.save_4"),
+        Binding("S", "screen.copy_save", "Save to all", key_display="S",
+                id="damage.save_all"),
         Binding("left", "screen.cycle_save(-1)", "Save −", show=False, id="damage.save_prev"),
         Binding("right", "screen.cycle_save(1)", "Save +", show=False, id="damage.save_next"),
     ]
@@ -68,8 +78,10 @@ class DamageScreen(ModalScreen[Any]):
     | :- | :- |
     | enter | Apply exactly what the preview shows |
     | escape | Cancel |
-    | tab | From the damage field to the targets |
+    | tab / down | From the damage field to the targets |
+    | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
     | left / right | Change the highlighted target's save |
+    | S | Copy the highlighted target's save to every target |
     | r | Roll the dice again |
     | c | Critical hit on/off |
     | n | Nonlethal on/off |
@@ -99,6 +111,11 @@ class DamageScreen(ModalScreen[Any]):
         Binding("i", "toggle_direct", "Direct", show=False, id="damage.direct"),
         Binding("plus", "add_hit", "Add hit", key_display="+", id="damage.add_hit"),
         Binding("ctrl+r", "reroll", "Reroll", show=False, id="damage.reroll_anywhere"),
+        # down from the damage field: type, down, 2, enter (the table uses down itself)
+        Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
+        # a modal screen does not see the app's keys: help is offered here again
+        Binding("question_mark", "app.help", "Help", key_display="?", show=False,
+                id="damage.help"),
     ]
 
     def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None) -> None:
@@ -116,10 +133,14 @@ class DamageScreen(ModalScreen[Any]):
         self.multiplier = 2
         self.nonlethal = False
         self.direct = False
-        self.hits: list[Hit] = []
+        self.hits: list[str] = []
+        """Earlier hits kept with ``+``, totalled with the one in the field."""
+        self.kept: Any = None
+        """The roll of the earlier hits, combined (None without earlier hits)."""
+        self.current: Hit | None = None
+        """The damage in the field and its roll."""
         self.preview: Any = None
         self.preview_error: str = ""
-        self._rolled_for: tuple[str, ...] = ()
         self._attack_text = ""
         self._had_preview = False
 
@@ -210,7 +231,7 @@ class DamageScreen(ModalScreen[Any]):
         if self.preview_error:
             roll_line.update(Text(f"! {self.preview_error}", style="bold"))
         elif self.preview is None:
-            roll_line.update(" · ".join(h.text for h in self.hits) or "nothing rolled yet")
+            roll_line.update(" · ".join(self.hits) or "nothing rolled yet")
         else:
             roll = self.preview.roll
             typed = not any(getattr(p, "faces", ()) for hit in roll.hits for p in hit)
@@ -263,12 +284,12 @@ class DamageScreen(ModalScreen[Any]):
         """Parse the damage as typed; say back what was understood."""
         return "✓ " + str(self.rules.parse_damage(text))
 
-    def _damage_texts(self) -> tuple[str, ...]:
+    def _current_text(self) -> str:
+        """The damage in the field; while it is wrong, the last valid one (the preview stays)."""
         field = self.query_one("#damage", NotationField)
         if not field.valid:
-            return self._rolled_for  # the preview keeps its last valid state
-        current = field.value.strip()
-        return tuple([h.text for h in self.hits] + ([current] if current else []))
+            return self.current.text if self.current is not None else ""
+        return field.value.strip()
 
     def _critical_value(self) -> bool | int:
         if not self.critical:
@@ -280,55 +301,49 @@ class DamageScreen(ModalScreen[Any]):
         value = self._critical_value()
         return 0 if not value else (2 if value is True else int(value))
 
+    def _as_critical(self, roll: Any) -> Any:
+        """``roll`` with the current critical option: the same dice, extra critical dice only."""
+        if roll.critical == self._critical_multiplier():
+            return roll
+        return self.rules.with_critical(roll, self._critical_value(), self.rng,
+                                        self.encounter.settings)
+
+    def _roll(self, damage: str | list[str]) -> Any:
+        return self.rules.roll(damage, critical=self._critical_value(), rng=self.rng,
+                               settings=self.encounter.settings)
+
     def _recompute(self, *, reroll: bool = False) -> None:
-        """Preview again: reuse the roll unless the damage changed or a reroll was asked."""
-        texts = self._damage_texts()
+        """Preview again, keeping the dice unless the damage changed or a reroll was asked.
+
+        A critical, a multiplier or a save never rerolls: the kept dice are re-read as a
+        critical (``with_critical`` rolls only the extra critical dice). Earlier hits
+        (``+``) keep their numbers while the next hit is typed.
+        """
+        text = self._current_text()
         self.preview_error = ""
-        if not texts:
-            self.preview = None
-            self._rolled_for = ()
-            self._show_preview()
-            return
-        roll = None
-        if not reroll and self.preview is not None and texts == self._rolled_for:
-            roll = self.preview.roll
-        elif not reroll and self.hits and texts[:-1] == tuple(h.text for h in self.hits):
-            roll = self._roll_with_earlier_hits(texts[-1])
-        if roll is not None and getattr(roll, "critical", 0) != self._critical_multiplier():
-            # A critical is rolled differently (d20 3.0 rolls the first part ×N, roll-twice
-            # rolls the dice twice): a kept roll must match, or the preview would lie.
-            roll = None
         try:
+            if reroll and self.hits:
+                self.kept = self._roll(list(self.hits))
+            elif self.kept is not None:
+                self.kept = self._as_critical(self.kept)
+            if not text:
+                self.current = None
+            elif reroll or self.current is None or self.current.text != text:
+                self.current = Hit(text, self._roll(text))
+            else:
+                self.current = Hit(text, self._as_critical(self.current.roll))
+            rolls = [r for r in (self.kept, self.current and self.current.roll) if r is not None]
+            if not rolls:
+                self.preview = None
+                self._show_preview()
+                return
+            roll = rolls[0] if len(rolls) == 1 else self.rules.combine(*rolls)
+            texts = tuple(self.hits) + ((text,) if text else ())
             self.preview = self._preview(texts, roll)
         except ValueError as error:
-            if roll is not None:
-                # The kept roll does not fit the new options (e.g. a critical in d20 3.0
-                # rolls the first part again): roll afresh rather than show stale numbers.
-                try:
-                    self.preview = self._preview(texts, None)
-                except ValueError as second:
-                    self._fail(second)
-                    return
-            else:
-                self._fail(error)
-                return
-        self._rolled_for = texts
+            self.preview = None
+            self.preview_error = getattr(error, "message", None) or str(error)
         self._show_preview()
-
-    def _fail(self, error: ValueError) -> None:
-        self.preview = None
-        self._rolled_for = ()
-        self.preview_error = getattr(error, "message", None) or str(error)
-        self._show_preview()
-
-    def _roll_with_earlier_hits(self, current: str) -> Any | None:
-        """Roll only the newest hit; the earlier hits keep the numbers already shown."""
-        try:
-            newest = self.rules.roll(current, critical=self._critical_value(), rng=self.rng,
-                                     settings=self.encounter.settings)
-        except ValueError:
-            return None
-        return combine_rolls([h.roll for h in self.hits] + [newest])
 
     def _preview(self, texts: tuple[str, ...], roll: Any) -> Any:
         damage: str | list[str] = texts[0] if len(texts) == 1 else list(texts)
@@ -384,8 +399,14 @@ class DamageScreen(ModalScreen[Any]):
             return self.has_armor_slots
         if action == "toggle_armor":
             return None if self.direct else self.has_armor_slots
-        if action == "cycle_save" and len(self.save_cycle) == 1:
+        if action in ("cycle_save", "copy_save") and len(self.save_cycle) == 1:
             return False
+        if action == "set_save":
+            index = parameters[0] if parameters else 0
+            return isinstance(index, int) and 0 <= index < len(SAVE_KEYS) and (
+                len(self.save_cycle) > 1 and SAVE_KEYS[index] in self.save_cycle)
+        if action == "copy_save" and len(self.target_ids) == 1:
+            return False  # never applies with one target: hidden, not greyed
         if action in ("reroll", "add_hit") and self.preview is None:
             return None
         return True
@@ -410,20 +431,8 @@ class DamageScreen(ModalScreen[Any]):
         self.dismiss(None)
 
     def action_reroll(self) -> None:
-        """Roll every die again (typed totals stay as typed)."""
-        self.hits = [Hit(h.text, None) for h in self.hits]
+        """Roll every die again, earlier hits included (typed totals stay as typed)."""
         self._recompute(reroll=True)
-        if self.hits and self.preview is not None:
-            # The new roll holds every hit; keep each hit's share for the next "+".
-            for index, hit in enumerate(self.hits):
-                self.hits[index] = Hit(hit.text, self._single_hit_roll(index))
-
-    def _single_hit_roll(self, index: int) -> Any:
-        roll = self.preview.roll
-        try:
-            return replace(roll, damage=(roll.damage[index],), hits=(roll.hits[index],))
-        except (AttributeError, TypeError, IndexError):
-            return None
 
     def action_toggle_critical(self) -> None:
         """Critical hit on or off (the same dice, doubled by the rules)."""
@@ -469,20 +478,46 @@ class DamageScreen(ModalScreen[Any]):
         self.saves[creature_id] = self.save_cycle[(index + step) % len(self.save_cycle)]
         self._recompute()
 
+    def action_set_save(self, index: int) -> None:
+        """Set the highlighted target's save by its key (0 none … 4 critical failure)."""
+        creature_id = self.highlighted_id
+        if creature_id is None or not 0 <= index < len(SAVE_KEYS):
+            return
+        save = SAVE_KEYS[index]
+        if save not in self.save_cycle or len(self.save_cycle) == 1:
+            return
+        self.saves[creature_id] = save
+        self._recompute()
+
+    def action_copy_save(self) -> None:
+        """Give every target the highlighted target's save."""
+        creature_id = self.highlighted_id
+        if creature_id is None or len(self.save_cycle) == 1:
+            return
+        save = self.saves[creature_id]
+        for target in self.target_ids:
+            self.saves[target] = save
+        self._recompute()
+
+    def action_focus_targets(self) -> None:
+        """Move from the damage field to the targets."""
+        self.query_one(TargetTable).focus()
+
     def action_add_hit(self) -> None:
         """Keep the current hit (with its roll) and clear the field for another one."""
         field = self.query_one("#damage", NotationField)
         text = field.value.strip()
-        if self.preview is None or not field.valid or not text:
+        if self.preview is None or not field.valid or not text or self.current is None:
             return
-        index = len(self.hits)
-        self.hits.append(Hit(text, None))
-        self.hits[index] = Hit(text, self._single_hit_roll(index))
-        self._rolled_for = tuple(h.text for h in self.hits)
+        roll = self.current.roll
+        self.kept = roll if self.kept is None else self.rules.combine(self.kept, roll)
+        self.hits.append(text)
+        self.current = None
         field.value = ""
         field.focus_input()
         self._show_options()
-        self.notify(f"Hit {index + 1} kept: {text}. Type the next one; enter applies all.")
+        self.notify(f"Hit {len(self.hits)} kept: {text}. Type the next one; enter applies all.",
+                    timeout=3)
 
     def action_roll_attack(self) -> None:
         """d20 3.0: roll the attack (and a confirmation on a threat); a critical sets ×N."""
