@@ -18,8 +18,10 @@ async def test_help_lists_the_roster_keys_from_the_bindings(app_factory):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         lines = {item.description: item for item in app.screen.keys}
-        for description in ("Add", "Edit", "Remove", "Mark", "Damage", "Heal", "Next",
-                            "Persistent", "Undo", "Redo", "Log", "Save", "Saves",
+        for description in ("Add", "Edit", "Remove", "Mark or unmark a target, then move down",
+                            "Damage the marked creatures (or the highlighted one)",
+                            "Heal the highlighted creature", "Next turn",
+                            "Persistent conditions and immunities (tracker)", "Undo", "Redo", "Log", "Save", "Saves",
                             "Quick save", "Quick load", "Help", "Quit"):
             assert description in lines, description
         assert lines["Undo"].key == "u / ^z"

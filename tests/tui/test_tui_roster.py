@@ -143,7 +143,7 @@ async def test_delete_asks_then_removes_and_undo_brings_it_back(app_factory):
         await pilot.pause()
         assert ids["Goblin 1"] in encounter.order
         assert [row.key.value for row in app.roster.table.ordered_rows] == encounter.order
-        assert app.notes.last.startswith("Undone:")
+        assert app.notes.last.startswith("Undid:")
 
 
 async def test_heal_asks_an_amount(app_factory):
@@ -171,11 +171,11 @@ async def test_undo_and_redo_say_what_they_did(app_factory):
         await pilot.press("u")
         assert encounter.creature(ids["Goblin 1"]).hp == 15
         assert "15/15" in cell_text(app.roster.table, ids["Goblin 1"], "track")
-        assert app.notes.last.startswith("Undone: 7 slashing")
+        assert app.notes.last.startswith("Undid: 7 slashing")
         await pilot.press("ctrl+y")
         assert encounter.creature(ids["Goblin 1"]).hp == 8
         assert "8/15" in cell_text(app.roster.table, ids["Goblin 1"], "track")
-        assert app.notes.last.startswith("Redone: 7 slashing")
+        assert app.notes.last.startswith("Redid: 7 slashing")
         await pilot.press("ctrl+z")
         assert encounter.creature(ids["Goblin 1"]).hp == 15
 
@@ -280,3 +280,23 @@ async def test_an_initiative_change_moves_the_row_and_keeps_the_cursor(app_facto
         assert [row.key.value for row in table.ordered_rows] == encounter.order
         assert encounter.order[0] == last
         assert table.highlighted_id == last
+
+
+async def test_home_end_g_and_shift_g_jump_to_the_first_and_last_creature(app_factory):
+    encounter = crowd(40)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.roster.table
+        await pilot.press("end")
+        assert table.highlighted_id == encounter.order[-1]
+        await pilot.press("home")
+        assert table.highlighted_id == encounter.order[0]
+        await pilot.press("G")
+        assert table.highlighted_id == encounter.order[-1]
+        await pilot.press("g")
+        assert table.highlighted_id == encounter.order[0]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#help-scroll Static").render())
+        assert "then move down" in shown
+        assert "First creature" in shown and "Last creature" in shown

@@ -43,7 +43,10 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
         if slot in grouped:
             grouped[slot][1].append(display)
         else:
-            grouped[slot] = (rank, [display], binding.description, active.enabled)
+            # our bindings (they have ids) give help a longer text as the tooltip where the
+            # footer's word is too short; Textual's own tooltips are for the mouse
+            text = (binding.tooltip if binding.id else "") or binding.description
+            grouped[slot] = (rank, [display], text, active.enabled)
     if app.COMMAND_PALETTE_BINDING not in screen.active_bindings:
         grouped[(0, "command_palette")] = (1, ["^p"], "Command palette: every action", True)
     ranked = sorted(grouped.values(), key=lambda item: item[0])

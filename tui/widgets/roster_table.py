@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual.binding import Binding
 from textual.widgets import DataTable
 
 if TYPE_CHECKING:
@@ -126,7 +127,18 @@ class RosterTable(DataTable):
 
     Rows are added, removed and updated in place (``update_cell``); the table is
     rebuilt only by :meth:`show_encounter`, when the whole roster is replaced.
+
+    | Key | Action |
+    | :- | :- |
+    | up / down, page up / page down | Move the cursor |
+    | home / g | First creature |
+    | end / G | Last creature |
     """
+
+    BINDINGS = [
+        Binding("home,g", "first_row", "First creature", show=False, id="roster.first_row"),
+        Binding("end,G", "last_row", "Last creature", show=False, id="roster.last_row"),
+    ]
 
     DEFAULT_CSS = """
     RosterTable {
@@ -209,6 +221,16 @@ class RosterTable(DataTable):
                 self.sort("init", key=lambda cell: index[cell.creature_id])
                 if highlighted is not None and highlighted in index:
                     self.move_cursor(row=self.get_row_index(highlighted))
+
+    def action_first_row(self) -> None:
+        """Jump to the first creature in initiative order."""
+        if self.row_count:
+            self.move_cursor(row=0, animate=False)
+
+    def action_last_row(self) -> None:
+        """Jump to the last creature in initiative order."""
+        if self.row_count:
+            self.move_cursor(row=self.row_count - 1, animate=False)
 
     def toggle_mark(self, creature_id: str) -> None:
         """Mark or unmark one creature as a target."""
