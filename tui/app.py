@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 
 from tui.persistence import PersistenceMixin
 from tui.screens.roster import RosterScreen
+from tui.widgets.log_panel import TOAST_SECONDS, short_event
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -155,7 +156,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
             self.notify("Nothing to undo.", severity="warning")
             return
         self.encounter_changed(getattr(event, "changed_ids", None))
-        self.notify(f"Undone: {event.text}")
+        self.notify(f"Undid: {short_event(event.text)}", timeout=TOAST_SECONDS)
 
     def action_redo(self) -> None:
         """Redo the last undone change and say what it was."""
@@ -164,7 +165,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
             self.notify("Nothing to redo.", severity="warning")
             return
         self.encounter_changed(getattr(event, "changed_ids", None))
-        self.notify(f"Redone: {event.text}")
+        self.notify(f"Redid: {short_event(event.text)}", timeout=TOAST_SECONDS)
 
     def action_log(self) -> None:
         """Open the whole log."""

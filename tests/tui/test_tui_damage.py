@@ -376,3 +376,21 @@ async def test_help_and_footer_name_the_save_keys(app_factory):
         await pilot.pause()
         shown = str(app.screen.query_one("#help-scroll Static").render())
         assert "Critical failure" in shown and "Save to all" in shown
+
+
+async def test_damage_undo_and_redo_notices_are_one_short_line(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_damage_on_goblins(pilot, encounter)
+        await type_text(pilot, "6d6 fire")
+        await pilot.press("enter")
+        await pilot.pause()
+        notices = []
+        for key in ("", "u", "ctrl+y"):
+            if key:
+                await pilot.press(key)
+            notices.append((app.notes.last, app.notes.timeouts[-1]))
+        assert [text for text, _ in notices] == [
+            "6d6 fire → 2 targets", "Undid: 6d6 fire → 2 targets", "Redid: 6d6 fire → 2 targets"]
+        assert all(timeout is not None and timeout <= 3 for _, timeout in notices)

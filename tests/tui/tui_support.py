@@ -14,9 +14,11 @@ class Notes:
 
     def __init__(self) -> None:
         self.messages: list[str] = []
+        self.timeouts: list[float | None] = []
 
     def __call__(self, message: str, *args: Any, **kwargs: Any) -> None:
         self.messages.append(str(message))
+        self.timeouts.append(kwargs.get("timeout"))
 
     @property
     def last(self) -> str:

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from tui.widgets.encounter_header import EncounterHeader
-from tui.widgets.log_panel import LogPanel
+from tui.widgets.log_panel import TOAST_SECONDS, LogPanel, short_event
 from tui.widgets.roster_table import RosterTable
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class RosterScreen(Screen[None]):
     | a | Add creatures |
     | e | Edit the highlighted creature |
     | delete | Remove the highlighted creature |
-    | space | Mark or unmark a target |
+    | space | Mark or unmark a target, then move down (space space space marks three) |
     | escape | Clear the marks |
     | d | Damage the marked creatures (or the highlighted one) |
     | h | Heal the highlighted creature |
@@ -48,12 +48,15 @@ class RosterScreen(Screen[None]):
         Binding("a", "add", "Add", id="roster.add"),
         Binding("e", "edit", "Edit", show=False, id="roster.edit"),
         Binding("delete", "remove", "Remove", show=False, id="roster.remove"),
-        Binding("space", "mark", "Mark", key_display="␣", id="roster.mark"),
+        Binding("space", "mark", "Mark", key_display="␣", id="roster.mark",
+                tooltip="Mark or unmark a target, then move down"),
         Binding("escape", "clear_marks", "Clear marks", show=False, id="roster.clear_marks"),
-        Binding("d", "damage", "Damage", id="roster.damage"),
-        Binding("h", "heal", "Heal", id="roster.heal"),
-        Binding("n", "next_turn", "Next", id="roster.next_turn"),
-        Binding("p", "tracker", "Persistent", id="roster.tracker"),
+        Binding("d", "damage", "Damage", id="roster.damage",
+                tooltip="Damage the marked creatures (or the highlighted one)"),
+        Binding("h", "heal", "Heal", id="roster.heal", tooltip="Heal the highlighted creature"),
+        Binding("n", "next_turn", "Next", id="roster.next_turn", tooltip="Next turn"),
+        Binding("p", "tracker", "Persistent", id="roster.tracker",
+                tooltip="Persistent conditions and immunities (tracker)"),
     ]
 
     @property
@@ -234,12 +237,8 @@ class RosterScreen(Screen[None]):
         outcomes = self.encounter.commit_damage(preview)
         self.table.clear_marks()
         self.ledger.encounter_changed(frozenset(outcomes))
-        names = ", ".join(
-            f"{self.encounter.creature(cid).name} {outcome.total}"
-            for cid, outcome in outcomes.items()
-            if cid in self.encounter.creatures
-        )
-        self.notify(f"Damage applied: {names}.")
+        # one short line: the roster shows the results, the log panel the detail
+        self.notify(short_event(self.encounter.log[-1].text), timeout=TOAST_SECONDS)
 
     def action_heal(self, creature_id: str | None = None) -> None:
         """Ask how much to heal the highlighted creature."""

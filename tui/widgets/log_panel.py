@@ -16,6 +16,25 @@ def event_line(event: Any) -> str:
     return f"{prefix}{event.text}"
 
 
+TOAST_WIDTH = 36
+"""Characters on one line of a notification at 80 columns (Textual's toast is half the screen)."""
+TOAST_SECONDS = 3.0
+"""How long a short notification stays: long enough to read, short enough to free the log."""
+
+
+def short_event(text: str, width: int = TOAST_WIDTH) -> str:
+    """An event in one short line: several targets become a count (the log has the detail).
+
+    ``6d6 fire → Goblin 1 13: 15/15 → 2/15; Goblin 2 …`` becomes ``6d6 fire → 2 targets``.
+    """
+    head, arrow, tail = text.partition(" → ")
+    if arrow and "; " in tail:
+        text = f"{head} → {tail.count('; ') + 1} targets"
+    if len(text) > width:
+        text = text[: width - 1] + "…"
+    return text
+
+
 class LogPanel(Static):
     """The last events of the encounter, newest last; ``l`` opens the whole log."""
 
