@@ -19,6 +19,30 @@ BIG_TRACK = 1_000_000
 """A target's HP for ``calc``: big enough that the breakdown is about the damage, not death."""
 
 
+TOTAL = "total:"
+# Daggerheart marks HP on the target before its total line: a track line too.
+TRACK_PREFIXES = ("mark ",)
+
+
+def breakdown(steps: Sequence[str], *, track: bool) -> list[str]:
+    """The steps of an outcome to print; without ``track``, not the stand-in target's track.
+
+    The core's steps run roll → rules → ``total: N`` → what happened to the target's track.
+    ``calc`` resolves against a stand-in target (HP 1000000) unless the GM gave its stats
+    with ``--stat``: then its track lines say nothing true and are left out.
+    """
+    if track:
+        return list(steps)
+    shown: list[str] = []
+    for step in steps:
+        if step.startswith(TRACK_PREFIXES):
+            continue
+        shown.append(step)
+        if step.startswith(TOTAL):
+            break
+    return shown
+
+
 class CliError(Exception):
     """Bad input: one line on stderr, exit status 2."""
 
@@ -84,9 +108,10 @@ def run_calc(argv: Sequence[str]) -> int:
     rng = random.Random(args.seed)
     outcome = rules.apply_damage(creature, args.damage, critical=critical, save=args.save,
                                  nonlethal=args.nonlethal, rng=rng)
-    for step in outcome.steps:
+    for step in breakdown(outcome.steps, track=bool(args.stat)):
         print(step)
-    print(f"total: {outcome.total}")
+    if not any(step.startswith(TOTAL) for step in outcome.steps):
+        print(f"{TOTAL} {outcome.total}")
     if args.system == "daggerheart":
         print(f"HP marked: {outcome.hp_marked}")
     if args.system == "vitality-wounds" and outcome.wounds:

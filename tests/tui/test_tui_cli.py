@@ -106,3 +106,22 @@ def test_calc_and_roll_never_import_textual(argv):
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+def test_calc_prints_the_total_once_and_no_stand_in_track(capsys):
+    assert main(["calc", "--system", "pf2e", "--seed", "1", "--defenses", "weaknesses fire 5",
+                 "2d6 fire"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert sum(line.startswith("total:") for line in lines) == 1
+    assert lines[-1].startswith("total:")
+    assert not any("1000000" in line for line in lines)
+    assert main(["calc", "--system", "daggerheart", "10 physical"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("total:") == 1 and "of 6" not in out and "HP marked: 2" in out
+
+
+def test_calc_shows_the_track_of_a_target_given_by_stats(capsys):
+    assert main(["calc", "--system", "pf2e", "--stat", "hp=10", "12 fire"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("total: 12") == 1
+    assert "HP 10 → 0" in out and "dead" in out
