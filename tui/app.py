@@ -37,6 +37,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "hitledger"
+    NOTIFICATION_TIMEOUT = TOAST_SECONDS  # toasts sit over the log panel: keep them brief
     COMMANDS = App.COMMANDS | {encounter_commands}
     BINDINGS = [
         Binding("u,ctrl+z", "undo", "Undo", id="app.undo"),
@@ -51,14 +52,15 @@ class HitLedgerApp(PersistenceMixin, App[None]):
     ]
 
     def __init__(self, encounter: Any, *, rng: Any = None, autosave: bool = True,
-                 notice: str = "", resumed: bool = False) -> None:
+                 notice: str = "", resumed: bool = False, saved: bool = False) -> None:
         """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable)."""
         super().__init__()
         self.encounter = encounter
         self.rng = rng if rng is not None else random.Random()
         self.autosave_enabled = autosave
         self.notice = notice
-        self.saved_revision: int | None = None
+        # opened from a save file: what is shown is what the file holds
+        self.saved_revision: int | None = encounter.revision if saved else None
         # resumed from autosave.toml: what is shown is what the autosave holds
         self.autosaved_revision: int | None = encounter.revision if resumed else None
         self.quick_path = None
@@ -156,7 +158,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
             self.notify("Nothing to undo.", severity="warning")
             return
         self.encounter_changed(getattr(event, "changed_ids", None))
-        self.notify(f"Undid: {short_event(event.text)}", timeout=TOAST_SECONDS)
+        self.notify(short_event(event.text, prefix="Undid: "))
 
     def action_redo(self) -> None:
         """Redo the last undone change and say what it was."""
@@ -165,7 +167,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
             self.notify("Nothing to redo.", severity="warning")
             return
         self.encounter_changed(getattr(event, "changed_ids", None))
-        self.notify(f"Redid: {short_event(event.text)}", timeout=TOAST_SECONDS)
+        self.notify(short_event(event.text, prefix="Redid: "))
 
     def action_log(self) -> None:
         """Open the whole log."""
@@ -190,10 +192,12 @@ def is_tracker(screen: object) -> bool:
 
 
 def make_app(encounter: Any = None, *, system: str = "pf2e", rng: Any = None,
-             autosave: bool = True, notice: str = "", resumed: bool = False) -> HitLedgerApp:
+             autosave: bool = True, notice: str = "", resumed: bool = False,
+             saved: bool = False) -> HitLedgerApp:
     """The app on ``encounter`` (a demo encounter of ``system`` when None); shared by CLI and tests."""
     if encounter is None:
         from tui.demo import demo_encounter
 
         encounter = demo_encounter(system, rng=rng)
-    return HitLedgerApp(encounter, rng=rng, autosave=autosave, notice=notice, resumed=resumed)
+    return HitLedgerApp(encounter, rng=rng, autosave=autosave, notice=notice, resumed=resumed,
+                        saved=saved)

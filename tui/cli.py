@@ -15,6 +15,7 @@ from typing import Any
 
 USAGE_ERROR = 2
 RESUMED = "Resumed from the autosave."
+OPENED = "Save opened."
 BIG_TRACK = 1_000_000
 """A target's HP for ``calc``: big enough that the breakdown is about the damage, not death."""
 
@@ -180,7 +181,7 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
     import saves
 
     if args.save:
-        return saves.load(args.save), ""
+        return saves.load(args.save), OPENED
     notice = ""
     try:
         encounter = saves.load_autosave()
@@ -216,8 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    resumed = notice == RESUMED
-    make_app(encounter, rng=rng, notice=notice, resumed=resumed).run()
+    make_app(encounter, rng=rng, notice=notice, resumed=notice == RESUMED,
+             saved=notice == OPENED).run()
     return 0
 
 

@@ -393,4 +393,23 @@ async def test_damage_undo_and_redo_notices_are_one_short_line(app_factory):
             notices.append((app.notes.last, app.notes.timeouts[-1]))
         assert [text for text, _ in notices] == [
             "6d6 fire → 2 targets", "Undid: 6d6 fire → 2 targets", "Redid: 6d6 fire → 2 targets"]
-        assert all(timeout is not None and timeout <= 3 for _, timeout in notices)
+        assert all((timeout or app.NOTIFICATION_TIMEOUT) <= 3 for _, timeout in notices)
+        assert all(len(text) <= 36 for text, _ in notices)  # one line of a toast at 80 columns
+
+
+async def test_the_footer_offers_only_keys_that_work_where_the_focus_is(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_damage_on_goblins(pilot, encounter)
+        await type_text(pilot, "6d6 fire")
+        await pilot.pause()
+
+        def footer() -> str:
+            return " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
+
+        assert "Add hit" not in footer()  # + types into the field
+        assert "^r" in footer()
+        await pilot.press("down")
+        await pilot.pause()
+        assert "Add hit" in footer() and "Reroll" in footer()

@@ -228,3 +228,16 @@ async def test_workers_write_a_snapshot_taken_on_the_ui_thread(app_factory, data
         app.autosave_now()
         await settle(pilot)
         assert len(threads) == written
+
+
+async def test_a_resumed_or_opened_save_says_so_in_the_header(data_dir: Path):
+    from tui.app import make_app
+
+    encounter = goblins()
+    saves.save(encounter)
+    for kwargs, state in (({"resumed": True}, "autosaved"), ({"saved": True}, "saved"),
+                          ({}, "unsaved")):
+        app = make_app(saves.load("Test Fight"), autosave=False, **kwargs)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert header_state(app) == state

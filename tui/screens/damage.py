@@ -110,7 +110,8 @@ class DamageScreen(ModalScreen[Any]):
         Binding("a", "toggle_armor", "Armor slot", show=False, id="damage.armor"),
         Binding("i", "toggle_direct", "Direct", show=False, id="damage.direct"),
         Binding("plus", "add_hit", "Add hit", key_display="+", id="damage.add_hit"),
-        Binding("ctrl+r", "reroll", "Reroll", show=False, id="damage.reroll_anywhere"),
+        # letters type into the field, so the footer offers ^r there (and r on the targets)
+        Binding("ctrl+r", "reroll", "Reroll", id="damage.reroll_anywhere"),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # a modal screen does not see the app's keys: help is offered here again
@@ -407,6 +408,8 @@ class DamageScreen(ModalScreen[Any]):
                 len(self.save_cycle) > 1 and SAVE_KEYS[index] in self.save_cycle)
         if action == "copy_save" and len(self.target_ids) == 1:
             return False  # never applies with one target: hidden, not greyed
+        if action == "add_hit" and isinstance(self.focused, Input):
+            return False  # "+" in a field is part of the notation: offered on the targets
         if action in ("reroll", "add_hit") and self.preview is None:
             return None
         return True

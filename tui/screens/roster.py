@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from tui.widgets.encounter_header import EncounterHeader
-from tui.widgets.log_panel import TOAST_SECONDS, LogPanel, short_event
+from tui.widgets.log_panel import LogPanel, short_event
 from tui.widgets.roster_table import RosterTable
 
 if TYPE_CHECKING:
@@ -82,8 +82,9 @@ class RosterScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Show the encounter."""
+        """Show the encounter and whether it is saved (a resumed or opened save is)."""
         self.show_encounter()
+        self.show_saved_state(self.ledger.saved_state())
 
     # -- data down ---------------------------------------------------------------------
 
@@ -238,7 +239,7 @@ class RosterScreen(Screen[None]):
         self.table.clear_marks()
         self.ledger.encounter_changed(frozenset(outcomes))
         # one short line: the roster shows the results, the log panel the detail
-        self.notify(short_event(self.encounter.log[-1].text), timeout=TOAST_SECONDS)
+        self.notify(short_event(self.encounter.log[-1].text))
 
     def action_heal(self, creature_id: str | None = None) -> None:
         """Ask how much to heal the highlighted creature."""

@@ -22,14 +22,19 @@ TOAST_SECONDS = 3.0
 """How long a short notification stays: long enough to read, short enough to free the log."""
 
 
-def short_event(text: str, width: int = TOAST_WIDTH) -> str:
-    """An event in one short line: several targets become a count (the log has the detail).
+def short_event(text: str, *, prefix: str = "", width: int = TOAST_WIDTH) -> str:
+    """An event in one short line for a notification (the log panel has the detail).
 
-    ``6d6 fire → Goblin 1 13: 15/15 → 2/15; Goblin 2 …`` becomes ``6d6 fire → 2 targets``.
+    Several targets become a count and one target its name and damage:
+    ``6d6 fire → Goblin 1 13: 15/15 → 2/15; Goblin 2 …`` becomes ``6d6 fire → 2 targets``,
+    ``3d6 force → Ghost 11: 28/35 → 17/35`` becomes ``3d6 force → Ghost 11``.
     """
     head, arrow, tail = text.partition(" → ")
     if arrow and "; " in tail:
         text = f"{head} → {tail.count('; ') + 1} targets"
+    elif arrow and ": " in tail:
+        text = f"{head} → {tail.partition(': ')[0]}"
+    text = prefix + text
     if len(text) > width:
         text = text[: width - 1] + "…"
     return text
