@@ -190,7 +190,12 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
         notice = f"Autosave not loaded ({error.short}); it is left untouched. Demo opened."
     if encounter is not None:
         return encounter, RESUMED
-    return demo_encounter("pf2e"), notice or "First run: a demo encounter. ? shows the keys."
+    if not notice:
+        # no autosave is not always a first run: a GM who renamed it still has saves
+        has_saves = any(saves.data_dir().glob("*.toml"))
+        notice = ("No autosave: a demo encounter. ctrl+o lists the saves." if has_saves
+                  else "First run: a demo encounter. ? shows the keys.")
+    return demo_encounter("pf2e"), notice
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -125,3 +125,9 @@ def test_calc_shows_the_track_of_a_target_given_by_stats(capsys):
     out = capsys.readouterr().out
     assert out.count("total: 12") == 1
     assert "HP 10 → 0" in out and "dead" in out
+
+
+def test_no_autosave_but_saves_points_to_the_saves(data_dir):
+    saves.save(goblins())
+    encounter, notice, _ = prepare_tui([])
+    assert notice.startswith("No autosave") and "ctrl+o" in notice

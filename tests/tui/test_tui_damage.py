@@ -200,8 +200,8 @@ async def test_d20_attack_helper_and_multiplier(app_factory):
         screen.query_one("#attack-threat").value = "2"  # every roll but a 1 threatens
         await pilot.press("t")
         result = str(screen.query_one("#attack-result").render())
-        assert result.endswith(("critical", "hit", "miss"))
-        if result.endswith("critical"):
+        assert result.startswith(("critical:", "hit:", "miss:"))
+        if result.startswith("critical"):
             assert screen.critical
             assert screen.preview.roll.critical == 4
         await pilot.press("enter")

@@ -154,7 +154,10 @@ async def test_saves_screen_lists_loads_renames_and_trashes(app_factory, data_di
         await pilot.pause()
         detail = str(screen.query_one("#saves-detail").render())
         assert detail.startswith("! broken-night.toml: line 2") and "left untouched" in detail
-        assert screen.check_action("load", ()) is None  # an unreadable file cannot be loaded
+        assert screen.check_action("rename", ()) is None  # an unreadable file is left alone
+        await pilot.press("enter")  # enter on it says why it is not loaded
+        assert "broken-night.toml is unreadable" in app.notes.last
+        assert app.screen is screen
         # rename
         table.move_cursor(row=names.index("Vault of Sighs"))
         await pilot.press("r")
@@ -192,8 +195,16 @@ async def test_saves_screen_rename_refuses_path_tricks(app_factory, data_dir: Pa
         await type_text(pilot, "../../etc")
         await pilot.press("enter")
         await settle(pilot)
-        assert sorted(p.name for p in data_dir.glob("*.toml")) == ["etc.toml"]
+        # refused in words, in the prompt: nothing renamed, nothing written outside
+        assert isinstance(app.screen, PromptModal)
+        assert "not a path" in str(app.screen.query_one(".dialog-error").render())
+        assert sorted(p.name for p in data_dir.glob("*.toml")) == ["test-fight.toml"]
         assert not (data_dir.parent.parent / "etc.toml").exists()
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "etc")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert sorted(p.name for p in data_dir.glob("*.toml")) == ["etc.toml"]
 
 
 async def test_workers_write_a_snapshot_taken_on_the_ui_thread(app_factory, data_dir: Path,

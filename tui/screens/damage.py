@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from tui.widgets.log_panel import short_event
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
@@ -422,7 +423,7 @@ class DamageScreen(ModalScreen[Any]):
             return
         field = self.query_one("#damage", NotationField)
         if not field.valid:
-            self.notify("Fix the damage first: nothing was applied.", severity="warning")
+            self.notify("Fix the damage first (nothing applied).", severity="warning")
             return
         if self.preview is None:
             self.notify("Type the damage first.", severity="warning")
@@ -519,8 +520,8 @@ class DamageScreen(ModalScreen[Any]):
         field.value = ""
         field.focus_input()
         self._show_options()
-        self.notify(f"Hit {len(self.hits)} kept: {text}. Type the next one; enter applies all.",
-                    timeout=3)
+        # one line: the options line says how many hits wait, the roll line shows them
+        self.notify(short_event(f"Hit {len(self.hits)} kept: {text}"))
 
     def action_roll_attack(self) -> None:
         """d20 3.0: roll the attack (and a confirmation on a threat); a critical sets ×N."""
@@ -538,7 +539,8 @@ class DamageScreen(ModalScreen[Any]):
         except ValueError as error:
             self.query_one("#attack-result", Static).update(str(error))
             return
-        self._attack_text = f"{attack.text} → {attack.result}"
+        # the verdict first: a long confirmation roll must not push it off the line
+        self._attack_text = f"{attack.result}: {attack.text}"
         self.query_one("#attack-result", Static).update(self._attack_text)
         self.critical = attack.result == "critical"
         self._show_options()

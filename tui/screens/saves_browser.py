@@ -32,9 +32,16 @@ def when_text(moment: datetime, now: datetime | None = None) -> str:
 
 
 def check_name(text: str) -> str | None:
-    """A save name must say something; the saves layer makes it a safe file name."""
-    if not text.strip():
+    """A save name must say something and be a name, not a path.
+
+    The saves layer would make ``../../etc`` a safe ``etc.toml`` anyway; saying no here
+    tells the GM why, instead of listing an encounter called ``../../etc``.
+    """
+    name = text.strip()
+    if not name:
         return "Type a name."
+    if "/" in name or "\\" in name or name.startswith("."):
+        return "A name, not a path: no / or \\, and not starting with a dot."
     return None
 
 
@@ -158,11 +165,11 @@ class SavesScreen(Screen[None]):
         return self.entries.get(key or "")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Load and rename need a readable save; trash needs any file."""
+        """Rename needs a readable save; load and trash any file (load says why it cannot)."""
         entry = self.highlighted() if self.is_mounted else None
-        if action in ("load", "rename"):
+        if action == "rename":
             return True if entry is not None and entry.error is None else None
-        if action == "trash":
+        if action in ("load", "trash"):
             return True if entry is not None else None
         return True
 
@@ -180,7 +187,12 @@ class SavesScreen(Screen[None]):
     def action_load(self) -> None:
         """Load the highlighted save (in a worker)."""
         entry = self.highlighted()
-        if entry is None or entry.error is not None:
+        if entry is None:
+            return
+        if entry.error is not None:
+            # enter on a broken file: say so, rather than nothing at all
+            self.notify(f"{entry.path.name} is unreadable; the line below says why.",
+                        severity="warning")
             return
         self.ledger.load_file(entry.path)
 
@@ -194,7 +206,9 @@ class SavesScreen(Screen[None]):
             if name:
                 self.change_file("rename", entry.path, name)
 
-        self.app.push_screen(PromptModal(f"Rename {entry.name} to:", value=entry.name,
+        # the autosave holds an encounter with a name of its own: say which file is renamed
+        label = f"the autosave ({entry.name})" if entry.path.stem == "autosave" else entry.name
+        self.app.push_screen(PromptModal(f"Rename {label} to:", value=entry.name,
                                          check=check_name), done)
 
     def action_trash(self) -> None:
