@@ -190,7 +190,8 @@ class Encounter:
         """Add several creatures in one undo step ("Goblin 1…3")."""
         ids = []
         names = ", ".join(c.name for c in creatures)
-        with self._step("add", f"{names} join (initiative {initiative})") as step:
+        verb = "joins" if len(creatures) == 1 else "join"
+        with self._step("add", f"{names} {verb} (initiative {initiative})") as step:
             step.meta("next_id", "turn")
             for creature in creatures:
                 cid = f"c{self._next_id}"
@@ -376,8 +377,12 @@ class Encounter:
             names.append(f"{self._creatures[cid].name} {outcome.summary}")
             details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
         crit = preview.options.get("critical")
-        crit_text = "" if not crit else (" critical" if crit is True or crit == 2 else f" critical ×{crit}")
-        text = f"{' + '.join(preview.damage)}{crit_text} → " + "; ".join(names)
+        how = "" if not crit else (" critical" if crit is True or crit == 2 else f" critical ×{crit}")
+        if preview.options.get("nonlethal"):
+            how += " nonlethal"
+        if preview.options.get("direct"):
+            how += " direct"
+        text = f"{' + '.join(preview.damage)}{how} → " + "; ".join(names)
         with self._step("damage", text, tuple(details)) as step:
             for cid, outcome in preview.outcomes.items():
                 step.touch(cid)
