@@ -66,9 +66,12 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         self.quick_path = None
         self.roster = RosterScreen()
 
+    def get_default_screen(self) -> RosterScreen:
+        """The roster is the bottom screen: no blank screen is built under it at start-up."""
+        return self.roster
+
     def on_mount(self) -> None:
-        """Show the roster."""
-        self.push_screen(self.roster)
+        """Show the saved state and the opening notice."""
         self.show_saved_state()
         if self.notice:
             self.notify(self.notice, timeout=8)
@@ -118,18 +121,11 @@ class HitLedgerApp(PersistenceMixin, App[None]):
     def next_turn(self) -> None:
         """Advance the turn; open the tracker when persistent damage ticked or checks wait."""
         event = self.encounter.next_turn(rng=self.rng)
-        self.encounter_changed(frozenset(getattr(event, "changed_ids", ()) or ()))
-        details = tuple(getattr(event, "details", ()) or ())
-        if details or self.pending_checks():
-            # the tracker shows the details; the notification only says whose turn it is
-            self.notify(event.text, timeout=4)
+        self.encounter_changed(event.changed_ids)
+        # the notification says whose turn it is; the tracker shows what happened
+        self.notify(event.text, timeout=4)
+        if event.details or self.encounter.pending_checks():
             self.open_tracker(event)
-        else:
-            self.notify(event.text, timeout=4)
-
-    def pending_checks(self) -> bool:
-        """Whether any flat check waits to be resolved."""
-        return bool(self.encounter.pending_checks())
 
     def open_tracker(self, event: Any = None) -> None:
         """Show the tracker (once), with the last turn's event."""

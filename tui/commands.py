@@ -49,12 +49,41 @@ class EncounterCommands(Provider):
         for name, help_text, action in APP_COMMANDS:
             yield name, help_text, getattr(ledger, f"action_{action}")
         encounter = ledger.encounter
+        yield from self._settings()
         for creature_id in encounter.order:
             creature = encounter.creature(creature_id)
             yield (f"Damage {creature.name}", f"Damage entry with {creature.name} as the target",
                    partial(self._on_roster, "damage", creature_id))
             yield (f"Heal {creature.name}", f"Heal {creature.name}",
                    partial(self._on_roster, "heal", creature_id))
+
+    def _settings(self) -> Iterator[tuple[str, str, Callable[[], object]]]:
+        """The encounter's rule options, each offered as a switch to its other value."""
+        encounter = self.ledger.encounter
+        settings = encounter.settings
+        if encounter.system in ("pf2e", "sf2e"):
+            twice = settings.get("crit_mode") == "roll-twice"
+            yield ("Setting: critical hits " + ("double the damage" if twice else "roll the dice twice"),
+                   "Now: " + ("dice rolled twice, modifiers doubled" if twice else "the total doubled"),
+                   partial(self._set, "crit_mode", "double" if twice else "roll-twice"))
+        if encounter.system in ("pf2e", "sf2e", "vitality-wounds"):
+            ask = settings.get("flat_checks") == "ask"
+            yield ("Setting: flat checks " + ("rolled by the app" if ask else "wait for the GM's roll"),
+                   "Now: " + ("you roll them at the table (F on the tracker)" if ask
+                              else "the app rolls them at each turn"),
+                   partial(self._set, "flat_checks", "auto" if ask else "ask"))
+        if encounter.system == "daggerheart":
+            on = bool(settings.get("massive_damage"))
+            yield ("Setting: massive damage rule " + ("off" if on else "on"),
+                   "Optional rule: damage of twice Severe or more marks 4 HP. Now: " + ("on" if on else "off"),
+                   partial(self._set, "massive_damage", not on))
+
+    def _set(self, key: str, value: object) -> None:
+        """Change one setting (one undo step) and say so."""
+        ledger = self.ledger
+        ledger.encounter.set_setting(key, value)
+        ledger.encounter_changed(frozenset())
+        ledger.notify(ledger.encounter.log[-1].text)
 
     def _on_roster(self, action: str, creature_id: str | None = None) -> None:
         """Go back to the roster, then run the action there."""

@@ -86,3 +86,25 @@ async def test_log_screen_shows_every_event_with_details(app_factory):
         assert "6 fire" in text and "weakness" in text
         await pilot.press("escape")
         assert app.screen is app.roster
+
+
+async def test_palette_switches_an_encounter_setting(tmp_path, monkeypatch) -> None:
+    """Rule options are offered by name in the palette; switching one is one undo step."""
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path))
+    import random
+
+    from tui.app import make_app
+    from tui.commands import EncounterCommands
+
+    app = make_app(system="pf2e", rng=random.Random(1), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        provider = EncounterCommands(app.screen)
+        names = {name: callback for name, _, callback in provider._commands()}
+        assert "Setting: critical hits roll the dice twice" in names
+        names["Setting: critical hits roll the dice twice"]()
+        await pilot.pause()
+        assert app.encounter.settings["crit_mode"] == "roll-twice"
+        names = {name for name, _, _ in provider._commands()}
+        assert "Setting: critical hits double the damage" in names
+        app.encounter.undo()
+        assert app.encounter.settings["crit_mode"] == "double"
