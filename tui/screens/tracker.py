@@ -251,7 +251,7 @@ class TrackerScreen(Screen[None]):
         if action == "remove":
             return True if self._selected() is not None else None
         if action == "resolve_all":
-            return True if self.ledger.pending_checks() else None
+            return True if self.ledger.encounter.pending_checks() else None
         if action in ("add", "next_turn"):
             return True if self.encounter.order else None
         return True
