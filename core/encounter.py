@@ -527,7 +527,8 @@ class Encounter:
             start = self.rules.resolve_turn(self._creatures[starting], "start", rng, self.settings)
             self.rules.commit(self._creatures[starting], start)
             details.extend(f"{self._creatures[starting].name}: {s}" for s in start.steps)
-            step.text = f"round {self.round}: {self._creatures[starting].name}'s turn"
+            step.text = (f"{self._creatures[starting].name}'s turn"
+                         + (f" (round {self.round} begins)" if self.turn == 0 else ""))
             step.details = tuple(details)
         return self._done[-1]
 

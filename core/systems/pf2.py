@@ -453,11 +453,15 @@ class Pf2Family(RuleSystem):
         total = 0
         wounds = 0
         timing = self.policy.persistent_timing
+        if "dead" in work.conditions:
+            return self._outcome(creature, work, 0, [], summary="")  # the dead take no turns
         if when == timing:
             for cond in list(work.persistent):
                 dealt, w = self._tick(work, cond, rng, steps, settings)
                 total += dealt
                 wounds += w
+                if "dead" in work.conditions:
+                    break  # nothing more to check on the dead
                 if timing == "end":
                     self._check(work, cond, rng, None, steps, settings)
         if when == "end" and timing == "start":
