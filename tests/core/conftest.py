@@ -274,15 +274,17 @@ FAMILY_CASES = [
 
 
 def pytest_generate_tests(metafunc):
+    """The family table, once per PF2-family system that has an expected total for a row."""
     if "family_case" in metafunc.fixturenames:
-        system = metafunc.module.SYSTEM
         params = []
-        for case_id, defenses, damage, options, expected in FAMILY_CASES:
-            if isinstance(expected, dict):
-                if system not in expected:
-                    continue
-                expected = expected[system]
-            params.append(pytest.param((defenses, damage, options, expected), id=case_id))
+        for system in (PF2, SF2, VW):
+            for case_id, defenses, damage, options, expected in FAMILY_CASES:
+                if isinstance(expected, dict):
+                    if system not in expected:
+                        continue
+                    expected = expected[system]
+                params.append(pytest.param((system, defenses, damage, options, expected),
+                                           id=f"{system}-{case_id}"))
         metafunc.parametrize("family_case", params)
 
 

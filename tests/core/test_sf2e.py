@@ -12,17 +12,6 @@ SYSTEM = "sf2e"
 
 
 
-def test_family_table(family_case, target, rng_from):
-    defenses, damage, options, expected = family_case
-    options = dict(options)
-    rng = rng_from(options.pop("rng", None))
-    traits = options.pop("traits", "living")
-    rs = get_system(SYSTEM)
-    c = target(rs, defenses, traits=traits)
-    out = rs.apply_damage(c, damage, rng=rng, **options)
-    assert out.total == expected, out.steps
-    assert rng.left == 0, "not every scripted die was rolled"
-
 
 @pytest.mark.parametrize("text,word", [
     ("5 chaotic", "chaotic"),     # pf2e alignment types do not exist in sf2e
