@@ -106,10 +106,6 @@ class DiceExpr:
             total += sub if term.sign > 0 else -sub
         return total, tuple(faces)
 
-    def roll_max(self) -> int:
-        """Every die at its maximum, plus the modifier (Daggerheart critical)."""
-        return self.maximum
-
     def __str__(self) -> str:
         return format_terms(self.dice, self.modifier)
 
@@ -209,8 +205,3 @@ def roll(expr: str, rng: RandomSource | None = None) -> int:
 def roll_detailed(expr: str, rng: RandomSource | None = None) -> RollResult:
     """Roll ``expr`` and return the result with each die."""
     return parse(expr).roll(rng)
-
-
-def looks_like_dice(word: str) -> bool:
-    """True when ``word`` starts like a dice expression or number."""
-    return bool(word) and (word[0].isdigit() or word[0] in "+-dD" and len(word) > 1 and (word[1].isdigit()))

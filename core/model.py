@@ -10,9 +10,6 @@ from core.dice import parse as parse_dice
 from core.errors import StateError
 from core.notation import Damage, DamagePart
 
-SAVE_RESULTS = ("critical-success", "success", "failure", "critical-failure")
-KINDS = ("living", "undead", "construct", "bloodless")
-
 
 @dataclass(frozen=True, slots=True)
 class PersistentDamage:

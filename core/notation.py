@@ -306,8 +306,6 @@ class Defenses:
         return selector in self.immune_to
 
 
-EMPTY_DEFENSES = Defenses()
-
 _SPECIAL_IMMUNITIES = frozenset({"critical-hits", "nonlethal", "persistent", "precision"})
 
 

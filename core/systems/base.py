@@ -98,12 +98,6 @@ class RuleSystem:
     def _set_stats(self, creature: Creature, stats: dict[str, int]) -> None:
         raise NotImplementedError
 
-    def edit_stats(self, creature: Creature, stats: dict[str, int]) -> Creature:
-        """A copy with new maxima/stats (form edit); current values follow their maxima."""
-        work = creature.clone()
-        self._set_stats(work, stats, editing=True)  # type: ignore[call-arg]
-        return work
-
     # ------------------------------------------------------------------ rolling
     def roll(self, damage: str | Sequence[str] | Damage, critical: bool | int = False,
              rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Roll:
