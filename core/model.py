@@ -297,11 +297,42 @@ class Outcome:
 
     target: str
     total: int
-    steps: tuple[str, ...]
+    breakdown: Breakdown | tuple[str, ...]
     changes: Mapping[str, Any] = field(default_factory=dict)
     hp_marked: int = 0
     wounds: int = 0
     summary: str = ""
+    _lines: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The breakdown in words, in the order applied (formatted the first time it is read)."""
+        if self._lines is None:
+            lines = self.breakdown.lines() if isinstance(self.breakdown, Breakdown) else self.breakdown
+            object.__setattr__(self, "_lines", tuple(lines))
+        return self._lines  # type: ignore[return-value]
 
     def __str__(self) -> str:
         return "\n".join(self.steps)
+
+
+class Breakdown(list):
+    """Steps as they are taken: plain text, or a template and its arguments formatted on reading.
+
+    Formatting is most of the cost of resolving damage, and most outcomes (every target of
+    a preview the GM does not look at, a benchmark) are never read.
+    """
+
+    __slots__ = ()
+
+    def add(self, template: str, *args: Any) -> None:
+        """Record ``template.format(*args)`` for later; a callable argument is called then."""
+        self.append((template, args))
+
+    def lines(self) -> tuple[str, ...]:
+        """Every step as text."""
+        return tuple(
+            item if isinstance(item, str)
+            else item[0].format(*(a() if callable(a) else a for a in item[1]))
+            for item in self
+        )

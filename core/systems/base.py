@@ -12,6 +12,7 @@ from core.dice import parse as parse_dice
 from core.errors import ParseError
 from core.model import (
     TRACK_FIELDS,
+    Breakdown,
     Creature,
     Outcome,
     PersistentDamage,
@@ -200,7 +201,8 @@ class RuleSystem:
             for name, old, new in zip(TRACK_FIELDS, _track_values(creature), _track_values(work), strict=True)
             if new != old
         }
-        return Outcome(creature.name, total, tuple(steps), changes, hp_marked, wounds, summary)
+        breakdown = steps if isinstance(steps, Breakdown) else tuple(steps)
+        return Outcome(creature.name, total, breakdown, changes, hp_marked, wounds, summary)
 
     # ------------------------------------------------------------------ healing, turns
     def heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
-from core.model import Creature, Outcome, PersistentDamage, Roll, RolledPart
+from core.model import Breakdown, Creature, Outcome, PersistentDamage, Roll, RolledPart
 from core.notation import Applicable, Damage, DamagePart, DefenseEntry, Defenses, applicable
 from core.systems.base import RuleSystem, StatField, flat_check
 
@@ -110,7 +110,7 @@ class Pf2Family(RuleSystem):
         settings = settings or {}
         defenses = self.defenses_of(creature)
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         total = 0
         wounds = 0
         crit = bool(critical) or bool(roll.critical)
@@ -159,7 +159,7 @@ class Pf2Family(RuleSystem):
         # Step 1: roll, then the floor
         values = [(rp.crit_value if twice and rp.crit_value is not None else rp.value) for rp in main]
         if main:
-            steps.append("roll: " + ", ".join(rp.describe(twice) for rp in main))
+            steps.add("roll: {}", lambda: ", ".join(rp.describe(twice) for rp in main))
         # the minimum of 1 is for an attack that has dice or modifiers (a typed 0 stays 0)
         with_amount = [i for i, rp in enumerate(main) if rp.part.amount is not None
                        and (rp.part.amount.dice_count or rp.part.amount.modifier)]
@@ -322,8 +322,8 @@ class Pf2Family(RuleSystem):
             else:
                 for inst, entry in zip(instances, chosen, strict=True):
                     if entry:
-                        steps.append(f"{entry.describe()}: {inst.label} {inst.amount} → "
-                                     f"{inst.amount + entry.value}")
+                        steps.add("{}: {} {} → {}", entry.describe(), inst.label, inst.amount,
+                                  inst.amount + entry.value)
                         inst.amount += entry.value
         # Vulnerability (vitality-wounds)
         wounds = 0
@@ -353,12 +353,14 @@ class Pf2Family(RuleSystem):
                 if prec is not None and (entry is None or min(prec.value, inst.precision)
                                          > min(entry.value, inst.amount)):
                     removed = min(prec.value, inst.precision, inst.amount)
-                    steps.append(f"{prec.describe()}: {inst.label} {inst.amount} → {inst.amount - removed}")
+                    steps.add("{}: {} {} → {}", prec.describe(), inst.label, inst.amount,
+                              inst.amount - removed)
                     inst.amount -= removed
                     inst.precision -= removed
                 elif entry is not None:
                     removed = min(entry.value, inst.amount)
-                    steps.append(f"{entry.describe()}: {inst.label} {inst.amount} → {inst.amount - removed}")
+                    steps.add("{}: {} {} → {}", entry.describe(), inst.label, inst.amount,
+                              inst.amount - removed)
                     inst.amount -= removed
                     inst.precision = min(inst.precision, inst.amount)
         total = 0
@@ -366,10 +368,10 @@ class Pf2Family(RuleSystem):
             if inst.amount > 0:
                 total += inst.amount
         if len(instances) > 1 or not instances:
-            steps.append("total: " + (" + ".join(f"{i.label} {i.amount}" for i in instances) or "0")
-                         + f" = {total}")
+            shares = tuple((i.label, i.amount) for i in instances)
+            steps.add("total: {} = {}", lambda: " + ".join(f"{x} {y}" for x, y in shares) or "0", total)
         else:
-            steps.append(f"total: {total}")
+            steps.add("total: {}", total)
         return total, wounds
 
     @staticmethod
@@ -435,21 +437,21 @@ class Pf2Family(RuleSystem):
         self.check_save(save)
         damage = self.parse_damage(text)
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         defenses = self.defenses_of(creature)
         crit = bool(critical) and not defenses.has_immunity("critical-hits")
         for part in damage.parts:
             if part.amount is None:
                 continue
             self._add_condition(work, part, defenses, crit, save, steps, settings or {})
-        return self._outcome(creature, work, 0, steps, summary="; ".join(steps))
+        return self._outcome(creature, work, 0, steps, summary="; ".join(steps.lines()))
 
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
               settings: dict[str, Any] | None) -> Outcome:
         settings = settings or {}
         rng = rng or _default_rng
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         total = 0
         wounds = 0
         timing = self.policy.persistent_timing
@@ -478,16 +480,16 @@ class Pf2Family(RuleSystem):
                 else:
                     work.persistent[idx] = replace(cond, rounds_left=left)
         return self._outcome(creature, work, total, steps, wounds=wounds,
-                             summary="; ".join(steps))
+                             summary="; ".join(steps.lines()))
 
     def tick(self, creature: Creature, index: int, rng: RandomSource | None = None,
              settings: dict[str, Any] | None = None) -> Outcome:
         """Roll one persistent condition's damage now (no flat check) and commit."""
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         dealt, wounds = self._tick(work, creature.persistent[index], rng or _default_rng, steps,
                                    settings or {})
-        outcome = self._outcome(creature, work, dealt, steps, wounds=wounds, summary="; ".join(steps))
+        outcome = self._outcome(creature, work, dealt, steps, wounds=wounds, summary="; ".join(steps.lines()))
         self.commit(creature, outcome)
         return outcome
 
@@ -503,9 +505,9 @@ class Pf2Family(RuleSystem):
                    rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Outcome:
         """Roll (or take the GM's roll for) one condition's DC 15 flat check, and commit."""
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         self._check(work, creature.persistent[index], rng, roll, steps, {"flat_checks": "auto"})
-        outcome = self._outcome(creature, work, 0, steps, summary="; ".join(steps))
+        outcome = self._outcome(creature, work, 0, steps, summary="; ".join(steps.lines()))
         self.commit(creature, outcome)
         return outcome
 
@@ -542,9 +544,10 @@ class Pf2Family(RuleSystem):
             soak = min(work.temp_hp, rest)
             work.temp_hp -= soak
             rest -= soak
-            steps.append(f"temp HP {before_temp} → {work.temp_hp} (absorbs {soak})")
+            steps.add("temp HP {} → {} (absorbs {})", before_temp, work.temp_hp, soak)
         work.hp = max(0, work.hp - rest)
-        steps.append(f"HP {before_hp} → {work.hp}" + (f" (overflow {rest - before_hp})" if rest > before_hp else ""))
+        steps.add("HP {} → {}{}", before_hp, work.hp,
+                  f" (overflow {rest - before_hp})" if rest > before_hp else "")
         if massive_check and not nonlethal and work.max_hp and damage >= 2 * work.max_hp:
             self._die(work, steps, f"massive damage ({damage} ≥ twice max HP {work.max_hp}): dead")
             return
