@@ -196,9 +196,10 @@ class Pf2Family(RuleSystem):
             share = sum(floored[i] for i in precision_parts)
             target.amount += share
             target.precision += share
-            steps.append(f"precision {share} joins {target.label} → {target.amount}")
+            steps.add("precision {} joins {} → {}", share, target.label, target.amount)
         if len(main) > len(instances):
-            steps.append("merge: " + ", ".join(f"{x.label} {x.amount}" for x in instances))
+            merged = tuple((x.label, x.amount) for x in instances)
+            steps.add("merge: {}", lambda: ", ".join(f"{x} {y}" for x, y in merged))
         # Step 1b: double or halve
         if factor != 1.0:
             self._scale(instances, factor, crit and not twice, save, steps)
