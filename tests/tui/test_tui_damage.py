@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from tui_support import goblins, ids_by_name, type_text
 
 from core import Encounter, get_system
@@ -24,12 +26,18 @@ async def open_damage_on_goblins(pilot, encounter) -> DamageScreen:
     return screen
 
 
-async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
+@asynccontextmanager
+async def damage_on_goblins(app_factory):
+    """The app on two goblins, both marked, damage entry open: (pilot, screen, encounter, ids)."""
     encounter = goblins()
-    ids = ids_by_name(encounter)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage_on_goblins(pilot, encounter)
+        yield pilot, screen, encounter, ids_by_name(encounter)
+
+
+async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         assert screen.target_ids == [ids["Goblin 1"], ids["Goblin 2"]]
         await type_text(pilot, "10 fire")
         await pilot.press("tab")  # to the targets
@@ -47,11 +55,11 @@ async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
         assert encounter.creature(ids["Goblin 1"]).hp == 15  # a preview changes nothing
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen is app.roster
+        assert pilot.app.screen is pilot.app.roster
         assert encounter.creature(ids["Goblin 1"]).hp == 5
         assert encounter.creature(ids["Goblin 2"]).hp == 0
         assert "dead" in encounter.creature(ids["Goblin 2"]).conditions
-        assert app.roster.table.marked == frozenset()
+        assert pilot.app.roster.table.marked == frozenset()
         # One application is one undo step.
         await pilot.press("u")
         assert encounter.creature(ids["Goblin 1"]).hp == 15
@@ -59,11 +67,7 @@ async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
 
 
 async def test_dice_are_rolled_once_and_kept_while_only_saves_change(app_factory):
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         await type_text(pilot, "6d6 fire")
         await pilot.pause()
         first = screen.preview.roll
@@ -123,7 +127,7 @@ async def test_bad_notation_is_shown_inline_and_nothing_is_applied(app_factory):
             assert app.screen is screen, bad
         assert "Fix the damage first" in app.notes.last
         await pilot.press("escape")
-        assert app.screen is app.roster
+        assert pilot.app.screen is pilot.app.roster
         assert all(encounter.creature(c).hp == encounter.creature(c).max_hp
                    for c in encounter.order)
         assert encounter.log[-1].kind == "add"
@@ -149,7 +153,7 @@ async def test_escape_cancels(app_factory):
         await open_damage_on_goblins(pilot, encounter)
         await type_text(pilot, "10 fire")
         await pilot.press("escape")
-        assert app.screen is app.roster
+        assert pilot.app.screen is pilot.app.roster
         assert all(encounter.creature(c).hp == encounter.creature(c).max_hp
                    for c in encounter.order)
 
@@ -242,11 +246,7 @@ async def test_a_change_refreshes_the_footer_once(app_factory, monkeypatch):
 
 
 async def test_a_save_changed_while_the_field_is_wrong_keeps_the_last_valid_preview(app_factory):
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         await type_text(pilot, "10 fire")
         await type_text(pilot, "+")  # "10 fire+" does not parse
         await pilot.pause()
@@ -255,7 +255,7 @@ async def test_a_save_changed_while_the_field_is_wrong_keeps_the_last_valid_prev
         assert screen.preview is not None
         assert screen.preview.outcomes[ids["Goblin 1"]].total == 10  # 10 halved, weakness +5
         await pilot.press("enter")
-        assert isinstance(app.screen, DamageScreen)  # nothing applied until it is fixed
+        assert isinstance(pilot.app.screen, DamageScreen)  # nothing applied until it is fixed
 
 
 def faces(roll) -> list[tuple[int, ...]]:
@@ -319,11 +319,7 @@ async def test_another_hit_keeps_the_numbers_of_the_first(app_factory):
 
 
 async def test_type_damage_down_a_save_key_and_enter(app_factory):
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         await type_text(pilot, "10 fire")
         await pilot.press("down")
         assert screen.focused is screen.query_one("#targets")
@@ -338,7 +334,7 @@ async def test_type_damage_down_a_save_key_and_enter(app_factory):
         assert set(screen.saves.values()) == {"failure"}
         await pilot.press("up", "2", "enter")
         await pilot.pause()
-        assert app.screen is app.roster
+        assert pilot.app.screen is pilot.app.roster
         assert encounter.creature(ids["Goblin 1"]).hp == 5  # success: 10 halved, weakness +5
         assert encounter.creature(ids["Goblin 2"]).hp == 0  # failure: 10, weakness +5
 
