@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from core import conditions, turns
 from core.dice import RandomSource
 from core.errors import StateError
 from core.model import Creature, Outcome, Roll, TemporaryImmunity
@@ -21,6 +22,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "flat_checks": "auto",      # "ask": flat checks wait for the GM's roll
     "massive_damage": False,    # daggerheart optional rule: 2× Severe marks 4 HP
 }
+FEAR_MAX = 12                   # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
 DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
 _UNSET = "\u2205unset"          # a field absent on one side of a change (TOML has no null)
 
@@ -54,6 +56,7 @@ class Event:
     changes: tuple[Change, ...] = ()
     meta_before: Mapping[str, Any] = field(default_factory=dict)
     meta_after: Mapping[str, Any] = field(default_factory=dict)
+    actor: str = ""             # whose turn it was (the log export's actor)
 
     @property
     def changed_ids(self) -> frozenset[str]:
@@ -70,6 +73,8 @@ class Event:
         if self.meta_before or self.meta_after:
             out["meta_before"] = dict(self.meta_before)
             out["meta_after"] = dict(self.meta_after)
+        if self.actor:
+            out["actor"] = self.actor
         return out
 
     @classmethod
@@ -90,6 +95,7 @@ class Event:
             details=tuple(_typed(data, "details", list, where, [])), changes=tuple(changes),
             meta_before=_typed(data, "meta_before", dict, where, {}),
             meta_after=_typed(data, "meta_after", dict, where, {}),
+            actor=_typed(data, "actor", str, where, ""),
         )
 
 
@@ -134,6 +140,8 @@ class Encounter:
         self._creatures: dict[str, Creature] = {}
         self._initiative: dict[str, int] = {}
         self._seq: dict[str, int] = {}
+        self._tie: dict[str, int] = {}      # place among equal initiatives (RULES §7 ties, moves)
+        self.fear = 0                       # Daggerheart: the GM's Fear pool
         self._next_id = 1
         self._order: list[str] | None = None
         self._done: list[Event] = []
@@ -162,7 +170,8 @@ class Encounter:
     def order(self) -> list[str]:
         """Creature ids by initiative, high to low; ties in the order added."""
         if self._order is None:
-            self._order = sorted(self._creatures, key=lambda c: (-self._initiative[c], self._seq[c]))
+            self._order = sorted(self._creatures, key=lambda c: (-self._initiative[c], self._tie.get(c, 0),
+                                                                 self._seq[c]))
         return list(self._order)
 
     @property
@@ -202,11 +211,18 @@ class Encounter:
             self._keep_active(step)
         return ids
 
-    def _insert(self, cid: str, creature: Creature, initiative: int, seq: int) -> None:
+    def _insert(self, cid: str, creature: Creature, initiative: int, seq: int, tie: int | None = None) -> None:
         self._creatures[cid] = creature
         self._initiative[cid] = initiative
         self._seq[cid] = seq
+        self._tie[cid] = self._last_tie(cid) if tie is None else tie
         self._order = None
+
+    def _last_tie(self, cid: str) -> int:
+        """A place after every other creature with the same initiative."""
+        value = self._initiative[cid]
+        return 1 + max((t for c, t in self._tie.items() if c != cid and self._initiative.get(c) == value),
+                       default=-1)
 
     def _keep_active(self, step: _Step) -> None:
         """Keep the same creature active when the order changes under it."""
@@ -224,7 +240,7 @@ class Encounter:
         with self._step("remove", f"{creature.name} removed") as step:
             step.meta("turn")
             step.touch(cid)
-            del self._creatures[cid], self._initiative[cid], self._seq[cid]
+            del self._creatures[cid], self._initiative[cid], self._seq[cid], self._tie[cid]
             self._order = None
             active = step.active_before
             if active == cid:
@@ -246,6 +262,10 @@ class Encounter:
                 new.name = value.strip()
             elif key == "pc":
                 new.pc = bool(value)
+            elif key == "init_mod":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ValueError(f"init_mod must be a whole number, not {value!r}")
+                new.init_mod = value
             elif key == "defenses":
                 rules.parse_defenses(value)
                 new.defenses = value
@@ -268,6 +288,7 @@ class Encounter:
             self._creatures[cid] = new
             if initiative is not None and initiative != self._initiative[cid]:
                 self._initiative[cid] = initiative
+                self._tie[cid] = self._last_tie(cid)
                 self._order = None
                 self._keep_active(step)
         return new
@@ -305,7 +326,7 @@ class Encounter:
         if present:
             new.conditions.add(name)
         else:
-            new.conditions.discard(name)
+            conditions.remove(new, name)
         with self._step("condition", f"{creature.name}: {'now' if present else 'no longer'} {name}") as step:
             step.touch(cid)
             self._creatures[cid] = new
@@ -499,8 +520,16 @@ class Encounter:
             self._creatures[cid] = new
 
     # ------------------------------------------------------------------ turns
+    def skip_defeated(self) -> bool:
+        """The ``skip_defeated`` setting (RULES §7: on unless the GM turns it off)."""
+        return bool(self.settings.get("skip_defeated", True))
+
     def next_turn(self, rng: RandomSource | None = None) -> Event:
-        """End the active creature's turn, start the next one's; run each system's steps."""
+        """End the active creature's turn, start the next one's; run each system's steps.
+
+        RULES §7 too: recovery checks, frightened −1, condition durations, and dead or
+        defeated creatures skipped (the ``skip_defeated`` setting).
+        """
         order = self.order
         if not order:
             raise ValueError("the encounter has no creatures")
@@ -508,29 +537,234 @@ class Encounter:
         with self._step("turn", "") as step:
             step.meta("round", "turn")
             ending = order[self.turn] if self.turn < len(order) else order[0]
-            step.touch(ending)
-            end = self.rules.resolve_turn(self._creatures[ending], "end", rng, self.settings)
-            self.rules.commit(self._creatures[ending], end)
-            details.extend(f"{self._creatures[ending].name}: {s}" for s in end.steps)
-            self.turn += 1
-            if self.turn >= len(order):
-                self.turn = 0
+            self._turn_steps(step, ending, "end", rng, details)
+            self.turn, wraps, skipped = turns.next_index(order, self.turn, self._creatures,
+                                                         self.skip_defeated())
+            details.extend(f"{self._creatures[c].name} skipped "
+                           f"({'dead' if 'dead' in self._creatures[c].conditions else 'defeated'})"
+                           for c in skipped)
+            for _ in range(wraps if self.rules.counts_rounds else 0):
                 self.round += 1
-                for cid, c in self._creatures.items():
-                    expired = [t for t in c.temp_immunities if t.until_round <= self.round]
-                    if expired:
-                        step.touch(cid)
-                        c.temp_immunities = [t for t in c.temp_immunities if t not in expired]
-                        details.extend(f"{c.name}: immunity to {t.effect} expires" for t in expired)
+                self._expire_immunities(step, details)
             starting = order[self.turn]
-            step.touch(starting)
-            start = self.rules.resolve_turn(self._creatures[starting], "start", rng, self.settings)
-            self.rules.commit(self._creatures[starting], start)
-            details.extend(f"{self._creatures[starting].name}: {s}" for s in start.steps)
-            step.text = (f"{self._creatures[starting].name}'s turn"
-                         + (f" (round {self.round} begins)" if self.turn == 0 else ""))
+            self._turn_steps(step, starting, "start", rng, details)
+            name = self._creatures[starting].name
+            if not self.rules.counts_rounds:
+                step.text = f"the spotlight passes to {name}"
+            else:
+                step.text = f"{name}'s turn" + (f" (round {self.round} begins)" if wraps else "")
             step.details = tuple(details)
         return self._done[-1]
+
+    def _turn_steps(self, step: _Step, cid: str, when: str, rng: RandomSource | None,
+                    details: list[str]) -> None:
+        """The system's start/end steps, then RULES §7's (conditions, dying checks)."""
+        step.touch(cid)
+        outcome = self.rules.resolve_turn(self._creatures[cid], when, rng, self.settings)
+        self.rules.commit(self._creatures[cid], outcome)
+        steps = list(outcome.steps)
+        hook = turns.start_of_turn if when == "start" else turns.end_of_turn
+        hook(self.rules, self._creatures[cid], self.settings, rng, steps)
+        details.extend(f"{self._creatures[cid].name}: {s}" for s in steps)
+
+    def _expire_immunities(self, step: _Step, details: list[str]) -> None:
+        for cid, c in self._creatures.items():
+            expired = [t for t in c.temp_immunities if t.until_round <= self.round]
+            if expired:
+                step.touch(cid)
+                c.temp_immunities = [t for t in c.temp_immunities if t not in expired]
+                details.extend(f"{c.name}: immunity to {t.effect} expires" for t in expired)
+
+    # ------------------------------------------------------------------ initiative (RULES §7)
+    def roll_initiative(self, ids: Iterable[str] | None = None,
+                        rng: RandomSource | None = None) -> dict[str, int]:
+        """Roll d20 + modifier for ``ids`` (None: everyone), as one undo step; ties by RULES §7."""
+        if not self.rules.has_initiative:
+            raise ValueError(f"{self.rules.name} has no initiative: the GM orders the list (move_in_order)")
+        chosen = sorted(self._creatures, key=self._seq.__getitem__) if ids is None else \
+            list(dict.fromkeys([ids] if isinstance(ids, str) else ids))
+        for cid in chosen:
+            self.creature(cid)
+        if not chosen:
+            raise ValueError("no creatures to roll initiative for")
+        rolled = turns.roll_initiative(chosen, self._creatures, rng)
+        lines = [turns.roll_text(self._creatures[c], d20, total) for c, (d20, total) in rolled.items()]
+        with self._step("initiative", "initiative: " + ", ".join(
+                f"{self._creatures[c].name} {t}" for c, (_, t) in rolled.items()), tuple(lines)) as step:
+            step.meta("turn")
+            for cid, (_, total) in rolled.items():
+                step.touch(cid)
+                self._initiative[cid] = total
+            self._order = None
+            step.details += tuple(self._break_ties(step, {t for _, t in rolled.values()}))
+            self._keep_active(step)
+        return {cid: total for cid, (_, total) in rolled.items()}
+
+    def _break_ties(self, step: _Step, values: set[int]) -> list[str]:
+        """Place tied creatures by the system's tie rule (RULES §7); the log's words."""
+        lines = []
+        for value in sorted(values, reverse=True):
+            group = [c for c in self._creatures if self._initiative[c] == value]
+            if len(group) < 2:
+                continue
+            group.sort(key=lambda c: turns.tie_key(self.rules, self._creatures[c], self._seq[c]))
+            self._place(step, group)
+            lines.append(f"tie at {value}: " + ", ".join(self._creatures[c].name for c in group)
+                         + f" ({turns.tie_words(self.rules)})")
+        return lines
+
+    def _place(self, step: _Step, group: list[str]) -> None:
+        """Give creatures of one initiative their places in this order."""
+        for place, cid in enumerate(group):
+            if self._tie.get(cid, 0) != place:
+                step.touch(cid)
+                self._tie[cid] = place
+        self._order = None
+
+    def set_initiative(self, cid: str, value: int) -> None:
+        """A new initiative (delay, ready, a late arrival): after others with the same value."""
+        creature = self.creature(cid)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"initiative must be a whole number, not {value!r}")
+        with self._step("initiative", f"{creature.name}: initiative {self._initiative[cid]} → {value}") as step:
+            step.meta("turn")
+            step.touch(cid)
+            self._initiative[cid] = value
+            self._tie[cid] = self._last_tie(cid)
+            self._order = None
+            self._keep_active(step)
+
+    def move_in_order(self, cid: str, places: int) -> None:
+        """Move a creature up (negative) or down the order; it takes its new neighbour's initiative.
+
+        Daggerheart's way to order the spotlight list; delay and ready elsewhere.
+        """
+        creature = self.creature(cid)
+        if isinstance(places, bool) or not isinstance(places, int) or not places:
+            raise ValueError(f"places to move is a whole number other than 0, not {places!r}")
+        order = self.order
+        old = order.index(cid)
+        new = max(0, min(len(order) - 1, old + places))
+        if new == old:
+            raise ValueError(f"{creature.name} is already {'first' if places < 0 else 'last'}")
+        neighbour = order[new]
+        order.remove(cid)
+        order.insert(new, cid)
+        value = self._initiative[neighbour]
+        with self._step("initiative", f"{creature.name} moves {'up' if places < 0 else 'down'} "
+                                      f"to place {new + 1}") as step:
+            step.meta("turn")
+            step.touch(cid)
+            self._initiative[cid] = value
+            self._place(step, [c for c in order if self._initiative[c] == value])
+            self._keep_active(step)
+
+    # ------------------------------------------------------------------ conditions (RULES §7)
+    def conditions_of(self, cid: str) -> dict[str, int | None]:
+        """Every condition with its value or None: dying, wounded, doomed, statuses, the GM's."""
+        return conditions.conditions_of(self.creature(cid), self.system)
+
+    def add_condition(self, cid: str, name: str, value: int | None = None,
+                      duration: int | str | None = None) -> None:
+        """Give a creature a condition with an optional value and duration (one undo step)."""
+        name = conditions.condition_name(name)
+        if name in conditions.TRACK_VALUED:
+            self.set_condition(cid, name, 1 if value is None else value)
+            return
+        creature = self.creature(cid)
+        new = creature.clone()
+        words = conditions.add(new, name, value, duration)
+        self._replace(cid, "condition", f"{creature.name}: {words}", new)
+
+    def remove_condition(self, cid: str, name: str) -> None:
+        """Remove a condition (its value and duration with it)."""
+        name = conditions.condition_name(name)
+        creature = self.creature(cid)
+        new = creature.clone()
+        conditions.remove(new, name)
+        self._replace(cid, "condition", f"{creature.name}: no longer {name}", new)
+
+    def set_condition(self, cid: str, name: str, value: int) -> None:
+        """Set a condition's value by hand (0 removes it): dying, wounded, doomed, frightened…"""
+        name = conditions.condition_name(name)
+        creature = self.creature(cid)
+        new = creature.clone()
+        steps = [conditions.set_value(new, name, value, self.system)]
+        self.rules.recheck_dying(new, steps)
+        self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+
+    def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> None:
+        with self._step(kind, text, details) as step:
+            step.touch(cid)
+            self._creatures[cid] = new
+
+    # ------------------------------------------------------------------ dying checks (RULES §7)
+    def pending_dying_checks(self) -> list[str]:
+        """Ids of creatures whose dying check waits for the GM's roll."""
+        return [c for c in self.order if self._creatures[c].recovery_check == "pending"]
+
+    def dying_check(self, cid: str, roll: int | None = None, rng: RandomSource | None = None) -> str:
+        """Make (or record the GM's roll for) a creature's dying check; returns it in words."""
+        creature = self.creature(cid)
+        if not self.rules.needs_dying_check(creature):
+            raise ValueError(f"{creature.name} is not making dying checks")
+        new = creature.clone()
+        steps: list[str] = []
+        turns.dying_check(self.rules, new, {}, rng, roll, steps)
+        self._replace(cid, "dying-check", f"{creature.name}: {new.recovery_check}", new, tuple(steps))
+        return new.recovery_check
+
+    # ------------------------------------------------------------------ Daggerheart (RULES §7)
+    def mark_stress(self, cid: str, amount: int = 1) -> Outcome:
+        """Mark Stress; what does not fit marks 1 HP, the last slot makes it Vulnerable."""
+        creature = self.creature(cid)
+        outcome = self.rules.resolve_stress(creature, amount)
+        with self._step("stress", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
+            step.touch(cid)
+            self.rules.commit(creature, outcome)
+        return outcome
+
+    def clear_stress(self, cid: str, amount: int = 1) -> Outcome:
+        """Clear Stress (ends the Vulnerable that marking the last one gave)."""
+        if self.system != "daggerheart":
+            raise ValueError(f"{self.rules.name} has no Stress")
+        return self.heal(cid, amount, "stress")
+
+    def gain_fear(self, amount: int = 1) -> int:
+        """The GM gains Fear (the pool holds at most 12); returns the pool."""
+        return self._fear(amount, +1)
+
+    def spend_fear(self, amount: int = 1) -> int:
+        """The GM spends Fear; ValueError when there is not enough."""
+        return self._fear(amount, -1)
+
+    def _fear(self, amount: int, sign: int) -> int:
+        if self.system != "daggerheart":
+            raise ValueError(f"Fear is Daggerheart's, not {self.rules.name}'s")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise ValueError(f"Fear changes by a whole number of 1 or more, not {amount!r}")
+        if sign < 0 and amount > self.fear:
+            raise ValueError(f"only {self.fear} Fear to spend")
+        before = self.fear
+        after = min(FEAR_MAX, before + sign * amount)
+        full = f" (the pool holds {FEAR_MAX})" if before + amount > FEAR_MAX and sign > 0 else ""
+        verb = "gains" if sign > 0 else "spends"
+        with self._step("fear", f"the GM {verb} {amount} Fear: {before} → {after}{full}") as step:
+            step.meta("fear")
+            self.fear = after
+        return after
+
+    # ------------------------------------------------------------------ the next fight
+    def next_encounter(self, name: str) -> Encounter:
+        """A new encounter with the player characters as they are now; this one is unchanged."""
+        enc = Encounter(self.system, name, self.settings)
+        enc.fear = self.fear  # the GM's Fear outlasts a scene
+        for cid in self.order:
+            creature = self._creatures[cid]
+            if creature.pc:
+                enc._insert(f"c{enc._next_id}", creature.clone(), 0, enc._next_id)
+                enc._next_id += 1
+        return enc
 
     # ------------------------------------------------------------------ ledger
     @property
@@ -578,6 +812,7 @@ class Encounter:
                 self._creatures.pop(cid, None)
                 self._initiative.pop(cid, None)
                 self._seq.pop(cid, None)
+                self._tie.pop(cid, None)
             elif have is None:
                 self._restore(cid, dict(want))
             else:
@@ -597,12 +832,15 @@ class Encounter:
         state = self._creatures[cid].to_state()
         state["initiative"] = self._initiative[cid]
         state["seq"] = self._seq[cid]
+        if self._tie.get(cid):
+            state["tie"] = self._tie[cid]
         return state
 
     def _restore(self, cid: str, state: dict[str, Any]) -> None:
         initiative = state.pop("initiative", 0)
         seq = state.pop("seq", 0)
-        self._insert(cid, Creature.from_state(state, f"creatures.{cid}"), initiative, seq)
+        tie = state.pop("tie", 0)
+        self._insert(cid, Creature.from_state(state, f"creatures.{cid}"), initiative, seq, tie)
 
     def _step(self, kind: str, text: str, details: tuple[str, ...] = ()) -> _Step:
         return _Step(self, kind, text, details)
@@ -623,7 +861,8 @@ class Encounter:
         keep_from = max(0, len(self._done) - DETAILS_KEPT)
         return {
             "encounter": {"name": self.name, "system": self.system, "round": self.round,
-                          "turn": self.turn, "next_id": self._next_id, "creatures": len(creatures)},
+                          "turn": self.turn, "next_id": self._next_id, "creatures": len(creatures),
+                          **({"fear": self.fear} if self.fear else {})},
             "settings": dict(self.settings),
             "creatures": creatures,
             "ledger": [e.to_data(details=i >= keep_from) for i, e in enumerate(self._done)],
@@ -642,6 +881,7 @@ class Encounter:
         enc = cls(system, _typed(head, "name", str, "encounter"), _typed(data, "settings", dict, "", {}))
         enc.round = _typed(head, "round", int, "encounter")
         enc.turn = _typed(head, "turn", int, "encounter", 0)
+        enc.fear = _typed(head, "fear", int, "encounter", 0)
         for i, entry in enumerate(_typed(data, "creatures", list, "", [])):
             where = f"creatures[{i}]"
             if not isinstance(entry, Mapping):
@@ -651,11 +891,13 @@ class Encounter:
             state.pop("id")
             initiative = _typed(state, "initiative", int, where, 0)
             seq = _typed(state, "seq", int, where, i)
+            tie = _typed(state, "tie", int, where, 0)
             state.pop("initiative", None)
             state.pop("seq", None)
+            state.pop("tie", None)
             if cid in enc._creatures:
                 raise StateError(f"{where}.id", f"duplicate creature id {cid!r}")
-            enc._insert(cid, Creature.from_state(state, where), initiative, seq)
+            enc._insert(cid, Creature.from_state(state, where), initiative, seq, tie)
         numbers = [int(c[1:]) for c in enc._creatures if c[1:].isdigit()]
         enc._next_id = max(_typed(head, "next_id", int, "encounter", 1), max(numbers, default=0) + 1)
         enc._done = [Event.from_data(e, f"ledger[{i}]")
@@ -704,6 +946,7 @@ class _Step:
                     enc._creatures.pop(cid, None)
                     enc._initiative.pop(cid, None)
                     enc._seq.pop(cid, None)
+                    enc._tie.pop(cid, None)
                 else:
                     enc._restore(cid, dict(state))
             for key, value in self.meta_before.items():
@@ -731,5 +974,7 @@ class _Step:
             if value != self.meta_before[key]:
                 meta_before[key] = self.meta_before[key]
                 meta_after[key] = dict(value) if isinstance(value, dict) else value
+        active = enc.active if self.kind == "turn" else self.active_before
+        actor = enc._creatures[active].name if active in enc._creatures else ""
         enc._record(Event(self.text, enc.round, self.kind, tuple(self.details), tuple(changes),
-                          meta_before, meta_after))
+                          meta_before, meta_after, actor))

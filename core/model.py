@@ -164,6 +164,11 @@ class Creature:
     conditions: set[str] = field(default_factory=set)
     persistent: list[PersistentDamage] = field(default_factory=list)
     temp_immunities: list[TemporaryImmunity] = field(default_factory=list)
+    # Turns, initiative, dying and conditions (RULES §7)
+    init_mod: int = 0                                   # initiative modifier
+    condition_values: dict[str, int] = field(default_factory=dict)       # frightened -> 2
+    condition_durations: dict[str, int | str] = field(default_factory=dict)  # see core.conditions
+    recovery_check: str = ""                            # "pending" or the last dying check, in words
 
     def clone(self) -> Creature:
         """An independent copy (containers copied, values shared)."""
@@ -180,6 +185,9 @@ class Creature:
         new.conditions = set(self.conditions)
         new.persistent = list(self.persistent)
         new.temp_immunities = list(self.temp_immunities)
+        new.init_mod, new.recovery_check = self.init_mod, self.recovery_check
+        new.condition_values = dict(self.condition_values)
+        new.condition_durations = dict(self.condition_durations)
         return new
 
     @property
@@ -201,6 +209,15 @@ class Creature:
         out["conditions"] = sorted(self.conditions)
         out["persistent"] = [p.to_state() for p in self.persistent]
         out["temp_immunities"] = [t.to_state() for t in self.temp_immunities]
+        # RULES §7 fields, left out when unset so older files and small saves stay alike
+        if self.init_mod:
+            out["init_mod"] = self.init_mod
+        if self.condition_values:
+            out["condition_values"] = dict(self.condition_values)
+        if self.condition_durations:
+            out["condition_durations"] = dict(self.condition_durations)
+        if self.recovery_check:
+            out["recovery_check"] = self.recovery_check
         return out
 
     @classmethod
@@ -218,6 +235,11 @@ class Creature:
                         for i, p in enumerate(_get(data, "persistent", list, where, []))]
         c.temp_immunities = [TemporaryImmunity.from_state(t, f"{where}.temp_immunities[{i}]")
                              for i, t in enumerate(_get(data, "temp_immunities", list, where, []))]
+        # RULES §7 fields (absent in older files)
+        c.init_mod = _get(data, "init_mod", int, where, 0)
+        c.recovery_check = _get(data, "recovery_check", str, where, "")
+        c.condition_values = _table(data, "condition_values", int, where)
+        c.condition_durations = _table(data, "condition_durations", (int, str), where)
         return c
 
 
@@ -230,6 +252,13 @@ def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
         if not isinstance(item, str):
             raise StateError(f"{where}.{key}[{i}]", f"expected text, found {item!r}")
     return value
+
+
+def _table(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> dict[str, Any]:
+    value = _get(data, key, dict, where, {})
+    for name in value:
+        _get(value, name, kind, f"{where}.{key}")
+    return dict(value)
 
 
 # Fields commit may set (everything but identity).

@@ -54,6 +54,12 @@ class RuleSystem:
     save_choices: tuple[str | None, ...] = (None,)
     has_basic_saves: bool = False
     persistent_timing: str | None = None
+    # RULES §7 policies: initiative ties, which dying check a turn makes, whether rounds count
+    has_initiative: bool = True
+    initiative_ties: tuple[str, ...] = ("higher-modifier",)
+    dying_check_at: str | None = None    # "start" or "end" of the dying creature's turn
+    dying_check_die: int = 20
+    counts_rounds: bool = True
 
     # ------------------------------------------------------------------ notation
     @property
@@ -79,14 +85,17 @@ class RuleSystem:
 
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",
-                     traits: str | Sequence[str] = "living", **stats: int) -> Creature:
+                     traits: str | Sequence[str] = "living", init_mod: int = 0, **stats: int) -> Creature:
         """A fresh creature at full health; raises ValueError/ParseError for bad stats."""
         if not isinstance(name, str) or not name.strip():
             raise ValueError("a creature needs a name")
+        if isinstance(init_mod, bool) or not isinstance(init_mod, int):
+            raise ValueError(f"init_mod must be a whole number, not {init_mod!r}")
         self.parse_defenses(defenses)  # validate now, not at the first hit
         words = traits.replace(",", " ").split() if isinstance(traits, str) else list(traits)
         creature = Creature(name=name.strip(), pc=bool(pc), defenses=defenses,
-                            traits=frozenset(w.lower() for w in words) or frozenset({"living"}))
+                            traits=frozenset(w.lower() for w in words) or frozenset({"living"}),
+                            init_mod=init_mod)
         known = {f.name for f in self.stat_fields}
         for key, value in stats.items():
             if key not in known:
@@ -174,6 +183,8 @@ class RuleSystem:
                 value = set(value)
             elif isinstance(value, tuple):
                 value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
             setattr(creature, key, value)
 
     def apply_damage(self, creature: Creature, damage: str | Sequence[str], critical: bool | int = False,
@@ -267,6 +278,21 @@ class RuleSystem:
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
               settings: dict[str, Any] | None) -> Outcome:
         return Outcome(creature.name, 0, (), {})
+
+    def needs_dying_check(self, creature: Creature) -> bool:
+        """True when the creature makes a dying check on its turn (RULES §7)."""
+        return False
+
+    def resolve_dying_check(self, creature: Creature, roll: int) -> Outcome:
+        """What a dying check with this die result does, without touching the creature."""
+        raise ValueError(f"{self.name} has no dying check")
+
+    def recheck_dying(self, work: Creature, steps: list[str]) -> None:
+        """After dying or doomed is set by hand: die if the limit is reached (PF2 family)."""
+
+    def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
+        """Marking Stress (Daggerheart only)."""
+        raise ValueError(f"{self.name} has no Stress")
 
     def resolve_attack(self, attack_bonus: int, ac: int, threat: int = 20,
                        rng: RandomSource | None = None) -> str:

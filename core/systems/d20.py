@@ -16,6 +16,8 @@ class D20System(RuleSystem):
     name = "d20 System 3.0"
     save_choices = (None, "success", "failure")
     stat_fields = (StatField("hp", "HP", 10), StatField("temp_hp", "Temp HP", 0))
+    dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
+    dying_check_die = 100
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         if "hp" in stats or not editing:
@@ -138,6 +140,9 @@ class D20System(RuleSystem):
             before = work.hp
             work.hp -= rest
             steps.append(f"HP {before} → {work.hp}")
+            if rest > 0 and "stable" in work.conditions:
+                work.conditions.discard("stable")  # Decision: damage starts a stable creature dying again
+                steps.append("no longer stable")
         self._update_status(work, steps)
 
     @staticmethod
@@ -149,9 +154,11 @@ class D20System(RuleSystem):
         if hp <= -10:
             work.conditions.add("dead")
         elif hp < 0:
-            work.conditions |= {"dying", "unconscious"}
+            work.conditions |= {"unconscious"} if "stable" in work.conditions else {"dying", "unconscious"}
         elif hp == 0:
             work.conditions.add("disabled")
+        if hp >= 0 or "dead" in work.conditions:
+            work.conditions.discard("stable")
         if "dead" not in work.conditions and hp >= 0 and work.subdual:
             if work.subdual > hp:
                 work.conditions.add("unconscious")
@@ -162,6 +169,33 @@ class D20System(RuleSystem):
         if added or removed:
             words = [f"now {c}" for c in added] + [f"no longer {c}" for c in removed]
             steps.append(", ".join(words))
+
+    # ------------------------------------------------------------------ dying (RULES §7)
+    def needs_dying_check(self, creature: Creature) -> bool:
+        """A dying creature (−1 to −9 HP, not stable) checks at the end of its turn."""
+        return "dying" in creature.conditions and "stable" not in creature.conditions \
+            and "dead" not in creature.conditions
+
+    def resolve_dying_check(self, creature: Creature, roll: int) -> Outcome:
+        """Stabilisation: d% ≤ 10 stable; otherwise lose 1 HP (dead at −10)."""
+        if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 100:
+            raise ValueError(f"a stabilisation check is a d% roll from 1 to 100, not {roll!r}")
+        if not self.needs_dying_check(creature):
+            raise ValueError(f"{creature.name} is not dying")
+        work = creature.clone()
+        steps: list[str] = []
+        if roll <= 10:
+            text = f"stabilisation d% {roll} (10 or less): stable"
+            work.conditions.discard("dying")
+            work.conditions.add("stable")
+            steps.append(text)
+        else:
+            text = f"stabilisation d% {roll} (over 10): loses 1 HP"
+            steps.append(f"{text}: HP {work.hp} → {(work.hp or 0) - 1}")
+            work.hp = (work.hp or 0) - 1
+            self._update_status(work, steps)
+        work.recovery_check = text
+        return self._outcome(creature, work, 0, steps, summary=text)
 
     def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
         if "dead" in work.conditions:

@@ -18,6 +18,8 @@ class Daggerheart(RuleSystem):
     name = "Daggerheart"
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
+    has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear
+    counts_rounds = False
     stat_fields = (StatField("hp", "HP slots", 6), StatField("major", "Major", 7),
                    StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3),
                    StatField("stress", "Stress slots", 6))
@@ -146,11 +148,45 @@ class Daggerheart(RuleSystem):
         before = getattr(work, field)
         setattr(work, field, max(0, before - amount))
         steps.append(f"clear {before - getattr(work, field)} {track} slot(s): {before} → {getattr(work, field)} marked")
+        if track == "stress" and before == work.stress and getattr(work, field) < before \
+                and "vulnerable" in work.conditions:
+            work.conditions.discard("vulnerable")  # RULES §7: Vulnerable until a Stress is cleared
+            steps.append("no longer vulnerable")
         if track == "hp" and work.hp_marked < (work.max_hp or 0):
             for cond in ("death-move", "defeated"):
                 if cond in work.conditions:
                     work.conditions.discard(cond)
                     steps.append(f"no longer {cond}")
+
+    def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
+        """Mark Stress (RULES §7): what does not fit marks 1 HP; the last slot makes it Vulnerable."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise ValueError(f"Stress to mark is a whole number of 1 or more, not {amount!r}")
+        work = creature.clone()
+        steps: list[str] = []
+        fits = min(amount, max(0, work.stress - work.stress_marked))
+        if fits:
+            before = work.stress_marked
+            work.stress_marked += fits
+            steps.append(f"mark {fits} Stress: {before} → {work.stress_marked} of {work.stress}")
+            if work.stress_marked == work.stress and "vulnerable" not in work.conditions:
+                work.conditions.add("vulnerable")
+                steps.append("last Stress marked: vulnerable until a Stress is cleared")
+        marked = 0
+        if amount > fits:
+            # one HP however many Stress did not fit (RULES §7)
+            marked = min(1, (work.max_hp or 0) - work.hp_marked)
+            before = work.hp_marked
+            work.hp_marked += marked
+            steps.append(f"{amount - fits} Stress with no slot left: mark 1 HP instead: "
+                         f"{before} → {work.hp_marked} of {work.max_hp}")
+            if work.max_hp and work.hp_marked >= work.max_hp:
+                cond = "death-move" if work.pc else "defeated"
+                if cond not in work.conditions:
+                    work.conditions.add(cond)
+                    steps.append("every HP marked: " + ("make a death move" if work.pc else "defeated"))
+        summary = "; ".join(steps)
+        return self._outcome(creature, work, 0, steps, hp_marked=marked, summary=summary)
 
     def track_text(self, creature: Creature) -> str:
         """``HP ■■□□□□ A ■□□ S ■■□□□□ 7/14``."""

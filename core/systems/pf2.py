@@ -31,6 +31,21 @@ class Pf2Policy:
     harm_type: str               # negative (pf2e) / void
 
 
+# RULES §7 recovery check: degree (0 critical failure … 3 critical success) -> change in dying
+RECOVERY_CHANGE = {3: -2, 2: -1, 1: 1, 0: 2}
+RECOVERY_WORDS = {3: "critical success", 2: "success", 1: "failure", 0: "critical failure"}
+
+
+def dying_limit(creature: Creature) -> int:
+    """The dying value that kills: 4 minus doomed (RULES §7), never below 1."""
+    return max(1, 4 - creature.condition_values.get("doomed", 0))
+
+
+def _doomed_words(creature: Creature) -> str:
+    doomed = creature.condition_values.get("doomed", 0)
+    return f" (doomed {doomed}: dies at dying {dying_limit(creature)})" if doomed else ""
+
+
 class Instance:
     """One damage instance in the pipeline (parts of the same type and traits merged)."""
 
@@ -74,6 +89,8 @@ class Pf2Family(RuleSystem):
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_basic_saves = True
     stat_fields = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
+    initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
+    dying_check_at = "start"
 
     @property
     def persistent_timing(self) -> str:  # type: ignore[override]
@@ -560,8 +577,8 @@ class Pf2Family(RuleSystem):
             step = 2 if crit else 1
             work.dying += step
             steps.append(f"damage while dying: dying {work.dying - step} → {work.dying}")
-            if work.dying >= 4:
-                self._die(work, steps, "dying 4: dead")
+            if work.dying >= dying_limit(work):
+                self._die(work, steps, f"dying {dying_limit(work)}{_doomed_words(work)}: dead")
             return
         if nonlethal:
             if "unconscious" not in work.conditions:
@@ -576,8 +593,51 @@ class Pf2Family(RuleSystem):
         work.conditions |= {"dying", "unconscious"}
         extra = f" + wounded {work.wounded}" if work.wounded else ""
         steps.append(f"0 HP: dying {base}{extra} = dying {work.dying}, unconscious")
-        if work.dying >= 4:
-            self._die(work, steps, f"dying {work.dying}: dead")
+        if work.dying >= dying_limit(work):
+            self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
+
+    # ------------------------------------------------------------------ dying (RULES §7)
+    def needs_dying_check(self, creature: Creature) -> bool:
+        """A dying creature makes a recovery check at the start of its turn."""
+        return "dying" in creature.conditions and "dead" not in creature.conditions
+
+    def resolve_dying_check(self, creature: Creature, roll: int) -> Outcome:
+        """A recovery check: flat DC 10 + dying, four degrees, natural 1 and 20 shift one step."""
+        if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 20:
+            raise ValueError(f"a recovery check is a d20 roll from 1 to 20, not {roll!r}")
+        if not self.needs_dying_check(creature):
+            raise ValueError(f"{creature.name} is not dying")
+        work = creature.clone()
+        steps = Breakdown()
+        dc = 10 + work.dying
+        degree = 3 if roll >= dc + 10 else 2 if roll >= dc else 0 if roll <= dc - 10 else 1
+        natural = ""
+        if roll == 20 and degree < 3:
+            degree, natural = degree + 1, " (natural 20: one step better)"
+        elif roll == 1 and degree > 0:
+            degree, natural = degree - 1, " (natural 1: one step worse)"
+        before = work.dying
+        work.dying += RECOVERY_CHANGE[degree]
+        text = f"recovery check {roll} vs DC {dc}: {RECOVERY_WORDS[degree]}{natural}"
+        work.recovery_check = text
+        steps.append(f"{text}; dying {before} → {max(0, work.dying)}")
+        if work.dying <= 0:
+            work.dying = 0
+            work.wounded += 1
+            work.conditions.discard("dying")
+            at_zero = (work.wounds == 0) if work.max_vitality is not None else (work.hp or 0) <= 0
+            if at_zero:
+                work.conditions.add("unconscious")
+            steps.append(f"no longer dying; wounded {work.wounded}"
+                         + ("; still unconscious" if at_zero else ""))
+        elif work.dying >= dying_limit(work):
+            self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
+        return self._outcome(creature, work, 0, steps, summary=text)
+
+    def recheck_dying(self, work: Creature, steps: list[str]) -> None:
+        """Dying at or past 4 minus doomed is dead (RULES §7), also when set by hand."""
+        if "dying" in work.conditions and work.dying >= dying_limit(work):
+            self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
 
     @staticmethod
     def _die(work: Creature, steps: list[str], why: str) -> None:

@@ -1,0 +1,194 @@
+"""GM conditions with values and durations (RULES §7), and each system's catalogue of names.
+
+A creature's conditions are one set of names (``Creature.conditions``: the statuses the
+rules set, such as ``dying`` or ``dead``, and the conditions a GM adds). Values live in
+``Creature.condition_values`` and durations in ``Creature.condition_durations``, keyed by
+name. ``dying`` and ``wounded`` keep their own fields (``Creature.dying``, ``.wounded``),
+as the damage pipeline uses them; this module reads and writes them there.
+
+A duration is ``None`` (until removed), a number of the creature's own turns (counted down
+at the end of each of its turns, gone at 0), ``"end-of-next-turn"`` or
+``"start-of-next-turn"``. ``"end-of-next-turn"`` becomes ``"end-of-this-turn"`` when the
+creature's next turn starts, and ends when that turn ends — so a condition given during the
+creature's own turn lasts through its following turn.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from core.model import Creature
+
+END_OF_NEXT = "end-of-next-turn"
+START_OF_NEXT = "start-of-next-turn"
+END_OF_THIS = "end-of-this-turn"        # an END_OF_NEXT whose turn has started
+DURATION_WORDS = {END_OF_NEXT: "until the end of its next turn",
+                  START_OF_NEXT: "until the start of its next turn",
+                  END_OF_THIS: "until the end of this turn"}
+TRACK_VALUED = ("dying", "wounded")     # kept in the creature's own fields (the damage pipeline's)
+VALUED_FAMILY = "pf2e", "sf2e", "vitality-wounds"
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One system's condition names, as data (``core/data/conditions.toml``)."""
+
+    names: tuple[str, ...]
+    valued: frozenset[str]
+    end_of_turn_decrement: tuple[str, ...]
+    statuses: tuple[str, ...]
+
+
+@cache
+def catalogue(system: str) -> Catalogue:
+    """The condition catalogue of a system id; ValueError for an unknown id."""
+    data = tomllib.loads(resources.files("core.data").joinpath("conditions.toml").read_text("utf-8"))
+    for table in data.values():
+        if system in table["systems"]:
+            return Catalogue(tuple(table["names"]), frozenset(table["valued"]),
+                             tuple(table["end_of_turn_decrement"]), tuple(table["statuses"]))
+    raise ValueError(f"no condition catalogue for system {system!r}")
+
+
+def condition_name(name: Any) -> str:
+    """A condition name as stored: trimmed, lower case; ValueError when empty."""
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError("a condition needs a name")
+    return " ".join(name.strip().lower().split())
+
+
+def check_duration(duration: Any) -> int | str | None:
+    """A valid duration, or ValueError saying which forms exist."""
+    if duration is None or duration in (END_OF_NEXT, START_OF_NEXT):
+        return duration
+    if isinstance(duration, int) and not isinstance(duration, bool) and duration >= 1:
+        return duration
+    raise ValueError(f"a duration is None, a number of turns (1 or more), {END_OF_NEXT!r} "
+                     f"or {START_OF_NEXT!r}, not {duration!r}")
+
+
+def duration_text(duration: int | str | None) -> str:
+    """A duration in words: ``3 turns``, ``until the end of its next turn``."""
+    if duration is None:
+        return "until removed"
+    if isinstance(duration, int):
+        return f"{duration} turn{'s' if duration != 1 else ''}"
+    return DURATION_WORDS.get(duration, duration)
+
+
+def conditions_of(creature: Creature, system: str) -> dict[str, int | None]:
+    """Every condition by name with its value (None for a plain one), dying and wounded included."""
+    out: dict[str, int | None] = {}
+    for name in sorted(creature.conditions):
+        if name == "dying" and system in VALUED_FAMILY:
+            out[name] = creature.dying or None
+        else:
+            out[name] = creature.condition_values.get(name)
+    if creature.wounded:
+        out["wounded"] = creature.wounded
+    return out
+
+
+def label(creature: Creature, name: str) -> str:
+    """``frightened 2`` / ``stunned`` / ``dying 1``."""
+    value = creature.dying if name == "dying" else creature.wounded if name == "wounded" \
+        else creature.condition_values.get(name)
+    return f"{name} {value}" if value else name
+
+
+# ---------------------------------------------------------------------- changes on a work copy
+def add(work: Creature, name: str, value: int | None, duration: int | str | None) -> str:
+    """Give ``work`` a condition (replacing the same name); returns the log's words."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"a condition's value is a whole number of 1 or more, not {value!r}")
+    duration = check_duration(duration)
+    work.conditions.add(name)
+    work.condition_values.pop(name, None)
+    work.condition_durations.pop(name, None)
+    if value is not None:
+        work.condition_values[name] = value
+    if duration is not None:
+        work.condition_durations[name] = duration
+    return f"{label(work, name)} ({duration_text(duration)})"
+
+
+def remove(work: Creature, name: str) -> None:
+    """Remove a condition with its value and duration; ValueError when it is absent."""
+    present = name in work.conditions or (name == "wounded" and work.wounded)
+    if not present:
+        raise ValueError(f"{work.name} has no condition {name!r}")
+    work.conditions.discard(name)
+    work.condition_values.pop(name, None)
+    work.condition_durations.pop(name, None)
+    if name == "dying":
+        work.dying = 0
+    elif name == "wounded":
+        work.wounded = 0
+
+
+def set_value(work: Creature, name: str, value: int, system: str) -> str:
+    """Set a condition's value by hand (0 removes it); returns the log's words."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"a condition's value is a whole number of 0 or more, not {value!r}")
+    if name in TRACK_VALUED:
+        if system not in VALUED_FAMILY:
+            raise ValueError(f"{name} has a value only in the PF2 family, not in {system}")
+        if name == "wounded":
+            work.wounded = value
+        else:
+            work.dying = value
+            if value:
+                work.conditions |= {"dying", "unconscious"}  # a dying creature is unconscious
+            else:
+                work.conditions.discard("dying")
+        return f"{name} {value}"
+    if value == 0:
+        if name in work.conditions:
+            remove(work, name)
+        return f"no longer {name}"
+    work.conditions.add(name)
+    work.condition_values[name] = value
+    return f"{name} {value}"
+
+
+# ---------------------------------------------------------------------- turns
+def start_of_turn(work: Creature, steps: list[str]) -> None:
+    """Conditions at the start of the creature's turn: start-of-next-turn ones end."""
+    for name, duration in sorted(work.condition_durations.items()):
+        if duration == START_OF_NEXT:
+            _expire(work, name, "its turn starts", steps)
+        elif duration == END_OF_NEXT:
+            work.condition_durations[name] = END_OF_THIS
+
+
+def end_of_turn(work: Creature, system: str, steps: list[str]) -> None:
+    """Conditions at the end of its turn: decrements (frightened −1), turn counts, expiries."""
+    for name in catalogue(system).end_of_turn_decrement:
+        value = work.condition_values.get(name)
+        if name in work.conditions and value:
+            if value <= 1:
+                remove(work, name)
+                steps.append(f"{name} 1 → 0: no longer {name} (end of its turn)")
+            else:
+                work.condition_values[name] = value - 1
+                steps.append(f"{name} {value} → {value - 1} (end of its turn)")
+    for name, duration in sorted(work.condition_durations.items()):
+        if name not in work.conditions:
+            continue
+        if duration == END_OF_THIS:
+            _expire(work, name, "its turn ends", steps)
+        elif isinstance(duration, int):
+            if duration <= 1:
+                _expire(work, name, "its turns ran out", steps)
+            else:
+                work.condition_durations[name] = duration - 1
+
+
+def _expire(work: Creature, name: str, why: str, steps: list[str]) -> None:
+    words = label(work, name)
+    remove(work, name)
+    steps.append(f"{words} ends by itself ({why})")
