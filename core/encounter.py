@@ -394,8 +394,11 @@ class Encounter:
         """Apply exactly the previewed outcomes, as one undo step."""
         names = []
         details: list[str] = []
+        saves = preview.options.get("saves") or {}
         for cid, outcome in preview.outcomes.items():
             names.append(f"{self._creatures[cid].name} {outcome.summary}")
+            if saves.get(cid):
+                details.append(f"{self._creatures[cid].name}: save {saves[cid]}")  # for the log export
             details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
         crit = preview.options.get("critical")
         how = "" if not crit else (" critical" if crit is True or crit == 2 else f" critical ×{crit}")
