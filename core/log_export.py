@@ -25,35 +25,37 @@ def log_markdown(enc: Encounter) -> str:
     """
     counts_rounds = enc.rules.counts_rounds
     lines = [f"# {escape(enc.name)}", "", f"{enc.rules.name} — the log, oldest first."]
+    names = _names(enc)
     current = None
     for event in enc.log:
         heading = f"Round {event.round}" if counts_rounds else "The scene"
         if heading != current:
             lines += ["", f"## {heading}", ""]
             current = heading
-        lines.extend(_event_lines(enc, event))
+        lines.extend(_event_lines(event, names))
     if current is None:
         lines += ["", "Nothing has happened yet."]
     return "\n".join(lines) + "\n"
 
 
-def _event_lines(enc: Encounter, event: Event) -> list[str]:
-    actor = f"**{escape(event.actor)}** · " if event.actor and event.kind != "turn" else ""
+def _event_lines(event: Event, names: dict[str, str]) -> list[str]:
+    targeted = event.kind in TARGETED
+    actor = f"**{escape(event.actor)}** · " if event.actor and targeted else ""
     text = f"**{escape(event.text)}**" if event.kind == "turn" else escape(event.text)
     out = [f"- {actor}{text}"]
-    if event.kind in TARGETED and event.changes:
-        out.append("  - targets: " + ", ".join(escape(_name(enc, event, c.id)) for c in event.changes))
+    if targeted and event.changes:
+        out.append("  - targets: " + ", ".join(escape(names.get(c.id, c.id)) for c in event.changes))
     out.extend(f"  - {escape(line)}" for line in event.details)
     return out
 
 
-def _name(enc: Encounter, event: Event, cid: str) -> str:
-    creature = enc.creatures.get(cid)
-    if creature is not None:
-        return creature.name
-    for change in event.changes:
-        if change.id == cid:
-            for side in (change.after, change.before):
+def _names(enc: Encounter) -> dict[str, str]:
+    """Every creature's name by id, those removed since included (from the ledger)."""
+    names: dict[str, str] = {}
+    for event in enc.log:
+        for change in event.changes:
+            for side in (change.before, change.after):
                 if side and isinstance(side.get("name"), str):
-                    return side["name"]
-    return cid
+                    names[change.id] = side["name"]
+    names.update((cid, c.name) for cid, c in enc.creatures.items())
+    return names
