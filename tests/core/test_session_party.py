@@ -132,7 +132,7 @@ def test_next_encounter_survives_save_and_load():
 def test_log_markdown_round_by_round_with_actors_targets_saves_and_rolls(R):
     enc = Encounter("pf2e", "Bridge Fight")
     rs = enc.rules
-    kyra = enc.add(rs.new_creature("Kyra", pc=True, hp=30, init_mod=2))
+    enc.add(rs.new_creature("Kyra", pc=True, hp=30, init_mod=2))
     gob = enc.add(rs.new_creature("Goblin_1", hp=10))
     enc.roll_initiative(rng=R(15, 3))
     enc.apply_damage([gob], "2d6 fire", saves={gob: "success"}, rng=R(3, 4))
