@@ -114,14 +114,20 @@ class Daggerheart(RuleSystem):
             before = work.hp_marked
             work.hp_marked += marked
             steps.append(f"mark {marked} HP: {before} → {work.hp_marked} of {work.max_hp}")
-        if work.max_hp and work.hp_marked >= work.max_hp and severity:
+        if severity:
+            self._all_hp_marked(work, steps)
+        summary = f"{total} {SEVERITY[severity]}: {marked} HP" + (
+            f" ({self.status(work)})" if self.status(work) != "ok" else "")
+        return self._outcome(creature, work, total, steps, hp_marked=marked, summary=summary)
+
+    @staticmethod
+    def _all_hp_marked(work: Creature, steps: list[str]) -> None:
+        """Every HP marked: a PC makes a death move, an adversary is defeated."""
+        if work.max_hp and work.hp_marked >= work.max_hp:
             cond = "death-move" if work.pc else "defeated"
             if cond not in work.conditions:
                 work.conditions.add(cond)
                 steps.append("every HP marked: " + ("make a death move" if work.pc else "defeated"))
-        summary = f"{total} {SEVERITY[severity]}: {marked} HP" + (
-            f" ({self.status(work)})" if self.status(work) != "ok" else "")
-        return self._outcome(creature, work, total, steps, hp_marked=marked, summary=summary)
 
     def _severity(self, work: Creature, total: int, settings: dict[str, Any], steps: list[str]) -> int:
         major, severe = work.major or 0, work.severe or 0
@@ -180,11 +186,7 @@ class Daggerheart(RuleSystem):
             work.hp_marked += marked
             steps.append(f"{amount - fits} Stress with no slot left: mark 1 HP instead: "
                          f"{before} → {work.hp_marked} of {work.max_hp}")
-            if work.max_hp and work.hp_marked >= work.max_hp:
-                cond = "death-move" if work.pc else "defeated"
-                if cond not in work.conditions:
-                    work.conditions.add(cond)
-                    steps.append("every HP marked: " + ("make a death move" if work.pc else "defeated"))
+            self._all_hp_marked(work, steps)
         summary = "; ".join(steps)
         return self._outcome(creature, work, 0, steps, hp_marked=marked, summary=summary)
 
