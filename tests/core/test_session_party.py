@@ -114,6 +114,18 @@ def test_next_encounter_keeps_the_pcs_as_they_are(R):
     assert nxt.can_undo and not nxt.can_redo
 
 
+def test_next_encounter_keeps_the_rounds_a_temporary_immunity_has_left():
+    enc = Encounter("pf2e", "Act 1")
+    kyra = enc.add(get_system("pf2e").new_creature("Kyra", pc=True, hp=10))
+    enc.add_temp_immunity(kyra, "frightened", 2)      # until round 3
+    enc.add_temp_immunity(kyra, "sickened", 1)        # until round 2
+    enc.next_turn()                                   # round 2: sickened expires
+    enc.add_temp_immunity(kyra, "stunned", 1)         # until round 3
+    nxt = enc.next_encounter("Act 2")
+    left = [(t.effect, t.until_round) for t in nxt.creature(nxt.order[0]).temp_immunities]
+    assert left == [("frightened", 2), ("stunned", 2)]
+
+
 def test_next_encounter_survives_save_and_load():
     enc = Encounter("daggerheart", "Scene 1")
     marlow = enc.add(get_system("daggerheart").new_creature("Marlow", pc=True, stress=3))
