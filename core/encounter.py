@@ -670,12 +670,15 @@ class Encounter:
         """Give a creature a condition with an optional value and duration (one undo step)."""
         name = conditions.condition_name(name)
         if name in conditions.TRACK_VALUED:
+            if duration is not None:
+                raise ValueError(f"{name} has no duration: it ends by its own rules")
             self.set_condition(cid, name, 1 if value is None else value)
             return
         creature = self.creature(cid)
         new = creature.clone()
-        words = conditions.add(new, name, value, duration)
-        self._replace(cid, "condition", f"{creature.name}: {words}", new)
+        steps = [conditions.add(new, name, value, duration)]
+        self.rules.recheck_dying(new, steps)        # doomed can kill a dying creature
+        self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
     def remove_condition(self, cid: str, name: str) -> None:
         """Remove a condition (its value and duration with it)."""

@@ -111,6 +111,15 @@ def test_doomed_set_while_dying_can_kill_at_once():
     assert enc.log[-1].text == "Kyra: doomed 2; dying 2 (doomed 2: dies at dying 2): dead"
 
 
+def test_doomed_added_while_dying_can_kill_at_once():
+    enc, gob, pc = fight()
+    drop(enc, pc, 3)
+    enc.add_condition(pc, "doomed", 1)
+    assert "dead" in enc.creature(pc).conditions
+    with pytest.raises(ValueError, match="no duration"):
+        enc.add_condition(gob, "dying", 1, duration=2)
+
+
 def test_damage_to_a_doomed_pc_kills_earlier():
     enc, gob, pc = fight()
     enc.set_condition(pc, "doomed", 3)
