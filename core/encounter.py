@@ -8,7 +8,7 @@ and save size grow with the number of events, not with events × roster size.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from core import conditions, turns
@@ -168,7 +168,7 @@ class Encounter:
 
     @property
     def order(self) -> list[str]:
-        """Creature ids by initiative, high to low; ties in the order added."""
+        """Creature ids by initiative, high to low; ties by place (RULES §7, moves), then as added."""
         if self._order is None:
             self._order = sorted(self._creatures, key=lambda c: (-self._initiative[c], self._tie.get(c, 0),
                                                                  self._seq[c]))
@@ -334,6 +334,8 @@ class Encounter:
 
     def set_persistent_rounds(self, cid: str, index: int, rounds: int | None) -> None:
         """Change how many of its turns a persistent condition has left (None: until it ends)."""
+        from dataclasses import replace
+
         creature = self.creature(cid)
         cond = creature.persistent[index]
         if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
@@ -769,7 +771,7 @@ class Encounter:
                 pc = creature.clone()
                 # a temporary immunity keeps the rounds it has left, counted from round 1
                 shift = 1 - self.round
-                pc.temp_immunities = [replace(t, until_round=t.until_round + shift)
+                pc.temp_immunities = [TemporaryImmunity(t.effect, t.until_round + shift)
                                       for t in pc.temp_immunities if t.until_round + shift > 1]
                 enc._insert(f"c{enc._next_id}", pc, 0, enc._next_id)
                 enc._next_id += 1
