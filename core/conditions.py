@@ -93,6 +93,18 @@ def conditions_of(creature: Creature, system: str) -> dict[str, int | None]:
     return out
 
 
+def summary(creature: Creature, system: str) -> str:
+    """Every condition in short for a roster cell: ``dying 1 · wounded 1 · frightened 2``.
+
+    The rules' own states (dead, dying, wounded, unconscious …) come first, then the GM's.
+    """
+    values = conditions_of(creature, system)
+    first = [n for n in ("dead", "defeated", "death-move", "dying", "wounded", "doomed", "stable",
+                         "unconscious", "disabled", "staggered") if n in values]
+    rest = [n for n in values if n not in first]
+    return " · ".join(f"{n} {values[n]}" if values[n] else n for n in first + rest)
+
+
 def label(creature: Creature, name: str) -> str:
     """``frightened 2`` / ``stunned`` / ``dying 1``."""
     value = creature.dying if name == "dying" else creature.wounded if name == "wounded" \

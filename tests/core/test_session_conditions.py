@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.conditions import catalogue, duration_text
+from core.conditions import catalogue, duration_text, summary
 
 PF2_FAMILY = ("pf2e", "sf2e", "vitality-wounds")
 ALL = (*PF2_FAMILY, "daggerheart", "d20-3e")
@@ -264,3 +264,13 @@ def test_daggerheart_and_d20_catalogues():
     assert d20.end_of_turn_decrement == ()
     with pytest.raises(ValueError, match="no condition catalogue"):
         catalogue("gurps")
+
+
+def test_summary_for_the_roster():
+    enc, a, b = two()
+    enc.add_condition(b, "stunned")
+    enc.add_condition(b, "frightened", 2)
+    enc.set_condition(b, "wounded", 1)
+    enc.set_condition(b, "dying", 1)
+    assert summary(enc.creature(b), "pf2e") == "dying 1 · wounded 1 · unconscious · frightened 2 · stunned"
+    assert summary(enc.creature(a), "pf2e") == ""
