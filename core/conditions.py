@@ -30,7 +30,7 @@ DURATION_WORDS = {END_OF_NEXT: "until the end of its next turn",
                   START_OF_NEXT: "until the start of its next turn",
                   END_OF_THIS: "until the end of this turn"}
 TRACK_VALUED = ("dying", "wounded")     # kept in the creature's own fields (the damage pipeline's)
-VALUED_FAMILY = "pf2e", "sf2e", "vitality-wounds"
+VALUED_FAMILY = ("pf2e", "sf2e", "vitality-wounds")   # dying and wounded carry values
 
 
 @dataclass(frozen=True)
