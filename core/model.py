@@ -164,6 +164,9 @@ class Creature:
     conditions: set[str] = field(default_factory=set)
     persistent: list[PersistentDamage] = field(default_factory=list)
     temp_immunities: list[TemporaryImmunity] = field(default_factory=list)
+    init_mod: int = 0
+    statblock: str = ""                 # the stat block as pasted (RULES §8), kept whole
+    attacks: list[tuple[str, str]] = field(default_factory=list)   # (label, damage notation)
 
     def clone(self) -> Creature:
         """An independent copy (containers copied, values shared)."""
@@ -180,6 +183,7 @@ class Creature:
         new.conditions = set(self.conditions)
         new.persistent = list(self.persistent)
         new.temp_immunities = list(self.temp_immunities)
+        new.init_mod, new.statblock, new.attacks = self.init_mod, self.statblock, list(self.attacks)
         return new
 
     @property
@@ -201,6 +205,12 @@ class Creature:
         out["conditions"] = sorted(self.conditions)
         out["persistent"] = [p.to_state() for p in self.persistent]
         out["temp_immunities"] = [t.to_state() for t in self.temp_immunities]
+        if self.init_mod:
+            out["init_mod"] = self.init_mod
+        if self.statblock:
+            out["statblock"] = self.statblock
+        if self.attacks:
+            out["attacks"] = [{"label": label, "damage": damage} for label, damage in self.attacks]
         return out
 
     @classmethod
@@ -218,6 +228,10 @@ class Creature:
                         for i, p in enumerate(_get(data, "persistent", list, where, []))]
         c.temp_immunities = [TemporaryImmunity.from_state(t, f"{where}.temp_immunities[{i}]")
                              for i, t in enumerate(_get(data, "temp_immunities", list, where, []))]
+        c.init_mod = _get(data, "init_mod", int, where, 0)
+        c.statblock = _get(data, "statblock", str, where, "")
+        c.attacks = [(_get(a, "label", str, f"{where}.attacks[{i}]"), _get(a, "damage", str, f"{where}.attacks[{i}]"))
+                     for i, a in enumerate(_get(data, "attacks", list, where, []))]
         return c
 
 
@@ -233,7 +247,8 @@ def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
 
 
 # Fields commit may set (everything but identity).
-TRACK_FIELDS = tuple(n for n in _SLOTS if n not in ("name", "pc", "traits", "defenses"))
+TRACK_FIELDS = tuple(n for n in _SLOTS if n not in ("name", "pc", "traits", "defenses", "init_mod",
+                                                    "statblock", "attacks"))
 
 
 class RolledPart(NamedTuple):

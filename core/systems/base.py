@@ -20,6 +20,7 @@ from core.model import (
     RolledPart,
 )
 from core.notation import Damage, Defenses, parse_damage, parse_defenses
+from core.statblock import read_statblock
 from core.vocabulary import Vocabulary, vocabulary
 
 FLAT_CHECK_DC = 15
@@ -79,14 +80,17 @@ class RuleSystem:
 
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",
-                     traits: str | Sequence[str] = "living", **stats: int) -> Creature:
+                     traits: str | Sequence[str] = "living", init_mod: int = 0, **stats: int) -> Creature:
         """A fresh creature at full health; raises ValueError/ParseError for bad stats."""
         if not isinstance(name, str) or not name.strip():
             raise ValueError("a creature needs a name")
+        if isinstance(init_mod, bool) or not isinstance(init_mod, int):
+            raise ValueError(f"init_mod must be a whole number, not {init_mod!r}")
         self.parse_defenses(defenses)  # validate now, not at the first hit
         words = traits.replace(",", " ").split() if isinstance(traits, str) else list(traits)
         creature = Creature(name=name.strip(), pc=bool(pc), defenses=defenses,
-                            traits=frozenset(w.lower() for w in words) or frozenset({"living"}))
+                            traits=frozenset(w.lower() for w in words) or frozenset({"living"}),
+                            init_mod=init_mod)
         known = {f.name for f in self.stat_fields}
         for key, value in stats.items():
             if key not in known:
@@ -98,6 +102,20 @@ class RuleSystem:
 
     def _set_stats(self, creature: Creature, stats: dict[str, int]) -> None:
         raise NotImplementedError
+
+    def from_statblock(self, text: str) -> Creature:
+        """A creature at full health from a stat block pasted as printed (RULES §8).
+
+        Raises ParseError with the position of a line it recognises but cannot read.
+        """
+        block = read_statblock(text, self.id)
+        creature = self.new_creature(block.name, defenses=block.defenses, traits=block.traits,
+                                     init_mod=block.init_mod, **block.stats)
+        for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8 Decision)
+            setattr(creature, name, value)
+        creature.statblock = text
+        creature.attacks = list(block.attacks)
+        return creature
 
     # ------------------------------------------------------------------ rolling
     def roll(self, damage: str | Sequence[str] | Damage, critical: bool | int = False,
