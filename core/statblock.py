@@ -280,7 +280,7 @@ def _pf2_track_line(line: Line, block: _Block, system: str, stats: dict[str, int
         for clause, o in split_outside(segment, ","):
             clause, where = _strip(clause, at + o)
             track = _TRACK.match(clause)
-            if not track:
+            if not track or (track.group(1).lower() in ("vitality", "wounds") and system != "vitality-wounds"):
                 continue  # negative healing, rejuvenation, regeneration …
             key, value = track.group(1).lower(), track.group(2).rstrip(".,;")
             if not value.isdigit():
@@ -377,6 +377,8 @@ def _thresholds(value: str, at: int, block: _Block, stats: dict[str, int], unset
         raise block.error("a Severe threshold without a Major one", at)
     stats["major"] = 0 if major == "none" else int(major)
     stats["severe"] = stats["major"] if severe == "none" else int(severe)
+    if stats["severe"] < stats["major"]:
+        raise block.error(f"the Severe threshold is below the Major one in {value!r}", at)
     if major == "none":
         unset["major"] = None
     if severe == "none":
