@@ -167,6 +167,8 @@ class _Defenses:
             for note in extra:
                 self.check(note, 0, at, False)
                 notes.append(note)
+        if not entries and not notes:
+            raise self.block.error(f"nothing after {keyword!r}", items[0][1] if items else 0)
         if entries:
             self.sections.append(f"{keyword} {', '.join(entries)}")
         self.sections += notes
@@ -190,6 +192,9 @@ class _Defenses:
         return "; ".join(self.sections)
 
 
+_PARENS = re.compile(r"\([^()]*\)")
+
+
 def _damage_parts(text: str, at: int, system: str, block: _Block, separators: re.Pattern[str]) -> str:
     """The parts of printed damage that are damage (``plus Grab`` dropped), in notation.
 
@@ -197,6 +202,7 @@ def _damage_parts(text: str, at: int, system: str, block: _Block, separators: re
     """
     kept: list[str] = []
     start = 0
+    text = _PARENS.sub(lambda m: " " * len(m.group()), text)   # (deadly d10), (or 2d8+10)
     pieces = [(m.start(), m.end()) for m in separators.finditer(text)] + [(len(text), len(text))]
     for index, (end, after) in enumerate(pieces):
         part, where = _strip(text[start:end], at + start)
@@ -460,10 +466,15 @@ def _d20_damage(value: str, at: int, block: _Block, system: str) -> list[tuple[s
         if not die:
             continue  # an effect only (energy drain)
         label = re.sub(r"^or\s+", "", item[:die.start()].strip(), flags=re.IGNORECASE) or "attack"
-        damage = _damage_parts(item[die.start():], where + die.start(), system, block, _AND)
+        try:
+            parse_dice(die.group())
+        except ParseError as exc:
+            raise block.error(exc.message, where + die.start() + exc.position) from None
+        try:
+            damage = _damage_parts(item[die.start():], where + die.start(), system, block, _AND)
+        except ParseError:
+            continue  # 3.0 types are optional: dice with other words are ability damage (1d6 Strength)
         attacks.append((label, damage))
-    if value.strip() not in ("", "-", "—") and not attacks:
-        raise block.error("no damage dice here (Damage: Bite 1d6+1)", at)
     return attacks
 
 

@@ -171,6 +171,25 @@ def test_d20_special_qualities(quality, defenses):
     assert c.defenses == defenses
 
 
+@pytest.mark.parametrize(("damage", "attacks"), [
+    ("Huge greatclub 2d6+7 (or 2d8+10); or longspear 2d6+7/x3",
+     [("Huge greatclub", "2d6+7"), ("longspear", "2d6+7")]),
+    ("Longsword 1d8+1/19-20, bite 1d4 plus 1d6 fire", [("Longsword", "1d8+1"), ("bite", "1d4, 1d6 fire")]),
+    ("Incorporeal touch 1d6 temporary Strength", []),     # ability damage is not an attack on HP
+    ("-", []),
+])
+def test_d20_damage_lines(damage, attacks):
+    c = get_system("d20-3e").from_statblock(f"Thing\nHit Dice: 4d8+8 (26 hp)\nDamage: {damage}\n")
+    assert c.attacks == attacks
+
+
+def test_pf2_strikes_with_map_brackets_and_persistent_damage():
+    c = get_system("pf2e").from_statblock(
+        "Bandit\nHP 20\nMelee ◆ shortsword +9 [+5/+1] (agile, finesse), Damage 1d6+3 piercing plus "
+        "1d6 persistent bleed and Grab\nRanged crossbow +8 (range 120 feet), Effect pinned\n")
+    assert c.attacks == [("shortsword", "1d6+3 piercing, 1d6 persistent bleed")]
+
+
 def test_vitality_wounds_tracks_and_vulnerabilities(R):
     rs = get_system("vitality-wounds")
     horror = rs.from_statblock("Grave Horror\nUndead\nPerception +5\nVitality 20, Wounds 12\n"
@@ -203,6 +222,8 @@ def test_lists_split_outside_parentheses_only():
     ("pf2e", "Wight\nHP fifty\n", "fifty"),
     ("pf2e", "Wight\nPerception keen\nHP 5\n", "keen"),
     ("pf2e", "Wight\nHP 5\nMelee claw +5, Damage 1d6+3 slashy\n", "slashy"),
+    ("pf2e", "Wight\nHP 5; Weaknesses ; Resistances fire 5\n", " ; Resistances"),
+    ("d20-3e", "Orc\nHit Dice: 1d8 (4 hp)\nDamage: Axe 0d6\n", "0d6"),
     ("daggerheart", "Imp\nThresholds: 8/15 | HP: lots\n", "lots"),
     ("daggerheart", "Imp\nThresholds: eight | HP: 3\n", "eight"),
     ("daggerheart", "Imp\nThresholds: 8/15 | HP: 3\nATK: +1 | Bite: Melee | 1d6 fire\n", "1d6 fire"),
