@@ -74,8 +74,9 @@ class _Block:
             start += len(raw) + 1
 
     def error(self, message: str, position: int) -> ParseError:
-        """A ParseError at ``position`` of the pasted text."""
-        return ParseError(message, position, self.original)
+        """A ParseError at ``position`` of the pasted text, its message naming the line."""
+        line = self.original.count("\n", 0, position) + 1
+        return ParseError(f"line {line}: {message}", position, self.original)
 
     def name(self, drop: re.Pattern[str] | None = None) -> tuple[str, int]:
         """The first line (a trailing level such as ``Creature 3`` dropped) and its index."""

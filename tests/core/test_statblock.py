@@ -56,6 +56,9 @@ CASES = [
         name="Vampire Spawn", max_hp=26, kind="undead", init_mod=6,
         defenses="damage reduction 10/magical; resistances cold 10; resistances electricity 10",
         attacks=[("Slam", "1d6+4")])),
+    ("d20-3e", "d20-gargoyle.txt", dict(
+        name="Gargoyle", max_hp=34, kind="living", init_mod=2, defenses="damage reduction 15/magical",
+        attacks=[("Claw", "1d4"), ("bite", "1d6"), ("gore", "1d6")])),
     ("d20-3e", "d20-imp.md", dict(
         name="Imp", max_hp=13, kind="living", init_mod=3,
         defenses="damage reduction 5/silver; resistances fire 20; immunities poison",
@@ -143,6 +146,14 @@ def test_d20_damage_reduction_plus_one_is_bypassed_by_magic():
     assert lich.kind == "undead" and lich.defenses == "damage reduction 15/magical"
     assert rs.apply_damage(lich.clone(), "12").total == 0
     assert rs.apply_damage(lich.clone(), "20 magical").total == 20
+
+
+def test_gargoyle_damage_reduction_is_lost_once_by_a_mundane_critical_and_ignored_by_magic(R):
+    rs = get_system("d20-3e")            # SCENARIOS 10
+    gargoyle = rs.from_statblock(read("d20-gargoyle.txt"))
+    out = rs.apply_damage(gargoyle.clone(), "1d8+3 slashing", critical=2, rng=R(8, 6))   # 11 + 9 = 20
+    assert out.total == 5
+    assert rs.apply_damage(gargoyle.clone(), "1d8+3 slashing magical", rng=R(5)).total == 8
 
 
 def test_vampire_spawn_energy_resistance_from_special_qualities():
@@ -235,6 +246,7 @@ def test_a_line_it_knows_but_cannot_read_is_a_parse_error_at_that_place(system, 
     with pytest.raises(ParseError) as info:
         get_system(system).from_statblock(text)
     assert text[info.value.position:].startswith(at), (info.value, text[info.value.position:])
+    assert info.value.message.startswith(f"line {text.count(chr(10), 0, info.value.position) + 1}: ")
     assert info.value.text == text
 
 
