@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import saves
-from core import get_system
+from core import Encounter, get_system
 from saves import library
 
 BLOCKS = Path(__file__).resolve().parents[1] / "core" / "statblocks"
@@ -217,3 +217,12 @@ def test_importing_a_save_or_a_missing_file_is_a_save_error(make_enc, tmp_path):
         library.import_file(path)
     with pytest.raises(saves.SaveError, match="no such"):
         library.import_file(tmp_path / "nope.toml")
+
+
+def test_a_pasted_creature_survives_an_encounter_save_crlf_and_all():
+    armor = pasted("pf2e", "pf2e-animated-armor-crlf.txt")
+    enc = Encounter(system="pf2e", name="Vault")
+    cid = enc.add(armor, initiative=12)
+    back = saves.load(saves.save(enc)).creature(cid)
+    assert back.statblock == armor.statblock and "\r\n" in back.statblock and "\u00a0" in back.statblock
+    assert (back.attacks, back.init_mod, back.kind) == (armor.attacks, 6, "construct")
