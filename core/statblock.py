@@ -240,6 +240,17 @@ _PLUS = re.compile(r"\s+plus\s+|\s+and\s+", re.IGNORECASE)
 KINDS = ("undead", "construct")
 
 
+def kinds_in(line: str) -> list[str]:
+    """``undead`` / ``construct`` if ``line`` is a line of traits (``CE Medium Undead Wight``).
+
+    A traits line is a few capitalised words; a sentence that mentions the undead is not.
+    """
+    words = re.findall(r"[^\W\d_][\w-]*", line)
+    if not words or not all(w[0].isupper() for w in words):
+        return []
+    return [k for k in KINDS if k in (w.lower() for w in words)]
+
+
 def read_pf2(block: _Block, system: str) -> StatBlock:
     """pf2e / sf2e / vitality-wounds: name, traits, Perception, HP line, defenses, Strikes."""
     name, _ = block.name(_LEVEL)
@@ -263,8 +274,7 @@ def read_pf2(block: _Block, system: str) -> StatBlock:
             if attack:
                 attacks.append(attack)
         elif not seen_stat:  # the traits line(s) come before the statistics
-            words = re.findall(r"[a-z]+", low)
-            traits += [k for k in KINDS if k in words]
+            traits += [k for k in kinds_in(line.text) if k not in traits]
     if not stats:
         raise block.error("no HP line (HP 30, or Vitality 20, Wounds 12): is this a stat block?", 0)
     return StatBlock(name, stats, defenses.line, tuple(traits) or ("living",), init_mod, tuple(attacks))
@@ -436,8 +446,7 @@ def read_d20(block: _Block, system: str) -> StatBlock:
         printed, colon, value = line.text.replace("|", " ").partition(":")  # Markdown tables too
         key = printed.strip().lower()
         if not stats and (not colon or key in ("size/type", "type")):  # the type line, before Hit Dice
-            words = re.findall(r"[a-z]+", line.text.lower())
-            traits += [k for k in KINDS if k in words and k not in traits]
+            traits += [k for k in kinds_in(value if colon else line.text) if k not in traits]
         if not colon:
             continue
         value_text, at = _strip(value, line.start + len(printed) + 1)
@@ -513,4 +522,4 @@ def read_statblock(text: str, system: str) -> StatBlock:
     return reader(_Block(text), system)
 
 
-__all__ = ["StatBlock", "read_statblock", "split_outside", "READERS", "MAX_STATBLOCK"]
+__all__ = ["StatBlock", "read_statblock", "split_outside", "kinds_in", "READERS", "MAX_STATBLOCK"]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import Creature, ParseError, get_system
-from core.statblock import split_outside
+from core.statblock import kinds_in, split_outside
 
 BLOCKS = Path(__file__).parent / "statblocks"
 
@@ -211,6 +211,22 @@ def test_vitality_wounds_tracks_and_vulnerabilities(R):
     wolf = rs.from_statblock("Werewolf\nHP 40\nVulnerabilities silver, fire\n")
     assert (wolf.max_hp, wolf.vitality) == (40, None)
     assert rs.apply_damage(wolf, "2d4 piercing silver", rng=R(2, 3)).total == 15
+
+
+@pytest.mark.parametrize(("line", "kinds"), [
+    ("CE Medium Undead Wight", ["undead"]),
+    ("UNIQUE N LARGE CONSTRUCT MINDLESS", ["construct"]),
+    ("Medium-Size Undead", ["undead"]),
+    ("Tiny Outsider (Evil, Lawful)", []),
+    ("This armor was made to hunt the undead.", []),
+])
+def test_only_a_line_of_traits_sets_the_kind(line, kinds):
+    assert kinds_in(line) == kinds
+
+
+def test_a_description_that_mentions_the_undead_is_not_a_trait():
+    c = get_system("pf2e").from_statblock("Animated Armor\nThis armor hunts the undead.\nN Medium Construct\nHP 20\n")
+    assert c.kind == "construct" and c.traits == frozenset({"construct"})
 
 
 def test_sf2e_uses_its_own_type_words():
