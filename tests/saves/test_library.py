@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import saves
 from core import Encounter, get_system
@@ -226,3 +228,13 @@ def test_a_pasted_creature_survives_an_encounter_save_crlf_and_all():
     back = saves.load(saves.save(enc)).creature(cid)
     assert back.statblock == armor.statblock and "\r\n" in back.statblock and "\u00a0" in back.statblock
     assert (back.attacks, back.init_mod, back.kind) == (armor.attacks, 6, "construct")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(min_size=1, max_size=40).filter(str.strip),
+       hp=st.integers(0, 10_000), init_mod=st.integers(-20, 40))
+def test_any_name_and_numbers_come_back(name, hp, init_mod):
+    creature = get_system("d20-3e").new_creature(name, hp=hp, init_mod=init_mod)
+    library.add("d20-3e", creature, force=True)
+    assert creature.name in library.names("d20-3e")
+    assert library.get("d20-3e", creature.name).to_state() == creature.to_state()
