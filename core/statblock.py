@@ -63,15 +63,35 @@ class _Block:
         # Windows line endings: "\r\n" becomes " \n" (same length), a lone "\r" a line break.
         clean = text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES).translate(_DASHES)
         clean = clean.replace("*", " ").replace("__", "  ")            # Markdown emphasis
-        self.lines: list[Line] = []
+        spans: list[tuple[int, int]] = []      # each printed line's text, lead (#, >) blanked
+        pieces: list[str] = []
         start = 0
         for raw in clean.split("\n"):
             lead = _MARKDOWN_LEAD.match(raw)
             cut = lead.end() if lead else 0
+            pieces.append(" " * cut + raw[cut:])
             body = raw[cut:].rstrip()
             if body:
-                self.lines.append(Line(body, start + cut))
+                spans.append((start + cut, start + cut + len(body)))
             start += len(raw) + 1
+        self.clean = "\n".join(pieces)
+        self.lines = [Line(self.clean[s:e].replace("\n", " "), s) for s, e in self._joined(spans)]
+
+    def _joined(self, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Lines a PDF or a narrow column wrapped, put back together (never the name line).
+
+        A line goes on when its parentheses are still open, when it ends with ``,``, ``;``,
+        ``plus``, ``and``, ``or`` or a Strike's ``Damage``, or when the next line starts in
+        lower case; a blank line always ends it.
+        """
+        merged: list[tuple[int, int]] = []
+        for s, e in spans:
+            if len(merged) > 1 and self.clean.count("\n", merged[-1][1], s) == 1 \
+                    and _continues(self.clean[merged[-1][0]:merged[-1][1]], self.clean[s:e]):
+                merged[-1] = (merged[-1][0], e)
+            else:
+                merged.append((s, e))
+        return merged
 
     def error(self, message: str, position: int) -> ParseError:
         """A ParseError at ``position`` of the pasted text, its message naming the line."""
@@ -93,6 +113,15 @@ class _Block:
 
 
 # --------------------------------------------------------------------------- shared helpers
+
+_GOES_ON = re.compile(r"(?:[,;]|\bplus|\band|\bor)$", re.IGNORECASE)
+
+
+def _continues(line: str, following: str) -> bool:
+    """Whether ``following`` is the rest of ``line``, wrapped (see ``_Block._joined``)."""
+    return (line.count("(") > line.count(")") or bool(_GOES_ON.search(line)) or following[:1].islower()
+            or line.endswith(" Damage"))    # a PF2 Strike: its damage on the next line
+
 
 
 def split_outside(text: str, separators: str) -> Iterator[tuple[str, int]]:

@@ -87,6 +87,25 @@ def test_animated_armor_keeps_hardness_and_reads_past_crlf_and_nbsp():
     assert rs.from_statblock(text.replace("\r\n", "\n").replace("\u00a0", " ")).defenses == c.defenses
 
 
+def test_lines_wrapped_by_a_pdf_are_read_whole():
+    flat = read("pf2e-ghost-commoner.txt")
+    wrapped = flat.replace("death effects, ", "death effects,\n").replace("all damage 5", "all\ndamage 5") \
+        .replace("resistance vs. ", "resistance vs.\n").replace("Damage 2d6", "Damage\n2d6")
+    assert wrapped.count("\n") == flat.count("\n") + 4
+    rs = get_system("pf2e")
+    assert rs.from_statblock(wrapped).defenses == rs.from_statblock(flat).defenses
+    assert rs.from_statblock(wrapped).attacks == [("ghostly hand", "2d6 negative")]
+    spawn = read("d20-vampire-spawn.txt").replace("cold and ", "cold and\n")
+    assert "resistances electricity 10" in get_system("d20-3e").from_statblock(spawn).defenses
+    melee = "Ogre\nHP 50\nMelee ◆ club +12, Damage 1d10+7 bludgeoning plus\nKnockdown\n"
+    assert rs.from_statblock(melee).attacks == [("club", "1d10+7 bludgeoning")]
+
+
+def test_a_blank_line_ends_a_wrapped_line():
+    c = get_system("pf2e").from_statblock("Imp\nHP 10; Weaknesses good 5,\n\nfire 5 is a lie\n")
+    assert c.defenses == "weaknesses good 5"
+
+
 # -- hitting what was pasted, without typing a number -----------------------------------------
 
 
