@@ -98,8 +98,8 @@ class _Block:
         line = self.original.count("\n", 0, position) + 1
         return ParseError(f"line {line}: {message}", position, self.original)
 
-    def name(self, drop: re.Pattern[str] | None = None) -> tuple[str, int]:
-        """The first line (a trailing level such as ``Creature 3`` dropped) and its index."""
+    def name(self, drop: re.Pattern[str] | None = None) -> str:
+        """The first line, a trailing level (``Creature 3``) dropped, ALL CAPS made Title Case."""
         if not self.lines:
             raise self.error("the stat block is empty: paste it as printed, name first", 0)
         first = self.lines[0]
@@ -109,7 +109,7 @@ class _Block:
             raise self.error("the first line should be the creature's name", first.start)
         if name.isupper():  # "ACID BURROWER" as the SRD prints it
             name = name.title()
-        return name, 0
+        return name
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -282,7 +282,7 @@ def kinds_in(line: str) -> list[str]:
 
 def read_pf2(block: _Block, system: str) -> StatBlock:
     """pf2e / sf2e / vitality-wounds: name, traits, Perception, HP line, defenses, Strikes."""
-    name, _ = block.name(_LEVEL)
+    name = block.name(_LEVEL)
     stats: dict[str, int] = {}
     defenses = _Defenses(block, system)
     traits: list[str] = []
@@ -378,7 +378,7 @@ def _fields(block: _Block) -> list[tuple[str, str, int]]:
 
 def read_daggerheart(block: _Block, system: str) -> StatBlock:
     """The SRD adversary: ``Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3``, ``ATK: …``."""
-    name, _ = block.name()
+    name = block.name()
     stats: dict[str, int] = {"armor": 0}
     unset: dict[str, None] = {}
     attacks: list[tuple[str, str]] = []
@@ -396,10 +396,9 @@ def read_daggerheart(block: _Block, system: str) -> StatBlock:
         else:
             continue
         found.add(key)
-    for needed in ("hp", "thresholds"):
+    for needed, printed in (("hp", "HP"), ("thresholds", "Thresholds")):
         if needed not in found:
-            raise block.error(f"no {needed.title() if needed != 'hp' else 'HP'} field "
-                              "(Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3)", 0)
+            raise block.error(f"no {printed} field (Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3)", 0)
     return StatBlock(name, stats, "", ("living",), 0, tuple(attacks), unset)
 
 
@@ -465,7 +464,7 @@ _AND = re.compile(r"\s+plus\s+|\s+and\s+|\s*\+\s*(?=\d*d\d)", re.IGNORECASE)
 def read_d20(block: _Block, system: str) -> StatBlock:
     """The 3.0 SRD layout: ``Hit Dice: 2d8+4 (13 hp)``, ``Initiative: +4 (…)``, ``Damage:``,
     ``Special Qualities:`` with damage reduction and energy resistance."""
-    name, _ = block.name()
+    name = block.name()
     stats: dict[str, int] = {}
     defenses = _Defenses(block, system)
     traits: list[str] = []
