@@ -169,6 +169,8 @@ class Creature:
     condition_values: dict[str, int] = field(default_factory=dict)       # frightened -> 2
     condition_durations: dict[str, int | str] = field(default_factory=dict)  # see core.conditions
     recovery_check: str = ""                            # "pending" or the last dying check, in words
+    statblock: str = ""                 # the stat block as pasted (RULES §8), kept whole
+    attacks: list[tuple[str, str]] = field(default_factory=list)   # (label, damage notation)
 
     def clone(self) -> Creature:
         """An independent copy (containers copied, values shared)."""
@@ -188,6 +190,7 @@ class Creature:
         new.init_mod, new.recovery_check = self.init_mod, self.recovery_check
         new.condition_values = dict(self.condition_values)
         new.condition_durations = dict(self.condition_durations)
+        new.statblock, new.attacks = self.statblock, list(self.attacks)
         return new
 
     @property
@@ -218,6 +221,10 @@ class Creature:
             out["condition_durations"] = dict(self.condition_durations)
         if self.recovery_check:
             out["recovery_check"] = self.recovery_check
+        if self.statblock:
+            out["statblock"] = self.statblock
+        if self.attacks:
+            out["attacks"] = [{"label": label, "damage": damage} for label, damage in self.attacks]
         return out
 
     @classmethod
@@ -240,6 +247,9 @@ class Creature:
         c.recovery_check = _get(data, "recovery_check", str, where, "")
         c.condition_values = _table(data, "condition_values", int, where)
         c.condition_durations = _table(data, "condition_durations", (int, str), where)
+        c.statblock = _get(data, "statblock", str, where, "")
+        c.attacks = [(_get(a, "label", str, f"{where}.attacks[{i}]"), _get(a, "damage", str, f"{where}.attacks[{i}]"))
+                     for i, a in enumerate(_get(data, "attacks", list, where, []))]
         return c
 
 
@@ -262,7 +272,8 @@ def _table(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], whe
 
 
 # Fields commit may set (everything but identity).
-TRACK_FIELDS = tuple(n for n in _SLOTS if n not in ("name", "pc", "traits", "defenses"))
+TRACK_FIELDS = tuple(n for n in _SLOTS if n not in ("name", "pc", "traits", "defenses", "init_mod",
+                                                    "statblock", "attacks"))
 
 
 class RolledPart(NamedTuple):

@@ -11,6 +11,7 @@ The API the TUI calls::
     delete_save(path) -> Path                       # moved into data_dir()/trash/
     rename_save(path, new_name) -> Path
     data_dir() -> Path                              # honours HITLEDGER_DATA_DIR
+    library                                         # the GM's bestiary (saves/library.py)
 
 save and autosave take data=enc.to_data() as an option: take it on the thread that
 changes the encounter, and a save in a worker thread writes one consistent state.
@@ -19,6 +20,7 @@ The format is described in saves/FORMAT.md.
 
 from __future__ import annotations
 
+from saves import library
 from saves.codec import FORMAT_VERSION, MIGRATIONS, migration
 from saves.errors import SaveConflict, SaveError
 from saves.names import data_dir, slugify
@@ -47,6 +49,7 @@ __all__ = [
     "autosave_path",
     "data_dir",
     "delete_save",
+    "library",
     "list_saves",
     "load",
     "load_autosave",

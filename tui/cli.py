@@ -135,6 +135,55 @@ def run_roll(argv: Sequence[str]) -> int:
     return 0
 
 
+# -- library ---------------------------------------------------------------------------
+
+
+def library_parser() -> argparse.ArgumentParser:
+    """``hitledger library [list | import FILE | export FILE] [--system S] [--force]``."""
+    parser = _Parser(prog="hitledger library",
+                     description="The GM's bestiary: list it, or share it as a file.")
+    parser.add_argument("action", nargs="?", default="list", choices=("list", "import", "export"),
+                        help="list (default), import FILE or export FILE")
+    parser.add_argument("file", nargs="?", help="the library file to import or export")
+    parser.add_argument("--system", help="pf2e, sf2e, vitality-wounds, daggerheart or d20-3e")
+    parser.add_argument("--force", action="store_true",
+                        help="import: replace templates of the same name; export: overwrite FILE")
+    parser.add_argument("--data-dir", metavar="DIR", help="where saves and the library live")
+    return parser
+
+
+def run_library(argv: Sequence[str]) -> int:
+    """List the library, or import/export a library file."""
+    args = library_parser().parse_args(argv)
+    if args.data_dir:
+        os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    if args.action != "list" and not args.file:
+        raise CliError(f"library {args.action} needs a FILE")
+    if args.action == "list" and args.file:
+        raise CliError(f"unexpected {args.file!r}: did you mean library import {args.file}?")
+    from saves import library
+
+    if args.action == "import":
+        system, added = library.import_file(args.file, force=args.force)
+        print(f"{len(added)} added to the {system} library" + (f": {', '.join(added)}" if added else ""))
+    elif args.action == "export":
+        if not args.system:
+            raise CliError("library export needs --system S: one file per system")
+        path = library.export_file(args.system, args.file, force=args.force)
+        print(f"{len(library.names(args.system))} {args.system} creatures written to {path}")
+    elif args.system:
+        for name in library.names(args.system):
+            print(name)
+    else:
+        systems = library.systems()
+        if not systems:
+            print("The library is empty: save a creature to it from the roster, or library import FILE.")
+        for system in systems:
+            for name in library.names(system):
+                print(f"{system}\t{name}")
+    return 0
+
+
 # -- the TUI -----------------------------------------------------------------------------
 
 
@@ -142,7 +191,7 @@ def tui_parser() -> argparse.ArgumentParser:
     """``hitledger [NAME] [--new SYSTEM [--name N]] [--demo SYSTEM] [--data-dir DIR]``."""
     parser = _Parser(
         prog="hitledger",
-        description="A keyboard-driven encounter manager. Subcommands: calc, roll.",
+        description="A keyboard-driven encounter manager. Subcommands: calc, roll, library.",
         epilog='hitledger calc --system pf2e --defenses "weaknesses fire 5" "2d6 fire"   '
                "hitledger roll 2d6+3",
     )
@@ -206,6 +255,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_calc(argv[1:])
         if argv and argv[0] == "roll":
             return run_roll(argv[1:])
+        if argv and argv[0] == "library":
+            return run_library(argv[1:])
         if argv and argv[0] in ("-h", "--help"):
             tui_parser().print_help()
             return 0

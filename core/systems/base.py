@@ -20,6 +20,7 @@ from core.model import (
     RolledPart,
 )
 from core.notation import Damage, Defenses, parse_damage, parse_defenses
+from core.statblock import read_statblock
 from core.vocabulary import Vocabulary, vocabulary
 
 FLAT_CHECK_DC = 15
@@ -107,6 +108,20 @@ class RuleSystem:
 
     def _set_stats(self, creature: Creature, stats: dict[str, int]) -> None:
         raise NotImplementedError
+
+    def from_statblock(self, text: str) -> Creature:
+        """A creature at full health from a stat block pasted as printed (RULES §8).
+
+        Raises ParseError with the position of a line it recognises but cannot read.
+        """
+        block = read_statblock(text, self.id)
+        creature = self.new_creature(block.name, defenses=block.defenses, traits=block.traits,
+                                     init_mod=block.init_mod, **block.stats)
+        for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8 Decision)
+            setattr(creature, name, value)
+        creature.statblock = text
+        creature.attacks = list(block.attacks)
+        return creature
 
     # ------------------------------------------------------------------ rolling
     def roll(self, damage: str | Sequence[str] | Damage, critical: bool | int = False,

@@ -10,6 +10,8 @@ import pytest
 from tui_support import goblins
 
 import saves
+from core import get_system
+from saves import library
 from tui.cli import main, prepare_tui
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,3 +133,58 @@ def test_no_autosave_but_saves_points_to_the_saves(data_dir):
     saves.save(goblins())
     encounter, notice, _ = prepare_tui([])
     assert notice.startswith("No autosave") and "ctrl+o" in notice
+
+
+# -- hitledger library ------------------------------------------------------------------------
+
+
+def _bestiary() -> None:
+    library.add("pf2e", get_system("pf2e").new_creature("Wight", hp=50, traits="undead", init_mod=7))
+    library.add("pf2e", get_system("pf2e").new_creature("Goblin Warrior", hp=6, init_mod=2))
+    library.add("d20-3e", get_system("d20-3e").new_creature("Ghoul", hp=13))
+
+
+def test_library_lists_every_system_or_one(data_dir, capsys):
+    assert main(["library"]) == 0
+    assert "empty" in capsys.readouterr().out
+    _bestiary()
+    assert main(["library"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["d20-3e\tGhoul", "pf2e\tGoblin Warrior", "pf2e\tWight"]
+    assert main(["library", "list", "--system", "pf2e"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["Goblin Warrior", "Wight"]
+
+
+def test_library_export_then_import_elsewhere(data_dir, tmp_path, capsys, monkeypatch):
+    _bestiary()
+    shared = tmp_path / "bestiary.toml"
+    assert main(["library", "export", str(shared), "--system", "pf2e"]) == 0
+    assert "2 pf2e creatures written" in capsys.readouterr().out
+    assert main(["library", "export", str(shared), "--system", "pf2e"]) == 2     # never overwritten silently
+    assert "already exists" in capsys.readouterr().err
+    monkeypatch.delenv("HITLEDGER_DATA_DIR")
+    friend = tmp_path / "friend"
+    assert main(["library", "import", str(shared), "--data-dir", str(friend)]) == 0
+    assert capsys.readouterr().out.strip() == "2 added to the pf2e library: Goblin Warrior, Wight"
+    assert library.get("pf2e", "Wight").init_mod == 7 and saves.data_dir() == friend
+
+
+@pytest.mark.parametrize("argv", [
+    ["library", "import"],
+    ["library", "export", "x.toml"],
+    ["library", "--system", "gurps"],
+    ["library", "steal"],
+    ["library", "bestiary.toml"],
+    ["library", "import", "no-such-file.toml"],
+])
+def test_library_bad_input_is_one_line_on_stderr(argv, data_dir, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hitledger: ") and len(err.strip().splitlines()) == 1
+
+
+def test_library_import_of_a_bad_file_names_its_line(data_dir, tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\n[library\n', encoding="utf-8")
+    assert main(["library", "import", str(bad)]) == 2
+    assert "line 2" in capsys.readouterr().err
+    assert bad.read_text(encoding="utf-8") == 'format = 1\n[library\n'

@@ -1,0 +1,264 @@
+"""The GM's bestiary: creature templates per system, one TOML file each in data_dir()/library/.
+
+::
+
+    from saves import library
+    library.add("pf2e", creature)              # a template at full health; SaveConflict if the name is taken
+    library.names("pf2e")                      # sorted names
+    library.get("pf2e", "Goblin Warrior")      # a fresh Creature at full health; KeyError if absent
+    library.rename("pf2e", "Goblin Warrior", "Goblin Guard")
+    library.remove("pf2e", "Goblin Guard")     # into data_dir()/trash/ as a library file of one
+    library.export_file("pf2e", path)          # a library file to share
+    library.import_file(path)                  # -> (system, names added)
+
+The files follow the saves' rules (saves/store.py does the writing): atomic writes with a
+``.bak`` of the version before, a file changed on disk since it was read is not
+overwritten silently (SaveConflict), and a file that cannot be read is a SaveError naming
+its line or field and is left exactly as it was. A file in the trash is a library file
+too: ``import_file`` brings a removed creature back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from core import Creature, StateError, get_system
+from saves import codec, store
+from saves.errors import SaveConflict, SaveError
+from saves.names import SUFFIX, TRASH_DIR, data_dir, slugify
+
+LIBRARY_DIR = "library"
+#: The table that names a library file's system (a save has [encounter] instead).
+LIBRARY_TABLE = "library"
+_HINT = "fix it by hand or restore the .bak copy — the file was left as it was"
+
+
+@dataclass
+class _Library:
+    """One system's templates as read from disk, and what the file looked like then."""
+
+    system: str
+    path: Path
+    creatures: dict[str, Creature]
+    stamp: store.Stamp | None
+
+
+def path_of(system: str) -> Path:
+    """data_dir()/library/SYSTEM.toml; ValueError naming the known systems for an unknown one."""
+    get_system(system)
+    return data_dir() / LIBRARY_DIR / f"{system}{SUFFIX}"
+
+
+def fresh(creature: Creature) -> Creature:
+    """A copy at full health: no damage, no conditions, no persistent damage (a template)."""
+    new = creature.clone()
+    if new.hp is not None and new.max_hp is not None:   # Daggerheart keeps slots in max_hp alone
+        new.hp = new.max_hp
+    new.vitality, new.wounds = new.max_vitality, new.max_wounds
+    new.temp_hp = new.hp_marked = new.armor_marked = new.stress_marked = 0
+    new.subdual = new.dying = new.wounded = 0
+    new.conditions, new.persistent, new.temp_immunities = set(), [], []
+    return new
+
+
+# --- reading and writing ------------------------------------------------------------------
+
+
+def _read_file(path: Path, system: str | None) -> tuple[str, dict[str, Creature], store.Stamp]:
+    """A library file's system and templates; SaveError naming the line or field."""
+    raw, st = store._read(path)
+    doc = codec.parse(raw, path)
+    codec.check_version(doc, path)
+    table = doc.get(LIBRARY_TABLE)
+    found = table.get("system") if isinstance(table, dict) else None
+    if not isinstance(found, str):
+        raise SaveError(path, "not a library file (no [library] system)", field=f"{LIBRARY_TABLE}.system",
+                        hint="a library file starts with format = 1 and [library] system = \"pf2e\"")
+    try:
+        get_system(found)
+    except ValueError as exc:
+        raise SaveError(path, str(exc), field=f"{LIBRARY_TABLE}.system", hint=_HINT) from None
+    if system is not None and found != system:
+        raise SaveError(path, f"holds {found} creatures, not {system}", field=f"{LIBRARY_TABLE}.system",
+                        hint=_HINT)
+    entries = doc.get("creatures", [])
+    if not isinstance(entries, list):
+        raise SaveError(path, "expected a list of [[creatures]]", field="creatures", hint=_HINT)
+    creatures: dict[str, Creature] = {}
+    for index, entry in enumerate(entries):
+        try:
+            creature = Creature.from_state(entry, f"creatures[{index}]")
+        except StateError as exc:
+            raise SaveError(path, exc.message, field=exc.field, hint=_HINT) from None
+        creatures[creature.name] = creature
+    return found, creatures, store.Stamp.of(raw, st)
+
+
+def _open(system: str) -> _Library:
+    """The system's library (empty if it has no file yet)."""
+    path = path_of(system)
+    if not path.exists():
+        return _Library(system, path, {}, None)
+    _, creatures, stamp = _read_file(path, system)
+    return _Library(system, path, creatures, stamp)
+
+
+def _encode(system: str, creatures: dict[str, Creature]) -> bytes:
+    doc: dict[str, Any] = {
+        "format": codec.FORMAT_VERSION,
+        "saved_by": codec.saved_by(),
+        LIBRARY_TABLE: {"system": system, "creatures": len(creatures)},
+        "creatures": [creatures[name].to_state() for name in sorted(creatures)],
+    }
+    return tomli_w.dumps(doc).encode("utf-8")
+
+
+def _write(path: Path, raw: bytes) -> store.Stamp:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        return store._atomic_write(path, raw)
+    except OSError as exc:
+        raise SaveError(path, f"could not write ({exc.strerror or exc})",
+                        hint="nothing was changed; free some space or check permissions") from exc
+
+
+def _commit(lib: _Library) -> None:
+    """Write the library back; SaveConflict if its file changed since it was read."""
+    changed = not lib.stamp.matches(lib.path) if lib.stamp is not None else lib.path.exists()
+    if changed:
+        raise SaveConflict(lib.path, "changed on disk since it was read (another window?)",
+                           hint="try again: the library is read afresh")
+    lib.stamp = _write(lib.path, _encode(lib.system, lib.creatures))
+
+
+def _find(lib: _Library, name: str) -> str:
+    """The stored name for ``name`` (exact, else ignoring case); KeyError if absent."""
+    if name in lib.creatures:
+        return name
+    folded = [n for n in lib.creatures if n.casefold() == str(name).casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    raise KeyError(name)
+
+
+# --- the public operations ------------------------------------------------------------------
+
+
+def names(system: str) -> list[str]:
+    """The names in the system's library, sorted."""
+    return sorted(_open(system).creatures)
+
+
+def systems() -> list[str]:
+    """The systems that have a library file."""
+    folder = data_dir() / LIBRARY_DIR
+    return sorted(p.stem for p in folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+
+
+def get(system: str, name: str) -> Creature:
+    """A fresh creature from the template called ``name``; KeyError if there is none."""
+    lib = _open(system)
+    return fresh(lib.creatures[_find(lib, name)])
+
+
+def add(system: str, creature: Creature, force: bool = False) -> str:
+    """Keep ``creature`` (at full health) as a template; SaveConflict if the name is taken.
+
+    force=True replaces a template of the same name on purpose. Returns the name.
+    """
+    if not isinstance(creature, Creature):
+        raise TypeError(f"library.add takes a Creature, not {type(creature).__name__}")
+    with store._write_lock:
+        lib = _open(system)
+        if creature.name in lib.creatures and not force:
+            raise SaveConflict(lib.path, f"the library already has {creature.name!r}",
+                               hint="rename one of them, or replace it on purpose")
+        lib.creatures[creature.name] = fresh(creature)
+        _commit(lib)
+    return creature.name
+
+
+def rename(system: str, name: str, new_name: str) -> str:
+    """Give a template a new name; KeyError if absent, SaveConflict if the new name is taken."""
+    new_name = new_name.strip() if isinstance(new_name, str) else ""
+    if not new_name:
+        raise ValueError("a creature needs a name")
+    with store._write_lock:
+        lib = _open(system)
+        old = _find(lib, name)
+        if new_name in lib.creatures and new_name != old:
+            raise SaveConflict(lib.path, f"the library already has {new_name!r}", hint="choose another name")
+        creature = lib.creatures.pop(old)
+        creature.name = new_name
+        lib.creatures[new_name] = creature
+        _commit(lib)
+    return new_name
+
+
+def remove(system: str, name: str) -> Path:
+    """Move a template into data_dir()/trash/ (a library file of one); KeyError if absent."""
+    with store._write_lock:
+        lib = _open(system)
+        stored = _find(lib, name)
+        trash = data_dir() / TRASH_DIR
+        trash.mkdir(exist_ok=True)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = trash / f"library-{system}-{slugify(stored)} {stamp}{SUFFIX}"
+        number = 1
+        while target.exists():
+            number += 1
+            target = trash / f"library-{system}-{slugify(stored)} {stamp}-{number}{SUFFIX}"
+        _write(target, _encode(system, {stored: lib.creatures[stored]}))
+        del lib.creatures[stored]
+        try:
+            _commit(lib)
+        except SaveError:
+            target.unlink(missing_ok=True)  # nothing removed: no copy in the trash either
+            raise
+    return target
+
+
+def export_file(system: str, path: Path | str, force: bool = False) -> Path:
+    """Write the system's library to ``path`` to share it; SaveConflict if the file exists."""
+    target = Path(path).expanduser()
+    lib = _open(system)
+    with store._write_lock:
+        if target.exists() and not force:
+            raise SaveConflict(target, "already exists", hint="choose another file, or overwrite it on purpose")
+        if target.is_dir():
+            raise SaveError(target, "is a folder", hint="give a file name, e.g. bestiary.toml")
+        _write(target, _encode(system, lib.creatures))
+    return target
+
+
+def import_file(path: Path | str, force: bool = False) -> tuple[str, list[str]]:
+    """Add the templates of a library file to its system's library: (system, names added).
+
+    A name already in the library with other stats is a SaveConflict naming them all, and
+    nothing is added; force=True replaces them. Templates identical to ones kept are skipped.
+    """
+    source = Path(path).expanduser()
+    system, incoming, _ = _read_file(source, None)
+    with store._write_lock:
+        lib = _open(system)
+        clashes = [n for n, c in incoming.items()
+                   if n in lib.creatures and lib.creatures[n].to_state() != fresh(c).to_state()]
+        if clashes and not force:
+            raise SaveConflict(lib.path, f"the library already has {', '.join(sorted(clashes))}",
+                               hint="rename them first, or replace them on purpose")
+        added = sorted(n for n in incoming
+                       if n not in lib.creatures or n in clashes)
+        for name in added:
+            lib.creatures[name] = fresh(incoming[name])
+        if added:
+            _commit(lib)
+    return system, added
+
+
+__all__ = ["add", "names", "systems", "get", "rename", "remove", "export_file", "import_file",
+           "fresh", "path_of", "LIBRARY_DIR"]
