@@ -303,6 +303,21 @@ class RuleSystem:
         return sum(p.amount.average for p in damage.parts if p.amount is not None) * factor
 
 
+def halve_shared(values: Sequence[int]) -> list[int]:
+    """Half of the total, rounded down once, shared out: each gets half its own amount rounded
+    down, then the points the rounding lost go one each to the odd amounts, in the order written
+    (RULES §2 Step 1b Decision, pf2e; §4 for d20-3e's Reflex half): 3 and 3 → 2 and 1."""
+    shares = [v // 2 for v in values]
+    spare = sum(values) // 2 - sum(shares)
+    for index, value in enumerate(values):
+        if spare <= 0:
+            break
+        if value % 2:
+            shares[index] += 1
+            spare -= 1
+    return shares
+
+
 def flat_check(rng: RandomSource | None, roll: int | None) -> tuple[int, bool]:
     """A DC 15 flat check: the d20 (rolled or given) and whether it succeeded."""
     value = roll if roll is not None else (rng or _default_rng).randint(1, 20)
@@ -311,4 +326,4 @@ def flat_check(rng: RandomSource | None, roll: int | None) -> tuple[int, bool]:
     return value, value >= FLAT_CHECK_DC
 
 
-__all__ = ["RuleSystem", "StatField", "AttackRoll", "flat_check", "PersistentDamage", "parse_dice"]
+__all__ = ["RuleSystem", "StatField", "AttackRoll", "flat_check", "halve_shared", "PersistentDamage", "parse_dice"]
