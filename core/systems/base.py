@@ -118,11 +118,23 @@ class RuleSystem:
         rng = rng or _default_rng
         settings = settings or {}
         hits = tuple(
-            tuple(self._critical_part(RolledPart(rp.part, rp.value, rp.faces), i, mult, rng, settings)
-                  if mult else RolledPart(rp.part, rp.value, rp.faces)
+            tuple(self._kept_critical(RolledPart(rp.part, rp.value, rp.faces, kept_dice=rp.kept_dice),
+                                      i, mult, rng, settings)
+                  if mult else RolledPart(rp.part, rp.value, rp.faces, kept_dice=rp.kept_dice)
                   for i, rp in enumerate(hit))
             for hit in roll.hits)
         return Roll(roll.damage, hits, mult)
+
+    def _kept_critical(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
+                       settings: dict) -> RolledPart:
+        """The part as a critical, its extra dice taken first from those it already rolled.
+
+        Options never reroll: toggling critical off and on, or a d20 multiplier cycled back,
+        gives the same dice back (a GM cannot fish for a better roll).
+        """
+        dice = _KeptDice(rolled.kept_dice, rng)
+        return self._critical_part(rolled, index, mult, dice, settings)._replace(
+            kept_dice=tuple(dice.kept))
 
     @staticmethod
     def combine(first: Roll, second: Roll) -> Roll:
@@ -153,7 +165,7 @@ class RuleSystem:
             return RolledPart(part, 0)  # persistent damage is rolled at each tick
         total, faces = part.amount.roll_values(rng)
         rolled = RolledPart(part, total, faces)
-        return self._critical_part(rolled, index, mult, rng, settings) if mult else rolled
+        return self._kept_critical(rolled, index, mult, rng, settings) if mult else rolled
 
     def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
                        settings: dict) -> RolledPart:
@@ -301,6 +313,24 @@ class RuleSystem:
         """The expected damage of a persistent condition, factor included."""
         damage = self.parse_damage(text)
         return sum(p.amount.average for p in damage.parts if p.amount is not None) * factor
+
+
+class _KeptDice:
+    """A dice source that replays the dice a part already rolled, then rolls and keeps more."""
+
+    __slots__ = ("kept", "at", "rng")
+
+    def __init__(self, kept: tuple[int, ...], rng: RandomSource) -> None:
+        self.kept = list(kept)
+        self.at = 0
+        self.rng = rng
+
+    def randint(self, a: int, b: int) -> int:
+        """The next kept die, or a new one (kept from now on)."""
+        if self.at == len(self.kept):
+            self.kept.append(self.rng.randint(a, b))
+        self.at += 1
+        return self.kept[self.at - 1]
 
 
 def halve_shared(values: Sequence[int]) -> list[int]:
