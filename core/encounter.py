@@ -15,6 +15,7 @@ from core.dice import RandomSource
 from core.errors import StateError
 from core.model import Creature, Outcome, Roll, TemporaryImmunity
 from core.systems import SYSTEM_IDS, get_system
+from core.systems.base import MAX_TRACK
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "crit_mode": "double",      # pf2e/sf2e option: "roll-twice" rolls the dice twice instead
@@ -253,8 +254,7 @@ class Encounter:
                 words = value.replace(",", " ").split() if isinstance(value, str) else list(value)
                 new.traits = frozenset(w.lower() for w in words) or frozenset({"living"})
             elif key in {f.name for f in rules.stat_fields}:
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
+                rules.check_stat(key, value)
                 stats[key] = value
             else:
                 raise ValueError(f"cannot edit {key!r}")
@@ -284,6 +284,8 @@ class Encounter:
                 raise ValueError(f"{key!r} cannot be set on {creature.name}")
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"{key} must be a whole number, not {value!r}")
+            if abs(value) > MAX_TRACK:
+                raise ValueError(f"{key} must be at most {MAX_TRACK:,}, not {value:,}")
             if key != "hp" or self.system != "d20-3e":
                 if value < 0:
                     raise ValueError(f"{key} cannot be negative")

@@ -23,6 +23,10 @@ from core.notation import Damage, Defenses, parse_damage, parse_defenses
 from core.vocabulary import Vocabulary, vocabulary
 
 FLAT_CHECK_DC = 15
+# Bounds that cover real play (issue 7): beyond them a clear ValueError, never a hang.
+MAX_MULTIPLIER = 6          # d20-3e critical multipliers: ×2 … ×6
+MAX_TRACK = 1_000_000       # HP, temp HP, Vitality, Wounds, thresholds
+MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
 _track_values = attrgetter(*TRACK_FIELDS)
 
 
@@ -33,6 +37,7 @@ class StatField:
     name: str
     label: str
     default: int
+    maximum: int = MAX_TRACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +92,21 @@ class RuleSystem:
         words = traits.replace(",", " ").split() if isinstance(traits, str) else list(traits)
         creature = Creature(name=name.strip(), pc=bool(pc), defenses=defenses,
                             traits=frozenset(w.lower() for w in words) or frozenset({"living"}))
-        known = {f.name for f in self.stat_fields}
         for key, value in stats.items():
-            if key not in known:
-                raise ValueError(f"{self.name} creatures have no {key!r}; use {', '.join(sorted(known))}")
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
+            self.check_stat(key, value)
         self._set_stats(creature, stats)
         return creature
+
+    def check_stat(self, key: str, value: Any) -> None:
+        """ValueError unless ``key`` is one of this system's stats and ``value`` is within bounds."""
+        field = next((f for f in self.stat_fields if f.name == key), None)
+        if field is None:
+            known = ", ".join(sorted(f.name for f in self.stat_fields))
+            raise ValueError(f"{self.name} creatures have no {key!r}; use {known}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
+        if value > field.maximum:
+            raise ValueError(f"{field.label} must be at most {field.maximum:,}, not {value:,}")
 
     def _set_stats(self, creature: Creature, stats: dict[str, int]) -> None:
         raise NotImplementedError
@@ -154,11 +166,12 @@ class RuleSystem:
     def _multiplier(self, critical: bool | int) -> int:
         if critical is True:
             return 2
-        if not critical:
+        if critical is False or critical is None:
             return 0
-        if isinstance(critical, int) and critical >= 2:
+        if type(critical) is int and 2 <= critical <= MAX_MULTIPLIER:
             return critical
-        raise ValueError(f"critical must be True/False or a multiplier of 2 or more, not {critical!r}")
+        raise ValueError(f"critical must be True/False or a multiplier from 2 to {MAX_MULTIPLIER}, "
+                         f"not {critical!r}")
 
     def _roll_part(self, part, index: int, mult: int, rng: RandomSource, settings: dict) -> RolledPart:
         if part.amount is None or part.persistent:

@@ -7,7 +7,7 @@ from typing import Any
 
 from core.model import Creature, Outcome, Roll, RolledPart
 from core.notation import Defenses
-from core.systems.base import RuleSystem, StatField
+from core.systems.base import MAX_SLOTS, RuleSystem, StatField
 
 SEVERITY = {0: "none", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
 MIXED = "physical and magic"    # the kind of a hit that deals both (RULES §3 Decision)
@@ -20,9 +20,9 @@ class Daggerheart(RuleSystem):
     name = "Daggerheart"
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
-    stat_fields = (StatField("hp", "HP slots", 6), StatField("major", "Major", 7),
-                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3),
-                   StatField("stress", "Stress slots", 6))
+    stat_fields = (StatField("hp", "HP slots", 6, MAX_SLOTS), StatField("major", "Major", 7),
+                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3, MAX_SLOTS),
+                   StatField("stress", "Stress slots", 6, MAX_SLOTS))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         defaults = {"hp": 6, "major": 7, "severe": 14, "armor": 0, "stress": 6}
