@@ -15,12 +15,26 @@ from core.dice import RandomSource
 from core.errors import StateError
 from core.model import Creature, Outcome, Roll, TemporaryImmunity
 from core.systems import SYSTEM_IDS, get_system
-from core.systems.base import MAX_TRACK
+from core.systems.base import MAX_TRACK, RULE_SETTINGS, check_settings
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "crit_mode": "double",      # pf2e/sf2e option: "roll-twice" rolls the dice twice instead
-    "flat_checks": "auto",      # "ask": flat checks wait for the GM's roll
+    "flat_checks": "roll",      # "ask": flat checks wait for the GM's roll
     "massive_damage": False,    # daggerheart optional rule: 2× Severe marks 4 HP
+    "skip_defeated": True,      # next turn passes over dead and defeated creatures
+}
+ENCOUNTER_SETTINGS = {**RULE_SETTINGS, "flat_checks": ("roll", "ask"), "skip_defeated": (True, False)}
+OLD_SETTING_WORDS = {("flat_checks", "auto"): "roll"}   # as saves before issue 7 wrote them
+# A setting as the log says it: the GM's words, never ``key = value``.
+SETTING_WORDS = {
+    ("crit_mode", "double"): "critical hits: double the damage",
+    ("crit_mode", "roll-twice"): "critical hits: roll the dice twice, double the modifiers",
+    ("flat_checks", "roll"): "flat checks: the app rolls them",
+    ("flat_checks", "ask"): "flat checks: the GM rolls them",
+    ("massive_damage", True): "optional rule on: twice Severe or more marks 4 HP",
+    ("massive_damage", False): "optional rule off: twice Severe or more marks 3 HP",
+    ("skip_defeated", True): "next turn: defeated creatures are skipped",
+    ("skip_defeated", False): "next turn: defeated creatures keep their turns",
 }
 DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
 _UNSET = "\u2205unset"          # a field absent on one side of a change (TOML has no null)
@@ -121,6 +135,15 @@ def _typed(data: Mapping[str, Any], key: str, kind: type, where: str, default: A
     return value
 
 
+def _encounter_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Checked encounter settings (ValueError for an unknown key or value); old words updated."""
+    settings = dict(settings or {})
+    for (key, old), new in OLD_SETTING_WORDS.items():
+        if settings.get(key) == old:
+            settings[key] = new
+    return check_settings(settings, ENCOUNTER_SETTINGS)
+
+
 class Encounter:
     """The roster of one encounter under one rule system, with its history."""
 
@@ -129,7 +152,7 @@ class Encounter:
         self.rules = get_system(system)
         self.system = system
         self.name = name
-        self.settings: dict[str, Any] = {**DEFAULT_SETTINGS, **(settings or {})}
+        self.settings: dict[str, Any] = {**DEFAULT_SETTINGS, **_encounter_settings(settings)}
         self.round = 1
         self.turn = 0
         self._creatures: dict[str, Creature] = {}
@@ -338,9 +361,8 @@ class Encounter:
 
     def set_setting(self, key: str, value: Any) -> None:
         """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
-        if key not in DEFAULT_SETTINGS:
-            raise ValueError(f"unknown setting {key!r}; known: {', '.join(DEFAULT_SETTINGS)}")
-        with self._step("setting", f"setting {key} = {value}") as step:
+        value = _encounter_settings({key: value})[key]
+        with self._step("setting", SETTING_WORDS[key, value]) as step:
             step.meta("settings")
             self.settings = {**self.settings, key: value}
 

@@ -27,6 +27,29 @@ FLAT_CHECK_DC = 15
 MAX_MULTIPLIER = 6          # d20-3e critical multipliers: ×2 … ×6
 MAX_TRACK = 1_000_000       # HP, temp HP, Vitality, Wounds, thresholds
 MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
+
+# The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
+# (DESIGN.md); an encounter adds its own (core.encounter).
+RULE_SETTINGS: dict[str, tuple[Any, ...]] = {
+    "crit_mode": ("double", "roll-twice"),    # pf2e/sf2e: "roll-twice" rolls the dice twice
+    "massive_damage": (False, True),          # daggerheart optional rule: 2× Severe marks 4 HP
+}
+
+
+def check_settings(settings: Any, allowed: dict[str, tuple[Any, ...]] = RULE_SETTINGS) -> dict[str, Any]:
+    """``settings`` as a dict; ValueError naming an unknown key or value."""
+    if settings is None:
+        return {}
+    if not isinstance(settings, dict):
+        raise ValueError(f"settings must be a dict such as {{'crit_mode': 'roll-twice'}}, not {settings!r}")
+    for key, value in settings.items():
+        if key not in allowed:
+            raise ValueError(f"unknown setting {key!r}; known: {', '.join(allowed)}")
+        # type() as well: True == 1, and a setting of 1 is a typo, not True
+        if not any(value == ok and type(value) is type(ok) for ok in allowed[key]):
+            choices = ", ".join(repr(v) for v in allowed[key])
+            raise ValueError(f"setting {key} is one of {choices}, not {value!r}")
+    return dict(settings)
 _track_values = attrgetter(*TRACK_FIELDS)
 
 
@@ -207,6 +230,7 @@ class RuleSystem:
                      settings: dict[str, Any] | None = None) -> Outcome:
         """Roll, resolve and commit damage on one creature."""
         self.check_save(save)
+        settings = check_settings(settings)
         rolled = self.roll(damage, critical, rng, settings)
         outcome = self.resolve(creature, rolled, critical, save, nonlethal, armor_slot, direct, settings)
         self.commit(creature, outcome)

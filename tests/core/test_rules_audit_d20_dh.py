@@ -126,3 +126,89 @@ def test_edit_beyond_bounds_is_refused():
     with pytest.raises(ValueError, match="at most"):
         enc.set_track(cid, hp_marked=10**12)
     assert len(enc.log) == 1
+
+
+# ------------------------------------------------ item 13: settings= in the API
+
+
+@pytest.mark.parametrize("settings", [
+    {"crit_mode": "triple"}, {"crit_mode": True}, {"massive_damage": "yes"}, {"massive_damage": 1},
+    {"no_such_rule": True}, {"flat_checks": "ask"}, {"skip_defeated": False}, "roll-twice",
+])
+def test_apply_damage_refuses_unknown_settings(settings):
+    rs = get_system("pf2e")
+    c = rs.new_creature("Goblin", hp=20)
+    with pytest.raises(ValueError):
+        rs.apply_damage(c, "5 fire", settings=settings)
+    assert c.hp == 20
+
+
+@pytest.mark.parametrize("system,settings,damage,options,rng,total", [
+    ("pf2e", {"crit_mode": "roll-twice"}, "1d6+2 fire", {"critical": True}, (3, 5), 12),
+    ("pf2e", {"crit_mode": "double"}, "1d6+2 fire", {"critical": True}, (3,), 10),
+    ("sf2e", {"crit_mode": "roll-twice"}, "1d6+2 fire", {"critical": True}, (3, 5), 12),
+    ("pf2e", None, "1d6+2 fire", {"critical": True}, (3,), 10),
+    ("daggerheart", {"massive_damage": True}, "28", {}, (), 4),
+    ("daggerheart", {"massive_damage": False}, "28", {}, (), 3),
+])
+def test_apply_damage_takes_the_rule_options(R, system, settings, damage, options, rng, total):
+    rs = get_system(system)
+    stats = {"hp": 6, "major": 7, "severe": 14} if system == "daggerheart" else {"hp": 100}
+    out = rs.apply_damage(rs.new_creature("T", **stats), damage, rng=R(*rng), settings=settings,
+                          **options)
+    assert (out.hp_marked if system == "daggerheart" else out.total) == total, out.steps
+
+
+@pytest.mark.parametrize("settings", [
+    {"crit_mode": "triple"}, {"flat_checks": "sometimes"}, {"skip_defeated": "no"},
+    {"no_such_rule": 1}, {"massive_damage": None},
+])
+def test_encounter_refuses_unknown_settings(settings):
+    with pytest.raises(ValueError):
+        Encounter(system="pf2e", name="x", settings=settings)
+
+
+def test_encounter_settings_defaults_and_extra_keys():
+    enc = Encounter(system="pf2e", name="x", settings=None)
+    assert enc.settings == {"crit_mode": "double", "flat_checks": "roll", "massive_damage": False,
+                            "skip_defeated": True}
+    enc = Encounter(system="pf2e", name="x", settings={"flat_checks": "ask", "skip_defeated": False})
+    assert enc.settings["flat_checks"] == "ask" and enc.settings["skip_defeated"] is False
+    with pytest.raises(ValueError):
+        enc.set_setting("skip_defeated", "maybe")
+    with pytest.raises(ValueError):
+        enc.set_setting("flat_checks", "auto-ish")
+
+
+def test_old_flat_checks_word_still_loads():
+    # saves written before issue 7 say "auto" for the app rolling flat checks
+    enc = Encounter(system="pf2e", name="x", settings={"flat_checks": "auto"})
+    assert enc.settings["flat_checks"] == "roll"
+
+
+# ------------------------------------------------ item 12: steps and log in the GM's words
+
+
+def test_roll_twice_critical_says_so(R):
+    rs = get_system("pf2e")
+    out = rs.apply_damage(rs.new_creature("T", hp=50), "1d6+2 fire", critical=True, rng=R(3, 5),
+                          settings={"crit_mode": "roll-twice"})
+    assert any("rolled twice" in s for s in out.steps), out.steps
+    assert out.total == 12
+
+
+@pytest.mark.parametrize("key,value,words", [
+    ("crit_mode", "roll-twice", "critical hits: roll the dice twice, double the modifiers"),
+    ("crit_mode", "double", "critical hits: double the damage"),
+    ("flat_checks", "ask", "flat checks: the GM rolls them"),
+    ("flat_checks", "roll", "flat checks: the app rolls them"),
+    ("massive_damage", True, "optional rule on: twice Severe or more marks 4 HP"),
+    ("massive_damage", False, "optional rule off: twice Severe or more marks 3 HP"),
+    ("skip_defeated", False, "next turn: defeated creatures keep their turns"),
+    ("skip_defeated", True, "next turn: defeated creatures are skipped"),
+])
+def test_settings_reach_the_log_in_the_gms_words(key, value, words):
+    enc = Encounter(system="pf2e", name="x")
+    enc.set_setting(key, value)
+    assert enc.log[-1].text == words
+    assert "=" not in enc.log[-1].text and "True" not in enc.log[-1].text
