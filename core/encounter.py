@@ -246,13 +246,17 @@ class Encounter:
         """Remove a creature from the encounter (undoable)."""
         creature = self.creature(cid)
         with self._step("remove", f"{creature.name} removed") as step:
-            step.meta("turn")
+            step.meta("turn", "round")
             step.touch(cid)
             del self._creatures[cid], self._initiative[cid], self._seq[cid]
             self._order = None
             active = step.active_before
             if active == cid:
-                self.turn = min(self.turn, max(0, len(self._creatures) - 1))
+                # the removed creature's turn ends: the next in the order is up, the one
+                # who acted before it never twice (past the end, the top of a new round)
+                if self.turn >= len(self._creatures):
+                    self.turn = 0
+                    self.round += 1 if self._creatures else 0
             else:
                 self._keep_active(step)
 

@@ -212,3 +212,85 @@ def test_settings_reach_the_log_in_the_gms_words(key, value, words):
     enc.set_setting(key, value)
     assert enc.log[-1].text == words
     assert "=" not in enc.log[-1].text and "True" not in enc.log[-1].text
+
+
+# ------------------------------------------------ turn order, Encounter.apply_damage, flat checks
+
+
+def _encounter(*names_and_initiatives, system="pf2e", **settings):
+    enc = Encounter(system=system, name="Ambush", settings=settings or None)
+    rs = enc.rules
+    return enc, [enc.add(rs.new_creature(n, hp=30), initiative=i) for n, i in names_and_initiatives]
+
+
+def test_removing_the_active_creature_passes_the_turn_to_the_next():
+    enc, (a, b, c) = _encounter(("A", 20), ("B", 10), ("C", 5))
+    enc.next_turn(rng=random.Random(1))
+    assert enc.active == b
+    enc.remove(b)
+    assert enc.active == c and enc.round == 1
+    enc.undo()
+    assert enc.active == b and enc.order == [a, b, c]
+
+
+def test_removing_the_active_last_creature_passes_the_turn_to_the_top():
+    enc, (a, b, c) = _encounter(("A", 20), ("B", 10), ("C", 5))
+    enc.next_turn(rng=random.Random(1))
+    enc.next_turn(rng=random.Random(1))
+    assert enc.active == c
+    enc.remove(c)
+    assert enc.active == a, "the removed creature's turn ends; the top of the order is next"
+    assert enc.round == 2
+    enc.undo()
+    assert (enc.active, enc.round) == (c, 1)
+
+
+def test_removing_another_creature_keeps_the_active_one():
+    enc, (a, b, c) = _encounter(("A", 20), ("B", 10), ("C", 5))
+    enc.next_turn(rng=random.Random(1))
+    enc.remove(a)
+    assert enc.active == b
+
+
+def test_undoing_an_initiative_edit_restores_order_and_turn():
+    enc, (a, b, c) = _encounter(("A", 20), ("B", 10), ("C", 5))
+    enc.next_turn(rng=random.Random(1))
+    enc.update(c, initiative=25)
+    assert enc.order == [c, a, b] and enc.active == b
+    enc.undo()
+    assert enc.order == [a, b, c] and enc.active == b and enc.initiative(c) == 5
+    enc.redo()
+    assert enc.order == [c, a, b] and enc.active == b
+
+
+def test_apply_damage_takes_a_single_id_and_nonlethal():
+    enc = Encounter(system="pf2e", name="x")
+    rs = enc.rules
+    ids = [enc.add(rs.new_creature(f"G{i}", hp=10)) for i in range(12)]
+    pc = ids[-1]                      # "c12": never read as "c", "1", "2"
+    enc.update(pc, pc=True)
+    outs = enc.apply_damage(pc, "15 bludgeoning", nonlethal=True)
+    assert list(outs) == [pc]
+    after = enc.creature(pc)
+    assert after.hp == 0 and "unconscious" in after.conditions
+    assert "dying" not in after.conditions and "dead" not in after.conditions
+    assert "nonlethal" in enc.log[-1].text
+    enc.undo()
+    assert enc.creature(pc).hp == 10 and not enc.creature(pc).conditions
+
+
+def test_undo_of_resolved_flat_checks(R):
+    enc, (a, b) = _encounter(("A", 10), ("B", 5), flat_checks="ask")
+    enc.add_persistent(a, "3 persistent fire")
+    enc.add_persistent(b, "2 persistent acid")
+    enc.next_turn(rng=R())
+    enc.next_turn(rng=R())
+    assert sorted(enc.pending_checks()) == sorted([(a, 0), (b, 0)])
+    enc.resolve_flat_checks(rolls={(a, 0): 15, (b, 0): 3})
+    assert not enc.creature(a).persistent and enc.creature(b).persistent
+    assert not enc.pending_checks()
+    enc.undo()
+    assert sorted(enc.pending_checks()) == sorted([(a, 0), (b, 0)])
+    assert enc.creature(a).persistent[0].pending_check
+    enc.redo()
+    assert not enc.creature(a).persistent and not enc.pending_checks()
