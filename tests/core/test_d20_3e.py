@@ -5,6 +5,8 @@ disabled/dying/dead, healing, threat + confirmation."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import ParseError, get_system
 
@@ -351,3 +353,19 @@ def test_d20_defense_forms_bad(rs, text, position):
     with pytest.raises(ParseError) as err:
         rs.parse_defenses(text)
     assert err.value.position == position, err.value
+
+_PART_TYPES = ["", " slashing", " fire", " cold", " silver", " magical", " subdual"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(parts=st.lists(st.tuples(st.integers(0, 30), st.sampled_from(_PART_TYPES)), min_size=1,
+                      max_size=4),
+       dr=st.integers(0, 20), bypass=st.sampled_from(["-", "silver", "magic", "+1"]),
+       fire=st.integers(0, 20))
+def test_defenses_only_ever_subtract_and_at_most_their_values(parts, dr, bypass, fire):
+    rs = get_system(SYSTEM)
+    damage = ", ".join(f"{n}{t}" for n, t in parts)
+    bare = rs.apply_damage(rs.new_creature("A", hp=500), damage).total
+    defended = rs.apply_damage(
+        rs.new_creature("B", hp=500, defenses=f"DR {dr}/{bypass}; fire resistance {fire}"), damage).total
+    assert bare - dr - fire <= defended <= bare
