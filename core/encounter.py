@@ -16,11 +16,26 @@ from core.dice import RandomSource
 from core.errors import StateError
 from core.model import Creature, Outcome, Roll, TemporaryImmunity
 from core.systems import SYSTEM_IDS, get_system
+from core.systems.base import MAX_TRACK, RULE_SETTINGS, check_settings
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "crit_mode": "double",      # pf2e/sf2e option: "roll-twice" rolls the dice twice instead
-    "flat_checks": "auto",      # "ask": flat checks wait for the GM's roll
+    "flat_checks": "roll",      # "ask": flat checks wait for the GM's roll
     "massive_damage": False,    # daggerheart optional rule: 2× Severe marks 4 HP
+    "skip_defeated": True,      # next turn passes over dead and defeated creatures
+}
+ENCOUNTER_SETTINGS = {**RULE_SETTINGS, "flat_checks": ("roll", "ask"), "skip_defeated": (True, False)}
+OLD_SETTING_WORDS = {("flat_checks", "auto"): "roll"}   # as saves before issue 7 wrote them
+# A setting as the log says it: the GM's words, never ``key = value``.
+SETTING_WORDS = {
+    ("crit_mode", "double"): "critical hits: double the damage",
+    ("crit_mode", "roll-twice"): "critical hits: roll the dice twice, double the modifiers",
+    ("flat_checks", "roll"): "flat checks: the app rolls them",
+    ("flat_checks", "ask"): "flat checks: the GM rolls them",
+    ("massive_damage", True): "optional rule on: twice Severe or more marks 4 HP",
+    ("massive_damage", False): "optional rule off: twice Severe or more marks 3 HP",
+    ("skip_defeated", True): "next turn: defeated creatures are skipped",
+    ("skip_defeated", False): "next turn: defeated creatures keep their turns",
 }
 FEAR_MAX = 12                   # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
 DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
@@ -126,6 +141,15 @@ def _typed(data: Mapping[str, Any], key: str, kind: type, where: str, default: A
     return value
 
 
+def _encounter_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Checked encounter settings (ValueError for an unknown key or value); old words updated."""
+    settings = dict(settings or {})
+    for (key, old), new in OLD_SETTING_WORDS.items():
+        if settings.get(key) == old:
+            settings[key] = new
+    return check_settings(settings, ENCOUNTER_SETTINGS)
+
+
 class Encounter:
     """The roster of one encounter under one rule system, with its history."""
 
@@ -134,7 +158,7 @@ class Encounter:
         self.rules = get_system(system)
         self.system = system
         self.name = name
-        self.settings: dict[str, Any] = {**DEFAULT_SETTINGS, **(settings or {})}
+        self.settings: dict[str, Any] = {**DEFAULT_SETTINGS, **_encounter_settings(settings)}
         self.round = 1
         self.turn = 0
         self._creatures: dict[str, Creature] = {}
@@ -238,13 +262,17 @@ class Encounter:
         """Remove a creature from the encounter (undoable)."""
         creature = self.creature(cid)
         with self._step("remove", f"{creature.name} removed") as step:
-            step.meta("turn")
+            step.meta("turn", "round")
             step.touch(cid)
             del self._creatures[cid], self._initiative[cid], self._seq[cid], self._tie[cid]
             self._order = None
             active = step.active_before
             if active == cid:
-                self.turn = min(self.turn, max(0, len(self._creatures) - 1))
+                # the removed creature's turn ends: the next in the order is up, the one
+                # who acted before it never twice (past the end, the top of a new round)
+                if self.turn >= len(self._creatures):
+                    self.turn = 0
+                    self.round += 1 if self._creatures else 0
             else:
                 self._keep_active(step)
 
@@ -273,8 +301,7 @@ class Encounter:
                 words = value.replace(",", " ").split() if isinstance(value, str) else list(value)
                 new.traits = frozenset(w.lower() for w in words) or frozenset({"living"})
             elif key in {f.name for f in rules.stat_fields}:
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
+                rules.check_stat(key, value)
                 stats[key] = value
             else:
                 raise ValueError(f"cannot edit {key!r}")
@@ -305,6 +332,8 @@ class Encounter:
                 raise ValueError(f"{key!r} cannot be set on {creature.name}")
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"{key} must be a whole number, not {value!r}")
+            if abs(value) > MAX_TRACK:
+                raise ValueError(f"{key} must be at most {MAX_TRACK:,}, not {value:,}")
             if key != "hp" or self.system != "d20-3e":
                 if value < 0:
                     raise ValueError(f"{key} cannot be negative")
@@ -357,9 +386,8 @@ class Encounter:
 
     def set_setting(self, key: str, value: Any) -> None:
         """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
-        if key not in DEFAULT_SETTINGS:
-            raise ValueError(f"unknown setting {key!r}; known: {', '.join(DEFAULT_SETTINGS)}")
-        with self._step("setting", f"setting {key} = {value}") as step:
+        value = _encounter_settings({key: value})[key]
+        with self._step("setting", SETTING_WORDS[key, value]) as step:
             step.meta("settings")
             self.settings = {**self.settings, key: value}
 

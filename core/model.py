@@ -288,6 +288,7 @@ class RolledPart(NamedTuple):
     faces: tuple[int, ...] = ()
     crit_value: int | None = None
     crit_faces: tuple[int, ...] = ()
+    kept_dice: tuple[int, ...] = ()   # dice rolled for a critical: the roll keeps them (issue 7)
 
     @property
     def dice_count(self) -> int:

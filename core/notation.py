@@ -207,6 +207,7 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
 # --------------------------------------------------------------------------- defenses
 
 IMMUNITY, WEAKNESS, RESISTANCE, VULNERABILITY = "immunity", "weakness", "resistance", "vulnerability"
+DAMAGE_REDUCTION = "damage reduction"     # d20-3e only, kept among the resistances (RULES §4)
 
 _SECTION_WORDS = {
     "immunities": IMMUNITY, "immunity": IMMUNITY, "immune": IMMUNITY, "imm": IMMUNITY,
@@ -256,6 +257,8 @@ class DefenseEntry:
 
     def short(self) -> str:
         """Compact words for a table cell: ``weak fire 5``."""
+        if self.kind == DAMAGE_REDUCTION:
+            return "DR " + self.describe().removeprefix(DAMAGE_REDUCTION + " ")
         kind = {IMMUNITY: "imm", WEAKNESS: "weak", RESISTANCE: "res", VULNERABILITY: "vuln"}[self.kind]
         sel = ("non-magical " if self.non_magical else "") + self.selector
         value = f" {self.value}" if self.value else ""
@@ -402,6 +405,12 @@ def _parse_defenses(text: str, system: str) -> Defenses:
             lead = len(item) - len(item.lstrip())
             words = item.strip()
             where += lead
+            if system == "d20-3e":
+                d20 = _d20_entry(words, where, kind, vocab, text)
+                if d20 is not None:
+                    kind = IMMUNITY if d20.kind == IMMUNITY else RESISTANCE
+                    found[kind].append(d20)
+                    continue
             keyword_at = where
             first = words.split()[0].lower()
             if first in _SECTION_WORDS or words.lower().startswith("damage reduction"):
@@ -431,6 +440,8 @@ def _parse_defenses(text: str, system: str) -> Defenses:
                 raise ParseError("'vulnerable' exists only in vitality-wounds", keyword_at, text)
             _parse_entry(words, where, kind, vocab, text, found, effects)
         offset += len(section) + 1
+    if system == "d20-3e":
+        found[RESISTANCE] = _d20_damage_reduction(found[RESISTANCE], vocab)
     immune_to = frozenset(e.selector for e in found[IMMUNITY] if not e.exceptions and not e.non_magical)
     return Defenses(
         immunities=tuple(found[IMMUNITY]), weaknesses=tuple(found[WEAKNESS]),
@@ -513,3 +524,73 @@ def _selector(text: str, where: int, vocab: Vocabulary, full: str, strict: bool)
     if not strict:
         return None
     raise ParseError(f"unknown damage type or material {text!r}{_suggest(text, vocab)}", where, full)
+
+
+# --------------------------------------------------------------------------- d20-3e defenses
+# RULES §4 Decision (3.0 core rules): damage reduction (``damage reduction 10/silver``,
+# ``DR 10/magic``, ``damage reduction 15/+1``, ``resist 5/-``, the older ``resistances all 5``)
+# and energy resistance (``resist fire 10``, ``fire resistance 10``).
+
+_D20_REDUCTION = re.compile(
+    r"(?:(damage\s+reduction|dr|resist|resistances?|res)\s+)?(\d+)\s*/\s*(.*)", re.IGNORECASE)
+_D20_TYPE_FIRST = re.compile(r"(\S+(?:\s+\S+)?)\s+(resistance|immunity)(?:\s+(\d+))?", re.IGNORECASE)
+_D20_PLUS = re.compile(r"\+([1-9]\d*)")
+
+
+def _d20_entry(words: str, where: int, kind: str | None, vocab: Vocabulary,
+               full: str) -> DefenseEntry | None:
+    """A d20-3e form the PF2 grammar does not have, or None to read ``words`` the usual way."""
+    m = _D20_REDUCTION.fullmatch(words)
+    if m and (m.group(1) or kind == RESISTANCE):
+        return _d20_reduction(int(m.group(2)), m.group(3).strip(), where + m.start(3), vocab, full)
+    m = _D20_TYPE_FIRST.fullmatch(words)
+    if m is None:
+        return None
+    selector = _selector(m.group(1), where, vocab, full, strict=False)
+    if selector is None:
+        return None
+    if m.group(2).lower() == "immunity":
+        if m.group(3):
+            raise ParseError("an immunity has no value", where + m.start(3), full)
+        entry = DefenseEntry(IMMUNITY, selector)
+    else:
+        if not m.group(3):
+            raise ParseError(f"{words} needs a value, e.g. '{words} 10'", where, full)
+        entry = DefenseEntry(RESISTANCE, selector, int(m.group(3)))
+    return replace(entry, text=entry.make_text())
+
+
+def _d20_reduction(value: int, bypass: str, where: int, vocab: Vocabulary, full: str) -> DefenseEntry:
+    """``10/silver``: damage reduction 10 that a silver part bypasses."""
+    if not bypass:
+        raise ParseError("say what bypasses the damage reduction: '-', a material, 'magic' or '+1'",
+                         where, full)
+    plus = _D20_PLUS.fullmatch(bypass)
+    if bypass in ("-", "—"):
+        exceptions, shown = frozenset(), "-"
+    elif plus:
+        # 3.0's "+1": a weapon with an enhancement bonus, i.e. a magical one
+        exceptions, shown = frozenset({"magical"}), bypass
+    else:
+        if bypass.startswith("+"):
+            raise ParseError(f"an enhancement bonus is +1 or more, not {bypass!r}", where, full)
+        selector = _selector(bypass, where, vocab, full, strict=True)
+        exceptions, shown = frozenset({selector}), "magic" if selector == "magical" else selector
+    return DefenseEntry(DAMAGE_REDUCTION, "all", value, exceptions,
+                        text=f"{DAMAGE_REDUCTION} {value}/{shown}")
+
+
+def _d20_damage_reduction(resistances: list[DefenseEntry], vocab: Vocabulary) -> list[DefenseEntry]:
+    """Resistances to weapon damage (``all``, physical, a material) are damage reduction in 3.0."""
+    out = []
+    for e in resistances:
+        typed = e.selector in vocab.types and vocab.types[e.selector] != "physical"
+        if e.kind != RESISTANCE or typed or e.selector == "energy":
+            out.append(e)
+            continue
+        bypass = sorted(e.exceptions | ({"magical"} if e.non_magical else set()))
+        shown = " or ".join("magic" if b == "magical" else b for b in bypass) or "-"
+        only = "" if e.selector == "all" else f" ({e.selector} only)"
+        out.append(DefenseEntry(DAMAGE_REDUCTION, e.selector, e.value, frozenset(bypass),
+                                text=f"{DAMAGE_REDUCTION} {e.value}/{shown}{only}"))
+    return out

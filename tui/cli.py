@@ -68,7 +68,8 @@ def calc_parser() -> argparse.ArgumentParser:
     parser.add_argument("--defenses", default="", help='e.g. "weaknesses fire 5; resistances all 2"')
     parser.add_argument("--traits", default="living", help="living, undead, construct, bloodless")
     parser.add_argument("--critical", action="store_true", help="a critical hit")
-    parser.add_argument("--multiplier", type=int, default=2, help="d20-3e critical multiplier")
+    parser.add_argument("--multiplier", type=int, default=None,
+                        help="d20-3e critical multiplier, 2 to 6 (default 2), with --critical")
     parser.add_argument("--save", default=None, help="critical-success, success, failure, "
                         "critical-failure")
     parser.add_argument("--nonlethal", action="store_true", help="nonlethal damage")
@@ -103,9 +104,7 @@ def run_calc(argv: Sequence[str]) -> int:
         stats.pop("vitality", None)
         stats.pop("wounds", None)
     creature = rules.new_creature("target", defenses=args.defenses, traits=args.traits, **stats)
-    critical: bool | int = False
-    if args.critical:
-        critical = args.multiplier if args.system == "d20-3e" else True
+    critical: bool | int = _critical(args)
     rng = random.Random(args.seed)
     outcome = rules.apply_damage(creature, args.damage, critical=critical, save=args.save,
                                  nonlethal=args.nonlethal, rng=rng)
@@ -118,6 +117,21 @@ def run_calc(argv: Sequence[str]) -> int:
     if args.system == "vitality-wounds" and outcome.wounds:
         print(f"wounds: {outcome.wounds}")
     return 0
+
+
+def _critical(args: argparse.Namespace) -> bool | int:
+    """``--critical`` and ``--multiplier`` as the core's ``critical=``; CliError if they disagree."""
+    from core.systems.base import MAX_MULTIPLIER
+
+    if args.multiplier is None:
+        return args.critical
+    if args.system != "d20-3e":
+        raise CliError("--multiplier is a d20-3e option (other systems double a critical)")
+    if not args.critical:
+        raise CliError("--multiplier goes with --critical")
+    if not 2 <= args.multiplier <= MAX_MULTIPLIER:
+        raise CliError(f"--multiplier is 2 to {MAX_MULTIPLIER}, not {args.multiplier}")
+    return args.multiplier
 
 
 def run_roll(argv: Sequence[str]) -> int:

@@ -24,6 +24,33 @@ from core.statblock import read_statblock
 from core.vocabulary import Vocabulary, vocabulary
 
 FLAT_CHECK_DC = 15
+# Bounds that cover real play (issue 7): beyond them a clear ValueError, never a hang.
+MAX_MULTIPLIER = 6          # d20-3e critical multipliers: ×2 … ×6
+MAX_TRACK = 1_000_000       # HP, temp HP, Vitality, Wounds, thresholds
+MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
+
+# The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
+# (DESIGN.md); an encounter adds its own (core.encounter).
+RULE_SETTINGS: dict[str, tuple[Any, ...]] = {
+    "crit_mode": ("double", "roll-twice"),    # pf2e/sf2e: "roll-twice" rolls the dice twice
+    "massive_damage": (False, True),          # daggerheart optional rule: 2× Severe marks 4 HP
+}
+
+
+def check_settings(settings: Any, allowed: dict[str, tuple[Any, ...]] = RULE_SETTINGS) -> dict[str, Any]:
+    """``settings`` as a dict; ValueError naming an unknown key or value."""
+    if settings is None:
+        return {}
+    if not isinstance(settings, dict):
+        raise ValueError(f"settings must be a dict such as {{'crit_mode': 'roll-twice'}}, not {settings!r}")
+    for key, value in settings.items():
+        if key not in allowed:
+            raise ValueError(f"unknown setting {key!r}; known: {', '.join(allowed)}")
+        # type() as well: True == 1, and a setting of 1 is a typo, not True
+        if not any(value == ok and type(value) is type(ok) for ok in allowed[key]):
+            choices = ", ".join(repr(v) for v in allowed[key])
+            raise ValueError(f"setting {key} is one of {choices}, not {value!r}")
+    return dict(settings)
 _track_values = attrgetter(*TRACK_FIELDS)
 
 
@@ -34,6 +61,7 @@ class StatField:
     name: str
     label: str
     default: int
+    maximum: int = MAX_TRACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,14 +125,21 @@ class RuleSystem:
         creature = Creature(name=name.strip(), pc=bool(pc), defenses=defenses,
                             traits=frozenset(w.lower() for w in words) or frozenset({"living"}),
                             init_mod=init_mod)
-        known = {f.name for f in self.stat_fields}
         for key, value in stats.items():
-            if key not in known:
-                raise ValueError(f"{self.name} creatures have no {key!r}; use {', '.join(sorted(known))}")
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
+            self.check_stat(key, value)
         self._set_stats(creature, stats)
         return creature
+
+    def check_stat(self, key: str, value: Any) -> None:
+        """ValueError unless ``key`` is one of this system's stats and ``value`` is within bounds."""
+        field = next((f for f in self.stat_fields if f.name == key), None)
+        if field is None:
+            known = ", ".join(sorted(f.name for f in self.stat_fields))
+            raise ValueError(f"{self.name} creatures have no {key!r}; use {known}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
+        if value > field.maximum:
+            raise ValueError(f"{field.label} must be at most {field.maximum:,}, not {value:,}")
 
     def _set_stats(self, creature: Creature, stats: dict[str, int]) -> None:
         raise NotImplementedError
@@ -142,11 +177,23 @@ class RuleSystem:
         rng = rng or _default_rng
         settings = settings or {}
         hits = tuple(
-            tuple(self._critical_part(RolledPart(rp.part, rp.value, rp.faces), i, mult, rng, settings)
-                  if mult else RolledPart(rp.part, rp.value, rp.faces)
+            tuple(self._kept_critical(RolledPart(rp.part, rp.value, rp.faces, kept_dice=rp.kept_dice),
+                                      i, mult, rng, settings)
+                  if mult else RolledPart(rp.part, rp.value, rp.faces, kept_dice=rp.kept_dice)
                   for i, rp in enumerate(hit))
             for hit in roll.hits)
         return Roll(roll.damage, hits, mult)
+
+    def _kept_critical(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
+                       settings: dict) -> RolledPart:
+        """The part as a critical, its extra dice taken first from those it already rolled.
+
+        Options never reroll: toggling critical off and on, or a d20 multiplier cycled back,
+        gives the same dice back (a GM cannot fish for a better roll).
+        """
+        dice = _KeptDice(rolled.kept_dice, rng)
+        return self._critical_part(rolled, index, mult, dice, settings)._replace(
+            kept_dice=tuple(dice.kept))
 
     @staticmethod
     def combine(first: Roll, second: Roll) -> Roll:
@@ -166,18 +213,19 @@ class RuleSystem:
     def _multiplier(self, critical: bool | int) -> int:
         if critical is True:
             return 2
-        if not critical:
+        if critical is False or critical is None:
             return 0
-        if isinstance(critical, int) and critical >= 2:
+        if type(critical) is int and 2 <= critical <= MAX_MULTIPLIER:
             return critical
-        raise ValueError(f"critical must be True/False or a multiplier of 2 or more, not {critical!r}")
+        raise ValueError(f"critical must be True/False or a multiplier from 2 to {MAX_MULTIPLIER}, "
+                         f"not {critical!r}")
 
     def _roll_part(self, part, index: int, mult: int, rng: RandomSource, settings: dict) -> RolledPart:
         if part.amount is None or part.persistent:
             return RolledPart(part, 0)  # persistent damage is rolled at each tick
         total, faces = part.amount.roll_values(rng)
         rolled = RolledPart(part, total, faces)
-        return self._critical_part(rolled, index, mult, rng, settings) if mult else rolled
+        return self._kept_critical(rolled, index, mult, rng, settings) if mult else rolled
 
     def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
                        settings: dict) -> RolledPart:
@@ -208,6 +256,7 @@ class RuleSystem:
                      settings: dict[str, Any] | None = None) -> Outcome:
         """Roll, resolve and commit damage on one creature."""
         self.check_save(save)
+        settings = check_settings(settings)
         rolled = self.roll(damage, critical, rng, settings)
         outcome = self.resolve(creature, rolled, critical, save, nonlethal, armor_slot, direct, settings)
         self.commit(creature, outcome)
@@ -344,6 +393,39 @@ class RuleSystem:
         return sum(p.amount.average for p in damage.parts if p.amount is not None) * factor
 
 
+class _KeptDice:
+    """A dice source that replays the dice a part already rolled, then rolls and keeps more."""
+
+    __slots__ = ("kept", "at", "rng")
+
+    def __init__(self, kept: tuple[int, ...], rng: RandomSource) -> None:
+        self.kept = list(kept)
+        self.at = 0
+        self.rng = rng
+
+    def randint(self, a: int, b: int) -> int:
+        """The next kept die, or a new one (kept from now on)."""
+        if self.at == len(self.kept):
+            self.kept.append(self.rng.randint(a, b))
+        self.at += 1
+        return self.kept[self.at - 1]
+
+
+def halve_shared(values: Sequence[int]) -> list[int]:
+    """Half of the total, rounded down once, shared out: each gets half its own amount rounded
+    down, then the points the rounding lost go one each to the odd amounts, in the order written
+    (RULES §2 Step 1b Decision, pf2e; §4 for d20-3e's Reflex half): 3 and 3 → 2 and 1."""
+    shares = [v // 2 for v in values]
+    spare = sum(values) // 2 - sum(shares)
+    for index, value in enumerate(values):
+        if spare <= 0:
+            break
+        if value % 2:
+            shares[index] += 1
+            spare -= 1
+    return shares
+
+
 def flat_check(rng: RandomSource | None, roll: int | None) -> tuple[int, bool]:
     """A DC 15 flat check: the d20 (rolled or given) and whether it succeeded."""
     value = roll if roll is not None else (rng or _default_rng).randint(1, 20)
@@ -352,4 +434,4 @@ def flat_check(rng: RandomSource | None, roll: int | None) -> tuple[int, bool]:
     return value, value >= FLAT_CHECK_DC
 
 
-__all__ = ["RuleSystem", "StatField", "AttackRoll", "flat_check", "PersistentDamage", "parse_dice"]
+__all__ = ["RuleSystem", "StatField", "AttackRoll", "flat_check", "halve_shared", "PersistentDamage", "parse_dice"]

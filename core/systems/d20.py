@@ -6,7 +6,8 @@ from typing import Any
 
 from core.dice import RandomSource, _default_rng
 from core.model import Creature, Outcome, Roll, RolledPart
-from core.systems.base import AttackRoll, RuleSystem, StatField
+from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
+from core.systems.base import AttackRoll, RuleSystem, StatField, halve_shared
 
 
 class D20System(RuleSystem):
@@ -63,58 +64,13 @@ class D20System(RuleSystem):
         if (critical or roll.critical) and not mult:
             steps.append("immune to critical hits: a normal hit")
         total = 0
-        vocab = self.vocabulary
         for index, hit in enumerate(roll.hits):
             subdual = nonlethal or roll.damage[index].nonlethal
-            parts = []
-            for rp in hit:
-                if rp.part.amount is None or (rp.part.on_crit and not mult):
-                    continue
-                value = rp.crit_value if mult and rp.crit_value is not None else rp.value
-                parts.append([rp, value])
+            parts = self._rolled_parts(hit, mult, steps)
             if not parts:
                 continue
-            if mult:
-                steps.append(f"critical ×{mult}: " + ", ".join(
-                    f"{rp.part.label} ({', '.join(map(str, rp.crit_faces or rp.faces))}) = {v}"
-                    for rp, v in parts))
-            else:
-                steps.append("roll: " + ", ".join(rp.describe() for rp, _ in parts))
-            if save == "success":
-                before = sum(v for _, v in parts)
-                for entry in parts:
-                    entry[1] = entry[1] // 2 if entry[1] > 0 else entry[1]
-                steps.append(f"save success: half, rounded down: {before} → {sum(v for _, v in parts)}")
-            hit_total = sum(max(0, v) for _, v in parts)
-            if hit_total <= 0:
-                parts[0][1] = 1
-                for entry in parts[1:]:
-                    entry[1] = 0
-                steps.append("minimum damage: a hit deals at least 1")
-            dealt = 0
-            for rp, value in parts:
-                value = max(0, value)
-                keys = vocab.keys_for(rp.part.type, rp.part.traits)
-                label = rp.part.type or "damage"
-                if any(e.matches(keys) for e in defenses.immunities
-                       if e.selector not in ("critical-hits", "nonlethal", "precision", "persistent")):
-                    steps.append(f"immune: {label} {value} → 0")
-                    continue
-                if subdual and defenses.has_immunity("nonlethal"):
-                    steps.append(f"immune to subdual damage: {label} {value} → 0")
-                    continue
-                weak = max((e for e in defenses.weaknesses if e.matches(keys)),
-                           key=lambda e: e.value, default=None)
-                if weak and value > 0:
-                    steps.append(f"{weak.describe()}: {label} {value} → {value + weak.value}")
-                    value += weak.value
-                res = max((e for e in defenses.resistances if e.matches(keys)),
-                          key=lambda e: e.value, default=None)
-                if res and value > 0:
-                    after = max(0, value - res.value)
-                    steps.append(f"{res.describe()}: {label} {value} → {after}")
-                    value = after
-                dealt += value
+            self._halve_and_floor(parts, save, steps)
+            dealt = self._defend(parts, defenses, subdual, steps)
             steps.append(f"total: {dealt}" + (" subdual" if subdual else ""))
             total += dealt
             self._track(work, dealt, subdual, steps)
@@ -122,6 +78,96 @@ class D20System(RuleSystem):
         summary = f"{total}: {self.track_text(creature)} → {self.track_text(work)}" + (
             "" if status == "ok" else f" {status}")
         return self._outcome(creature, work, total, steps, summary=summary)
+
+    @staticmethod
+    def _rolled_parts(hit: tuple[RolledPart, ...], mult: int, steps: list[str]) -> list[list]:
+        """The hit's parts that deal damage now, each as [rolled part, value], and the roll step."""
+        parts = [[rp, rp.crit_value if mult and rp.crit_value is not None else rp.value]
+                 for rp in hit if rp.part.amount is not None and (mult or not rp.part.on_crit)]
+        if parts and mult:
+            steps.append(f"critical ×{mult}: " + ", ".join(
+                f"{rp.part.label} ({', '.join(map(str, rp.crit_faces or rp.faces))}) = {v}"
+                for rp, v in parts))
+        elif parts:
+            steps.append("roll: " + ", ".join(rp.describe() for rp, _ in parts))
+        return parts
+
+    @staticmethod
+    def _halve_and_floor(parts: list[list], save: str | None, steps: list[str]) -> None:
+        """A part counts as no less than 0; a Reflex half; a hit deals at least 1 (RULES §1, §4)."""
+        for entry in parts:
+            entry[1] = max(0, entry[1])
+        if save == "success":
+            # RULES §4 Decision: the hit's total is halved once, rounding down, shared as in pf2e
+            before = [v for _, v in parts]
+            for entry, share in zip(parts, halve_shared(before), strict=True):
+                entry[1] = share
+            shared = ""
+            if len(parts) > 1:
+                shared = " (" + ", ".join(f"{rp.part.type or 'damage'} {v}" for rp, v in parts) + ")"
+            steps.append(f"save success: half the total, rounded down: {sum(before)} → "
+                         f"{sum(v for _, v in parts)}{shared}")
+        if sum(v for _, v in parts) <= 0:
+            parts[0][1] = 1
+            for entry in parts[1:]:
+                entry[1] = 0
+            steps.append("minimum damage: a hit deals at least 1")
+
+    def _defend(self, parts: list[list], defenses: Defenses, subdual: bool, steps: list[str]) -> int:
+        """Immunities and weaknesses part by part, then damage reduction and energy resistance."""
+        vocab = self.vocabulary
+        keys = [vocab.keys_for(rp.part.type, rp.part.traits) for rp, _ in parts]
+        for entry, part_keys in zip(parts, keys, strict=True):
+            rp, value = entry
+            label = rp.part.type or "damage"
+            if any(e.matches(part_keys) for e in defenses.immunities
+                   if e.selector not in ("critical-hits", "nonlethal", "precision", "persistent")):
+                steps.append(f"immune: {label} {value} → 0")
+                entry[1] = 0
+            elif subdual and defenses.has_immunity("nonlethal"):
+                steps.append(f"immune to subdual damage: {label} {value} → 0")
+                entry[1] = 0
+            else:
+                weak = max((e for e in defenses.weaknesses if e.matches(part_keys)),
+                           key=lambda e: e.value, default=None)
+                if weak and value > 0:
+                    steps.append(f"{weak.describe()}: {label} {value} → {value + weak.value}")
+                    entry[1] = value + weak.value
+        # RULES §4 Decision: damage reduction once per hit, from the parts that are not energy
+        weapon = [i for i, (rp, _) in enumerate(parts) if self._weapon_damage(rp.part.type)]
+        reductions = [e for e in defenses.resistances if e.kind == DAMAGE_REDUCTION]
+        self._reduce_once(parts, keys, weapon, reductions, "", steps)
+        # energy resistance: up to its value in all from that energy's parts of the hit
+        for kind in dict.fromkeys(rp.part.type for i, (rp, _) in enumerate(parts) if i not in weapon):
+            group = [i for i, (rp, _) in enumerate(parts) if rp.part.type == kind]
+            resist = [e for e in defenses.resistances if e.kind != DAMAGE_REDUCTION]
+            self._reduce_once(parts, keys, group, resist, f"{kind} ", steps)
+        return sum(v for _, v in parts)
+
+    def _weapon_damage(self, damage_type: str | None) -> bool:
+        """Untyped, bludgeoning, piercing, slashing (and subdual): what damage reduction reduces."""
+        return damage_type in (None, "untyped") or self.vocabulary.types.get(damage_type) == "physical"
+
+    @staticmethod
+    def _reduce_once(parts: list[list], keys: list, group: list[int], entries: list[DefenseEntry],
+                     label: str, steps: list[str]) -> None:
+        """Subtract the one entry that removes the most, once, from the group's parts in order."""
+        best, removes = None, 0
+        for e in entries:
+            matched = sum(parts[i][1] for i in group if e.matches(keys[i]))
+            if min(e.value, matched) > removes:
+                best, removes = e, min(e.value, matched)
+        if best is None:
+            return
+        before = sum(parts[i][1] for i in group)
+        left = removes
+        for i in group:
+            if left and best.matches(keys[i]):
+                cut = min(left, parts[i][1])
+                parts[i][1] -= cut
+                left -= cut
+        name = best.describe() if best.kind == DAMAGE_REDUCTION else f"{label}resistance {best.value}"
+        steps.append(f"{name}: {label}{before} → {before - removes}")
 
     def _track(self, work: Creature, damage: int, subdual: bool, steps: list[str]) -> None:
         if damage <= 0 or "dead" in work.conditions or work.hp is None:

@@ -6,9 +6,11 @@ import math
 from typing import Any
 
 from core.model import Creature, Outcome, Roll, RolledPart
-from core.systems.base import RuleSystem, StatField
+from core.notation import Defenses
+from core.systems.base import MAX_SLOTS, RuleSystem, StatField
 
 SEVERITY = {0: "none", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
+MIXED = "physical and magic"    # the kind of a hit that deals both (RULES §3 Decision)
 
 
 class Daggerheart(RuleSystem):
@@ -20,9 +22,9 @@ class Daggerheart(RuleSystem):
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear
     counts_rounds = False
-    stat_fields = (StatField("hp", "HP slots", 6), StatField("major", "Major", 7),
-                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3),
-                   StatField("stress", "Stress slots", 6))
+    stat_fields = (StatField("hp", "HP slots", 6, MAX_SLOTS), StatField("major", "Major", 7),
+                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3, MAX_SLOTS),
+                   StatField("stress", "Stress slots", 6, MAX_SLOTS))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         defaults = {"hp": 6, "major": 7, "severe": 14, "armor": 0, "stress": 6}
@@ -57,7 +59,7 @@ class Daggerheart(RuleSystem):
         crit = bool(critical) or bool(roll.critical)
         work = creature.clone()
         steps: list[str] = []
-        by_type: dict[str, int] = {}
+        by_kind: dict[str, int] = {}
         for index, hit in enumerate(roll.hits):
             hit_total: dict[str, int] = {}
             for rp in hit:
@@ -74,29 +76,22 @@ class Daggerheart(RuleSystem):
                     value = 0
                 kind = rp.part.type or "physical"
                 hit_total[kind] = hit_total.get(kind, 0) + value
+            if len(hit_total) > 1:
+                # RULES §3 Decision: one hit dealing physical and magic is one mixed kind
+                hit_total = {MIXED: sum(hit_total.values())}
             if save == "success":
                 halved = {k: math.ceil(v / 2) for k, v in hit_total.items()}
                 steps.append("reaction roll success: half, rounded up: " + ", ".join(
                     f"{k} {hit_total[k]} → {halved[k]}" for k in hit_total))
                 hit_total = halved
             for k, v in hit_total.items():
-                by_type[k] = by_type.get(k, 0) + v
+                by_kind[k] = by_kind.get(k, 0) + v
             if len(roll.hits) > 1:
                 steps.append(f"hit {index + 1}: " + ", ".join(f"{v} {k}" for k, v in hit_total.items()))
         if len(roll.hits) > 1:
-            steps.append("totalled before thresholds: " + ", ".join(f"{v} {k}" for k, v in by_type.items()))
-        total = 0
-        for kind, value in by_type.items():
-            keys = frozenset({kind, "all"})
-            if any(e.matches(keys) for e in defenses.immunities):
-                steps.append(f"immune to {kind}: {value} → 0")
-                continue
-            if any(e.matches(keys) for e in defenses.resistances):
-                halved = math.ceil(value / 2)
-                steps.append(f"resistance {kind}: {value} → {halved} (half, rounded up)")
-                value = halved
-            total += value
-        if len(by_type) > 1:
+            steps.append("totalled before thresholds: " + ", ".join(f"{v} {k}" for k, v in by_kind.items()))
+        total = sum(self._defend(defenses, kind, value, steps) for kind, value in by_kind.items())
+        if len(by_kind) > 1:
             steps.append(f"total: {total}")
         severity = self._severity(work, total, settings, steps)
         if armor_slot and severity > 0:
@@ -128,6 +123,25 @@ class Daggerheart(RuleSystem):
             if cond not in work.conditions:
                 work.conditions.add(cond)
                 steps.append("every HP marked: " + ("make a death move" if work.pc else "defeated"))
+
+    @staticmethod
+    def _defend(defenses: Defenses, kind: str, value: int, steps: list[str]) -> int:
+        """Immunity or resistance (half, rounded up) on the move's total of one kind of hit."""
+        types = ("physical", "magic") if kind == MIXED else (kind,)
+        immune = [any(e.matches(frozenset({t, "all"})) for e in defenses.immunities) for t in types]
+        resist = [i or any(e.matches(frozenset({t, "all"})) for e in defenses.resistances)
+                  for t, i in zip(types, immune, strict=True)]
+        if all(immune):
+            steps.append(f"immune to {kind}: {value} → 0")
+            return 0
+        if all(resist):
+            halved = math.ceil(value / 2)
+            steps.append(f"resistance {kind}: {value} → {halved} (half, rounded up)")
+            return halved
+        if kind == MIXED and any(resist):
+            steps.append(f"{kind} {value}: physical and magic in one hit, resisted only by a "
+                         "creature resistant or immune to both")
+        return value
 
     def _severity(self, work: Creature, total: int, settings: dict[str, Any], steps: list[str]) -> int:
         major, severe = work.major or 0, work.severe or 0

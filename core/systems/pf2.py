@@ -135,6 +135,8 @@ class Pf2Family(RuleSystem):
             steps.append("immune to critical hits: a normal hit (nothing doubled, no on-crit damage)")
             crit = False
         twice = crit and settings.get("crit_mode") == "roll-twice"
+        if twice:
+            steps.append("critical hit: the dice rolled twice, the modifiers doubled (encounter setting)")
         for index, hit in enumerate(roll.hits):
             if len(roll.hits) > 1:
                 steps.append(f"hit {index + 1}: {roll.damage[index]}")

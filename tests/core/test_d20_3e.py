@@ -5,6 +5,8 @@ disabled/dying/dead, healing, threat + confirmation."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import ParseError, get_system
 
@@ -222,3 +224,148 @@ def test_builder_grips_end_to_end(rs, R, grip, strength, light, roll, total):
     c = rs.new_creature("Orc", hp=50)
     out = rs.apply_damage(c, d20_weapon("1d8", strength, grip, light=light), rng=R(roll))
     assert out.total == total
+
+
+# ------------------------------------------- damage reduction and energy resistance (RULES §4)
+
+# (id, defenses, damage, options, total)
+DEFENSE_CASES = [
+    # damage reduction subtracts, never adds, never below 0
+    ("dr-dash", "resist 5/-", "12", {}, 7),
+    ("dr-resistance-dash", "resistance 5/-", "7", {}, 2),
+    ("dr-word", "damage reduction 5/-", "7 slashing", {}, 2),
+    ("dr-never-below-0", "DR 10/-", "7", {}, 0),
+    ("dr-older-resistances-all", "resistances all 5", "7", {}, 2),
+    # once per hit, from the weapon damage only
+    ("dr-once-per-hit", "DR 5/-", "7, 4", {}, 6),
+    ("dr-once-per-hit-typed", "DR 5/-", "7 slashing, 4 piercing", {}, 6),
+    ("dr-not-from-energy", "DR 5/-", "7, 4 fire", {}, 6),
+    ("dr-all-not-from-energy", "resistances all 5", "3, 4 fire", {}, 4),
+    ("dr-only-energy-untouched", "DR 10/-", "6 fire", {}, 6),
+    ("dr-each-hit", "DR 5/-", ["7", "7"], {}, 4),
+    ("dr-after-critical", "DR 5/-", "1d8+3", {"rng": (4, 5), "critical": True}, 10),
+    ("dr-after-minimum", "DR 5/-", "1d4-5", {"rng": (1,)}, 0),
+    ("dr-subdual", "DR 5/-", "7 subdual", {}, 2),
+    # bypass by material, by magic, by +N
+    ("dr-silver-bypassed", "damage reduction 10/silver", "12 slashing silver", {}, 12),
+    ("dr-silver-holds", "damage reduction 10/silver", "12 slashing", {}, 2),
+    ("dr-silver-magic-does-not-bypass", "damage reduction 10/silver", "12 magical", {}, 2),
+    ("dr-cold-iron", "DR 10/cold iron", "12 cold-iron", {}, 12),
+    ("dr-cold-iron-dash", "DR 10/cold-iron", "12", {}, 2),
+    ("dr-adamantine", "damage reduction 5/adamantine", "8 adamantine", {}, 8),
+    ("dr-magic-bypassed", "DR 10/magic", "12 magical", {}, 12),
+    ("dr-magic-holds", "DR 10/magic", "12 silver", {}, 2),
+    ("dr-magical-word", "DR 10/magical", "12 magical", {}, 12),
+    ("dr-plus-1-bypassed", "damage reduction 15/+1", "20 magical", {}, 20),
+    ("dr-plus-1-holds", "damage reduction 15/+1", "20", {}, 5),
+    ("dr-plus-3", "damage reduction 20/+3", "25 slashing magical", {}, 25),
+    ("dr-bypass-per-part", "DR 10/silver", "8 silver, 6", {}, 8),
+    # several damage reductions do not stack: the one that removes the most
+    ("dr-no-stack", "DR 5/-, DR 10/-", "12", {}, 2),
+    ("dr-no-stack-bypass-one", "DR 5/silver; DR 10/magic", "12 silver", {}, 2),
+    ("dr-no-stack-bypass-other", "DR 5/silver; DR 10/magic", "12 magical", {}, 7),
+    ("dr-no-stack-bypass-both", "DR 5/silver; DR 10/magic", "12 silver magical", {}, 12),
+    ("dr-no-stack-plain", "DR 5/silver; DR 10/magic", "12", {}, 2),
+    # energy resistance: up to N in all from that energy's parts of each hit
+    ("er-resist-fire", "resist fire 10", "13 fire", {}, 3),
+    ("er-fire-resistance", "fire resistance 10", "13 fire", {}, 3),
+    ("er-in-all-per-hit", "resist fire 10", "6 fire, 7 fire", {}, 3),
+    ("er-other-energy", "resist fire 10", "12 cold", {}, 12),
+    ("er-not-from-weapon-damage", "fire resistance 10", "8, 5 fire", {}, 8),
+    ("er-each-hit", "fire resistance 10", ["13 fire", "13 fire"], {}, 6),
+    ("er-two-energies", "fire resistance 10, cold resistance 5", "12 fire, 8 cold", {}, 5),
+    ("er-no-stack", "fire resistance 5, fire resistance 10", "12 fire", {}, 2),
+    ("er-never-below-0", "fire resistance 10", "4 fire", {}, 0),
+    ("dr-and-er", "damage reduction 5/-; fire resistance 5", "10, 7 fire", {}, 7),
+    ("dr-and-er-sq-line", "damage reduction 10/magic, fire resistance 10, cold resistance 5",
+     "12, 12 fire, 7 cold", {}, 6),
+    # energy immunity removes that energy's parts
+    ("energy-immunity", "immunities fire", "10, 7 fire", {}, 10),
+    ("energy-immunity-other-energy", "immune fire", "10 cold", {}, 10),
+    ("fire-immunity-word-order", "fire immunity", "7 fire", {}, 0),
+    # immunity to critical hits: a normal hit
+    ("immune-crit", "immunities critical hits", "1d8+3", {"rng": (4, 5), "critical": True}, 7),
+    ("immune-crit-x3", "immunities critical hits", "1d8+3", {"rng": (4, 5, 6), "critical": 3}, 7),
+    # Reflex half: the hit's total halved once, rounding down, before defenses
+    ("reflex-half-total", "", "3 fire, 3 cold", {"save": "success"}, 3),
+    ("reflex-half-total-odd", "", "3, 3, 3", {"save": "success"}, 4),
+    ("reflex-half-before-dr", "DR 5/-", "7, 7 fire", {"save": "success"}, 3),
+    ("reflex-half-before-er", "fire resistance 5", "3 fire, 3 cold", {"save": "success"}, 1),
+    # weakness (kept) adds before damage reduction
+    ("weakness-then-dr", "weakness fire 5; DR 5/-", "5, 5 fire", {}, 10),
+]
+
+
+@pytest.mark.parametrize("defenses,damage,options,total", [c[1:] for c in DEFENSE_CASES],
+                         ids=[c[0] for c in DEFENSE_CASES])
+def test_defense_table(rs, rng_from, defenses, damage, options, total):
+    options = dict(options)
+    rng = rng_from(options.pop("rng", None))
+    c = rs.new_creature("Ogre", hp=200, defenses=defenses)
+    out = rs.apply_damage(c, damage, rng=rng, **options)
+    assert out.total == total, out.steps
+    assert (200 - c.hp, c.subdual) in ((total, 0), (0, total))
+    assert rng.left == 0
+
+
+def test_reflex_half_breakdown_shares_the_total(rs):
+    c = rs.new_creature("Ogre", hp=50)
+    out = rs.apply_damage(c, "3 fire, 3 cold", save="success")
+    step = next(s for s in out.steps if "half" in s)
+    assert "6 → 3" in step, out.steps
+    assert "fire 2" in step and "cold 1" in step, out.steps
+
+
+def test_damage_reduction_breakdown(rs):
+    c = rs.new_creature("Werewolf", hp=50, defenses="damage reduction 15/+1")
+    out = rs.apply_damage(c, "20, 6 fire")
+    assert "damage reduction 15/+1: 20 → 5" in out.steps, out.steps
+    out = rs.apply_damage(c, "20 magical")
+    assert not any("damage reduction" in s for s in out.steps), out.steps
+
+
+def test_energy_resistance_breakdown(rs):
+    c = rs.new_creature("Salamander", hp=50, defenses="fire resistance 10")
+    out = rs.apply_damage(c, "6 fire, 7 fire")
+    assert "fire resistance 10: fire 13 → 3" in out.steps, out.steps
+
+
+@pytest.mark.parametrize("text,shown", [
+    ("damage reduction 10/silver", "damage reduction 10/silver"),
+    ("DR 10/magic", "damage reduction 10/magic"),
+    ("damage reduction 15/+1", "damage reduction 15/+1"),
+    ("resist 5/-", "damage reduction 5/-"),
+    ("resistances all 5", "damage reduction 5/-"),
+    ("fire resistance 10", "resistance fire 10"),
+    ("resist fire 10", "resistance fire 10"),
+])
+def test_d20_defense_forms_are_read(rs, text, shown):
+    assert rs.parse_defenses(text).describe() == [shown]
+
+
+@pytest.mark.parametrize("text,position", [
+    ("damage reduction 10/wood glue", 20),
+    ("DR 10/", 6),
+    ("fire resistance", 0),
+    ("damage reduction 10/+0", 20),
+])
+def test_d20_defense_forms_bad(rs, text, position):
+    with pytest.raises(ParseError) as err:
+        rs.parse_defenses(text)
+    assert err.value.position == position, err.value
+
+_PART_TYPES = ["", " slashing", " fire", " cold", " silver", " magical", " subdual"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(parts=st.lists(st.tuples(st.integers(0, 30), st.sampled_from(_PART_TYPES)), min_size=1,
+                      max_size=4),
+       dr=st.integers(0, 20), bypass=st.sampled_from(["-", "silver", "magic", "+1"]),
+       fire=st.integers(0, 20))
+def test_defenses_only_ever_subtract_and_at_most_their_values(parts, dr, bypass, fire):
+    rs = get_system(SYSTEM)
+    damage = ", ".join(f"{n}{t}" for n, t in parts)
+    bare = rs.apply_damage(rs.new_creature("A", hp=500), damage).total
+    defended = rs.apply_damage(
+        rs.new_creature("B", hp=500, defenses=f"DR {dr}/{bypass}; fire resistance {fire}"), damage).total
+    assert bare - dr - fire <= defended <= bare

@@ -39,9 +39,19 @@ CASES = [
     ("several-resistances-count-once", "resistance physical; resistance",
      "28 physical", {}, 14, 3),
     ("immune-magic", "immune magic", "25 magic", {}, 0, 0),
-    ("immune-magic-keeps-physical", "immune magic", "10 physical, 10 magic", {}, 10, 2),
+    # RULES §3 Decision: a hit mixing physical and magic is ignored or resisted only by a
+    # creature immune or resistant to both
+    ("immune-magic-mixed-hit-whole", "immune magic", "10 physical, 10 magic", {}, 20, 3),
+    ("immune-both-mixed-hit", "immune magic; immune physical", "10 physical, 10 magic", {}, 0, 0),
+    ("resist-physical-mixed-hit-whole", "resistance physical", "10 physical, 10 magic", {},
+     20, 3),
+    ("resist-both-mixed-hit", "resistance physical; resistance magic", "10 physical, 10 magic",
+     {}, 10, 2),
+    ("immune-one-resist-other-mixed-hit", "immune physical; resistance magic",
+     "10 physical, 10 magic", {}, 10, 2),
+    ("mixed-hit-halved-once", "", "3 physical, 3 magic", {"save": "success"}, 3, 1),
     ("immunity-no-type", "immunity", "10 physical, 10 magic", {}, 0, 0),
-    ("types-summed-after-resistance", "resistance physical", "5 physical, 5 magic", {}, 8, 2),
+    ("mixed-hit-not-resisted-by-one", "resistance physical", "5 physical, 5 magic", {}, 10, 2),
     ("no-minimum-damage", "", "1d4-6", {"rng": (2,)}, 0, 0),
     ("dice", "", "2d8+1", {"rng": (3, 6)}, 10, 2),
     ("critical-adds-max-dice", "", "2d8+1", {"rng": (3, 6), "critical": True}, 26, 3),
@@ -80,6 +90,11 @@ def test_table(rs, rng_from, defenses, damage, options, total, marked):
     (["3", "3"], "", {"save": "success"}, 4, 1),     # reaction halves each hit first: 2 + 2
     (["7", "7"], "", {}, 14, 3),
     (["1d4-6", "5"], "", {"rng": (1,)}, 5, 1),       # a negative roll counts as 0
+    # Decision: the move's total of each kind (physical, magic, mixed) halved, then summed
+    (["4 physical, 4 magic", "5 physical, 5 magic"], "resistance", {}, 9, 2),
+    (["5 physical, 5 magic", "5"], "resistance physical", {}, 13, 2),
+    (["5 physical, 5 magic", "5 magic", "5 magic"], "resistance magic", {}, 15, 3),
+    (["3 physical, 3 magic", "3 magic"], "immune magic", {}, 6, 1),
 ])
 def test_several_hits_totalled(rs, rng_from, hits, defenses, options, total, marked):
     options = dict(options)
@@ -236,3 +251,34 @@ def test_breakdown_order_resistance_thresholds_armor_track(rs):
     words = ["resistance", "severe", "armor", "mark"]
     where = [next(i for i, s in enumerate(lines) if w in s) for w in words]
     assert where == sorted(where), lines
+
+
+def test_mixed_hit_breakdown_says_why(rs):
+    c = adversary(rs, "resistance physical")
+    out = rs.apply_damage(c, "10 physical, 10 magic")
+    assert any("physical and magic" in s and "both" in s for s in out.steps), out.steps
+
+
+# ------------------------------------------------------------ defaults and edges
+
+
+def test_defaults(rs):
+    c = rs.new_creature("Bandit")
+    assert (c.max_hp, c.major, c.severe, c.armor, c.stress) == (6, 7, 14, 0, 6)
+    assert (c.hp_marked, c.armor_marked, c.stress_marked) == (0, 0, 0)
+    assert [(f.name, f.default) for f in rs.stat_fields] == [
+        ("hp", 6), ("major", 7), ("severe", 14), ("armor", 3), ("stress", 6)]
+
+
+def test_severe_below_major_is_refused(rs):
+    with pytest.raises(ValueError, match="Severe"):
+        rs.new_creature("Odd", major=10, severe=9)
+    rs.new_creature("Even", major=10, severe=10)
+
+
+def test_zero_hp_slots_mark_nothing(rs):
+    c = rs.new_creature("Shade", hp=0)
+    out = rs.apply_damage(c, "30")
+    assert out.hp_marked == 0 and c.hp_marked == 0
+    assert "defeated" not in c.conditions
+    assert rs.track_fraction(c) == 0.0

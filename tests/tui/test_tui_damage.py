@@ -282,6 +282,12 @@ async def test_d20_critical_and_multiplier_keep_the_dice(app_factory):
         await pilot.press("m")
         tripled = screen.preview.roll
         assert tripled.critical == 3 and faces(tripled) == faces(first)
+        # issue 7: options never reroll — ×4, back to ×2, critical off and on, ×3 again
+        await pilot.press("m", "m", "c", "c")
+        assert screen.multiplier == 2
+        assert screen.preview.roll.hits[0][0].crit_faces == doubled.hits[0][0].crit_faces
+        await pilot.press("m")
+        assert screen.preview.roll.hits[0][0].crit_value == tripled.hits[0][0].crit_value
 
 
 async def test_another_hit_keeps_the_numbers_of_the_first(app_factory):
