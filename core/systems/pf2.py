@@ -45,7 +45,7 @@ class Instance:
         self.dice = dice
         self.source = part.source
         self.removed = False
-        self.typed_total = False     # a part written as a bare total: its dice are not known
+        self.typed_total: str | None = None  # a part written as a bare total: no dice known
         label = part.type or part.source or "damage"
         extra = sorted(part.traits - {"nonlethal"})
         self.label = f"{label} ({' '.join(extra)})" if extra else label
@@ -213,7 +213,7 @@ class Pf2Family(RuleSystem):
                        and (rp.part.amount.dice_count or rp.part.amount.modifier)]
         floored = [max(0, v) if main[i].part.amount is not None else 0 for i, v in enumerate(values)]
         if floored != values and with_amount:
-            steps.append("minimum: a part below 0 counts as 0")
+            steps.append("minimum: a part below 0 counts as 0")  # RULES §1, a Decision
         if with_amount and sum(floored[i] for i in with_amount) <= 0:
             floored[with_amount[0]] = 1
             steps.append("minimum damage: the attack deals 1")
@@ -233,7 +233,8 @@ class Pf2Family(RuleSystem):
             inst = self._instance(part, instances, by_key)
             inst.amount += floored[i]
             inst.dice += rp.dice_count
-            inst.typed_total = inst.typed_total or (part.amount is not None and part.amount.is_constant)
+            if inst.typed_total is None and part.amount is not None and part.amount.is_constant:
+                inst.typed_total = part.label
         if precision_parts:
             target = self._precision_target(main[precision_parts[0]].part, instances)
             share = sum(floored[i] for i in precision_parts)
@@ -305,7 +306,9 @@ class Pf2Family(RuleSystem):
             why = f"critical hit and {SAVE_WORDS[save]}"
         before = [i.amount for i in instances]
         if policy.halve_total and factor < 1 and factor > 0:
-            # pf2e: halve the total, rounding down once, shared out across the instances
+            # pf2e (seed 004): halve the total, rounding down once; shared out across the instances
+            # half each, the lost points one each to the odd ones in written order (RULES §2
+            # Step 1b, a Decision)
             whole = int(sum(before) * factor)
             shares = [int(v * factor) for v in before]
             spare = whole - sum(shares)
@@ -319,6 +322,7 @@ class Pf2Family(RuleSystem):
                 inst.precision = min(int(inst.precision * factor), new)
                 inst.amount = new
         else:
+            # sf2e, vitality-wounds: each instance separately, rounding down (a Decision)
             for inst in instances:
                 new = int(inst.amount * factor)
                 if policy.halve_floor_one and 0 < factor < 1 and inst.amount >= 1 and new == 0:
@@ -451,8 +455,9 @@ class Pf2Family(RuleSystem):
             entry = app.vulnerability
             if inst.removed or entry is None:
                 continue
-            if inst.typed_total:
-                steps.append(f"{entry.describe()}: no dice known for a typed total; write 2d4=7 "
+            if inst.typed_total is not None:
+                known = f" ({inst.typed_total}), counted as no dice" if inst.dice else ""
+                steps.append(f"{entry.describe()}: no dice known for a typed total{known}; write 2d4=7 "
                              "(the dice and what they came to)")
             if not inst.dice:
                 continue
@@ -462,11 +467,11 @@ class Pf2Family(RuleSystem):
                     steps.append(f"{entry.describe()}: no Wound{plural} — a nonlethal attack deals "
                                  "no Wounds")
                     continue
-                wounds += inst.dice
+                wounds += inst.dice  # they skip Vitality (a Decision)
                 steps.append(f"{entry.describe()}: {inst.dice} Wound{plural} "
                              f"(one per damage die), skipping Vitality")
             else:
-                extra = 5 * inst.dice
+                extra = 5 * inst.dice  # added before resistances (a Decision)
                 steps.append(f"{entry.describe()}: +5 per die on a Hit Point creature: "
                              f"{inst.label} {inst.amount} → {inst.amount + extra}")
                 inst.amount += extra
@@ -670,7 +675,7 @@ class Pf2Family(RuleSystem):
                 work.conditions.add("unconscious")
                 steps.append("nonlethal attack to 0 HP: unconscious")
             return
-        if not work.pc:
+        if not work.pc:  # RULES §2 Step 4, a Decision
             self._die(work, steps, "0 HP: dead (a non-PC dies at 0 HP)")
             return
         base = 2 if crit else 1
@@ -705,7 +710,7 @@ class Pf2Family(RuleSystem):
         elif work.hp > 0 and "unconscious" in work.conditions:
             work.conditions.discard("unconscious")
             steps.append("wakes up")
-        if work.hp == work.max_hp:
+        if work.hp == work.max_hp:  # bleed ends at full HP (sf2e's text, applied to pf2e too)
             bleeds = [p for p in work.persistent if p.type == "bleed"]
             for p in bleeds:
                 work.persistent.remove(p)
@@ -787,6 +792,7 @@ class VitalityWounds(Pf2Family):
             work.vitality = max(0, vit_before - damage)
             steps.append(f"Vitality {vit_before} → {work.vitality}")
             return
+        # what exceeds Vitality becomes Wounds in the same blow (RULES §2 Step 4, a Decision)
         from_vitality = min(damage, vit_before)
         work.vitality = vit_before - from_vitality
         steps.append(f"Vitality {vit_before} → {work.vitality}")

@@ -391,6 +391,21 @@ def test_roll_twice_rolls_the_second_roll_of_a_table_total(R):
     assert out.total == 7 + 3
 
 
+def test_roll_twice_of_a_table_total_says_the_app_rolled_again(R):
+    rs, c = hp_target("pf2e")
+    out = rs.apply_damage(c, "2d4=7 fire", critical=True, settings={"crit_mode": "roll-twice"},
+                          rng=R(1, 2))
+    assert "roll: 2d4=7 fire rolled at the table + the app's roll (1, 2) 3 = 10" in out.steps
+
+
+def test_typed_total_merged_with_dice_counts_only_the_known_dice(R):
+    rs, c = vw("vulnerable silver")
+    out = rs.apply_damage(c, "1d4 slashing silver, 2 slashing silver", rng=R(3))
+    assert out.wounds == 1
+    assert ("vulnerability silver: no dice known for a typed total (2 slashing silver), counted as "
+            "no dice; write 2d4=7 (the dice and what they came to)") in out.steps
+
+
 def test_d20_critical_rolls_the_extra_rolls_of_a_table_total(R):
     rs = get_system("d20-3e")
     c = rs.new_creature("Orc", hp=40)
