@@ -552,7 +552,9 @@ class Pf2Family(RuleSystem):
         for part in damage.parts:
             if part.amount is None:
                 continue
-            self._add_condition(work, part, defenses, crit, save, steps, settings or {})
+            # added as a condition on purpose: no "deals nothing now" note for bleed
+            self._add_condition(work, replace(part, implied_persistent=False), defenses, crit, save,
+                                steps, settings or {})
         return self._outcome(creature, work, 0, steps, summary="; ".join(steps.lines()))
 
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,

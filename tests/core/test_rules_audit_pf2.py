@@ -760,3 +760,33 @@ def test_with_critical_of_a_table_total_rolls_the_second_roll(R):
     crit = rs.with_critical(normal, True, rng=R(2), settings=settings_)
     assert rs.resolve(c, crit, settings=settings_).total == 9 + 6
     assert rs.resolve(c, rs.with_critical(normal, True)).total == 18
+
+
+def test_adding_a_bleed_condition_has_no_attack_note():
+    rs, c = hp_target("pf2e")
+    out = rs.add_persistent(c, "1d6 bleed")
+    assert out.steps == ("persistent 1d6 bleed added (at the end of its turn)",)
+
+
+# ------------------------------------------------------------------ properties
+
+_flat_or_dice = st.one_of(st.integers(0, 20).map(str),
+                          st.builds(lambda n, m: f"{n}d{m}", st.integers(1, 3), st.sampled_from((4, 6, 8))))
+_typed = st.lists(st.builds(lambda a, t: f"{a} {t}", _flat_or_dice,
+                            st.sampled_from(("slashing", "fire", "cold", "piercing silver"))),
+                  min_size=1, max_size=3).map(", ".join)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FAMILY), _typed, st.lists(_flat_or_dice, max_size=2),
+       st.lists(_flat_or_dice, max_size=2), st.booleans(), st.integers(0, 2**16))
+def test_precision_immunity_removes_exactly_the_precision_parts(system, typed, precision, on_crit,
+                                                                critical, seed):
+    # RULES §2 Steps 2, 3.1, 3.2: every precision part, on-crit ones too, is the first
+    # instance's precision share, and immunity to precision removes that share and no more
+    extra = [f"{a} precision" for a in precision] + [f"{a} precision on-crit" for a in on_crit]
+    with_precision = ", ".join([typed, *extra])
+    immune = deal(system, "immunities precision", with_precision, critical=critical,
+                  rng=random.Random(seed)).total
+    without = deal(system, "", typed, critical=critical, rng=random.Random(seed)).total
+    assert immune == without
