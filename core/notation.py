@@ -527,6 +527,8 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
             _selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full, strict=True)
             for e in paren.group(1).split(",") if e.strip()
         )
+        if not exceptions:
+            raise ParseError("name what is excepted, e.g. '(except silver)'", where + paren.start(), full)
         words = (words[:paren.start()] + words[paren.end():]).strip()
     elif "(" in words or "（" in words:
         at = words.index("(") if "(" in words else words.index("（")
@@ -571,6 +573,7 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
             shown = entry.make_text().replace(f" {trait}", f" {sel or selector_text.lower()}", 1)
             found[EFFECT].append(replace(entry, text=shown))
         if sel is None:
+            _check_effect_name(selector_text, words, where, vocab, full)
             effects.append(selector_text.lower())
             return
     else:
@@ -584,6 +587,23 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
     found[kind].append(replace(entry, text=entry.make_text()))
 
 
+def _check_effect_name(name: str, entry: str, where: int, vocab: Vocabulary, full: str) -> None:
+    """An effect immunity is a name (``death effects``, ``paralyzed``), never a damage word with
+    more after it: ``fire silver``, ``fire [silver]`` or ``fire except silver`` is a mistake to
+    point at, not an effect to keep (RULES §1: an unknown effect is kept, a typo is not)."""
+    if _trait_name(name.lower()) in vocab.effects:
+        return
+    words = re.findall(r"[^\s\[\]{}]+", name)
+    if "except" in (w.lower() for w in words):
+        at = where + max(0, entry.lower().find("except"))
+        raise ParseError("write exceptions as '(except silver)'", at, full)
+    for word in words:
+        at = where + max(0, entry.find(word))
+        if _selector(word, at, vocab, full, strict=False) is not None:
+            raise ParseError(f"{name!r} is not one immunity: one damage type, material or effect "
+                             "per entry, separated by commas; exceptions as '(except silver)'", at, full)
+
+
 def _trait_name(words: str) -> str:
     """``death effects`` → ``death``: the effect trait an immunity names."""
     return words.removesuffix(" effects").removesuffix(" effect").strip()
@@ -594,7 +614,7 @@ def _selector(text: str, where: int, vocab: Vocabulary, full: str, strict: bool)
     low = " ".join(text.lower().split())
     if low in _SPECIAL:
         return _SPECIAL[low]
-    for cand in (low, low.removesuffix(" damage"), low.replace(" ", "-")):
+    for cand in (low, low.removesuffix(" damage"), low.removesuffix(" energy"), low.replace(" ", "-")):
         canon = vocab.canonical(cand)
         if (canon in vocab.types or canon in vocab.categories or canon in vocab.materials
                 or canon in vocab.traits or canon in vocab.sources or canon == "all"):

@@ -679,6 +679,31 @@ def test_immunity_with_a_bare_parenthesis_is_a_parse_error_not_an_effect():
         parse_defenses("immunities fire (silver)", "pf2e")
 
 
+@pytest.mark.parametrize("text,word", [
+    ("immunities fire [silver]", "fire"),
+    ("immunities fire silver", "fire"),
+    ("immunities poison, fire except silver", "except"),
+    ("immunities persistent bleed", "persistent"),
+    ("immunities fire (except )", "(except"),
+])
+def test_a_damage_word_with_more_after_it_is_not_an_effect_immunity(text, word):
+    # RULES §1: unknown immunity words are effects; a damage word with junk is a typo to point at
+    with pytest.raises(ParseError) as info:
+        parse_defenses(text, "pf2e")
+    assert info.value.position == text.index(word), str(info.value)
+
+
+@pytest.mark.parametrize("text,shown", [
+    ("immunities death effects, paralyzed, swarm mind",
+     ["immunity death effects (an attack with the death trait deals nothing)",
+      "immunity paralyzed (effect, shown only)", "immunity swarm mind (effect, shown only)"]),
+    ("immunities poison effects", ["immunity poison effects (an attack with the poison trait deals nothing)"]),
+    ("immunities negative energy", ["immunity negative"]),
+])
+def test_effect_immunity_names_still_accepted(text, shown):
+    assert parse_defenses(text, "pf2e").describe() == shown
+
+
 def test_effect_immunity_with_a_value_is_a_parse_error():
     with pytest.raises(ParseError, match="an immunity has no value"):
         parse_defenses("immunities death effects 5", "pf2e")
