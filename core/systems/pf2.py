@@ -34,7 +34,7 @@ class Instance:
     """One damage instance in the pipeline (parts of the same type and traits merged)."""
 
     __slots__ = ("type", "traits", "keys", "amount", "precision", "dice", "source", "removed", "label",
-                 "typed_total")
+                 "typed_total", "precision_traits")
 
     def __init__(self, part: DamagePart, amount: int, keys: frozenset[str], dice: int) -> None:
         self.type = part.type
@@ -46,6 +46,7 @@ class Instance:
         self.source = part.source
         self.removed = False
         self.typed_total: str | None = None  # a part written as a bare total: no dice known
+        self.precision_traits: frozenset[str] = frozenset()  # traits the precision parts carry
         label = part.type or part.source or "damage"
         extra = sorted(part.traits - {"nonlethal"})
         self.label = f"{label} ({' '.join(extra)})" if extra else label
@@ -240,6 +241,8 @@ class Pf2Family(RuleSystem):
             share = sum(floored[i] for i in precision_parts)
             target.amount += share
             target.precision += share
+            target.precision_traits = target.precision_traits.union(
+                *(main[i].part.traits for i in precision_parts))
             steps.add("precision {} joins {} → {}", share, target.label, target.amount)
         if len(main) > len(instances):
             merged = tuple((x.label, x.amount) for x in instances)
@@ -280,6 +283,7 @@ class Pf2Family(RuleSystem):
             if part.type == "precision":
                 inst = self._precision_target(part, instances)
                 inst.precision += value
+                inst.precision_traits |= part.traits
             else:
                 inst = self._instance(part, instances, by_key)
             inst.amount += value
@@ -429,7 +433,9 @@ class Pf2Family(RuleSystem):
         for inst, app in zip(instances, looked, strict=True):
             if inst.removed:
                 continue
-            precision = defenses.special_immunity("precision", (inst.keys,)) if inst.precision else None
+            # (except …): the instance the share joined, or a precision part itself, spares it
+            precision = defenses.special_immunity("precision", (inst.keys | inst.precision_traits,)) \
+                if inst.precision else None
             if nonlethal_immunity is not None:
                 steps.append(f"{nonlethal_immunity.describe()}: {inst.label} {inst.amount} → 0")
                 inst.amount = inst.precision = 0

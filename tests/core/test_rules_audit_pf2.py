@@ -151,6 +151,12 @@ def test_precision_immunity_except(damage, total):
     assert deal("pf2e", "immunities precision (except silver)", damage).total == total
 
 
+def test_precision_immunity_except_spared_by_the_precision_part_itself():
+    assert deal("pf2e", "immunities precision (except silver)", "5 slashing, 3 precision silver").total == 8
+    assert deal("pf2e", "immunities precision (except ghost-touch)", "5 slashing, 3 precision ghost-touch on-crit",
+                critical=True).total == 13
+
+
 def test_precision_immunity_except_decided_per_instance():
     # the precision share joins the first typed instance: slashing silver, so it stays
     out = deal("pf2e", "immunities precision (except silver)", "5 slashing silver, 3 precision, 4 fire")
