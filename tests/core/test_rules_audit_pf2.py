@@ -281,6 +281,13 @@ def test_filler_word_to(system, defenses, damage, total):
     assert deal(system, defenses, damage, critical="critical" in defenses).total == total
 
 
+def test_error_position_after_the_filler_word_to():
+    text = "immunities fire; weakness to fyre 5"
+    with pytest.raises(ParseError) as info:
+        parse_defenses(text, "pf2e")
+    assert info.value.position == text.index("fyre")
+
+
 def test_filler_word_to_is_never_an_effect_immunity():
     d = parse_defenses("immune to fire", "pf2e")
     assert d.effect_immunities == ()
@@ -494,6 +501,12 @@ def test_effect_immunity_with_an_exception():
     defenses = "immunities death effects (except silver)"
     assert deal("pf2e", defenses, "5 slashing death").total == 0
     assert deal("pf2e", defenses, "5 slashing death silver").total == 5
+
+
+def test_effect_immunity_exception_is_decided_for_the_whole_attack():
+    # any part carrying the excepted word spares the whole attack (RULES §2 Step 3.1)
+    out = deal("pf2e", "immunities death effects (except silver)", "5 slashing death, 3 fire silver")
+    assert out.total == 8
 
 
 def test_japanese_effect_words():
