@@ -359,22 +359,25 @@ class Defenses:
         the immunity does not apply if any of the parts carries an excepted word or, for
         ``non-magical``, is ``magical``. Pass one part's keys to decide part by part.
         """
-        keys = tuple(parts)
-        for entry in self.immunities:
-            if entry.selector == selector and all(entry.matches(k | {selector}) for k in keys):
-                return entry
-        return None
+        return _first_applying(self.immunities, frozenset({selector}), parts)
 
     def effect_immunity(self, effects: frozenset[str],
                         parts: Iterable[frozenset[str]]) -> DefenseEntry | None:
         """The immunity to one of the attack's effect traits that removes it whole, if any."""
         if not effects or not self.effect_traits:
             return None
-        keys = tuple(parts)
-        for entry in self.effect_traits:
-            if entry.selector in effects and all(entry.matches(k | {entry.selector}) for k in keys):
-                return entry
-        return None
+        return _first_applying(self.effect_traits, effects, parts)
+
+
+def _first_applying(entries: tuple[DefenseEntry, ...], selectors: frozenset[str],
+                    parts: Iterable[frozenset[str]]) -> DefenseEntry | None:
+    """The first entry naming one of ``selectors`` that no part's words except (or, for
+    ``non-magical``, that no ``magical`` part spares)."""
+    keys = tuple(parts)
+    for entry in entries:
+        if entry.selector in selectors and all(entry.matches(k | {entry.selector}) for k in keys):
+            return entry
+    return None
 
 
 _SPECIAL_IMMUNITIES = frozenset({"critical-hits", "nonlethal", "persistent", "precision"})

@@ -189,7 +189,7 @@ class Pf2Family(RuleSystem):
         # Step 3.1: an immunity to an effect trait of the attack removes it whole
         immune = defenses.effect_immunity(
             frozenset().union(*(rp.part.effects for rp in (*main, *on_crit, *persistent))),
-            self._attack_keys(hit))
+            self._attack_keys(hit)) if defenses.effect_traits else None
         if immune is not None:
             self._remove_attack(immune, instances, persistent, steps)
             persistent = []
