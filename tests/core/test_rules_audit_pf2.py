@@ -834,3 +834,18 @@ def test_precision_immunity_removes_exactly_the_precision_parts(system, typed, p
                   rng=random.Random(seed)).total
     without = deal(system, "", typed, critical=critical, rng=random.Random(seed)).total
     assert immune == without
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6), st.sampled_from((2, 4, 6, 8, 10, 12, 20)), st.integers(-10, 10),
+       st.integers(-80, 200))
+def test_a_table_total_parses_exactly_when_the_dice_can_make_it(count, sides, modifier, total):
+    # RULES §1 "Rolled at the table": any total the dice can make; anything else a ParseError
+    dice = f"{count}d{sides}{modifier:+d}" if modifier else f"{count}d{sides}"
+    low, high = count + modifier, count * sides + modifier
+    if low <= total <= high:
+        e = parse(f"{dice}={total}")
+        assert (e.rolled, e.dice_count, e.fresh.rolled) == (total, count, None)
+    else:
+        with pytest.raises(ParseError):
+            parse(f"{dice}={total}")
