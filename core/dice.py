@@ -1,7 +1,9 @@
 """Dice expressions: parse, roll through an injected ``randint`` source, average.
 
-Grammar: terms joined by ``+`` or ``-``; a term is ``NdM``, ``dM`` or an integer.
-Parsing is cached, so rolling the same expression again costs only the dice.
+Grammar: terms joined by ``+`` or ``-``; a term is ``NdM``, ``dM`` or an integer; then
+optionally ``=TOTAL``, dice the GM rolled at the table and what they came to (``2d4=7``,
+RULES §1 "Rolled at the table"). Parsing is cached, so rolling the same expression again
+costs only the dice.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ MAX_DICE = 10_000
 MAX_LENGTH = 500
 
 _TERM = re.compile(r"\s*([+-])?\s*(?:(\d*)\s*[dD]\s*(\d+)|(\d+))\s*")
-_DICE_ONLY = re.compile(r"(\d*)[dD](\d*)")
+_ROLLED = re.compile(r"\s*=\s*([+-]?)\s*(\d+)\s*$")
 
 
 class RandomSource(Protocol):
@@ -52,10 +54,13 @@ class DiceExpr:
     modifier: int
     text: str
     dice_count: int = 0         # how many dice the expression rolls
+    rolled: int | None = None   # ``2d4=7``: the total the GM rolled at the table (RULES §1)
 
     @property
     def average(self) -> float:
-        """The expected total."""
+        """The expected total (a total rolled at the table is known: that total)."""
+        if self.rolled is not None:
+            return float(self.rolled)
         return self.modifier + sum(t.sign * t.count * (t.sides + 1) / 2 for t in self.dice)
 
     @property
@@ -77,8 +82,18 @@ class DiceExpr:
         """True when no dice are rolled (a total typed as already rolled)."""
         return not self.dice
 
+    @property
+    def fresh(self) -> DiceExpr:
+        """The same dice without the table total: for dice a rule rolls beyond the GM's roll."""
+        if self.rolled is None:
+            return self
+        return DiceExpr(self.dice, self.modifier, format_terms(self.dice, self.modifier),
+                        self.dice_count)
+
     def roll(self, rng: RandomSource | None = None) -> RollResult:
-        """Roll every die once through ``rng``."""
+        """Roll every die once through ``rng`` (a total rolled at the table is that total)."""
+        if self.rolled is not None:
+            return RollResult(self, self.rolled, ())
         randint = (rng or _default_rng).randint
         rolls: list[tuple[int, int]] = []
         total = self.modifier
@@ -93,7 +108,12 @@ class DiceExpr:
         return RollResult(self, total, tuple(rolls))
 
     def roll_values(self, rng: RandomSource) -> tuple[int, tuple[int, ...]]:
-        """Roll through ``rng``: the total and each die's face (the fast path for damage)."""
+        """Roll through ``rng``: the total and each die's face (the fast path for damage).
+
+        A total rolled at the table (``2d4=7``) is that roll: 7, no dice rolled, no faces.
+        """
+        if self.rolled is not None:
+            return self.rolled, ()
         randint = rng.randint
         total = self.modifier
         faces: list[int] = []
@@ -106,8 +126,13 @@ class DiceExpr:
             total += sub if term.sign > 0 else -sub
         return total, tuple(faces)
 
+    def roll_again(self, rng: RandomSource) -> tuple[int, tuple[int, ...]]:
+        """A new roll of the same dice, even after a table total: extra critical rolls."""
+        return self.fresh.roll_values(rng)
+
     def __str__(self) -> str:
-        return format_terms(self.dice, self.modifier)
+        text = format_terms(self.dice, self.modifier)
+        return text if self.rolled is None else f"{text}={self.rolled}"
 
 
 def format_terms(dice: tuple[DiceTerm, ...], modifier: int) -> str:
@@ -159,14 +184,15 @@ def _parse_cached(expr: str) -> DiceExpr:
     text = expr
     if not text.strip():
         raise ParseError("empty dice expression", 0, text)
+    table = _ROLLED.search(text)
+    n = table.start() if table else len(text)
     pos = 0
     dice: list[DiceTerm] = []
     modifier = 0
     total_dice = 0
     first = True
-    n = len(text)
     while pos < n:
-        m = _TERM.match(text, pos)
+        m = _TERM.match(text, pos, n)
         if not m or m.end() == pos:
             if text[pos:pos + 1] in ("d", "D"):
                 raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", pos, text)
@@ -194,7 +220,26 @@ def _parse_cached(expr: str) -> DiceExpr:
             dice.append(DiceTerm(sign, count, sides))
         pos = m.end()
         first = False
-    return DiceExpr(tuple(dice), modifier, text, total_dice)
+    if first:
+        raise ParseError("no dice before '=': write the dice rolled, e.g. 2d4=7", 0, text)
+    expr_value = DiceExpr(tuple(dice), modifier, text, total_dice)
+    if table is None:
+        return expr_value
+    return _rolled_at_table(expr_value, table, text)
+
+
+def _rolled_at_table(expr: DiceExpr, table: re.Match[str], text: str) -> DiceExpr:
+    """``2d4=7``: the dice and the total they came to; a total they cannot make is an error."""
+    where = table.start(2)
+    if not expr.dice:
+        raise ParseError("'=' follows dice rolled at the table (e.g. 2d4=7); "
+                         "a plain total needs no '='", table.start(), text)
+    total = int(table.group(2)) * (-1 if table.group(1) == "-" else 1)
+    if not expr.minimum <= total <= expr.maximum:
+        dice = format_terms(expr.dice, expr.modifier)
+        raise ParseError(f"{dice} cannot come to {total} (it makes {expr.minimum} to {expr.maximum})",
+                         where, text)
+    return DiceExpr(expr.dice, expr.modifier, text, expr.dice_count, total)
 
 
 def roll(expr: str, rng: RandomSource | None = None) -> int:

@@ -302,6 +302,12 @@ class RolledPart(NamedTuple):
             return self.part.label
         if self.part.persistent:
             return f"{self.part.label} (a condition, rolled at each tick)"
+        if critical and self.crit_value is not None and amount.rolled is not None \
+                and self.crit_faces:
+            # rolled at the table (RULES §1): the GM's total, then the dice the app rolled
+            again = ", ".join(map(str, self.crit_faces))
+            return (f"{self.part.label} rolled at the table + the app's roll ({again}) "
+                    f"{self.crit_value - self.value} = {self.crit_value}")
         value = self.crit_value if critical and self.crit_value is not None else self.value
         faces = self.crit_faces if critical and self.crit_value is not None else self.faces
         shown = f" ({', '.join(map(str, faces))})" if faces else ""

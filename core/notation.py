@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -31,6 +32,8 @@ class DamagePart:
     source: str | None = None       # a bare source word (``water``) with no amount
     text: str = ""
     shown: str = ""                 # the canonical label, computed once at parse time
+    effects: frozenset[str] = frozenset()   # effect traits (``death``, ``poison``; RULES §1)
+    implied_persistent: bool = False        # ``1d6 bleed`` where bleed is always persistent
 
     @property
     def label(self) -> str:
@@ -47,6 +50,7 @@ class DamagePart:
         if self.source:
             words.append(self.source)
         words.extend(sorted(self.traits))
+        words.extend(sorted(self.effects))
         if self.on_crit:
             words.append("on-crit")
         return " ".join(words)
@@ -67,6 +71,7 @@ class Damage:
 _SPLIT = re.compile(r",|\bplus\b", re.IGNORECASE)
 _AMOUNT = re.compile(
     r"\s*[+-]?\s*(?:\d*[dD]\d+|\d+)(?:\s*[+-]\s*(?:\d*[dD]\d+|\d+)(?![A-Za-z]))*"
+    r"(?:\s*=\s*[+-]?\s*\d+)?"     # rolled at the table: 2d4=7 (RULES §1)
 )
 _BRACKET = re.compile(r"(［[^］]*］)")
 _WORD = re.compile(r"\S+")
@@ -130,32 +135,14 @@ def _chunks(text: str) -> list[tuple[str, int]]:
 
 
 def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamagePart:
-    amount: DiceExpr | None = None
-    m = _AMOUNT.match(chunk)
-    rest_at = 0
-    if m and m.group().strip():
-        amount_text = m.group()
-        try:
-            amount = parse_dice(amount_text.strip())
-        except ParseError as exc:
-            lead = len(amount_text) - len(amount_text.lstrip())
-            raise ParseError(exc.message, start + lead + exc.position, full) from None
-        rest_at = m.end()
-        if rest_at < len(chunk) and not chunk[rest_at].isspace() and chunk[rest_at] != "［":
-            # "2d6fire" or "2dx": the amount runs into a word
-            word = chunk[rest_at:].split()[0]
-            if chunk[rest_at] in "dD":
-                raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", start + rest_at, full)
-            raise ParseError(f"put a space between the amount and {word!r}", start + rest_at, full)
-    elif chunk.strip()[:1] in ("d", "D") and chunk.strip()[1:2] in ("", " "):
-        where = start + chunk.index(chunk.strip()[0])
-        raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", where + 1, full)
+    amount, rest_at = _parse_amount(full, chunk, start)
     words = _tokens(chunk[rest_at:], start + rest_at)
-    damage_type: str | None = None
     persistent = False
     on_crit = False
     source: str | None = None
     traits: set[str] = set()
+    effects: set[str] = set()
+    type_words: list[tuple[str, int]] = []
     i = 0
     while i < len(words):
         word, where = words[i]
@@ -171,19 +158,18 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
         elif canon in ("on-crit", "oncrit"):
             on_crit = True
         elif canon in vocab.types:
-            if damage_type is not None:
-                raise ParseError(
-                    f"two damage types ({damage_type}, {canon}) in one part: separate parts with a comma",
-                    where, full)
-            damage_type = canon
+            type_words.append((canon, where))
         elif canon in vocab.materials or canon in vocab.traits:
             traits.add(canon)
+        elif canon in vocab.effects:
+            effects.add(canon)
         elif canon in vocab.sources and amount is None:
             source = canon
         elif _AMOUNT.fullmatch(word):
             raise ParseError("put the amount before the type, e.g. '2d6 fire'", where, full)
         else:
             raise ParseError(f"unknown word {word!r} in damage{_suggest(word, vocab)}", where, full)
+    damage_type = _damage_type(type_words, effects, vocab, full)
     if amount is None:
         if source is None:
             if damage_type is not None and words:
@@ -197,17 +183,67 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
             where = start + len(chunk.rstrip())
             raise ParseError(
                 f"name a damage type after {str(amount)!r} (e.g. {str(amount)} slashing)", where, full)
+    implied = not persistent and amount is not None and damage_type in vocab.always_persistent
     if persistent and amount is None:
         raise ParseError("persistent damage needs an amount", start, full)
-    part = DamagePart(amount, damage_type, persistent, frozenset(traits), on_crit, source,
-                      chunk.strip())
+    if (persistent or implied) and amount is not None and amount.rolled is not None:
+        # a condition is rolled afresh at every tick: a table total has no meaning there
+        raise ParseError(f"persistent damage is rolled at each tick: write {amount.fresh} without "
+                         "'=' and the total", start + len(chunk) - len(chunk.lstrip()), full)
+    part = DamagePart(amount, damage_type, persistent or implied, frozenset(traits), on_crit, source,
+                      chunk.strip(), effects=frozenset(effects), implied_persistent=implied)
     return replace(part, shown=part.make_label())
+
+
+def _parse_amount(full: str, chunk: str, start: int) -> tuple[DiceExpr | None, int]:
+    """The part's amount (``2d8+4``, ``14``, ``2d4=7``) and where the words after it begin."""
+    m = _AMOUNT.match(chunk)
+    if m and m.group().strip():
+        amount_text = m.group()
+        try:
+            amount = parse_dice(amount_text.strip())
+        except ParseError as exc:
+            lead = len(amount_text) - len(amount_text.lstrip())
+            raise ParseError(exc.message, start + lead + exc.position, full) from None
+        rest_at = m.end()
+        if rest_at < len(chunk) and not chunk[rest_at].isspace() and chunk[rest_at] != "［":
+            # "2d6fire" or "2dx": the amount runs into a word
+            word = chunk[rest_at:].split()[0]
+            if chunk[rest_at] in "dD":
+                raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", start + rest_at, full)
+            if chunk[rest_at] == "=":
+                raise ParseError("after '=' write the total the dice came to, e.g. 2d4=7",
+                                 start + rest_at, full)
+            raise ParseError(f"put a space between the amount and {word!r}", start + rest_at, full)
+        return amount, rest_at
+    if chunk.strip()[:1] in ("d", "D") and chunk.strip()[1:2] in ("", " "):
+        where = start + chunk.index(chunk.strip()[0])
+        raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", where + 1, full)
+    return None, 0
+
+
+def _damage_type(type_words: list[tuple[str, int]], effects: set[str], vocab: Vocabulary,
+                 full: str) -> str | None:
+    """The part's one damage type; a type word that is also an effect trait (``poison``,
+    ``mental``) next to another type is that effect's trait (``3 fire poison``)."""
+    if len(type_words) > 1:
+        plain = [t for t in type_words if t[0] not in vocab.effects]
+        keep = plain or type_words[:1]
+        effects.update(t[0] for t in type_words if t not in keep)
+        type_words = keep
+    if len(type_words) > 1:
+        (first, _), (second, where) = type_words[0], type_words[1]
+        raise ParseError(
+            f"two damage types ({first}, {second}) in one part: separate parts with a comma",
+            where, full)
+    return type_words[0][0] if type_words else None
 
 
 # --------------------------------------------------------------------------- defenses
 
 IMMUNITY, WEAKNESS, RESISTANCE, VULNERABILITY = "immunity", "weakness", "resistance", "vulnerability"
 DAMAGE_REDUCTION = "damage reduction"     # d20-3e only, kept among the resistances (RULES §4)
+EFFECT = "effect"   # an immunity to an effect trait (kept beside the others while parsing)
 
 _SECTION_WORDS = {
     "immunities": IMMUNITY, "immunity": IMMUNITY, "immune": IMMUNITY, "imm": IMMUNITY,
@@ -224,7 +260,11 @@ _SPECIAL = {
     "persistent damage": "persistent", "persistent": "persistent",
     "precision damage": "precision", "all damage": "all", "all": "all", "-": "all",
 }
+# How the special selectors read in a breakdown.
+_SPECIAL_WORDS = {"critical-hits": "critical hits", "nonlethal": "nonlethal attacks",
+                  "persistent": "persistent damage"}
 _VALUE = re.compile(r"^\d+$")
+_FILLER = re.compile(r"to(?:\s+|$)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +287,7 @@ class DefenseEntry:
         words = [self.kind]
         if self.non_magical:
             words.append("non-magical")
-        words.append(self.selector.replace("-", " ") if self.selector == "critical-hits" else self.selector)
+        words.append(_SPECIAL_WORDS.get(self.selector, self.selector))
         if self.value:
             words.append(str(self.value))
         text = " ".join(words)
@@ -286,6 +326,9 @@ class Defenses:
     unautomated: tuple[str, ...] = ()
     text: str = ""
     immune_to: frozenset[str] = field(default=frozenset())
+    # immunities to an effect trait a damage part can carry (``death effects``, ``poison``):
+    # selector = the trait; they remove a whole attack with that trait (RULES §2 Step 3.1)
+    effect_traits: tuple[DefenseEntry, ...] = ()
 
     def entries(self) -> tuple[DefenseEntry, ...]:
         """Every automated entry in stat-block order."""
@@ -294,7 +337,10 @@ class Defenses:
     def describe(self) -> list[str]:
         """One line per entry, as understood: for echoing a typed defense line back."""
         lines = [e.describe() for e in self.entries()]
-        lines += [f"immunity {w} (effect, shown only)" for w in self.effect_immunities]
+        automated = {e.selector: e for e in self.effect_traits}
+        lines += [f"{automated[_trait_name(w)].describe()} (an attack with the {_trait_name(w)} trait "
+                  "deals nothing)" if _trait_name(w) in automated else f"immunity {w} (effect, shown only)"
+                  for w in self.effect_immunities]
         lines += [f"{w} (not automated)" for w in self.unautomated]
         return lines
 
@@ -307,6 +353,34 @@ class Defenses:
     def has_immunity(self, selector: str) -> bool:
         """True when an unconditional immunity names ``selector``."""
         return selector in self.immune_to
+
+    def special_immunity(self, selector: str, parts: Iterable[frozenset[str]]) -> DefenseEntry | None:
+        """The immunity to ``selector`` (``critical-hits``, ``nonlethal``, ``precision``,
+        ``persistent``) that applies to damage whose parts have these selector keys.
+
+        RULES §2 Step 3.1: ``(except …)`` and ``non-magical`` qualify these immunities too —
+        the immunity does not apply if any of the parts carries an excepted word or, for
+        ``non-magical``, is ``magical``. Pass one part's keys to decide part by part.
+        """
+        return _first_applying(self.immunities, frozenset({selector}), parts)
+
+    def effect_immunity(self, effects: frozenset[str],
+                        parts: Iterable[frozenset[str]]) -> DefenseEntry | None:
+        """The immunity to one of the attack's effect traits that removes it whole, if any."""
+        if not effects or not self.effect_traits:
+            return None
+        return _first_applying(self.effect_traits, effects, parts)
+
+
+def _first_applying(entries: tuple[DefenseEntry, ...], selectors: frozenset[str],
+                    parts: Iterable[frozenset[str]]) -> DefenseEntry | None:
+    """The first entry naming one of ``selectors`` that no part's words except (or, for
+    ``non-magical``, that no ``magical`` part spares)."""
+    keys = tuple(parts)
+    for entry in entries:
+        if entry.selector in selectors and all(entry.matches(k | {entry.selector}) for k in keys):
+            return entry
+    return None
 
 
 _SPECIAL_IMMUNITIES = frozenset({"critical-hits", "nonlethal", "persistent", "precision"})
@@ -391,7 +465,8 @@ def _split_items(section: str, start: int, full: str) -> list[tuple[str, int]]:
 @lru_cache(maxsize=1024)
 def _parse_defenses(text: str, system: str) -> Defenses:
     vocab = vocabulary(system)
-    found: dict[str, list[DefenseEntry]] = {IMMUNITY: [], WEAKNESS: [], RESISTANCE: [], VULNERABILITY: []}
+    found: dict[str, list[DefenseEntry]] = {IMMUNITY: [], WEAKNESS: [], RESISTANCE: [], VULNERABILITY: [],
+                                            EFFECT: []}
     effects: list[str] = []
     unautomated: list[str] = []
     kind: str | None = None
@@ -438,6 +513,11 @@ def _parse_defenses(text: str, system: str) -> Defenses:
                     f"start with immunities, weaknesses or resistances (not {first!r})", where, text)
             if kind == VULNERABILITY and system != "vitality-wounds":
                 raise ParseError("'vulnerable' exists only in vitality-wounds", keyword_at, text)
+            # the filler word "to" ("immune to fire", "vulnerable to silver"), never a selector (RULES §1)
+            filler = _FILLER.match(words)
+            if filler:
+                where += filler.end()
+                words = words[filler.end():]
             _parse_entry(words, where, kind, vocab, text, found, effects)
         offset += len(section) + 1
     if system == "d20-3e":
@@ -447,7 +527,7 @@ def _parse_defenses(text: str, system: str) -> Defenses:
         immunities=tuple(found[IMMUNITY]), weaknesses=tuple(found[WEAKNESS]),
         resistances=tuple(found[RESISTANCE]), vulnerabilities=tuple(found[VULNERABILITY]),
         effect_immunities=tuple(effects), unautomated=tuple(unautomated), text=text,
-        immune_to=immune_to,
+        immune_to=immune_to, effect_traits=tuple(found[EFFECT]),
     )
 
 
@@ -461,9 +541,12 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
             _selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full, strict=True)
             for e in paren.group(1).split(",") if e.strip()
         )
+        if not exceptions:
+            raise ParseError("name what is excepted, e.g. '(except silver)'", where + paren.start(), full)
         words = (words[:paren.start()] + words[paren.end():]).strip()
-    elif "(" in words:
-        raise ParseError("write exceptions as '(except silver)'", where + words.index("("), full)
+    elif "(" in words or "（" in words:
+        at = words.index("(") if "(" in words else words.index("（")
+        raise ParseError("write exceptions as '(except silver)'", where + at, full)
     value = 0
     selector_text = words
     # "5/-" and "5/silver": d20-style damage reduction, all damage except …
@@ -494,12 +577,19 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
         raise ParseError(f"{kind} {value} needs a damage type, e.g. '{kind} fire {value or 5}'", where, full)
     needs_value = kind in (WEAKNESS, RESISTANCE) and vocab.system != "daggerheart"
     if kind == IMMUNITY:
-        sel = _selector(selector_text, where, vocab, full, strict=False)
-        if sel is None:
-            effects.append(selector_text.lower())
-            return
         if value:
             raise ParseError("an immunity has no value", where, full)
+        sel = _selector(selector_text, where, vocab, full, strict=False)
+        trait = _trait_name(sel or selector_text.lower())
+        if trait in vocab.effects:
+            # RULES §2 Step 3.1: an immunity to an effect trait removes an attack with it
+            entry = DefenseEntry(IMMUNITY, trait, 0, exceptions, non_magical)
+            shown = entry.make_text().replace(f" {trait}", f" {sel or selector_text.lower()}", 1)
+            found[EFFECT].append(replace(entry, text=shown))
+        if sel is None:
+            _check_effect_name(selector_text, words, where, vocab, full)
+            effects.append(selector_text.lower())
+            return
     else:
         sel = _selector(selector_text, where, vocab, full, strict=True)
         if needs_value and not value:
@@ -511,12 +601,34 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
     found[kind].append(replace(entry, text=entry.make_text()))
 
 
+def _check_effect_name(name: str, entry: str, where: int, vocab: Vocabulary, full: str) -> None:
+    """An effect immunity is a name (``death effects``, ``paralyzed``), never a damage word with
+    more after it: ``fire silver``, ``fire [silver]`` or ``fire except silver`` is a mistake to
+    point at, not an effect to keep (RULES §1: an unknown effect is kept, a typo is not)."""
+    if _trait_name(name.lower()) in vocab.effects:
+        return
+    words = re.findall(r"[^\s\[\]{}]+", name)
+    if "except" in (w.lower() for w in words):
+        at = where + max(0, entry.lower().find("except"))
+        raise ParseError("write exceptions as '(except silver)'", at, full)
+    for word in words:
+        at = where + max(0, entry.find(word))
+        if _selector(word, at, vocab, full, strict=False) is not None:
+            raise ParseError(f"{name!r} is not one immunity: one damage type, material or effect "
+                             "per entry, separated by commas; exceptions as '(except silver)'", at, full)
+
+
+def _trait_name(words: str) -> str:
+    """``death effects`` → ``death``: the effect trait an immunity names."""
+    return words.removesuffix(" effects").removesuffix(" effect").strip()
+
+
 def _selector(text: str, where: int, vocab: Vocabulary, full: str, strict: bool) -> str | None:
     """The canonical selector for ``text``; None (immunity to an effect) or ParseError."""
     low = " ".join(text.lower().split())
     if low in _SPECIAL:
         return _SPECIAL[low]
-    for cand in (low, low.removesuffix(" damage"), low.replace(" ", "-")):
+    for cand in (low, low.removesuffix(" damage"), low.removesuffix(" energy"), low.replace(" ", "-")):
         canon = vocab.canonical(cand)
         if (canon in vocab.types or canon in vocab.categories or canon in vocab.materials
                 or canon in vocab.traits or canon in vocab.sources or canon == "all"):

@@ -22,6 +22,8 @@ class Vocabulary:
     sources: frozenset[str]
     default_type: str | None
     type_required: bool
+    effects: frozenset[str] = frozenset()           # effect traits (PF2 family, RULES §1)
+    always_persistent: frozenset[str] = frozenset()  # types that are always persistent (bleed)
 
     @property
     def categories(self) -> frozenset[str]:
@@ -35,7 +37,8 @@ class Vocabulary:
 
     def known_words(self) -> list[str]:
         """Every word this vocabulary accepts, for suggestions."""
-        return sorted({*self.types, *self.aliases, *self.materials, *self.traits, *self.sources})
+        return sorted({*self.types, *self.aliases, *self.materials, *self.traits, *self.sources,
+                       *self.effects})
 
     def keys_for(self, damage_type: str | None, traits: frozenset[str]) -> frozenset[str]:
         """Selector words that match a part of this type with these traits."""
@@ -80,6 +83,9 @@ def vocabulary(system: str) -> Vocabulary:
     aliases = {k.lower() if k.isascii() else k: v for k, v in common["aliases"].items()}
     if system != "daggerheart":
         aliases.update({k.lower() if k.isascii() else k: v for k, v in data["family_aliases"].items()})
+    family = system in ("pf2e", "sf2e", "vitality-wounds")
+    if family:
+        aliases.update(data["family"]["aliases"])
     aliases.update(table.get("aliases", {}))
     for name in types:  # a type word is never an alias of something else in its own system
         aliases.pop(name, None)
@@ -91,5 +97,7 @@ def vocabulary(system: str) -> Vocabulary:
         traits=frozenset(common["traits"]),
         sources=frozenset(common["sources"]),
         default_type="physical" if system == "daggerheart" else None,
-        type_required=system in ("pf2e", "sf2e", "vitality-wounds"),
+        type_required=family,
+        effects=frozenset(data["family"]["effects"]) if family else frozenset(),
+        always_persistent=frozenset(table.get("always_persistent", ())),
     )

@@ -38,7 +38,7 @@ class D20System(RuleSystem):
             # the first part (dice and modifiers) is rolled `mult` times; a flat later part multiplies
             total, faces = rolled.value, list(rolled.faces)
             for _ in range(mult - 1):
-                again = part.amount.roll_values(rng)
+                again = part.amount.roll_again(rng)  # 1d8+4=9: the app rolls the extra rolls
                 total += again[0]
                 faces += again[1]
             return RolledPart(part, rolled.value, rolled.faces, total, tuple(faces))

@@ -66,9 +66,13 @@ class Daggerheart(RuleSystem):
                 if rp.part.amount is None:
                     continue
                 value = rp.crit_value if crit and rp.crit_value is not None else rp.value
-                if crit and rp.crit_value is not None:
+                if crit and rp.part.amount.is_constant:  # RULES §1: say what a typed total cannot do
+                    steps.append(f"critical: no dice known for a typed total ({rp.part.label}), so no "
+                                 "maximum added; write the dice rolled, e.g. 2d8+1=10")
+                elif crit and rp.crit_value is not None:
+                    faces = f"({', '.join(map(str, rp.faces))}) " if rp.faces else ""
                     steps.append(f"critical: {rp.part.label} max {rp.crit_value - rp.value} + "
-                                 f"roll ({', '.join(map(str, rp.faces))}) {rp.value} = {value}")
+                                 f"roll {faces}{rp.value} = {value}")
                 else:
                     steps.append(f"roll: {rp.describe()}")
                 if value < 0:

@@ -26,7 +26,6 @@ class Pf2Policy:
     persistent_timing: str       # "end" (pf2e, sf2e) or "start" (vitality-wounds)
     persistent_rounds: int | None
     uses_wounds: bool            # vitality-wounds: Vitality then Wounds, vulnerability
-    bleed_always_persistent: bool  # sf2e: "bleed damage is persistent damage"
     healing_type: str            # positive (pf2e) / vitality
     harm_type: str               # negative (pf2e) / void
 
@@ -49,7 +48,8 @@ def _doomed_words(creature: Creature) -> str:
 class Instance:
     """One damage instance in the pipeline (parts of the same type and traits merged)."""
 
-    __slots__ = ("type", "traits", "keys", "amount", "precision", "dice", "source", "removed", "label")
+    __slots__ = ("type", "traits", "keys", "amount", "precision", "dice", "source", "removed", "label",
+                 "typed_total", "precision_traits")
 
     def __init__(self, part: DamagePart, amount: int, keys: frozenset[str], dice: int) -> None:
         self.type = part.type
@@ -60,6 +60,8 @@ class Instance:
         self.dice = dice
         self.source = part.source
         self.removed = False
+        self.typed_total: str | None = None  # a part written as a bare total: no dice known
+        self.precision_traits: frozenset[str] = frozenset()  # traits the precision parts carry
         label = part.type or part.source or "damage"
         extra = sorted(part.traits - {"nonlethal"})
         self.label = f"{label} ({' '.join(extra)})" if extra else label
@@ -114,7 +116,7 @@ class Pf2Family(RuleSystem):
         if (settings.get("crit_mode") == "roll-twice" and part.amount is not None
                 and not part.persistent and not part.on_crit):
             # the dice rolled twice, the modifier counted twice (once in each total)
-            again, faces = part.amount.roll_values(rng)
+            again, faces = part.amount.roll_again(rng)  # a table total (2d4=7): the app rolls again
             return RolledPart(part, rolled.value, rolled.faces, rolled.value + again, rolled.faces + faces)
         return rolled
 
@@ -129,36 +131,57 @@ class Pf2Family(RuleSystem):
         work = creature.clone()
         steps = Breakdown()
         total = 0
-        wounds = 0
-        crit = bool(critical) or bool(roll.critical)
-        if crit and defenses.has_immunity("critical-hits"):
-            steps.append("immune to critical hits: a normal hit (nothing doubled, no on-crit damage)")
-            crit = False
-        twice = crit and settings.get("crit_mode") == "roll-twice"
-        if twice:
-            steps.append("critical hit: the dice rolled twice, the modifiers doubled (encounter setting)")
+        critical_roll = bool(critical) or bool(roll.critical)
         for index, hit in enumerate(roll.hits):
             if len(roll.hits) > 1:
                 steps.append(f"hit {index + 1}: {roll.damage[index]}")
+            crit = critical_roll and not self._immune_to_critical(hit, defenses, steps)
+            twice = crit and settings.get("crit_mode") == "roll-twice"
+            if twice:
+                steps.append("critical hit: the dice rolled twice, the modifiers doubled (encounter setting)")
             lethal_off = nonlethal or roll.damage[index].nonlethal
-            dealt, dealt_wounds = self._resolve_hit(work, hit, defenses, crit, twice, save,
-                                                    lethal_off, steps, settings)
-            total += dealt
-            wounds += dealt_wounds
+            total += self._resolve_hit(work, hit, defenses, crit, twice, save, lethal_off, steps,
+                                       settings)
         summary = self._summary(creature, work, total)
-        return self._outcome(creature, work, total, steps, wounds=wounds, summary=summary)
+        return self._outcome(creature, work, total, steps, wounds=self._wounds_taken(creature, work),
+                             summary=summary)
 
     def _summary(self, before: Creature, after: Creature, total: int) -> str:
         status = self.status(after)
         return f"{total}: {self.track_text(before)} → {self.track_text(after)}" + \
             ("" if status == "ok" else f" {status}")
 
+    @staticmethod
+    def _wounds_taken(before: Creature, after: Creature) -> int:
+        """``out.wounds``: every Wound the application took = the change of the Wounds track
+        (overflow past Vitality plus vulnerability Wounds; RULES §2 Step 4)."""
+        if before.wounds is None or after.wounds is None:
+            return 0
+        return max(0, before.wounds - after.wounds)
+
+    def _immune_to_critical(self, hit: tuple[RolledPart, ...], defenses: Defenses,
+                            steps: list[str]) -> bool:
+        """RULES §2 Steps 2 and 3.1: immunity to critical hits makes the hit a normal hit, unless
+        its ``(except …)`` or ``non-magical`` spares this attack (decided for the whole attack)."""
+        if not defenses.immunities:
+            return False
+        entry = defenses.special_immunity("critical-hits", self._attack_keys(hit))
+        if entry is not None:
+            steps.append(f"{entry.describe()}: a normal hit (nothing doubled, no on-crit damage)")
+            return True
+        qualified = next((e for e in defenses.immunities if e.selector == "critical-hits"), None)
+        if qualified is not None:
+            steps.append(f"{qualified.describe()} does not apply to this attack: a critical hit")
+        return False
+
+    def _attack_keys(self, hit: tuple[RolledPart, ...]) -> list[frozenset[str]]:
+        """The selector keys of every part of one attack."""
+        return [_keys(self.vocabulary, rp.part) for rp in hit]
+
     def _resolve_hit(self, work: Creature, hit: tuple[RolledPart, ...], defenses: Defenses,
                      crit: bool, twice: bool, save: str | None, nonlethal: bool,
                      steps: list[str], settings: dict[str, Any], tick: bool = False,
-                     tick_factor: float = 1.0) -> tuple[int, int]:
-        policy = self.policy
-        vocab = self.vocabulary
+                     tick_factor: float = 1.0) -> int:
         factor = SAVE_FACTORS[save] * (2.0 if crit and not twice else 1.0) * tick_factor
         main: list[RolledPart] = []
         on_crit: list[RolledPart] = []
@@ -167,15 +190,41 @@ class Pf2Family(RuleSystem):
             part = rp.part
             if part.on_crit and not crit:
                 continue  # an on-crit part exists only on a critical hit
-            if part.persistent and not tick or (policy.bleed_always_persistent and part.type == "bleed"
-                                                 and part.amount is not None and not tick):
-                persistent.append(rp)
+            if part.persistent and not tick:
+                persistent.append(rp)  # bleed in pf2e/sf2e too: parsed as persistent (RULES §2)
             elif part.on_crit:
-                if crit:
-                    on_crit.append(rp)
+                on_crit.append(rp)
             else:
                 main.append(rp)
-        # Step 1: roll, then the floor
+        floored = self._roll_and_floor(main, twice, steps)
+        instances, by_key = self._merge(main, floored, steps)
+        # Step 1b: double or halve
+        if factor != 1.0:
+            self._scale(instances, factor, crit and not twice, save, steps)
+        if on_crit:
+            self._add_on_crit(on_crit, instances, by_key, steps)
+        # Creature kind: damage that cannot harm this creature
+        self._kind_filter(work, instances, steps)
+        # Step 3.1: an immunity to an effect trait of the attack removes it whole
+        immune = defenses.effect_immunity(
+            frozenset().union(*(rp.part.effects for rp in (*main, *on_crit, *persistent))),
+            self._attack_keys(hit)) if defenses.effect_traits else None
+        if immune is not None:
+            self._remove_attack(immune, instances, persistent, steps)
+            persistent = []
+        # Persistent parts become conditions (shown before the total they do not count in)
+        for rp in persistent:
+            self._add_condition(work, rp.part, defenses, crit, save, steps, settings)
+        nonlethal_immunity = defenses.special_immunity("nonlethal", self._attack_keys(hit)) \
+            if nonlethal and defenses.immunities else None
+        total, wounds = self._defend(work, instances, defenses, nonlethal, nonlethal_immunity, steps)
+        if tick or main or on_crit:
+            self._track(work, total, wounds, crit or save == "critical-failure", nonlethal, steps,
+                        massive_check=True)
+        return total
+
+    def _roll_and_floor(self, main: list[RolledPart], twice: bool, steps: list[str]) -> list[int]:
+        """Step 1: each part's roll, floored at 0; an attack with dice or modifiers deals 1 at least."""
         values = [(rp.crit_value if twice and rp.crit_value is not None else rp.value) for rp in main]
         if main:
             steps.add("roll: {}", lambda: ", ".join(rp.describe(twice) for rp in main))
@@ -184,11 +233,15 @@ class Pf2Family(RuleSystem):
                        and (rp.part.amount.dice_count or rp.part.amount.modifier)]
         floored = [max(0, v) if main[i].part.amount is not None else 0 for i, v in enumerate(values)]
         if floored != values and with_amount:
-            steps.append("minimum: a part below 0 counts as 0")
+            steps.append("minimum: a part below 0 counts as 0")  # RULES §1, a Decision
         if with_amount and sum(floored[i] for i in with_amount) <= 0:
             floored[with_amount[0]] = 1
             steps.append("minimum damage: the attack deals 1")
-        # Step 2: merge instances; precision joins the first part
+        return floored
+
+    def _merge(self, main: list[RolledPart], floored: list[int],
+               steps: list[str]) -> tuple[list[Instance], dict[tuple, Instance]]:
+        """Step 2: parts of the same type and traits merge; precision joins the first typed part."""
         instances: list[Instance] = []
         by_key: dict[tuple, Instance] = {}
         precision_parts: list[int] = []
@@ -197,53 +250,76 @@ class Pf2Family(RuleSystem):
             if part.type == "precision":
                 precision_parts.append(i)
                 continue
-            key = (part.type, part.traits, part.source)
-            inst = by_key.get(key)
-            if inst is None:
-                inst = Instance(part, 0, _keys(vocab, part), 0)
-                by_key[key] = inst
-                instances.append(inst)
+            inst = self._instance(part, instances, by_key)
             inst.amount += floored[i]
             inst.dice += rp.dice_count
+            if inst.typed_total is None and part.amount is not None and part.amount.is_constant:
+                inst.typed_total = part.label
         if precision_parts:
-            if instances and instances[0].source is None:
-                target = instances[0]
-            else:
-                first = main[precision_parts[0]].part
-                target = Instance(first, 0, _keys(vocab, first, "precision"), 0)
-                instances.insert(0, target)
+            target = self._precision_target(main[precision_parts[0]].part, instances)
             share = sum(floored[i] for i in precision_parts)
             target.amount += share
             target.precision += share
+            target.precision_traits = target.precision_traits.union(
+                *(main[i].part.traits for i in precision_parts))
             steps.add("precision {} joins {} → {}", share, target.label, target.amount)
         if len(main) > len(instances):
             merged = tuple((x.label, x.amount) for x in instances)
             steps.add("merge: {}", lambda: ", ".join(f"{x} {y}" for x, y in merged))
-        # Step 1b: double or halve
-        if factor != 1.0:
-            self._scale(instances, factor, crit and not twice, save, steps)
-        if on_crit:
-            for rp in on_crit:
-                part = rp.part
-                value = max(0, rp.value)
-                key = (part.type, part.traits, part.source)
-                inst = by_key.get(key)
-                if inst is None:
-                    inst = Instance(part, 0, _keys(vocab, part), 0)
-                    by_key[key] = inst
-                    instances.append(inst)
-                inst.amount += value
-                steps.append(f"on-crit {rp.describe()} added to {inst.label} → {inst.amount}")
-        # Creature kind: damage that cannot harm this creature
-        self._kind_filter(work, instances, steps)
-        total, wounds = self._defend(work, instances, defenses, nonlethal, steps)
-        # Persistent parts become conditions
+        return instances, by_key
+
+    def _instance(self, part: DamagePart, instances: list[Instance],
+                  by_key: dict[tuple, Instance]) -> Instance:
+        """The instance a part merges into (same type, traits and source word), made if new."""
+        key = (part.type, part.traits, part.source)
+        inst = by_key.get(key)
+        if inst is None:
+            inst = Instance(part, 0, _keys(self.vocabulary, part), 0)
+            by_key[key] = inst
+            instances.append(inst)
+        return inst
+
+    def _precision_target(self, first: DamagePart, instances: list[Instance]) -> Instance:
+        """RULES §2 Step 2: precision joins the attack's first part that has a type (not a bare
+        source word such as ``water``); an attack of precision alone is its own instance."""
+        for inst in instances:
+            if inst.type is not None and inst.type != "precision":
+                return inst
+        for inst in instances:
+            if inst.type == "precision":
+                return inst
+        target = Instance(first, 0, _keys(self.vocabulary, first, "precision"), 0)
+        instances.insert(0, target)
+        return target
+
+    def _add_on_crit(self, on_crit: list[RolledPart], instances: list[Instance],
+                     by_key: dict[tuple, Instance], steps: list[str]) -> None:
+        """On-crit parts: added after doubling, merged like any other part; on-crit precision
+        joins the precision share of the first typed instance (RULES §2 Step 3.2)."""
+        for rp in on_crit:
+            part = rp.part
+            value = max(0, rp.value)
+            if part.type == "precision":
+                inst = self._precision_target(part, instances)
+                inst.precision += value
+                inst.precision_traits |= part.traits
+            else:
+                inst = self._instance(part, instances, by_key)
+            inst.amount += value
+            steps.append(f"on-crit {rp.describe()} added to {inst.label} → {inst.amount}")
+
+    @staticmethod
+    def _remove_attack(immune: DefenseEntry, instances: list[Instance], persistent: list[RolledPart],
+                       steps: list[str]) -> None:
+        """Seed 004: an immunity to an effect trait covers the damage of that effect too."""
+        shares = ", ".join(f"{i.label} {i.amount} → 0" for i in instances if not i.removed)
+        steps.append(f"{immune.describe()}: the attack has the {immune.selector} trait and deals "
+                     f"nothing{': ' + shares if shares else ''}")
+        for inst in instances:
+            inst.amount = inst.precision = 0
+            inst.removed = True
         for rp in persistent:
-            self._add_condition(work, rp.part, defenses, crit, save, steps, settings)
-        if tick or main or on_crit:
-            self._track(work, total, wounds, crit or save == "critical-failure", nonlethal, steps,
-                        massive_check=True)
-        return total, wounds
+            steps.append(f"persistent {rp.part.label}: dropped ({immune.describe()})")
 
     def _scale(self, instances: list[Instance], factor: float, crit: bool, save: str | None,
                steps: list[str]) -> None:
@@ -253,7 +329,9 @@ class Pf2Family(RuleSystem):
             why = f"critical hit and {SAVE_WORDS[save]}"
         before = [i.amount for i in instances]
         if policy.halve_total and factor < 1 and factor > 0:
-            # pf2e: halve the total, rounding down once, shared out across the instances
+            # pf2e (seed 004): halve the total, rounding down once; shared out across the instances
+            # half each, the lost points one each to the odd ones in written order (RULES §2
+            # Step 1b, a Decision)
             whole = int(sum(before) * factor)
             shares = [int(v * factor) for v in before]
             spare = whole - sum(shares)
@@ -267,6 +345,7 @@ class Pf2Family(RuleSystem):
                 inst.precision = min(int(inst.precision * factor), new)
                 inst.amount = new
         else:
+            # sf2e, vitality-wounds: each instance separately, rounding down (a Decision)
             for inst in instances:
                 new = int(inst.amount * factor)
                 if policy.halve_floor_one and 0 < factor < 1 and inst.amount >= 1 and new == 0:
@@ -301,31 +380,13 @@ class Pf2Family(RuleSystem):
                 inst.precision = 0
                 inst.removed = True
 
-    def _defend(self, work: Creature, instances: list[Instance], defenses: Defenses,
-                nonlethal: bool, steps: list[str]) -> tuple[int, int]:
+    def _defend(self, work: Creature, instances: list[Instance], defenses: Defenses, nonlethal: bool,
+                nonlethal_immunity: DefenseEntry | None, steps: list[str]) -> tuple[int, int]:
         """Step 3: immunities, weaknesses, vulnerability, resistances."""
         policy = self.policy
         looked = [applicable(defenses, inst.keys) for inst in instances]
-        # Immunities
         if defenses.immunities:
-            precision_immune = defenses.has_immunity("precision")
-            nonlethal_immune = nonlethal and defenses.has_immunity("nonlethal")
-            for inst, app in zip(instances, looked, strict=True):
-                if inst.removed:
-                    continue
-                if nonlethal_immune:
-                    steps.append(f"immunity to nonlethal attacks: {inst.label} {inst.amount} → 0")
-                    inst.amount = inst.precision = 0
-                    inst.removed = True
-                elif app.immunity is not None:
-                    steps.append(f"{app.immunity.describe()}: {inst.label} {inst.amount} → 0")
-                    inst.amount = inst.precision = 0
-                    inst.removed = True
-                elif precision_immune and inst.precision:
-                    steps.append(f"immunity precision: {inst.label} {inst.amount} → "
-                                 f"{inst.amount - inst.precision} (precision share removed)")
-                    inst.amount -= inst.precision
-                    inst.precision = 0
+            self._immunities(instances, looked, defenses, nonlethal_immunity, steps)
         # Weaknesses: the highest that applies (a precision weakness only with a precision share)
         if defenses.weaknesses:
             chosen = [self._best_weakness(inst, app) for inst, app in zip(instances, looked, strict=True)]
@@ -348,19 +409,7 @@ class Pf2Family(RuleSystem):
         # Vulnerability (vitality-wounds)
         wounds = 0
         if policy.uses_wounds and defenses.vulnerabilities:
-            for inst, app in zip(instances, looked, strict=True):
-                entry = app.vulnerability
-                if inst.removed or not inst.dice or entry is None:
-                    continue
-                if work.max_wounds is not None:
-                    wounds += inst.dice
-                    steps.append(f"{entry.describe()}: {inst.dice} Wound{'s' if inst.dice != 1 else ''} "
-                                 f"(one per damage die), skipping Vitality")
-                else:
-                    extra = 5 * inst.dice
-                    steps.append(f"{entry.describe()}: +5 per die on a Hit Point creature: "
-                                 f"{inst.label} {inst.amount} → {inst.amount + extra}")
-                    inst.amount += extra
+            wounds = self._vulnerability(work, instances, looked, nonlethal, steps)
         # Resistances: the one that removes the most. The seeds say "the highest value"; the
         # two differ only for a precision resistance capped at the precision share, and
         # comparing what each removes keeps "a resistance never raises damage" true.
@@ -395,6 +444,65 @@ class Pf2Family(RuleSystem):
         return total, wounds
 
     @staticmethod
+    def _immunities(instances: list[Instance], looked: list[Applicable], defenses: Defenses,
+                    nonlethal_immunity: DefenseEntry | None, steps: list[str]) -> None:
+        """Step 3.1: an immunity removes the instance; precision immunity only the precision share
+        (``(except …)`` decided by the instance the share joined); nonlethal immunity every
+        instance of a nonlethal attack."""
+        for inst, app in zip(instances, looked, strict=True):
+            if inst.removed:
+                continue
+            # (except …): the instance the share joined, or a precision part itself, spares it
+            precision = defenses.special_immunity("precision", (inst.keys | inst.precision_traits,)) \
+                if inst.precision else None
+            if nonlethal_immunity is not None:
+                steps.append(f"{nonlethal_immunity.describe()}: {inst.label} {inst.amount} → 0")
+                inst.amount = inst.precision = 0
+                inst.removed = True
+            elif app.immunity is not None:
+                steps.append(f"{app.immunity.describe()}: {inst.label} {inst.amount} → 0")
+                inst.amount = inst.precision = 0
+                inst.removed = True
+            elif precision is not None:
+                steps.append(f"{precision.describe()}: {inst.label} {inst.amount} → "
+                             f"{inst.amount - inst.precision} (precision share removed)")
+                inst.amount -= inst.precision
+                inst.precision = 0
+
+    @staticmethod
+    def _vulnerability(work: Creature, instances: list[Instance], looked: list[Applicable],
+                       nonlethal: bool, steps: list[str]) -> int:
+        """Step 3.3 (vitality-wounds): one Wound per damage die as rolled, skipping Vitality, or
+        +5 per die on a Hit Point creature. None from a removed instance; none at all from a
+        nonlethal attack (a Decision); a bare typed total has no dice to count, and says so."""
+        wounds = 0
+        for inst, app in zip(instances, looked, strict=True):
+            entry = app.vulnerability
+            if inst.removed or entry is None:
+                continue
+            if inst.typed_total is not None:
+                known = f" ({inst.typed_total}), counted as no dice" if inst.dice else ""
+                steps.append(f"{entry.describe()}: no dice known for a typed total{known}; write 2d4=7 "
+                             "(the dice and what they came to)")
+            if not inst.dice:
+                continue
+            if work.max_wounds is not None:
+                plural = "s" if inst.dice != 1 else ""
+                if nonlethal:
+                    steps.append(f"{entry.describe()}: no Wound{plural} — a nonlethal attack deals "
+                                 "no Wounds")
+                    continue
+                wounds += inst.dice  # they skip Vitality (a Decision)
+                steps.append(f"{entry.describe()}: {inst.dice} Wound{plural} "
+                             f"(one per damage die), skipping Vitality")
+            else:
+                extra = 5 * inst.dice  # added before resistances (a Decision)
+                steps.append(f"{entry.describe()}: +5 per die on a Hit Point creature: "
+                             f"{inst.label} {inst.amount} → {inst.amount + extra}")
+                inst.amount += extra
+        return wounds
+
+    @staticmethod
     def _best_weakness(inst: Instance, app: Applicable) -> DefenseEntry | None:
         if inst.removed or (inst.amount <= 0 and inst.source is None):
             return None
@@ -410,14 +518,17 @@ class Pf2Family(RuleSystem):
         factor = SAVE_FACTORS[save]
         if crit and not part.on_crit:
             factor *= 2
-        formula = " ".join(w for w in (str(part.amount), part.type, *sorted(part.traits)) if w)
+        formula = " ".join(w for w in (str(part.amount), part.type, *sorted(part.traits),
+                                       *sorted(part.effects)) if w)
         if factor == 0:
             steps.append(f"persistent {formula}: none (factor 0)")
             return
-        if defenses.has_immunity("persistent"):
-            steps.append(f"persistent {formula}: dropped (immune to persistent damage)")
-            return
         keys = self.vocabulary.keys_for(part.type, part.traits)
+        # RULES §2 Step 3.1: immunity to persistent damage, its (except …) decided part by part
+        immune = defenses.special_immunity("persistent", (keys,)) if defenses.immunities else None
+        if immune is not None:
+            steps.append(f"persistent {formula}: dropped ({immune.describe()})")
+            return
         immune = next((e for e in defenses.immunities if e.selector not in ("persistent", "critical-hits",
                        "precision", "nonlethal") and e.matches(keys)), None)
         if immune:
@@ -442,7 +553,9 @@ class Pf2Family(RuleSystem):
                 return
         work.persistent.append(new)
         when = "start" if new.timing == "start" else "end"
-        steps.append(f"persistent {new.label} added (at the {when} of its turn)")
+        always = f" ({part.type} is always persistent damage: it deals nothing now)" \
+            if part.implied_persistent else ""
+        steps.append(f"persistent {new.label} added (at the {when} of its turn){always}")
 
     def add_persistent(self, creature: Creature, text: str, critical: bool = False,
                        save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
@@ -459,11 +572,14 @@ class Pf2Family(RuleSystem):
         work = creature.clone()
         steps = Breakdown()
         defenses = self.defenses_of(creature)
-        crit = bool(critical) and not defenses.has_immunity("critical-hits")
+        crit = bool(critical) and not (defenses.immunities and defenses.special_immunity(
+            "critical-hits", [_keys(self.vocabulary, p) for p in damage.parts]))
         for part in damage.parts:
             if part.amount is None:
                 continue
-            self._add_condition(work, part, defenses, crit, save, steps, settings or {})
+            # added as a condition on purpose: no "deals nothing now" note for bleed
+            self._add_condition(work, replace(part, implied_persistent=False), defenses, crit, save,
+                                steps, settings or {})
         return self._outcome(creature, work, 0, steps, summary="; ".join(steps.lines()))
 
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
@@ -473,15 +589,12 @@ class Pf2Family(RuleSystem):
         work = creature.clone()
         steps = Breakdown()
         total = 0
-        wounds = 0
         timing = self.policy.persistent_timing
         if "dead" in work.conditions:
             return self._outcome(creature, work, 0, [], summary="")  # the dead take no turns
         if when == timing:
             for cond in list(work.persistent):
-                dealt, w = self._tick(work, cond, rng, steps, settings)
-                total += dealt
-                wounds += w
+                total += self._tick(work, cond, rng, steps, settings)
                 if "dead" in work.conditions:
                     break  # nothing more to check on the dead
                 if timing == "end":
@@ -499,7 +612,7 @@ class Pf2Family(RuleSystem):
                     steps.append(f"persistent {cond.label} ends by itself (its turns ran out)")
                 else:
                     work.persistent[idx] = replace(cond, rounds_left=left)
-        return self._outcome(creature, work, total, steps, wounds=wounds,
+        return self._outcome(creature, work, total, steps, wounds=self._wounds_taken(creature, work),
                              summary="; ".join(steps.lines()))
 
     def tick(self, creature: Creature, index: int, rng: RandomSource | None = None,
@@ -507,15 +620,17 @@ class Pf2Family(RuleSystem):
         """Roll one persistent condition's damage now (no flat check) and commit."""
         work = creature.clone()
         steps = Breakdown()
-        dealt, wounds = self._tick(work, creature.persistent[index], rng or _default_rng, steps,
-                                   settings or {})
-        outcome = self._outcome(creature, work, dealt, steps, wounds=wounds, summary="; ".join(steps.lines()))
+        dealt = self._tick(work, creature.persistent[index], rng or _default_rng, steps, settings or {})
+        outcome = self._outcome(creature, work, dealt, steps, wounds=self._wounds_taken(creature, work),
+                                summary="; ".join(steps.lines()))
         self.commit(creature, outcome)
         return outcome
 
     def _tick(self, work: Creature, cond: PersistentDamage, rng: RandomSource, steps: list[str],
-              settings: dict[str, Any]) -> tuple[int, int]:
+              settings: dict[str, Any]) -> int:
         damage: Damage = self.parse_damage(cond.formula)
+        # a tick is the condition's damage dealt now (``1d6 bleed`` parses as persistent)
+        damage = replace(damage, parts=tuple(replace(p, persistent=False) for p in damage.parts))
         rolled = self.roll(damage, False, rng, settings)
         steps.append(f"persistent {cond.label} ticks")
         return self._resolve_hit(work, rolled.hits[0], self.defenses_of(work), False, False, None,
@@ -587,7 +702,7 @@ class Pf2Family(RuleSystem):
                 work.conditions.add("unconscious")
                 steps.append("nonlethal attack to 0 HP: unconscious")
             return
-        if not work.pc:
+        if not work.pc:  # RULES §2 Step 4, a Decision
             self._die(work, steps, "0 HP: dead (a non-PC dies at 0 HP)")
             return
         base = 2 if crit else 1
@@ -665,7 +780,7 @@ class Pf2Family(RuleSystem):
         elif work.hp > 0 and "unconscious" in work.conditions:
             work.conditions.discard("unconscious")
             steps.append("wakes up")
-        if work.hp == work.max_hp:
+        if work.hp == work.max_hp:  # bleed ends at full HP (sf2e's text, applied to pf2e too)
             bleeds = [p for p in work.persistent if p.type == "bleed"]
             for p in bleeds:
                 work.persistent.remove(p)
@@ -688,7 +803,7 @@ class Pathfinder2e(Pf2Family):
     name = "Pathfinder 2e"
     policy = Pf2Policy(halve_total=True, halve_floor_one=False, weakness_per_attack=False,
                        persistent_timing="end", persistent_rounds=None, uses_wounds=False,
-                       bleed_always_persistent=False, healing_type="positive", harm_type="negative")
+                       healing_type="positive", harm_type="negative")
 
 
 class Starfinder2e(Pf2Family):
@@ -698,7 +813,7 @@ class Starfinder2e(Pf2Family):
     name = "Starfinder 2e"
     policy = Pf2Policy(halve_total=False, halve_floor_one=True, weakness_per_attack=False,
                        persistent_timing="end", persistent_rounds=None, uses_wounds=False,
-                       bleed_always_persistent=True, healing_type="vitality", harm_type="void")
+                       healing_type="vitality", harm_type="void")
 
 
 class VitalityWounds(Pf2Family):
@@ -708,7 +823,7 @@ class VitalityWounds(Pf2Family):
     name = "Vitality & Wounds"
     policy = Pf2Policy(halve_total=False, halve_floor_one=False, weakness_per_attack=True,
                        persistent_timing="start", persistent_rounds=10, uses_wounds=True,
-                       bleed_always_persistent=False, healing_type="vitality", harm_type="void")
+                       healing_type="vitality", harm_type="void")
     stat_fields = (StatField("vitality", "Vitality", 20), StatField("wounds", "Wounds", 10),
                    StatField("hp", "HP (NPC)", 0))
 
@@ -721,7 +836,8 @@ class VitalityWounds(Pf2Family):
         if hp == 0 and editing:
             c.hp = c.max_hp = None
         for name in ("vitality", "wounds"):
-            if name in stats or not editing:
+            # an HP-only NPC edited to HP 0 becomes a Vitality/Wounds creature: give it a track
+            if name in stats or not editing or getattr(c, f"max_{name}") is None:
                 value = stats.get(name, 20 if name == "vitality" else 10)
                 cur = getattr(c, name)
                 setattr(c, f"max_{name}", value)
@@ -746,6 +862,7 @@ class VitalityWounds(Pf2Family):
             work.vitality = max(0, vit_before - damage)
             steps.append(f"Vitality {vit_before} → {work.vitality}")
             return
+        # what exceeds Vitality becomes Wounds in the same blow (RULES §2 Step 4, a Decision)
         from_vitality = min(damage, vit_before)
         work.vitality = vit_before - from_vitality
         steps.append(f"Vitality {vit_before} → {work.vitality}")

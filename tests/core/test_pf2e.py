@@ -467,13 +467,14 @@ def test_pf2e_halving_is_on_the_total_and_shown():
     assert out.steps
 
 
-def test_pf2e_bleed_not_always_persistent():
-    # decision 5 makes bleed always persistent in sf2e only
+def test_pf2e_bleed_always_persistent():
+    # RULES §2 (a Decision, as in sf2e): bleed written without "persistent" is persistent
     rs = get_system("pf2e")
     c = rs.new_creature("T", hp=50)
     out = rs.apply_damage(c, "3 bleed")
-    assert out.total == 3
-    assert len(c.persistent) == 0
+    assert out.total == 0
+    assert c.hp == 50
+    assert [p.formula for p in c.persistent] == ["3 bleed"]
 
 
 def test_pf2e_persistent_halved_tick_rounds_down(R):

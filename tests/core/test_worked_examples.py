@@ -3,32 +3,39 @@ plus the other examples the source texts give (seeds 001, 002, 004)."""
 
 from __future__ import annotations
 
+import pytest
+
 from core import get_system
 from core.builders import daggerheart_weapon, damage_step, step_of
 
 # ---------------------------------------------------------------- RULES §6
 
 
-def test_ex1_sf2e_2d6_fire_rolled_7_vs_weakness_fire_5(R):
-    rs = get_system("sf2e")
-    c = rs.new_creature("Target", hp=50, defenses="weaknesses fire 5")
+def _family_target(system: str, defenses: str):
+    rs = get_system(system)
+    stats = {"vitality": 30, "wounds": 10} if system == "vitality-wounds" else {"hp": 50}
+    return rs, rs.new_creature("Target", defenses=defenses, **stats)
+
+
+@pytest.mark.parametrize("system", ["pf2e", "vitality-wounds"])
+def test_ex1_2d6_fire_rolled_7_vs_weakness_fire_5(system, R):
+    # seed 004 and seed 001: 2d6 fire against weakness 5 to fire is 2d6+5
+    rs, c = _family_target(system, "weaknesses fire 5")
     out = rs.apply_damage(c, "2d6 fire", rng=R(3, 4))
     assert out.total == 12
-    assert c.hp == 38
+    # the same roll made at the table (RULES §1)
+    assert rs.apply_damage(c, "2d6=7 fire", rng=R()).total == 12
 
 
-def test_ex1_sf2e_typed_total_7_fire():
-    rs = get_system("sf2e")
-    c = rs.new_creature("Target", hp=50, defenses="weaknesses fire 5")
-    assert rs.apply_damage(c, "7 fire").total == 12
-
-
-def test_ex2_sf2e_resistance_all_5_per_instance():
-    rs = get_system("sf2e")
-    c = rs.new_creature("Ghost", hp=50, defenses="resistances all 5")
-    out = rs.apply_damage(c, "7 slashing, 4 fire")
-    assert out.total == 2  # slashing 2, fire 0
-    assert c.hp == 48
+@pytest.mark.parametrize("system,damage", [
+    ("pf2e", "7［斬撃］, 4［火炎］"),      # seed 004 writes it this way
+    ("vitality-wounds", "7 slashing, 4 fire"),
+])
+def test_ex2_resistance_all_5_per_instance(system, damage):
+    rs, c = _family_target(system, "resistances all 5")
+    out = rs.apply_damage(c, damage)
+    assert out.total == 2
+    assert "total: slashing 2 + fire 0 = 2" in out.steps
 
 
 def test_ex3_pf2e_resistance_physical_except_silver_with_silver():
@@ -103,6 +110,19 @@ def test_ex9_vitality_wounds_horror_vulnerable_orichalcum_dagger(R):
     assert c.wounds == 9
 
 
+def test_ex9_vitality_wounds_vampire_struck_by_a_torch(R):
+    # seed 001: "a vampire struck by a torch will take 1 point of wound damage in
+    # addition to the standard 1d6 fire damage to Vitality"
+    rs = get_system("vitality-wounds")
+    c = rs.new_creature("Vampire", vitality=30, wounds=12, defenses="vulnerable fire",
+                        traits="undead")
+    out = rs.apply_damage(c, "1d6 fire", rng=R(4))
+    assert out.total == 4
+    assert out.wounds == 1
+    assert c.vitality == 26
+    assert c.wounds == 11
+
+
 def test_ex10_d20_subdual_equal_to_current_hp_staggered():
     rs = get_system("d20-3e")
     c = rs.new_creature("Guard", hp=10)
@@ -147,17 +167,10 @@ def test_ex11_sf2e_1d4_minus_5_deals_1(R):
 # ----------------------------------------------------- other source examples
 
 
-def test_source_vitality_wounds_torch_vs_vampire(R):
-    # seed 001: "a vampire struck by a torch will take 1 point of wound damage in
-    # addition to the standard 1d6 fire damage to Vitality" (decision 7)
-    rs = get_system("vitality-wounds")
-    c = rs.new_creature("Vampire", vitality=30, wounds=12, defenses="vulnerable fire",
-                        traits="undead")
-    out = rs.apply_damage(c, "1d6 fire", rng=R(4))
-    assert out.total == 4
-    assert out.wounds == 1
-    assert c.vitality == 26
-    assert c.wounds == 11
+def test_sf2e_typed_total_7_fire_vs_weakness_fire_5():
+    rs = get_system("sf2e")
+    c = rs.new_creature("Target", hp=50, defenses="weaknesses fire 5")
+    assert rs.apply_damage(c, "7 fire").total == 12
 
 
 def test_source_daggerheart_kat_longsword(R):
@@ -169,37 +182,10 @@ def test_source_daggerheart_kat_longsword(R):
     assert out.hp_marked == 2
 
 
-def test_source_pf2e_2d6_fire_vs_weakness_fire_5(R):
-    # seed 004: 2d6 fire with weakness 5 to fire -> 2d6+5
-    rs = get_system("pf2e")
-    c = rs.new_creature("Target", hp=50, defenses="weaknesses fire 5")
-    assert rs.apply_damage(c, "2d6 fire", rng=R(3, 4)).total == 12
-
-
 def test_source_pf2e_japanese_fire_type_vs_weakness():
     rs = get_system("pf2e")
     c = rs.new_creature("Target", hp=50, defenses="weaknesses fire 5")
     assert rs.apply_damage(c, "7 ［火炎］").total == 12
-
-
-def test_source_pf2e_resistance_all_5():
-    rs = get_system("pf2e")
-    c = rs.new_creature("Target", hp=50, defenses="resistances all 5")
-    assert rs.apply_damage(c, "7 slashing, 4 fire").total == 2
-
-
-def test_source_pf2e_japanese_resistance_all_5():
-    rs = get_system("pf2e")
-    c = rs.new_creature("Target", hp=50, defenses="resistances all 5")
-    assert rs.apply_damage(c, "7 ［斬撃］, 4 ［火炎］").total == 2
-
-
-def test_source_vitality_wounds_2d6_fire_vs_weakness_fire_5(R):
-    rs = get_system("vitality-wounds")
-    c = rs.new_creature("Target", vitality=30, wounds=10, defenses="weaknesses fire 5")
-    out = rs.apply_damage(c, "2d6 fire", rng=R(3, 4))
-    assert out.total == 12
-    assert c.vitality == 18
 
 
 def test_source_vitality_wounds_resistance_5_slash_dash():
