@@ -106,6 +106,15 @@ class RosterScreen(Screen[None]):
         """Show ``saved`` / ``autosaved`` / ``unsaved`` in the header."""
         self.query_one(EncounterHeader).saved_state = state
 
+    def show_notice(self, message: str, severity: str = "information",
+                    timeout: float = 3.0) -> bool:
+        """Show a notice on the log panel's border line; False when there is no panel yet."""
+        panels = self.query(LogPanel)
+        if not panels:
+            return False
+        panels.first().show_notice(message, severity=severity, timeout=timeout)
+        return True
+
     def _show_header_and_log(self) -> None:
         encounter = self.encounter
         header = self.query_one(EncounterHeader)
