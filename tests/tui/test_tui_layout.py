@@ -6,8 +6,9 @@ import random
 
 from rich.cells import cell_len
 from textual.widgets._toast import Toast
-from tui_support import goblins
+from tui_support import goblins, ids_by_name, type_text
 
+from core import Encounter, get_system
 from tui.app import make_app
 from tui.widgets.log_panel import LogPanel
 
@@ -159,3 +160,124 @@ def test_caret_text_puts_a_long_message_on_its_own_line() -> None:
     assert lines[1] == "    ^"
     assert lines[2] == "m" * 40
     assert all(cell_len(line) <= 40 for line in lines)
+
+
+# -- item 13: jump to a creature by name; the cursor follows the turn ------------------------
+
+
+def big_roster() -> Encounter:
+    """Ten creatures: reaching the 8th by arrows is home and seven downs."""
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name="Big Fight")
+    names = ["Valeros", "Seoni", "Goblin 1", "Goblin 2", "Goblin 3", "Goblin Pyro",
+             "Fire Elemental", "Hobgoblin Archer", "Wolf", "Bugbear Thug"]
+    for index, name in enumerate(names):
+        encounter.add(rules.new_creature(name, hp=20), initiative=30 - index)
+    return encounter
+
+
+async def test_slash_jumps_to_a_creature_as_the_gm_types() -> None:
+    encounter = big_roster()
+    ids = ids_by_name(encounter)
+    app = real_app(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.roster.table
+        await pilot.press("slash")
+        await type_text(pilot, "hob")
+        assert table.highlighted_id == ids["Hobgoblin Archer"]
+        await pilot.press("enter")
+        assert table.has_focus and table.highlighted_id == ids["Hobgoblin Archer"]
+        # the roster's keys work again at once: space marks the creature found
+        await pilot.press("space")
+        assert table.marked == {ids["Hobgoblin Archer"]}
+        await pilot.press("slash")
+        await type_text(pilot, "gob 3")
+        assert table.highlighted_id == ids["Goblin 3"]
+        await pilot.press("escape")  # back to where the cursor was
+        assert table.highlighted_id == ids["Wolf"] and table.has_focus
+        assert table.marked == {ids["Hobgoblin Archer"]}, "escape in the search kept the marks"
+
+
+async def test_the_find_line_replaces_the_footer_and_says_no_match() -> None:
+    app = real_app(big_roster())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash")
+        await type_text(pilot, "zzz")
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert "zzz" in lines[-1]
+        field = app.screen.query_one("#find")
+        assert field.has_class("-no-match")
+        assert app.roster.table.highlighted_id == big_roster().order[0]
+
+
+def test_find_prefers_the_start_of_a_name() -> None:
+    from tui.widgets.roster_table import find_creature
+
+    encounter = big_roster()
+    ids = ids_by_name(encounter)
+    assert find_creature(encounter, "GOB") == ids["Goblin 1"]
+    assert find_creature(encounter, "gob pyro") == ids["Goblin Pyro"]
+    assert find_creature(encounter, "archer") == ids["Hobgoblin Archer"]
+    assert find_creature(encounter, "ele") == ids["Fire Elemental"]
+    assert find_creature(encounter, "bgob") == ids["Hobgoblin Archer"]
+    assert find_creature(encounter, "  ") is None
+    assert find_creature(encounter, "dragon") is None
+
+
+async def test_the_cursor_follows_the_active_creature_on_n() -> None:
+    encounter = big_roster()
+    app = real_app(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        for turn in range(1, 4):
+            await pilot.press("n")
+            assert app.roster.table.highlighted_id == encounter.order[turn]
+
+
+# -- item 15: clean-up in one step -----------------------------------------------------------
+
+
+async def test_delete_removes_the_marked_creatures_in_one_undo_step() -> None:
+    encounter = big_roster()
+    ids = ids_by_name(encounter)
+    app = real_app(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "space", "space", "space")  # Goblins 1-3
+        await pilot.press("delete")
+        assert "3 creatures (Goblin 1, Goblin 2, Goblin 3)" in str(
+            app.screen.query_one("Static").render())
+        await pilot.press("y")
+        await pilot.pause()
+        assert len(encounter.order) == 7
+        assert not {ids["Goblin 1"], ids["Goblin 2"], ids["Goblin 3"]} & set(encounter.order)
+        assert app.roster.table.row_count == 7 and not app.roster.table.marked
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(encounter.order) == 10 and app.roster.table.row_count == 10
+
+
+async def test_X_removes_every_defeated_creature_after_a_confirm() -> None:
+    encounter = big_roster()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Goblin 1"], ids["Wolf"]], "40 fire")
+    encounter.apply_damage([ids["Valeros"]], "1 fire")
+    app = real_app(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("X")
+        await pilot.press("n")  # no: nothing removed
+        assert len(encounter.order) == 10
+        await pilot.press("X", "enter")
+        await pilot.pause()
+        assert ids["Goblin 1"] not in encounter.order and ids["Wolf"] not in encounter.order
+        assert len(encounter.order) == 8
+        assert app.screen.query_one(LogPanel).notice.startswith("Removed 2 defeated creatures")
+        await pilot.press("u")
+        assert len(encounter.order) == 10
+
+
+async def test_X_with_nobody_defeated_says_so() -> None:
+    app = real_app(big_roster())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("X")
+        assert app.screen is app.roster
+        assert app.roster.query_one(LogPanel).notice == "No defeated creatures to remove."

@@ -122,6 +122,29 @@ def creature_cells(
     }
 
 
+def find_creature(encounter: Encounter, query: str) -> str | None:
+    """The creature a type-ahead ``query`` means, in initiative order, or None.
+
+    A name that starts with the query wins, then a word of a name that does, then any
+    name that contains it; case is ignored (``gob 2`` finds "Goblin 2").
+    """
+    words = query.casefold().split()
+    if not words:
+        return None
+    wanted = " ".join(words)
+    names = [(cid, encounter.creature(cid).name.casefold()) for cid in encounter.order]
+    tests = (
+        lambda name: name.startswith(wanted),
+        lambda name: all(any(w.startswith(q) for w in name.split()) for q in words),
+        lambda name: wanted in name,
+    )
+    for test in tests:
+        for cid, name in names:
+            if test(name):
+                return cid
+    return None
+
+
 class RosterTable(DataTable):
     """The encounter's creatures in initiative order, one row per creature id.
 
