@@ -36,7 +36,8 @@ def encounter_commands() -> type[Provider]:
 class HitLedgerApp(PersistenceMixin, App[None]):
     """Runs one encounter at a time; screens show it, core rules it, saves keep it."""
 
-    CSS_PATH = "app.tcss"
+    # the default screen's CSS_PATH is never read by Textual: the roster's styles load here
+    CSS_PATH = ["app.tcss", "screens/roster.tcss"]
     TITLE = "hitledger"
     NOTIFICATION_TIMEOUT = TOAST_SECONDS
     COMMANDS = App.COMMANDS | {encounter_commands}

@@ -281,3 +281,74 @@ async def test_X_with_nobody_defeated_says_so() -> None:
         await pilot.press("X")
         assert app.screen is app.roster
         assert app.roster.query_one(LogPanel).notice == "No defeated creatures to remove."
+
+
+# -- item 11: small and big terminals ----------------------------------------------------------
+
+
+async def test_at_60x20_every_status_stays_on_screen() -> None:
+    for system in ("pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e"):
+        app = real_app(system=system)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            table = app.roster.table
+            assert table.virtual_size.width <= table.size.width, system  # no sideways scroll
+            lines = screen_lines(app)
+            assert "Status" in lines[table.region.y], system
+            assert "Defenses" not in lines[table.region.y], system  # the least useful went
+            encounter = app.encounter
+            for row, cid in enumerate(encounter.order):
+                status = str(table.get_cell(cid, "status"))
+                assert lines[table.region.y + 1 + row].rstrip().endswith(status), (system, status)
+
+
+async def test_a_dead_creature_says_dead_at_60x20() -> None:
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Goblin 2"]], "30 fire")
+    app = real_app(encounter)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        table = app.roster.table
+        row = table.get_row_index(ids["Goblin 2"])
+        assert screen_lines(app)[table.region.y + 1 + row].rstrip().endswith("dead")
+
+
+def test_columns_fill_the_width_and_keep_80_as_it_was() -> None:
+    from tui.widgets.roster_table import WIDTHS, column_widths
+
+    for system, widths in WIDTHS.items():
+        assert tuple(column_widths(system, 80).values()) == widths
+        for width in (60, 72, 96, 132):
+            columns = column_widths(system, width)
+            assert sum(columns.values()) + 2 * len(columns) + 2 == width, (system, width)
+            assert "status" in columns and "name" in columns
+        assert column_widths(system, 96)["name"] > column_widths(system, 80)["name"]
+
+
+async def test_a_big_terminal_shows_wider_columns_a_detail_pane_and_more_log() -> None:
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Goblin 1"]], "3 fire")
+    encounter.apply_damage([ids["Goblin 1"]], "2 slashing")
+    app = real_app(encounter)
+    async with app.run_test(size=(132, 43)) as pilot:
+        await pilot.pause()
+        detail = app.roster.query_one("#detail")
+        assert detail.display and detail.region.width == 36
+        table = app.roster.table
+        assert table.region.width == 132 - 36
+        assert table.columns["name"].width > 18
+        await pilot.press("down")
+        await pilot.pause()
+        shown = str(detail.render())
+        assert "Goblin 1" in shown and "weaknesses fire 5" in shown
+        assert "2 slashing" in shown and "3 fire" in shown  # its last hits
+        panel = app.roster.query_one(LogPanel)
+        assert panel.lines == 10 and panel.region.height == 11
+        # back to 80x24: the pane goes, the log shrinks, the columns are the fixed ones
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not detail.display and panel.lines == 3
+        assert table.columns["name"].width == 18
+        assert table.highlighted_id == ids["Goblin 1"]

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input
+from textual.widgets import DataTable, Footer, Input, Static
 
 from tui.widgets.encounter_header import EncounterHeader
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
-from tui.widgets.roster_table import RosterTable, find_creature
+from tui.widgets.roster_table import RosterTable, detail_text, find_creature
 
 if TYPE_CHECKING:
     from core import Encounter
@@ -24,6 +27,12 @@ if TYPE_CHECKING:
 # the first frame, and it should not wait for screens the GM has not asked for yet.
 
 NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "damage", "heal", "find"})
+WIDE = 120
+"""From this many columns the roster shows a detail pane for the highlighted creature."""
+DETAIL_WIDTH = 36
+TALL = 36
+"""From this many lines the log panel shows more events."""
+LOG_LINES, TALL_LOG_LINES = 3, 10
 DEFEATED = frozenset({"dead", "defeated"})
 """Conditions that put a creature out of the fight for good (``X`` removes them)."""
 
@@ -38,6 +47,16 @@ class FindField(Input):
     """
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="find.cancel")]
+    DEFAULT_CSS = """
+    FindField {
+        dock: bottom;
+        height: 1;
+        display: none;
+    }
+    FindField.-no-match {
+        color: $text-error;
+    }
+    """
 
     class Cancelled(Message):
         """The GM left the search without choosing."""
@@ -106,16 +125,49 @@ class RosterScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Header, table, log panel, footer."""
         yield EncounterHeader()
-        yield RosterTable(id="roster")
-        yield LogPanel(lines=3)
+        with Horizontal(id="roster-body"):
+            yield RosterTable(id="roster")
+            yield Static("", id="detail", markup=False)
+        yield LogPanel(lines=LOG_LINES)
         yield FindField(placeholder="jump to… (enter stays, escape goes back)", id="find",
                         compact=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Show the encounter and whether it is saved (a resumed or opened save is)."""
+        self._fit_layout(self.app.size)
         self.show_encounter()
         self.show_saved_state(self.ledger.saved_state())
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the columns, the detail pane and the log to the new terminal size."""
+        self._fit_layout(event.size)
+
+    def _fit_layout(self, size: Size) -> None:
+        """Issue 9, item 11: at 60x20 Status stays on screen (the table cuts Defenses first);
+        at 132x43 wider columns, a detail pane for the highlighted creature, a taller log."""
+        wide = size.width >= WIDE
+        detail = self.query_one("#detail", Static)
+        detail.display = wide
+        self.table.fit_width(size.width - (DETAIL_WIDTH if wide else 0))
+        log = self.query_one(LogPanel)
+        lines = TALL_LOG_LINES if size.height >= TALL else LOG_LINES
+        if lines != log.lines:
+            log.lines = lines
+            log.styles.height = lines + 1
+            log.show_events(self.encounter.log)
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The detail pane follows the cursor (only drawn on a wide terminal)."""
+        detail = self.query_one("#detail", Static)
+        creature_id = self.table.highlighted_id
+        if detail.display:
+            detail.update(detail_text(self.encounter, creature_id) if creature_id else "")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Show the newly highlighted creature on the detail pane."""
+        self._show_detail()
 
     # -- data down ---------------------------------------------------------------------
 
@@ -153,6 +205,7 @@ class RosterScreen(Screen[None]):
         header.system_name = encounter.rules.name
         header.round = encounter.round
         self.query_one(LogPanel).show_events(encounter.log)
+        self._show_detail()
 
     # -- helpers -------------------------------------------------------------------------
 
