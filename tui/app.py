@@ -75,8 +75,8 @@ class HitLedgerApp(PersistenceMixin, App[None]):
     def on_mount(self) -> None:
         """Show the saved state and the opening notice."""
         self.show_saved_state()
-        if self.notice:
-            self.notify(self.notice, timeout=8)
+        if self.notice:  # after the first frame: the roster's notice line exists by then
+            self.call_after_refresh(self.notify, self.notice, timeout=8)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:

@@ -76,12 +76,12 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
     AUTO_FOCUS = "#help-scroll"  # arrows scroll a long list
     DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
+    HelpScreen { align: center middle; background: $background; }
     HelpScreen #help-box {
         width: 64; max-width: 100%; height: auto; max-height: 100%;
         border: round $primary; background: $surface; padding: 0 1;
     }
-    HelpScreen #help-scroll { height: auto; max-height: 18; }
+    HelpScreen #help-scroll { height: 18; scrollbar-gutter: stable; }
     HelpScreen .dialog-hint { color: $text-muted; }
     """
 

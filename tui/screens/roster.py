@@ -327,14 +327,14 @@ class RosterScreen(Screen[None]):
         creature_id = self.table.highlighted_id
         if creature_id is None:
             return
+        # no refresh_bindings(): the footer shows no key that marks enable, and a footer
+        # rebuild is 1.2 KB over a slow link; check_action is asked again at each key press
         self.table.toggle_mark(creature_id)
         self.table.action_cursor_down()
-        self.refresh_bindings()
 
     def action_clear_marks(self) -> None:
         """Unmark every target."""
         self.table.clear_marks()
-        self.refresh_bindings()
 
     def action_damage(self, creature_id: str | None = None) -> None:
         """Open damage entry for the targets (or one named creature, from the palette)."""

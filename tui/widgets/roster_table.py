@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -12,6 +12,8 @@ from textual.binding import Binding
 from textual.widgets import DataTable
 
 if TYPE_CHECKING:
+    from textual.geometry import Region
+
     from core import Encounter
 
 ACTIVE_MARK = "▶"
@@ -245,6 +247,9 @@ class RosterTable(DataTable):
     }
     """
 
+    _refreshing_row: int | None = None
+    """While one row's cells are updated: the row a bare ``refresh()`` repaints."""
+
     def __init__(self, **kwargs: Any) -> None:
         """Create an empty table; :meth:`show_encounter` fills it."""
         super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)
@@ -385,11 +390,27 @@ class RosterTable(DataTable):
         self._shown[creature_id] = cells
         self.add_row(*(cells[key] for key, _ in COLUMNS if key in cells), key=creature_id)
 
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """Repaint only the row being updated when ``update_cell`` asks for the whole table.
+
+        Over a slow link (issue 9) marking one row wrote every row of the table: 4.5 KB
+        for one changed cell. The widths are fixed, so nothing else can move.
+        """
+        row = self._refreshing_row
+        if row is not None and not regions and not layout and not recompose:
+            return self.refresh_row(row)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
     def _update_row(self, creature_id: str) -> None:
         """Update only the cells of one row whose text changed (the widths are fixed)."""
         cells = self._cells(creature_id)
         shown = self._shown.get(creature_id, {})
-        for key in cells:
-            if shown.get(key) != cells[key]:
-                self.update_cell(creature_id, key, cells[key], update_width=False)
+        self._refreshing_row = self.get_row_index(creature_id)
+        try:
+            for key in cells:
+                if shown.get(key) != cells[key]:
+                    self.update_cell(creature_id, key, cells[key], update_width=False)
+        finally:
+            self._refreshing_row = None
         self._shown[creature_id] = cells
