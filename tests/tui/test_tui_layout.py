@@ -352,3 +352,11 @@ async def test_a_big_terminal_shows_wider_columns_a_detail_pane_and_more_log() -
         assert not detail.display and panel.lines == 3
         assert table.columns["name"].width == 18
         assert table.highlighted_id == ids["Goblin 1"]
+
+
+def test_a_short_event_uses_the_notice_line_width() -> None:
+    from tui.widgets.log_panel import short_event
+
+    text = "Goblin Warrior 1, Goblin Warrior 2 removed"
+    assert short_event(text, prefix="Undid: ") == "Undid: " + text
+    assert 69 <= cell_len(short_event("火" * 100)) <= 70  # cut by cells, not characters

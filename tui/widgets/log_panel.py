@@ -19,12 +19,14 @@ def event_line(event: Any) -> str:
 
 
 TOAST_WIDTH = 36
-"""Characters on one line of a notification at 80 columns (Textual's toast is half the screen)."""
+"""Cells on the one-line toast of screens without a notice line (half of 80 columns)."""
+NOTICE_WIDTH = 70
+"""Cells of a short event on the roster's notice line at 80 columns (after ``─Log · ``)."""
 TOAST_SECONDS = 3.0
 """How long a short notification stays: long enough to read, short enough to free the log."""
 
 
-def short_event(text: str, *, prefix: str = "", width: int = TOAST_WIDTH) -> str:
+def short_event(text: str, *, prefix: str = "", width: int = NOTICE_WIDTH) -> str:
     """An event in one short line for a notification (the log panel has the detail).
 
     Several targets become a count and one target its name and damage:
