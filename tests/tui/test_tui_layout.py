@@ -360,3 +360,21 @@ def test_a_short_event_uses_the_notice_line_width() -> None:
     text = "Goblin Warrior 1, Goblin Warrior 2 removed"
     assert short_event(text, prefix="Undid: ") == "Undid: " + text
     assert 69 <= cell_len(short_event("火" * 100)) <= 70  # cut by cells, not characters
+
+
+# -- over a slow link: nothing is redrawn that did not change -----------------------------------
+
+
+async def test_the_footer_is_not_rebuilt_when_its_keys_stay_the_same() -> None:
+    from tui.widgets.steady_footer import SteadyFooter
+
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # undo becomes possible: the footer shows u Undo
+        await pilot.pause()
+        footer = app.roster.query_one(SteadyFooter)
+        keys = list(footer.children)
+        assert any("Undo" in str(key.render()) for key in keys)
+        await pilot.press("n", "space", "space", "escape", "n")
+        await pilot.pause()
+        assert list(footer.children) == keys  # the very same widgets: no rebuild, no repaint

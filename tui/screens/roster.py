@@ -11,11 +11,12 @@ from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from tui.widgets.encounter_header import EncounterHeader
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
+from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core import Encounter
@@ -131,7 +132,7 @@ class RosterScreen(Screen[None]):
         yield LogPanel(lines=LOG_LINES)
         yield FindField(placeholder="jump to… (enter stays, escape goes back)", id="find",
                         compact=True)
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         """Show the encounter and whether it is saved (a resumed or opened save is)."""
@@ -422,7 +423,7 @@ class RosterScreen(Screen[None]):
     def _show_find(self, finding: bool) -> None:
         """The type-ahead line and the footer share the bottom line."""
         self.query_one(FindField).display = finding
-        self.query_one(Footer).display = not finding
+        self.query_one(SteadyFooter).display = not finding
 
     def action_tracker(self) -> None:
         """Open the persistent-condition tracker."""
