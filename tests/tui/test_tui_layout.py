@@ -378,3 +378,10 @@ async def test_the_footer_is_not_rebuilt_when_its_keys_stay_the_same() -> None:
         await pilot.press("n", "space", "space", "escape", "n")
         await pilot.pause()
         assert list(footer.children) == keys  # the very same widgets: no rebuild, no repaint
+
+
+def test_help_aligns_keys_by_cells() -> None:
+    from tui.screens.help import KeyHelp, help_text
+
+    lines = help_text([KeyHelp("火", "Fire"), KeyHelp("ab", "Two"), KeyHelp("␣", "Mark")]).plain
+    assert [cell_column(line, line.split()[-1]) for line in lines.split("\n")] == [4, 4, 4]

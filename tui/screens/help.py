@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -57,11 +58,12 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
 def help_text(keys: Iterable[KeyHelp]) -> Text:
     """A two-column key table; keys that do not apply now say so in words."""
     rows = list(keys)
-    width = max((len(k.key) for k in rows), default=4)
+    width = max((cell_len(k.key) for k in rows), default=4)  # cells: "␣" or a wide key
     lines = []
     for item in rows:
         note = "" if item.enabled else "  (not now)"
-        lines.append(f"{item.key:<{width}}  {item.description}{note}")
+        pad = " " * (width - cell_len(item.key))
+        lines.append(f"{item.key}{pad}  {item.description}{note}")
     return Text("\n".join(lines))
 
 

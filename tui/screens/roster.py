@@ -50,9 +50,7 @@ class FindField(Input):
     BINDINGS = [Binding("escape", "cancel", "Back", id="find.cancel")]
     DEFAULT_CSS = """
     FindField {
-        dock: bottom;
-        height: 1;
-        display: none;
+        width: 1fr;
     }
     FindField.-no-match {
         color: $text-error;
@@ -130,8 +128,10 @@ class RosterScreen(Screen[None]):
             yield RosterTable(id="roster")
             yield Static("", id="detail", markup=False)
         yield LogPanel(lines=LOG_LINES)
-        yield FindField(placeholder="jump to… (enter stays, escape goes back)", id="find",
-                        compact=True)
+        with Horizontal(id="find-line"):
+            yield Static("/", id="find-prompt", markup=False)
+            yield FindField(placeholder="name… (enter stays, escape goes back)", id="find",
+                            compact=True)
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -422,7 +422,7 @@ class RosterScreen(Screen[None]):
 
     def _show_find(self, finding: bool) -> None:
         """The type-ahead line and the footer share the bottom line."""
-        self.query_one(FindField).display = finding
+        self.query_one("#find-line").display = finding
         self.query_one(SteadyFooter).display = not finding
 
     def action_tracker(self) -> None:
