@@ -276,6 +276,30 @@ class Encounter:
             else:
                 self._keep_active(step)
 
+    def remove_many(self, cids: Sequence[str]) -> None:
+        """Remove several creatures in one undo step (the marked ones, or every defeated one).
+
+        When the active creature goes, the turn passes to the next creature left in the
+        order, as :meth:`remove` does for one.
+        """
+        cids = list(dict.fromkeys(cids))
+        if not cids:
+            raise ValueError("no creatures to remove")
+        names = ", ".join(self.creature(cid).name for cid in cids)  # unknown id -> KeyError
+        old_order = self.order
+        with self._step("remove", f"{names} removed") as step:
+            step.meta("turn")
+            for cid in cids:
+                step.touch(cid)
+                del self._creatures[cid], self._initiative[cid], self._seq[cid]
+            self._order = None
+            active = step.active_before
+            if active in cids:
+                later = [c for c in old_order[old_order.index(active) + 1 :] if c not in cids]
+                self.turn = self.order.index(later[0]) if later else max(0, len(self.order) - 1)
+            else:
+                self._keep_active(step)
+
     def update(self, cid: str, **fields: Any) -> Creature:
         """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
         creature = self.creature(cid)

@@ -12,10 +12,11 @@ from textual.screen import ModalScreen
 
 from tui.persistence import PersistenceMixin
 from tui.screens.roster import RosterScreen
-from tui.widgets.log_panel import TOAST_SECONDS, short_event
+from tui.widgets.log_panel import TOAST_SECONDS, TOAST_WIDTH, notice_line, short_event
 
 if TYPE_CHECKING:
     from textual.command import Provider
+    from textual.notifications import SeverityLevel
 
 # Only the roster is imported up front: every other screen is imported by the action that
 # opens it, so the first frame appears sooner (the issue's start-up benchmark).
@@ -35,9 +36,10 @@ def encounter_commands() -> type[Provider]:
 class HitLedgerApp(PersistenceMixin, App[None]):
     """Runs one encounter at a time; screens show it, core rules it, saves keep it."""
 
-    CSS_PATH = "app.tcss"
+    # the default screen's CSS_PATH is never read by Textual: the roster's styles load here
+    CSS_PATH = ["app.tcss", "screens/roster.tcss"]
     TITLE = "hitledger"
-    NOTIFICATION_TIMEOUT = TOAST_SECONDS  # toasts sit over the log panel: keep them brief
+    NOTIFICATION_TIMEOUT = TOAST_SECONDS
     COMMANDS = App.COMMANDS | {encounter_commands}
     BINDINGS = [
         Binding("u,ctrl+z", "undo", "Undo", id="app.undo"),
@@ -73,8 +75,23 @@ class HitLedgerApp(PersistenceMixin, App[None]):
     def on_mount(self) -> None:
         """Show the saved state and the opening notice."""
         self.show_saved_state()
-        if self.notice:
-            self.notify(self.notice, timeout=8)
+        if self.notice:  # after the first frame: the roster's notice line exists by then
+            self.call_after_refresh(self.notify, self.notice, timeout=8)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """One plain line that hides nothing: the roster's notice line, else a one-line toast.
+
+        Issue 9: toasts stacked over the Status column and the log. A notice replaces the
+        last one; over other screens the toast is one line at the top right (app.tcss).
+        """
+        timeout = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        if self.screen is self.roster and self.roster.show_notice(message, severity, timeout):
+            return
+        self.clear_notifications()
+        self.screen.query("ToastHolder").remove()  # Textual leaves a cleared toast's holder
+        super().notify(notice_line(message, TOAST_WIDTH), severity=severity, timeout=timeout,
+                       markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """App keys stay out of dialogs; undo/redo grey out when there is nothing to do."""

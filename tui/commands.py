@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 ROSTER_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Add creature", "Add one or more creatures (a)", "add"),
     ("Edit creature", "Edit the highlighted creature (e)", "edit"),
-    ("Remove creature", "Remove the highlighted creature (delete)", "remove"),
+    ("Remove creature", "Remove the marked creatures or the highlighted one (delete)", "remove"),
+    ("Remove defeated", "Remove every defeated creature, one undo step (X)", "remove_defeated"),
+    ("Find creature", "Jump to a creature by name (/)", "find"),
     ("Damage", "Damage the marked creatures or the highlighted one (d)", "damage"),
     ("Heal", "Heal the highlighted creature (h)", "heal"),
     ("Next turn", "Advance to the next creature's turn (n)", "next_turn"),

@@ -18,7 +18,8 @@ async def test_help_lists_the_roster_keys_from_the_bindings(app_factory):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         lines = {item.description: item for item in app.screen.keys}
-        for description in ("Add", "Edit", "Remove", "Mark or unmark a target, then move down",
+        for description in ("Add", "Edit", "Remove the marked creatures (or the highlighted one)",
+                            "Remove every defeated creature", "Mark or unmark a target, then move down",
                             "Damage the marked creatures (or the highlighted one)",
                             "Heal the highlighted creature", "Next turn",
                             "Persistent conditions and immunities (tracker)", "Undo", "Redo", "Log", "Save", "Saves",

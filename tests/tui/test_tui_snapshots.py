@@ -126,3 +126,22 @@ def test_log(snap_compare):
         await still(pilot)
 
     assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(60, 20), (132, 43)])
+def test_roster_small_and_big_terminal(snap_compare, size):
+    """60x20 keeps Status (Defenses goes); 132x43 adds a detail pane and a taller log."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down", "down", "down")
+        await still(pilot)
+
+    assert snap_compare(demo_app(), terminal_size=size, run_before=run_before)
+
+
+def test_roster_type_ahead(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("slash", *"fire")
+        await still(pilot)
+
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -57,11 +58,12 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
 def help_text(keys: Iterable[KeyHelp]) -> Text:
     """A two-column key table; keys that do not apply now say so in words."""
     rows = list(keys)
-    width = max((len(k.key) for k in rows), default=4)
+    width = max((cell_len(k.key) for k in rows), default=4)  # cells: "␣" or a wide key
     lines = []
     for item in rows:
         note = "" if item.enabled else "  (not now)"
-        lines.append(f"{item.key:<{width}}  {item.description}{note}")
+        pad = " " * (width - cell_len(item.key))
+        lines.append(f"{item.key}{pad}  {item.description}{note}")
     return Text("\n".join(lines))
 
 
@@ -76,12 +78,12 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
     AUTO_FOCUS = "#help-scroll"  # arrows scroll a long list
     DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
+    HelpScreen { align: center middle; background: $background; }
     HelpScreen #help-box {
         width: 64; max-width: 100%; height: auto; max-height: 100%;
         border: round $primary; background: $surface; padding: 0 1;
     }
-    HelpScreen #help-scroll { height: auto; max-height: 18; }
+    HelpScreen #help-scroll { height: 18; scrollbar-gutter: stable; }
     HelpScreen .dialog-hint { color: $text-muted; }
     """
 

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import DataTable, Input, Static
 
 from tui.widgets.encounter_header import EncounterHeader
-from tui.widgets.log_panel import LogPanel, short_event
-from tui.widgets.roster_table import RosterTable
+from tui.widgets.log_panel import LogPanel, fit_cells, short_event
+from tui.widgets.roster_table import RosterTable, detail_text, find_creature
+from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core import Encounter
@@ -22,7 +27,42 @@ if TYPE_CHECKING:
 # The dialogs and damage entry are imported by the actions that open them: the roster is
 # the first frame, and it should not wait for screens the GM has not asked for yet.
 
-NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "damage", "heal"})
+NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "damage", "heal", "find"})
+WIDE = 120
+"""From this many columns the roster shows a detail pane for the highlighted creature."""
+DETAIL_WIDTH = 36
+TALL = 36
+"""From this many lines the log panel shows more events."""
+LOG_LINES, TALL_LOG_LINES = 3, 10
+DEFEATED = frozenset({"dead", "defeated"})
+"""Conditions that put a creature out of the fight for good (``X`` removes them)."""
+
+
+class FindField(Input):
+    """The roster's type-ahead line (``/``): typing jumps, enter stays, escape goes back.
+
+    | Key | Action |
+    | :- | :- |
+    | enter | Stay on the creature found |
+    | escape | Back to where the cursor was |
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Back", id="find.cancel")]
+    DEFAULT_CSS = """
+    FindField {
+        width: 1fr;
+    }
+    FindField.-no-match {
+        color: $text-error;
+    }
+    """
+
+    class Cancelled(Message):
+        """The GM left the search without choosing."""
+
+    def action_cancel(self) -> None:
+        """Tell the roster to go back."""
+        self.post_message(self.Cancelled())
 
 
 class RosterScreen(Screen[None]):
@@ -32,7 +72,9 @@ class RosterScreen(Screen[None]):
     | :- | :- |
     | a | Add creatures |
     | e | Edit the highlighted creature |
-    | delete | Remove the highlighted creature |
+    | delete | Remove the marked creatures (or the highlighted one) |
+    | X | Remove every defeated creature |
+    | / | Jump to a creature by name (type-ahead) |
     | space | Mark or unmark a target, then move down (space space space marks three) |
     | escape | Clear the marks |
     | d | Damage the marked creatures (or the highlighted one) |
@@ -47,7 +89,12 @@ class RosterScreen(Screen[None]):
     BINDINGS = [
         Binding("a", "add", "Add", id="roster.add"),
         Binding("e", "edit", "Edit", show=False, id="roster.edit"),
-        Binding("delete", "remove", "Remove", show=False, id="roster.remove"),
+        Binding("delete", "remove", "Remove", show=False, id="roster.remove",
+                tooltip="Remove the marked creatures (or the highlighted one)"),
+        Binding("X", "remove_defeated", "Remove defeated", show=False,
+                id="roster.remove_defeated", tooltip="Remove every defeated creature"),
+        Binding("slash", "find", "Find", key_display="/", show=False, id="roster.find",
+                tooltip="Jump to a creature by name (type-ahead, enter stays, escape goes back)"),
         Binding("space", "mark", "Mark", key_display="␣", id="roster.mark",
                 tooltip="Mark or unmark a target, then move down"),
         Binding("escape", "clear_marks", "Clear marks", show=False, id="roster.clear_marks"),
@@ -77,14 +124,51 @@ class RosterScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Header, table, log panel, footer."""
         yield EncounterHeader()
-        yield RosterTable(id="roster")
-        yield LogPanel(lines=3)
-        yield Footer(compact=True)
+        with Horizontal(id="roster-body"):
+            yield RosterTable(id="roster")
+            yield Static("", id="detail", markup=False)
+        yield LogPanel(lines=LOG_LINES)
+        with Horizontal(id="find-line"):
+            yield Static("/", id="find-prompt", markup=False)
+            yield FindField(placeholder="name… (enter stays, escape goes back)", id="find",
+                            compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         """Show the encounter and whether it is saved (a resumed or opened save is)."""
+        self._fit_layout(self.app.size)
         self.show_encounter()
         self.show_saved_state(self.ledger.saved_state())
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the columns, the detail pane and the log to the new terminal size."""
+        self._fit_layout(event.size)
+
+    def _fit_layout(self, size: Size) -> None:
+        """Issue 9, item 11: at 60x20 Status stays on screen (the table cuts Defenses first);
+        at 132x43 wider columns, a detail pane for the highlighted creature, a taller log."""
+        wide = size.width >= WIDE
+        detail = self.query_one("#detail", Static)
+        detail.display = wide
+        self.table.fit_width(size.width - (DETAIL_WIDTH if wide else 0))
+        log = self.query_one(LogPanel)
+        lines = TALL_LOG_LINES if size.height >= TALL else LOG_LINES
+        if lines != log.lines:
+            log.lines = lines
+            log.styles.height = lines + 1
+            log.show_events(self.encounter.log)
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The detail pane follows the cursor (only drawn on a wide terminal)."""
+        detail = self.query_one("#detail", Static)
+        creature_id = self.table.highlighted_id
+        if detail.display:
+            detail.update(detail_text(self.encounter, creature_id) if creature_id else "")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Show the newly highlighted creature on the detail pane."""
+        self._show_detail()
 
     # -- data down ---------------------------------------------------------------------
 
@@ -106,6 +190,15 @@ class RosterScreen(Screen[None]):
         """Show ``saved`` / ``autosaved`` / ``unsaved`` in the header."""
         self.query_one(EncounterHeader).saved_state = state
 
+    def show_notice(self, message: str, severity: str = "information",
+                    timeout: float = 3.0) -> bool:
+        """Show a notice on the log panel's border line; False when there is no panel yet."""
+        panels = self.query(LogPanel)
+        if not panels:
+            return False
+        panels.first().show_notice(message, severity=severity, timeout=timeout)
+        return True
+
     def _show_header_and_log(self) -> None:
         encounter = self.encounter
         header = self.query_one(EncounterHeader)
@@ -113,6 +206,7 @@ class RosterScreen(Screen[None]):
         header.system_name = encounter.rules.name
         header.round = encounter.round
         self.query_one(LogPanel).show_events(encounter.log)
+        self._show_detail()
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -192,35 +286,56 @@ class RosterScreen(Screen[None]):
         self.notify(f"Updated {result.name}: {', '.join(fields)}.")
 
     def action_remove(self) -> None:
-        """Ask, then remove the highlighted creature."""
+        """Ask, then remove the marked creatures (or the highlighted one): one undo step."""
+        self._confirm_removal(self.targets(), "")
+
+    def action_remove_defeated(self) -> None:
+        """Ask, then remove every defeated (dead or defeated) non-PC creature: one undo step."""
+        encounter = self.encounter
+        defeated = [cid for cid in encounter.order
+                    if not encounter.creature(cid).pc
+                    and encounter.creature(cid).conditions & DEFEATED]
+        if not defeated:
+            self.notify("No defeated creatures to remove.", severity="warning")
+            return
+        self._confirm_removal(defeated, "defeated ")
+
+    def _confirm_removal(self, creature_ids: list[str], kind: str) -> None:
+        """Issue 9, item 15: clean up after a fight in one step (confirm, ``u`` undoes it)."""
         from tui.screens.dialogs import ConfirmModal
 
-        creature_id = self.table.highlighted_id
-        if creature_id is None:
+        if not creature_ids:
             return
-        name = self.encounter.creature(creature_id).name
+        names = [self.encounter.creature(cid).name for cid in creature_ids]
+        listed = fit_cells(", ".join(names), 160)
+        what = listed if len(names) == 1 else f"{len(names)} {kind}creatures ({listed})"
 
         def remove(confirmed: bool | None) -> None:
-            if confirmed:
-                self.encounter.remove(creature_id)
-                self.ledger.encounter_changed(frozenset({creature_id}))
-                self.notify(f"Removed {name} (u undoes it).")
+            if not confirmed:
+                return
+            if len(creature_ids) == 1:
+                self.encounter.remove(creature_ids[0])
+            else:
+                self.encounter.remove_many(creature_ids)
+            self.ledger.encounter_changed(frozenset(creature_ids))
+            self.refresh_bindings()
+            self.notify(f"Removed {what} (u undoes it).")
 
-        self.app.push_screen(ConfirmModal(f"Remove {name} from the encounter?"), remove)
+        self.app.push_screen(ConfirmModal(f"Remove {what} from the encounter?"), remove)
 
     def action_mark(self) -> None:
         """Mark or unmark the highlighted creature as a target, then move down."""
         creature_id = self.table.highlighted_id
         if creature_id is None:
             return
+        # no refresh_bindings(): the footer shows no key that marks enable, and a footer
+        # rebuild is 1.2 KB over a slow link; check_action is asked again at each key press
         self.table.toggle_mark(creature_id)
         self.table.action_cursor_down()
-        self.refresh_bindings()
 
     def action_clear_marks(self) -> None:
         """Unmark every target."""
         self.table.clear_marks()
-        self.refresh_bindings()
 
     def action_damage(self, creature_id: str | None = None) -> None:
         """Open damage entry for the targets (or one named creature, from the palette)."""
@@ -262,8 +377,53 @@ class RosterScreen(Screen[None]):
         self.notify(f"Healed {name} by {request.amount}{track}.")
 
     def action_next_turn(self) -> None:
-        """Advance the turn; land on the tracker when something needs a look."""
+        """Advance the turn (the cursor follows the active creature); the tracker if needed."""
         self.ledger.next_turn()
+        if self.encounter.active is not None:
+            self.table.select_creature(self.encounter.active)
+
+    # -- type-ahead (issue 9, item 13: as / in less and vim) ------------------------------
+
+    def action_find(self) -> None:
+        """Open the type-ahead line in place of the footer."""
+        field = self.query_one(FindField)
+        self._found_from = self.table.highlighted_id
+        field.value = ""
+        self._show_find(True)
+        field.focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Move the cursor to the first creature whose name matches what was typed."""
+        if not isinstance(event.input, FindField):
+            return
+        event.stop()
+        found = find_creature(self.encounter, event.value)
+        if found is not None:
+            self.table.select_creature(found)
+        event.input.set_class(found is None and bool(event.value.strip()), "-no-match")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Stay on the creature found."""
+        if isinstance(event.input, FindField):
+            event.stop()
+            self._close_find()
+
+    def on_find_field_cancelled(self, event: FindField.Cancelled) -> None:
+        """Back to where the cursor was before ``/``."""
+        event.stop()
+        found_from = getattr(self, "_found_from", None)
+        if found_from is not None:
+            self.table.select_creature(found_from)
+        self._close_find()
+
+    def _close_find(self) -> None:
+        self._show_find(False)
+        self.table.focus()
+
+    def _show_find(self, finding: bool) -> None:
+        """The type-ahead line and the footer share the bottom line."""
+        self.query_one("#find-line").display = finding
+        self.query_one(SteadyFooter).display = not finding
 
     def action_tracker(self) -> None:
         """Open the persistent-condition tracker."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -29,10 +30,15 @@ class EncounterHeader(Static):
     """``saved``, ``autosaved``, ``saving…`` or ``unsaved``."""
 
     def render(self) -> Text:
-        """The header line, the saved marker flush right."""
+        """The header line, the saved marker flush right.
+
+        Measured in cells, not characters (issue 9, item 10): a Japanese name is two cells
+        a character, and padding by ``len()`` pushed the marker off the line.
+        """
         left = f"hitledger · {self.encounter_name} · {self.system_name} · Round {self.round}"
         right = f"[{self.saved_state}]"
-        width = max(self.size.width - 2, len(left) + len(right) + 1)
-        if len(left) + len(right) + 1 > width:
-            left = left[: width - len(right) - 2] + "…"
-        return Text(left + " " * (width - len(left) - len(right)) + right)
+        width = max(self.size.width, cell_len(right) + 2)  # size is inside the padding
+        room = width - cell_len(right) - 1
+        if cell_len(left) > room:
+            left = set_cell_size(left, room - 1).rstrip() + "…"
+        return Text(left + " " * (width - cell_len(left) - cell_len(right)) + right)

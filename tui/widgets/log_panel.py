@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
 
 
@@ -17,12 +19,14 @@ def event_line(event: Any) -> str:
 
 
 TOAST_WIDTH = 36
-"""Characters on one line of a notification at 80 columns (Textual's toast is half the screen)."""
+"""Cells on the one-line toast of screens without a notice line (half of 80 columns)."""
+NOTICE_WIDTH = 70
+"""Cells of a short event on the roster's notice line at 80 columns (after ``─Log · ``)."""
 TOAST_SECONDS = 3.0
 """How long a short notification stays: long enough to read, short enough to free the log."""
 
 
-def short_event(text: str, *, prefix: str = "", width: int = TOAST_WIDTH) -> str:
+def short_event(text: str, *, prefix: str = "", width: int = NOTICE_WIDTH) -> str:
     """An event in one short line for a notification (the log panel has the detail).
 
     Several targets become a count and one target its name and damage:
@@ -34,14 +38,34 @@ def short_event(text: str, *, prefix: str = "", width: int = TOAST_WIDTH) -> str
         text = f"{head} → {tail.count('; ') + 1} targets"
     elif arrow and ": " in tail:
         text = f"{head} → {tail.partition(': ')[0]}"
-    text = prefix + text
-    if len(text) > width:
-        text = text[: width - 1] + "…"
-    return text
+    return fit_cells(prefix + text, width)
+
+
+def fit_cells(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal cells with an ellipsis (wide characters count 2)."""
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
+
+
+NOTICE_LIMIT = 200
+"""Cells kept of a notice before the border crops it to the panel's width."""
+NOTICE_STYLES = {"warning": "bold $text-warning", "error": "bold $text-error"}
+"""A notice's style by severity; the words say it too (``Not saved: …``), colour only helps."""
+
+
+def notice_line(message: str, limit: int = NOTICE_LIMIT) -> str:
+    """A notice as one line: newlines and runs of spaces become single spaces, then cut."""
+    return fit_cells(" ".join(str(message).split()), limit)
 
 
 class LogPanel(Static):
-    """The last events of the encounter, newest last; ``l`` opens the whole log."""
+    """The last events of the encounter, newest last; ``l`` opens the whole log.
+
+    The panel's top border doubles as the roster's notice line (``Log · Saved x.toml``):
+    one line, cut to the panel's width, over nothing but a rule, so a notice never hides
+    the rows or the log it reports on (issue 9, item 9). A new notice replaces the last.
+    """
 
     DEFAULT_CSS = """
     LogPanel {
@@ -59,6 +83,25 @@ class LogPanel(Static):
         """Show at most ``lines`` events."""
         super().__init__("", markup=False, **kwargs)
         self.lines = lines
+        self.notice = ""
+        self._notice_timer: Any = None
+        self.border_title = "Log"
+
+    def show_notice(self, message: str, *, severity: str = "information",
+                    timeout: float = 3.0) -> None:
+        """Show ``message`` on the border line for ``timeout`` seconds (plain text, one line)."""
+        self.notice = notice_line(message)
+        # plain Content, not markup: a creature called "[red]" is shown as typed
+        self.border_title = Content.assemble(
+            "Log · ", (self.notice, NOTICE_STYLES.get(severity, "bold")))
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+        self._notice_timer = self.set_timer(timeout, self.clear_notice) if timeout > 0 else None
+
+    def clear_notice(self) -> None:
+        """Back to the plain ``Log`` title."""
+        self.notice = ""
+        self._notice_timer = None
         self.border_title = "Log"
 
     def show_events(self, events: Sequence[Any]) -> None:

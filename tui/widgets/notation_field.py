@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -17,13 +18,30 @@ Checker = Callable[[str], str]
 
 
 def caret_text(text: str, message: str, position: int, width: int = 74) -> Text:
-    """The offending text, a caret under the position, and the message — readable without colour."""
+    """The offending text, a caret under the position, and the message — readable without colour.
+
+    Positions are characters, the screen is cells: a full-width ``［火炎］`` is 8 cells, so the
+    caret is placed by cell width (issue 9, item 10). The caret line never wraps: when the
+    message does not fit after the caret it goes before it, or on a line of its own (item 12:
+    a 600-character text must still show the message, not a lone caret).
+    """
+    width = max(width, 12)
     position = max(0, min(position, len(text)))
-    start = max(0, position - (width - 10))  # keep the caret on screen for long text
-    shown = text[start : start + width]
-    caret = " " * (position - start) + "^ " + message
+    start = position
+    lead = width - 10  # cells kept left of the caret, so it stays on screen for long text
+    while start > 0 and cell_len(text[start - 1 : position]) <= lead:
+        start -= 1
+    shown = set_cell_size(text[start:], width).rstrip() if cell_len(text[start:]) > width \
+        else text[start:]
+    column = cell_len(text[start:position])
     out = Text(shown + "\n")
-    out.append(caret, style="bold")
+    if column + 2 + cell_len(message) <= width:
+        out.append(" " * column + "^ " + message, style="bold")
+    elif cell_len(message) + 1 <= column:
+        out.append(" " * (column - cell_len(message) - 1) + message + " ^", style="bold")
+    else:
+        out.append(" " * column + "^\n", style="bold")
+        out.append(set_cell_size(message, width).rstrip(), style="bold")
     return out
 
 
@@ -133,7 +151,9 @@ class NotationField(Vertical):
                 position = int(getattr(error, "position", len(text)) or 0)
                 self.error = message
                 self.valid = False
-                feedback.update(caret_text(text, message, position))
+                # the feedback's own width: the caret line must never wrap
+                width = feedback.content_region.width or 74
+                feedback.update(caret_text(text, message, position, width))
             else:
                 self.valid = True
                 feedback.update(Text(self.understood))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -12,6 +12,8 @@ from textual.binding import Binding
 from textual.widgets import DataTable
 
 if TYPE_CHECKING:
+    from textual.geometry import Region
+
     from core import Encounter
 
 ACTIVE_MARK = "▶"
@@ -43,10 +45,52 @@ WIDTHS: dict[str, tuple[int, int, int, int, int]] = {
 DEFAULT_WIDTHS = WIDTHS["pf2e"]
 
 
-def column_widths(system: str) -> dict[str, int]:
-    """The fixed width of every roster column for ``system``, by column key."""
-    widths = WIDTHS.get(system, DEFAULT_WIDTHS)
-    return {key: width for (key, _), width in zip(COLUMNS, widths, strict=True)}
+SCROLLBAR = 2
+"""Cells kept for the vertical scrollbar, so a long roster never pushes Status off."""
+MIN_WIDTHS = {"init": 6, "name": 10, "defenses": 8, "status": 8}
+"""The narrowest a column may get before the next one is cut (the track's is per system)."""
+SHRINK_ORDER = ("defenses", "name", "track", "status")
+"""Least useful first (issue 9, item 11): Defenses are on the detail pane and the edit form;
+the Status column (dead, dying) is cut last."""
+GROW_SHARES = (("name", 3), ("defenses", 3), ("status", 2), ("track", 1))
+"""How the cells a wide terminal adds are shared out."""
+MAX_GROW = {"name": 24, "defenses": 30, "status": 20, "track": 10}
+
+
+def column_widths(system: str, width: int = 80) -> dict[str, int]:
+    """The width of every shown roster column for ``system`` in ``width`` cells, by key.
+
+    At 80 columns these are the fixed widths of ``WIDTHS``. Narrower, the least useful
+    column is cut first and Defenses is dropped when it would be under its minimum;
+    wider, the extra cells go to Name, Defenses and Status (issue 9, item 11).
+    """
+    base = WIDTHS.get(system, DEFAULT_WIDTHS)
+    widths = {key: w for (key, _), w in zip(COLUMNS, base, strict=True)}
+    # the numbers of a track matter more than its bar: it may lose the bar (9 cells)
+    # (Daggerheart's slots are cut instead: ``HP ■■□□□□ A ■…`` still says the most)
+    floors = dict(MIN_WIDTHS, track=widths["track"] - (9 if system in NO_BAR_SYSTEMS
+                                                      else BAR_WIDTH + 1))
+
+    def room() -> int:
+        return width - SCROLLBAR - 2 * len(widths)  # 1 cell of padding each side of a cell
+
+    extra = room() - sum(widths.values())
+    if extra > 0:
+        shares = sum(share for _, share in GROW_SHARES)
+        for key, share in GROW_SHARES:
+            widths[key] += min(extra * share // shares, MAX_GROW[key])
+        widths["name"] += room() - sum(widths.values())  # what rounding left
+        return widths
+    for key in SHRINK_ORDER:
+        over = sum(widths.values()) - room()
+        if over <= 0:
+            break
+        if key == "defenses" and widths[key] - over < floors[key]:
+            del widths[key]
+            widths["name"] += max(0, room() - sum(widths.values()))  # what the drop freed
+            continue
+        widths[key] = max(floors[key], widths[key] - over)
+    return widths
 
 
 @dataclass(frozen=True)
@@ -113,13 +157,70 @@ def creature_cells(
     persistent = persistent_text(creature)
     if persistent:
         status = persistent if status == "ok" else f"{status}, {persistent}"
-    return {
+    cells: dict[str, Any] = {
         "init": init,
         "name": Text(fit(name, widths["name"])),
         "track": Text(fit(track, widths["track"])),
-        "defenses": Text(fit(rules.short_defenses(creature), widths["defenses"])),
         "status": Text(fit(status, widths["status"])),
     }
+    if "defenses" in widths:  # dropped on a narrow terminal
+        cells["defenses"] = Text(fit(rules.short_defenses(creature), widths["defenses"]))
+    return cells
+
+
+def find_creature(encounter: Encounter, query: str) -> str | None:
+    """The creature a type-ahead ``query`` means, in initiative order, or None.
+
+    A name that starts with the query wins, then a word of a name that does, then any
+    name that contains it; case is ignored (``gob 2`` finds "Goblin 2").
+    """
+    words = query.casefold().split()
+    if not words:
+        return None
+    wanted = " ".join(words)
+    names = [(cid, encounter.creature(cid).name.casefold()) for cid in encounter.order]
+    tests = (
+        lambda name: name.startswith(wanted),
+        lambda name: all(any(w.startswith(q) for w in name.split()) for q in words),
+        lambda name: wanted in name,
+    )
+    for test in tests:
+        for cid, name in names:
+            if test(name):
+                return cid
+    return None
+
+
+LAST_HITS = 5
+"""Events about a creature on the detail pane."""
+
+
+def detail_text(encounter: Encounter, creature_id: str) -> Text:
+    """Everything about one creature, for the detail pane of a big terminal.
+
+    The whole defense line, conditions and persistent damage, and the last events that
+    touched it: what the roster's columns cut (issue 9, item 11).
+    """
+    rules = encounter.rules
+    creature = encounter.creature(creature_id)
+    out = Text()
+    out.append(creature.name + (" (PC)" if creature.pc else ""), style="bold")
+    traits = ", ".join(sorted(creature.traits))
+    out.append(f"\ninitiative {encounter.initiative(creature_id)}"
+               + (f" · {traits}" if traits else ""))
+    out.append(f"\n{rules.track_text(creature)}")
+    out.append(f"\nstatus: {rules.status(creature)}")
+    out.append("\n\nDefenses\n", style="bold")
+    out.append(creature.defenses or "none")
+    out.append("\n\nConditions\n", style="bold")
+    conditions = sorted(creature.conditions)
+    persistent = persistent_text(creature)
+    out.append(", ".join(conditions + ([persistent] if persistent else [])) or "none")
+    out.append("\n\nLast events\n", style="bold")
+    events = [event for event in encounter.log if creature_id in event.changed_ids]
+    lines = [f"R{event.round} {event.text}" for event in events[-LAST_HITS:]]
+    out.append("\n".join(lines) or "nothing yet")
+    return out
 
 
 class RosterTable(DataTable):
@@ -146,6 +247,9 @@ class RosterTable(DataTable):
     }
     """
 
+    _refreshing_row: int | None = None
+    """While one row's cells are updated: the row a bare ``refresh()`` repaints."""
+
     def __init__(self, **kwargs: Any) -> None:
         """Create an empty table; :meth:`show_encounter` fills it."""
         super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)
@@ -155,6 +259,7 @@ class RosterTable(DataTable):
         self._shown: dict[str, dict[str, Any]] = {}
         self._order: list[str] = []
         self._widths: dict[str, int] = column_widths("")
+        self._width = 80
 
     @property
     def marked(self) -> frozenset[str]:
@@ -173,11 +278,28 @@ class RosterTable(DataTable):
         """Show a whole new roster (the only time rows and columns are rebuilt)."""
         self._encounter = encounter
         self._marked.clear()
+        self._build()
+
+    def fit_width(self, width: int) -> None:
+        """Re-fit the columns to ``width`` cells; rebuilt only when a width changes (resize)."""
+        self._width = width
+        if self._encounter is None:
+            return
+        if column_widths(self._encounter.system, width) != self._widths:
+            highlighted = self.highlighted_id
+            self._build()
+            if highlighted is not None:
+                self.select_creature(highlighted)
+
+    def _build(self) -> None:
+        encounter = self._encounter
+        assert encounter is not None
         self._shown.clear()
         self.clear(columns=True)
-        self._widths = column_widths(encounter.system)
+        self._widths = column_widths(encounter.system, self._width)
         for key, label in COLUMNS:
-            self.add_column(label, key=key, width=self._widths[key])
+            if key in self._widths:
+                self.add_column(label, key=key, width=self._widths[key])
         self._active = encounter.active
         self._order = encounter.order
         for creature_id in self._order:
@@ -266,13 +388,29 @@ class RosterTable(DataTable):
     def _add(self, creature_id: str) -> None:
         cells = self._cells(creature_id)
         self._shown[creature_id] = cells
-        self.add_row(*(cells[key] for key, _ in COLUMNS), key=creature_id)
+        self.add_row(*(cells[key] for key, _ in COLUMNS if key in cells), key=creature_id)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """Repaint only the row being updated when ``update_cell`` asks for the whole table.
+
+        Over a slow link (issue 9) marking one row wrote every row of the table: 4.5 KB
+        for one changed cell. The widths are fixed, so nothing else can move.
+        """
+        row = self._refreshing_row
+        if row is not None and not regions and not layout and not recompose:
+            return self.refresh_row(row)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _update_row(self, creature_id: str) -> None:
         """Update only the cells of one row whose text changed (the widths are fixed)."""
         cells = self._cells(creature_id)
         shown = self._shown.get(creature_id, {})
-        for key, _ in COLUMNS:
-            if shown.get(key) != cells[key]:
-                self.update_cell(creature_id, key, cells[key], update_width=False)
+        self._refreshing_row = self.get_row_index(creature_id)
+        try:
+            for key in cells:
+                if shown.get(key) != cells[key]:
+                    self.update_cell(creature_id, key, cells[key], update_width=False)
+        finally:
+            self._refreshing_row = None
         self._shown[creature_id] = cells
