@@ -83,7 +83,7 @@ def test_animated_armor_keeps_hardness_and_reads_past_crlf_and_nbsp():
     c = rs.from_statblock(text)
     described = rs.parse_defenses(c.defenses).describe()
     assert "hardness 9 (not automated)" in described
-    assert "immunity nonlethal" in described
+    assert "immunity nonlethal attacks" in described
     assert rs.from_statblock(text.replace("\r\n", "\n").replace("\u00a0", " ")).defenses == c.defenses
 
 
