@@ -46,6 +46,9 @@ def data_dir() -> Path:
 def slugify(name: str) -> str:
     """A file stem for an encounter name: Unicode kept, no separators, never reserved or empty."""
     text = unicodedata.normalize("NFC", name or "")
+    # Bidi controls and zero-width characters (Unicode "format" characters) would make a
+    # file name read other than it is ("\u202e" shows the rest reversed): dropped.
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
     text = _UNSAFE.sub("-", text)
     text = _SPACES.sub("-", text.strip()).lower()
     text = _DASHES.sub("-", text)
