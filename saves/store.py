@@ -371,8 +371,10 @@ def autosave(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
     # With a snapshot the revision it was taken at is unknown: never skip on its account.
     revision = getattr(enc, "revision", None) if data is None else None
     with _write_lock:
-        last_enc, last_revision = _last_autosave
-        if revision is not None and last_enc() is enc and last_revision == revision and target.exists():
+        # skipped only when the same state went to the same file, naming the same save
+        key = (revision, tracking.path, tracking.stamp)
+        last_enc, last_key = _last_autosave
+        if revision is not None and last_enc() is enc and last_key == key and target.exists():
             return target
         extra: dict[str, Any] = {}
         if tracking.path is not None:
@@ -386,7 +388,7 @@ def autosave(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
             raise SaveError(
                 target, f"could not write ({exc.strerror or exc})", hint="free some space or check permissions"
             ) from exc
-        _last_autosave = (_weak(enc), revision)
+        _last_autosave = (_weak(enc), key)
         return target
 
 

@@ -80,6 +80,8 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         """App keys stay out of dialogs; undo/redo grey out when there is nothing to do."""
         if action in ENCOUNTER_ACTIONS and isinstance(self.screen, ModalScreen):
             return False
+        if action in ("undo", "redo") and is_saves_screen(self.screen):
+            return False  # the saves screen shows files, not the encounter: nothing to undo there
         if action == "undo" and not self.encounter.can_undo:
             return None
         if action == "redo" and not self.encounter.can_redo:
@@ -147,6 +149,12 @@ class HitLedgerApp(PersistenceMixin, App[None]):
 
     # -- app-wide actions ----------------------------------------------------------------
 
+    async def action_quit(self) -> None:
+        """Quit, writing the autosave first (a second q quits even if that failed)."""
+        if self.autosave_before_exit() or getattr(self, "_quit_asked", False):
+            self.exit()
+        self._quit_asked = True
+
     def action_undo(self) -> None:
         """Undo the last change and say what it was."""
         event = self.encounter.undo()
@@ -179,6 +187,12 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         screen = self.screen
         name = (screen.__class__.__name__.removesuffix("Screen") or "Roster").lower()
         self.push_screen(HelpScreen(name, screen_keys(self, screen)))
+
+
+def is_saves_screen(screen: object) -> bool:
+    """Whether ``screen`` is the saves screen, without importing it."""
+    browser = sys.modules.get("tui.screens.saves_browser")
+    return browser is not None and isinstance(screen, browser.SavesScreen)
 
 
 def is_tracker(screen: object) -> bool:

@@ -222,9 +222,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    make_app(encounter, rng=rng, notice=notice, resumed=notice == RESUMED,
-             saved=notice == OPENED).run()
-    return 0
+    app = make_app(encounter, rng=rng, notice=notice, resumed=notice == RESUMED,
+                   saved=notice == OPENED)
+    app.run()
+    # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).
+    return app.return_code or 0
 
 
 if __name__ == "__main__":

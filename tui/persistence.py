@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
-AUTOSAVE_DELAY = 0.4
-"""Seconds of quiet before an autosave, so a burst of keys writes the file once."""
+AUTOSAVE_DELAY = 0.3
+"""Seconds from the first unsaved change to the autosave (issue 8: a change the GM saw is on
+disk within about half a second whatever follows). The timer is never restarted, so a burst
+of keys is written once and a steady pace cannot postpone the write."""
 
 
 class PersistenceMixin(_Base):
@@ -54,13 +56,25 @@ class PersistenceMixin(_Base):
     # -- autosave ------------------------------------------------------------------------
 
     def schedule_autosave(self) -> None:
-        """Autosave after a short quiet spell (the timer restarts with every change)."""
-        if not self.autosave_enabled:
+        """Autosave AUTOSAVE_DELAY after the first change not yet written (a pending timer stays)."""
+        if not self.autosave_enabled or getattr(self, "_autosave_timer", None) is not None:
             return
-        timer = getattr(self, "_autosave_timer", None)
-        if timer is not None:
-            timer.stop()
         self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, self.autosave_now)
+
+    def autosave_before_exit(self) -> bool:
+        """Write the autosave now, on this thread (quitting); False, and say why, if it failed."""
+        import saves
+
+        if not self.autosave_enabled or self.encounter.revision == self.autosaved_revision:
+            return True
+        try:
+            saves.autosave(self.encounter)
+        except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
+            self.notify(f"Autosave failed: {error}. q again quits anyway.", severity="error",
+                        timeout=10)
+            return False
+        self.autosaved_revision = self.encounter.revision
+        return True
 
     def autosave_now(self) -> None:
         """Write autosave.toml now, in a worker (unless it already holds this revision)."""
@@ -153,7 +167,9 @@ class PersistenceMixin(_Base):
                 self.quick_path = message.path
                 if message.path is not None:
                     self.notify(f"Saved {message.path.name}.")
-                # A named save is a newer state than the autosave: keep them in step.
+                # The autosave names the save it belongs to, so that after a restart ctrl+s
+                # and f5/f9 still know it (issue 8): write it again even at this revision.
+                self.autosaved_revision = None
                 self.schedule_autosave()
             self.show_saved_state()
             return
