@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 import tempfile
 import threading
@@ -27,6 +28,8 @@ BACKUP_SUFFIX = ".bak"
 _STALE_TEMP_SECONDS = 60.0
 
 _write_lock = threading.RLock()
+# autosave.toml, autosave-2.toml…: one per window (saves.slots)
+_SLOT_NAME = re.compile(rf"{AUTOSAVE_STEM}(?:-\d+)?{re.escape(SUFFIX)}")
 
 
 def _read_umask() -> int:
@@ -77,6 +80,7 @@ class Stamp:
 class _Tracking:
     path: Path | None = None
     stamp: Stamp | None = None
+    autosave: Path | None = None
 
 
 _tracking: dict[int, _Tracking] = {}
@@ -360,19 +364,20 @@ def autosave_path() -> Path:
     return data_dir() / f"{AUTOSAVE_STEM}{SUFFIX}"
 
 
-def autosave(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
-    """Rewrite autosave.toml with enc (atomic, never a conflict); a no-op if nothing changed since.
+def autosave(enc: Any, *, data: dict[str, Any] | None = None, path: Path | None = None) -> Path:
+    """Rewrite the autosave with enc (atomic, never a conflict); a no-op if nothing changed since.
 
+    path= is the autosave slot of the window (saves.slots); without it, autosave.toml.
     data= is enc.to_data() taken on the thread that changes enc (see save).
     """
     global _last_autosave
-    target = autosave_path()
+    target = autosave_path() if path is None else path
     tracking = _track(enc)
     # With a snapshot the revision it was taken at is unknown: never skip on its account.
     revision = getattr(enc, "revision", None) if data is None else None
     with _write_lock:
         # skipped only when the same state went to the same file, naming the same save
-        key = (revision, tracking.path, tracking.stamp)
+        key = (revision, tracking.path, tracking.stamp, target)
         last_enc, last_key = _last_autosave
         if revision is not None and last_enc() is enc and last_key == key and target.exists():
             return target
@@ -410,20 +415,32 @@ def _weak(enc: Any) -> Callable[[], Any]:
 _last_autosave: tuple[Callable[[], Any], Any] = (lambda: None, None)
 
 
-def load_autosave() -> Any | None:
-    """The encounter in autosave.toml, None if there is none; SaveError if it is unreadable.
+def load_autosave(path: Path | None = None) -> Any | None:
+    """The encounter in an autosave (the newest one without path=), None if there is none.
 
-    If the autosave was of a named save, the encounter belongs to that file again: a later
-    save() goes there, and raises SaveConflict if that file changed in the meantime.
+    SaveError if it is unreadable. If the autosave was of a named save, the encounter
+    belongs to that file again: a later save() goes there, and raises SaveConflict if that
+    file changed in the meantime. autosave_slot_of(enc) is then the file it came from.
     """
-    path = autosave_path()
-    clean_temp_files(path.parent)
-    if not path.exists() and not path.is_symlink():
+    from saves.slots import slot_files
+
+    clean_temp_files()
+    if path is None:
+        newest = slot_files()
+        path = newest[0] if newest else autosave_path()
+    if not os.path.lexists(path):
         return None
     raw, _st = _read(path)
     enc, header = codec.decode(raw, path)
     _remember(enc, *_autosave_source(header))
+    _track(enc).autosave = path
     return enc
+
+
+def autosave_slot_of(enc: Any) -> Path | None:
+    """The autosave file this encounter was resumed from, if it was."""
+    tracking = _tracking.get(id(enc))
+    return tracking.autosave if tracking else None
 
 
 def _autosave_source(header: dict[str, Any]) -> tuple[Path | None, Stamp | None]:
@@ -475,7 +492,7 @@ def list_saves(include_autosave: bool = True) -> list[SaveEntry]:
     for path in directory.glob(f"*{SUFFIX}"):
         if path.name.startswith("."):
             continue
-        is_autosave = path.stem == AUTOSAVE_STEM
+        is_autosave = _SLOT_NAME.fullmatch(path.name) is not None
         if is_autosave and not include_autosave:
             continue
         entries.append(_entry(path, is_autosave))
@@ -546,6 +563,24 @@ def clean_temp_files(directory: Path | None = None) -> None:
 def _tracked_encounters(path: Path) -> list[_Tracking]:
     resolved = path.resolve()
     return [t for t in _tracking.values() if t.path is not None and t.path.resolve() == resolved]
+
+
+def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
+    """Write enc into data_dir()/trash/ as a save of its own, before it is replaced; returns the Path.
+
+    The encounter keeps the file it belongs to: this is a copy, loadable like any save.
+    """
+    trash = data_dir() / TRASH_DIR
+    trash.mkdir(exist_ok=True)
+    with _write_lock:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = trash / f"{slugify(enc.name)} {stamp}{SUFFIX}"
+        number = 1
+        while os.path.lexists(target):
+            number += 1
+            target = trash / f"{slugify(enc.name)} {stamp}-{number}{SUFFIX}"
+        _atomic_write(target, _encode(enc, data=data), backup=False)
+    return target
 
 
 def delete_save(path: Path | str) -> Path:
