@@ -254,7 +254,7 @@ def resolve(path_or_name: Path | str) -> Path:
     exact = directory / f"{text}{SUFFIX}"
     if os.path.lexists(exact):  # even a FIFO or a link: load says why it is not a save
         return exact
-    named = [entry for entry in list_saves() if entry.error is None]
+    named = [entry for entry in list_saves(include_autosave=False) if entry.error is None]
     folded = _fold(text)
     for matches in (lambda name: name == text,
                     lambda name: unicodedata.normalize("NFC", name) == unicodedata.normalize("NFC", text),
@@ -354,8 +354,12 @@ def load(path_or_name: Path | str) -> Any:
     """The Encounter in a save file (a Path, or a save name in data_dir()); SaveError if unreadable."""
     path = resolve(path_or_name)
     raw, st = _read(path)
-    enc, _header = codec.decode(raw, path)
-    _remember(enc, path, Stamp.of(raw, st))
+    enc, header = codec.decode(raw, path)
+    if _SLOT_NAME.fullmatch(path.name) and path.parent == data_dir():
+        # an autosave opened from the saves list belongs to its named save, not to itself
+        _remember(enc, *_autosave_source(header))
+    else:
+        _remember(enc, path, Stamp.of(raw, st))
     return enc
 
 

@@ -340,3 +340,46 @@ def test_a_crash_exits_non_zero(data_dir: Path, monkeypatch):
     monkeypatch.setattr(HitLedgerApp, "on_mount", crash)
     monkeypatch.setattr(HitLedgerApp, "run", partialmethod(App.run, headless=True))
     assert main(["--demo", "pf2e"]) != 0
+
+
+async def test_a_new_encounter_keeps_the_current_one_in_the_trash(app_factory, data_dir: Path):
+    """Item 1: ctrl+o → New never deletes an encounter that was never saved under a name."""
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_encounter("pf2e", "Untouched demo")  # nothing changed yet: nothing to keep
+        assert not (data_dir / "trash").exists()
+        app.replace_encounter(goblins())
+        app.pristine_revision = None
+        await pilot.press("n")
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await pilot.press("n")  # New: which system?
+        assert isinstance(app.screen, ChoiceModal)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("enter")  # the name offered
+        await settle(pilot)
+        assert app.encounter.name == "New encounter"
+        (kept,) = (data_dir / "trash").iterdir()
+        assert saves.load(kept).name == "Test Fight" and saves.load(kept).turn == 1
+        assert f"trash/{kept.name}" in " ".join(app.notes.messages)
+
+
+async def test_loading_another_save_keeps_unsaved_changes(app_factory, data_dir: Path):
+    """Item 1: loading a save over changes that are nowhere else keeps them first."""
+    other = goblins()
+    other.rename("Other")
+    saves.save(other)
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        await pilot.press("n")
+        app.load_file(data_dir / "other.toml")
+        await settle(pilot)
+        assert app.encounter.name == "Other"
+        (kept,) = (data_dir / "trash").iterdir()
+        assert saves.load(kept).turn == 1
+        app.load_file(data_dir / "test-fight.toml")  # saved, unchanged: nothing more to keep
+        await settle(pilot)
+        assert len(list((data_dir / "trash").iterdir())) == 1
