@@ -82,20 +82,32 @@ def validate(doc: Mapping[str, Any], path: Path | None) -> None:
 
 
 def check_numbers(doc: Any) -> None:
-    """Every number in the document fits in 64 bits and is finite (walked without recursion)."""
-    stack: list[tuple[str, Any]] = [("", doc)]
+    """Every number in the document fits in 64 bits and is finite (walked without recursion).
+
+    The path to a value is kept as a chain of (parent, key) and spelled out only for an error:
+    this walk visits every value of a file of thousands of ledger steps.
+    """
+    stack: list[tuple[Any, Any]] = [(None, doc)]
     while stack:
         where, value = stack.pop()
-        if isinstance(value, bool):
-            continue
-        if isinstance(value, int) and not -MAX_INT - 1 <= value <= MAX_INT:
-            raise Invalid(where, "a number too big (more than 64 bits)")
-        if isinstance(value, float) and not math.isfinite(value):
-            raise Invalid(where, f"{value} is not a number a save can hold")
-        if isinstance(value, Mapping):
-            stack.extend((f"{where}.{key}" if where else str(key), item) for key, item in value.items())
-        elif isinstance(value, list):
-            stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
+        kind = type(value)
+        if kind is dict:
+            stack.extend(((where, key), item) for key, item in value.items())
+        elif kind is list:
+            stack.extend(((where, i), item) for i, item in enumerate(value))
+        elif kind is int and not -MAX_INT - 1 <= value <= MAX_INT:
+            raise Invalid(_spell(where), "a number too big (more than 64 bits)")
+        elif kind is float and not math.isfinite(value):
+            raise Invalid(_spell(where), f"{value} is not a number a save can hold")
+
+
+def _spell(where: Any) -> str:
+    """A (parent, key) chain as `creatures[0].hp`."""
+    parts: list[str] = []
+    while where is not None:
+        where, key = where
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return "".join(reversed(parts)).lstrip(".")
 
 
 def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
