@@ -14,12 +14,12 @@ import atexit
 import os
 import re
 import tomllib
-from datetime import datetime
 from pathlib import Path
 
 from saves import codec
 from saves.errors import SaveError
-from saves.names import AUTOSAVE_STEM, SUFFIX, TRASH_DIR, data_dir
+from saves.names import AUTOSAVE_STEM, SUFFIX, data_dir
+from saves.store import trash_path
 
 _SLOT = re.compile(rf"{AUTOSAVE_STEM}(?:-(\d+))?{re.escape(SUFFIX)}")
 #: More windows than this on one data dir is a runaway loop, not a GM.
@@ -171,14 +171,7 @@ def holds_unique_work(slot: Path) -> bool:
 
 def set_aside(path: Path) -> Path:
     """Move a file into data_dir()/trash/ under a new name; returns where it went."""
-    trash = data_dir() / TRASH_DIR
-    trash.mkdir(exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = trash / f"{path.stem} {stamp}{SUFFIX}"
-    number = 1
-    while os.path.lexists(target):
-        number += 1
-        target = trash / f"{path.stem} {stamp}-{number}{SUFFIX}"
+    target = trash_path(path.stem)
     os.replace(path, target)
     return target
 

@@ -574,16 +574,22 @@ def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
 
     The encounter keeps the file it belongs to: this is a copy, loadable like any save.
     """
+    with _write_lock:
+        target = trash_path(slugify(enc.name))
+        _atomic_write(target, _encode(enc, data=data), backup=False)
+    return target
+
+
+def trash_path(stem: str) -> Path:
+    """A name not yet taken in data_dir()/trash/ for a file called stem: `STEM YYYYmmdd-HHMMSS.toml`."""
     trash = data_dir() / TRASH_DIR
     trash.mkdir(exist_ok=True)
-    with _write_lock:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = trash / f"{slugify(enc.name)} {stamp}{SUFFIX}"
-        number = 1
-        while os.path.lexists(target):
-            number += 1
-            target = trash / f"{slugify(enc.name)} {stamp}-{number}{SUFFIX}"
-        _atomic_write(target, _encode(enc, data=data), backup=False)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = trash / f"{stem} {stamp}{SUFFIX}"
+    number = 1
+    while os.path.lexists(target):
+        number += 1
+        target = trash / f"{stem} {stamp}-{number}{SUFFIX}"
     return target
 
 
