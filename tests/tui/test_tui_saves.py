@@ -383,3 +383,25 @@ async def test_loading_another_save_keeps_unsaved_changes(app_factory, data_dir:
         app.load_file(data_dir / "test-fight.toml")  # saved, unchanged: nothing more to keep
         await settle(pilot)
         assert len(list((data_dir / "trash").iterdir())) == 1
+
+
+async def test_loading_a_save_another_window_holds_says_so(app_factory, data_dir: Path):
+    """Item 4: the saves screen's load warns when another running window has that save open."""
+    import subprocess
+    import sys
+
+    encounter = goblins()
+    named = saves.save(encounter)
+    saves.autosave(encounter, path=data_dir / "autosave-2.toml")
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (data_dir / ".autosave-2.toml.lock").write_text(f"pid {other.pid}\n")
+        app = app_factory(goblins(), autosave=True)
+        async with app.run_test(size=SIZE) as pilot:
+            assert app.autosave_file == data_dir / "autosave.toml"  # never the held one
+            app.load_file(named)
+            await settle(pilot)
+            assert f"open in another window too (process {other.pid})" in app.notes.last
+    finally:
+        other.kill()
+        other.wait()
