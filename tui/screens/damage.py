@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from tui.screens.dialogs import NumberInput
 from tui.widgets.log_panel import short_event
 from tui.widgets.notation_field import NotationField
 
@@ -179,11 +180,11 @@ class DamageScreen(ModalScreen[Any]):
             if self.has_attack_helper:
                 with Horizontal(id="attack-row"):
                     yield Label("Atk +", classes="label")
-                    yield Input("0", id="attack-bonus", type="integer", compact=True)
+                    yield NumberInput("0", id="attack-bonus", label="Attack bonus", default=0)
                     yield Label("AC", classes="label short")
-                    yield Input("10", id="attack-ac", type="integer", compact=True)
+                    yield NumberInput("10", id="attack-ac", label="AC", default=10)
                     yield Label("Threat", classes="label short")
-                    yield Input("20", id="attack-threat", type="integer", compact=True)
+                    yield NumberInput("20", id="attack-threat", label="Threat", default=20)
                     yield Static("t: roll the attack", id="attack-result", markup=False)
         yield Footer(compact=True)
 
@@ -528,11 +529,10 @@ class DamageScreen(ModalScreen[Any]):
         if not self.has_attack_helper:
             return
         try:
-            bonus = int(self.query_one("#attack-bonus", Input).value or "0")
-            ac = int(self.query_one("#attack-ac", Input).value or "10")
-            threat = int(self.query_one("#attack-threat", Input).value or "20")
-        except ValueError:
-            self.query_one("#attack-result", Static).update("bonus, AC, threat: whole numbers")
+            bonus, ac, threat = (self.query_one(f"#attack-{name}", NumberInput).number()
+                                 for name in ("bonus", "ac", "threat"))
+        except ValueError as error:
+            self.query_one("#attack-result", Static).update(str(error))
             return
         try:
             attack = self.rules.roll_attack(bonus, ac, threat=threat, rng=self.rng)

@@ -1,0 +1,234 @@
+"""Issue 9, the input half: no field turns typed text into another number, forms keep
+what was typed, names stay unique, and every form fits 80x24."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.widgets import Input, Static
+from tui_support import goblins, ids_by_name, type_text
+
+from core import Encounter, get_system
+from tui.screens.creature_form import CreatureForm, stat_rows, unique_names
+from tui.screens.dialogs import NumberInput, read_number
+from tui.screens.heal import HealModal, read_heal
+
+SIZE = (80, 24)
+SYSTEMS = ("pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e")
+
+
+def static_text(screen, selector: str) -> str:
+    """The plain text of a Static."""
+    return str(screen.query_one(selector, Static).render())
+
+
+class Dice:
+    """Dice that come up as listed."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.faces.pop(0)
+
+
+# -- item 1: heal takes dice, not 285 ------------------------------------------------------
+
+def test_heal_reads_a_number_dice_and_dice_rolled_at_the_table():
+    assert read_heal("12", Dice()).amount == 12
+    rolled = read_heal("2d8+5", Dice(3, 6))
+    assert (rolled.amount, rolled.text) == (14, "2d8+5 (3, 6) = 14")
+    typed = read_heal("2d8+5=14", Dice())
+    assert (typed.amount, typed.text) == (14, "2d8+5 = 14")
+    with pytest.raises(ValueError, match="2d8\\+5 rolls 7 to 21, not 30"):
+        read_heal("2d8+5=30", Dice())
+    with pytest.raises(ValueError, match="Not a number or dice"):
+        read_heal("5x", Dice())
+
+
+def test_the_same_dice_text_is_not_rolled_again():
+    first = read_heal("2d8+5", Dice(3, 6))
+    assert read_heal("2d8+5", Dice(8, 8), ("2d8+5", first)) is first
+
+
+async def test_heal_rolls_dice_once_shows_them_and_previews_before_enter(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Valeros"]], "30 slashing")
+    app = app_factory(encounter)
+    app.rng = Dice(1, 1, 3, 6)  # "2d8" is rolled as typed, then "2d8+5"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        assert isinstance(app.screen, HealModal)
+        await type_text(pilot, "2d8+5")
+        await pilot.pause()
+        assert static_text(app.screen, "#heal-roll") == "2d8+5 (3, 6) = 14"
+        assert static_text(app.screen, "#heal-preview") == "Valeros: 10/40 → 24/40"
+        assert encounter.creature(ids["Valeros"]).hp == 10  # nothing healed before enter
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(ids["Valeros"]).hp == 24  # not 285
+
+
+async def test_heal_with_a_letter_says_so_and_heals_nothing(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Valeros"]], "30 slashing")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await type_text(pilot, "5x")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HealModal)
+        assert app.screen.query_one("#amount", Input).value == "5x"
+        assert "Not a number or dice" in static_text(app.screen, ".dialog-error")
+        assert encounter.creature(ids["Valeros"]).hp == 10
+
+
+def test_a_number_field_keeps_every_character_and_names_the_problem():
+    assert read_number("", "HP", default=15) == 15
+    with pytest.raises(ValueError, match="HP must be a whole number, not '2d8'"):
+        read_number("2d8", "HP")
+    with pytest.raises(ValueError, match="Count must be 1 or more"):
+        read_number("0", "Count", minimum=1)
+
+
+async def test_every_number_field_of_the_app_keeps_letters(app_factory):
+    """No Input in the forms restricts typing: a letter is kept and the form says so."""
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        assert isinstance(form, CreatureForm)
+        numbers = list(form.query(Input))
+        assert all(field.type == "text" for field in numbers)
+        await pilot.press("tab")  # name → the count field
+        assert form.focused is form.query_one("#count", NumberInput)
+        await pilot.press("end", "x")
+        await pilot.pause()
+        assert form.query_one("#count", NumberInput).value == "1x"
+        assert static_text(form, "#form-error") == "Count must be a whole number, not '1x'."
+
+
+async def test_a_letter_in_a_stat_keeps_the_form_open_with_what_was_typed(app_factory):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        await type_text(pilot, "Ogre")
+        form.query_one("#stat-hp", NumberInput).value = "2d8"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert static_text(form, "#form-error") == "HP must be a whole number, not '2d8'."
+        assert form.query_one("#name", Input).value == "Ogre"
+
+
+# -- item 4 (form side) and item 5: the rules' objections stay in the form ----------------
+
+async def test_daggerheart_severe_below_major_stays_inline_and_keeps_the_form(app_factory):
+    app = app_factory(Encounter("daggerheart", "Fight"), system="daggerheart")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        await type_text(pilot, "Bandit")
+        form.query_one("#stat-major", NumberInput).value = "10"
+        form.query_one("#stat-severe", NumberInput).value = "5"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert "Severe threshold (5) is below Major (10)" in static_text(form, "#form-error")
+        assert form.query_one("#name", Input).value == "Bandit"
+        assert not app.encounter.order
+
+
+@pytest.mark.parametrize("system", ["pf2e", "d20-3e", "daggerheart"])
+async def test_a_maximum_of_0_hp_is_refused(app_factory, system):
+    app = app_factory(Encounter(system, "Fight"), system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        await type_text(pilot, "Nobody")
+        form.query_one("#stat-hp", NumberInput).value = "0"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert "must be 1 or more" in static_text(form, "#form-error")
+
+
+# -- item 6: numbering continues, names stay unique ----------------------------------------
+
+def test_unique_names_continue_the_numbering():
+    assert unique_names("Goblin", 3, set()) == ["Goblin 1", "Goblin 2", "Goblin 3"]
+    taken = {"Goblin 1", "Goblin 2", "Goblin 3"}
+    assert unique_names("Goblin", 2, taken) == ["Goblin 4", "Goblin 5"]
+    assert unique_names("Goblin", 1, {"Goblin"}) == ["Goblin 2"]
+    assert unique_names("Goblin", 2, {"Goblin"}) == ["Goblin 2", "Goblin 3"]
+    assert unique_names("Ogre", 1, taken) == ["Ogre"]
+
+
+async def test_a_second_batch_of_goblins_continues_from_4(app_factory):
+    app = app_factory(Encounter("pf2e", "Fight"))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(2):
+            await pilot.press("a")
+            await type_text(pilot, "Goblin Warrior")
+            app.screen.query_one("#count", NumberInput).value = "3"
+            await pilot.press("enter")
+            await pilot.pause()
+        names = [app.encounter.creature(cid).name for cid in app.encounter.order]
+        assert sorted(names) == [f"Goblin Warrior {n}" for n in range(1, 7)]
+
+
+async def test_an_edit_to_a_name_already_taken_is_refused_inline(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "e")  # Goblin 1
+        form = app.screen
+        form.query_one("#name", Input).value = "Goblin 2"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert "already called Goblin 2" in static_text(form, "#form-error")
+
+
+# -- item 8: every form fits 80x24 ----------------------------------------------------------
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_the_add_form_fits_80x24_in_every_system(app_factory, system):
+    app = app_factory(Encounter(system, "Fight"), system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        form = app.screen
+        for field in form.query(Input):
+            region = field.region
+            assert region.width >= 4, field.id
+            assert region.right <= 80 and region.bottom <= 24, field.id
+        box = form.query_one("#form").region
+        assert box.right <= 80 and box.bottom <= 24
+
+
+def test_daggerheart_stats_wrap_to_two_rows():
+    rows = stat_rows([*get_system("daggerheart").stat_fields, None])
+    assert [len(row) for row in rows] == [4, 2]
+    assert len(stat_rows([*get_system("pf2e").stat_fields, None])) == 1
+
+
+def test_random_is_not_needed_for_a_typed_total():
+    assert read_heal("2d8+5=7", random.Random(1)).amount == 7
+
+
+def test_no_field_in_the_app_restricts_what_is_typed():
+    """Textual's integer and number Inputs drop letters silently: the app uses NumberInput."""
+    from pathlib import Path
+
+    import tui
+
+    sources = Path(tui.__file__).parent.rglob("*.py")
+    offenders = [path.name for path in sources
+                 if 'type="integer"' in path.read_text() or 'type="number"' in path.read_text()]
+    assert offenders == []
