@@ -232,3 +232,62 @@ def test_no_field_in_the_app_restricts_what_is_typed():
     offenders = [path.name for path in sources
                  if 'type="integer"' in path.read_text() or 'type="number"' in path.read_text()]
     assert offenders == []
+
+
+# -- item 14: the options from the damage field ---------------------------------------------
+
+async def test_critical_nonlethal_reroll_and_add_hit_work_from_the_damage_field(app_factory):
+    from tui.screens.damage import DamageScreen
+
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        assert isinstance(screen, DamageScreen)
+        await type_text(pilot, "2d6 fire")
+        await pilot.press("alt+c", "alt+n")
+        assert screen.critical and screen.nonlethal
+        assert isinstance(screen.focused, Input)  # never left the field
+        assert screen.query_one("#damage").value == "2d6 fire"
+        before = screen.current.roll
+        await pilot.press("alt+r")
+        assert screen.current.roll is not before
+        await pilot.press("alt+plus")
+        assert screen.hits == ["2d6 fire"]
+        assert "critical (alt+c)" in static_text(screen, "#options")
+
+
+# -- item 5: armor slots only where there are slots -----------------------------------------
+
+async def test_an_adversary_without_armor_slots_shows_no_mark_and_a_does_nothing(app_factory):
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Ambush")
+    bandit = encounter.add(rules.new_creature("Bandit", hp=6, major=7, severe=14), initiative=5)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        await type_text(pilot, "9 physical")
+        await pilot.press("tab", "a")
+        await pilot.pause()
+        assert str(screen.query_one("#targets").get_cell(bandit, "armor")) == "—"
+        assert not screen.armor_slots[bandit]
+        assert "Bandit has no armor slot" in static_text(screen, "#steps")
+
+
+async def test_with_direct_damage_a_marks_no_hidden_armor_slot(app_factory):
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Ambush")
+    pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
+                                          armor=3), initiative=10)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        await type_text(pilot, "9 physical")
+        await pilot.press("alt+i", "alt+a", "tab", "a")
+        assert screen.direct and not screen.armor_slots[pc]
+        await pilot.press("i", "enter")  # direct off again: no armor slot was chosen meanwhile
+        await pilot.pause()
+        assert encounter.creature(pc).armor_marked == 0

@@ -84,14 +84,16 @@ class DamageScreen(ModalScreen[Any]):
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
     | left / right | Change the highlighted target's save |
     | S | Copy the highlighted target's save to every target |
-    | r | Roll the dice again |
-    | c | Critical hit on/off |
-    | n | Nonlethal on/off |
-    | m | Critical multiplier ×2/×3/×4 (d20 3.0) |
-    | t | Roll the attack with the helper (d20 3.0) |
-    | a | Mark an armor slot for the highlighted target (Daggerheart) |
-    | i | Direct damage on/off (Daggerheart) |
-    | + | Keep this hit and add another (totalled before thresholds) |
+    | r, ctrl+r, alt+r | Roll the dice again |
+    | c, alt+c | Critical hit on/off |
+    | n, alt+n | Nonlethal on/off |
+    | m, alt+m | Critical multiplier ×2/×3/×4 (d20 3.0) |
+    | t, alt+t | Roll the attack with the helper (d20 3.0) |
+    | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
+    | i, alt+i | Direct damage on/off (Daggerheart) |
+    | +, alt++ | Keep this hit and add another (totalled before thresholds) |
+
+    The letters act on the targets; with alt they work from the damage field too.
     """
 
     CSS_PATH = "damage.tcss"
@@ -103,17 +105,28 @@ class DamageScreen(ModalScreen[Any]):
         # priority: enter applies from the field and the table alike, and shows in the footer
         Binding("enter", "apply", "Apply", priority=True, id="damage.apply"),
         Binding("escape", "cancel", "Cancel", id="damage.cancel"),
-        # toggles are named with their keys on the options line; the footer keeps the rest
-        Binding("r", "reroll", "Reroll", id="damage.reroll"),
+        # Letters act on the targets; the same actions with alt (and ^r) work from the damage
+        # field too, where letters are notation (issue 9, item 14). The footer shows only
+        # keys that work in both places, so it stays the same when the focus moves.
+        Binding("r", "reroll", "Reroll", show=False, id="damage.reroll"),
         Binding("c", "toggle_critical", "Critical", show=False, id="damage.critical"),
         Binding("n", "toggle_nonlethal", "Nonlethal", show=False, id="damage.nonlethal"),
         Binding("m", "cycle_multiplier", "×2/×3/×4", show=False, id="damage.multiplier"),
-        Binding("t", "roll_attack", "Attack", id="damage.attack"),
+        Binding("t", "roll_attack", "Attack", show=False, id="damage.attack"),
         Binding("a", "toggle_armor", "Armor slot", show=False, id="damage.armor"),
         Binding("i", "toggle_direct", "Direct", show=False, id="damage.direct"),
-        Binding("plus", "add_hit", "Add hit", key_display="+", id="damage.add_hit"),
-        # letters type into the field, so the footer offers ^r there (and r on the targets)
+        Binding("plus", "add_hit", "Add hit", key_display="+", show=False, id="damage.add_hit"),
         Binding("ctrl+r", "reroll", "Reroll", id="damage.reroll_anywhere"),
+        Binding("alt+r", "reroll", "Reroll", show=False, id="damage.reroll_alt"),
+        Binding("alt+c", "toggle_critical", "Critical", show=False, id="damage.critical_alt"),
+        Binding("alt+n", "toggle_nonlethal", "Nonlethal", show=False, id="damage.nonlethal_alt"),
+        Binding("alt+m", "cycle_multiplier", "×2/×3/×4", show=False,
+                id="damage.multiplier_alt"),
+        Binding("alt+t", "roll_attack", "Attack", key_display="alt+t", id="damage.attack_alt"),
+        Binding("alt+a", "toggle_armor", "Armor slot", show=False, id="damage.armor_alt"),
+        Binding("alt+i", "toggle_direct", "Direct", show=False, id="damage.direct_alt"),
+        Binding("alt+plus,alt+equals_sign", "add_hit", "Add hit", key_display="alt++",
+                id="damage.add_hit_alt"),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # a modal screen does not see the app's keys: help is offered here again
@@ -185,7 +198,7 @@ class DamageScreen(ModalScreen[Any]):
                     yield NumberInput("10", id="attack-ac", label="AC", default=10)
                     yield Label("Threat", classes="label short")
                     yield NumberInput("20", id="attack-threat", label="Threat", default=20)
-                    yield Static("t: roll the attack", id="attack-result", markup=False)
+                    yield Static("alt+t: roll the attack", id="attack-result", markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -212,20 +225,28 @@ class DamageScreen(ModalScreen[Any]):
             return "no saves"
         return SAVE_LABELS.get(self.saves[creature_id], str(self.saves[creature_id]))
 
+    def _free_armor_slots(self, creature_id: str) -> int:
+        """Daggerheart: the armor slots the creature can still mark (an adversary has none)."""
+        creature = self.encounter.creature(creature_id)
+        return max(0, (creature.armor or 0) - (creature.armor_marked or 0))
+
     def _armor_label(self, creature_id: str) -> str:
-        if self.direct:
+        # direct damage cannot be reduced by armor; a creature without a free slot has no choice
+        if self.direct or not self._free_armor_slots(creature_id):
             return "—"
         return "mark" if self.armor_slots[creature_id] else "no"
 
     def _show_options(self) -> None:
         box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter
-        parts = [f"{box(self.critical)} critical (c)", f"{box(self.nonlethal)} nonlethal (n)"]
+        # alt+letter works from the field and the targets alike; the letter on the targets
+        parts = [f"{box(self.critical)} critical (alt+c)",
+                 f"{box(self.nonlethal)} nonlethal (alt+n)"]
         if self.has_attack_helper:
-            parts.append(f"×{self.multiplier} on a critical (m)")
+            parts.append(f"×{self.multiplier} on a crit (alt+m)")
         if self.has_armor_slots:
-            parts.append(f"{box(self.direct)} direct (i)")
+            parts.append(f"{box(self.direct)} direct (alt+i)")
         if self.hits:
-            parts.append(f"{len(self.hits)} earlier hit{'s' if len(self.hits) > 1 else ''} (+)")
+            parts.append(f"{len(self.hits)} earlier hit{'s' if len(self.hits) > 1 else ''}")
         self.query_one("#options", Static).update("  ".join(parts))
 
     def _show_preview(self) -> None:
@@ -238,7 +259,7 @@ class DamageScreen(ModalScreen[Any]):
         else:
             roll = self.preview.roll
             typed = not any(getattr(p, "faces", ()) for hit in roll.hits for p in hit)
-            source = "typed total" if typed else "app rolled (r: reroll)"
+            source = "typed total" if typed else "app rolled (^r: reroll)"
             roll_line.update(Text(f"{roll.text}  ·  total {roll.total}  ·  {source}"))
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
@@ -410,8 +431,6 @@ class DamageScreen(ModalScreen[Any]):
                 len(self.save_cycle) > 1 and SAVE_KEYS[index] in self.save_cycle)
         if action == "copy_save" and len(self.target_ids) == 1:
             return False  # never applies with one target: hidden, not greyed
-        if action == "add_hit" and isinstance(self.focused, Input):
-            return False  # "+" in a field is part of the notation: offered on the targets
         if action in ("reroll", "add_hit") and self.preview is None:
             return None
         return True
@@ -470,6 +489,10 @@ class DamageScreen(ModalScreen[Any]):
         """Daggerheart: the highlighted target marks an armor slot, or not."""
         creature_id = self.highlighted_id
         if creature_id is None or self.direct:
+            return
+        if not self._free_armor_slots(creature_id):
+            name = self.encounter.creature(creature_id).name
+            self.query_one("#steps", Static).update(f"{name} has no armor slot to mark.")
             return
         self.armor_slots[creature_id] = not self.armor_slots[creature_id]
         self._recompute()
