@@ -346,9 +346,15 @@ class Encounter:
     def preview_damage(self, ids: Iterable[str], damage: str | Sequence[str], saves: Mapping[str, str | None] | None = None,
                        critical: bool | int = False, nonlethal: bool = False,
                        armor_slots: Mapping[str, bool] | None = None, direct: bool = False,
-                       rng: RandomSource | None = None, roll: Roll | None = None) -> DamagePreview:
-        """Roll once (or reuse ``roll``) and resolve against each target, touching nothing."""
+                       rng: RandomSource | None = None, roll: Roll | None = None,
+                       actor: str | None = None, attack: str = "") -> DamagePreview:
+        """Roll once (or reuse ``roll``) and resolve against each target, touching nothing.
+
+        ``actor`` (a creature id) and ``attack`` (the attack roll's text) only go in the log.
+        """
         ids = list(dict.fromkeys(ids))
+        if actor is not None:
+            self.creature(actor)
         if not ids:
             raise ValueError("no targets")
         for cid in ids:
@@ -366,15 +372,18 @@ class Encounter:
             for cid in ids
         }
         options = {"critical": critical, "nonlethal": nonlethal, "saves": saves, "direct": direct,
-                   "armor_slots": armor_slots}
+                   "armor_slots": armor_slots, "actor": actor, "attack": attack}
         return DamagePreview(texts, roll, outcomes, options)
 
     def commit_damage(self, preview: DamagePreview) -> dict[str, Outcome]:
         """Apply exactly the previewed outcomes, as one undo step."""
         names = []
         details: list[str] = []
+        saves = preview.options.get("saves") or {}
         for cid, outcome in preview.outcomes.items():
-            names.append(f"{self._creatures[cid].name} {outcome.summary}")
+            # each target's save is named, so the log alone tells the fight (issue 9, item 17)
+            save = f" ({saves[cid]})" if saves.get(cid) else ""
+            names.append(f"{self._creatures[cid].name}{save} {outcome.summary}")
             details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
         crit = preview.options.get("critical")
         how = "" if not crit else (" critical" if crit is True or crit == 2 else f" critical ×{crit}")
@@ -383,6 +392,11 @@ class Encounter:
         if preview.options.get("direct"):
             how += " direct"
         text = f"{' + '.join(preview.damage)}{how} → " + "; ".join(names)
+        if preview.options.get("attack"):
+            text = f"{preview.options['attack']}; {text}"
+        actor = preview.options.get("actor")
+        if actor is not None and actor in self._creatures:
+            text = f"{self._creatures[actor].name}: {text}"
         with self._step("damage", text, tuple(details)) as step:
             for cid, outcome in preview.outcomes.items():
                 step.touch(cid)
@@ -392,11 +406,13 @@ class Encounter:
     def apply_damage(self, ids: Iterable[str], damage: str | Sequence[str],
                      saves: Mapping[str, str | None] | None = None, critical: bool | int = False,
                      nonlethal: bool = False, armor_slots: Mapping[str, bool] | None = None,
-                     direct: bool = False, rng: RandomSource | None = None) -> dict[str, Outcome]:
+                     direct: bool = False, rng: RandomSource | None = None,
+                     actor: str | None = None) -> dict[str, Outcome]:
         """Roll once for every target, resolve each, and commit as one undo step."""
         if isinstance(ids, str):
             ids = [ids]
-        preview = self.preview_damage(ids, damage, saves, critical, nonlethal, armor_slots, direct, rng)
+        preview = self.preview_damage(ids, damage, saves, critical, nonlethal, armor_slots, direct, rng,
+                                      actor=actor)
         return self.commit_damage(preview)
 
     def heal(self, cid: str, amount: int, track: str | None = None) -> Outcome:

@@ -291,3 +291,92 @@ async def test_with_direct_damage_a_marks_no_hidden_armor_slot(app_factory):
         await pilot.press("i", "enter")  # direct off again: no armor slot was chosen meanwhile
         await pilot.pause()
         assert encounter.creature(pc).armor_marked == 0
+
+
+# -- item 2: a miss is not applied without asking; the attack is logged ---------------------
+
+def d20_brawl() -> tuple[Encounter, str, str]:
+    """A fighter (active) and an ogre of 30 HP, in d20 3.0."""
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Brawl")
+    fighter = encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
+    ogre = encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
+    return encounter, fighter, ogre
+
+
+async def open_d20_damage(pilot, app, faces: tuple[int, ...], damage: str = "8 slashing"):
+    """Damage entry on the ogre, the damage typed and the attack rolled with ``faces``."""
+    app.rng = Dice(*faces)
+    await pilot.press("down", "d")
+    await type_text(pilot, damage)
+    await pilot.press("alt+t")
+    await pilot.pause()
+    return app.screen
+
+
+async def test_a_missed_attack_asks_before_applying_and_no_keeps_the_hp(app_factory):
+    from tui.screens.dialogs import ConfirmModal
+
+    encounter, _fighter, ogre = d20_brawl()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_d20_damage(pilot, app, (3,))  # 3+0 vs AC 10: miss
+        assert static_text(screen, "#attack-result").startswith("MISS: 3+0 = 3 vs AC 10")
+        assert "attack missed" in static_text(screen, "#roll-line")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen
+        assert encounter.creature(ogre).hp == 30
+        await pilot.press("enter", "y")
+        await pilot.pause()
+        assert encounter.creature(ogre).hp == 22
+        assert "attack 3+0 = 3 vs AC 10: miss" in encounter.log[-1].text
+
+
+async def test_a_confirmed_critical_is_logged_with_its_confirmation_and_readable(app_factory):
+    encounter, _fighter, ogre = d20_brawl()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_d20_damage(pilot, app, (20, 15))
+        result = screen.query_one("#attack-result", Static)
+        assert static_text(screen, "#attack-result") == (
+            "CRITICAL: 20+0 = 20: threat; confirm 15+0 = 15 vs AC 10: critical")
+        assert result.region.right <= 80 and result.region.width >= 66  # not cut at 80 columns
+        assert screen.critical
+        await pilot.press("enter")
+        await pilot.pause()
+        line = encounter.log[-1].text
+        assert line.startswith("Tordek: attack 20+0 = 20: threat; confirm 15+0 = 15 vs AC 10")
+        assert encounter.creature(ogre).hp == 30 - 2 * 8  # ×2 on the critical
+
+
+# -- item 17: the log says who acted and each target's save ---------------------------------
+
+async def test_the_log_names_the_actor_and_each_save(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "space", "space", "d")
+        screen = app.screen
+        assert screen.query_one("#damage-box").border_subtitle == "by Valeros (alt+b)"
+        await type_text(pilot, "10 fire")
+        await pilot.press("alt+b")  # Goblin 1 throws the flask instead
+        await pilot.press("tab", "2", "down", "3", "enter")
+        await pilot.pause()
+        line = encounter.log[-1].text
+        assert line.startswith("Goblin 1: 10 fire → ")
+        assert "Goblin 1 (success)" in line and "Goblin 2 (failure)" in line
+        assert encounter.creature(ids["Goblin 2"]).hp == 0
+
+
+def test_apply_damage_takes_an_actor():
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Goblin 1"]], "5 slashing", actor=ids["Valeros"])
+    assert encounter.log[-1].text.startswith("Valeros: 5 slashing → Goblin 1")
+    with pytest.raises(KeyError):
+        encounter.apply_damage([ids["Goblin 1"]], "5 slashing", actor="nobody")

@@ -92,6 +92,7 @@ class DamageScreen(ModalScreen[Any]):
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
     | i, alt+i | Direct damage on/off (Daggerheart) |
     | +, alt++ | Keep this hit and add another (totalled before thresholds) |
+    | alt+b | Who deals the damage (the log names them): next creature |
 
     The letters act on the targets; with alt they work from the damage field too.
     """
@@ -127,6 +128,7 @@ class DamageScreen(ModalScreen[Any]):
         Binding("alt+i", "toggle_direct", "Direct", show=False, id="damage.direct_alt"),
         Binding("alt+plus,alt+equals_sign", "add_hit", "Add hit", key_display="alt++",
                 id="damage.add_hit_alt"),
+        Binding("alt+b", "cycle_actor", "By", show=False, id="damage.actor"),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # a modal screen does not see the app's keys: help is offered here again
@@ -157,7 +159,10 @@ class DamageScreen(ModalScreen[Any]):
         """The damage in the field and its roll."""
         self.preview: Any = None
         self.preview_error: str = ""
-        self._attack_text = ""
+        self.attack: Any = None
+        """The d20 attack helper's last roll (an AttackRoll), logged with the damage."""
+        self.actor: str | None = encounter.active
+        """Who deals the damage, named in the log: the active creature unless changed."""
         self._had_preview = False
 
     # -- layout --------------------------------------------------------------------------
@@ -177,6 +182,7 @@ class DamageScreen(ModalScreen[Any]):
         count = len(self.target_ids)
         with Vertical(id="damage-box") as box:
             box.border_title = f"Damage · {count} target{'s' if count != 1 else ''}"
+            box.border_subtitle = self._actor_text()
             with Horizontal(id="damage-row"):
                 yield Label("Damage", classes="label")
                 yield NotationField(
@@ -198,7 +204,8 @@ class DamageScreen(ModalScreen[Any]):
                     yield NumberInput("10", id="attack-ac", label="AC", default=10)
                     yield Label("Threat", classes="label short")
                     yield NumberInput("20", id="attack-threat", label="Threat", default=20)
-                    yield Static("alt+t: roll the attack", id="attack-result", markup=False)
+                # its own line: the verdict and the confirmation must not be cut at 80 columns
+                yield Static("alt+t: roll the attack", id="attack-result", markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -236,6 +243,11 @@ class DamageScreen(ModalScreen[Any]):
             return "—"
         return "mark" if self.armor_slots[creature_id] else "no"
 
+    def _actor_text(self) -> str:
+        """Who deals the damage, for the box's bottom border."""
+        name = self.encounter.creature(self.actor).name if self.actor else "nobody"
+        return f"by {name} (alt+b)"
+
     def _show_options(self) -> None:
         box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter
         # alt+letter works from the field and the targets alike; the letter on the targets
@@ -254,6 +266,9 @@ class DamageScreen(ModalScreen[Any]):
         roll_line = self.query_one("#roll-line", Static)
         if self.preview_error:
             roll_line.update(Text(f"! {self.preview_error}", style="bold"))
+        elif self.missed:
+            roll_line.update(Text("! The attack missed: enter asks before applying any damage.",
+                                  style="bold"))
         elif self.preview is None:
             roll_line.update(" · ".join(self.hits) or "nothing rolled yet")
         else:
@@ -380,9 +395,16 @@ class DamageScreen(ModalScreen[Any]):
             options["direct"] = self.direct
             if not self.direct:
                 options["armor_slots"] = {cid: True for cid, on in self.armor_slots.items() if on}
+        attack = f"attack {self.attack.text}" if self.attack is not None else ""
         return self.encounter.preview_damage(
-            self.target_ids, damage, rng=self.rng, roll=roll, **options
+            self.target_ids, damage, rng=self.rng, roll=roll, actor=self.actor, attack=attack,
+            **options
         )
+
+    @property
+    def missed(self) -> bool:
+        """Whether the attack helper's last roll missed."""
+        return self.attack is not None and self.attack.result == "miss"
 
     # -- events --------------------------------------------------------------------------
 
@@ -448,7 +470,23 @@ class DamageScreen(ModalScreen[Any]):
         if self.preview is None:
             self.notify("Type the damage first.", severity="warning")
             return
+        if self.missed:
+            self._confirm_after_miss()
+            return
         self.dismiss(self.preview)
+
+    def _confirm_after_miss(self) -> None:
+        """A miss deals no damage: apply only when the GM says so (issue 9, item 2)."""
+        from tui.screens.dialogs import ConfirmModal
+
+        preview = self.preview
+
+        def answer(apply: bool | None) -> None:
+            if apply:
+                self.dismiss(preview)
+
+        question = f"The attack missed ({self.attack.text}). Apply the damage anyway?"
+        self.app.push_screen(ConfirmModal(question), answer)
 
     def action_cancel(self) -> None:
         """Close without applying anything."""
@@ -562,9 +600,16 @@ class DamageScreen(ModalScreen[Any]):
         except ValueError as error:
             self.query_one("#attack-result", Static).update(str(error))
             return
-        # the verdict first: a long confirmation roll must not push it off the line
-        self._attack_text = f"{attack.result}: {attack.text}"
-        self.query_one("#attack-result", Static).update(self._attack_text)
+        # the verdict first, in capitals: a long confirmation roll must not hide it
+        self.attack = attack
+        self.query_one("#attack-result", Static).update(f"{attack.result.upper()}: {attack.text}")
         self.critical = attack.result == "critical"
         self._show_options()
+        self._recompute()
+
+    def action_cycle_actor(self) -> None:
+        """The next creature (or nobody) deals the damage; the log names them."""
+        choices: list[str | None] = [*self.encounter.order, None]
+        self.actor = choices[(choices.index(self.actor) + 1) % len(choices)]
+        self.query_one("#damage-box").border_subtitle = self._actor_text()
         self._recompute()
