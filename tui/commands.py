@@ -34,6 +34,23 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+# What a setting change means at the table, by (setting, new value): the GM's words, not
+# ``setting massive_damage = True`` (issue 9, item 7).
+SETTING_NOTICES: dict[tuple[str, object], str] = {
+    ("crit_mode", "double"): "Critical hits now double the damage.",
+    ("crit_mode", "roll-twice"): "Critical hits now roll the dice twice.",
+    ("flat_checks", "auto"): "Flat checks are now rolled by the app at each turn.",
+    ("flat_checks", "ask"): "Flat checks now wait for your roll (F on the tracker).",
+    ("massive_damage", True): "Massive damage rule on: twice Severe or more marks 4 HP.",
+    ("massive_damage", False): "Massive damage rule off.",
+}
+
+
+def setting_notice(key: str, value: object) -> str:
+    """What changing ``key`` to ``value`` means, in the GM's words."""
+    return SETTING_NOTICES.get((key, value), f"Rule option changed: {key.replace('_', ' ')}.")
+
+
 class EncounterCommands(Provider):
     """Offers the roster's and the app's actions, plus ``Damage <creature>`` for each creature."""
 
@@ -83,7 +100,7 @@ class EncounterCommands(Provider):
         ledger = self.ledger
         ledger.encounter.set_setting(key, value)
         ledger.encounter_changed(frozenset())
-        ledger.notify(ledger.encounter.log[-1].text)
+        ledger.notify(setting_notice(key, value))
 
     def _on_roster(self, action: str, creature_id: str | None = None) -> None:
         """Go back to the roster, then run the action there."""

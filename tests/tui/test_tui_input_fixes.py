@@ -380,3 +380,49 @@ def test_apply_damage_takes_an_actor():
     assert encounter.log[-1].text.startswith("Valeros: 5 slashing → Goblin 1")
     with pytest.raises(KeyError):
         encounter.apply_damage([ids["Goblin 1"]], "5 slashing", actor="nobody")
+
+
+# -- item 16: the flat-check dialog names the creature and the condition --------------------
+
+async def test_the_flat_check_dialog_names_the_creature_and_the_condition(app_factory):
+    from tui.screens.dialogs import PromptModal
+
+    rules = get_system("pf2e")
+    encounter = Encounter("pf2e", "Bleed", settings={"flat_checks": "ask"})
+    goblin = encounter.add(rules.new_creature("Goblin", hp=30), initiative=20)
+    rogue = encounter.add(rules.new_creature("Rogue", pc=True, hp=30), initiative=10)
+    encounter.add_persistent(goblin, "1d6 bleed")
+    encounter.add_persistent(rogue, "2d4 fire")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "down", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptModal)
+        assert "Rogue's persistent 2d4 fire" in app.screen.question
+
+
+# -- item 7: the GM's words, the system's terms ---------------------------------------------
+
+async def test_a_setting_change_is_said_in_the_gms_words(app_factory):
+    from tui.commands import EncounterCommands
+
+    app = app_factory(Encounter("daggerheart", "Fight"))
+    async with app.run_test(size=SIZE) as pilot:
+        commands = {name: run for name, _, run in EncounterCommands(app.screen)._commands()}
+        commands["Setting: massive damage rule on"]()
+        await pilot.pause()
+        assert app.notes.last == "Massive damage rule on: twice Severe or more marks 4 HP."
+        assert "massive_damage" not in " ".join(app.notes.messages)
+
+
+async def test_d20_subdual_is_echoed_as_subdual_and_checks_the_box(app_factory):
+    encounter, _fighter, _ogre = d20_brawl()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        await type_text(pilot, "1d3+1 subdual")
+        await pilot.pause()
+        echo = str(screen.query_one("#damage .feedback", Static).render())
+        assert "subdual" in echo and "nonlethal" not in echo
+        assert "[x] subdual (alt+n)" in static_text(screen, "#options")

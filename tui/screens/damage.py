@@ -35,6 +35,8 @@ MULTIPLIERS = (2, 3, 4)
 # Which optional controls a system's form shows: the rules say what applies where.
 ATTACK_HELPER_SYSTEMS = frozenset({"d20-3e"})
 ARMOR_SLOT_SYSTEMS = frozenset({"daggerheart"})
+# The system's own word for nonlethal damage (d20 System 3.0 calls it subdual damage).
+NONLETHAL_WORDS = {"d20-3e": "subdual"}
 
 
 @dataclass(frozen=True)
@@ -251,8 +253,11 @@ class DamageScreen(ModalScreen[Any]):
     def _show_options(self) -> None:
         box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter
         # alt+letter works from the field and the targets alike; the letter on the targets
+        # damage typed as nonlethal (``1d3+1 subdual``) checks the box too: what is echoed
+        # and what is shown agree (issue 9, item 7)
+        nonlethal = self.nonlethal or self._typed_nonlethal()
         parts = [f"{box(self.critical)} critical (alt+c)",
-                 f"{box(self.nonlethal)} nonlethal (alt+n)"]
+                 f"{box(nonlethal)} {self.nonlethal_word} (alt+n)"]
         if self.has_attack_helper:
             parts.append(f"×{self.multiplier} on a crit (alt+m)")
         if self.has_armor_slots:
@@ -319,9 +324,25 @@ class DamageScreen(ModalScreen[Any]):
 
     # -- rolling and previewing ----------------------------------------------------------
 
+    @property
+    def nonlethal_word(self) -> str:
+        """``nonlethal``, or the system's own term for it."""
+        return NONLETHAL_WORDS.get(self.encounter.system, "nonlethal")
+
+    def _typed_nonlethal(self) -> bool:
+        """Whether the damage in the field is nonlethal by its own words."""
+        text = self._current_text() if self.is_mounted else ""
+        try:
+            return bool(text) and self.rules.parse_damage(text).nonlethal
+        except ValueError:
+            return False
+
     def _check_damage(self, text: str) -> str:
-        """Parse the damage as typed; say back what was understood."""
-        return "✓ " + str(self.rules.parse_damage(text))
+        """Parse the damage as typed; say back what was understood, in the system's words."""
+        understood = str(self.rules.parse_damage(text))
+        if self.nonlethal_word != "nonlethal":
+            understood = understood.replace("nonlethal", self.nonlethal_word)
+        return "✓ " + understood
 
     def _current_text(self) -> str:
         """The damage in the field; while it is wrong, the last valid one (the preview stays)."""
@@ -413,6 +434,7 @@ class DamageScreen(ModalScreen[Any]):
         event.stop()
         if event.valid:
             self._recompute()
+            self._show_options()
 
     def on_notation_field_submitted(self, event: NotationField.Submitted) -> None:
         """Enter in the damage field applies."""

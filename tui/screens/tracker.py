@@ -332,7 +332,12 @@ class TrackerScreen(Screen[None]):
             event = self.encounter.flat_check(*selected, roll=roll, rng=self.ledger.rng)
             self._changed(selected[0], event if hasattr(event, "text") else None)
 
-        prompt = PromptModal("Flat check DC 15: type the d20 roll, or leave empty to roll it.",
+        # name the creature and the condition: with two checks due the GM must tell them apart
+        creature_id, index = selected
+        creature = self.encounter.creature(creature_id)
+        condition = creature.persistent[index]
+        prompt = PromptModal(f"Flat check DC 15 for {creature.name}'s persistent {condition.label}: "
+                             "type the d20 roll, or leave empty to roll it.",
                              placeholder="empty: the app rolls", check=check)
         self.app.push_screen(prompt, done)
 
