@@ -426,6 +426,22 @@ class Encounter:
             self.rules.commit(creature, outcome)
         return outcome
 
+    def heal_many(self, ids: Iterable[str], amount: int, track: str | None = None,
+                  how: str = "") -> dict[str, Outcome]:
+        """Heal each creature by ``amount`` as one undo step (``how``: the roll, for the log)."""
+        ids = list(dict.fromkeys(ids))
+        outcomes = {cid: self.rules.resolve_heal(self.creature(cid), amount, track) for cid in ids}
+        what = f" {track}" if track else ""
+        rolled = f" ({how})" if how else ""
+        names = "; ".join(f"{self._creatures[cid].name} {o.summary}" for cid, o in outcomes.items())
+        details = tuple(f"{self._creatures[cid].name}: {s}"
+                        for cid, o in outcomes.items() for s in o.steps)
+        with self._step("heal", f"healed {amount}{what}{rolled} → {names}", details) as step:
+            for cid, outcome in outcomes.items():
+                step.touch(cid)
+                self.rules.commit(self._creatures[cid], outcome)
+        return outcomes
+
     # ------------------------------------------------------------------ persistent damage
     def add_persistent(self, cid: str, text: str, critical: bool = False,
                        save: str | None = None) -> Outcome:

@@ -17,7 +17,7 @@ ROSTER_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Edit creature", "Edit the highlighted creature (e)", "edit"),
     ("Remove creature", "Remove the highlighted creature (delete)", "remove"),
     ("Damage", "Damage the marked creatures or the highlighted one (d)", "damage"),
-    ("Heal", "Heal the highlighted creature (h)", "heal"),
+    ("Heal", "Heal the marked creatures or the highlighted one (h)", "heal"),
     ("Next turn", "Advance to the next creature's turn (n)", "next_turn"),
     ("Persistent conditions", "Open the persistent-condition tracker (p)", "tracker"),
     ("Clear marks", "Unmark every target (escape)", "clear_marks"),
@@ -107,6 +107,11 @@ class EncounterCommands(Provider):
         ledger = self.ledger
         while ledger.screen is not ledger.roster and len(ledger.screen_stack) > 1:
             ledger.pop_screen()
+        if action == "heal":
+            from tui.screens.heal import open_heal
+
+            open_heal(ledger.roster, creature_id)  # the marked set, like damage
+            return
         method = getattr(ledger.roster, f"action_{action}")
         if creature_id is not None:
             method(creature_id)

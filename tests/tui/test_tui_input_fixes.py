@@ -426,3 +426,46 @@ async def test_d20_subdual_is_echoed_as_subdual_and_checks_the_box(app_factory):
         echo = str(screen.query_one("#damage .feedback", Static).render())
         assert "subdual" in echo and "nonlethal" not in echo
         assert "[x] subdual (alt+n)" in static_text(screen, "#options")
+
+
+# -- item 3: heal works on the marked set, one undo step ------------------------------------
+
+def test_heal_many_is_one_undo_step_and_names_the_roll():
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    both = [ids["Goblin 1"], ids["Goblin 2"]]
+    encounter.apply_damage(both, "10 slashing")
+    encounter.heal_many(both, 7, how="2d4+2 = 7")
+    assert [encounter.creature(cid).hp for cid in both] == [12, 12]
+    assert encounter.log[-1].text == "healed 7 (2d4+2 = 7) → Goblin 1 12/15; Goblin 2 12/15"
+    encounter.undo()
+    assert [encounter.creature(cid).hp for cid in both] == [5, 5]
+
+
+async def test_heal_from_the_palette_heals_the_marked_set(app_factory):
+    from tui.commands import EncounterCommands
+
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    both = [ids["Goblin 1"], ids["Goblin 2"]]
+    encounter.apply_damage(both, "10 slashing")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "space", "space", "home")  # the cursor drifts to Valeros
+        commands = {name: run for name, _, run in EncounterCommands(app.screen)._commands()}
+        commands["Heal"]()
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, HealModal)
+        assert modal.query_one(".dialog-box").border_title == "Heal 2 creatures"
+        await type_text(pilot, "4")
+        await pilot.pause()
+        assert static_text(modal, "#heal-preview") == (
+            "Goblin 1: 5/15 → 9/15\nGoblin 2: 5/15 → 9/15")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [encounter.creature(cid).hp for cid in both] == [9, 9]
+        assert encounter.creature(ids["Valeros"]).hp == 40
+        assert not app.roster.table.marked
+        await pilot.press("u")
+        assert [encounter.creature(cid).hp for cid in both] == [5, 5]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from core.dice import DiceExpr, parse
+from tui.widgets.log_panel import short_event
+
+if TYPE_CHECKING:
+    from tui.screens.roster import RosterScreen
 
 # The tracks healing can restore, per system; the first is the default.
 HEAL_TRACKS: dict[str, tuple[str, ...]] = {
@@ -214,3 +218,30 @@ class HealModal(ModalScreen[HealRequest | None]):
     def action_cancel(self) -> None:
         """Close without healing."""
         self.dismiss(None)
+
+
+def open_heal(roster: RosterScreen, creature_id: str | None = None) -> None:
+    """Heal the marked creatures like damage does, or else the highlighted one (or one named).
+
+    Issue 9, item 3: ``h`` healed whoever the cursor was on, whatever was marked.
+    """
+    targets = [creature_id] if creature_id else roster.targets()
+    if not targets:
+        return
+    encounter = roster.encounter
+    first, *rest = targets
+    modal = HealModal(encounter.rules, encounter.creature(first), creature_id=first,
+                      others=[(cid, encounter.creature(cid)) for cid in rest],
+                      rng=roster.ledger.rng)
+    roster.app.push_screen(modal, lambda request: commit_heal(roster, request))
+
+
+def commit_heal(roster: RosterScreen, request: HealRequest | None) -> None:
+    """Heal every creature of ``request`` as one undo step, then clear the marks."""
+    if request is None:
+        return
+    encounter = roster.encounter
+    encounter.heal_many(request.ids, request.amount, request.track, request.roll_text)
+    roster.table.clear_marks()
+    roster.ledger.encounter_changed(frozenset(request.ids))
+    roster.notify(short_event(encounter.log[-1].text))
