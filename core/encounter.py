@@ -238,6 +238,7 @@ class Encounter:
         rules = self.rules
         new = creature.clone()
         stats = {}
+        current: dict[str, int] = {}
         initiative = fields.pop("initiative", None)
         for key, value in fields.items():
             if key == "name":
@@ -256,10 +257,15 @@ class Encounter:
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                     raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
                 stats[key] = value
+            elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
+                current[key[4:]] = value  # a track's current value, set after the maximum
             else:
                 raise ValueError(f"cannot edit {key!r}")
         if stats:
             rules._set_stats(new, stats, editing=True)
+        for key, value in current.items():
+            self._check_track(new, key, value)
+            setattr(new, key, value)
         if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
             raise ValueError(f"initiative must be a whole number, not {initiative!r}")
         with self._step("edit", f"{creature.name} edited") as step:
@@ -280,19 +286,23 @@ class Encounter:
         creature = self.creature(cid)
         new = creature.clone()
         for key, value in values.items():
-            if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
-                raise ValueError(f"{key!r} cannot be set on {creature.name}")
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{key} must be a whole number, not {value!r}")
-            if key != "hp" or self.system != "d20-3e":
-                if value < 0:
-                    raise ValueError(f"{key} cannot be negative")
+            self._check_track(creature, key, value)
             setattr(new, key, value)
         words = ", ".join(f"{k} {getattr(creature, k)} → {v}" for k, v in values.items())
         with self._step("adjust", f"{creature.name}: set {words}") as step:
             step.touch(cid)
             self._creatures[cid] = new
         return new
+
+    def _check_track(self, creature: Creature, key: str, value: Any) -> None:
+        """ValueError unless ``value`` may be set as ``creature``'s current ``key``."""
+        if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
+            raise ValueError(f"{key!r} cannot be set on {creature.name}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{key} must be a whole number, not {value!r}")
+        if key != "hp" or self.system != "d20-3e":
+            if value < 0:
+                raise ValueError(f"{key} cannot be negative")
 
     def toggle_condition(self, cid: str, condition: str) -> bool:
         """Add or remove a condition by hand (``frightened``, ``dead``); True when now present."""

@@ -276,11 +276,17 @@ async def test_an_adversary_without_armor_slots_shows_no_mark_and_a_does_nothing
         assert "Bandit has no armor slot" in static_text(screen, "#steps")
 
 
-async def test_with_direct_damage_a_marks_no_hidden_armor_slot(app_factory):
+def marlowe() -> tuple[Encounter, str]:
+    """A Daggerheart PC with three armor slots, alone in an encounter."""
     rules = get_system("daggerheart")
     encounter = Encounter("daggerheart", "Ambush")
     pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
                                           armor=3), initiative=10)
+    return encounter, pc
+
+
+async def test_with_direct_damage_a_marks_no_hidden_armor_slot(app_factory):
+    encounter, pc = marlowe()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
@@ -469,3 +475,57 @@ async def test_heal_from_the_palette_heals_the_marked_set(app_factory):
         assert not app.roster.table.marked
         await pilot.press("u")
         assert [encounter.creature(cid).hp for cid in both] == [5, 5]
+
+
+# -- item 4: current values in the edit form --------------------------------------------------
+
+async def test_the_edit_form_sets_current_hp_and_refuses_more_than_the_maximum(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    valeros = ids["Valeros"]
+    encounter.apply_damage([valeros], "35 slashing")  # 5/40
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        form = app.screen
+        assert form.query_one("#now-hp", NumberInput).value == "5"
+        form.query_one("#stat-hp", NumberInput).value = "12"
+        form.query_one("#now-hp", NumberInput).value = "20"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert static_text(form, "#form-error") == "HP now cannot be more than the maximum, 12."
+        form.query_one("#now-hp", NumberInput).value = "4"
+        await pilot.press("enter")
+        await pilot.pause()
+        creature = encounter.creature(valeros)
+        assert (creature.hp, creature.max_hp) == (4, 12)  # the value typed, not 0/12
+
+
+async def test_daggerheart_marked_slots_are_set_in_the_edit_form(app_factory):
+    encounter, pc = marlowe()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        form = app.screen
+        form.query_one("#now-stress_marked", NumberInput).value = "2"
+        form.query_one("#now-hp_marked", NumberInput).value = "1"
+        await pilot.press("enter")
+        await pilot.pause()
+        creature = encounter.creature(pc)
+        assert (creature.hp_marked, creature.stress_marked) == (1, 2)
+        encounter.undo()
+        assert encounter.creature(pc).stress_marked == 0
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_the_edit_form_fits_80x24_in_every_system(app_factory, system):
+    app = app_factory(system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CreatureForm)
+        for field in form.query(Input):
+            assert field.region.width >= 4 and field.region.right <= 80, field.id
+            assert field.region.bottom <= 24, field.id

@@ -18,6 +18,17 @@ from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
 
 KIND_WORDS = ("living", "undead", "construct", "bloodless")
+# The current values the edit form sets directly (issue 9, item 4): (track, label, the stat
+# that is its maximum). A field shows only where the creature has that track.
+CURRENT_TRACKS: dict[str, tuple[tuple[str, str, str | None], ...]] = {
+    "pf2e": (("hp", "HP now", "hp"),),
+    "sf2e": (("hp", "HP now", "hp"),),
+    "d20-3e": (("hp", "HP now", "hp"), ("subdual", "Subdual", None)),
+    "vitality-wounds": (("vitality", "Vitality now", "vitality"),
+                        ("wounds", "Wounds now", "wounds"), ("hp", "HP now", "hp")),
+    "daggerheart": (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
+                    ("stress_marked", "Stress marked", "stress")),
+}
 MAX_COUNT = 50
 
 
@@ -33,6 +44,8 @@ class CreatureFormResult:
     defenses: str = ""
     traits: str = "living"
 
+    current: dict[str, int] = field(default_factory=dict)
+    """Tracks' current values typed in the edit form (``hp``, ``stress_marked`` …)."""
     taken: frozenset[str] = frozenset()
     """The names already in the encounter: new names never repeat one (issue 9, item 6)."""
 
@@ -60,6 +73,10 @@ class CreatureFormResult:
         for name, value in self.stats.items():
             if value != stat_value(creature, name):
                 changed[name] = value
+        for name, value in self.current.items():
+            # set after the maximum, so a value the GM typed wins over the rules' adjustment
+            if value != getattr(creature, name, None):
+                changed[f"now_{name}"] = value
         return changed
 
 
@@ -166,6 +183,14 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                 with Horizontal(classes="row"):
                     for stat in row:
                         yield from self._number_field(stat)
+            if self.editing and self._current_tracks():
+                with Horizontal(classes="row"):
+                    for track, label, _maximum in self._current_tracks():
+                        yield Label(label, classes="label stat")
+                        yield NumberInput(str(getattr(creature, track)), id=f"now-{track}",
+                                          label=label, classes="number",
+                                          minimum=None if track == "hp" and
+                                          self.rules.id == "d20-3e" else 0)
             with Horizontal(classes="row tall"):
                 yield Label("Defenses", classes="label")
                 yield NotationField(
@@ -181,6 +206,23 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                             suggester=SuggestFromList(KIND_WORDS), compact=True)
             yield Static("", id="form-error", markup=False)
             yield Label(f"enter {verb.lower()} · esc cancel · tab next field", classes="hint")
+
+    def _current_tracks(self) -> tuple[tuple[str, str, str | None], ...]:
+        """The tracks this creature has whose current value the edit form sets."""
+        return tuple(entry for entry in CURRENT_TRACKS.get(self.rules.id, ())
+                     if getattr(self.creature, entry[0], None) is not None)
+
+    def _read_current(self, stats: dict[str, int]) -> dict[str, int]:
+        """The current values typed; ValueError when one is above its maximum."""
+        if not self.editing:
+            return {}
+        current = {}
+        for track, label, maximum in self._current_tracks():
+            value = self.query_one(f"#now-{track}", NumberInput).number()
+            if maximum is not None and maximum in stats and value > stats[maximum]:
+                raise ValueError(f"{label} cannot be more than the maximum, {stats[maximum]}.")
+            current[track] = value
+        return current
 
     def _number_field(self, stat: Any) -> ComposeResult:
         """A stat's label and number field; ``None`` is the initiative."""
@@ -247,6 +289,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             stats = {stat.name: self.query_one(f"#stat-{stat.name}", NumberInput).number()
                      for stat in self.rules.stat_fields}
             initiative = self.query_one("#initiative", NumberInput).number()
+            current = self._read_current(stats)
         except ValueError as error:
             return None, str(error)
         if not 1 <= count <= MAX_COUNT:
@@ -266,6 +309,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             initiative=initiative,
             defenses=defenses.value.strip(),
             traits=traits,
+            current=current,
             taken=taken,
         )
         return result, ""
