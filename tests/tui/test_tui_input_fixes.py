@@ -529,3 +529,28 @@ async def test_the_edit_form_fits_80x24_in_every_system(app_factory, system):
         for field in form.query(Input):
             assert field.region.width >= 4 and field.region.right <= 80, field.id
             assert field.region.bottom <= 24, field.id
+
+
+def test_an_edit_notice_uses_the_forms_words():
+    from tui.screens.creature_form import edit_notice
+
+    rules = get_system("pf2e")
+    assert edit_notice(rules, "Valeros", {"temp_hp": 5, "now_hp": 30}) == (
+        "Updated Valeros: Temp HP 5, HP now 30.")
+    assert edit_notice(rules, "Valeros", {"pc": False, "defenses": ""}) == (
+        "Updated Valeros: PC no, defenses none.")
+
+
+async def test_alt_keys_from_a_real_terminal_carry_a_character_and_are_not_typed(app_factory):
+    """A terminal sends alt+c as ESC c: the key arrives with the character "c"."""
+    from textual import events
+
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        await type_text(pilot, "2d6 fire")
+        app.post_message(events.Key("alt+c", "c"))
+        await pilot.pause()
+        assert screen.critical
+        assert screen.query_one("#damage").value == "2d6 fire"

@@ -118,6 +118,25 @@ def stat_rows(fields: list[Any]) -> list[list[Any]]:
     return rows
 
 
+def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
+    """An edit said in the GM's words: ``Updated Valeros: Temp HP 5, HP now 30.``
+
+    Not ``Updated Valeros: temp_hp.`` (issue 9, item 7): fields go by their form labels.
+    """
+    labels = {stat.name: stat.label for stat in rules.stat_fields}
+    labels.update({f"now_{track}": label for track, label, _ in CURRENT_TRACKS.get(rules.id, ())})
+    labels.update(name="name", pc="PC", defenses="defenses", traits="traits",
+                  initiative="initiative")
+    words = []
+    for key, value in fields.items():
+        label = labels.get(key, key.replace("_", " "))
+        if isinstance(value, bool):
+            words.append(f"{label} {'yes' if value else 'no'}")
+        else:
+            words.append(f"{label} {value or 'none'}")
+    return f"Updated {name}: {', '.join(words)}."
+
+
 def traits_text(traits: Any) -> str:
     """A creature's traits as the GM types them."""
     if isinstance(traits, str):
