@@ -432,6 +432,7 @@ async def test_d20_subdual_is_echoed_as_subdual_and_checks_the_box(app_factory):
         echo = str(screen.query_one("#damage .feedback", Static).render())
         assert "subdual" in echo and "nonlethal" not in echo
         assert "[x] subdual (alt+n)" in static_text(screen, "#options")
+        assert "nonlethal" not in static_text(screen, "#steps")
 
 
 # -- item 3: heal works on the marked set, one undo step ------------------------------------

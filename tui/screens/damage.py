@@ -320,7 +320,12 @@ class DamageScreen(ModalScreen[Any]):
             steps.update("")
             return
         name = self.encounter.creature(creature_id).name
-        steps.update(Text(f"{name}: " + " → ".join(outcome.steps)))
+        steps.update(Text(self._in_system_words(f"{name}: " + " → ".join(outcome.steps))))
+
+    def _in_system_words(self, text: str) -> str:
+        """``text`` with the system's own word for nonlethal (d20 3.0: subdual)."""
+        word = self.nonlethal_word
+        return text if word == "nonlethal" else text.replace("nonlethal", word)
 
     @property
     def highlighted_id(self) -> str | None:
@@ -347,10 +352,7 @@ class DamageScreen(ModalScreen[Any]):
 
     def _check_damage(self, text: str) -> str:
         """Parse the damage as typed; say back what was understood, in the system's words."""
-        understood = str(self.rules.parse_damage(text))
-        if self.nonlethal_word != "nonlethal":
-            understood = understood.replace("nonlethal", self.nonlethal_word)
-        return "✓ " + understood
+        return "✓ " + self._in_system_words(str(self.rules.parse_damage(text)))
 
     def _current_text(self) -> str:
         """The damage in the field; while it is wrong, the last valid one (the preview stays)."""
