@@ -338,48 +338,54 @@ class Roll:
         )
 
 
+# RULES §5: the kinds of breakdown step, in the order the rules apply them.
+STEP_KINDS = ("roll", "floor", "merge", "scale", "immunity", "weakness", "vulnerability",
+              "resistance", "total", "threshold", "armor", "track", "note")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One line of a breakdown: what kind of rule it is (``STEP_KINDS``) and its words."""
+
+    kind: str
+    text: str
+
+
+class Breakdown:
+    """The steps of one resolution as they are taken, each a :class:`Step`."""
+
+    __slots__ = ("records",)
+
+    def __init__(self) -> None:
+        self.records: list[Step] = []
+
+    def add(self, kind: str, text: str) -> None:
+        """Record one step of ``kind`` (one of ``STEP_KINDS``)."""
+        if kind not in STEP_KINDS:
+            raise ValueError(f"unknown breakdown step kind {kind!r}; known: {', '.join(STEP_KINDS)}")
+        self.records.append(Step(kind, text))
+
+    def lines(self) -> tuple[str, ...]:
+        """Every step as text."""
+        return tuple(step.text for step in self.records)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The resolved effect of one application on one creature, and the steps that led there."""
 
     target: str
     total: int
-    breakdown: Breakdown | tuple[str, ...]
+    records: tuple[Step, ...]
     changes: Mapping[str, Any] = field(default_factory=dict)
     hp_marked: int = 0
     wounds: int = 0
     summary: str = ""
-    _lines: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def steps(self) -> tuple[str, ...]:
-        """The breakdown in words, in the order applied (formatted the first time it is read)."""
-        if self._lines is None:
-            lines = self.breakdown.lines() if isinstance(self.breakdown, Breakdown) else self.breakdown
-            object.__setattr__(self, "_lines", tuple(lines))
-        return self._lines  # type: ignore[return-value]
+        """The breakdown in words, in the order applied (DESIGN.md's ``out.steps``)."""
+        return tuple(step.text for step in self.records)
 
     def __str__(self) -> str:
         return "\n".join(self.steps)
-
-
-class Breakdown(list):
-    """Steps as they are taken: plain text, or a template and its arguments formatted on reading.
-
-    Formatting is most of the cost of resolving damage, and most outcomes (every target of
-    a preview the GM does not look at, a benchmark) are never read.
-    """
-
-    __slots__ = ()
-
-    def add(self, template: str, *args: Any) -> None:
-        """Record ``template.format(*args)`` for later; a callable argument is called then."""
-        self.append((template, args))
-
-    def lines(self) -> tuple[str, ...]:
-        """Every step as text."""
-        return tuple(
-            item if isinstance(item, str)
-            else item[0].format(*(a() if callable(a) else a for a in item[1]))
-            for item in self
-        )

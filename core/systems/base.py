@@ -269,15 +269,14 @@ class RuleSystem:
             raise ValueError(f"{self.name} has no save result {save!r}; use {allowed}")
 
     @staticmethod
-    def _outcome(creature: Creature, work: Creature, total: int, steps: list[str],
+    def _outcome(creature: Creature, work: Creature, total: int, steps: Breakdown,
                  hp_marked: int = 0, wounds: int = 0, summary: str = "") -> Outcome:
         changes = {
             name: (frozenset(new) if type(new) is set else tuple(new) if type(new) is list else new)
             for name, old, new in zip(TRACK_FIELDS, _track_values(creature), _track_values(work), strict=True)
             if new != old
         }
-        breakdown = steps if isinstance(steps, Breakdown) else tuple(steps)
-        return Outcome(creature.name, total, breakdown, changes, hp_marked, wounds, summary)
+        return Outcome(creature.name, total, tuple(steps.records), changes, hp_marked, wounds, summary)
 
     # ------------------------------------------------------------------ healing, turns
     def heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:
@@ -291,11 +290,11 @@ class RuleSystem:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise ValueError(f"healing must be a whole number of 0 or more, not {amount!r}")
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         self._heal(work, amount, track, steps)
         return self._outcome(creature, work, amount, steps, summary=self.track_text(work))
 
-    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         raise NotImplementedError
 
     def add_persistent(self, creature: Creature, text: str, critical: bool = False,
