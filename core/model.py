@@ -341,10 +341,10 @@ class Roll:
 # RULES §5: the kinds of breakdown step, in the order the rules apply them.
 STEP_KINDS = ("roll", "floor", "merge", "scale", "immunity", "weakness", "vulnerability",
               "resistance", "total", "threshold", "armor", "track", "note")
+_KNOWN_KINDS = frozenset(STEP_KINDS)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One line of a breakdown: what kind of rule it is (``STEP_KINDS``) and its words."""
 
     kind: str
@@ -361,7 +361,7 @@ class Breakdown:
 
     def add(self, kind: str, text: str) -> None:
         """Record one step of ``kind`` (one of ``STEP_KINDS``)."""
-        if kind not in STEP_KINDS:
+        if kind not in _KNOWN_KINDS:
             raise ValueError(f"unknown breakdown step kind {kind!r}; known: {', '.join(STEP_KINDS)}")
         self.records.append(Step(kind, text))
 
