@@ -16,7 +16,7 @@ from core.dice import RandomSource
 from core.errors import StateError
 from core.model import Creature, Outcome, Roll, TemporaryImmunity
 from core.systems import SYSTEM_IDS, get_system
-from core.systems.base import MAX_TRACK, RULE_SETTINGS, check_settings
+from core.systems.base import RULE_SETTINGS, check_settings
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "crit_mode": "double",      # pf2e/sf2e option: "roll-twice" rolls the dice twice instead
@@ -343,62 +343,6 @@ class Encounter:
                 self._order = None
                 self._keep_active(step)
         return new
-
-    ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
-                  "stress_marked", "subdual", "dying", "wounded")
-
-    def set_track(self, cid: str, **values: int) -> Creature:
-        """The GM's correction of a track value (``hp=12``, ``stress_marked=2``), one undo step."""
-        creature = self.creature(cid)
-        new = creature.clone()
-        for key, value in values.items():
-            if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
-                raise ValueError(f"{key!r} cannot be set on {creature.name}")
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{key} must be a whole number, not {value!r}")
-            if abs(value) > MAX_TRACK:
-                raise ValueError(f"{key} must be at most {MAX_TRACK:,}, not {value:,}")
-            if key != "hp" or self.system != "d20-3e":
-                if value < 0:
-                    raise ValueError(f"{key} cannot be negative")
-            setattr(new, key, value)
-        words = ", ".join(f"{k} {getattr(creature, k)} → {v}" for k, v in values.items())
-        with self._step("adjust", f"{creature.name}: set {words}") as step:
-            step.touch(cid)
-            self._creatures[cid] = new
-        return new
-
-    def toggle_condition(self, cid: str, condition: str) -> bool:
-        """Add or remove a condition by hand (``frightened``, ``dead``); True when now present."""
-        creature = self.creature(cid)
-        name = condition.strip().lower()
-        if not name:
-            raise ValueError("a condition needs a name")
-        new = creature.clone()
-        present = name not in new.conditions
-        if present:
-            new.conditions.add(name)
-        else:
-            conditions.remove(new, name)
-        with self._step("condition", f"{creature.name}: {'now' if present else 'no longer'} {name}") as step:
-            step.touch(cid)
-            self._creatures[cid] = new
-        return present
-
-    def set_persistent_rounds(self, cid: str, index: int, rounds: int | None) -> None:
-        """Change how many of its turns a persistent condition has left (None: until it ends)."""
-        from dataclasses import replace
-
-        creature = self.creature(cid)
-        cond = creature.persistent[index]
-        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-            raise ValueError("rounds left is a whole number of 1 or more")
-        new = creature.clone()
-        new.persistent[index] = replace(cond, rounds_left=rounds)
-        left = "until it ends" if rounds is None else f"{rounds} turn(s) left"
-        with self._step("persistent", f"{creature.name}: persistent {cond.label} {left}") as step:
-            step.touch(cid)
-            self._creatures[cid] = new
 
     def rename(self, name: str) -> None:
         """Rename the encounter."""

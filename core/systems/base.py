@@ -386,11 +386,6 @@ class RuleSystem:
                 return cond
         return "ok"
 
-    def persistent_average(self, text: str, factor: float) -> float:
-        """The expected damage of a persistent condition, factor included."""
-        damage = self.parse_damage(text)
-        return sum(p.amount.average for p in damage.parts if p.amount is not None) * factor
-
 
 class _KeptDice:
     """A dice source that replays the dice a part already rolled, then rolls and keeps more."""
