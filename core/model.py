@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple
 
 from core.dice import parse as parse_dice
@@ -173,24 +173,12 @@ class Creature:
     attacks: list[tuple[str, str]] = field(default_factory=list)   # (label, damage notation)
 
     def clone(self) -> Creature:
-        """An independent copy (containers copied, values shared)."""
-        # Written out field by field: this runs on every damage preview.
-        new = object.__new__(Creature)
-        new.name, new.pc, new.traits, new.defenses = self.name, self.pc, self.traits, self.defenses
-        new.hp, new.max_hp, new.temp_hp = self.hp, self.max_hp, self.temp_hp
-        new.vitality, new.max_vitality = self.vitality, self.max_vitality
-        new.wounds, new.max_wounds = self.wounds, self.max_wounds
-        new.hp_marked, new.armor, new.armor_marked = self.hp_marked, self.armor, self.armor_marked
-        new.stress, new.stress_marked = self.stress, self.stress_marked
-        new.major, new.severe, new.subdual = self.major, self.severe, self.subdual
-        new.dying, new.wounded = self.dying, self.wounded
-        new.conditions = set(self.conditions)
-        new.persistent = list(self.persistent)
-        new.temp_immunities = list(self.temp_immunities)
-        new.init_mod, new.recovery_check = self.init_mod, self.recovery_check
-        new.condition_values = dict(self.condition_values)
-        new.condition_durations = dict(self.condition_durations)
-        new.statblock, new.attacks = self.statblock, list(self.attacks)
+        """An independent copy: every field of the dataclass, its containers copied."""
+        new = object.__new__(Creature)  # every field is set here: no __init__ defaults to run
+        for name in FIELD_NAMES:
+            setattr(new, name, getattr(self, name))
+        for name in CONTAINER_FIELDS:
+            setattr(new, name, getattr(self, name).copy())
         return new
 
     @property
@@ -253,7 +241,10 @@ class Creature:
         return c
 
 
-_SLOTS = tuple(Creature.__slots__)
+# Derived from the dataclass, so a new field is cloned and committed without a second list.
+FIELD_NAMES = tuple(f.name for f in fields(Creature))
+CONTAINER_FIELDS = tuple(f.name for f in fields(Creature) if f.default_factory is not MISSING)
+IDENTITY_FIELDS = ("name", "pc", "traits", "defenses", "init_mod", "statblock", "attacks")
 
 
 def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
@@ -272,8 +263,7 @@ def _table(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], whe
 
 
 # Fields commit may set (everything but identity).
-TRACK_FIELDS = tuple(n for n in _SLOTS if n not in ("name", "pc", "traits", "defenses", "init_mod",
-                                                    "statblock", "attacks"))
+TRACK_FIELDS = tuple(f.name for f in fields(Creature) if f.name not in IDENTITY_FIELDS)
 
 
 class RolledPart(NamedTuple):

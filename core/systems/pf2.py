@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
 from core.model import Breakdown, Creature, Outcome, PersistentDamage, Roll, RolledPart
 from core.notation import Applicable, Damage, DamagePart, DefenseEntry, Defenses, applicable
 from core.systems.base import RuleSystem, StatField, flat_check
-from core.vocabulary import Vocabulary
+from core.vocabulary import Vocabulary, vocabulary
 
 SAVE_FACTORS = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,
                 "critical-failure": 2.0}
@@ -75,8 +76,14 @@ class Instance:
 
 def _keys(vocab: Vocabulary, part: DamagePart, damage_type: str | None = None) -> frozenset[str]:
     """Selector keys of a part: its type, category, traits, source word, ``all``."""
-    keys = vocab.keys_for(damage_type or part.type, part.traits)
-    return keys | {part.source} if part.source else keys
+    return _selector_keys(vocab.system, damage_type or part.type, part.traits, part.source)
+
+
+@cache  # a handful of distinct parts per table; this runs for every part of every preview
+def _selector_keys(system: str, damage_type: str | None, traits: frozenset[str],
+                   source: str | None) -> frozenset[str]:
+    keys = vocabulary(system).keys_for(damage_type, traits)
+    return keys | {source} if source else keys
 
 
 def _scale_words(factor: float, crit: bool, save: str | None) -> str:
