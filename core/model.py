@@ -252,7 +252,7 @@ def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
     for i, item in enumerate(value):
         if not isinstance(item, str):
             raise StateError(f"{where}.{key}[{i}]", f"expected text, found {item!r}")
-    return value
+    return list(value)
 
 
 def _table(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> dict[str, Any]:

@@ -538,7 +538,7 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
     if paren:
         exc_at = where + paren.start(1)
         exceptions = frozenset(
-            _selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full, strict=True)
+            _known_selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full)
             for e in paren.group(1).split(",") if e.strip()
         )
         if not exceptions:
@@ -556,7 +556,7 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
         selector_text = "all"
         other = slash.group(2)
         if other not in ("-", "—"):
-            exceptions = exceptions | {_selector(other, where + slash.start(2), vocab, full, True)}
+            exceptions = exceptions | {_known_selector(other, where + slash.start(2), vocab, full)}
     else:
         tokens = words.split()
         numbers = [t for t in tokens if _VALUE.match(t)]
@@ -579,7 +579,7 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
     if kind == IMMUNITY:
         if value:
             raise ParseError("an immunity has no value", where, full)
-        sel = _selector(selector_text, where, vocab, full, strict=False)
+        sel = _selector(selector_text, vocab)
         trait = _trait_name(sel or selector_text.lower())
         if trait in vocab.effects:
             # RULES §2 Step 3.1: an immunity to an effect trait removes an attack with it
@@ -591,7 +591,7 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
             effects.append(selector_text.lower())
             return
     else:
-        sel = _selector(selector_text, where, vocab, full, strict=True)
+        sel = _known_selector(selector_text, where, vocab, full)
         if needs_value and not value:
             raise ParseError(f"{kind} {selector_text} needs a value, e.g. '{selector_text} 5'",
                              where + len(words), full)
@@ -613,7 +613,7 @@ def _check_effect_name(name: str, entry: str, where: int, vocab: Vocabulary, ful
         raise ParseError("write exceptions as '(except silver)'", at, full)
     for word in words:
         at = where + max(0, entry.find(word))
-        if _selector(word, at, vocab, full, strict=False) is not None:
+        if _selector(word, vocab) is not None:
             raise ParseError(f"{name!r} is not one immunity: one damage type, material or effect "
                              "per entry, separated by commas; exceptions as '(except silver)'", at, full)
 
@@ -623,8 +623,8 @@ def _trait_name(words: str) -> str:
     return words.removesuffix(" effects").removesuffix(" effect").strip()
 
 
-def _selector(text: str, where: int, vocab: Vocabulary, full: str, strict: bool) -> str | None:
-    """The canonical selector for ``text``; None (immunity to an effect) or ParseError."""
+def _selector(text: str, vocab: Vocabulary) -> str | None:
+    """The canonical selector for ``text``, or None (an immunity to an effect, say)."""
     low = " ".join(text.lower().split())
     if low in _SPECIAL:
         return _SPECIAL[low]
@@ -633,9 +633,16 @@ def _selector(text: str, where: int, vocab: Vocabulary, full: str, strict: bool)
         if (canon in vocab.types or canon in vocab.categories or canon in vocab.materials
                 or canon in vocab.traits or canon in vocab.sources or canon == "all"):
             return canon
-    if not strict:
-        return None
-    raise ParseError(f"unknown damage type or material {text!r}{_suggest(text, vocab)}", where, full)
+    return None
+
+
+def _known_selector(text: str, where: int, vocab: Vocabulary, full: str) -> str:
+    """The canonical selector for ``text``; an unknown word is a ParseError (RULES §1: in a
+    weakness or resistance it is almost always a typo)."""
+    selector = _selector(text, vocab)
+    if selector is None:
+        raise ParseError(f"unknown damage type or material {text!r}{_suggest(text, vocab)}", where, full)
+    return selector
 
 
 # --------------------------------------------------------------------------- d20-3e defenses
@@ -658,7 +665,7 @@ def _d20_entry(words: str, where: int, kind: str | None, vocab: Vocabulary,
     m = _D20_TYPE_FIRST.fullmatch(words)
     if m is None:
         return None
-    selector = _selector(m.group(1), where, vocab, full, strict=False)
+    selector = _selector(m.group(1), vocab)
     if selector is None:
         return None
     if m.group(2).lower() == "immunity":
@@ -678,6 +685,7 @@ def _d20_reduction(value: int, bypass: str, where: int, vocab: Vocabulary, full:
         raise ParseError("say what bypasses the damage reduction: '-', a material, 'magic' or '+1'",
                          where, full)
     plus = _D20_PLUS.fullmatch(bypass)
+    exceptions: frozenset[str]
     if bypass in ("-", "—"):
         exceptions, shown = frozenset(), "-"
     elif plus:
@@ -686,7 +694,7 @@ def _d20_reduction(value: int, bypass: str, where: int, vocab: Vocabulary, full:
     else:
         if bypass.startswith("+"):
             raise ParseError(f"an enhancement bonus is +1 or more, not {bypass!r}", where, full)
-        selector = _selector(bypass, where, vocab, full, strict=True)
+        selector = _known_selector(bypass, where, vocab, full)
         exceptions, shown = frozenset({selector}), "magic" if selector == "magical" else selector
     return DefenseEntry(DAMAGE_REDUCTION, "all", value, exceptions,
                         text=f"{DAMAGE_REDUCTION} {value}/{shown}")

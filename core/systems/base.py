@@ -19,7 +19,7 @@ from core.model import (
     Roll,
     RolledPart,
 )
-from core.notation import Damage, Defenses, parse_damage, parse_defenses
+from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
 from core.statblock import read_statblock
 from core.vocabulary import Vocabulary, vocabulary
 
@@ -141,7 +141,7 @@ class RuleSystem:
         if value > field.maximum:
             raise ValueError(f"{field.label} must be at most {field.maximum:,}, not {value:,}")
 
-    def _set_stats(self, creature: Creature, stats: dict[str, int]) -> None:
+    def _set_stats(self, creature: Creature, stats: dict[str, int], editing: bool = False) -> None:
         raise NotImplementedError
 
     def from_statblock(self, text: str) -> Creature:
@@ -150,8 +150,8 @@ class RuleSystem:
         Raises ParseError with the position of a line it recognises but cannot read.
         """
         block = read_statblock(text, self.id)
-        creature = self.new_creature(block.name, defenses=block.defenses, traits=block.traits,
-                                     init_mod=block.init_mod, **block.stats)
+        creature = self.new_creature(block.name, False, block.defenses, block.traits, block.init_mod,
+                                     **block.stats)
         for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8 Decision)
             setattr(creature, name, value)
         creature.statblock = text
@@ -185,7 +185,7 @@ class RuleSystem:
         return Roll(roll.damage, hits, mult)
 
     def _kept_critical(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
-                       settings: dict) -> RolledPart:
+                       settings: dict[str, Any]) -> RolledPart:
         """The part as a critical, its extra dice taken first from those it already rolled.
 
         Options never reroll: toggling critical off and on, or a d20 multiplier cycled back,
@@ -220,7 +220,8 @@ class RuleSystem:
         raise ValueError(f"critical must be True/False or a multiplier from 2 to {MAX_MULTIPLIER}, "
                          f"not {critical!r}")
 
-    def _roll_part(self, part, index: int, mult: int, rng: RandomSource, settings: dict) -> RolledPart:
+    def _roll_part(self, part: DamagePart, index: int, mult: int, rng: RandomSource,
+                   settings: dict[str, Any]) -> RolledPart:
         if part.amount is None or part.persistent:
             return RolledPart(part, 0)  # persistent damage is rolled at each tick
         total, faces = part.amount.roll_values(rng)
@@ -228,7 +229,7 @@ class RuleSystem:
         return self._kept_critical(rolled, index, mult, rng, settings) if mult else rolled
 
     def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
-                       settings: dict) -> RolledPart:
+                       settings: dict[str, Any]) -> RolledPart:
         """Add the critical value where the system rolls extra dice for a critical."""
         return rolled
 

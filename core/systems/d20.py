@@ -9,6 +9,9 @@ from core.model import Breakdown, Creature, Outcome, Roll, RolledPart
 from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
 from core.systems.base import AttackRoll, RuleSystem, StatField, halve_shared
 
+# One part of a d20-3e hit as [rolled part, the damage it deals now]; each rule changes the value.
+Share = list[Any]
+
 
 class D20System(RuleSystem):
     """The d20 System 3.0."""
@@ -30,7 +33,8 @@ class D20System(RuleSystem):
         if "temp_hp" in stats:
             c.temp_hp = stats["temp_hp"]
 
-    def _critical_part(self, rolled, index, mult, rng, settings):
+    def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
+                       settings: dict[str, Any]) -> RolledPart:
         part = rolled.part
         if part.amount is None or part.on_crit:
             return rolled
@@ -80,9 +84,9 @@ class D20System(RuleSystem):
         return self._outcome(creature, work, total, steps, summary=summary)
 
     @staticmethod
-    def _rolled_parts(hit: tuple[RolledPart, ...], mult: int, steps: Breakdown) -> list[list]:
+    def _rolled_parts(hit: tuple[RolledPart, ...], mult: int, steps: Breakdown) -> list[Share]:
         """The hit's parts that deal damage now, each as [rolled part, value], and the roll step."""
-        parts = [[rp, rp.crit_value if mult and rp.crit_value is not None else rp.value]
+        parts: list[Share] = [[rp, rp.crit_value if mult and rp.crit_value is not None else rp.value]
                  for rp in hit if rp.part.amount is not None and (mult or not rp.part.on_crit)]
         if parts and mult:
             steps.add("scale", f"critical ×{mult}: " + ", ".join(
@@ -93,7 +97,7 @@ class D20System(RuleSystem):
         return parts
 
     @staticmethod
-    def _halve_and_floor(parts: list[list], save: str | None, steps: Breakdown) -> None:
+    def _halve_and_floor(parts: list[Share], save: str | None, steps: Breakdown) -> None:
         """A part counts as no less than 0; a Reflex half; a hit deals at least 1 (RULES §1, §4)."""
         for entry in parts:
             entry[1] = max(0, entry[1])
@@ -113,7 +117,7 @@ class D20System(RuleSystem):
                 entry[1] = 0
             steps.add("floor", "minimum damage: a hit deals at least 1")
 
-    def _defend(self, parts: list[list], defenses: Defenses, subdual: bool, steps: Breakdown) -> int:
+    def _defend(self, parts: list[Share], defenses: Defenses, subdual: bool, steps: Breakdown) -> int:
         """Immunities and weaknesses part by part, then damage reduction and energy resistance."""
         vocab = self.vocabulary
         keys = [vocab.keys_for(rp.part.type, rp.part.traits) for rp, _ in parts]
@@ -149,7 +153,7 @@ class D20System(RuleSystem):
         return damage_type in (None, "untyped") or self.vocabulary.types.get(damage_type) == "physical"
 
     @staticmethod
-    def _reduce_once(parts: list[list], keys: list, group: list[int], entries: list[DefenseEntry],
+    def _reduce_once(parts: list[Share], keys: list[frozenset[str]], group: list[int], entries: list[DefenseEntry],
                      label: str, steps: Breakdown) -> None:
         """Subtract the one entry that removes the most, once, from the group's parts in order."""
         best, removes = None, 0

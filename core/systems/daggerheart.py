@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from core.dice import RandomSource
 from core.model import Breakdown, Creature, Outcome, Roll, RolledPart
 from core.notation import Defenses
 from core.systems.base import MAX_SLOTS, RuleSystem, StatField
@@ -41,7 +42,8 @@ class Daggerheart(RuleSystem):
         if c.major is not None and c.severe is not None and c.severe < c.major:
             raise ValueError(f"the Severe threshold ({c.severe}) is below Major ({c.major})")
 
-    def _critical_part(self, rolled, index, mult, rng, settings):
+    def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
+                       settings: dict[str, Any]) -> RolledPart:
         part = rolled.part
         if part.amount is not None:
             # a critical adds the dice's maximum to a normal roll (modifier once)

@@ -12,9 +12,9 @@ from core.notation import Applicable, Damage, DamagePart, DefenseEntry, Defenses
 from core.systems.base import RuleSystem, StatField, flat_check
 from core.vocabulary import Vocabulary, vocabulary
 
-SAVE_FACTORS = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,
+SAVE_FACTORS: dict[str | None, float] = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,
                 "critical-failure": 2.0}
-SAVE_WORDS = {"success": "basic save success: half", "critical-success": "basic save critical success: none",
+SAVE_WORDS: dict[str | None, str] = {"success": "basic save success: half", "critical-success": "basic save critical success: none",
               "critical-failure": "basic save critical failure: double"}
 
 
@@ -159,7 +159,7 @@ class Pf2Family(RuleSystem):
     policy: Pf2Policy
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_basic_saves = True
-    stat_fields = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
+    stat_fields: tuple[StatField, ...] = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
     initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
     dying_check_at = "start"
 
@@ -180,7 +180,8 @@ class Pf2Family(RuleSystem):
             c.temp_hp = stats["temp_hp"]
 
     # ------------------------------------------------------------------ rolling
-    def _critical_part(self, rolled, index, mult, rng, settings):
+    def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
+                       settings: dict[str, Any]) -> RolledPart:
         part = rolled.part
         if (settings.get("crit_mode") == "roll-twice" and part.amount is not None
                 and not part.persistent and not part.on_crit):
