@@ -32,6 +32,9 @@ class Pf2Policy:
     harm_type: str               # negative (pf2e) / void
 
 
+# Immunities that name a rule, not a damage type: they never drop a persistent part by type
+_SPECIAL_IMMUNITIES = ("persistent", "critical-hits", "precision", "nonlethal")
+
 # RULES §7 recovery check: degree (0 critical failure … 3 critical success) -> change in dying
 RECOVERY_CHANGE = {3: -2, 2: -1, 1: 1, 0: 2}
 RECOVERY_WORDS = {3: "critical success", 2: "success", 1: "failure", 0: "critical failure"}
@@ -561,47 +564,62 @@ class Pf2Family(RuleSystem):
     # ------------------------------------------------------------------ persistent damage
     def _add_condition(self, work: Creature, part: DamagePart, defenses: Defenses, crit: bool,
                        save: str | None, steps: Breakdown, settings: dict[str, Any]) -> None:
-        factor = SAVE_FACTORS[save]
-        if crit and not part.on_crit:
-            factor *= 2
+        """A persistent part becomes a condition: doubled on a critical unless it is on-crit,
+        halved by a save, dropped by an immunity; one condition per damage type (RULES §2)."""
+        factor = SAVE_FACTORS[save] * (2 if crit and not part.on_crit else 1)
         formula = " ".join(w for w in (str(part.amount), part.type, *sorted(part.traits),
                                        *sorted(part.effects)) if w)
         if factor == 0:
             steps.add("scale", f"persistent {formula}: none (factor 0)")
             return
-        keys = self.vocabulary.keys_for(part.type, part.traits)
-        # RULES §2 Step 3.1: immunity to persistent damage, its (except …) decided part by part
-        immune = defenses.special_immunity("persistent", (keys,)) if defenses.immunities else None
-        if immune is not None:
-            steps.add("immunity", f"persistent {formula}: dropped ({immune.describe()})")
+        why = self._persistent_immunity(work, part, defenses)
+        if why is not None:
+            steps.add("immunity", f"persistent {formula}: dropped ({why})")
             return
-        immune = next((e for e in defenses.immunities if e.selector not in ("persistent", "critical-hits",
-                       "precision", "nonlethal") and e.matches(keys)), None)
-        if immune:
-            steps.add("immunity", f"persistent {formula}: dropped ({immune.describe()})")
-            return
-        if part.type == "bleed" and work.kind in ("undead", "construct", "bloodless"):
-            steps.add("immunity", f"persistent {formula}: dropped (bleed has no effect on {work.kind} creatures)")
-            return
-        average = part.amount.average * factor if part.amount else 0.0
         new = PersistentDamage(formula, part.type or "untyped", factor,
                                self.policy.persistent_rounds, None, False,
                                self.policy.persistent_timing)
-        for i, old in enumerate(work.persistent):
-            if old.type == new.type:
-                if average > old.average:
-                    work.persistent[i] = new
-                    steps.add("note", f"persistent {new.label} replaces {old.label} (higher average "
-                                 f"{average:g} > {old.average:g})")
-                else:
-                    steps.add("note", f"persistent {new.label} ignored: {old.label} already there "
-                                 f"(average {old.average:g} ≥ {average:g})")
-                return
+        if self._replaces_same_type(work, new, part.amount.average * factor if part.amount else 0.0,
+                                    steps):
+            return
         work.persistent.append(new)
         when = "start" if new.timing == "start" else "end"
         always = f" ({part.type} is always persistent damage: it deals nothing now)" \
             if part.implied_persistent else ""
         steps.add("note", f"persistent {new.label} added (at the {when} of its turn){always}")
+
+    def _persistent_immunity(self, work: Creature, part: DamagePart, defenses: Defenses) -> str | None:
+        """Why a persistent part is dropped (RULES §2 Step 3.1), or None."""
+        keys = self.vocabulary.keys_for(part.type, part.traits)
+        if defenses.immunities:
+            # immunity to persistent damage, its (except …) decided part by part
+            immune = defenses.special_immunity("persistent", (keys,))
+            if immune is None:
+                immune = next((e for e in defenses.immunities if e.selector not in _SPECIAL_IMMUNITIES
+                               and e.matches(keys)), None)
+            if immune is not None:
+                return immune.describe()
+        if part.type == "bleed" and work.kind in ("undead", "construct", "bloodless"):
+            return f"bleed has no effect on {work.kind} creatures"
+        return None
+
+    @staticmethod
+    def _replaces_same_type(work: Creature, new: PersistentDamage, average: float,
+                            steps: Breakdown) -> bool:
+        """One condition per damage type: the higher average stays (RULES §2). True when a
+        condition of the type was there already."""
+        for i, old in enumerate(work.persistent):
+            if old.type != new.type:
+                continue
+            if average > old.average:
+                work.persistent[i] = new
+                steps.add("note", f"persistent {new.label} replaces {old.label} (higher average "
+                          f"{average:g} > {old.average:g})")
+            else:
+                steps.add("note", f"persistent {new.label} ignored: {old.label} already there "
+                          f"(average {old.average:g} ≥ {average:g})")
+            return True
+        return False
 
     def add_persistent(self, creature: Creature, text: str, critical: bool = False,
                        save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
@@ -712,6 +730,7 @@ class Pf2Family(RuleSystem):
     # ------------------------------------------------------------------ track
     def _track(self, work: Creature, damage: int, wounds: int, crit: bool, nonlethal: bool,
                steps: Breakdown, massive_check: bool = True) -> None:
+        """Step 4: temp HP first, then HP; massive damage; 0 HP: dying, unconscious or dead."""
         if damage <= 0 and not wounds:
             return
         if "dead" in work.conditions:
@@ -719,21 +738,30 @@ class Pf2Family(RuleSystem):
             return
         if work.hp is None:
             return
-        before_hp, before_temp = work.hp, work.temp_hp
-        rest = damage
-        if work.temp_hp and rest > 0:
-            soak = min(work.temp_hp, rest)
-            work.temp_hp -= soak
-            rest -= soak
-            steps.add("track", f"temp HP {before_temp} → {work.temp_hp} (absorbs {soak})")
-        work.hp = max(0, work.hp - rest)
-        overflow = f" (overflow {rest - before_hp})" if rest > before_hp else ""
-        steps.add("track", f"HP {before_hp} → {work.hp}{overflow}")
+        self._lose_hp(work, damage, steps)
         if massive_check and not nonlethal and work.max_hp and damage >= 2 * work.max_hp:
             self._die(work, steps, f"massive damage ({damage} ≥ twice max HP {work.max_hp}): dead")
             return
-        if work.hp > 0 or damage <= 0:
-            return
+        if work.hp == 0 and damage > 0:
+            self._at_zero_hp(work, crit, nonlethal, steps)
+
+    @staticmethod
+    def _lose_hp(work: Creature, damage: int, steps: Breakdown) -> None:
+        """Temp HP absorb damage first; the rest comes off HP, never below 0."""
+        hp = work.hp or 0
+        rest = damage
+        if work.temp_hp and rest > 0:
+            soak = min(work.temp_hp, rest)
+            steps.add("track", f"temp HP {work.temp_hp} → {work.temp_hp - soak} (absorbs {soak})")
+            work.temp_hp -= soak
+            rest -= soak
+        work.hp = max(0, hp - rest)
+        overflow = f" (overflow {rest - hp})" if rest > hp else ""
+        steps.add("track", f"HP {hp} → {work.hp}{overflow}")
+
+    def _at_zero_hp(self, work: Creature, crit: bool, nonlethal: bool, steps: Breakdown) -> None:
+        """RULES §2 Step 4 and §7: damage at 0 HP — dying worsens, or a nonlethal attack knocks
+        out, or a non-PC dies, or a PC starts dying (2 on a critical) plus wounded."""
         if "dying" in work.conditions:
             if nonlethal:
                 return
@@ -748,7 +776,7 @@ class Pf2Family(RuleSystem):
                 work.conditions.add("unconscious")
                 steps.add("track", "nonlethal attack to 0 HP: unconscious")
             return
-        if not work.pc:  # RULES §2 Step 4, a Decision
+        if not work.pc:  # a Decision
             self._die(work, steps, "0 HP: dead (a non-PC dies at 0 HP)")
             return
         base = 2 if crit else 1
