@@ -63,63 +63,81 @@ class Daggerheart(RuleSystem):
         steps = Breakdown()
         by_kind: dict[str, int] = {}
         for index, hit in enumerate(roll.hits):
-            hit_total: dict[str, int] = {}
-            for rp in hit:
-                if rp.part.amount is None:
-                    continue
-                value = rp.crit_value if crit and rp.crit_value is not None else rp.value
-                if crit and rp.part.amount.is_constant:  # RULES §1: say what a typed total cannot do
-                    steps.add("scale", f"critical: no dice known for a typed total ({rp.part.label}), so no "
-                                 "maximum added; write the dice rolled, e.g. 2d8+1=10")
-                elif crit and rp.crit_value is not None:
-                    faces = f"({', '.join(map(str, rp.faces))}) " if rp.faces else ""
-                    steps.add("scale", f"critical: {rp.part.label} max {rp.crit_value - rp.value} + "
-                                 f"roll {faces}{rp.value} = {value}")
-                else:
-                    steps.add("roll", f"roll: {rp.describe()}")
-                if value < 0:
-                    steps.add("floor", f"negative roll {value} counts as 0")
-                    value = 0
-                kind = rp.part.type or "physical"
-                hit_total[kind] = hit_total.get(kind, 0) + value
-            if len(hit_total) > 1:
-                # RULES §3 Decision: one hit dealing physical and magic is one mixed kind
-                hit_total = {MIXED: sum(hit_total.values())}
-            if save == "success":
-                halved = {k: math.ceil(v / 2) for k, v in hit_total.items()}
-                steps.add("scale", "reaction roll success: half, rounded up: " + ", ".join(
-                    f"{k} {hit_total[k]} → {halved[k]}" for k in hit_total))
-                hit_total = halved
+            hit_total = self._hit_total(hit, crit, save, steps)
             for k, v in hit_total.items():
                 by_kind[k] = by_kind.get(k, 0) + v
             if len(roll.hits) > 1:
                 steps.add("note", f"hit {index + 1}: " + ", ".join(f"{v} {k}" for k, v in hit_total.items()))
-        if len(roll.hits) > 1:
+        if len(roll.hits) > 1:  # RULES §5: several hits are totalled before thresholds
             steps.add("merge", "totalled before thresholds: " + ", ".join(f"{v} {k}" for k, v in by_kind.items()))
         total = sum(self._defend(defenses, kind, value, steps) for kind, value in by_kind.items())
         if len(by_kind) > 1:
             steps.add("total", f"total: {total}")
         severity = self._severity(work, total, settings, steps)
         if armor_slot and severity > 0:
-            if direct:
-                steps.add("armor", "direct damage: an Armor Slot cannot reduce it")
-            elif work.armor_marked >= work.armor:
-                steps.add("armor", "no unmarked Armor Slot left")
-            else:
-                work.armor_marked += 1
-                steps.add("armor", f"Armor Slot marked ({work.armor_marked}/{work.armor}): "
-                             f"{SEVERITY[severity]} → {SEVERITY[severity - 1]}")
-                severity -= 1
+            severity = self._armor_slot(work, severity, direct, steps)
         marked = min(severity, (work.max_hp or 0) - work.hp_marked)
         if severity:
             before = work.hp_marked
             work.hp_marked += marked
             steps.add("track", f"mark {marked} HP: {before} → {work.hp_marked} of {work.max_hp}")
-        if severity:
             self._all_hp_marked(work, steps)
         summary = f"{total} {SEVERITY[severity]}: {marked} HP" + (
             f" ({self.status(work)})" if self.status(work) != "ok" else "")
         return self._outcome(creature, work, total, steps, hp_marked=marked, summary=summary)
+
+    def _hit_total(self, hit: tuple[RolledPart, ...], crit: bool, save: str | None,
+                   steps: Breakdown) -> dict[str, int]:
+        """One hit's damage per kind (physical, magic, or mixed), a success halving it."""
+        hit_total: dict[str, int] = {}
+        for rp in hit:
+            if rp.part.amount is None:
+                continue
+            value = self._part_value(rp, crit, steps)
+            kind = rp.part.type or "physical"
+            hit_total[kind] = hit_total.get(kind, 0) + value
+        if len(hit_total) > 1:
+            # RULES §3 Decision: one hit dealing physical and magic is one mixed kind
+            hit_total = {MIXED: sum(hit_total.values())}
+        if save == "success":
+            halved = {k: math.ceil(v / 2) for k, v in hit_total.items()}
+            steps.add("scale", "reaction roll success: half, rounded up: " + ", ".join(
+                f"{k} {hit_total[k]} → {halved[k]}" for k in hit_total))
+            hit_total = halved
+        return hit_total
+
+    @staticmethod
+    def _part_value(rp: RolledPart, crit: bool, steps: Breakdown) -> int:
+        """A part's roll (a critical adds the dice's maximum), a negative roll counting as 0."""
+        value = rp.crit_value if crit and rp.crit_value is not None else rp.value
+        if crit and rp.part.amount is not None and rp.part.amount.is_constant:
+            # RULES §1: say what a typed total cannot do
+            steps.add("scale", f"critical: no dice known for a typed total ({rp.part.label}), so no "
+                      "maximum added; write the dice rolled, e.g. 2d8+1=10")
+        elif crit and rp.crit_value is not None:
+            faces = f"({', '.join(map(str, rp.faces))}) " if rp.faces else ""
+            steps.add("scale", f"critical: {rp.part.label} max {rp.crit_value - rp.value} + "
+                      f"roll {faces}{rp.value} = {value}")
+        else:
+            steps.add("roll", f"roll: {rp.describe()}")
+        if value < 0:
+            steps.add("floor", f"negative roll {value} counts as 0")
+            value = 0
+        return value
+
+    @staticmethod
+    def _armor_slot(work: Creature, severity: int, direct: bool, steps: Breakdown) -> int:
+        """RULES §3: marking an Armor Slot lowers the severity one step (not direct damage)."""
+        if direct:
+            steps.add("armor", "direct damage: an Armor Slot cannot reduce it")
+        elif work.armor_marked >= work.armor:
+            steps.add("armor", "no unmarked Armor Slot left")
+        else:
+            work.armor_marked += 1
+            steps.add("armor", f"Armor Slot marked ({work.armor_marked}/{work.armor}): "
+                      f"{SEVERITY[severity]} → {SEVERITY[severity - 1]}")
+            return severity - 1
+        return severity
 
     @staticmethod
     def _all_hp_marked(work: Creature, steps: Breakdown) -> None:
