@@ -11,6 +11,8 @@ from core.systems.base import AttackRoll, RuleSystem, StatField, halve_shared
 
 # One part of a d20-3e hit as [rolled part, the damage it deals now]; each rule changes the value.
 Share = list[Any]
+# Immunities that name a rule, not a damage type
+_SPECIAL_IMMUNITIES = ("critical-hits", "nonlethal", "precision", "persistent")
 
 
 class D20System(RuleSystem):
@@ -122,31 +124,36 @@ class D20System(RuleSystem):
         vocab = self.vocabulary
         keys = [vocab.keys_for(rp.part.type, rp.part.traits) for rp, _ in parts]
         for entry, part_keys in zip(parts, keys, strict=True):
-            rp, value = entry
-            label = rp.part.type or "damage"
-            if any(e.matches(part_keys) for e in defenses.immunities
-                   if e.selector not in ("critical-hits", "nonlethal", "precision", "persistent")):
-                steps.add("immunity", f"immune: {label} {value} → 0")
-                entry[1] = 0
-            elif subdual and defenses.has_immunity("nonlethal"):
-                steps.add("immunity", f"immune to subdual damage: {label} {value} → 0")
-                entry[1] = 0
-            else:
-                weak = max((e for e in defenses.weaknesses if e.matches(part_keys)),
-                           key=lambda e: e.value, default=None)
-                if weak and value > 0:
-                    steps.add("weakness", f"{weak.describe()}: {label} {value} → {value + weak.value}")
-                    entry[1] = value + weak.value
+            self._immunity_or_weakness(entry, part_keys, defenses, subdual, steps)
         # RULES §4 Decision: damage reduction once per hit, from the parts that are not energy
         weapon = [i for i, (rp, _) in enumerate(parts) if self._weapon_damage(rp.part.type)]
         reductions = [e for e in defenses.resistances if e.kind == DAMAGE_REDUCTION]
         self._reduce_once(parts, keys, weapon, reductions, "", steps)
         # energy resistance: up to its value in all from that energy's parts of the hit
+        resist = [e for e in defenses.resistances if e.kind != DAMAGE_REDUCTION]
         for kind in dict.fromkeys(rp.part.type for i, (rp, _) in enumerate(parts) if i not in weapon):
             group = [i for i, (rp, _) in enumerate(parts) if rp.part.type == kind]
-            resist = [e for e in defenses.resistances if e.kind != DAMAGE_REDUCTION]
             self._reduce_once(parts, keys, group, resist, f"{kind} ", steps)
         return sum(v for _, v in parts)
+
+    @staticmethod
+    def _immunity_or_weakness(entry: Share, keys: frozenset[str], defenses: Defenses, subdual: bool,
+                              steps: Breakdown) -> None:
+        """RULES §4: an immunity removes the part; else the highest weakness adds to it."""
+        rp, value = entry
+        label = rp.part.type or "damage"
+        if any(e.matches(keys) for e in defenses.immunities if e.selector not in _SPECIAL_IMMUNITIES):
+            steps.add("immunity", f"immune: {label} {value} → 0")
+            entry[1] = 0
+        elif subdual and defenses.has_immunity("nonlethal"):
+            steps.add("immunity", f"immune to subdual damage: {label} {value} → 0")
+            entry[1] = 0
+        else:
+            weak = max((e for e in defenses.weaknesses if e.matches(keys)),
+                       key=lambda e: e.value, default=None)
+            if weak and value > 0:
+                steps.add("weakness", f"{weak.describe()}: {label} {value} → {value + weak.value}")
+                entry[1] = value + weak.value
 
     def _weapon_damage(self, damage_type: str | None) -> bool:
         """Untyped, bludgeoning, piercing, slashing (and subdual): what damage reduction reduces."""
