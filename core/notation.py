@@ -474,8 +474,6 @@ def _parse_defenses(text: str, system: str) -> Defenses:
     for section in text.split(";"):
         for item, where in _split_items(section, offset, text):
             if not item.strip():
-                if item is not section:
-                    continue
                 continue
             lead = len(item) - len(item.lstrip())
             words = item.strip()
@@ -533,39 +531,11 @@ def _parse_defenses(text: str, system: str) -> Defenses:
 
 def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str,
                  found: dict[str, list[DefenseEntry]], effects: list[str]) -> None:
-    exceptions: frozenset[str] = frozenset()
-    paren = re.search(r"[(（]\s*(?:except|exc\.?|but not)\s+([^)）]*)[)）]", words, re.IGNORECASE)
-    if paren:
-        exc_at = where + paren.start(1)
-        exceptions = frozenset(
-            _known_selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full)
-            for e in paren.group(1).split(",") if e.strip()
-        )
-        if not exceptions:
-            raise ParseError("name what is excepted, e.g. '(except silver)'", where + paren.start(), full)
-        words = (words[:paren.start()] + words[paren.end():]).strip()
-    elif "(" in words or "（" in words:
-        at = words.index("(") if "(" in words else words.index("（")
-        raise ParseError("write exceptions as '(except silver)'", where + at, full)
-    value = 0
-    selector_text = words
-    # "5/-" and "5/silver": d20-style damage reduction, all damage except …
-    slash = re.fullmatch(r"(\d+)\s*/\s*(\S+)", words)
-    if slash:
-        value = int(slash.group(1))
-        selector_text = "all"
-        other = slash.group(2)
-        if other not in ("-", "—"):
-            exceptions = exceptions | {_known_selector(other, where + slash.start(2), vocab, full)}
-    else:
-        tokens = words.split()
-        numbers = [t for t in tokens if _VALUE.match(t)]
-        if len(numbers) > 1:
-            raise ParseError("one value per entry: separate entries with a comma", where, full)
-        if numbers:
-            value = int(numbers[0])
-            tokens.remove(numbers[0])
-        selector_text = " ".join(tokens)
+    """One entry (``fire 5``, ``physical 10 (except silver)``, ``death effects``) into ``found``
+    (or ``effects``, an effect immunity); ParseError names what is wrong and where."""
+    exceptions, words = _exceptions(words, where, vocab, full)
+    value, selector_text, excepted = _value_and_selector(words, where, vocab, full)
+    exceptions |= excepted
     non_magical = False
     low = selector_text.lower()
     for prefix in ("non-magical ", "nonmagical ", "non magical "):
@@ -599,6 +569,45 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
             raise ParseError("Daggerheart resistances have no value (they halve)", where, full)
     entry = DefenseEntry(kind, sel, value, exceptions, non_magical)
     found[kind].append(replace(entry, text=entry.make_text()))
+
+
+def _exceptions(words: str, where: int, vocab: Vocabulary, full: str) -> tuple[frozenset[str], str]:
+    """RULES §1 ``(except A, B)``: the selectors it names, and the entry without it."""
+    paren = re.search(r"[(（]\s*(?:except|exc\.?|but not)\s+([^)）]*)[)）]", words, re.IGNORECASE)
+    if paren:
+        exc_at = where + paren.start(1)
+        exceptions = frozenset(
+            _known_selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full)
+            for e in paren.group(1).split(",") if e.strip()
+        )
+        if not exceptions:
+            raise ParseError("name what is excepted, e.g. '(except silver)'", where + paren.start(), full)
+        return exceptions, (words[:paren.start()] + words[paren.end():]).strip()
+    if "(" in words or "（" in words:
+        at = words.index("(") if "(" in words else words.index("（")
+        raise ParseError("write exceptions as '(except silver)'", where + at, full)
+    return frozenset(), words
+
+
+def _value_and_selector(words: str, where: int, vocab: Vocabulary,
+                        full: str) -> tuple[int, str, frozenset[str]]:
+    """An entry's value, its selector words, and what ``5/silver`` excepts."""
+    # "5/-" and "5/silver": d20-style damage reduction, all damage except …
+    slash = re.fullmatch(r"(\d+)\s*/\s*(\S+)", words)
+    if slash:
+        other = slash.group(2)
+        if other in ("-", "—"):
+            return int(slash.group(1)), "all", frozenset()
+        return int(slash.group(1)), "all", frozenset(
+            {_known_selector(other, where + slash.start(2), vocab, full)})
+    tokens = words.split()
+    numbers = [t for t in tokens if _VALUE.match(t)]
+    if len(numbers) > 1:
+        raise ParseError("one value per entry: separate entries with a comma", where, full)
+    if numbers:
+        tokens.remove(numbers[0])
+        return int(numbers[0]), " ".join(tokens), frozenset()
+    return 0, " ".join(tokens), frozenset()
 
 
 def _check_effect_name(name: str, entry: str, where: int, vocab: Vocabulary, full: str) -> None:
