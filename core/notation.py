@@ -134,7 +134,19 @@ def _chunks(text: str) -> list[tuple[str, int]]:
     return out
 
 
+def _default_type(amount: DiceExpr, vocab: Vocabulary, where: int, full: str) -> str | None:
+    """The type of a part written without one: the system's default (Daggerheart: physical),
+    none where a type is optional (d20-3e), a ParseError where one is required (PF2 family)."""
+    if vocab.default_type:
+        return vocab.default_type
+    if vocab.type_required:
+        raise ParseError(
+            f"name a damage type after {str(amount)!r} (e.g. {str(amount)} slashing)", where, full)
+    return None
+
+
 def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamagePart:
+    """One damage part (``2d8+4 slashing silver``): amount, markers, type, traits, effects."""
     amount, rest_at = _parse_amount(full, chunk, start)
     words = _tokens(chunk[rest_at:], start + rest_at)
     persistent = False
@@ -170,19 +182,13 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
         else:
             raise ParseError(f"unknown word {word!r} in damage{_suggest(word, vocab)}", where, full)
     damage_type = _damage_type(type_words, effects, vocab, full)
-    if amount is None:
-        if source is None:
-            if damage_type is not None and words:
-                raise ParseError(f"{damage_type!r} needs an amount before it, e.g. '2d6 {damage_type}'",
-                                 words[0][1], full)
-            raise ParseError("a damage part needs an amount, e.g. 2d6 fire", start, full)
-    elif damage_type is None:
-        if vocab.default_type:
-            damage_type = vocab.default_type
-        elif vocab.type_required:
-            where = start + len(chunk.rstrip())
-            raise ParseError(
-                f"name a damage type after {str(amount)!r} (e.g. {str(amount)} slashing)", where, full)
+    if amount is None and source is None:
+        if damage_type is not None and words:
+            raise ParseError(f"{damage_type!r} needs an amount before it, e.g. '2d6 {damage_type}'",
+                             words[0][1], full)
+        raise ParseError("a damage part needs an amount, e.g. 2d6 fire", start, full)
+    if amount is not None and damage_type is None:
+        damage_type = _default_type(amount, vocab, start + len(chunk.rstrip()), full)
     implied = not persistent and amount is not None and damage_type in vocab.always_persistent
     if persistent and amount is None:
         raise ParseError("persistent damage needs an amount", start, full)
