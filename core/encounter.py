@@ -353,19 +353,6 @@ class Encounter:
     ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
                   "stress_marked", "subdual", "dying", "wounded")
 
-    def set_track(self, cid: str, **values: int) -> Creature:
-        """The GM's correction of a track value (``hp=12``, ``stress_marked=2``), one undo step."""
-        creature = self.creature(cid)
-        new = creature.clone()
-        for key, value in values.items():
-            self._check_track(creature, key, value)
-            setattr(new, key, value)
-        words = ", ".join(f"{k} {getattr(creature, k)} → {v}" for k, v in values.items())
-        with self._step("adjust", f"{creature.name}: set {words}") as step:
-            step.touch(cid)
-            self._creatures[cid] = new
-        return new
-
     def _check_track(self, creature: Creature, key: str, value: Any) -> None:
         """ValueError unless ``value`` may be set as ``creature``'s current ``key``."""
         if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
@@ -377,38 +364,6 @@ class Encounter:
         if key != "hp" or self.system != "d20-3e":
             if value < 0:
                 raise ValueError(f"{key} cannot be negative")
-
-    def toggle_condition(self, cid: str, condition: str) -> bool:
-        """Add or remove a condition by hand (``frightened``, ``dead``); True when now present."""
-        creature = self.creature(cid)
-        name = condition.strip().lower()
-        if not name:
-            raise ValueError("a condition needs a name")
-        new = creature.clone()
-        present = name not in new.conditions
-        if present:
-            new.conditions.add(name)
-        else:
-            conditions.remove(new, name)
-        with self._step("condition", f"{creature.name}: {'now' if present else 'no longer'} {name}") as step:
-            step.touch(cid)
-            self._creatures[cid] = new
-        return present
-
-    def set_persistent_rounds(self, cid: str, index: int, rounds: int | None) -> None:
-        """Change how many of its turns a persistent condition has left (None: until it ends)."""
-        from dataclasses import replace
-
-        creature = self.creature(cid)
-        cond = creature.persistent[index]
-        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-            raise ValueError("rounds left is a whole number of 1 or more")
-        new = creature.clone()
-        new.persistent[index] = replace(cond, rounds_left=rounds)
-        left = "until it ends" if rounds is None else f"{rounds} turn(s) left"
-        with self._step("persistent", f"{creature.name}: persistent {cond.label} {left}") as step:
-            step.touch(cid)
-            self._creatures[cid] = new
 
     def rename(self, name: str) -> None:
         """Rename the encounter."""

@@ -19,7 +19,7 @@ from core.model import (
     Roll,
     RolledPart,
 )
-from core.notation import Damage, Defenses, parse_damage, parse_defenses
+from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
 from core.statblock import read_statblock
 from core.vocabulary import Vocabulary, vocabulary
 
@@ -141,7 +141,7 @@ class RuleSystem:
         if value > field.maximum:
             raise ValueError(f"{field.label} must be at most {field.maximum:,}, not {value:,}")
 
-    def _set_stats(self, creature: Creature, stats: dict[str, int]) -> None:
+    def _set_stats(self, creature: Creature, stats: dict[str, int], editing: bool = False) -> None:
         raise NotImplementedError
 
     def from_statblock(self, text: str) -> Creature:
@@ -151,11 +151,12 @@ class RuleSystem:
         """
         block = read_statblock(text, self.id)
         try:
-            creature = self.new_creature(block.name, defenses=block.defenses, traits=block.traits,
-                                         init_mod=block.init_mod, **block.stats)
+            creature = self.new_creature(block.name, False, block.defenses, block.traits,
+                                         block.init_mod, **block.stats)
         except ValueError as error:  # a number beyond the bounds of play (HP 10^20)
-            value = next((str(v) for v in block.stats.values() if str(v) in str(error).replace(",", "")), "")
-            raise ParseError(str(error), max(0, text.find(value)) if value else 0, text) from None
+            numbers = [str(v) for v in block.stats.values() if str(v) in str(error).replace(",", "")]
+            at = text.find(numbers[0]) if numbers else 0
+            raise ParseError(str(error), max(0, at), text) from None
         for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8 Decision)
             setattr(creature, name, value)
         creature.statblock = text
@@ -189,7 +190,7 @@ class RuleSystem:
         return Roll(roll.damage, hits, mult)
 
     def _kept_critical(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
-                       settings: dict) -> RolledPart:
+                       settings: dict[str, Any]) -> RolledPart:
         """The part as a critical, its extra dice taken first from those it already rolled.
 
         Options never reroll: toggling critical off and on, or a d20 multiplier cycled back,
@@ -224,7 +225,8 @@ class RuleSystem:
         raise ValueError(f"critical must be True/False or a multiplier from 2 to {MAX_MULTIPLIER}, "
                          f"not {critical!r}")
 
-    def _roll_part(self, part, index: int, mult: int, rng: RandomSource, settings: dict) -> RolledPart:
+    def _roll_part(self, part: DamagePart, index: int, mult: int, rng: RandomSource,
+                   settings: dict[str, Any]) -> RolledPart:
         if part.amount is None or part.persistent:
             return RolledPart(part, 0)  # persistent damage is rolled at each tick
         total, faces = part.amount.roll_values(rng)
@@ -232,7 +234,7 @@ class RuleSystem:
         return self._kept_critical(rolled, index, mult, rng, settings) if mult else rolled
 
     def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
-                       settings: dict) -> RolledPart:
+                       settings: dict[str, Any]) -> RolledPart:
         """Add the critical value where the system rolls extra dice for a critical."""
         return rolled
 
@@ -273,15 +275,14 @@ class RuleSystem:
             raise ValueError(f"{self.name} has no save result {save!r}; use {allowed}")
 
     @staticmethod
-    def _outcome(creature: Creature, work: Creature, total: int, steps: list[str],
+    def _outcome(creature: Creature, work: Creature, total: int, steps: Breakdown,
                  hp_marked: int = 0, wounds: int = 0, summary: str = "") -> Outcome:
         changes = {
             name: (frozenset(new) if type(new) is set else tuple(new) if type(new) is list else new)
             for name, old, new in zip(TRACK_FIELDS, _track_values(creature), _track_values(work), strict=True)
             if new != old
         }
-        breakdown = steps if isinstance(steps, Breakdown) else tuple(steps)
-        return Outcome(creature.name, total, breakdown, changes, hp_marked, wounds, summary)
+        return Outcome(creature.name, total, tuple(steps.records), changes, hp_marked, wounds, summary)
 
     # ------------------------------------------------------------------ healing, turns
     def heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:
@@ -295,11 +296,11 @@ class RuleSystem:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise ValueError(f"healing must be a whole number of 0 or more, not {amount!r}")
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         self._heal(work, amount, track, steps)
         return self._outcome(creature, work, amount, steps, summary=self.track_text(work))
 
-    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         raise NotImplementedError
 
     def add_persistent(self, creature: Creature, text: str, critical: bool = False,
@@ -390,11 +391,6 @@ class RuleSystem:
                     return f"dying {creature.dying}"
                 return cond
         return "ok"
-
-    def persistent_average(self, text: str, factor: float) -> float:
-        """The expected damage of a persistent condition, factor included."""
-        damage = self.parse_damage(text)
-        return sum(p.amount.average for p in damage.parts if p.amount is not None) * factor
 
 
 class _KeptDice:

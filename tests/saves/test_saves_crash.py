@@ -95,7 +95,7 @@ def test_sigkill_during_saves_never_breaks_the_file(data: Path, tmp_path: Path) 
         assert sum(lane.result() for lane in lanes) >= KILLS
     torn = len(list(data.glob(".*.tmp")))  # temp files left by kills that landed mid-write
     print(f"\n{KILLS} kills in {time.monotonic() - started:.1f} s, {torn} of them mid-write")
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < 240  # a bound against a hang, loose for a busy shared machine
 
 
 # --- the app itself as the child (issue 8, items 3 and 4) -------------------------------------
