@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
+from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
 from core.dice import RandomSource, _default_rng
 from core.dice import parse as parse_dice
 from core.errors import ParseError
@@ -30,27 +31,8 @@ MAX_TRACK = 1_000_000       # HP, temp HP, Vitality, Wounds, thresholds
 MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
 
 # The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
-# (DESIGN.md); an encounter adds its own (core.encounter).
-RULE_SETTINGS: dict[str, tuple[Any, ...]] = {
-    "crit_mode": ("double", "roll-twice"),    # pf2e/sf2e: "roll-twice" rolls the dice twice
-    "massive_damage": (False, True),          # daggerheart optional rule: 2× Severe marks 4 HP
-}
-
-
-def check_settings(settings: Any, allowed: dict[str, tuple[Any, ...]] = RULE_SETTINGS) -> dict[str, Any]:
-    """``settings`` as a dict; ValueError naming an unknown key or value."""
-    if settings is None:
-        return {}
-    if not isinstance(settings, dict):
-        raise ValueError(f"settings must be a dict such as {{'crit_mode': 'roll-twice'}}, not {settings!r}")
-    for key, value in settings.items():
-        if key not in allowed:
-            raise ValueError(f"unknown setting {key!r}; known: {', '.join(allowed)}")
-        # type() as well: True == 1, and a setting of 1 is a typo, not True
-        if not any(value == ok and type(value) is type(ok) for ok in allowed[key]):
-            choices = ", ".join(repr(v) for v in allowed[key])
-            raise ValueError(f"setting {key} is one of {choices}, not {value!r}")
-    return dict(settings)
+# (DESIGN.md), as declared in core.capabilities; an encounter adds its own.
+RULE_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in RULE_OPTIONS}
 _track_values = attrgetter(*TRACK_FIELDS)
 
 
@@ -89,6 +71,37 @@ class RuleSystem:
     dying_check_at: str | None = None    # "start" or "end" of the dying creature's turn
     dying_check_die: int = 20
     counts_rounds: bool = True
+    # What the system offers (issue 10): screens and the CLI ask these, never the id.
+    attack_helper: bool = False             # an attack roll with threat and confirmation (d20-3e)
+    critical_multipliers: tuple[int, ...] = ()  # a critical's multipliers to choose from; () = doubled
+    has_armor_slots: bool = False           # a target may mark an Armor slot (Daggerheart)
+    has_direct_damage: bool = False         # direct damage: no Armor slot may reduce it
+    totals_hits: bool = False               # several hits are totalled before thresholds (RULES §3)
+    heal_tracks: tuple[str, ...] = ("hp",)  # what healing restores; the first is the default
+    nonlethal_word: str = "nonlethal"       # the GM's word for it ("subdual" in d20 3.0)
+    rule_options: tuple[str, ...] = ()      # keys of the settings a GM may switch (core.capabilities)
+    track_slots: bool = False               # the track is drawn as slots (no bar beside it)
+    track_width: int = 18                   # cells the track needs in an 80-column roster
+    counted_results: tuple[tuple[str, str, bool], ...] = ()
+    """Outcome counts worth a line of their own: (field, words, shown even at 0)."""
+    stand_in_tracks: tuple[tuple[str, ...], ...] = (("hp",),)
+    """The stat sets a damage track is made of, the usual first (Vitality & Wounds, or HP for
+    an NPC): ``calc`` makes them bottomless on its stand-in target. () where slots are finite."""
+
+    @property
+    def settings_offered(self) -> tuple[Setting, ...]:
+        """The declarations of ``rule_options``, for the palette and the log."""
+        return tuple(setting(key) for key in self.rule_options)
+
+    @property
+    def has_persistent_damage(self) -> bool:
+        """Whether the system has persistent damage conditions (RULES §5)."""
+        return self.persistent_timing is not None
+
+    @property
+    def flat_check_dc(self) -> int | None:
+        """The DC of a persistent condition's flat check, where there are any."""
+        return FLAT_CHECK_DC if self.has_persistent_damage else None
 
     # ------------------------------------------------------------------ notation
     @property
@@ -267,6 +280,19 @@ class RuleSystem:
         if save not in self.save_choices:
             allowed = ", ".join(repr(s) for s in self.save_choices)
             raise ValueError(f"{self.name} has no save result {save!r}; use {allowed}")
+
+    def heal_tracks_of(self, creature: Creature) -> tuple[str, ...]:
+        """The tracks ``creature`` can be healed on: ``heal_tracks``, or HP for a creature
+        without the system's first track (a Vitality & Wounds NPC with HP only)."""
+        tracks = self.heal_tracks
+        if tracks[0] != "hp" and getattr(creature, tracks[0], None) is None:
+            return ("hp",)
+        return tracks
+
+    def result_lines(self, outcome: Outcome) -> tuple[str, ...]:
+        """The outcome's counts worth a line (``HP marked: 2``), as ``counted_results`` says."""
+        return tuple(f"{words}: {getattr(outcome, name)}" for name, words, always in self.counted_results
+                     if always or getattr(outcome, name))
 
     @staticmethod
     def _outcome(creature: Creature, work: Creature, total: int, steps: list[str],

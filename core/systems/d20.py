@@ -19,6 +19,10 @@ class D20System(RuleSystem):
     stat_fields = (StatField("hp", "HP", 10), StatField("temp_hp", "Temp HP", 0))
     dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
     dying_check_die = 100
+    attack_helper = True
+    critical_multipliers = (2, 3, 4, 5, 6)    # ×2 … ×6 (MAX_MULTIPLIER)
+    nonlethal_word = "subdual"
+    track_width = 22
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         if "hp" in stats or not editing:

@@ -1,0 +1,90 @@
+"""What each rule system declares it offers, and settings declared once (issue 10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import Encounter, get_system
+from core.capabilities import ENCOUNTER_OPTIONS, RULE_OPTIONS, check_settings, setting
+from core.systems import SYSTEM_IDS
+from core.systems.base import FLAT_CHECK_DC, MAX_MULTIPLIER, RULE_SETTINGS
+
+OFFERS = {
+    # id: (attack helper, multipliers, armor slots, direct, heal tracks, nonlethal, options, DC)
+    "pf2e": (False, (), False, False, ("hp",), "nonlethal", ("crit_mode", "flat_checks"), FLAT_CHECK_DC),
+    "sf2e": (False, (), False, False, ("hp",), "nonlethal", ("crit_mode", "flat_checks"), FLAT_CHECK_DC),
+    "vitality-wounds": (False, (), False, False, ("vitality", "wounds"), "nonlethal", ("flat_checks",),
+                        FLAT_CHECK_DC),
+    "daggerheart": (False, (), True, True, ("hp", "armor", "stress"), "nonlethal", ("massive_damage",),
+                    None),
+    "d20-3e": (True, (2, 3, 4, 5, 6), False, False, ("hp",), "subdual", (), None),
+}
+
+
+@pytest.mark.parametrize("system", SYSTEM_IDS)
+def test_each_system_declares_what_it_offers(system):
+    rules = get_system(system)
+    assert (rules.attack_helper, rules.critical_multipliers, rules.has_armor_slots, rules.has_direct_damage,
+            rules.heal_tracks, rules.nonlethal_word, rules.rule_options, rules.flat_check_dc) == OFFERS[system]
+    assert rules.has_persistent_damage is (rules.flat_check_dc is not None)
+    assert tuple(s.key for s in rules.settings_offered) == rules.rule_options
+
+
+def test_multipliers_reach_the_cores_bound():
+    assert max(get_system("d20-3e").critical_multipliers) == MAX_MULTIPLIER
+
+
+def test_the_attack_helper_is_where_roll_attack_works():
+    for system in SYSTEM_IDS:
+        rules = get_system(system)
+        if not rules.attack_helper:
+            with pytest.raises(ValueError, match="attack helper"):
+                rules.roll_attack(5, 10)
+
+
+def test_an_hp_only_npc_heals_hp():
+    rules = get_system("vitality-wounds")
+    assert rules.heal_tracks_of(rules.new_creature("Hero", vitality=20, wounds=10)) == ("vitality", "wounds")
+    assert rules.heal_tracks_of(rules.new_creature("Thug", hp=12)) == ("hp",)
+    dh = get_system("daggerheart")
+    assert dh.heal_tracks_of(dh.new_creature("PC", hp=6)) == ("hp", "armor", "stress")
+
+
+def test_result_lines_follow_the_declared_counts():
+    dh = get_system("daggerheart")
+    outcome = dh.apply_damage(dh.new_creature("PC", hp=6, major=7, severe=14), "3 physical")
+    assert dh.result_lines(outcome) == ("HP marked: 1",)
+    vw = get_system("vitality-wounds")
+    outcome = vw.apply_damage(vw.new_creature("Hero", vitality=20, wounds=10), "3 fire")
+    assert vw.result_lines(outcome) == ()                 # no wounds: no line
+
+
+def test_settings_are_declared_once():
+    assert RULE_SETTINGS == {"crit_mode": ("double", "roll-twice"), "massive_damage": (False, True)}
+    assert {s.key for s in RULE_OPTIONS} < {s.key for s in ENCOUNTER_OPTIONS}
+    enc = Encounter(system="pf2e", name="S")
+    assert enc.settings == {s.key: s.default for s in ENCOUNTER_OPTIONS}
+    for declared in ENCOUNTER_OPTIONS:
+        for choice in declared.choices:
+            enc.set_setting(declared.key, choice.value)
+            assert enc.log[-1].text == choice.log       # the log's words come from the declaration
+    assert setting("crit_mode").other("double").value == "roll-twice"
+    assert setting("massive_damage").other(True).value is False
+
+
+@pytest.mark.parametrize("settings,message", [
+    ({"crit_mode": "triple"}, "crit_mode is one of 'double', 'roll-twice', not 'triple'"),
+    ({"massive_damage": 1}, "massive_damage is one of False, True, not 1"),
+    ({"flat_checks": "ask"}, "unknown setting 'flat_checks'"),
+    ("roll-twice", "settings must be a dict"),
+])
+def test_rule_settings_are_checked_against_the_declaration(settings, message):
+    with pytest.raises(ValueError, match=message):
+        check_settings(settings)
+
+
+def test_encounter_settings_take_the_tables_own_and_old_words():
+    enc = Encounter(system="pf2e", name="S", settings={"flat_checks": "auto", "skip_defeated": False})
+    assert enc.settings["flat_checks"] == "roll" and enc.settings["skip_defeated"] is False
+    with pytest.raises(ValueError, match="unknown setting 'speed'"):
+        enc.set_setting("speed", 1)
