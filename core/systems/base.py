@@ -33,6 +33,8 @@ MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
 # The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
 # (DESIGN.md), as declared in core.capabilities; an encounter adds its own.
 RULE_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in RULE_OPTIONS}
+_TOTAL_STEP = "total:"          # the step that ends the damage and starts the track
+_TRACK_STEPS = ("mark ",)       # track steps written before the total (Daggerheart)
 _track_values = attrgetter(*TRACK_FIELDS)
 
 
@@ -102,6 +104,48 @@ class RuleSystem:
     def flat_check_dc(self) -> int | None:
         """The DC of a persistent condition's flat check, where there are any."""
         return FLAT_CHECK_DC if self.has_persistent_damage else None
+
+    def heal_tracks_of(self, creature: Creature) -> tuple[str, ...]:
+        """The tracks ``creature`` can be healed on: ``heal_tracks``, or HP for a creature
+        without the system's first track (a Vitality & Wounds NPC with HP only)."""
+        tracks = self.heal_tracks
+        if tracks[0] != "hp" and getattr(creature, tracks[0], None) is None:
+            return ("hp",)
+        return tracks
+
+    def result_lines(self, outcome: Outcome) -> tuple[str, ...]:
+        """The outcome's counts worth a line (``HP marked: 2``), as ``counted_results`` says."""
+        return tuple(f"{words}: {getattr(outcome, name)}" for name, words, always in self.counted_results
+                     if always or getattr(outcome, name))
+
+    def stand_in(self, stats: dict[str, int], defenses: str = "", traits: str = "living") -> Creature:
+        """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none is.
+
+        The track is the first of ``stand_in_tracks`` the given stats name (HP for a
+        Vitality & Wounds NPC given ``hp``), or the usual one.
+        """
+        tracks = self.stand_in_tracks
+        chosen = next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
+        full = {name: MAX_TRACK for name in chosen}
+        return self.new_creature("target", defenses=defenses, traits=traits, **{**full, **stats})
+
+    def calc_lines(self, outcome: Outcome, *, track: bool = True) -> tuple[str, ...]:
+        """An outcome for ``hitledger calc``: its steps up to a ``total:`` line, and its counts.
+
+        Without ``track`` the lines about the target's track are left out (``calc`` resolves
+        against a stand-in target whose track says nothing true). The steps run roll → rules →
+        ``total: N`` → the track; Daggerheart marks HP before its total line.
+        """
+        shown: list[str] = []
+        for step in outcome.steps:
+            if not track and step.startswith(_TRACK_STEPS):
+                continue
+            shown.append(step)
+            if not track and step.startswith(_TOTAL_STEP):
+                break
+        if not any(step.startswith(_TOTAL_STEP) for step in outcome.steps):
+            shown.append(f"{_TOTAL_STEP} {outcome.total}")
+        return (*shown, *self.result_lines(outcome))
 
     # ------------------------------------------------------------------ notation
     @property
@@ -280,19 +324,6 @@ class RuleSystem:
         if save not in self.save_choices:
             allowed = ", ".join(repr(s) for s in self.save_choices)
             raise ValueError(f"{self.name} has no save result {save!r}; use {allowed}")
-
-    def heal_tracks_of(self, creature: Creature) -> tuple[str, ...]:
-        """The tracks ``creature`` can be healed on: ``heal_tracks``, or HP for a creature
-        without the system's first track (a Vitality & Wounds NPC with HP only)."""
-        tracks = self.heal_tracks
-        if tracks[0] != "hp" and getattr(creature, tracks[0], None) is None:
-            return ("hp",)
-        return tracks
-
-    def result_lines(self, outcome: Outcome) -> tuple[str, ...]:
-        """The outcome's counts worth a line (``HP marked: 2``), as ``counted_results`` says."""
-        return tuple(f"{words}: {getattr(outcome, name)}" for name, words, always in self.counted_results
-                     if always or getattr(outcome, name))
 
     @staticmethod
     def _outcome(creature: Creature, work: Creature, total: int, steps: list[str],
