@@ -23,6 +23,7 @@ class D20System(RuleSystem):
     critical_multipliers = (2, 3, 4, 5, 6)    # ×2 … ×6 (MAX_MULTIPLIER)
     nonlethal_word = "subdual"
     track_width = 22
+    current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         if "hp" in stats or not editing:

@@ -30,6 +30,8 @@ class Daggerheart(RuleSystem):
     track_slots = True
     track_width = 29
     counted_results = (("hp_marked", "HP marked", True),)
+    current_tracks = (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
+                      ("stress_marked", "Stress marked", "stress"))
     stand_in_tracks = ()        # slots are few: calc's stand-in keeps the defaults
     stat_fields = (StatField("hp", "HP slots", 6, MAX_SLOTS), StatField("major", "Major", 7),
                    StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3, MAX_SLOTS),

@@ -831,6 +831,8 @@ class VitalityWounds(Pf2Family):
     heal_tracks = ("vitality", "wounds")
     track_width = 24
     counted_results = (("wounds", "wounds", False),)
+    current_tracks = (("vitality", "Vitality now", "vitality"), ("wounds", "Wounds now", "wounds"),
+                      ("hp", "HP now", "hp"))
     stand_in_tracks = (("vitality", "wounds"), ("hp",))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:

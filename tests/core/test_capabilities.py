@@ -88,3 +88,39 @@ def test_encounter_settings_take_the_tables_own_and_old_words():
     assert enc.settings["flat_checks"] == "roll" and enc.settings["skip_defeated"] is False
     with pytest.raises(ValueError, match="unknown setting 'speed'"):
         enc.set_setting("speed", 1)
+
+
+def test_the_stand_in_target_is_bottomless_where_no_stat_is_given():
+    vw = get_system("vitality-wounds")
+    hero = vw.stand_in({})
+    assert (hero.vitality, hero.wounds, hero.hp) == (1_000_000, 1_000_000, None)
+    thug = vw.stand_in({"hp": 12})                        # --stat hp= asks for an HP-only NPC
+    assert (thug.hp, thug.vitality) == (12, None)
+    pf2 = get_system("pf2e").stand_in({"temp_hp": 3}, defenses="weaknesses fire 5")
+    assert (pf2.hp, pf2.temp_hp, pf2.defenses) == (1_000_000, 3, "weaknesses fire 5")
+    dh = get_system("daggerheart").stand_in({})
+    assert (dh.max_hp, dh.major, dh.severe) == (6, 7, 14)  # slots are few: the defaults
+
+
+def test_calc_lines_stop_at_the_total_without_the_targets_track(R):
+    pf2 = get_system("pf2e")
+    outcome = pf2.apply_damage(pf2.stand_in({}), "2d6 fire", rng=R(3, 4))
+    assert pf2.calc_lines(outcome, track=False) == ("roll: 2d6 fire (3, 4) = 7", "total: 7")
+    assert pf2.calc_lines(outcome)[-1] == "HP 1000000 → 999993"
+    dh = get_system("daggerheart")
+    outcome = dh.apply_damage(dh.stand_in({}), "9 physical")
+    lines = dh.calc_lines(outcome, track=False)
+    assert not any(line.startswith("mark ") for line in lines)
+    assert lines[-2:] == ("total: 9", "HP marked: 2")
+
+
+@pytest.mark.parametrize("system", SYSTEM_IDS)
+def test_current_tracks_name_real_fields_and_stats(system):
+    from core.model import Creature
+
+    rules = get_system(system)
+    stats = {f.name for f in rules.stat_fields}
+    fields = set(Creature.__dataclass_fields__)
+    for name, label, maximum in rules.current_tracks:
+        assert name in fields and label
+        assert maximum is None or maximum in stats
