@@ -9,7 +9,7 @@ text or an explicit reroll rolls again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from core.dice import RandomSource, _default_rng
 from core.model import Roll
@@ -17,6 +17,13 @@ from core.model import Roll
 if TYPE_CHECKING:
     from core.encounter import DamagePreview, Encounter
     from core.systems.base import RuleSystem
+
+
+class Hit(NamedTuple):
+    """A hit's notation as last rolled, and the roll it got."""
+
+    text: str
+    roll: Roll
 
 
 def typed_total(roll: Roll) -> bool:
@@ -51,7 +58,7 @@ class DamageDraft:
         self.direct = False
         self.saves: dict[str, str | None] = dict.fromkeys(self.targets)
         self.armor_slots: dict[str, bool] = dict.fromkeys(self.targets, False)
-        self._rolled: tuple[str, Roll] | None = None    # ``text`` as last rolled, and its roll
+        self._rolled: Hit | None = None                 # ``text`` as last rolled, and its roll
         self._kept: Roll | None = None                  # the earlier hits' roll, combined
         self._reroll = False
 
@@ -95,12 +102,21 @@ class DamageDraft:
         """Whether ``target`` marks an Armor slot (never for direct damage)."""
         return self.armor_slots[target] and not self.direct
 
-    def toggle_armor(self, target: str) -> bool:
-        """``target`` marks an Armor slot, or not; False where that cannot change."""
-        if not self.rules.has_armor_slots or self.direct:
+    def toggle_armor(self, target: str, free_slots: int = 1) -> bool:
+        """``target`` (with ``free_slots`` unmarked) marks an Armor slot, or not; False where
+        that cannot change: no Armor slots in the system, direct damage, or none free."""
+        if not self.rules.has_armor_slots or self.direct or free_slots <= 0:
             return False
         self.armor_slots[target] = not self.armor_slots[target]
         return True
+
+    @property
+    def typed_nonlethal(self) -> bool:
+        """Whether the damage typed is nonlethal by its own words (``1d3+1 subdual``)."""
+        try:
+            return bool(self.text) and self.rules.parse_damage(self.text).nonlethal
+        except ValueError:
+            return False
 
     def set_save(self, target: str, save: str | None) -> bool:
         """Set ``target``'s save result; False for a result this system does not have."""
@@ -133,14 +149,19 @@ class DamageDraft:
 
     def add_hit(self) -> bool:
         """Keep the current hit with its roll and start another; False with nothing rolled."""
-        if not self.text or self._rolled is None or self._rolled[0] != self.text:
+        if not self.text or self._rolled is None or self._rolled.text != self.text:
             return False
-        roll = self._rolled[1]
+        roll = self._rolled.roll
         self._kept = roll if self._kept is None else self.rules.combine(self._kept, roll)
         self.hits.append(self.text)
         self.text = ""
         self._rolled = None
         return True
+
+    @property
+    def current(self) -> Hit | None:
+        """The hit being typed as last rolled (None before its first preview)."""
+        return self._rolled
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -160,11 +181,11 @@ class DamageDraft:
             self._kept = self._as_critical(self._kept, settings)
         if not self.text:
             self._rolled = None
-        elif fresh or self._rolled is None or self._rolled[0] != self.text:
-            self._rolled = (self.text, self._roll(self.text, settings))
+        elif fresh or self._rolled is None or self._rolled.text != self.text:
+            self._rolled = Hit(self.text, self._roll(self.text, settings))
         else:
-            self._rolled = (self.text, self._as_critical(self._rolled[1], settings))
-        rolls = [r for r in (self._kept, self._rolled and self._rolled[1]) if r is not None]
+            self._rolled = Hit(self.text, self._as_critical(self._rolled.roll, settings))
+        rolls = [r for r in (self._kept, self._rolled and self._rolled.roll) if r is not None]
         if not rolls:
             return None
         return rolls[0] if len(rolls) == 1 else self.rules.combine(*rolls)
@@ -208,4 +229,4 @@ class DamageDraft:
         return encounter.commit_damage(preview)
 
 
-__all__ = ["DamageDraft", "typed_total"]
+__all__ = ["DamageDraft", "Hit", "typed_total"]

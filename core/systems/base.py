@@ -131,6 +131,10 @@ class RuleSystem:
         full = {name: MAX_TRACK for name in chosen}
         return self.new_creature("target", defenses=defenses, traits=traits, **{**full, **stats})
 
+    def in_own_words(self, text: str) -> str:
+        """``text`` with the system's word for nonlethal damage (d20 3.0: subdual)."""
+        return text if self.nonlethal_word == "nonlethal" else text.replace("nonlethal", self.nonlethal_word)
+
     def calc_lines(self, outcome: Outcome, *, track: bool = True) -> tuple[str, ...]:
         """An outcome for ``hitledger calc``: its steps up to a ``total:`` line, and its counts.
 

@@ -169,3 +169,33 @@ def test_an_unknown_target_is_named(R):
     draft.set_text("1d6 fire")
     with pytest.raises(KeyError, match="no creature 'nobody'"):
         draft.preview(enc, ["nobody"])
+
+
+def test_no_free_armor_slot_no_choice(R):
+    enc, (pc,) = encounter_of("daggerheart", {"hp": 6, "major": 7, "severe": 14, "armor": 3})
+    draft = DamageDraft(enc.rules, [pc], R())
+    assert not draft.toggle_armor(pc, free_slots=0)
+    assert draft.toggle_armor(pc, free_slots=1) and draft.armor_slot(pc)
+
+
+def test_typed_nonlethal_and_the_systems_word(R):
+    enc, (a,) = encounter_of("d20-3e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(2))
+    draft.set_text("1d3+1 subdual")
+    assert draft.typed_nonlethal and not draft.nonlethal
+    assert enc.rules.in_own_words("3 nonlethal") == "3 subdual"
+    draft.set_text("1d3+1")
+    assert not draft.typed_nonlethal
+
+
+def test_current_is_the_hit_being_typed(R):
+    enc, (a,) = encounter_of("pf2e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(3, 5))
+    draft.set_text("1d6 fire")
+    assert draft.current is None
+    draft.preview(enc)
+    before = draft.current
+    assert before.text == "1d6 fire" and before.roll.total == 3
+    draft.reroll()
+    draft.preview(enc)
+    assert draft.current.roll is not before.roll and draft.current.roll.total == 5
