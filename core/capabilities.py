@@ -19,13 +19,15 @@ class Choice:
     """One value of a setting and how it is said.
 
     ``log``: the ledger's line when the GM picks it; ``offer``: the palette's name for
-    switching to it (after "Setting: "); ``now``: the palette's help while it is in force.
+    switching to it (after "Setting: "); ``now``: the palette's help while it is in force;
+    ``notice``: what picking it means at the table, said when it is picked.
     """
 
     value: Any
     log: str
     offer: str
     now: str
+    notice: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,27 +66,33 @@ class Setting:
 
 CRIT_MODE = Setting("crit_mode", (   # RULES §2 Step 3: pf2e/sf2e variant critical rule
     Choice("double", "critical hits: double the damage",
-           "critical hits double the damage", "the total doubled"),
+           "critical hits double the damage", "the total doubled",
+           "Critical hits now double the damage."),
     Choice("roll-twice", "critical hits: roll the dice twice, double the modifiers",
-           "critical hits roll the dice twice", "dice rolled twice, modifiers doubled"),
+           "critical hits roll the dice twice", "dice rolled twice, modifiers doubled",
+           "Critical hits now roll the dice twice."),
 ))
 MASSIVE_DAMAGE = Setting("massive_damage", (   # RULES §3: Daggerheart optional rule
     Choice(False, "optional rule off: twice Severe or more marks 3 HP",
-           "massive damage rule off", "off"),
+           "massive damage rule off", "off", "Massive damage rule off."),
     Choice(True, "optional rule on: twice Severe or more marks 4 HP",
-           "massive damage rule on", "on"),
+           "massive damage rule on", "on", "Massive damage rule on: twice Severe or more marks 4 HP."),
 ), about="Optional rule: damage of twice Severe or more marks 4 HP. ")
 FLAT_CHECKS = Setting("flat_checks", (   # RULES §5: who rolls a persistent condition's flat check
     Choice("roll", "flat checks: the app rolls them",
-           "flat checks rolled by the app", "the app rolls them at each turn"),
+           "flat checks rolled by the app", "the app rolls them at each turn",
+           "Flat checks are now rolled by the app at each turn."),
     Choice("ask", "flat checks: the GM rolls them",
-           "flat checks wait for the GM's roll", "you roll them at the table (F on the tracker)"),
+           "flat checks wait for the GM's roll", "you roll them at the table (F on the tracker)",
+           "Flat checks now wait for your roll (F on the tracker)."),
 ))
 SKIP_DEFEATED = Setting("skip_defeated", (   # RULES §7: next turn passes over the defeated
     Choice(True, "next turn: defeated creatures are skipped",
-           "next turn skips defeated creatures", "defeated creatures are skipped"),
+           "next turn skips defeated creatures", "defeated creatures are skipped",
+           "Next turn now skips defeated creatures."),
     Choice(False, "next turn: defeated creatures keep their turns",
-           "defeated creatures keep their turns", "defeated creatures keep their turns"),
+           "defeated creatures keep their turns", "defeated creatures keep their turns",
+           "Defeated creatures now keep their turns."),
 ))
 
 RULE_OPTIONS: tuple[Setting, ...] = (CRIT_MODE, MASSIVE_DAMAGE)
