@@ -16,7 +16,7 @@ from core.model import Roll
 
 if TYPE_CHECKING:
     from core.encounter import DamagePreview, Encounter
-    from core.systems.base import RuleSystem
+    from core.systems.base import AttackRoll, RuleSystem
 
 
 class Hit(NamedTuple):
@@ -40,7 +40,8 @@ class DamageDraft:
     and keeps them too).
     """
 
-    def __init__(self, rules: RuleSystem, targets: Iterable[str], rng: RandomSource | None = None) -> None:
+    def __init__(self, rules: RuleSystem, targets: Iterable[str], rng: RandomSource | None = None,
+                 actor: str | None = None) -> None:
         """A blank entry for ``targets`` by ``rules``; dice go through ``rng``."""
         self.rules = rules
         self.targets: tuple[str, ...] = tuple(dict.fromkeys(targets))
@@ -58,6 +59,10 @@ class DamageDraft:
         self.direct = False
         self.saves: dict[str, str | None] = dict.fromkeys(self.targets)
         self.armor_slots: dict[str, bool] = dict.fromkeys(self.targets, False)
+        self.actor = actor
+        """Who deals the damage (a creature id), named in the log only."""
+        self.attack: AttackRoll | None = None
+        """The attack helper's last roll, logged with the damage (d20 3.0)."""
         self._rolled: Hit | None = None                 # ``text`` as last rolled, and its roll
         self._kept: Roll | None = None                  # the earlier hits' roll, combined
         self._reroll = False
@@ -137,6 +142,22 @@ class DamageDraft:
         for other in self.targets:
             self.saves[other] = self.saves[target]
         return True
+
+    def cycle_actor(self, order: Sequence[str]) -> None:
+        """The next creature of ``order`` (then nobody) deals the damage."""
+        choices: list[str | None] = [*order, None]
+        index = choices.index(self.actor) if self.actor in choices else -1
+        self.actor = choices[(index + 1) % len(choices)]
+
+    def set_attack(self, attack: AttackRoll) -> None:
+        """The attack helper rolled ``attack``: a critical sets the critical option."""
+        self.attack = attack
+        self.critical = attack.result == "critical"
+
+    @property
+    def missed(self) -> bool:
+        """Whether the attack helper's last roll missed (apply only if the GM says so)."""
+        return self.attack is not None and self.attack.result == "miss"
 
     # ------------------------------------------------------------------ text and dice
     def set_text(self, text: str) -> None:
@@ -219,6 +240,10 @@ class DamageDraft:
             options["direct"] = self.direct
         if self.rules.has_armor_slots and not self.direct:
             options["armor_slots"] = {cid: True for cid in ids if self.armor_slots.get(cid)}
+        if self.actor is not None:          # who and the attack roll only go in the log
+            options["actor"] = self.actor
+        if self.attack is not None:
+            options["attack"] = f"attack {self.attack.text}"
         return encounter.preview_damage(ids, damage, rng=self.rng, roll=roll, **options)
 
     def commit(self, encounter: Encounter, ids: Sequence[str] | None = None) -> dict[str, Any]:
