@@ -86,6 +86,7 @@ class RuleSystem:
     track_width: int = 18                   # cells the track needs in an 80-column roster
     counted_results: tuple[tuple[str, str, bool], ...] = ()
     """Outcome counts worth a line of their own: (field, words, shown even at 0)."""
+    negative_hp: bool = False               # current HP may go below 0 (d20 3.0: disabled, dying)
     current_tracks: tuple[tuple[str, str, str | None], ...] = (("hp", "HP now", "hp"),)
     """The current values an edit form may set: (field, label, the stat that is its maximum)."""
     stand_in_tracks: tuple[tuple[str, ...], ...] = (("hp",),)

@@ -24,6 +24,7 @@ class D20System(RuleSystem):
     nonlethal_word = "subdual"
     track_width = 22
     current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
+    negative_hp = True          # RULES §4: 0 disabled, -1 to -9 dying, -10 dead
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         if "hp" in stats or not editing:

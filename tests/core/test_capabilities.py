@@ -30,6 +30,14 @@ def test_each_system_declares_what_it_offers(system):
     assert tuple(s.key for s in rules.settings_offered) == rules.rule_options
 
 
+def test_only_d20_hp_goes_below_zero():
+    assert [s for s in SYSTEM_IDS if get_system(s).negative_hp] == ["d20-3e"]
+    d20 = get_system("d20-3e")
+    ogre = d20.new_creature("Ogre", hp=5)
+    d20.apply_damage(ogre, "8")
+    assert ogre.hp == -3
+
+
 def test_multipliers_reach_the_cores_bound():
     assert max(get_system("d20-3e").critical_multipliers) == MAX_MULTIPLIER
 
