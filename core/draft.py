@@ -93,7 +93,7 @@ class DamageDraft:
         self.nonlethal = not self.nonlethal
 
     def cycle_multiplier(self) -> None:
-        """The next critical multiplier (d20 3.0: ×2 → ×3 … → ×2); nothing where there are none."""
+        """The next critical multiplier (d20 3.0: ×2 → ×3 → ×4 → ×2); nothing where there are none."""
         choices = self.rules.critical_multipliers
         if choices:
             self.multiplier = choices[(choices.index(self.multiplier) + 1) % len(choices)]

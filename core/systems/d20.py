@@ -20,7 +20,7 @@ class D20System(RuleSystem):
     dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
     dying_check_die = 100
     attack_helper = True
-    critical_multipliers = (2, 3, 4, 5, 6)    # ×2 … ×6 (MAX_MULTIPLIER)
+    critical_multipliers = (2, 3, 4)    # a weapon's ×2, ×3, ×4 (calc takes up to MAX_MULTIPLIER)
     nonlethal_word = "subdual"
     track_width = 22
     current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
