@@ -294,6 +294,7 @@ class Encounter:
         rules = self.rules
         new = creature.clone()
         stats = {}
+        current: dict[str, int] = {}
         initiative = fields.pop("initiative", None)
         for key, value in fields.items():
             if key == "name":
@@ -315,10 +316,15 @@ class Encounter:
             elif key in {f.name for f in rules.stat_fields}:
                 rules.check_stat(key, value)
                 stats[key] = value
+            elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
+                current[key[4:]] = value  # a track's current value, set after the maximum
             else:
                 raise ValueError(f"cannot edit {key!r}")
         if stats:
             rules._set_stats(new, stats, editing=True)
+        for key, value in current.items():
+            self._check_track(new, key, value)
+            setattr(new, key, value)
         if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
             raise ValueError(f"initiative must be a whole number, not {initiative!r}")
         with self._step("edit", f"{creature.name} edited") as step:
@@ -340,21 +346,25 @@ class Encounter:
         creature = self.creature(cid)
         new = creature.clone()
         for key, value in values.items():
-            if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
-                raise ValueError(f"{key!r} cannot be set on {creature.name}")
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{key} must be a whole number, not {value!r}")
-            if abs(value) > MAX_TRACK:
-                raise ValueError(f"{key} must be at most {MAX_TRACK:,}, not {value:,}")
-            if key != "hp" or self.system != "d20-3e":
-                if value < 0:
-                    raise ValueError(f"{key} cannot be negative")
+            self._check_track(creature, key, value)
             setattr(new, key, value)
         words = ", ".join(f"{k} {getattr(creature, k)} → {v}" for k, v in values.items())
         with self._step("adjust", f"{creature.name}: set {words}") as step:
             step.touch(cid)
             self._creatures[cid] = new
         return new
+
+    def _check_track(self, creature: Creature, key: str, value: Any) -> None:
+        """ValueError unless ``value`` may be set as ``creature``'s current ``key``."""
+        if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
+            raise ValueError(f"{key!r} cannot be set on {creature.name}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{key} must be a whole number, not {value!r}")
+        if abs(value) > MAX_TRACK:
+            raise ValueError(f"{key} must be at most {MAX_TRACK:,}, not {value:,}")
+        if key != "hp" or self.system != "d20-3e":
+            if value < 0:
+                raise ValueError(f"{key} cannot be negative")
 
     def toggle_condition(self, cid: str, condition: str) -> bool:
         """Add or remove a condition by hand (``frightened``, ``dead``); True when now present."""
@@ -407,9 +417,15 @@ class Encounter:
     def preview_damage(self, ids: Iterable[str], damage: str | Sequence[str], saves: Mapping[str, str | None] | None = None,
                        critical: bool | int = False, nonlethal: bool = False,
                        armor_slots: Mapping[str, bool] | None = None, direct: bool = False,
-                       rng: RandomSource | None = None, roll: Roll | None = None) -> DamagePreview:
-        """Roll once (or reuse ``roll``) and resolve against each target, touching nothing."""
+                       rng: RandomSource | None = None, roll: Roll | None = None,
+                       actor: str | None = None, attack: str = "") -> DamagePreview:
+        """Roll once (or reuse ``roll``) and resolve against each target, touching nothing.
+
+        ``actor`` (a creature id) and ``attack`` (the attack roll's text) only go in the log.
+        """
         ids = list(dict.fromkeys(ids))
+        if actor is not None:
+            self.creature(actor)
         if not ids:
             raise ValueError("no targets")
         for cid in ids:
@@ -427,7 +443,7 @@ class Encounter:
             for cid in ids
         }
         options = {"critical": critical, "nonlethal": nonlethal, "saves": saves, "direct": direct,
-                   "armor_slots": armor_slots}
+                   "armor_slots": armor_slots, "actor": actor, "attack": attack}
         return DamagePreview(texts, roll, outcomes, options)
 
     def commit_damage(self, preview: DamagePreview) -> dict[str, Outcome]:
@@ -436,7 +452,9 @@ class Encounter:
         details: list[str] = []
         saves = preview.options.get("saves") or {}
         for cid, outcome in preview.outcomes.items():
-            names.append(f"{self._creatures[cid].name} {outcome.summary}")
+            # each target's save is named, so the log alone tells the fight (issue 9, item 17)
+            save = f" ({saves[cid]})" if saves.get(cid) else ""
+            names.append(f"{self._creatures[cid].name}{save} {outcome.summary}")
             if saves.get(cid):
                 details.append(f"{self._creatures[cid].name}: save {saves[cid]}")  # for the log export
             details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
@@ -447,6 +465,11 @@ class Encounter:
         if preview.options.get("direct"):
             how += " direct"
         text = f"{' + '.join(preview.damage)}{how} → " + "; ".join(names)
+        if preview.options.get("attack"):
+            text = f"{preview.options['attack']}; {text}"
+        actor = preview.options.get("actor")
+        if actor is not None and actor in self._creatures:
+            text = f"{self._creatures[actor].name}: {text}"
         with self._step("damage", text, tuple(details)) as step:
             for cid, outcome in preview.outcomes.items():
                 step.touch(cid)
@@ -456,11 +479,13 @@ class Encounter:
     def apply_damage(self, ids: Iterable[str], damage: str | Sequence[str],
                      saves: Mapping[str, str | None] | None = None, critical: bool | int = False,
                      nonlethal: bool = False, armor_slots: Mapping[str, bool] | None = None,
-                     direct: bool = False, rng: RandomSource | None = None) -> dict[str, Outcome]:
+                     direct: bool = False, rng: RandomSource | None = None,
+                     actor: str | None = None) -> dict[str, Outcome]:
         """Roll once for every target, resolve each, and commit as one undo step."""
         if isinstance(ids, str):
             ids = [ids]
-        preview = self.preview_damage(ids, damage, saves, critical, nonlethal, armor_slots, direct, rng)
+        preview = self.preview_damage(ids, damage, saves, critical, nonlethal, armor_slots, direct, rng,
+                                      actor=actor)
         return self.commit_damage(preview)
 
     def heal(self, cid: str, amount: int, track: str | None = None) -> Outcome:
@@ -473,6 +498,22 @@ class Encounter:
             step.touch(cid)
             self.rules.commit(creature, outcome)
         return outcome
+
+    def heal_many(self, ids: Iterable[str], amount: int, track: str | None = None,
+                  how: str = "") -> dict[str, Outcome]:
+        """Heal each creature by ``amount`` as one undo step (``how``: the roll, for the log)."""
+        ids = list(dict.fromkeys(ids))
+        outcomes = {cid: self.rules.resolve_heal(self.creature(cid), amount, track) for cid in ids}
+        what = f" {track}" if track else ""
+        rolled = f" ({how})" if how else ""
+        names = "; ".join(f"{self._creatures[cid].name} {o.summary}" for cid, o in outcomes.items())
+        details = tuple(f"{self._creatures[cid].name}: {s}"
+                        for cid, o in outcomes.items() for s in o.steps)
+        with self._step("heal", f"healed {amount}{what}{rolled} → {names}", details) as step:
+            for cid, outcome in outcomes.items():
+                step.touch(cid)
+                self.rules.commit(self._creatures[cid], outcome)
+        return outcomes
 
     # ------------------------------------------------------------------ persistent damage
     def add_persistent(self, cid: str, text: str, critical: bool = False,

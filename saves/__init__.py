@@ -4,9 +4,10 @@ The API the TUI calls::
 
     save(enc, force=False, name=None) -> Path       # SaveConflict if the file changed on disk
     load(path_or_name) -> Encounter                 # SaveError naming file, line or field
-    autosave(enc) -> Path                           # data_dir()/autosave.toml, never a conflict
+    autosave(enc, path=None) -> Path                # the window's autosave slot, never a conflict
     save_path(enc) -> Path | None                   # the file enc belongs to
-    load_autosave() -> Encounter | None
+    load_autosave(path=None) -> Encounter | None    # the newest autosave without path
+    saves.slots: claim_slot, release, resume_candidate, held_elsewhere — one autosave per window
     list_saves() -> list[SaveEntry]                 # cheap: reads the head of each file
     delete_save(path) -> Path                       # moved into data_dir()/trash/
     rename_save(path, new_name) -> Path
@@ -29,7 +30,10 @@ from saves.store import (
     SaveEntry,
     autosave,
     autosave_path,
+    autosave_slot_of,
+    clean_temp_files,
     delete_save,
+    keep_in_trash,
     list_saves,
     load,
     load_autosave,
@@ -47,8 +51,11 @@ __all__ = [
     "SaveError",
     "autosave",
     "autosave_path",
+    "autosave_slot_of",
+    "clean_temp_files",
     "data_dir",
     "delete_save",
+    "keep_in_trash",
     "library",
     "list_saves",
     "load",

@@ -12,6 +12,7 @@ from typing import Any
 import tomli_w
 
 from saves.errors import SaveError
+from saves.validate import validate
 
 #: The format version this code writes, and the newest it reads.
 FORMAT_VERSION = 1
@@ -117,6 +118,13 @@ def parse(raw: bytes, path: Path | None) -> Document:
             line=line,
             hint="fix the TOML at that line by hand, or restore the .bak copy — the file was left as it was",
         ) from None
+    except (ValueError, RecursionError, MemoryError) as exc:
+        # A number of thousands of digits (ValueError) or brackets nested thousands deep:
+        # not a save, and one such file must not hide the others.
+        problem = "nested too deeply" if isinstance(exc, RecursionError) else f"unreadable ({exc})"[:200]
+        raise SaveError(
+            path, problem, hint="the file is damaged or not a save; restore the .bak copy — the file was left as it was"
+        ) from None
 
 
 def _toml_problem(message: str, text: str) -> tuple[str, int | None]:
@@ -163,6 +171,7 @@ def decode(raw: bytes, path: Path | None) -> tuple[Any, Document]:
     version = check_version(doc, path)
     doc = upgrade(doc, version, path)
     header = {key: doc.pop(key) for key in HEADER_KEYS if key in doc}
+    validate(doc, path)
     return build(doc, path), header
 
 
@@ -182,7 +191,7 @@ def build(data: Document, path: Path | None) -> Any:
             field = field.removeprefix("file.")
         problem = getattr(exc, "message", None) or str(exc)
         raise SaveError(path, str(problem), field=field or None, hint=hint) from exc
-    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+    except (KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:
         raise SaveError(
             path, f"malformed encounter data ({type(exc).__name__}: {exc})", hint=hint
         ) from exc

@@ -30,6 +30,8 @@ _WINDOWS_RESERVED = frozenset(
 # Stems the saves layer uses itself.
 _OURS = frozenset([AUTOSAVE_STEM, TRASH_DIR])
 
+# autosave-2, autosave-3…: the autosaves of further windows (saves.slots)
+_AUTOSAVE_SLOT = re.compile(rf"{AUTOSAVE_STEM}-\d+")
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
 _SPACES = re.compile(r"\s+")
 _DASHES = re.compile(r"-{2,}")
@@ -46,6 +48,9 @@ def data_dir() -> Path:
 def slugify(name: str) -> str:
     """A file stem for an encounter name: Unicode kept, no separators, never reserved or empty."""
     text = unicodedata.normalize("NFC", name or "")
+    # Bidi controls and zero-width characters (Unicode "format" characters) would make a
+    # file name read other than it is ("\u202e" shows the rest reversed): dropped.
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
     text = _UNSAFE.sub("-", text)
     text = _SPACES.sub("-", text.strip()).lower()
     text = _DASHES.sub("-", text)
@@ -55,7 +60,7 @@ def slugify(name: str) -> str:
     text = text.strip(" .-_")
     if not text:
         return "encounter"
-    if text.split(".")[0] in _WINDOWS_RESERVED or text in _OURS:
+    if text.split(".")[0] in _WINDOWS_RESERVED or text in _OURS or _AUTOSAVE_SLOT.fullmatch(text):
         return f"encounter-{text}"
     return text
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import stat
 import tempfile
 import threading
 import time
+import unicodedata
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +28,8 @@ BACKUP_SUFFIX = ".bak"
 _STALE_TEMP_SECONDS = 60.0
 
 _write_lock = threading.RLock()
+# autosave.toml, autosave-2.toml…: one per window (saves.slots)
+_SLOT_NAME = re.compile(rf"{AUTOSAVE_STEM}(?:-\d+)?{re.escape(SUFFIX)}")
 
 
 def _read_umask() -> int:
@@ -75,6 +80,7 @@ class Stamp:
 class _Tracking:
     path: Path | None = None
     stamp: Stamp | None = None
+    autosave: Path | None = None
 
 
 _tracking: dict[int, _Tracking] = {}
@@ -164,17 +170,17 @@ def _keep_backup(path: Path) -> None:
 
 
 def _read(path: Path) -> tuple[bytes, os.stat_result]:
-    """The bytes and stat of a save, refusing a missing, unreadable or oversized file."""
+    """The bytes and stat of a save, refusing a missing, unreadable, special or oversized file.
+
+    Only regular files are read, and never more than MAX_FILE_BYTES: opened non-blocking so
+    that a FIFO called autosave.toml cannot hang start-up, and a link to /dev/zero is refused
+    before a byte is read.
+    """
     try:
-        with open(path, "rb") as handle:
+        with open(path, "rb", opener=_open_nonblocking) as handle:
             st = os.fstat(handle.fileno())
-            if st.st_size > MAX_FILE_BYTES:
-                raise SaveError(
-                    path,
-                    f"file is {st.st_size / 1024 / 1024:.0f} MB, over the {MAX_FILE_BYTES // 1024 // 1024} MB limit",
-                    hint="this is not an encounter save; it was not read and was left as it was",
-                )
-            return handle.read(), st
+            _check_regular(path, st)
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise SaveError(path, "no such save", hint="check the name in the saves list") from None
     except IsADirectoryError:
@@ -183,6 +189,31 @@ def _read(path: Path) -> tuple[bytes, os.stat_result]:
         raise SaveError(path, "permission denied", hint="check the file's permissions") from None
     except OSError as exc:
         raise SaveError(path, f"cannot read ({exc.strerror or exc})", hint="check the disk") from None
+    if len(raw) > MAX_FILE_BYTES:
+        _check_regular(path, st, size=len(raw))
+    return raw, st
+
+
+def _open_nonblocking(path: str, flags: int) -> int:
+    """open()'s opener: a FIFO opens at once instead of waiting for a writer."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+def _check_regular(path: Path, st: os.stat_result, size: int | None = None) -> None:
+    """SaveError unless st is a regular file within MAX_FILE_BYTES."""
+    if stat.S_ISDIR(st.st_mode):
+        raise SaveError(path, "is a folder, not a save file", hint="pick a .toml file")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device or socket"
+        raise SaveError(path, f"not a regular file ({kind})",
+                        hint="a save is a plain .toml file; this one was not read and was left as it was")
+    size = st.st_size if size is None else size
+    if size > MAX_FILE_BYTES:
+        raise SaveError(
+            path,
+            f"file is {size / 1024 / 1024:.0f} MB, over the {MAX_FILE_BYTES // 1024 // 1024} MB limit",
+            hint="this is not an encounter save; it was not read and was left as it was",
+        )
 
 
 # --- naming -------------------------------------------------------------------------------
@@ -192,7 +223,7 @@ def path_for(name: str) -> Path:
     """The file in data_dir() a save called `name` would have (its slug, unnumbered)."""
     directory = data_dir()
     path = directory / f"{slugify(name)}{SUFFIX}"
-    if not inside(directory, path):  # slugify allows no separators; this is the belt to its braces
+    if path.parent != directory:  # slugify allows no separators; this is the belt to its braces
         raise SaveError(path, "would be outside the data folder", hint="choose another name")
     return path
 
@@ -217,14 +248,26 @@ def resolve(path_or_name: Path | str) -> Path:
         if given.is_absolute() or given.exists():
             return given
         return data_dir() / given.name
+    # An exact match wins over a near one (issue 8): the file stem, then the encounter name
+    # as typed, then the name in another case or Unicode normalization, then the slug.
     directory = data_dir()
-    for candidate in (directory / f"{text}{SUFFIX}", path_for(text)):
-        if candidate.is_file():
-            return candidate
-    for entry in list_saves():
-        if entry.error is None and entry.name == text:
-            return entry.path
+    exact = directory / f"{text}{SUFFIX}"
+    if os.path.lexists(exact):  # even a FIFO or a link: load says why it is not a save
+        return exact
+    named = [entry for entry in list_saves(include_autosave=False) if entry.error is None]
+    folded = _fold(text)
+    for matches in (lambda name: name == text,
+                    lambda name: unicodedata.normalize("NFC", name) == unicodedata.normalize("NFC", text),
+                    lambda name: _fold(name) == folded):
+        found = sorted(entry.path for entry in named if matches(entry.name))
+        if found:
+            return found[0]
     return path_for(text)
+
+
+def _fold(text: str) -> str:
+    """A name compared loosely: NFC, case-folded."""
+    return unicodedata.normalize("NFC", text).casefold()
 
 
 # --- the public operations ------------------------------------------------------------------
@@ -273,7 +316,7 @@ def save(
         raw = _encode(enc, data=data)
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
-            stamp = _atomic_write(target, raw)
+            stamp = _atomic_write(through_link(target), raw)
         except OSError as exc:
             raise SaveError(
                 target,
@@ -281,7 +324,26 @@ def save(
                 hint="nothing was changed; free some space or check permissions and try again",
             ) from exc
         _remember(enc, target, stamp)
-        return target
+    clean_temp_files(target.parent)
+    return target
+
+
+def through_link(path: Path) -> Path:
+    """Where a write to path goes: the target of a link inside data_dir(), else path itself.
+
+    Replacing a link with a plain file would silently stop updating a linked folder
+    (issue 8), and following one out of the data dir would write where no save belongs:
+    a link to a file inside data_dir() (or a folder below it) is written through, any
+    other link is refused with the reason.
+    """
+    if not path.is_symlink():
+        return path
+    real = path.resolve()
+    home = data_dir().resolve()
+    if real.is_relative_to(home) and real != home and not real.is_dir():
+        return real
+    raise SaveError(path, f"is a link to {real}, outside the data folder: not followed",
+                    hint="save under another name, or move that file into the data folder and link to it there")
 
 
 def _encode(enc: Any, extra: dict[str, Any] | None = None, data: dict[str, Any] | None = None) -> bytes:
@@ -292,8 +354,12 @@ def load(path_or_name: Path | str) -> Any:
     """The Encounter in a save file (a Path, or a save name in data_dir()); SaveError if unreadable."""
     path = resolve(path_or_name)
     raw, st = _read(path)
-    enc, _header = codec.decode(raw, path)
-    _remember(enc, path, Stamp.of(raw, st))
+    enc, header = codec.decode(raw, path)
+    if _SLOT_NAME.fullmatch(path.name) and path.parent == data_dir():
+        # an autosave opened from the saves list belongs to its named save, not to itself
+        _remember(enc, *_autosave_source(header))
+    else:
+        _remember(enc, path, Stamp.of(raw, st))
     return enc
 
 
@@ -302,19 +368,22 @@ def autosave_path() -> Path:
     return data_dir() / f"{AUTOSAVE_STEM}{SUFFIX}"
 
 
-def autosave(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
-    """Rewrite autosave.toml with enc (atomic, never a conflict); a no-op if nothing changed since.
+def autosave(enc: Any, *, data: dict[str, Any] | None = None, path: Path | None = None) -> Path:
+    """Rewrite the autosave with enc (atomic, never a conflict); a no-op if nothing changed since.
 
+    path= is the autosave slot of the window (saves.slots); without it, autosave.toml.
     data= is enc.to_data() taken on the thread that changes enc (see save).
     """
     global _last_autosave
-    target = autosave_path()
+    target = autosave_path() if path is None else path
     tracking = _track(enc)
     # With a snapshot the revision it was taken at is unknown: never skip on its account.
     revision = getattr(enc, "revision", None) if data is None else None
     with _write_lock:
-        last_enc, last_revision = _last_autosave
-        if revision is not None and last_enc() is enc and last_revision == revision and target.exists():
+        # skipped only when the same state went to the same file, naming the same save
+        key = (revision, tracking.path, tracking.stamp, target)
+        last_enc, last_key = _last_autosave
+        if revision is not None and last_enc() is enc and last_key == key and target.exists():
             return target
         extra: dict[str, Any] = {}
         if tracking.path is not None:
@@ -323,12 +392,12 @@ def autosave(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
                 extra["autosave_of_sha256"] = tracking.stamp.sha256
         raw = _encode(enc, extra, data)
         try:
-            _atomic_write(target, raw, backup=False)
+            _atomic_write(through_link(target), raw, backup=False)
         except OSError as exc:
             raise SaveError(
                 target, f"could not write ({exc.strerror or exc})", hint="free some space or check permissions"
             ) from exc
-        _last_autosave = (_weak(enc), revision)
+        _last_autosave = (_weak(enc), key)
         return target
 
 
@@ -350,25 +419,54 @@ def _weak(enc: Any) -> Callable[[], Any]:
 _last_autosave: tuple[Callable[[], Any], Any] = (lambda: None, None)
 
 
-def load_autosave() -> Any | None:
-    """The encounter in autosave.toml, None if there is none; SaveError if it is unreadable.
+def load_autosave(path: Path | None = None) -> Any | None:
+    """The encounter in an autosave (the newest one without path=), None if there is none.
 
-    If the autosave was of a named save, the encounter belongs to that file again: a later
-    save() goes there, and raises SaveConflict if that file changed in the meantime.
+    SaveError if it is unreadable. If the autosave was of a named save, the encounter
+    belongs to that file again: a later save() goes there, and raises SaveConflict if that
+    file changed in the meantime. autosave_slot_of(enc) is then the file it came from.
     """
-    path = autosave_path()
-    if not path.exists():
+    from saves.slots import slot_files
+
+    clean_temp_files()
+    if path is None:
+        newest = slot_files()
+        path = newest[0] if newest else autosave_path()
+    if not os.path.lexists(path):
         return None
     raw, _st = _read(path)
     enc, header = codec.decode(raw, path)
-    source = header.get("autosave_of")
-    if isinstance(source, str) and source:
-        source_path = data_dir() / source  # a relative name is in the data dir; absolute stays
-        digest = header.get("autosave_of_sha256")
-        _remember(enc, source_path, Stamp(digest) if isinstance(digest, str) else None)
-    else:
-        _remember(enc, None, None)
+    _remember(enc, *_autosave_source(header))
+    _track(enc).autosave = path
     return enc
+
+
+def autosave_slot_of(enc: Any) -> Path | None:
+    """The autosave file this encounter was resumed from, if it was."""
+    tracking = _tracking.get(id(enc))
+    return tracking.autosave if tracking else None
+
+
+def _autosave_source(header: dict[str, Any]) -> tuple[Path | None, Stamp | None]:
+    """The save an autosave belongs to, trusted only as a plain file name in data_dir().
+
+    `autosave_of = "../victim.toml"` must not make the next save write outside the data dir
+    (issue 8), and a missing or odd hash must not skip the conflict check: an empty stamp
+    matches no file, so the first save asks before overwriting.
+    """
+    source = header.get("autosave_of")
+    if not isinstance(source, str) or not _plain_save_name(source):
+        return None, None
+    digest = header.get("autosave_of_sha256")
+    valid = isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
+    return data_dir() / source, Stamp(digest if valid else "")
+
+
+def _plain_save_name(name: str) -> bool:
+    """A save's file name directly in data_dir(): no folders, no dot file, ends in .toml."""
+    return (bool(name) and name == Path(name).name and "/" not in name and "\\" not in name
+            and not name.startswith(".") and name.endswith(SUFFIX)
+            and inside(data_dir(), data_dir() / name))
 
 
 @dataclass(frozen=True)
@@ -393,12 +491,12 @@ class SaveEntry:
 def list_saves(include_autosave: bool = True) -> list[SaveEntry]:
     """Every save in data_dir(), newest first, read from each file's first lines only."""
     directory = data_dir()
-    _clear_stale_temp_files(directory)
+    clean_temp_files(directory)
     entries = []
     for path in directory.glob(f"*{SUFFIX}"):
-        if path.name.startswith(".") or not path.is_file():
+        if path.name.startswith("."):
             continue
-        is_autosave = path.stem == AUTOSAVE_STEM
+        is_autosave = _SLOT_NAME.fullmatch(path.name) is not None
         if is_autosave and not include_autosave:
             continue
         entries.append(_entry(path, is_autosave))
@@ -413,6 +511,7 @@ def _entry(path: Path, is_autosave: bool) -> SaveEntry:
         return _error_entry(path, datetime.now(), f"cannot read ({exc.strerror or exc})", is_autosave)
     modified = datetime.fromtimestamp(st.st_mtime)
     try:
+        _check_regular(path, st)
         head = _read_head(path, st)
         codec.check_version(head, path)
         summary = head.get(codec.SUMMARY_TABLE)
@@ -430,6 +529,8 @@ def _entry(path: Path, is_autosave: bool) -> SaveEntry:
             count = 0
     except SaveError as exc:
         return _error_entry(path, modified, f"{exc.short} — left untouched", is_autosave)
+    except (OSError, ValueError, RecursionError, MemoryError) as exc:  # one odd file never hides the rest
+        return _error_entry(path, modified, f"cannot read ({exc}) — left untouched"[:300], is_autosave)
     return SaveEntry(path, name, system, rnd, count, modified, None, is_autosave)
 
 
@@ -438,19 +539,22 @@ def _error_entry(path: Path, modified: datetime, error: str, is_autosave: bool) 
 
 
 def _read_head(path: Path, st: os.stat_result) -> dict[str, Any]:
-    if st.st_size > MAX_FILE_BYTES:
-        raise SaveError(path, f"file is over {MAX_FILE_BYTES // 1024 // 1024} MB", hint="not read")
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(codec.HEAD_BYTES)
-    except OSError as exc:
-        raise SaveError(path, f"cannot read ({exc.strerror or exc})") from None
-    if len(head) < codec.HEAD_BYTES:
-        return codec.parse(head, path)
+    raw, _st = _read(path) if st.st_size <= codec.HEAD_BYTES else (None, st)
+    if raw is not None:
+        return codec.parse(raw, path)
+    with open(path, "rb", opener=_open_nonblocking) as handle:
+        _check_regular(path, os.fstat(handle.fileno()))
+        head = handle.read(codec.HEAD_BYTES)
     return codec.read_head(head, lambda: _read(path)[0], path)
 
 
-def _clear_stale_temp_files(directory: Path) -> None:
+def clean_temp_files(directory: Path | None = None) -> None:
+    """Remove temp files left by writes killed mid-way (older than a minute: no live writer).
+
+    Run at start-up (load_autosave), after each save and when the saves are listed, so that
+    they cannot pile up (issue 8).
+    """
+    directory = data_dir() if directory is None else directory
     cutoff = time.time() - _STALE_TEMP_SECONDS
     for tmp in directory.glob(".*.tmp"):
         try:
@@ -463,6 +567,30 @@ def _clear_stale_temp_files(directory: Path) -> None:
 def _tracked_encounters(path: Path) -> list[_Tracking]:
     resolved = path.resolve()
     return [t for t in _tracking.values() if t.path is not None and t.path.resolve() == resolved]
+
+
+def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
+    """Write enc into data_dir()/trash/ as a save of its own, before it is replaced; returns the Path.
+
+    The encounter keeps the file it belongs to: this is a copy, loadable like any save.
+    """
+    with _write_lock:
+        target = trash_path(slugify(enc.name))
+        _atomic_write(target, _encode(enc, data=data), backup=False)
+    return target
+
+
+def trash_path(stem: str) -> Path:
+    """A name not yet taken in data_dir()/trash/ for a file called stem: `STEM YYYYmmdd-HHMMSS.toml`."""
+    trash = data_dir() / TRASH_DIR
+    trash.mkdir(exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = trash / f"{stem} {stamp}{SUFFIX}"
+    number = 1
+    while os.path.lexists(target):
+        number += 1
+        target = trash / f"{stem} {stamp}-{number}{SUFFIX}"
+    return target
 
 
 def delete_save(path: Path | str) -> Path:

@@ -67,6 +67,9 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         # resumed from autosave.toml: what is shown is what the autosave holds
         self.autosaved_revision: int | None = encounter.revision if resumed else None
         self.quick_path = None
+        # a demo or new encounter nobody changed yet: nothing to keep when it is replaced
+        self.pristine_revision: int | None = None if resumed or saved else encounter.revision
+        self.autosave_file = None  # this window's own autosave, claimed on mount
         self.roster = RosterScreen()
 
     def get_default_screen(self) -> RosterScreen:
@@ -74,10 +77,16 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         return self.roster
 
     def on_mount(self) -> None:
-        """Show the saved state and the opening notice."""
+        """Show the saved state and the opening notice; hold an autosave file of our own."""
         self.show_saved_state()
         if self.notice:  # after the first frame: the roster's notice line exists by then
             self.call_after_refresh(self.notify, self.notice, timeout=8)
+        if self.autosave_enabled:
+            self.claim_autosave()
+
+    def on_unmount(self) -> None:
+        """Another window may have our autosave file now."""
+        self.release_autosave()
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -98,6 +107,8 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         """App keys stay out of dialogs; undo/redo grey out when there is nothing to do."""
         if action in ENCOUNTER_ACTIONS and isinstance(self.screen, ModalScreen):
             return False
+        if action in ("undo", "redo") and is_saves_screen(self.screen):
+            return False  # the saves screen shows files, not the encounter: nothing to undo there
         if action == "undo" and not self.encounter.can_undo:
             return None
         if action == "redo" and not self.encounter.can_redo:
@@ -119,6 +130,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
     def replace_encounter(self, encounter: Any) -> None:
         """Show a whole new encounter (loaded or new) on the roster."""
         self.encounter = encounter
+        self.autosaved_revision = None  # revisions count per encounter: this one is not written yet
         while len(self.screen_stack) > 1 and self.screen is not self.roster:
             self.pop_screen()
         self.roster.show_encounter()
@@ -129,9 +141,12 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         """Start an empty encounter."""
         from core import Encounter
 
+        self.keep_replaced_encounter()  # issue 8: a new encounter never deletes the current one
+        encounter = Encounter(system=system, name=name)
         self.saved_revision = None
+        self.pristine_revision = encounter.revision
         self.quick_path = None
-        self.replace_encounter(Encounter(system=system, name=name))
+        self.replace_encounter(encounter)
         self.notify(f"New encounter: {name}. a adds creatures.")
 
     # -- turn and tracker ----------------------------------------------------------------
@@ -165,6 +180,13 @@ class HitLedgerApp(PersistenceMixin, App[None]):
 
     # -- app-wide actions ----------------------------------------------------------------
 
+    async def action_quit(self) -> None:
+        """Quit, writing the autosave first (a second q quits even if that failed)."""
+        if self.autosave_before_exit() or getattr(self, "_quit_asked", False):
+            self.release_autosave()
+            self.exit()
+        self._quit_asked = True
+
     def action_undo(self) -> None:
         """Undo the last change and say what it was."""
         event = self.encounter.undo()
@@ -197,6 +219,12 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         screen = self.screen
         name = (screen.__class__.__name__.removesuffix("Screen") or "Roster").lower()
         self.push_screen(HelpScreen(name, screen_keys(self, screen)))
+
+
+def is_saves_screen(screen: object) -> bool:
+    """Whether ``screen`` is the saves screen, without importing it."""
+    browser = sys.modules.get("tui.screens.saves_browser")
+    return browser is not None and isinstance(screen, browser.SavesScreen)
 
 
 def is_tracker(screen: object) -> bool:

@@ -222,15 +222,46 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
     import saves
 
     if args.save:
-        return saves.load(args.save), OPENED
+        encounter = saves.load(args.save)
+        return encounter, OPENED + _held_note(saves.save_path(encounter))
+    return _resume()
+
+
+def _held_note(path: Any) -> str:
+    """' It is open in another window too…' when a running window holds that save (issue 8)."""
+    from saves import slots
+
+    pid = slots.held_elsewhere(path) if path is not None else None
+    if pid is None:
+        return ""
+    return (f" {path.name} is open in another window too (process {pid}): "
+            "saving asks before overwriting its changes.")
+
+
+def _resume() -> tuple[Any, str]:
+    """The newest autosave no running window holds, else a demo and why (no Textual import).
+
+    An unreadable autosave is moved aside into the trash, never overwritten (issue 8).
+    """
+    import saves
+    from saves import slots
+    from tui.demo import demo_encounter
+
+    path, busy = slots.resume_candidate()
     notice = ""
-    try:
-        encounter = saves.load_autosave()
-    except saves.SaveError as error:
-        encounter = None
-        notice = f"Autosave not loaded ({error.short}); it is left untouched. Demo opened."
+    encounter = None
+    if path is not None:
+        try:
+            encounter = saves.load_autosave(path)
+        except saves.SaveError as error:
+            kept = slots.set_aside(path)
+            notice = (f"Autosave not loaded ({error.short}); moved to "
+                      f"{kept.parent.name}/{kept.name}. Demo opened.")
     if encounter is not None:
         return encounter, RESUMED
+    if busy is not None and not notice:
+        notice = (f"The autosave is open in another window (process {busy}): a demo here. "
+                  "ctrl+o lists the saves.")
     if not notice:
         # no autosave is not always a first run: a GM who renamed it still has saves
         has_saves = any(saves.data_dir().glob("*.toml"))
@@ -267,9 +298,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    make_app(encounter, rng=rng, notice=notice, resumed=notice == RESUMED,
-             saved=notice == OPENED).run()
-    return 0
+    app = make_app(encounter, rng=rng, notice=notice, resumed=notice == RESUMED,
+                   saved=notice.startswith(OPENED))
+    app.run()
+    # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).
+    return app.return_code or 0
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ ROSTER_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Remove defeated", "Remove every defeated creature, one undo step (X)", "remove_defeated"),
     ("Find creature", "Jump to a creature by name (/)", "find"),
     ("Damage", "Damage the marked creatures or the highlighted one (d)", "damage"),
-    ("Heal", "Heal the highlighted creature (h)", "heal"),
+    ("Heal", "Heal the marked creatures or the highlighted one (h)", "heal"),
     ("Next turn", "Advance to the next creature's turn (n)", "next_turn"),
     ("Persistent conditions", "Open the persistent-condition tracker (p)", "tracker"),
     ("Clear marks", "Unmark every target (escape)", "clear_marks"),
@@ -34,6 +34,23 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Quick load", "Load the last quick save (f9)", "quick_load"),
     ("Help", "Keys of the current screen (?)", "help"),
 )
+
+
+# What a setting change means at the table, by (setting, new value): the GM's words, not
+# ``setting massive_damage = True`` (issue 9, item 7).
+SETTING_NOTICES: dict[tuple[str, object], str] = {
+    ("crit_mode", "double"): "Critical hits now double the damage.",
+    ("crit_mode", "roll-twice"): "Critical hits now roll the dice twice.",
+    ("flat_checks", "auto"): "Flat checks are now rolled by the app at each turn.",
+    ("flat_checks", "ask"): "Flat checks now wait for your roll (F on the tracker).",
+    ("massive_damage", True): "Massive damage rule on: twice Severe or more marks 4 HP.",
+    ("massive_damage", False): "Massive damage rule off.",
+}
+
+
+def setting_notice(key: str, value: object) -> str:
+    """What changing ``key`` to ``value`` means, in the GM's words."""
+    return SETTING_NOTICES.get((key, value), f"Rule option changed: {key.replace('_', ' ')}.")
 
 
 class EncounterCommands(Provider):
@@ -76,13 +93,18 @@ class EncounterCommands(Provider):
         ledger = self.ledger
         ledger.encounter.set_setting(key, value)
         ledger.encounter_changed(frozenset())
-        ledger.notify(ledger.encounter.log[-1].text)
+        ledger.notify(setting_notice(key, value))
 
     def _on_roster(self, action: str, creature_id: str | None = None) -> None:
         """Go back to the roster, then run the action there."""
         ledger = self.ledger
         while ledger.screen is not ledger.roster and len(ledger.screen_stack) > 1:
             ledger.pop_screen()
+        if action == "heal":
+            from tui.screens.heal import open_heal
+
+            open_heal(ledger.roster, creature_id)  # the marked set, like damage
+            return
         method = getattr(ledger.roster, f"action_{action}")
         if creature_id is not None:
             method(creature_id)

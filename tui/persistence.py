@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
-AUTOSAVE_DELAY = 0.4
-"""Seconds of quiet before an autosave, so a burst of keys writes the file once."""
+AUTOSAVE_DELAY = 0.3
+"""Seconds from the first unsaved change to the autosave (issue 8: a change the GM saw is on
+disk within about half a second whatever follows). The timer is never restarted, so a burst
+of keys is written once and a steady pace cannot postpone the write."""
 
 
 class PersistenceMixin(_Base):
@@ -33,6 +35,8 @@ class PersistenceMixin(_Base):
     saved_revision: int | None
     autosaved_revision: int | None
     quick_path: Path | None
+    autosave_file: Path | None
+    pristine_revision: int | None
 
     # -- the saved marker ------------------------------------------------------------------
 
@@ -54,13 +58,25 @@ class PersistenceMixin(_Base):
     # -- autosave ------------------------------------------------------------------------
 
     def schedule_autosave(self) -> None:
-        """Autosave after a short quiet spell (the timer restarts with every change)."""
-        if not self.autosave_enabled:
+        """Autosave AUTOSAVE_DELAY after the first change not yet written (a pending timer stays)."""
+        if not self.autosave_enabled or getattr(self, "_autosave_timer", None) is not None:
             return
-        timer = getattr(self, "_autosave_timer", None)
-        if timer is not None:
-            timer.stop()
         self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, self.autosave_now)
+
+    def autosave_before_exit(self) -> bool:
+        """Write the autosave now, on this thread (quitting); False, and say why, if it failed."""
+        import saves
+
+        if not self.autosave_enabled or self.encounter.revision == self.autosaved_revision:
+            return True
+        try:
+            saves.autosave(self.encounter, path=self.autosave_file)
+        except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
+            self.notify(f"Autosave failed: {error}. q again quits anyway.", severity="error",
+                        timeout=10)
+            return False
+        self.autosaved_revision = self.encounter.revision
+        return True
 
     def autosave_now(self) -> None:
         """Write autosave.toml now, in a worker (unless it already holds this revision)."""
@@ -68,6 +84,48 @@ class PersistenceMixin(_Base):
         if self.encounter.revision == self.autosaved_revision:
             return
         self.run_save("auto")
+
+    def claim_autosave(self) -> None:
+        """Hold an autosave file of this window's own (issue 8: two windows never share one)."""
+        import saves
+        from saves import slots
+
+        try:
+            self.autosave_file, kept = slots.claim_slot(saves.autosave_slot_of(self.encounter))
+        except (saves.SaveError, OSError) as error:
+            self.autosave_enabled = False
+            self.notify(f"Autosave off: {error}", severity="error", timeout=10)
+            return
+        if kept is not None:
+            self.notify(f"The encounter last autosaved there was kept in {kept.parent.name}/{kept.name}.",
+                        timeout=10)
+        if self.encounter.revision != self.autosaved_revision:
+            self.autosave_now()  # other windows see at once which save this one holds
+
+    def release_autosave(self) -> None:
+        """Let another window have this window's autosave file (it stays on disk)."""
+        from saves import slots
+
+        if self.autosave_file is not None:
+            slots.release(self.autosave_file)
+
+    def keep_replaced_encounter(self) -> None:
+        """Before another encounter takes this window: keep work found nowhere else (issue 8).
+
+        An encounter changed since it was saved (or never saved), other than an untouched demo
+        or new one, is written into the trash folder, and the GM is told where.
+        """
+        import saves
+
+        revision = self.encounter.revision
+        if revision in (self.saved_revision, self.pristine_revision):
+            return
+        try:
+            kept = saves.keep_in_trash(self.encounter, data=self.encounter.to_data())
+        except Exception as error:  # noqa: BLE001 - said, and the autosave still has it
+            self.notify(f"Could not keep {self.encounter.name}: {error}", severity="error", timeout=10)
+            return
+        self.notify(f"{self.encounter.name} was kept in {kept.parent.name}/{kept.name}.", timeout=10)
 
     # -- save, quick save ----------------------------------------------------------------
 
@@ -133,7 +191,7 @@ class PersistenceMixin(_Base):
 
         try:
             if kind == "auto":
-                path = saves.autosave(self.encounter, data=data)
+                path = saves.autosave(self.encounter, data=data, path=self.autosave_file)
             else:
                 path = saves.save(self.encounter, force=force, name=name, data=data)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
@@ -153,7 +211,9 @@ class PersistenceMixin(_Base):
                 self.quick_path = message.path
                 if message.path is not None:
                     self.notify(f"Saved {message.path.name}.")
-                # A named save is a newer state than the autosave: keep them in step.
+                # The autosave names the save it belongs to, so that after a restart ctrl+s
+                # and f5/f9 still know it (issue 8): write it again even at this revision.
+                self.autosaved_revision = None
                 self.schedule_autosave()
             self.show_saved_state()
             return
@@ -224,12 +284,24 @@ class PersistenceMixin(_Base):
         if message.error is not None or message.encounter is None:
             self.notify(f"Not loaded: {message.error}", severity="error", timeout=10)
             return
+        self.keep_replaced_encounter()
         self.quick_path = message.path
         self.replace_encounter(message.encounter)
         self.saved_revision = message.encounter.revision
+        self.pristine_revision = None
         self.show_saved_state()
         name = message.path.name if message.path else message.encounter.name
         self.notify(f"Loaded {name}: {message.encounter.name}, round {message.encounter.round}.")
+        self.say_if_held_elsewhere(message.path)
+
+    def say_if_held_elsewhere(self, path: Path | None) -> None:
+        """Opening a save another running window holds: say so (issue 8)."""
+        from saves import slots
+
+        pid = slots.held_elsewhere(path) if path is not None else None
+        if pid is not None:
+            self.notify(f"{path.name} is open in another window too (process {pid}): "
+                        "saving asks before overwriting its changes.", severity="warning", timeout=10)
 
     def replace_encounter(self, encounter: Any) -> None:
         """Implemented by the app: show a whole new encounter."""

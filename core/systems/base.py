@@ -214,8 +214,12 @@ class RuleSystem:
         Raises ParseError with the position of a line it recognises but cannot read.
         """
         block = read_statblock(text, self.id)
-        creature = self.new_creature(block.name, defenses=block.defenses, traits=block.traits,
-                                     init_mod=block.init_mod, **block.stats)
+        try:
+            creature = self.new_creature(block.name, defenses=block.defenses, traits=block.traits,
+                                         init_mod=block.init_mod, **block.stats)
+        except ValueError as error:  # a number beyond the bounds of play (HP 10^20)
+            value = next((str(v) for v in block.stats.values() if str(v) in str(error).replace(",", "")), "")
+            raise ParseError(str(error), max(0, text.find(value)) if value else 0, text) from None
         for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8 Decision)
             setattr(creature, name, value)
         creature.statblock = text

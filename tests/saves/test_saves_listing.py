@@ -90,6 +90,9 @@ def test_list_saves_reads_only_the_head(make_enc, data: Path, monkeypatch) -> No
                 def __enter__(self):
                     return self
 
+                def fileno(self):
+                    return handle.fileno()
+
                 def __exit__(self, *exc):
                     handle.close()
 

@@ -188,3 +188,89 @@ def test_library_import_of_a_bad_file_names_its_line(data_dir, tmp_path, capsys)
     assert main(["library", "import", str(bad)]) == 2
     assert "line 2" in capsys.readouterr().err
     assert bad.read_text(encoding="utf-8") == 'format = 1\n[library\n'
+
+
+# --- issue 8: never lose an encounter --------------------------------------------------
+
+BROKEN_AUTOSAVES = {
+    "syntax error": "format = 1\n[encounter\n",
+    "newer format": "format = 99\n",
+    "wrong type": 'format = 1\n[encounter]\nname = "X"\nsystem = "pf2e"\nround = "two"\n',
+}
+
+
+@pytest.mark.parametrize("text", BROKEN_AUTOSAVES.values(), ids=BROKEN_AUTOSAVES.keys())
+async def test_an_unreadable_autosave_is_moved_aside_never_overwritten(data_dir, text):
+    """Item 2: the notice names where the file went; the app's autosave cannot touch it."""
+    from tui.app import make_app
+
+    autosave = data_dir / "autosave.toml"
+    data_dir.mkdir(parents=True, exist_ok=True)
+    autosave.write_text(text)
+    encounter, notice, _ = prepare_tui([])
+    (kept,) = (data_dir / "trash").iterdir()
+    assert f"moved to trash/{kept.name}" in notice and kept.read_text() == text
+    app = make_app(encounter, notice=notice)
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        await pilot.pause(0.5)
+        await app.workers.wait_for_complete()
+    assert saves.load(autosave).name == encounter.name
+    assert kept.read_text() == text
+
+
+def test_a_fifo_autosave_does_not_hang_start_up(data_dir):
+    """Items 2 and 8: refused unread, moved aside, a demo opens."""
+    import os
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    import threading
+
+    os.mkfifo(data_dir / "autosave.toml")
+    opened: list[tuple] = []
+    start = threading.Thread(target=lambda: opened.append(prepare_tui([])), daemon=True)
+    start.start()
+    start.join(10)
+    assert opened, "start-up hung on the FIFO"
+    encounter, notice, _ = opened[0]
+    assert "FIFO" in notice and "moved to trash/" in notice
+    assert encounter.order
+
+
+async def test_new_from_the_shell_keeps_the_unsaved_autosave(data_dir):
+    """Item 1: `hitledger --new` never deletes an encounter that lives only in the autosave."""
+    from tui.app import make_app
+
+    mine = goblins()
+    mine.next_turn()
+    saves.autosave(mine)
+    encounter, notice, _ = prepare_tui(["--new", "pf2e", "--name", "Fresh"])
+    app = make_app(encounter, notice=notice)
+    notes: list[str] = []
+    app.notify = lambda message, **kwargs: notes.append(message)  # type: ignore[method-assign]
+    async with app.run_test() as pilot:
+        await pilot.pause(0.5)
+        await app.workers.wait_for_complete()
+    (kept,) = (data_dir / "trash").iterdir()
+    assert saves.load(kept).name == "Test Fight" and saves.load(kept).turn == 1
+    assert any(f"trash/{kept.name}" in note for note in notes)
+    assert saves.load_autosave().name == "Fresh"
+
+
+def test_open_by_name_says_when_another_window_holds_it(data_dir):
+    """Item 4: opening an encounter another running window holds says so."""
+    import sys
+
+    mine = goblins()
+    named = saves.save(mine)
+    saves.autosave(mine)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (data_dir / ".autosave.toml.lock").write_text(f"pid {other.pid}\n")
+        _, notice, _ = prepare_tui(["Test Fight"])
+        assert f"{named.name} is open in another window too (process {other.pid})" in notice
+        encounter, notice, _ = prepare_tui([])
+        assert "open in another window" in notice and encounter.name != "Test Fight"
+    finally:
+        other.kill()
+        other.wait()

@@ -204,7 +204,7 @@ async def test_d20_attack_helper_and_multiplier(app_factory):
         screen.query_one("#attack-threat").value = "2"  # every roll but a 1 threatens
         await pilot.press("t")
         result = str(screen.query_one("#attack-result").render())
-        assert result.startswith(("critical:", "hit:", "miss:"))
+        assert result.startswith(("CRITICAL:", "HIT:", "MISS:"))
         if result.startswith("critical"):
             assert screen.critical
             assert screen.preview.roll.critical == 4
@@ -394,7 +394,8 @@ async def test_damage_undo_and_redo_notices_are_one_short_line(app_factory):
                 await pilot.press(key)
             notices.append((app.notes.last, app.notes.timeouts[-1]))
         assert [text for text, _ in notices] == [
-            "6d6 fire → 2 targets", "Undid: 6d6 fire → 2 targets", "Redid: 6d6 fire → 2 targets"]
+            "Valeros: 6d6 fire → 2 targets", "Undid: Valeros: 6d6 fire → 2 targets",
+            "Redid: Valeros: 6d6 fire → 2 targets"]
         assert all((timeout or app.NOTIFICATION_TIMEOUT) <= 3 for _, timeout in notices)
         assert all(len(text) <= 36 for text, _ in notices)  # one line of a toast at 80 columns
 
@@ -410,8 +411,9 @@ async def test_the_footer_offers_only_keys_that_work_where_the_focus_is(app_fact
         def footer() -> str:
             return " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
 
-        assert "Add hit" not in footer()  # + types into the field
-        assert "^r" in footer()
+        in_field = footer()
+        assert "alt++ Add hit" in in_field and "^r Reroll" in in_field  # + types into the field
         await pilot.press("down")
         await pilot.pause()
-        assert "Add hit" in footer() and "Reroll" in footer()
+        # the same keys on the targets (plus the save keys, digits there)
+        assert footer().replace("0 1 2 3 4 S Save to all ", "") == in_field

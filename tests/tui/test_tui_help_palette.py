@@ -21,7 +21,7 @@ async def test_help_lists_the_roster_keys_from_the_bindings(app_factory):
         for description in ("Add", "Edit", "Remove the marked creatures (or the highlighted one)",
                             "Remove every defeated creature", "Mark or unmark a target, then move down",
                             "Damage the marked creatures (or the highlighted one)",
-                            "Heal the highlighted creature", "Next turn",
+                            "Heal the marked creatures (or the highlighted one)", "Next turn",
                             "Persistent conditions and immunities (tracker)", "Undo", "Redo", "Log", "Save", "Saves",
                             "Quick save", "Quick load", "Help", "Quit"):
             assert description in lines, description

@@ -252,3 +252,156 @@ async def test_a_resumed_or_opened_save_says_so_in_the_header(data_dir: Path):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert header_state(app) == state
+
+
+# --- issue 8: never lose an encounter --------------------------------------------------
+
+
+async def test_a_steady_pace_of_changes_cannot_postpone_the_autosave(app_factory, data_dir: Path):
+    """Item 3: the delay runs from the first unsaved change, not from the last one."""
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.encounter.revision
+        for _ in range(8):  # a change every 0.1 s for 0.8 s: never 0.4 s of quiet
+            await pilot.press("n")
+            await pilot.pause(0.1)
+        await settle(pilot)
+        written = saves.load(data_dir / "autosave.toml")
+        assert written.revision >= 0 and app.autosaved_revision is not None
+        assert app.autosaved_revision >= start + 4
+
+
+async def test_quit_writes_the_autosave_at_once(app_factory, data_dir: Path):
+    """Item 3: q writes what the GM saw, without waiting for the timer."""
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "n", "q")
+    loaded = saves.load_autosave()
+    assert (loaded.round, loaded.turn) == (app.encounter.round, app.encounter.turn)
+    assert app.encounter.turn == 2
+
+
+async def test_quick_save_is_remembered_after_a_restart(app_factory, data_dir: Path):
+    """Item 5: f5, quit, start again: f9 loads that save and f5 writes the same file."""
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause(0.5)  # autosaved: then f5 names the save at the same revision
+        await settle(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        await pilot.pause(0.5)
+        await settle(pilot)
+        await pilot.press("q")
+    from tui.cli import prepare_tui
+
+    encounter, notice, _ = prepare_tui([])
+    assert notice == "Resumed from the autosave."
+    again = app_factory(encounter, autosave=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("f9")
+        await settle(pilot)
+        assert "Nothing quick-saved" not in again.notes.last
+        await pilot.press("n", "f5")
+        await settle(pilot)
+    assert sorted(p.name for p in data_dir.glob("*.toml")) == ["autosave.toml", "test-fight.toml"]
+
+
+async def test_the_saves_screen_does_not_offer_undo(app_factory, data_dir: Path):
+    """Item 12: u does nothing on the saves screen, so the footer does not offer it."""
+    encounter = goblins()
+    encounter.next_turn()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.check_action("undo", ()) is True
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert isinstance(app.screen, SavesScreen)
+        assert app.check_action("undo", ()) is False
+        shown = [b.binding.description for b in app.screen.active_bindings.values()
+                 if app.check_action(b.binding.action, ()) is not False]
+        assert "Undo" not in shown
+        await pilot.press("u")
+        assert encounter.turn == 1
+
+
+def test_a_crash_exits_non_zero(data_dir: Path, monkeypatch):
+    """Item 12: a wrapper script can tell that the app crashed."""
+    from functools import partialmethod
+
+    from textual.app import App
+
+    from tui.app import HitLedgerApp
+    from tui.cli import main
+
+    def crash(self):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(HitLedgerApp, "on_mount", crash)
+    monkeypatch.setattr(HitLedgerApp, "run", partialmethod(App.run, headless=True))
+    assert main(["--demo", "pf2e"]) != 0
+
+
+async def test_a_new_encounter_keeps_the_current_one_in_the_trash(app_factory, data_dir: Path):
+    """Item 1: ctrl+o → New never deletes an encounter that was never saved under a name."""
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_encounter("pf2e", "Untouched demo")  # nothing changed yet: nothing to keep
+        assert not (data_dir / "trash").exists()
+        app.replace_encounter(goblins())
+        app.pristine_revision = None
+        await pilot.press("n")
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await pilot.press("n")  # New: which system?
+        assert isinstance(app.screen, ChoiceModal)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("enter")  # the name offered
+        await settle(pilot)
+        assert app.encounter.name == "New encounter"
+        (kept,) = (data_dir / "trash").iterdir()
+        assert saves.load(kept).name == "Test Fight" and saves.load(kept).turn == 1
+        assert f"trash/{kept.name}" in " ".join(app.notes.messages)
+
+
+async def test_loading_another_save_keeps_unsaved_changes(app_factory, data_dir: Path):
+    """Item 1: loading a save over changes that are nowhere else keeps them first."""
+    other = goblins()
+    other.rename("Other")
+    saves.save(other)
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        await pilot.press("n")
+        app.load_file(data_dir / "other.toml")
+        await settle(pilot)
+        assert app.encounter.name == "Other"
+        (kept,) = (data_dir / "trash").iterdir()
+        assert saves.load(kept).turn == 1
+        app.load_file(data_dir / "test-fight.toml")  # saved, unchanged: nothing more to keep
+        await settle(pilot)
+        assert len(list((data_dir / "trash").iterdir())) == 1
+
+
+async def test_loading_a_save_another_window_holds_says_so(app_factory, data_dir: Path):
+    """Item 4: the saves screen's load warns when another running window has that save open."""
+    import subprocess
+    import sys
+
+    encounter = goblins()
+    named = saves.save(encounter)
+    saves.autosave(encounter, path=data_dir / "autosave-2.toml")
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (data_dir / ".autosave-2.toml.lock").write_text(f"pid {other.pid}\n")
+        app = app_factory(goblins(), autosave=True)
+        async with app.run_test(size=SIZE) as pilot:
+            assert app.autosave_file == data_dir / "autosave.toml"  # never the held one
+            app.load_file(named)
+            await settle(pilot)
+            assert f"open in another window too (process {other.pid})" in app.notes.last
+    finally:
+        other.kill()
+        other.wait()

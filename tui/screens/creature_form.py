@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,10 +13,22 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
+from tui.screens.dialogs import NumberInput
 from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
 
 KIND_WORDS = ("living", "undead", "construct", "bloodless")
+# The current values the edit form sets directly (issue 9, item 4): (track, label, the stat
+# that is its maximum). A field shows only where the creature has that track.
+CURRENT_TRACKS: dict[str, tuple[tuple[str, str, str | None], ...]] = {
+    "pf2e": (("hp", "HP now", "hp"),),
+    "sf2e": (("hp", "HP now", "hp"),),
+    "d20-3e": (("hp", "HP now", "hp"), ("subdual", "Subdual", None)),
+    "vitality-wounds": (("vitality", "Vitality now", "vitality"),
+                        ("wounds", "Wounds now", "wounds"), ("hp", "HP now", "hp")),
+    "daggerheart": (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
+                    ("stress_marked", "Stress marked", "stress")),
+}
 MAX_COUNT = 50
 
 
@@ -31,11 +44,18 @@ class CreatureFormResult:
     defenses: str = ""
     traits: str = "living"
 
+    current: dict[str, int] = field(default_factory=dict)
+    """Tracks' current values typed in the edit form (``hp``, ``stress_marked`` …)."""
+    taken: frozenset[str] = frozenset()
+    """The names already in the encounter: new names never repeat one (issue 9, item 6)."""
+
     def names(self) -> list[str]:
-        """``Goblin`` for one, ``Goblin 1`` … ``Goblin 3`` for three."""
-        if self.count <= 1:
-            return [self.name]
-        return [f"{self.name} {number}" for number in range(1, self.count + 1)]
+        """``Goblin`` for one, ``Goblin 1`` … ``Goblin 3`` for three, never a name taken.
+
+        A second batch continues the numbering (``Goblin 4`` …), and a single creature
+        whose name is taken gets the next free number.
+        """
+        return unique_names(self.name, self.count, self.taken)
 
     def changed_fields(self, creature: Any, initiative: int) -> dict[str, Any]:
         """The fields that differ from the creature as it is (for an edit)."""
@@ -53,7 +73,68 @@ class CreatureFormResult:
         for name, value in self.stats.items():
             if value != stat_value(creature, name):
                 changed[name] = value
+        for name, value in self.current.items():
+            # set after the maximum, so a value the GM typed wins over the rules' adjustment
+            if value != getattr(creature, name, None):
+                changed[f"now_{name}"] = value
         return changed
+
+
+def unique_names(name: str, count: int, taken: frozenset[str] | set[str]) -> list[str]:
+    """``count`` names for ``name`` that are not in ``taken``, numbered after the highest taken."""
+    lowered = {t.casefold() for t in taken}
+    if count <= 1 and name.casefold() not in lowered:
+        return [name]
+    prefix = f"{name} ".casefold()
+    numbers = [int(t[len(prefix):]) for t in lowered
+               if t.startswith(prefix) and t[len(prefix):].isdigit()]
+    # an earlier single "Goblin" counts as Goblin 1: the batch continues from 2
+    start = max(numbers, default=1 if name.casefold() in lowered else 0) + 1
+    return [f"{name} {number}" for number in range(start, start + count)]
+
+
+ROW_CELLS = 72
+"""The cells a row of number fields may take: the form is 78 wide with border and padding."""
+NUMBER_CELLS = 8
+"""A number field and its gap (``Input.number`` in creature_form.tcss)."""
+
+
+def stat_rows(fields: list[Any]) -> list[list[Any]]:
+    """The stat fields (and ``None``, the initiative) in rows that fit 80 columns.
+
+    Daggerheart's five stats and Init are 100 cells in one row: they wrap to two
+    (issue 9, item 8), measured in cells, not characters.
+    """
+    rows: list[list[Any]] = [[]]
+    used = 0
+    for stat in fields:
+        label = "Init" if stat is None else stat.label
+        width = cell_len(label) + 1 + NUMBER_CELLS
+        if rows[-1] and used + width > ROW_CELLS:
+            rows.append([])
+            used = 0
+        rows[-1].append(stat)
+        used += width
+    return rows
+
+
+def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
+    """An edit said in the GM's words: ``Updated Valeros: Temp HP 5, HP now 30.``
+
+    Not ``Updated Valeros: temp_hp.`` (issue 9, item 7): fields go by their form labels.
+    """
+    labels = {stat.name: stat.label for stat in rules.stat_fields}
+    labels.update({f"now_{track}": label for track, label, _ in CURRENT_TRACKS.get(rules.id, ())})
+    labels.update(name="name", pc="PC", defenses="defenses", traits="traits",
+                  initiative="initiative")
+    words = []
+    for key, value in fields.items():
+        label = labels.get(key, key.replace("_", " "))
+        if isinstance(value, bool):
+            words.append(f"{label} {'yes' if value else 'no'}")
+        else:
+            words.append(f"{label} {value or 'none'}")
+    return f"Updated {name}: {', '.join(words)}."
 
 
 def traits_text(traits: Any) -> str:
@@ -112,18 +193,23 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                             id="name", compact=True)
                 if not self.editing:
                     yield Label("Count", classes="label short")
-                    yield Input("1", id="count", type="integer", compact=True, classes="number")
+                    yield NumberInput("1", id="count", label="Count", default=1, minimum=1,
+                                      classes="number")
                 yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
                                compact=True)
-            with Horizontal(classes="row"):
-                for stat in self.rules.stat_fields:
-                    value = stat_value(creature, stat.name) if creature else stat.default
-                    yield Label(stat.label, classes="label stat")
-                    yield Input(str(value), id=f"stat-{stat.name}", type="integer",
-                                compact=True, classes="number")
-                yield Label("Init", classes="label stat")
-                yield Input(str(self.initiative), id="initiative", type="integer",
-                            compact=True, classes="number")
+            fields = [*self.rules.stat_fields, None]  # None: the initiative field
+            for row in stat_rows(fields):
+                with Horizontal(classes="row"):
+                    for stat in row:
+                        yield from self._number_field(stat)
+            if self.editing and self._current_tracks():
+                with Horizontal(classes="row"):
+                    for track, label, _maximum in self._current_tracks():
+                        yield Label(label, classes="label stat")
+                        yield NumberInput(str(getattr(creature, track)), id=f"now-{track}",
+                                          label=label, classes="number",
+                                          minimum=None if track == "hp" and
+                                          self.rules.id == "d20-3e" else 0)
             with Horizontal(classes="row tall"):
                 yield Label("Defenses", classes="label")
                 yield NotationField(
@@ -140,10 +226,45 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             yield Static("", id="form-error", markup=False)
             yield Label(f"enter {verb.lower()} · esc cancel · tab next field", classes="hint")
 
+    def _current_tracks(self) -> tuple[tuple[str, str, str | None], ...]:
+        """The tracks this creature has whose current value the edit form sets."""
+        return tuple(entry for entry in CURRENT_TRACKS.get(self.rules.id, ())
+                     if getattr(self.creature, entry[0], None) is not None)
+
+    def _read_current(self, stats: dict[str, int]) -> dict[str, int]:
+        """The current values typed; ValueError when one is above its maximum."""
+        if not self.editing:
+            return {}
+        current = {}
+        for track, label, maximum in self._current_tracks():
+            value = self.query_one(f"#now-{track}", NumberInput).number()
+            if maximum is not None and maximum in stats and value > stats[maximum]:
+                raise ValueError(f"{label} cannot be more than the maximum, {stats[maximum]}.")
+            current[track] = value
+        return current
+
+    def _number_field(self, stat: Any) -> ComposeResult:
+        """A stat's label and number field; ``None`` is the initiative."""
+        if stat is None:
+            yield Label("Init", classes="label stat")
+            yield NumberInput(str(self.initiative), id="initiative", label="Initiative",
+                              default=0, classes="number")
+            return
+        value = stat_value(self.creature, stat.name) if self.creature else stat.default
+        yield Label(stat.label, classes="label stat")
+        yield NumberInput(str(value), id=f"stat-{stat.name}", label=stat.label,
+                          default=int(stat.default or 0), minimum=0, classes="number")
+
     def _check_defenses(self, text: str) -> str:
         """Parse the defense line; say back what was understood."""
         described = self.rules.parse_defenses(text).describe()
         return "✓ " + ("; ".join(described) if described else "no defenses")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A number field says at once what is wrong with it (it never drops a character)."""
+        if isinstance(event.input, NumberInput):
+            event.stop()
+            self.query_one("#form-error", Static).update(event.input.problem())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in any field submits the form."""
@@ -167,33 +288,34 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
         """Close without changes."""
         self.dismiss(None)
 
+    def _taken_names(self) -> frozenset[str]:
+        """The names of the other creatures in the encounter."""
+        encounter = getattr(self.app, "encounter", None)
+        if encounter is None:
+            return frozenset()
+        return frozenset(encounter.creature(cid).name for cid in encounter.order
+                         if encounter.creature(cid) is not self.creature)
+
     def _read(self) -> tuple[CreatureFormResult | None, str]:
         name = self.query_one("#name", Input).value.strip()
         if not name:
             return None, "A creature needs a name."
-        count = 1
-        if not self.editing:
-            count_text = self.query_one("#count", Input).value.strip() or "1"
-            try:
-                count = int(count_text)
-            except ValueError:
-                return None, f"Count must be a whole number, not {count_text!r}."
-            if not 1 <= count <= MAX_COUNT:
-                return None, f"Count must be between 1 and {MAX_COUNT}."
-        stats: dict[str, int] = {}
-        for stat in self.rules.stat_fields:
-            text = self.query_one(f"#stat-{stat.name}", Input).value.strip()
-            try:
-                stats[stat.name] = int(text) if text else int(stat.default or 0)
-            except ValueError:
-                return None, f"{stat.label} must be a whole number, not {text!r}."
-            if stats[stat.name] < 0:
-                return None, f"{stat.label} cannot be negative."
-        init_text = self.query_one("#initiative", Input).value.strip() or "0"
+        taken = self._taken_names()
+        if self.editing and name.casefold() in {t.casefold() for t in taken}:
+            return None, f"Another creature is already called {name}: names stay unique."
         try:
-            initiative = int(init_text)
-        except ValueError:
-            return None, f"Initiative must be a whole number, not {init_text!r}."
+            count = 1 if self.editing else self.query_one("#count", NumberInput).number()
+            stats = {stat.name: self.query_one(f"#stat-{stat.name}", NumberInput).number()
+                     for stat in self.rules.stat_fields}
+            initiative = self.query_one("#initiative", NumberInput).number()
+            current = self._read_current(stats)
+        except ValueError as error:
+            return None, str(error)
+        if not 1 <= count <= MAX_COUNT:
+            return None, f"Count must be between 1 and {MAX_COUNT}."
+        problem = self._check_stats(stats)
+        if problem:
+            return None, problem
         defenses = self.query_one("#defenses", NotationField)
         if not defenses.valid:
             return None, f"Fix the defense line first: {defenses.error}"
@@ -206,5 +328,23 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             initiative=initiative,
             defenses=defenses.value.strip(),
             traits=traits,
+            current=current,
+            taken=taken,
         )
         return result, ""
+
+    def _check_stats(self, stats: dict[str, int]) -> str:
+        """What the rules say against these stats (Severe below Major …), shown in the form.
+
+        The form stays open with everything typed: a creature built from the stats is the
+        check, so the form and the roster can never disagree (issue 9, item 5).
+        """
+        labels = {stat.name: stat.label for stat in self.rules.stat_fields}
+        # a track of 0 is no track at all: an HP maximum must be at least 1 (issue 9, item 4)
+        if stats.get("hp") == 0 and "vitality" not in labels:
+            return f"{labels['hp']} must be 1 or more: a creature with 0 maximum HP is dead."
+        try:
+            self.rules.new_creature("check", **stats)
+        except ValueError as error:
+            return f"{str(error)[:1].upper()}{str(error)[1:]}."
+        return ""

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from tui.screens.dialogs import NumberInput
 from tui.widgets.log_panel import short_event
 from tui.widgets.notation_field import NotationField
 
@@ -34,6 +35,8 @@ MULTIPLIERS = (2, 3, 4)
 # Which optional controls a system's form shows: the rules say what applies where.
 ATTACK_HELPER_SYSTEMS = frozenset({"d20-3e"})
 ARMOR_SLOT_SYSTEMS = frozenset({"daggerheart"})
+# The system's own word for nonlethal damage (d20 System 3.0 calls it subdual damage).
+NONLETHAL_WORDS = {"d20-3e": "subdual"}
 
 
 @dataclass(frozen=True)
@@ -83,14 +86,17 @@ class DamageScreen(ModalScreen[Any]):
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
     | left / right | Change the highlighted target's save |
     | S | Copy the highlighted target's save to every target |
-    | r | Roll the dice again |
-    | c | Critical hit on/off |
-    | n | Nonlethal on/off |
-    | m | Critical multiplier ×2/×3/×4 (d20 3.0) |
-    | t | Roll the attack with the helper (d20 3.0) |
-    | a | Mark an armor slot for the highlighted target (Daggerheart) |
-    | i | Direct damage on/off (Daggerheart) |
-    | + | Keep this hit and add another (totalled before thresholds) |
+    | r, ctrl+r, alt+r | Roll the dice again |
+    | c, alt+c | Critical hit on/off |
+    | n, alt+n | Nonlethal on/off |
+    | m, alt+m | Critical multiplier ×2/×3/×4 (d20 3.0) |
+    | t, alt+t | Roll the attack with the helper (d20 3.0) |
+    | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
+    | i, alt+i | Direct damage on/off (Daggerheart) |
+    | +, alt++ | Keep this hit and add another (totalled before thresholds) |
+    | alt+b | Who deals the damage (the log names them): next creature |
+
+    The letters act on the targets; with alt they work from the damage field too.
     """
 
     CSS_PATH = "damage.tcss"
@@ -102,17 +108,37 @@ class DamageScreen(ModalScreen[Any]):
         # priority: enter applies from the field and the table alike, and shows in the footer
         Binding("enter", "apply", "Apply", priority=True, id="damage.apply"),
         Binding("escape", "cancel", "Cancel", id="damage.cancel"),
-        # toggles are named with their keys on the options line; the footer keeps the rest
-        Binding("r", "reroll", "Reroll", id="damage.reroll"),
+        # Letters act on the targets; the same actions with alt (and ^r) work from the damage
+        # field too, where letters are notation (issue 9, item 14). The footer shows only
+        # keys that work in both places, so it stays the same when the focus moves.
+        Binding("r", "reroll", "Reroll", show=False, id="damage.reroll"),
         Binding("c", "toggle_critical", "Critical", show=False, id="damage.critical"),
         Binding("n", "toggle_nonlethal", "Nonlethal", show=False, id="damage.nonlethal"),
         Binding("m", "cycle_multiplier", "×2/×3/×4", show=False, id="damage.multiplier"),
-        Binding("t", "roll_attack", "Attack", id="damage.attack"),
+        Binding("t", "roll_attack", "Attack", show=False, id="damage.attack"),
         Binding("a", "toggle_armor", "Armor slot", show=False, id="damage.armor"),
         Binding("i", "toggle_direct", "Direct", show=False, id="damage.direct"),
-        Binding("plus", "add_hit", "Add hit", key_display="+", id="damage.add_hit"),
-        # letters type into the field, so the footer offers ^r there (and r on the targets)
-        Binding("ctrl+r", "reroll", "Reroll", id="damage.reroll_anywhere"),
+        Binding("plus", "add_hit", "Add hit", key_display="+", show=False, id="damage.add_hit"),
+        # priority: a terminal sends alt+t with the character "t", which the field would
+        # type before a non-priority binding is looked at
+        Binding("ctrl+r", "reroll", "Reroll", priority=True, id="damage.reroll_anywhere"),
+        Binding("alt+r", "reroll", "Reroll", priority=True, show=False, id="damage.reroll_alt"),
+        Binding("alt+c", "toggle_critical", "Critical", priority=True, show=False,
+                id="damage.critical_alt"),
+        Binding("alt+n", "toggle_nonlethal", "Nonlethal", priority=True, show=False,
+                id="damage.nonlethal_alt"),
+        Binding("alt+m", "cycle_multiplier", "×2/×3/×4", priority=True, show=False,
+                id="damage.multiplier_alt"),
+        Binding("alt+t", "roll_attack", "Attack", priority=True, key_display="alt+t",
+                id="damage.attack_alt"),
+        Binding("alt+a", "toggle_armor", "Armor slot", priority=True, show=False,
+                id="damage.armor_alt"),
+        Binding("alt+i", "toggle_direct", "Direct", priority=True, show=False,
+                id="damage.direct_alt"),
+        Binding("alt+plus,alt+equals_sign", "add_hit", "Add hit", priority=True,
+                key_display="alt++",
+                id="damage.add_hit_alt"),
+        Binding("alt+b", "cycle_actor", "By", priority=True, show=False, id="damage.actor"),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # a modal screen does not see the app's keys: help is offered here again
@@ -143,7 +169,10 @@ class DamageScreen(ModalScreen[Any]):
         """The damage in the field and its roll."""
         self.preview: Any = None
         self.preview_error: str = ""
-        self._attack_text = ""
+        self.attack: Any = None
+        """The d20 attack helper's last roll (an AttackRoll), logged with the damage."""
+        self.actor: str | None = encounter.active
+        """Who deals the damage, named in the log: the active creature unless changed."""
         self._had_preview = False
 
     # -- layout --------------------------------------------------------------------------
@@ -163,6 +192,7 @@ class DamageScreen(ModalScreen[Any]):
         count = len(self.target_ids)
         with Vertical(id="damage-box") as box:
             box.border_title = f"Damage · {count} target{'s' if count != 1 else ''}"
+            box.border_subtitle = self._actor_text()
             with Horizontal(id="damage-row"):
                 yield Label("Damage", classes="label")
                 yield NotationField(
@@ -179,12 +209,13 @@ class DamageScreen(ModalScreen[Any]):
             if self.has_attack_helper:
                 with Horizontal(id="attack-row"):
                     yield Label("Atk +", classes="label")
-                    yield Input("0", id="attack-bonus", type="integer", compact=True)
+                    yield NumberInput("0", id="attack-bonus", label="Attack bonus", default=0)
                     yield Label("AC", classes="label short")
-                    yield Input("10", id="attack-ac", type="integer", compact=True)
+                    yield NumberInput("10", id="attack-ac", label="AC", default=10)
                     yield Label("Threat", classes="label short")
-                    yield Input("20", id="attack-threat", type="integer", compact=True)
-                    yield Static("t: roll the attack", id="attack-result", markup=False)
+                    yield NumberInput("20", id="attack-threat", label="Threat", default=20)
+                # its own line: the verdict and the confirmation must not be cut at 80 columns
+                yield Static("alt+t: roll the attack", id="attack-result", markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -211,20 +242,36 @@ class DamageScreen(ModalScreen[Any]):
             return "no saves"
         return SAVE_LABELS.get(self.saves[creature_id], str(self.saves[creature_id]))
 
+    def _free_armor_slots(self, creature_id: str) -> int:
+        """Daggerheart: the armor slots the creature can still mark (an adversary has none)."""
+        creature = self.encounter.creature(creature_id)
+        return max(0, (creature.armor or 0) - (creature.armor_marked or 0))
+
     def _armor_label(self, creature_id: str) -> str:
-        if self.direct:
+        # direct damage cannot be reduced by armor; a creature without a free slot has no choice
+        if self.direct or not self._free_armor_slots(creature_id):
             return "—"
         return "mark" if self.armor_slots[creature_id] else "no"
 
+    def _actor_text(self) -> str:
+        """Who deals the damage, for the box's bottom border."""
+        name = self.encounter.creature(self.actor).name if self.actor else "nobody"
+        return f"by {name} (alt+b)"
+
     def _show_options(self) -> None:
         box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter
-        parts = [f"{box(self.critical)} critical (c)", f"{box(self.nonlethal)} nonlethal (n)"]
+        # alt+letter works from the field and the targets alike; the letter on the targets
+        # damage typed as nonlethal (``1d3+1 subdual``) checks the box too: what is echoed
+        # and what is shown agree (issue 9, item 7)
+        nonlethal = self.nonlethal or self._typed_nonlethal()
+        parts = [f"{box(self.critical)} critical (alt+c)",
+                 f"{box(nonlethal)} {self.nonlethal_word} (alt+n)"]
         if self.has_attack_helper:
-            parts.append(f"×{self.multiplier} on a critical (m)")
+            parts.append(f"×{self.multiplier} on a crit (alt+m)")
         if self.has_armor_slots:
-            parts.append(f"{box(self.direct)} direct (i)")
+            parts.append(f"{box(self.direct)} direct (alt+i)")
         if self.hits:
-            parts.append(f"{len(self.hits)} earlier hit{'s' if len(self.hits) > 1 else ''} (+)")
+            parts.append(f"{len(self.hits)} earlier hit{'s' if len(self.hits) > 1 else ''}")
         self.query_one("#options", Static).update("  ".join(parts))
 
     def _show_preview(self) -> None:
@@ -232,12 +279,15 @@ class DamageScreen(ModalScreen[Any]):
         roll_line = self.query_one("#roll-line", Static)
         if self.preview_error:
             roll_line.update(Text(f"! {self.preview_error}", style="bold"))
+        elif self.missed:
+            roll_line.update(Text("! The attack missed: enter asks before applying any damage.",
+                                  style="bold"))
         elif self.preview is None:
             roll_line.update(" · ".join(self.hits) or "nothing rolled yet")
         else:
             roll = self.preview.roll
             typed = not any(getattr(p, "faces", ()) for hit in roll.hits for p in hit)
-            source = "typed total" if typed else "app rolled (r: reroll)"
+            source = "typed total" if typed else "app rolled (^r: reroll)"
             roll_line.update(Text(f"{roll.text}  ·  total {roll.total}  ·  {source}"))
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
@@ -270,7 +320,12 @@ class DamageScreen(ModalScreen[Any]):
             steps.update("")
             return
         name = self.encounter.creature(creature_id).name
-        steps.update(Text(f"{name}: " + " → ".join(outcome.steps)))
+        steps.update(Text(self._in_system_words(f"{name}: " + " → ".join(outcome.steps))))
+
+    def _in_system_words(self, text: str) -> str:
+        """``text`` with the system's own word for nonlethal (d20 3.0: subdual)."""
+        word = self.nonlethal_word
+        return text if word == "nonlethal" else text.replace("nonlethal", word)
 
     @property
     def highlighted_id(self) -> str | None:
@@ -282,9 +337,22 @@ class DamageScreen(ModalScreen[Any]):
 
     # -- rolling and previewing ----------------------------------------------------------
 
+    @property
+    def nonlethal_word(self) -> str:
+        """``nonlethal``, or the system's own term for it."""
+        return NONLETHAL_WORDS.get(self.encounter.system, "nonlethal")
+
+    def _typed_nonlethal(self) -> bool:
+        """Whether the damage in the field is nonlethal by its own words."""
+        text = self._current_text() if self.is_mounted else ""
+        try:
+            return bool(text) and self.rules.parse_damage(text).nonlethal
+        except ValueError:
+            return False
+
     def _check_damage(self, text: str) -> str:
-        """Parse the damage as typed; say back what was understood."""
-        return "✓ " + str(self.rules.parse_damage(text))
+        """Parse the damage as typed; say back what was understood, in the system's words."""
+        return "✓ " + self._in_system_words(str(self.rules.parse_damage(text)))
 
     def _current_text(self) -> str:
         """The damage in the field; while it is wrong, the last valid one (the preview stays)."""
@@ -358,9 +426,16 @@ class DamageScreen(ModalScreen[Any]):
             options["direct"] = self.direct
             if not self.direct:
                 options["armor_slots"] = {cid: True for cid, on in self.armor_slots.items() if on}
+        attack = f"attack {self.attack.text}" if self.attack is not None else ""
         return self.encounter.preview_damage(
-            self.target_ids, damage, rng=self.rng, roll=roll, **options
+            self.target_ids, damage, rng=self.rng, roll=roll, actor=self.actor, attack=attack,
+            **options
         )
+
+    @property
+    def missed(self) -> bool:
+        """Whether the attack helper's last roll missed."""
+        return self.attack is not None and self.attack.result == "miss"
 
     # -- events --------------------------------------------------------------------------
 
@@ -369,6 +444,7 @@ class DamageScreen(ModalScreen[Any]):
         event.stop()
         if event.valid:
             self._recompute()
+            self._show_options()
 
     def on_notation_field_submitted(self, event: NotationField.Submitted) -> None:
         """Enter in the damage field applies."""
@@ -409,8 +485,6 @@ class DamageScreen(ModalScreen[Any]):
                 len(self.save_cycle) > 1 and SAVE_KEYS[index] in self.save_cycle)
         if action == "copy_save" and len(self.target_ids) == 1:
             return False  # never applies with one target: hidden, not greyed
-        if action == "add_hit" and isinstance(self.focused, Input):
-            return False  # "+" in a field is part of the notation: offered on the targets
         if action in ("reroll", "add_hit") and self.preview is None:
             return None
         return True
@@ -428,7 +502,23 @@ class DamageScreen(ModalScreen[Any]):
         if self.preview is None:
             self.notify("Type the damage first.", severity="warning")
             return
+        if self.missed:
+            self._confirm_after_miss()
+            return
         self.dismiss(self.preview)
+
+    def _confirm_after_miss(self) -> None:
+        """A miss deals no damage: apply only when the GM says so (issue 9, item 2)."""
+        from tui.screens.dialogs import ConfirmModal
+
+        preview = self.preview
+
+        def answer(apply: bool | None) -> None:
+            if apply:
+                self.dismiss(preview)
+
+        question = f"The attack missed ({self.attack.text}). Apply the damage anyway?"
+        self.app.push_screen(ConfirmModal(question), answer)
 
     def action_cancel(self) -> None:
         """Close without applying anything."""
@@ -469,6 +559,10 @@ class DamageScreen(ModalScreen[Any]):
         """Daggerheart: the highlighted target marks an armor slot, or not."""
         creature_id = self.highlighted_id
         if creature_id is None or self.direct:
+            return
+        if not self._free_armor_slots(creature_id):
+            name = self.encounter.creature(creature_id).name
+            self.query_one("#steps", Static).update(f"{name} has no armor slot to mark.")
             return
         self.armor_slots[creature_id] = not self.armor_slots[creature_id]
         self._recompute()
@@ -528,20 +622,26 @@ class DamageScreen(ModalScreen[Any]):
         if not self.has_attack_helper:
             return
         try:
-            bonus = int(self.query_one("#attack-bonus", Input).value or "0")
-            ac = int(self.query_one("#attack-ac", Input).value or "10")
-            threat = int(self.query_one("#attack-threat", Input).value or "20")
-        except ValueError:
-            self.query_one("#attack-result", Static).update("bonus, AC, threat: whole numbers")
+            bonus, ac, threat = (self.query_one(f"#attack-{name}", NumberInput).number()
+                                 for name in ("bonus", "ac", "threat"))
+        except ValueError as error:
+            self.query_one("#attack-result", Static).update(str(error))
             return
         try:
             attack = self.rules.roll_attack(bonus, ac, threat=threat, rng=self.rng)
         except ValueError as error:
             self.query_one("#attack-result", Static).update(str(error))
             return
-        # the verdict first: a long confirmation roll must not push it off the line
-        self._attack_text = f"{attack.result}: {attack.text}"
-        self.query_one("#attack-result", Static).update(self._attack_text)
+        # the verdict first, in capitals: a long confirmation roll must not hide it
+        self.attack = attack
+        self.query_one("#attack-result", Static).update(f"{attack.result.upper()}: {attack.text}")
         self.critical = attack.result == "critical"
         self._show_options()
+        self._recompute()
+
+    def action_cycle_actor(self) -> None:
+        """The next creature (or nobody) deals the damage; the log names them."""
+        choices: list[str | None] = [*self.encounter.order, None]
+        self.actor = choices[(choices.index(self.actor) + 1) % len(choices)]
+        self.query_one("#damage-box").border_subtitle = self._actor_text()
         self._recompute()

@@ -1,8 +1,9 @@
-"""Small modal dialogs: confirm, choose one of a few, ask for a line of text."""
+"""Small modal dialogs: confirm, choose one of a few, ask for a line of text; a number field."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,6 +11,52 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+
+
+class NumberInput(Input):
+    """A field for a whole number that keeps every character typed.
+
+    An Input of Textual's integer type drops what is not a digit, so ``2d8+5`` became ``285``
+    (issue 9, item 1). This field keeps the text as typed; :meth:`problem` says in words
+    what is wrong with it, for the form's error line, and :meth:`number` reads it.
+    """
+
+    def __init__(self, value: str = "", *, label: str, default: int | None = None,
+                 minimum: int | None = None, **kwargs: Any) -> None:
+        """``label`` names the field in messages; empty text reads as ``default``."""
+        super().__init__(value, compact=True, **kwargs)
+        self.label = label
+        self.default = default
+        self.minimum = minimum
+
+    def number(self) -> int:
+        """The whole number typed; ValueError with a GM's message when it is not one."""
+        return read_number(self.value, self.label, default=self.default, minimum=self.minimum)
+
+    def problem(self) -> str:
+        """What is wrong with the text, or ``""``."""
+        try:
+            self.number()
+        except ValueError as error:
+            return str(error)
+        return ""
+
+
+def read_number(text: str, label: str, *, default: int | None = None,
+                minimum: int | None = None) -> int:
+    """``text`` as a whole number, or ValueError naming ``label`` and what was typed."""
+    text = text.strip()
+    if not text:
+        if default is None:
+            raise ValueError(f"{label}: type a whole number.")
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{label} must be a whole number, not {text!r}.") from None
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{label} must be {minimum} or more.")
+    return value
 
 
 class ConfirmModal(ModalScreen[bool]):

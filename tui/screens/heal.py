@@ -1,15 +1,23 @@
-"""Heal: a small modal asking how much, and on which track where a system has several."""
+"""Heal: a small modal asking how much (a number or dice), on which track, with a preview."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
+
+from core.dice import DiceExpr, parse
+from tui.widgets.log_panel import short_event
+
+if TYPE_CHECKING:
+    from tui.screens.roster import RosterScreen
 
 # The tracks healing can restore, per system; the first is the default.
 HEAL_TRACKS: dict[str, tuple[str, ...]] = {
@@ -22,10 +30,21 @@ TRACK_LABELS = {"hp": "HP", "vitality": "Vitality", "wounds": "Wounds",
 
 @dataclass(frozen=True)
 class HealRequest:
-    """How much to heal and on which track."""
+    """How much to heal, on which track, and the creatures (several when marked)."""
 
     amount: int
     track: str | None = None
+    roll_text: str = ""
+    """How the amount came about: ``2d8+5 (3, 6) = 14``, ``2d8+5 = 14``; empty for a number."""
+    ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HealAmount:
+    """An amount read from the field: the number and how it was reached."""
+
+    amount: int
+    text: str = ""
 
 
 def heal_tracks(system: str, creature: Any) -> tuple[str, ...]:
@@ -36,12 +55,55 @@ def heal_tracks(system: str, creature: Any) -> tuple[str, ...]:
     return tracks
 
 
+def dice_range(expr: DiceExpr) -> tuple[int, int]:
+    """The lowest and highest total ``expr`` can roll."""
+    low = high = expr.modifier
+    for term in expr.dice:
+        ends = (term.sign * term.count, term.sign * term.count * term.sides)
+        low += min(ends)
+        high += max(ends)
+    return low, high
+
+
+def read_heal(text: str, rng: Any, kept: tuple[str, HealAmount] | None = None) -> HealAmount:
+    """The amount typed: ``14``, dice ``2d8+5`` (rolled), or ``2d8+5=14`` (rolled at the table).
+
+    ``kept`` is the last dice text and its roll: the same text is not rolled again, so
+    the preview and enter heal the same number. ValueError carries the GM's message.
+    """
+    text = text.strip()
+    if not text:
+        raise ValueError("Type the healing: 12, 2d8+5, or 2d8+5=14 as rolled at the table.")
+    expression, equals, typed = text.partition("=")
+    try:
+        expr = parse(expression.strip())
+    except ValueError as error:
+        message = getattr(error, "message", str(error))
+        raise ValueError(f"Not a number or dice: {message}.") from None
+    if equals:
+        try:
+            total = int(typed.strip())
+        except ValueError:
+            raise ValueError(f"After '=' comes the total rolled, not {typed.strip()!r}.") from None
+        low, high = dice_range(expr)
+        if not low <= total <= high:
+            raise ValueError(f"{expr} rolls {low} to {high}, not {total}.")
+        return HealAmount(total, f"{expr} = {total}" if expr.dice else "")
+    if not expr.dice:
+        return HealAmount(expr.modifier)
+    if kept is not None and kept[0] == text:
+        return kept[1]
+    result = expr.roll(rng)
+    faces = ", ".join(str(v) for v in result.values)
+    return HealAmount(result.total, f"{expr} ({faces}) = {result.total}")
+
+
 class HealModal(ModalScreen[HealRequest | None]):
-    """Ask for an amount; ``tab``/arrows in the track line pick the track where there are several.
+    """Ask for an amount (dice are rolled once and shown) and preview it on each creature.
 
     | Key | Action |
     | :- | :- |
-    | enter | Heal |
+    | enter | Heal exactly what the preview shows |
     | escape | Cancel |
     | ctrl+t | Next track (Vitality/Wounds, HP/Armor/Stress) |
     """
@@ -51,23 +113,31 @@ class HealModal(ModalScreen[HealRequest | None]):
         Binding("ctrl+t", "next_track", "Track", id="heal.track"),
     ]
 
-    def __init__(self, rules: Any, creature: Any) -> None:
-        """Heal ``creature`` by the rules of ``rules``."""
+    def __init__(self, rules: Any, creature: Any, *, others: Sequence[tuple[str, Any]] = (),
+                 creature_id: str = "", rng: Any = None) -> None:
+        """Heal ``creature`` (and the marked ``others``, as (id, creature)) by ``rules``."""
         super().__init__(classes="dialog")
         self.rules = rules
         self.creature = creature
+        self.targets: list[tuple[str, Any]] = [(creature_id, creature), *others]
         self.tracks = heal_tracks(rules.id, creature)
         self.track = self.tracks[0]
+        self.rng = rng
+        self.amount: HealAmount | None = None
+        self._kept: tuple[str, HealAmount] | None = None
 
     def compose(self) -> ComposeResult:
-        """Amount, track, error line."""
+        """Amount, track, preview, error line."""
         with Vertical(classes="dialog-box") as box:
-            box.border_title = f"Heal {self.creature.name}"
-            yield Static(self.rules.track_text(self.creature), markup=False)
+            count = len(self.targets)
+            box.border_title = (f"Heal {self.creature.name}" if count == 1
+                                else f"Heal {count} creatures")
             with Horizontal(classes="dialog-row"):
                 yield Label("Amount ")
-                yield Input("", id="amount", type="integer", compact=True, placeholder="5")
+                yield Input("", id="amount", compact=True, placeholder="12 · 2d8+5 · 2d8+5=14")
             yield Static(self._track_line(), id="track", markup=False)
+            yield Static("", id="heal-roll", markup=False)
+            yield Static(self._preview_text(), id="heal-preview", markup=False)
             yield Static("", classes="dialog-error", markup=False)
             yield Label("enter heal · esc cancel", classes="dialog-hint")
 
@@ -80,6 +150,22 @@ class HealModal(ModalScreen[HealRequest | None]):
         )
         return f"Track: {names}   (ctrl+t: next)"
 
+    def _preview_text(self) -> str:
+        """Each creature now, and after the heal once an amount is typed."""
+        lines = []
+        for _cid, creature in self.targets:
+            now = self.rules.track_text(creature)
+            if self.amount is None:
+                lines.append(f"{creature.name}: {now}")
+                continue
+            outcome = self.rules.resolve_heal(creature, self.amount.amount, self._track())
+            lines.append(f"{creature.name}: {now} → {outcome.summary}")
+        return "\n".join(lines)
+
+    def _track(self) -> str | None:
+        # Systems with one track take no track name.
+        return self.track if len(self.tracks) > 1 else None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only offer a track choice where there is one."""
         if action == "next_track":
@@ -91,23 +177,71 @@ class HealModal(ModalScreen[HealRequest | None]):
         index = self.tracks.index(self.track)
         self.track = self.tracks[(index + 1) % len(self.tracks)]
         self.query_one("#track", Static).update(self._track_line())
+        self.query_one("#heal-preview", Static).update(self._preview_text())
+
+    def _read(self, text: str) -> str:
+        """Read the field into ``self.amount`` (dice rolled once); the problem, or ``""``."""
+        rng = self.rng or getattr(self.app, "rng", None) or random.Random()
+        try:
+            amount = read_heal(text, rng, self._kept)
+        except ValueError as error:
+            self.amount = None
+            return str(error)
+        if amount.amount <= 0:
+            self.amount = None
+            return f"Healing must be more than 0 (rolled {amount.amount})."
+        self.amount = amount
+        if amount.text:
+            self._kept = (text.strip(), amount)
+        return ""
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Preview as the amount is typed; a wrong text says why, inline."""
+        event.stop()
+        problem = self._read(event.value) if event.value.strip() else ""
+        if not event.value.strip():
+            self.amount = None
+        self.query_one(".dialog-error", Static).update(problem)
+        self.query_one("#heal-roll", Static).update(self.amount.text if self.amount else "")
+        self.query_one("#heal-preview", Static).update(self._preview_text())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Heal by the amount typed."""
+        """Heal by the amount previewed."""
         event.stop()
-        text = event.value.strip()
-        try:
-            amount = int(text)
-        except ValueError:
-            self.query_one(".dialog-error", Static).update("Type a whole number.")
+        problem = self._read(event.value)
+        if problem or self.amount is None:
+            self.query_one(".dialog-error", Static).update(problem)
             return
-        if amount <= 0:
-            self.query_one(".dialog-error", Static).update("Healing must be more than 0.")
-            return
-        # Systems with one track take no track name.
-        track = self.track if len(self.tracks) > 1 else None
-        self.dismiss(HealRequest(amount, track))
+        ids = tuple(cid for cid, _creature in self.targets if cid)
+        self.dismiss(HealRequest(self.amount.amount, self._track(), self.amount.text, ids))
 
     def action_cancel(self) -> None:
         """Close without healing."""
         self.dismiss(None)
+
+
+def open_heal(roster: RosterScreen, creature_id: str | None = None) -> None:
+    """Heal the marked creatures like damage does, or else the highlighted one (or one named).
+
+    Issue 9, item 3: ``h`` healed whoever the cursor was on, whatever was marked.
+    """
+    targets = [creature_id] if creature_id else roster.targets()
+    if not targets:
+        return
+    encounter = roster.encounter
+    first, *rest = targets
+    modal = HealModal(encounter.rules, encounter.creature(first), creature_id=first,
+                      others=[(cid, encounter.creature(cid)) for cid in rest],
+                      rng=roster.ledger.rng)
+    roster.app.push_screen(modal, lambda request: commit_heal(roster, request))
+
+
+def commit_heal(roster: RosterScreen, request: HealRequest | None) -> None:
+    """Heal every creature of ``request`` as one undo step, then clear the marks."""
+    if request is None:
+        return
+    encounter = roster.encounter
+    encounter.heal_many(request.ids, request.amount, request.track, request.roll_text)
+    roster.table.clear_marks()
+    roster.ledger.encounter_changed(frozenset(request.ids))
+    roster.notify(short_event(encounter.log[-1].text))

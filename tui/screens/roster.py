@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from core import Encounter
     from tui.app import HitLedgerApp
     from tui.screens.creature_form import CreatureFormResult
-    from tui.screens.heal import HealRequest
 
 # The dialogs and damage entry are imported by the actions that open them: the roster is
 # the first frame, and it should not wait for screens the GM has not asked for yet.
@@ -78,7 +77,7 @@ class RosterScreen(Screen[None]):
     | space | Mark or unmark a target, then move down (space space space marks three) |
     | escape | Clear the marks |
     | d | Damage the marked creatures (or the highlighted one) |
-    | h | Heal the highlighted creature |
+    | h | Heal the marked creatures (or the highlighted one) |
     | n | Next turn |
     | p | Persistent-condition tracker |
     """
@@ -100,7 +99,7 @@ class RosterScreen(Screen[None]):
         Binding("escape", "clear_marks", "Clear marks", show=False, id="roster.clear_marks"),
         Binding("d", "damage", "Damage", id="roster.damage",
                 tooltip="Damage the marked creatures (or the highlighted one)"),
-        Binding("h", "heal", "Heal", id="roster.heal", tooltip="Heal the highlighted creature"),
+        Binding("h", "heal", "Heal", id="roster.heal", tooltip="Heal the marked creatures (or the highlighted one)"),
         Binding("n", "next_turn", "Next", id="roster.next_turn", tooltip="Next turn"),
         Binding("p", "tracker", "Persistent", id="roster.tracker",
                 tooltip="Persistent conditions and immunities (tracker)"),
@@ -283,7 +282,9 @@ class RosterScreen(Screen[None]):
             self.notify(f"Not changed: {error}", severity="error")
             return
         self.ledger.encounter_changed(frozenset({creature_id}))
-        self.notify(f"Updated {result.name}: {', '.join(fields)}.")
+        from tui.screens.creature_form import edit_notice
+
+        self.notify(edit_notice(self.encounter.rules, result.name, fields))
 
     def action_remove(self) -> None:
         """Ask, then remove the marked creatures (or the highlighted one): one undo step."""
@@ -357,24 +358,10 @@ class RosterScreen(Screen[None]):
         self.notify(short_event(self.encounter.log[-1].text))
 
     def action_heal(self, creature_id: str | None = None) -> None:
-        """Ask how much to heal the highlighted creature."""
-        from tui.screens.heal import HealModal
+        """Heal the marked creatures (or the highlighted one, or one named by the palette)."""
+        from tui.screens.heal import open_heal
 
-        creature_id = creature_id or self.table.highlighted_id
-        if creature_id is None:
-            return
-        creature = self.encounter.creature(creature_id)
-        modal = HealModal(self.encounter.rules, creature)
-        self.app.push_screen(modal, lambda request: self._heal(creature_id, request))
-
-    def _heal(self, creature_id: str, request: HealRequest | None) -> None:
-        if request is None:
-            return
-        self.encounter.heal(creature_id, request.amount, track=request.track)
-        self.ledger.encounter_changed(frozenset({creature_id}))
-        name = self.encounter.creature(creature_id).name
-        track = f" ({request.track})" if request.track else ""
-        self.notify(f"Healed {name} by {request.amount}{track}.")
+        open_heal(self, creature_id)
 
     def action_next_turn(self) -> None:
         """Advance the turn (the cursor follows the active creature); the tracker if needed."""

@@ -136,7 +136,7 @@ class SavesScreen(Screen[None]):
                               Text(""), Text(when_text(entry.modified)), key=key)
                 continue
             system = get_system(entry.system).name if entry.system in SYSTEM_IDS else entry.system
-            name = "autosave" if entry.autosave else entry.name
+            name = entry.path.stem.replace("-", " ") if entry.autosave else entry.name
             table.add_row(Text(name[:24]), Text(system), Text(str(entry.round)),
                           Text(str(entry.creatures)), Text(when_text(entry.modified)), key=key)
         if not message.entries:
@@ -207,7 +207,7 @@ class SavesScreen(Screen[None]):
                 self.change_file("rename", entry.path, name)
 
         # the autosave holds an encounter with a name of its own: say which file is renamed
-        label = f"the autosave ({entry.name})" if entry.path.stem == "autosave" else entry.name
+        label = f"the autosave ({entry.name})" if entry.autosave else entry.name
         self.app.push_screen(PromptModal(f"Rename {label} to:", value=entry.name,
                                          check=check_name), done)
 

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
-from tui.screens.dialogs import PromptModal
+from tui.screens.dialogs import NumberInput, PromptModal
 from tui.widgets.log_panel import event_line
 from tui.widgets.word_checkbox import WordCheckbox
 
@@ -84,9 +84,15 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
                 yield Label("Immune to ")
                 yield Input("", id="effect", placeholder="frightened", compact=True)
                 yield Label(" rounds ")
-                yield Input("10", id="rounds", type="integer", compact=True, classes="number")
+                yield NumberInput("10", id="rounds", label="Rounds", minimum=1, classes="number")
             yield Static("", classes="dialog-error", markup=False)
             yield Label("enter add · esc cancel · tab next", classes="dialog-hint")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """The rounds field says at once what is wrong with it."""
+        if isinstance(event.input, NumberInput):
+            event.stop()
+            self.query_one(".dialog-error", Static).update(event.input.problem())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Check and close with the addition."""
@@ -108,11 +114,9 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
             self.dismiss(TrackerAddition(creature_id, text=text, critical=critical))
         elif effect:
             try:
-                rounds = int(self.query_one("#rounds", Input).value or "0")
-            except ValueError:
-                rounds = 0
-            if rounds <= 0:
-                error.update("Rounds must be a whole number above 0.")
+                rounds = self.query_one("#rounds", NumberInput).number()
+            except ValueError as problem:
+                error.update(str(problem))
                 return
             self.dismiss(TrackerAddition(creature_id, effect=effect, rounds=rounds))
         else:
@@ -328,7 +332,12 @@ class TrackerScreen(Screen[None]):
             event = self.encounter.flat_check(*selected, roll=roll, rng=self.ledger.rng)
             self._changed(selected[0], event if hasattr(event, "text") else None)
 
-        prompt = PromptModal("Flat check DC 15: type the d20 roll, or leave empty to roll it.",
+        # name the creature and the condition: with two checks due the GM must tell them apart
+        creature_id, index = selected
+        creature = self.encounter.creature(creature_id)
+        condition = creature.persistent[index]
+        prompt = PromptModal(f"Flat check DC 15 for {creature.name}'s persistent "
+                             f"{condition.label}: type the d20 roll, or leave empty to roll it.",
                              placeholder="empty: the app rolls", check=check)
         self.app.push_screen(prompt, done)
 

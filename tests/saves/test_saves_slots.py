@@ -1,0 +1,109 @@
+"""Issue 8, items 1, 2 and 4 in the saves layer: one autosave per window, nothing overwritten."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import saves
+from saves import slots
+
+
+@pytest.fixture
+def sleeper():
+    """A live process that is not us: its pid holds a slot as another window would."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    yield child.pid
+    child.kill()
+    child.wait()
+
+
+def _lock(slot: Path, pid: int) -> None:
+    slot.with_name(f".{slot.name}.lock").write_text(f"pid {pid}\n")
+
+
+def test_a_slot_is_held_by_one_window_and_free_again_after_it(data: Path) -> None:
+    first, kept = slots.claim_slot()
+    assert first == data / "autosave.toml" and kept is None
+    second, _ = slots.claim_slot()
+    assert second == data / "autosave-2.toml"  # the first is held: never shared
+    assert slots.holder(first) == os.getpid()
+    slots.release(first)
+    slots.release(second)
+    assert slots.holder(first) is None
+    assert slots.claim_slot()[0] == first
+
+
+def test_a_lock_left_by_a_dead_window_is_stale(data: Path) -> None:
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    _lock(data / "autosave.toml", int(dead.stdout))
+    assert slots.holder(data / "autosave.toml") is None
+    slot, _ = slots.claim_slot()
+    assert slot == data / "autosave.toml"
+    slots.release(slot)
+
+
+def test_resume_skips_an_autosave_another_window_holds(make_enc, mutate, data: Path, sleeper) -> None:
+    older = make_enc(name="Older")
+    saves.autosave(older, path=data / "autosave-2.toml")
+    newer = make_enc(name="Newer")
+    saves.autosave(newer, path=data / "autosave.toml")
+    os.utime(data / "autosave-2.toml", (1, 1))
+    _lock(data / "autosave.toml", sleeper)
+    path, busy = slots.resume_candidate()
+    assert path == data / "autosave-2.toml" and busy == sleeper
+    loaded = saves.load_autosave(path)
+    assert loaded.name == "Older" and saves.autosave_slot_of(loaded) == path
+
+
+def test_another_window_holding_a_save_is_found(make_enc, data: Path, sleeper) -> None:
+    enc = make_enc()
+    named = saves.save(enc)
+    saves.autosave(enc, path=data / "autosave.toml")
+    assert slots.held_elsewhere(named) is None  # nobody holds that autosave
+    _lock(data / "autosave.toml", sleeper)
+    assert slots.held_elsewhere(named) == sleeper
+
+
+def test_a_free_slot_with_work_found_nowhere_else_is_kept_in_the_trash(make_enc, mutate,
+                                                                      data: Path) -> None:
+    unnamed = make_enc(name="Never saved")
+    saves.autosave(unnamed)
+    raw = (data / "autosave.toml").read_bytes()
+    slot, kept = slots.claim_slot()
+    assert slot == data / "autosave.toml" and kept is not None
+    assert kept.parent == data / "trash" and kept.read_bytes() == raw
+    assert saves.load(kept).name == "Never saved"
+    slots.release(slot)
+
+
+def test_a_free_slot_identical_to_its_save_is_reused_without_a_copy(make_enc, mutate,
+                                                                   data: Path) -> None:
+    enc = make_enc()
+    saves.save(enc)
+    saves.autosave(enc)
+    slot, kept = slots.claim_slot()
+    assert slot == data / "autosave.toml" and kept is None
+    slots.release(slot)
+    mutate(enc)  # changed since its save: that autosave is the only copy of the change
+    saves.autosave(enc)
+    slot, kept = slots.claim_slot()
+    assert kept is not None and len(saves.load(kept).creatures) == len(enc.creatures)
+    slots.release(slot)
+
+
+def test_keep_in_trash_writes_a_loadable_copy(make_enc, data: Path) -> None:
+    enc = make_enc(name="Bridge")
+    path = saves.keep_in_trash(enc)
+    assert path.parent == data / "trash" and saves.load(path).name == "Bridge"
+    assert saves.save_path(enc) is None  # a copy: the encounter belongs to no file yet
+
+
+def test_a_save_name_never_takes_an_autosave_slot_name() -> None:
+    assert saves.slugify("Autosave 2") == "encounter-autosave-2"
+    assert saves.slugify("Autosave two") == "autosave-two"

@@ -1,0 +1,557 @@
+"""Issue 9, the input half: no field turns typed text into another number, forms keep
+what was typed, names stay unique, and every form fits 80x24."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.widgets import Input, Static
+from tui_support import goblins, ids_by_name, type_text
+
+from core import Encounter, get_system
+from tui.screens.creature_form import CreatureForm, stat_rows, unique_names
+from tui.screens.dialogs import NumberInput, read_number
+from tui.screens.heal import HealModal, read_heal
+
+SIZE = (80, 24)
+SYSTEMS = ("pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e")
+
+
+def static_text(screen, selector: str) -> str:
+    """The plain text of a Static."""
+    return str(screen.query_one(selector, Static).render())
+
+
+class Dice:
+    """Dice that come up as listed."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.faces.pop(0)
+
+
+# -- item 1: heal takes dice, not 285 ------------------------------------------------------
+
+def test_heal_reads_a_number_dice_and_dice_rolled_at_the_table():
+    assert read_heal("12", Dice()).amount == 12
+    rolled = read_heal("2d8+5", Dice(3, 6))
+    assert (rolled.amount, rolled.text) == (14, "2d8+5 (3, 6) = 14")
+    typed = read_heal("2d8+5=14", Dice())
+    assert (typed.amount, typed.text) == (14, "2d8+5 = 14")
+    with pytest.raises(ValueError, match="2d8\\+5 rolls 7 to 21, not 30"):
+        read_heal("2d8+5=30", Dice())
+    with pytest.raises(ValueError, match="Not a number or dice"):
+        read_heal("5x", Dice())
+
+
+def test_the_same_dice_text_is_not_rolled_again():
+    first = read_heal("2d8+5", Dice(3, 6))
+    assert read_heal("2d8+5", Dice(8, 8), ("2d8+5", first)) is first
+
+
+async def test_heal_rolls_dice_once_shows_them_and_previews_before_enter(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Valeros"]], "30 slashing")
+    app = app_factory(encounter)
+    app.rng = Dice(1, 1, 3, 6)  # "2d8" is rolled as typed, then "2d8+5"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        assert isinstance(app.screen, HealModal)
+        await type_text(pilot, "2d8+5")
+        await pilot.pause()
+        assert static_text(app.screen, "#heal-roll") == "2d8+5 (3, 6) = 14"
+        assert static_text(app.screen, "#heal-preview") == "Valeros: 10/40 → 24/40"
+        assert encounter.creature(ids["Valeros"]).hp == 10  # nothing healed before enter
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(ids["Valeros"]).hp == 24  # not 285
+
+
+async def test_heal_with_a_letter_says_so_and_heals_nothing(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Valeros"]], "30 slashing")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await type_text(pilot, "5x")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HealModal)
+        assert app.screen.query_one("#amount", Input).value == "5x"
+        assert "Not a number or dice" in static_text(app.screen, ".dialog-error")
+        assert encounter.creature(ids["Valeros"]).hp == 10
+
+
+def test_a_number_field_keeps_every_character_and_names_the_problem():
+    assert read_number("", "HP", default=15) == 15
+    with pytest.raises(ValueError, match="HP must be a whole number, not '2d8'"):
+        read_number("2d8", "HP")
+    with pytest.raises(ValueError, match="Count must be 1 or more"):
+        read_number("0", "Count", minimum=1)
+
+
+async def test_every_number_field_of_the_app_keeps_letters(app_factory):
+    """No Input in the forms restricts typing: a letter is kept and the form says so."""
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        assert isinstance(form, CreatureForm)
+        numbers = list(form.query(Input))
+        assert all(field.type == "text" for field in numbers)
+        await pilot.press("tab")  # name → the count field
+        assert form.focused is form.query_one("#count", NumberInput)
+        await pilot.press("end", "x")
+        await pilot.pause()
+        assert form.query_one("#count", NumberInput).value == "1x"
+        assert static_text(form, "#form-error") == "Count must be a whole number, not '1x'."
+
+
+async def test_a_letter_in_a_stat_keeps_the_form_open_with_what_was_typed(app_factory):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        await type_text(pilot, "Ogre")
+        form.query_one("#stat-hp", NumberInput).value = "2d8"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert static_text(form, "#form-error") == "HP must be a whole number, not '2d8'."
+        assert form.query_one("#name", Input).value == "Ogre"
+
+
+# -- item 4 (form side) and item 5: the rules' objections stay in the form ----------------
+
+async def test_daggerheart_severe_below_major_stays_inline_and_keeps_the_form(app_factory):
+    app = app_factory(Encounter("daggerheart", "Fight"), system="daggerheart")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        await type_text(pilot, "Bandit")
+        form.query_one("#stat-major", NumberInput).value = "10"
+        form.query_one("#stat-severe", NumberInput).value = "5"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert "Severe threshold (5) is below Major (10)" in static_text(form, "#form-error")
+        assert form.query_one("#name", Input).value == "Bandit"
+        assert not app.encounter.order
+
+
+@pytest.mark.parametrize("system", ["pf2e", "d20-3e", "daggerheart"])
+async def test_a_maximum_of_0_hp_is_refused(app_factory, system):
+    app = app_factory(Encounter(system, "Fight"), system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        await type_text(pilot, "Nobody")
+        form.query_one("#stat-hp", NumberInput).value = "0"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert "must be 1 or more" in static_text(form, "#form-error")
+
+
+# -- item 6: numbering continues, names stay unique ----------------------------------------
+
+def test_unique_names_continue_the_numbering():
+    assert unique_names("Goblin", 3, set()) == ["Goblin 1", "Goblin 2", "Goblin 3"]
+    taken = {"Goblin 1", "Goblin 2", "Goblin 3"}
+    assert unique_names("Goblin", 2, taken) == ["Goblin 4", "Goblin 5"]
+    assert unique_names("Goblin", 1, {"Goblin"}) == ["Goblin 2"]
+    assert unique_names("Goblin", 2, {"Goblin"}) == ["Goblin 2", "Goblin 3"]
+    assert unique_names("Ogre", 1, taken) == ["Ogre"]
+
+
+async def test_a_second_batch_of_goblins_continues_from_4(app_factory):
+    app = app_factory(Encounter("pf2e", "Fight"))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(2):
+            await pilot.press("a")
+            await type_text(pilot, "Goblin Warrior")
+            app.screen.query_one("#count", NumberInput).value = "3"
+            await pilot.press("enter")
+            await pilot.pause()
+        names = [app.encounter.creature(cid).name for cid in app.encounter.order]
+        assert sorted(names) == [f"Goblin Warrior {n}" for n in range(1, 7)]
+
+
+async def test_an_edit_to_a_name_already_taken_is_refused_inline(app_factory):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "e")  # Goblin 1
+        form = app.screen
+        form.query_one("#name", Input).value = "Goblin 2"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert "already called Goblin 2" in static_text(form, "#form-error")
+
+
+# -- item 8: every form fits 80x24 ----------------------------------------------------------
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_the_add_form_fits_80x24_in_every_system(app_factory, system):
+    app = app_factory(Encounter(system, "Fight"), system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        form = app.screen
+        for field in form.query(Input):
+            region = field.region
+            assert region.width >= 4, field.id
+            assert region.right <= 80 and region.bottom <= 24, field.id
+        box = form.query_one("#form").region
+        assert box.right <= 80 and box.bottom <= 24
+
+
+def test_daggerheart_stats_wrap_to_two_rows():
+    rows = stat_rows([*get_system("daggerheart").stat_fields, None])
+    assert [len(row) for row in rows] == [4, 2]
+    assert len(stat_rows([*get_system("pf2e").stat_fields, None])) == 1
+
+
+def test_random_is_not_needed_for_a_typed_total():
+    assert read_heal("2d8+5=7", random.Random(1)).amount == 7
+
+
+def test_no_field_in_the_app_restricts_what_is_typed():
+    """Textual's integer and number Inputs drop letters silently: the app uses NumberInput."""
+    from pathlib import Path
+
+    import tui
+
+    sources = Path(tui.__file__).parent.rglob("*.py")
+    offenders = [path.name for path in sources
+                 if 'type="integer"' in path.read_text() or 'type="number"' in path.read_text()]
+    assert offenders == []
+
+
+# -- item 14: the options from the damage field ---------------------------------------------
+
+async def test_critical_nonlethal_reroll_and_add_hit_work_from_the_damage_field(app_factory):
+    from tui.screens.damage import DamageScreen
+
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        assert isinstance(screen, DamageScreen)
+        await type_text(pilot, "2d6 fire")
+        await pilot.press("alt+c", "alt+n")
+        assert screen.critical and screen.nonlethal
+        assert isinstance(screen.focused, Input)  # never left the field
+        assert screen.query_one("#damage").value == "2d6 fire"
+        before = screen.current.roll
+        await pilot.press("alt+r")
+        assert screen.current.roll is not before
+        await pilot.press("alt+plus")
+        assert screen.hits == ["2d6 fire"]
+        assert "critical (alt+c)" in static_text(screen, "#options")
+
+
+# -- item 5: armor slots only where there are slots -----------------------------------------
+
+async def test_an_adversary_without_armor_slots_shows_no_mark_and_a_does_nothing(app_factory):
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Ambush")
+    bandit = encounter.add(rules.new_creature("Bandit", hp=6, major=7, severe=14), initiative=5)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        await type_text(pilot, "9 physical")
+        await pilot.press("tab", "a")
+        await pilot.pause()
+        assert str(screen.query_one("#targets").get_cell(bandit, "armor")) == "—"
+        assert not screen.armor_slots[bandit]
+        assert "Bandit has no armor slot" in static_text(screen, "#steps")
+
+
+def marlowe() -> tuple[Encounter, str]:
+    """A Daggerheart PC with three armor slots, alone in an encounter."""
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Ambush")
+    pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
+                                          armor=3), initiative=10)
+    return encounter, pc
+
+
+async def test_with_direct_damage_a_marks_no_hidden_armor_slot(app_factory):
+    encounter, pc = marlowe()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        await type_text(pilot, "9 physical")
+        await pilot.press("alt+i", "alt+a", "tab", "a")
+        assert screen.direct and not screen.armor_slots[pc]
+        await pilot.press("i", "enter")  # direct off again: no armor slot was chosen meanwhile
+        await pilot.pause()
+        assert encounter.creature(pc).armor_marked == 0
+
+
+# -- item 2: a miss is not applied without asking; the attack is logged ---------------------
+
+def d20_brawl() -> tuple[Encounter, str, str]:
+    """A fighter (active) and an ogre of 30 HP, in d20 3.0."""
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Brawl")
+    fighter = encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
+    ogre = encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
+    return encounter, fighter, ogre
+
+
+async def open_d20_damage(pilot, app, faces: tuple[int, ...], damage: str = "8 slashing"):
+    """Damage entry on the ogre, the damage typed and the attack rolled with ``faces``."""
+    app.rng = Dice(*faces)
+    await pilot.press("down", "d")
+    await type_text(pilot, damage)
+    await pilot.press("alt+t")
+    await pilot.pause()
+    return app.screen
+
+
+async def test_a_missed_attack_asks_before_applying_and_no_keeps_the_hp(app_factory):
+    from tui.screens.dialogs import ConfirmModal
+
+    encounter, _fighter, ogre = d20_brawl()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_d20_damage(pilot, app, (3,))  # 3+0 vs AC 10: miss
+        assert static_text(screen, "#attack-result").startswith("MISS: 3+0 = 3 vs AC 10")
+        assert "attack missed" in static_text(screen, "#roll-line")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen
+        assert encounter.creature(ogre).hp == 30
+        await pilot.press("enter", "y")
+        await pilot.pause()
+        assert encounter.creature(ogre).hp == 22
+        assert "attack 3+0 = 3 vs AC 10: miss" in encounter.log[-1].text
+
+
+async def test_a_confirmed_critical_is_logged_with_its_confirmation_and_readable(app_factory):
+    encounter, _fighter, ogre = d20_brawl()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_d20_damage(pilot, app, (20, 15))
+        result = screen.query_one("#attack-result", Static)
+        assert static_text(screen, "#attack-result") == (
+            "CRITICAL: 20+0 = 20: threat; confirm 15+0 = 15 vs AC 10: critical")
+        assert result.region.right <= 80 and result.region.width >= 66  # not cut at 80 columns
+        assert screen.critical
+        await pilot.press("enter")
+        await pilot.pause()
+        line = encounter.log[-1].text
+        assert line.startswith("Tordek: attack 20+0 = 20: threat; confirm 15+0 = 15 vs AC 10")
+        assert encounter.creature(ogre).hp == 30 - 2 * 8  # ×2 on the critical
+
+
+# -- item 17: the log says who acted and each target's save ---------------------------------
+
+async def test_the_log_names_the_actor_and_each_save(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "space", "space", "d")
+        screen = app.screen
+        assert screen.query_one("#damage-box").border_subtitle == "by Valeros (alt+b)"
+        await type_text(pilot, "10 fire")
+        await pilot.press("alt+b")  # Goblin 1 throws the flask instead
+        await pilot.press("tab", "2", "down", "3", "enter")
+        await pilot.pause()
+        line = encounter.log[-1].text
+        assert line.startswith("Goblin 1: 10 fire → ")
+        assert "Goblin 1 (success)" in line and "Goblin 2 (failure)" in line
+        assert encounter.creature(ids["Goblin 2"]).hp == 0
+
+
+def test_apply_damage_takes_an_actor():
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Goblin 1"]], "5 slashing", actor=ids["Valeros"])
+    assert encounter.log[-1].text.startswith("Valeros: 5 slashing → Goblin 1")
+    with pytest.raises(KeyError):
+        encounter.apply_damage([ids["Goblin 1"]], "5 slashing", actor="nobody")
+
+
+# -- item 16: the flat-check dialog names the creature and the condition --------------------
+
+async def test_the_flat_check_dialog_names_the_creature_and_the_condition(app_factory):
+    from tui.screens.dialogs import PromptModal
+
+    rules = get_system("pf2e")
+    encounter = Encounter("pf2e", "Bleed", settings={"flat_checks": "ask"})
+    goblin = encounter.add(rules.new_creature("Goblin", hp=30), initiative=20)
+    rogue = encounter.add(rules.new_creature("Rogue", pc=True, hp=30), initiative=10)
+    encounter.add_persistent(goblin, "1d6 bleed")
+    encounter.add_persistent(rogue, "2d4 fire")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "down", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptModal)
+        assert "Rogue's persistent 2d4 fire" in app.screen.question
+
+
+# -- item 7: the GM's words, the system's terms ---------------------------------------------
+
+async def test_a_setting_change_is_said_in_the_gms_words(app_factory):
+    from tui.commands import EncounterCommands
+
+    app = app_factory(Encounter("daggerheart", "Fight"))
+    async with app.run_test(size=SIZE) as pilot:
+        commands = {name: run for name, _, run in EncounterCommands(app.screen)._commands()}
+        commands["Setting: massive damage rule on"]()
+        await pilot.pause()
+        assert app.notes.last == "Massive damage rule on: twice Severe or more marks 4 HP."
+        assert "massive_damage" not in " ".join(app.notes.messages)
+
+
+async def test_d20_subdual_is_echoed_as_subdual_and_checks_the_box(app_factory):
+    encounter, _fighter, _ogre = d20_brawl()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        await type_text(pilot, "1d3+1 subdual")
+        await pilot.pause()
+        echo = str(screen.query_one("#damage .feedback", Static).render())
+        assert "subdual" in echo and "nonlethal" not in echo
+        assert "[x] subdual (alt+n)" in static_text(screen, "#options")
+        assert "nonlethal" not in static_text(screen, "#steps")
+
+
+# -- item 3: heal works on the marked set, one undo step ------------------------------------
+
+def test_heal_many_is_one_undo_step_and_names_the_roll():
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    both = [ids["Goblin 1"], ids["Goblin 2"]]
+    encounter.apply_damage(both, "10 slashing")
+    encounter.heal_many(both, 7, how="2d4+2 = 7")
+    assert [encounter.creature(cid).hp for cid in both] == [12, 12]
+    assert encounter.log[-1].text == "healed 7 (2d4+2 = 7) → Goblin 1 12/15; Goblin 2 12/15"
+    encounter.undo()
+    assert [encounter.creature(cid).hp for cid in both] == [5, 5]
+
+
+async def test_heal_from_the_palette_heals_the_marked_set(app_factory):
+    from tui.commands import EncounterCommands
+
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    both = [ids["Goblin 1"], ids["Goblin 2"]]
+    encounter.apply_damage(both, "10 slashing")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "space", "space", "home")  # the cursor drifts to Valeros
+        commands = {name: run for name, _, run in EncounterCommands(app.screen)._commands()}
+        commands["Heal"]()
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, HealModal)
+        assert modal.query_one(".dialog-box").border_title == "Heal 2 creatures"
+        await type_text(pilot, "4")
+        await pilot.pause()
+        assert static_text(modal, "#heal-preview") == (
+            "Goblin 1: 5/15 → 9/15\nGoblin 2: 5/15 → 9/15")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [encounter.creature(cid).hp for cid in both] == [9, 9]
+        assert encounter.creature(ids["Valeros"]).hp == 40
+        assert not app.roster.table.marked
+        await pilot.press("u")
+        assert [encounter.creature(cid).hp for cid in both] == [5, 5]
+
+
+# -- item 4: current values in the edit form --------------------------------------------------
+
+async def test_the_edit_form_sets_current_hp_and_refuses_more_than_the_maximum(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    valeros = ids["Valeros"]
+    encounter.apply_damage([valeros], "35 slashing")  # 5/40
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        form = app.screen
+        assert form.query_one("#now-hp", NumberInput).value == "5"
+        form.query_one("#stat-hp", NumberInput).value = "12"
+        form.query_one("#now-hp", NumberInput).value = "20"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert static_text(form, "#form-error") == "HP now cannot be more than the maximum, 12."
+        form.query_one("#now-hp", NumberInput).value = "4"
+        await pilot.press("enter")
+        await pilot.pause()
+        creature = encounter.creature(valeros)
+        assert (creature.hp, creature.max_hp) == (4, 12)  # the value typed, not 0/12
+
+
+async def test_daggerheart_marked_slots_are_set_in_the_edit_form(app_factory):
+    encounter, pc = marlowe()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        form = app.screen
+        form.query_one("#now-stress_marked", NumberInput).value = "2"
+        form.query_one("#now-hp_marked", NumberInput).value = "1"
+        await pilot.press("enter")
+        await pilot.pause()
+        creature = encounter.creature(pc)
+        assert (creature.hp_marked, creature.stress_marked) == (1, 2)
+        encounter.undo()
+        assert encounter.creature(pc).stress_marked == 0
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_the_edit_form_fits_80x24_in_every_system(app_factory, system):
+    app = app_factory(system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CreatureForm)
+        for field in form.query(Input):
+            assert field.region.width >= 4 and field.region.right <= 80, field.id
+            assert field.region.bottom <= 24, field.id
+
+
+def test_an_edit_notice_uses_the_forms_words():
+    from tui.screens.creature_form import edit_notice
+
+    rules = get_system("pf2e")
+    assert edit_notice(rules, "Valeros", {"temp_hp": 5, "now_hp": 30}) == (
+        "Updated Valeros: Temp HP 5, HP now 30.")
+    assert edit_notice(rules, "Valeros", {"pc": False, "defenses": ""}) == (
+        "Updated Valeros: PC no, defenses none.")
+
+
+async def test_alt_keys_from_a_real_terminal_carry_a_character_and_are_not_typed(app_factory):
+    """A terminal sends alt+c as ESC c: the key arrives with the character "c"."""
+    from textual import events
+
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        await type_text(pilot, "2d6 fire")
+        app.post_message(events.Key("alt+c", "c"))
+        await pilot.pause()
+        assert screen.critical
+        assert screen.query_one("#damage").value == "2d6 fire"
