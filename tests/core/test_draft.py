@@ -199,3 +199,32 @@ def test_current_is_the_hit_being_typed(R):
     draft.reroll()
     draft.preview(enc)
     assert draft.current.roll is not before.roll and draft.current.roll.total == 5
+
+
+def test_the_actor_and_the_attack_go_in_the_log(R):
+    enc, (ogre, orc) = encounter_of("d20-3e", {"hp": 200}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [ogre], R(20, 20, 5, 2), actor=orc)
+    draft.set_attack(enc.rules.roll_attack(5, 10, rng=draft.rng))
+    assert draft.critical and not draft.missed
+    draft.set_text("1d8+3")
+    draft.commit(enc)
+    text = enc.log[-1].text
+    assert text.startswith("C1: attack ") and "1d8+3 critical → C0" in text
+
+
+def test_the_actor_cycles_through_the_order_then_nobody(R):
+    enc, (a, b) = encounter_of("pf2e", {"hp": 30}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(), actor=a)
+    draft.cycle_actor(enc.order)
+    assert draft.actor == b
+    draft.cycle_actor(enc.order)
+    assert draft.actor is None
+    draft.cycle_actor(enc.order)
+    assert draft.actor == a
+
+
+def test_a_missed_attack_is_known(R):
+    enc, (a,) = encounter_of("d20-3e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(1))
+    draft.set_attack(enc.rules.roll_attack(0, 30, rng=draft.rng))
+    assert draft.missed and not draft.critical
