@@ -36,21 +36,12 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-# What a setting change means at the table, by (setting, new value): the GM's words, not
-# ``setting massive_damage = True`` (issue 9, item 7).
-SETTING_NOTICES: dict[tuple[str, object], str] = {
-    ("crit_mode", "double"): "Critical hits now double the damage.",
-    ("crit_mode", "roll-twice"): "Critical hits now roll the dice twice.",
-    ("flat_checks", "auto"): "Flat checks are now rolled by the app at each turn.",
-    ("flat_checks", "ask"): "Flat checks now wait for your roll (F on the tracker).",
-    ("massive_damage", True): "Massive damage rule on: twice Severe or more marks 4 HP.",
-    ("massive_damage", False): "Massive damage rule off.",
-}
-
-
 def setting_notice(key: str, value: object) -> str:
-    """What changing ``key`` to ``value`` means, in the GM's words."""
-    return SETTING_NOTICES.get((key, value), f"Rule option changed: {key.replace('_', ' ')}.")
+    """What changing ``key`` to ``value`` means at the table: the GM's words, not
+    ``setting massive_damage = True`` (issue 9, item 7), as the core declares them."""
+    from core.capabilities import setting
+
+    return setting(key).choice(value).notice
 
 
 class EncounterCommands(Provider):
