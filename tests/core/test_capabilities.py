@@ -30,6 +30,11 @@ def test_each_system_declares_what_it_offers(system):
     assert tuple(s.key for s in rules.settings_offered) == rules.rule_options
 
 
+def test_only_daggerheart_totals_hits_and_draws_slots():
+    assert [s for s in SYSTEM_IDS if get_system(s).totals_hits] == ["daggerheart"]
+    assert [s for s in SYSTEM_IDS if get_system(s).track_slots] == ["daggerheart"]
+
+
 def test_only_d20_hp_goes_below_zero():
     assert [s for s in SYSTEM_IDS if get_system(s).negative_hp] == ["d20-3e"]
     d20 = get_system("d20-3e")

@@ -187,21 +187,6 @@ class DamageScreen(ModalScreen[Any]):
         """The damage in the field and its roll."""
         return self.draft.current
 
-    @property
-    def save_cycle(self) -> tuple[str | None, ...]:
-        """No save, then the system's save results."""
-        return self.draft.save_cycle
-
-    @property
-    def attack(self) -> Any:
-        """The attack helper's last roll (an AttackRoll), logged with the damage."""
-        return self.draft.attack
-
-    @property
-    def actor(self) -> str | None:
-        """Who deals the damage, named in the log: the active creature unless changed."""
-        return self.draft.actor
-
     # -- layout --------------------------------------------------------------------------
 
     @property
@@ -265,7 +250,7 @@ class DamageScreen(ModalScreen[Any]):
     # -- state to screen -----------------------------------------------------------------
 
     def _save_label(self, creature_id: str) -> str:
-        if len(self.save_cycle) == 1:
+        if not self.draft.has_saves:
             return "no saves"
         return SAVE_LABELS.get(self.saves[creature_id], str(self.saves[creature_id]))
 
@@ -282,7 +267,8 @@ class DamageScreen(ModalScreen[Any]):
 
     def _actor_text(self) -> str:
         """Who deals the damage, for the box's bottom border."""
-        name = self.encounter.creature(self.actor).name if self.actor else "nobody"
+        actor = self.draft.actor
+        name = self.encounter.creature(actor).name if actor else "nobody"
         return f"by {name} (alt+b)"
 
     def _show_options(self) -> None:
@@ -433,12 +419,12 @@ class DamageScreen(ModalScreen[Any]):
             return self.has_armor_slots
         if action == "toggle_armor":
             return None if self.direct else self.has_armor_slots
-        if action in ("cycle_save", "copy_save") and len(self.save_cycle) == 1:
+        if action in ("cycle_save", "copy_save") and not self.draft.has_saves:
             return False
         if action == "set_save":
             index = parameters[0] if parameters else 0
             return isinstance(index, int) and 0 <= index < len(SAVE_KEYS) and (
-                len(self.save_cycle) > 1 and SAVE_KEYS[index] in self.save_cycle)
+                self.draft.has_saves and SAVE_KEYS[index] in self.draft.save_cycle)
         if action == "copy_save" and len(self.target_ids) == 1:
             return False  # never applies with one target: hidden, not greyed
         if action in ("reroll", "add_hit") and self.preview is None:
@@ -473,7 +459,7 @@ class DamageScreen(ModalScreen[Any]):
             if apply:
                 self.dismiss(preview)
 
-        question = f"The attack missed ({self.attack.text}). Apply the damage anyway?"
+        question = f"The attack missed ({self.draft.attack.text}). Apply the damage anyway?"
         self.app.push_screen(ConfirmModal(question), answer)
 
     def action_cancel(self) -> None:
@@ -524,7 +510,7 @@ class DamageScreen(ModalScreen[Any]):
     def action_cycle_save(self, step: int) -> None:
         """Change the highlighted target's save result."""
         creature_id = self.highlighted_id
-        if creature_id is None or len(self.save_cycle) == 1:
+        if creature_id is None or not self.draft.has_saves:
             return
         if self.draft.cycle_save(creature_id, step):
             self._recompute()
@@ -540,7 +526,7 @@ class DamageScreen(ModalScreen[Any]):
     def action_copy_save(self) -> None:
         """Give every target the highlighted target's save."""
         creature_id = self.highlighted_id
-        if creature_id is None or len(self.save_cycle) == 1:
+        if creature_id is None or not self.draft.has_saves:
             return
         if self.draft.copy_save(creature_id):
             self._recompute()
