@@ -12,31 +12,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import conditions, turns
+from core.capabilities import ENCOUNTER_OPTIONS, OLD_VALUES, check_settings
 from core.dice import RandomSource
 from core.errors import StateError
 from core.model import Creature, Outcome, Roll, TemporaryImmunity
 from core.systems import SYSTEM_IDS, get_system
-from core.systems.base import MAX_TRACK, RULE_SETTINGS, check_settings
+from core.systems.base import MAX_TRACK
 
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "crit_mode": "double",      # pf2e/sf2e option: "roll-twice" rolls the dice twice instead
-    "flat_checks": "roll",      # "ask": flat checks wait for the GM's roll
-    "massive_damage": False,    # daggerheart optional rule: 2× Severe marks 4 HP
-    "skip_defeated": True,      # next turn passes over dead and defeated creatures
-}
-ENCOUNTER_SETTINGS = {**RULE_SETTINGS, "flat_checks": ("roll", "ask"), "skip_defeated": (True, False)}
-OLD_SETTING_WORDS = {("flat_checks", "auto"): "roll"}   # as saves before issue 7 wrote them
+# Every setting is declared once in core.capabilities: its values, default and GM's words.
+DEFAULT_SETTINGS: dict[str, Any] = {s.key: s.default for s in ENCOUNTER_OPTIONS}
+ENCOUNTER_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in ENCOUNTER_OPTIONS}
+OLD_SETTING_WORDS = OLD_VALUES   # as saves before issue 7 wrote them
 # A setting as the log says it: the GM's words, never ``key = value``.
-SETTING_WORDS = {
-    ("crit_mode", "double"): "critical hits: double the damage",
-    ("crit_mode", "roll-twice"): "critical hits: roll the dice twice, double the modifiers",
-    ("flat_checks", "roll"): "flat checks: the app rolls them",
-    ("flat_checks", "ask"): "flat checks: the GM rolls them",
-    ("massive_damage", True): "optional rule on: twice Severe or more marks 4 HP",
-    ("massive_damage", False): "optional rule off: twice Severe or more marks 3 HP",
-    ("skip_defeated", True): "next turn: defeated creatures are skipped",
-    ("skip_defeated", False): "next turn: defeated creatures keep their turns",
-}
+SETTING_WORDS = {(s.key, c.value): c.log for s in ENCOUNTER_OPTIONS for c in s.choices}
 FEAR_MAX = 12                   # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
 DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
 _UNSET = "\u2205unset"          # a field absent on one side of a change (TOML has no null)
@@ -147,7 +135,7 @@ def _encounter_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
     for (key, old), new in OLD_SETTING_WORDS.items():
         if settings.get(key) == old:
             settings[key] = new
-    return check_settings(settings, ENCOUNTER_SETTINGS)
+    return check_settings(settings, ENCOUNTER_OPTIONS)
 
 
 class Encounter:

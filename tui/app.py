@@ -10,6 +10,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from core.systems import DEFAULT_SYSTEM
 from tui.persistence import PersistenceMixin
 from tui.screens.roster import RosterScreen
 from tui.widgets.log_panel import TOAST_SECONDS, TOAST_WIDTH, notice_line, short_event
@@ -232,7 +233,7 @@ def is_tracker(screen: object) -> bool:
     return tracker is not None and isinstance(screen, tracker.TrackerScreen)
 
 
-def make_app(encounter: Any = None, *, system: str = "pf2e", rng: Any = None,
+def make_app(encounter: Any = None, *, system: str = DEFAULT_SYSTEM, rng: Any = None,
              autosave: bool = True, notice: str = "", resumed: bool = False,
              saved: bool = False) -> HitLedgerApp:
     """The app on ``encounter`` (a demo encounter of ``system`` when None); shared by CLI and tests."""

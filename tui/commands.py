@@ -36,21 +36,12 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-# What a setting change means at the table, by (setting, new value): the GM's words, not
-# ``setting massive_damage = True`` (issue 9, item 7).
-SETTING_NOTICES: dict[tuple[str, object], str] = {
-    ("crit_mode", "double"): "Critical hits now double the damage.",
-    ("crit_mode", "roll-twice"): "Critical hits now roll the dice twice.",
-    ("flat_checks", "auto"): "Flat checks are now rolled by the app at each turn.",
-    ("flat_checks", "ask"): "Flat checks now wait for your roll (F on the tracker).",
-    ("massive_damage", True): "Massive damage rule on: twice Severe or more marks 4 HP.",
-    ("massive_damage", False): "Massive damage rule off.",
-}
-
-
 def setting_notice(key: str, value: object) -> str:
-    """What changing ``key`` to ``value`` means, in the GM's words."""
-    return SETTING_NOTICES.get((key, value), f"Rule option changed: {key.replace('_', ' ')}.")
+    """What changing ``key`` to ``value`` means at the table: the GM's words, not
+    ``setting massive_damage = True`` (issue 9, item 7), as the core declares them."""
+    from core.capabilities import setting
+
+    return setting(key).choice(value).notice
 
 
 class EncounterCommands(Provider):
@@ -77,25 +68,16 @@ class EncounterCommands(Provider):
                    partial(self._on_roster, "heal", creature_id))
 
     def _settings(self) -> Iterator[tuple[str, str, Callable[[], object]]]:
-        """The encounter's rule options, each offered as a switch to its other value."""
+        """The rule options the system offers, each as a switch to its next value.
+
+        Names and help come from the core's declaration of each setting (issue 10).
+        """
         encounter = self.ledger.encounter
-        settings = encounter.settings
-        if encounter.system in ("pf2e", "sf2e"):
-            twice = settings.get("crit_mode") == "roll-twice"
-            yield ("Setting: critical hits " + ("double the damage" if twice else "roll the dice twice"),
-                   "Now: " + ("dice rolled twice, modifiers doubled" if twice else "the total doubled"),
-                   partial(self._set, "crit_mode", "double" if twice else "roll-twice"))
-        if encounter.system in ("pf2e", "sf2e", "vitality-wounds"):
-            ask = settings.get("flat_checks") == "ask"
-            yield ("Setting: flat checks " + ("rolled by the app" if ask else "wait for the GM's roll"),
-                   "Now: " + ("you roll them at the table (F on the tracker)" if ask
-                              else "the app rolls them at each turn"),
-                   partial(self._set, "flat_checks", "auto" if ask else "ask"))
-        if encounter.system == "daggerheart":
-            on = bool(settings.get("massive_damage"))
-            yield ("Setting: massive damage rule " + ("off" if on else "on"),
-                   "Optional rule: damage of twice Severe or more marks 4 HP. Now: " + ("on" if on else "off"),
-                   partial(self._set, "massive_damage", not on))
+        for declared in encounter.rules.settings_offered:
+            now = declared.choice(encounter.settings.get(declared.key, declared.default))
+            switch = declared.other(now.value)
+            yield (f"Setting: {switch.offer}", f"{declared.about}Now: {now.now}",
+                   partial(self._set, declared.key, switch.value))
 
     def _set(self, key: str, value: object) -> None:
         """Change one setting (one undo step) and say so."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
+from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
 from core.dice import RandomSource, _default_rng
 from core.dice import parse as parse_dice
 from core.errors import ParseError
@@ -30,27 +31,10 @@ MAX_TRACK = 1_000_000       # HP, temp HP, Vitality, Wounds, thresholds
 MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
 
 # The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
-# (DESIGN.md); an encounter adds its own (core.encounter).
-RULE_SETTINGS: dict[str, tuple[Any, ...]] = {
-    "crit_mode": ("double", "roll-twice"),    # pf2e/sf2e: "roll-twice" rolls the dice twice
-    "massive_damage": (False, True),          # daggerheart optional rule: 2× Severe marks 4 HP
-}
-
-
-def check_settings(settings: Any, allowed: dict[str, tuple[Any, ...]] = RULE_SETTINGS) -> dict[str, Any]:
-    """``settings`` as a dict; ValueError naming an unknown key or value."""
-    if settings is None:
-        return {}
-    if not isinstance(settings, dict):
-        raise ValueError(f"settings must be a dict such as {{'crit_mode': 'roll-twice'}}, not {settings!r}")
-    for key, value in settings.items():
-        if key not in allowed:
-            raise ValueError(f"unknown setting {key!r}; known: {', '.join(allowed)}")
-        # type() as well: True == 1, and a setting of 1 is a typo, not True
-        if not any(value == ok and type(value) is type(ok) for ok in allowed[key]):
-            choices = ", ".join(repr(v) for v in allowed[key])
-            raise ValueError(f"setting {key} is one of {choices}, not {value!r}")
-    return dict(settings)
+# (DESIGN.md), as declared in core.capabilities; an encounter adds its own.
+RULE_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in RULE_OPTIONS}
+_TOTAL_STEP = "total:"          # the step that ends the damage and starts the track
+_TRACK_STEPS = ("mark ",)       # track steps written before the total (Daggerheart)
 _track_values = attrgetter(*TRACK_FIELDS)
 
 
@@ -89,6 +73,86 @@ class RuleSystem:
     dying_check_at: str | None = None    # "start" or "end" of the dying creature's turn
     dying_check_die: int = 20
     counts_rounds: bool = True
+    # What the system offers (issue 10): screens and the CLI ask these, never the id.
+    attack_helper: bool = False             # an attack roll with threat and confirmation (d20-3e)
+    critical_multipliers: tuple[int, ...] = ()  # a critical's multipliers to choose from; () = doubled
+    has_armor_slots: bool = False           # a target may mark an Armor slot (Daggerheart)
+    has_direct_damage: bool = False         # direct damage: no Armor slot may reduce it
+    totals_hits: bool = False               # several hits are totalled before thresholds (RULES §3)
+    heal_tracks: tuple[str, ...] = ("hp",)  # what healing restores; the first is the default
+    nonlethal_word: str = "nonlethal"       # the GM's word for it ("subdual" in d20 3.0)
+    rule_options: tuple[str, ...] = ()      # keys of the settings a GM may switch (core.capabilities)
+    track_slots: bool = False               # the track is drawn as slots (no bar beside it)
+    track_width: int = 18                   # cells the track needs in an 80-column roster
+    counted_results: tuple[tuple[str, str, bool], ...] = ()
+    """Outcome counts worth a line of their own: (field, words, shown even at 0)."""
+    negative_hp: bool = False               # current HP may go below 0 (d20 3.0: disabled, dying)
+    current_tracks: tuple[tuple[str, str, str | None], ...] = (("hp", "HP now", "hp"),)
+    """The current values an edit form may set: (field, label, the stat that is its maximum)."""
+    stand_in_tracks: tuple[tuple[str, ...], ...] = (("hp",),)
+    """The stat sets a damage track is made of, the usual first (Vitality & Wounds, or HP for
+    an NPC): ``calc`` makes them bottomless on its stand-in target. () where slots are finite."""
+
+    @property
+    def settings_offered(self) -> tuple[Setting, ...]:
+        """The declarations of ``rule_options``, for the palette and the log."""
+        return tuple(setting(key) for key in self.rule_options)
+
+    @property
+    def has_persistent_damage(self) -> bool:
+        """Whether the system has persistent damage conditions (RULES §5)."""
+        return self.persistent_timing is not None
+
+    @property
+    def flat_check_dc(self) -> int | None:
+        """The DC of a persistent condition's flat check, where there are any."""
+        return FLAT_CHECK_DC if self.has_persistent_damage else None
+
+    def heal_tracks_of(self, creature: Creature) -> tuple[str, ...]:
+        """The tracks ``creature`` can be healed on: ``heal_tracks``, or HP for a creature
+        without the system's first track (a Vitality & Wounds NPC with HP only)."""
+        tracks = self.heal_tracks
+        if tracks[0] != "hp" and getattr(creature, tracks[0], None) is None:
+            return ("hp",)
+        return tracks
+
+    def result_lines(self, outcome: Outcome) -> tuple[str, ...]:
+        """The outcome's counts worth a line (``HP marked: 2``), as ``counted_results`` says."""
+        return tuple(f"{words}: {getattr(outcome, name)}" for name, words, always in self.counted_results
+                     if always or getattr(outcome, name))
+
+    def stand_in(self, stats: dict[str, int], defenses: str = "", traits: str = "living") -> Creature:
+        """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none is.
+
+        The track is the first of ``stand_in_tracks`` the given stats name (HP for a
+        Vitality & Wounds NPC given ``hp``), or the usual one.
+        """
+        tracks = self.stand_in_tracks
+        chosen = next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
+        full = {name: MAX_TRACK for name in chosen}
+        return self.new_creature("target", defenses=defenses, traits=traits, **{**full, **stats})
+
+    def in_own_words(self, text: str) -> str:
+        """``text`` with the system's word for nonlethal damage (d20 3.0: subdual)."""
+        return text if self.nonlethal_word == "nonlethal" else text.replace("nonlethal", self.nonlethal_word)
+
+    def calc_lines(self, outcome: Outcome, *, track: bool = True) -> tuple[str, ...]:
+        """An outcome for ``hitledger calc``: its steps up to a ``total:`` line, and its counts.
+
+        Without ``track`` the lines about the target's track are left out (``calc`` resolves
+        against a stand-in target whose track says nothing true). The steps run roll → rules →
+        ``total: N`` → the track; Daggerheart marks HP before its total line.
+        """
+        shown: list[str] = []
+        for step in outcome.steps:
+            if not track and step.startswith(_TRACK_STEPS):
+                continue
+            shown.append(step)
+            if not track and step.startswith(_TOTAL_STEP):
+                break
+        if not any(step.startswith(_TOTAL_STEP) for step in outcome.steps):
+            shown.append(f"{_TOTAL_STEP} {outcome.total}")
+        return (*shown, *self.result_lines(outcome))
 
     # ------------------------------------------------------------------ notation
     @property

@@ -24,6 +24,12 @@ class D20System(RuleSystem):
     stat_fields = (StatField("hp", "HP", 10), StatField("temp_hp", "Temp HP", 0))
     dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
     dying_check_die = 100
+    attack_helper = True
+    critical_multipliers = (2, 3, 4)    # a weapon's ×2, ×3, ×4 (calc takes up to MAX_MULTIPLIER)
+    nonlethal_word = "subdual"
+    track_width = 22
+    current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
+    negative_hp = True          # RULES §4: 0 disabled, -1 to -9 dying, -10 dead
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         if "hp" in stats or not editing:

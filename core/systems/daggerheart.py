@@ -23,6 +23,17 @@ class Daggerheart(RuleSystem):
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear
     counts_rounds = False
+    has_armor_slots = True
+    has_direct_damage = True
+    totals_hits = True          # RULES §3: one move's hits are totalled before thresholds
+    heal_tracks = ("hp", "armor", "stress")
+    rule_options = ("massive_damage",)
+    track_slots = True
+    track_width = 29
+    counted_results = (("hp_marked", "HP marked", True),)
+    current_tracks = (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
+                      ("stress_marked", "Stress marked", "stress"))
+    stand_in_tracks = ()        # slots are few: calc's stand-in keeps the defaults
     stat_fields = (StatField("hp", "HP slots", 6, MAX_SLOTS), StatField("major", "Major", 7),
                    StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3, MAX_SLOTS),
                    StatField("stress", "Stress slots", 6, MAX_SLOTS))

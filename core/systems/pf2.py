@@ -165,6 +165,7 @@ class Pf2Family(RuleSystem):
     stat_fields: tuple[StatField, ...] = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
     initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
     dying_check_at = "start"
+    rule_options = ("crit_mode", "flat_checks")
 
     @property
     def persistent_timing(self) -> str:  # type: ignore[override]
@@ -902,6 +903,13 @@ class VitalityWounds(Pf2Family):
                        healing_type="vitality", harm_type="void")
     stat_fields = (StatField("vitality", "Vitality", 20), StatField("wounds", "Wounds", 10),
                    StatField("hp", "HP (NPC)", 0))
+    rule_options = ("flat_checks",)
+    heal_tracks = ("vitality", "wounds")
+    track_width = 24
+    counted_results = (("wounds", "wounds", False),)
+    current_tracks = (("vitality", "Vitality now", "vitality"), ("wounds", "Wounds now", "wounds"),
+                      ("hp", "HP now", "hp"))
+    stand_in_tracks = (("vitality", "wounds"), ("hp",))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         hp = stats.get("hp")

@@ -18,17 +18,9 @@ from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
 
 KIND_WORDS = ("living", "undead", "construct", "bloodless")
-# The current values the edit form sets directly (issue 9, item 4): (track, label, the stat
-# that is its maximum). A field shows only where the creature has that track.
-CURRENT_TRACKS: dict[str, tuple[tuple[str, str, str | None], ...]] = {
-    "pf2e": (("hp", "HP now", "hp"),),
-    "sf2e": (("hp", "HP now", "hp"),),
-    "d20-3e": (("hp", "HP now", "hp"), ("subdual", "Subdual", None)),
-    "vitality-wounds": (("vitality", "Vitality now", "vitality"),
-                        ("wounds", "Wounds now", "wounds"), ("hp", "HP now", "hp")),
-    "daggerheart": (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
-                    ("stress_marked", "Stress marked", "stress")),
-}
+# The current values the edit form sets directly (issue 9, item 4) are the core's
+# ``current_tracks``: (track, label, the stat that is its maximum). A field shows only
+# where the creature has that track.
 MAX_COUNT = 50
 
 
@@ -124,7 +116,7 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
     Not ``Updated Valeros: temp_hp.`` (issue 9, item 7): fields go by their form labels.
     """
     labels = {stat.name: stat.label for stat in rules.stat_fields}
-    labels.update({f"now_{track}": label for track, label, _ in CURRENT_TRACKS.get(rules.id, ())})
+    labels.update({f"now_{track}": label for track, label, _ in rules.current_tracks})
     labels.update(name="name", pc="PC", defenses="defenses", traits="traits",
                   initiative="initiative")
     words = []
@@ -209,7 +201,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                         yield NumberInput(str(getattr(creature, track)), id=f"now-{track}",
                                           label=label, classes="number",
                                           minimum=None if track == "hp" and
-                                          self.rules.id == "d20-3e" else 0)
+                                          self.rules.negative_hp else 0)
             with Horizontal(classes="row tall"):
                 yield Label("Defenses", classes="label")
                 yield NotationField(
@@ -228,7 +220,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
 
     def _current_tracks(self) -> tuple[tuple[str, str, str | None], ...]:
         """The tracks this creature has whose current value the edit form sets."""
-        return tuple(entry for entry in CURRENT_TRACKS.get(self.rules.id, ())
+        return tuple(entry for entry in self.rules.current_tracks
                      if getattr(self.creature, entry[0], None) is not None)
 
     def _read_current(self, stats: dict[str, int]) -> dict[str, int]:

@@ -19,11 +19,6 @@ from tui.widgets.log_panel import short_event
 if TYPE_CHECKING:
     from tui.screens.roster import RosterScreen
 
-# The tracks healing can restore, per system; the first is the default.
-HEAL_TRACKS: dict[str, tuple[str, ...]] = {
-    "vitality-wounds": ("vitality", "wounds"),
-    "daggerheart": ("hp", "armor", "stress"),
-}
 TRACK_LABELS = {"hp": "HP", "vitality": "Vitality", "wounds": "Wounds",
                 "armor": "Armor slots", "stress": "Stress"}
 
@@ -45,14 +40,6 @@ class HealAmount:
 
     amount: int
     text: str = ""
-
-
-def heal_tracks(system: str, creature: Any) -> tuple[str, ...]:
-    """The tracks a creature of ``system`` can be healed on."""
-    tracks = HEAL_TRACKS.get(system, ("hp",))
-    if system == "vitality-wounds" and getattr(creature, "vitality", None) is None:
-        return ("hp",)  # an HP-only NPC
-    return tracks
 
 
 def dice_range(expr: DiceExpr) -> tuple[int, int]:
@@ -120,7 +107,7 @@ class HealModal(ModalScreen[HealRequest | None]):
         self.rules = rules
         self.creature = creature
         self.targets: list[tuple[str, Any]] = [(creature_id, creature), *others]
-        self.tracks = heal_tracks(rules.id, creature)
+        self.tracks = rules.heal_tracks_of(creature)  # the core says which tracks heal
         self.track = self.tracks[0]
         self.rng = rng
         self.amount: HealAmount | None = None

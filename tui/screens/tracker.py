@@ -336,7 +336,8 @@ class TrackerScreen(Screen[None]):
         creature_id, index = selected
         creature = self.encounter.creature(creature_id)
         condition = creature.persistent[index]
-        prompt = PromptModal(f"Flat check DC 15 for {creature.name}'s persistent "
+        prompt = PromptModal(f"Flat check DC {self.encounter.rules.flat_check_dc} for "
+                             f"{creature.name}'s persistent "
                              f"{condition.label}: type the d20 roll, or leave empty to roll it.",
                              placeholder="empty: the app rolls", check=check)
         self.app.push_screen(prompt, done)
