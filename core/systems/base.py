@@ -130,7 +130,7 @@ class RuleSystem:
         tracks = self.stand_in_tracks
         chosen = next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
         full = {name: MAX_TRACK for name in chosen}
-        return self.new_creature("target", defenses=defenses, traits=traits, **{**full, **stats})
+        return self.new_creature("target", False, defenses, traits, 0, **{**full, **stats})
 
     def in_own_words(self, text: str) -> str:
         """``text`` with the system's word for nonlethal damage (d20 3.0: subdual)."""

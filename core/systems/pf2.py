@@ -165,7 +165,7 @@ class Pf2Family(RuleSystem):
     stat_fields: tuple[StatField, ...] = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
     initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
     dying_check_at = "start"
-    rule_options = ("crit_mode", "flat_checks")
+    rule_options: tuple[str, ...] = ("crit_mode", "flat_checks")
 
     @property
     def persistent_timing(self) -> str:  # type: ignore[override]
