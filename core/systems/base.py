@@ -33,8 +33,6 @@ MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
 # The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
 # (DESIGN.md), as declared in core.capabilities; an encounter adds its own.
 RULE_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in RULE_OPTIONS}
-_TOTAL_STEP = "total:"          # the step that ends the damage and starts the track
-_TRACK_STEPS = ("mark ",)       # track steps written before the total (Daggerheart)
 _track_values = attrgetter(*TRACK_FIELDS)
 
 
@@ -144,14 +142,14 @@ class RuleSystem:
         ``total: N`` → the track; Daggerheart marks HP before its total line.
         """
         shown: list[str] = []
-        for step in outcome.steps:
-            if not track and step.startswith(_TRACK_STEPS):
+        for step in outcome.records:  # records carry their kind: no step's words are read back
+            if not track and step.kind == "track":
                 continue
-            shown.append(step)
-            if not track and step.startswith(_TOTAL_STEP):
+            shown.append(step.text)
+            if not track and step.kind == "total":
                 break
-        if not any(step.startswith(_TOTAL_STEP) for step in outcome.steps):
-            shown.append(f"{_TOTAL_STEP} {outcome.total}")
+        if not any(step.kind == "total" for step in outcome.records):
+            shown.append(f"total: {outcome.total}")
         return (*shown, *self.result_lines(outcome))
 
     # ------------------------------------------------------------------ notation
