@@ -246,7 +246,7 @@ class Encounter:
         elif self.turn >= len(self._creatures):
             self.turn = 0
 
-    def remove(self, cid: str) -> None:
+    def remove(self, cid: str) -> Event:
         """Remove a creature from the encounter (undoable)."""
         creature = self.creature(cid)
         with self._step("remove", f"{creature.name} removed") as step:
@@ -263,8 +263,9 @@ class Encounter:
                     self.round += 1 if self._creatures else 0
             else:
                 self._keep_active(step)
+        return self._done[-1]
 
-    def remove_many(self, cids: Sequence[str]) -> None:
+    def remove_many(self, cids: Sequence[str]) -> Event:
         """Remove several creatures in one undo step (the marked ones, or every defeated one).
 
         When the active creature goes, the turn passes to the next creature left in the
@@ -287,6 +288,7 @@ class Encounter:
                 self.turn = self.order.index(later[0]) if later else max(0, len(self.order) - 1)
             else:
                 self._keep_active(step)
+        return self._done[-1]
 
     def update(self, cid: str, **fields: Any) -> Creature:
         """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
@@ -353,20 +355,22 @@ class Encounter:
             if value < 0:
                 raise ValueError(f"{key} cannot be negative")
 
-    def rename(self, name: str) -> None:
+    def rename(self, name: str) -> Event:
         """Rename the encounter."""
         if not isinstance(name, str) or not name.strip():
             raise ValueError("an encounter needs a name")
         with self._step("rename", f"encounter renamed to {name.strip()}") as step:
             step.meta("name")
             self.name = name.strip()
+        return self._done[-1]
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_setting(self, key: str, value: Any) -> Event:
         """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
         value = _encounter_settings({key: value})[key]
         with self._step("setting", SETTING_WORDS[key, value]) as step:
             step.meta("settings")
             self.settings = {**self.settings, key: value}
+        return self._done[-1]
 
     # ------------------------------------------------------------------ damage
     def preview_damage(self, ids: Iterable[str], damage: str | Sequence[str], saves: Mapping[str, str | None] | None = None,
@@ -481,7 +485,7 @@ class Encounter:
             self.rules.commit(creature, outcome)
         return outcome
 
-    def remove_persistent(self, cid: str, index: int) -> None:
+    def remove_persistent(self, cid: str, index: int) -> Event:
         """End one persistent condition by hand."""
         creature = self.creature(cid)
         cond = creature.persistent[index]
@@ -490,6 +494,7 @@ class Encounter:
             new = creature.clone()
             new.persistent.pop(index)
             self._creatures[cid] = new
+        return self._done[-1]
 
     def tick_persistent(self, cid: str, index: int, rng: RandomSource | None = None) -> Outcome:
         """Roll one persistent condition's damage now."""
@@ -537,7 +542,7 @@ class Encounter:
             step.details = tuple(lines)
         return lines
 
-    def add_temp_immunity(self, cid: str, effect: str, rounds: int) -> None:
+    def add_temp_immunity(self, cid: str, effect: str, rounds: int) -> Event:
         """Immune to ``effect`` for ``rounds`` rounds (expires by itself)."""
         creature = self.creature(cid)
         if not effect.strip() or rounds < 1:
@@ -547,8 +552,9 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.round + rounds))
             self._creatures[cid] = new
+        return self._done[-1]
 
-    def remove_temp_immunity(self, cid: str, index: int) -> None:
+    def remove_temp_immunity(self, cid: str, index: int) -> Event:
         """End a temporary immunity early."""
         creature = self.creature(cid)
         gone = creature.temp_immunities[index]
@@ -557,6 +563,7 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.pop(index)
             self._creatures[cid] = new
+        return self._done[-1]
 
     # ------------------------------------------------------------------ turns
     def skip_defeated(self) -> bool:
@@ -660,7 +667,7 @@ class Encounter:
                 self._tie[cid] = place
         self._order = None
 
-    def set_initiative(self, cid: str, value: int) -> None:
+    def set_initiative(self, cid: str, value: int) -> Event:
         """A new initiative (delay, ready, a late arrival): after others with the same value."""
         creature = self.creature(cid)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -672,8 +679,9 @@ class Encounter:
             self._tie[cid] = self._last_tie(cid)
             self._order = None
             self._keep_active(step)
+        return self._done[-1]
 
-    def move_in_order(self, cid: str, places: int) -> None:
+    def move_in_order(self, cid: str, places: int) -> Event:
         """Move a creature up (negative) or down the order; it takes its new neighbour's initiative.
 
         Daggerheart's way to order the spotlight list; delay and ready elsewhere.
@@ -697,6 +705,7 @@ class Encounter:
             self._initiative[cid] = value
             self._place(step, [c for c in order if self._initiative[c] == value])
             self._keep_active(step)
+        return self._done[-1]
 
     # ------------------------------------------------------------------ conditions (RULES §7)
     def conditions_of(self, cid: str) -> dict[str, int | None]:
@@ -704,41 +713,41 @@ class Encounter:
         return conditions.conditions_of(self.creature(cid), self.system)
 
     def add_condition(self, cid: str, name: str, value: int | None = None,
-                      duration: int | str | None = None) -> None:
+                      duration: int | str | None = None) -> Event:
         """Give a creature a condition with an optional value and duration (one undo step)."""
         name = conditions.condition_name(name)
         if name in conditions.TRACK_VALUED:
             if duration is not None:
                 raise ValueError(f"{name} has no duration: it ends by its own rules")
-            self.set_condition(cid, name, 1 if value is None else value)
-            return
+            return self.set_condition(cid, name, 1 if value is None else value)
         creature = self.creature(cid)
         new = creature.clone()
         steps = [conditions.add(new, name, value, duration)]
         self.rules.recheck_dying(new, steps)        # doomed can kill a dying creature
-        self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
-    def remove_condition(self, cid: str, name: str) -> None:
+    def remove_condition(self, cid: str, name: str) -> Event:
         """Remove a condition (its value and duration with it)."""
         name = conditions.condition_name(name)
         creature = self.creature(cid)
         new = creature.clone()
         conditions.remove(new, name)
-        self._replace(cid, "condition", f"{creature.name}: no longer {name}", new)
+        return self._replace(cid, "condition", f"{creature.name}: no longer {name}", new)
 
-    def set_condition(self, cid: str, name: str, value: int) -> None:
+    def set_condition(self, cid: str, name: str, value: int) -> Event:
         """Set a condition's value by hand (0 removes it): dying, wounded, doomed, frightened…"""
         name = conditions.condition_name(name)
         creature = self.creature(cid)
         new = creature.clone()
         steps = [conditions.set_value(new, name, value, self.system)]
         self.rules.recheck_dying(new, steps)
-        self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
-    def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> None:
+    def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> Event:
         with self._step(kind, text, details) as step:
             step.touch(cid)
             self._creatures[cid] = new
+        return self._done[-1]
 
     # ------------------------------------------------------------------ dying checks (RULES §7)
     def pending_dying_checks(self) -> list[str]:

@@ -114,7 +114,7 @@ async def main():
                    saved=notice.startswith(OPENED))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        slot = getattr(getattr(app, "autosave_file", None), "name", "autosave.toml")
+        slot = getattr(app.persistence.autosave_file, "name", "autosave.toml")
         print("ready", slot, "|", notice, flush=True)
         while True:
             line = (await asyncio.to_thread(sys.stdin.readline)).split()
@@ -125,10 +125,10 @@ async def main():
                 for _ in range(int(line[3])):
                     app.simulate_key(line[1])
                     await asyncio.sleep(float(line[2]))
-                    print("state", app.encounter.round, app.encounter.turn, flush=True)
+                    print("state", app.session.encounter.round, app.session.encounter.turn, flush=True)
                 continue
             await pilot.press(*line)
-            print("done", app.encounter.round, app.encounter.turn, flush=True)
+            print("done", app.session.encounter.round, app.session.encounter.turn, flush=True)
 
 asyncio.run(main())
 """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,12 +162,17 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
         Binding("ctrl+enter", "submit", "Add", show=False, id="form.submit"),
     ]
 
-    def __init__(self, rules: Any, creature: Any = None, initiative: int = 0) -> None:
-        """A form for ``rules``' stat fields; with ``creature`` it edits that creature."""
+    def __init__(self, rules: Any, creature: Any = None, initiative: int = 0,
+                 taken: Iterable[str] = ()) -> None:
+        """A form for ``rules``' stat fields; with ``creature`` it edits that creature.
+
+        ``taken``: the names of the other creatures (a batch is numbered after them).
+        """
         super().__init__()
         self.rules = rules
         self.creature = creature
         self.initiative = initiative
+        self.taken = frozenset(taken)
 
     @property
     def editing(self) -> bool:
@@ -282,11 +288,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
 
     def _taken_names(self) -> frozenset[str]:
         """The names of the other creatures in the encounter."""
-        encounter = getattr(self.app, "encounter", None)
-        if encounter is None:
-            return frozenset()
-        return frozenset(encounter.creature(cid).name for cid in encounter.order
-                         if encounter.creature(cid) is not self.creature)
+        return self.taken
 
     def _read(self) -> tuple[CreatureFormResult | None, str]:
         name = self.query_one("#name", Input).value.strip()
