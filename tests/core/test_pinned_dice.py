@@ -40,3 +40,19 @@ def test_impossible_table_totals_say_why_and_where(text, message, position):
     with pytest.raises(ParseError) as err:
         parse(text)
     assert (err.value.message, err.value.position, err.value.text) == (message, position, text)
+
+
+@pytest.mark.parametrize("value", [7, None, 2.5])
+def test_non_text_is_a_parse_error_at_the_start(value):
+    """RULES §1: notation is text; anything else is a ParseError a GM can read."""
+    with pytest.raises(ParseError) as err:
+        parse(value)
+    assert (err.value.message, err.value.position, err.value.text) == (
+        "a dice expression must be text", 0, str(value))
+
+
+def test_a_rolled_result_remembers_its_expression_and_each_die(R):
+    """RULES §1: `2d6+3` rolled 2 and 5 is 10, and the result keeps the expression."""
+    result = roll_detailed("2d6+3", R(2, 5))
+    assert result.expr == parse("2d6+3")
+    assert (result.total, result.rolls, result.values) == (10, ((6, 2), (6, 5)), (2, 5))
