@@ -56,3 +56,13 @@ def test_a_rolled_result_remembers_its_expression_and_each_die(R):
     result = roll_detailed("2d6+3", R(2, 5))
     assert result.expr == parse("2d6+3")
     assert (result.total, result.rolls, result.values) == (10, ((6, 2), (6, 5)), (2, 5))
+
+
+def test_notation_longer_than_500_characters_is_refused_at_500():
+    """RULES §1 limits: at most 500 characters; the error points just past the limit."""
+    text = "1" + "+1" * 250  # 501 characters
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert (err.value.message, err.value.position, err.value.text) == (
+        "expression longer than 500 characters", 500, text)
+    assert parse(text[:-2]).modifier == 250  # 499 characters: accepted
