@@ -1,0 +1,133 @@
+"""Pinned by the mutation run (issue 7): d20 System 3.0 rules the suite let change
+unnoticed — attack rolls (RULES §4 "Critical hits", Decision on natural 1/20),
+stabilisation (RULES §7), healing (RULES §4/§5), critical parts (RULES §4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.systems import get_system
+
+
+@pytest.fixture
+def rs():
+    return get_system("d20-3e")
+
+
+# ------------------------------------------------ attack roll (RULES §4 Decision)
+@pytest.mark.parametrize("bonus,ac,threat,dice,expected", [
+    (5, 15, 20, (12,), ("hit", 12, None, "12+5 = 17 vs AC 15: hit")),
+    (20, 15, 20, (1,), ("miss", 1, None, "natural 1 (21 vs AC 15): miss")),
+    (5, 15, 20, (3,), ("miss", 3, None, "3+5 = 8 vs AC 15: miss")),
+    (5, 15, 20, (19,), ("hit", 19, None, "19+5 = 24 vs AC 15: hit")),  # 19 is no threat by default
+    (5, 15, 20, (20, 2), ("hit", 20, 2, "20+5 = 25: threat; confirm 2+5 = 7 vs AC 15: hit")),
+    (5, 15, 19, (19, 10),
+     ("critical", 19, 10, "19+5 = 24: threat; confirm 10+5 = 15 vs AC 15: critical")),
+    # a natural 1 on the confirmation never confirms, a natural 2 that hits does
+    (20, 15, 20, (20, 1), ("hit", 20, 1, "20+20 = 40: threat; confirm 1+20 = 21 vs AC 15: hit")),
+    (20, 15, 20, (20, 2),
+     ("critical", 20, 2, "20+20 = 40: threat; confirm 2+20 = 22 vs AC 15: critical")),
+    (13, 15, 2, (2, 10),
+     ("critical", 2, 10, "2+13 = 15: threat; confirm 10+13 = 23 vs AC 15: critical")),
+])
+def test_attack_roll_result_dice_and_words(rs, R, bonus, ac, threat, dice, expected):
+    """RULES §4: natural 1 misses, threats need a confirmation that hits; every roll is shown."""
+    attack = rs.roll_attack(bonus, ac, threat=threat, rng=R(*dice))
+    assert (attack.result, attack.roll, attack.confirm, attack.text) == expected
+
+
+@pytest.mark.parametrize("threat", [1, 21])
+def test_threat_range_outside_2_to_20_is_refused(rs, R, threat):
+    with pytest.raises(ValueError, match=f"^a threat range starts between 2 and 20, not {threat}$"):
+        rs.roll_attack(5, 15, threat=threat, rng=R())
+
+
+# ------------------------------------------------ stabilisation (RULES §7)
+def dying_fighter(rs, hp_after=-3):
+    c = rs.new_creature("Fighter", hp=10, pc=True)
+    rs.apply_damage(c, str(10 - hp_after))
+    return c
+
+
+def test_failed_stabilisation_loses_one_hp_and_says_so(rs):
+    c = dying_fighter(rs)
+    out = rs.resolve_dying_check(c, 11)
+    text = "stabilisation d% 11 (over 10): loses 1 HP"
+    assert (out.total, out.summary, out.steps) == (0, text, (f"{text}: HP -3 → -4",))
+    rs.commit(c, out)
+    assert (c.hp, c.recovery_check) == (-4, text)
+    assert {"dying", "unconscious"} <= c.conditions
+
+
+def test_failed_stabilisation_at_minus_9_is_death(rs):
+    c = dying_fighter(rs, -9)
+    rs.commit(c, rs.resolve_dying_check(c, 100))
+    assert c.hp == -10 and "dead" in c.conditions
+    assert not rs.needs_dying_check(c)
+
+
+@pytest.mark.parametrize("roll", [0, 101, True, "5", 2.0])
+def test_stabilisation_roll_is_a_d_percent(rs, roll):
+    c = dying_fighter(rs)
+    with pytest.raises(ValueError, match="a stabilisation check is a d% roll from 1 to 100"):
+        rs.resolve_dying_check(c, roll)
+
+
+def test_only_a_dying_creature_checks(rs):
+    c = rs.new_creature("Fighter", hp=10, pc=True)
+    with pytest.raises(ValueError, match="^Fighter is not dying$"):
+        rs.resolve_dying_check(c, 50)
+
+
+# ------------------------------------------------ healing (RULES §4, §5)
+def test_healing_a_dead_creature_does_nothing_and_says_so(rs):
+    c = rs.new_creature("Fighter", hp=10, pc=True)
+    rs.apply_damage(c, "25")
+    out = rs.heal(c, 5)
+    assert out.steps == ("dead: healing has no effect",)
+    assert c.hp == -15 and "dead" in c.conditions
+
+
+def test_healing_from_exactly_0_hp(rs):
+    """0 HP is disabled; healing 3 brings HP to 3, not 4."""
+    c = rs.new_creature("Fighter", hp=10, pc=True)
+    rs.apply_damage(c, "10")
+    rs.heal(c, 3)
+    assert c.hp == 3 and "disabled" not in c.conditions
+
+
+# ------------------------------------------------ critical parts (RULES §4)
+def test_critical_rolls_the_first_part_each_time_and_shows_every_die(rs, R):
+    c = rs.new_creature("Ogre", hp=50)
+    out = rs.apply_damage(c, "1d8+3", critical=3, rng=R(4, 5, 6))
+    assert out.steps[0] == "critical ×3: 1d8+3 (4, 5, 6) = 24"
+
+
+def test_an_on_crit_flat_part_is_added_once(rs, R):
+    """RULES §4: only the weapon's parts multiply; an on-crit extra is added as written."""
+    c = rs.new_creature("Ogre", hp=50)
+    out = rs.apply_damage(c, "1d8, 2 fire on-crit", critical=True, rng=R(4, 5))
+    assert out.total == 11, out.steps
+
+
+def test_resolve_uses_the_rolls_own_critical(rs, R):
+    """A roll made as a critical resolves as one (the form rolls once, resolves per target)."""
+    c = rs.new_creature("Ogre", hp=50)
+    out = rs.resolve(c, rs.roll("1d8+3", critical=True, rng=R(4, 5)))
+    assert out.total == 15
+    assert out.steps[0] == "critical ×2: 1d8+3 (4, 5) = 15"
+
+
+def test_resolve_defaults_to_a_normal_hit(rs, R):
+    c = rs.new_creature("Ogre", hp=50)
+    out = rs.resolve(c, rs.roll("1d8+3", rng=R(4)))
+    assert (out.total, out.steps[0]) == (7, "roll: 1d8+3 (4) = 7")
+
+
+def test_immune_to_critical_hits_says_so_only_on_a_critical(rs, R):
+    """RULES §4: `immunities critical hits` makes a critical a normal hit, named in the breakdown."""
+    c = rs.new_creature("Golem", hp=50, defenses="immunities critical hits")
+    assert rs.apply_damage(c, "7").steps[0] == "roll: 7 = 7"
+    out = rs.resolve(c, rs.roll("1d8+3", critical=True, rng=R(4, 5)))
+    assert out.total == 7
+    assert out.steps[0] == "immune to critical hits: a normal hit"
