@@ -131,3 +131,43 @@ def test_immune_to_critical_hits_says_so_only_on_a_critical(rs, R):
     out = rs.resolve(c, rs.roll("1d8+3", critical=True, rng=R(4, 5)))
     assert out.total == 7
     assert out.steps[0] == "immune to critical hits: a normal hit"
+
+
+# ------------------------------------------------ minimum, halving and the breakdown (RULES §1, §4, §5)
+def test_a_negative_part_counts_as_0_not_1(rs, R):
+    """RULES §1: a part counts as no less than 0; the hit's other parts stay whole."""
+    c = rs.new_creature("Orc", hp=10)
+    out = rs.apply_damage(c, "1d4-5, 5", rng=R(1))
+    assert (out.total, out.steps, out.summary) == (
+        5, ("roll: 1d4-5 (1) = -4, 5 = 5", "total: 5", "HP 10 → 5"), "5: HP 10/10 → HP 5/10")
+
+
+def test_a_hit_deals_at_least_1_in_all(rs, R):
+    """RULES §4: minimum 1 damage on a hit — 1 in all, not 1 per part."""
+    c = rs.new_creature("Orc", hp=10)
+    out = rs.apply_damage(c, "1d4-5, 1d4-5", rng=R(1, 1))
+    assert out.total == 1
+    assert out.steps[1] == "minimum damage: a hit deals at least 1"
+
+
+def test_a_hit_with_nothing_to_deal_now_does_not_stop_the_next_hit(rs):
+    """RULES §5: a list of hits is one application; an on-crit-only hit deals nothing on a normal hit."""
+    c = rs.new_creature("Orc", hp=10)
+    out = rs.apply_damage(c, ["2 fire on-crit", "3"])
+    assert (out.total, c.hp) == (3, 7)
+
+
+def test_subdual_total_and_status_in_the_summary(rs):
+    """RULES §4: subdual is its own total; the breakdown and summary say so."""
+    c = rs.new_creature("Guard", hp=2)
+    out = rs.apply_damage(c, "3", nonlethal=True)
+    assert "total: 3 subdual" in out.steps
+    assert out.summary == "3: HP 2/2 → HP 2/2 sub 3 unconscious"
+
+
+def test_reflex_half_of_a_single_part_names_no_shares(rs):
+    """RULES §4 Decision: the total halved once, rounded down (7 → 3)."""
+    c = rs.new_creature("Orc", hp=10)
+    out = rs.apply_damage(c, "7 fire", save="success")
+    assert out.steps[1] == "save success: half the total, rounded down: 7 → 3"
+    assert out.total == 3
