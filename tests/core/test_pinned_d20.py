@@ -171,3 +171,10 @@ def test_reflex_half_of_a_single_part_names_no_shares(rs):
     out = rs.apply_damage(c, "7 fire", save="success")
     assert out.steps[1] == "save success: half the total, rounded down: 7 → 3"
     assert out.total == 3
+
+
+def test_exactly_1_damage_needs_no_minimum_step(rs):
+    """RULES §5: the breakdown names only the steps that changed a number."""
+    c = rs.new_creature("Orc", hp=10)
+    out = rs.apply_damage(c, "1")
+    assert out.steps == ("roll: 1 = 1", "total: 1", "HP 10 → 9")
