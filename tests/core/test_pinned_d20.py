@@ -178,3 +178,35 @@ def test_exactly_1_damage_needs_no_minimum_step(rs):
     c = rs.new_creature("Orc", hp=10)
     out = rs.apply_damage(c, "1")
     assert out.steps == ("roll: 1 = 1", "total: 1", "HP 10 → 9")
+
+
+def test_threat_range_defaults_to_a_natural_20(rs, R):
+    """RULES §4: without a threat range only a natural 20 threatens (19 is a plain hit)."""
+    assert rs.roll_attack(5, 15, rng=R(19)).text == "19+5 = 24 vs AC 15: hit"
+
+
+def test_resolve_is_lethal_and_checks_the_save_by_default(rs):
+    c = rs.new_creature("Orc", hp=10)
+    assert rs.resolve(c, rs.roll("7")).steps == (
+        "roll: 7 = 7", "total: 7", "HP 10 → 3")
+    with pytest.raises(ValueError, match="does not exist in d20 System 3.0"):
+        rs.resolve(c, rs.roll("7"), save="critical-success")
+
+
+def test_immune_to_nonlethal_takes_no_subdual(rs):
+    """RULES §4/§2: a creature immune to nonlethal damage takes no subdual damage."""
+    c = rs.new_creature("Golem", hp=10, defenses="immunities nonlethal")
+    out = rs.apply_damage(c, "7", nonlethal=True)
+    assert out.steps == ("roll: 7 = 7", "immune to subdual damage: damage 7 → 0", "total: 0 subdual")
+    assert (c.hp, c.subdual) == (10, 0)
+
+
+def test_breakdown_lists_every_part_of_a_critical_and_of_a_half(rs, R):
+    """RULES §5: every step that changed a number, part by part."""
+    c = rs.new_creature("Ogre", hp=50)
+    out = rs.apply_damage(c, "1d8, 2 fire on-crit", critical=True, rng=R(4, 5))
+    assert out.steps[0] == "critical ×2: 1d8 (4, 5) = 9, 2 fire on-crit () = 2"
+    out = rs.apply_damage(c, "3, 3", save="success")
+    assert out.steps[1] == "save success: half the total, rounded down: 6 → 3 (damage 2, damage 1)"
+    out = rs.apply_damage(c, "3 fire, 3 cold", save="success")
+    assert out.steps[1] == "save success: half the total, rounded down: 6 → 3 (fire 2, cold 1)"
