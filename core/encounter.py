@@ -15,7 +15,7 @@ from core import conditions, turns
 from core.capabilities import ENCOUNTER_OPTIONS, OLD_VALUES, check_settings
 from core.dice import RandomSource
 from core.errors import StateError
-from core.model import Creature, Outcome, Roll, TemporaryImmunity
+from core.model import Breakdown, Creature, Outcome, Roll, TemporaryImmunity
 from core.systems import SYSTEM_IDS, get_system
 from core.systems.base import MAX_TRACK
 
@@ -329,7 +329,9 @@ class Encounter:
             setattr(new, key, value)
         if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
             raise ValueError(f"initiative must be a whole number, not {initiative!r}")
-        with self._step("edit", f"{creature.name} edited") as step:
+        settled = rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
+        text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
+        with self._step("edit", text, tuple(settled)) as step:
             step.meta("turn")
             step.touch(cid)
             self._creatures[cid] = new
@@ -465,10 +467,21 @@ class Encounter:
         outcomes = {cid: self.rules.resolve_heal(self.creature(cid), amount, track) for cid in ids}
         what = f" {track}" if track else ""
         rolled = f" ({how})" if how else ""
+        return self._commit_many(f"healed {amount}{what}{rolled}", outcomes)
+
+    def give_temp_hp(self, ids: Iterable[str], amount: int, how: str = "") -> dict[str, Outcome]:
+        """Temporary HP to each creature as one undo step, like heal_many (issue 9, item 3)."""
+        ids = list(dict.fromkeys(ids))
+        outcomes = {cid: resolve_temp_hp(self.rules, self.creature(cid), amount) for cid in ids}
+        rolled = f" ({how})" if how else ""
+        return self._commit_many(f"temp HP {amount}{rolled}", outcomes)
+
+    def _commit_many(self, what: str, outcomes: dict[str, Outcome]) -> dict[str, Outcome]:
+        """Commit resolved outcomes as one "heal" step: ``what → name summary; …``."""
         names = "; ".join(f"{self._creatures[cid].name} {o.summary}" for cid, o in outcomes.items())
         details = tuple(f"{self._creatures[cid].name}: {s}"
                         for cid, o in outcomes.items() for s in o.steps)
-        with self._step("heal", f"healed {amount}{what}{rolled} → {names}", details) as step:
+        with self._step("heal", f"{what} → {names}", details) as step:
             for cid, outcome in outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)
@@ -963,6 +976,35 @@ class Encounter:
         if enc._creatures and not 0 <= enc.turn < len(enc._creatures):
             raise StateError("encounter.turn", f"{enc.turn} is outside the roster of {len(enc._creatures)}")
         return enc
+
+
+def has_temp_hp(rules: Any) -> bool:
+    """Whether the system's creatures have temporary HP (pf2e, sf2e, d20-3e)."""
+    return any(stat.name == "temp_hp" for stat in rules.stat_fields)
+
+
+def resolve_temp_hp(rules: Any, creature: Creature, amount: int) -> Outcome:
+    """What giving ``amount`` temporary HP would do, without touching the creature.
+
+    Decision (the sources are silent): temporary HP do not stack — the creature keeps the
+    higher of what it has and the new amount (PF2 lets the creature choose; the higher is
+    what a GM chooses). A dead creature gains none.
+    """
+    if not has_temp_hp(rules):
+        raise ValueError(f"{rules.name} creatures have no temporary HP")
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_TRACK:
+        raise ValueError(f"temporary HP is a whole number from 1 to {MAX_TRACK:,}, not {amount!r}")
+    work = creature.clone()
+    steps = Breakdown()
+    if "dead" in work.conditions:
+        steps.add("track", "dead: temporary HP have no effect")
+    elif amount > work.temp_hp:
+        steps.add("track", f"temp HP {work.temp_hp} → {amount}")
+        work.temp_hp = amount
+    else:
+        steps.add("track", f"temp HP {work.temp_hp} kept: temporary HP do not stack, the higher stays")
+    outcome: Outcome = rules._outcome(creature, work, amount, steps, summary=rules.track_text(work))
+    return outcome
 
 
 class _Step:

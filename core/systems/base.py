@@ -454,6 +454,18 @@ class RuleSystem:
                 return cond
         return "ok"
 
+    # ------------------------------------------------------------------ status after an edit
+    def settle_status(self, work: Creature, before: Creature) -> list[str]:
+        """Make ``work``'s status follow its track after the GM edited ``before`` into it.
+
+        Issue 9, item 4: an edit of max HP below the damage taken left a PC at ``0/12``
+        and "ok". Each system applies its own rules (RULES §2 Step 4, §3, §4) to the new
+        numbers, only when a track or its maximum changed; ``dead`` is never lifted by an
+        edit (healing has no effect on the dead; the GM removes the condition by hand).
+        Changes ``work`` in place and returns what changed, in words.
+        """
+        return []
+
 
 class _KeptDice:
     """A dice source that replays the dice a part already rolled, then rolls and keeps more."""

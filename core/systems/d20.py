@@ -301,3 +301,15 @@ class D20System(RuleSystem):
     def track_fraction(self, creature: Creature) -> float:
         """HP as a fraction of max HP (0 below zero)."""
         return max(0, creature.hp or 0) / creature.max_hp if creature.max_hp else 0.0
+
+    # ------------------------------------------------------------------ status after an edit
+    def settle_status(self, work: Creature, before: Creature) -> list[str]:
+        """HP or subdual edited (RULES §4): 0 HP disabled, −1…−9 dying, −10 dead; subdual equal
+        to HP staggered, above it unconscious — the same check as after damage or healing."""
+        track = ("hp", "max_hp", "subdual")
+        if "dead" in work.conditions or work.hp is None \
+                or all(getattr(work, k) == getattr(before, k) for k in track):
+            return []
+        steps = Breakdown()
+        self._update_status(work, steps)
+        return list(steps.lines())

@@ -255,3 +255,28 @@ class Daggerheart(RuleSystem):
         """Unmarked HP slots as a fraction."""
         total = creature.max_hp or 0
         return (total - creature.hp_marked) / total if total else 0.0
+
+    # ------------------------------------------------------------------ status after an edit
+    def settle_status(self, work: Creature, before: Creature) -> list[str]:
+        """Slots edited (RULES §3, §7): every HP marked is a death move (PC) or defeated
+        (adversary), and no longer once one is clear; the last Stress marked is Vulnerable
+        until one is clear. Only a change of the slots settles (a GM's own condition stays)."""
+        steps = Breakdown()
+        if (work.hp_marked, work.max_hp) != (before.hp_marked, before.max_hp):
+            if work.max_hp and work.hp_marked >= work.max_hp:
+                self._all_hp_marked(work, steps)
+            elif before.max_hp and before.hp_marked >= before.max_hp:
+                for cond in ("death-move", "defeated"):
+                    if cond in work.conditions:
+                        work.conditions.discard(cond)
+                        steps.add("track", f"an HP slot clear: no longer {cond}")
+        if (work.stress_marked, work.stress) != (before.stress_marked, before.stress):
+            full = bool(work.stress) and work.stress_marked >= work.stress
+            was_full = bool(before.stress) and before.stress_marked >= before.stress
+            if full and not was_full and "vulnerable" not in work.conditions:
+                work.conditions.add("vulnerable")
+                steps.add("track", "last Stress marked: vulnerable until a Stress is cleared")
+            elif was_full and not full and "vulnerable" in work.conditions:
+                work.conditions.discard("vulnerable")
+                steps.add("track", "a Stress cleared: no longer vulnerable")
+        return list(steps.lines())

@@ -872,6 +872,38 @@ class Pf2Family(RuleSystem):
         """HP as a fraction of max HP."""
         return (creature.hp or 0) / creature.max_hp if creature.max_hp else 0.0
 
+    # ------------------------------------------------------------------ status after an edit
+    def settle_status(self, work: Creature, before: Creature) -> list[str]:
+        """HP edited (RULES §2 Step 4, issue 9 item 4): brought to 0, a PC is dying 1 plus its
+        wounded value and unconscious, a non-PC dead (the Decision for lethal damage); raised
+        above 0, dying ends with wounded +1 and an unconscious creature wakes, as healing does."""
+        steps = Breakdown()
+        if "dead" in work.conditions or work.hp is None \
+                or (work.hp, work.max_hp) == (before.hp, before.max_hp):
+            return []
+        if work.hp <= 0 and not work.conditions & {"dying", "unconscious"}:
+            if not work.pc:
+                self._die(work, steps, "0 HP: dead (a non-PC dies at 0 HP)")
+                return list(steps.lines())
+            work.dying = 1 + work.wounded
+            work.conditions |= {"dying", "unconscious"}
+            extra = f" + wounded {work.wounded} = dying {work.dying}" if work.wounded else ""
+            steps.add("track", f"0 HP: dying 1{extra}, unconscious")
+            dead: list[str] = []
+            self.recheck_dying(work, dead)
+            for line in dead:
+                steps.add("track", line)
+        elif work.hp > 0 and before.hp is not None and before.hp <= 0:
+            if "dying" in work.conditions:
+                work.conditions -= {"dying", "unconscious"}
+                work.dying = 0
+                work.wounded += 1
+                steps.add("track", f"above 0 HP: no longer dying; wounded {work.wounded}")
+            elif "unconscious" in work.conditions:
+                work.conditions.discard("unconscious")
+                steps.add("track", "above 0 HP: wakes up")
+        return list(steps.lines())
+
 
 class Pathfinder2e(Pf2Family):
     """Pathfinder 2e (Core Rulebook pp. 450–453)."""
@@ -1006,3 +1038,32 @@ class VitalityWounds(Pf2Family):
             return super().track_fraction(creature)
         whole = (creature.max_vitality or 0) + (creature.max_wounds or 0)
         return ((creature.vitality or 0) + (creature.wounds or 0)) / whole if whole else 0.0
+
+    # ------------------------------------------------------------------ status after an edit
+    def settle_status(self, work: Creature, before: Creature) -> list[str]:
+        """Vitality or Wounds edited (RULES §2 Step 4): 0 Wounds is dying; Wounds above 0 end
+        dying; Vitality raised from 0 wakes an unconscious creature that is not dying, as
+        healing does. An HP-only NPC follows the HP rules."""
+        if work.max_vitality is None:
+            return super().settle_status(work, before)
+        track = ("vitality", "max_vitality", "wounds", "max_wounds")
+        if "dead" in work.conditions or all(getattr(work, k) == getattr(before, k) for k in track):
+            return []
+        steps = Breakdown()
+        if work.wounds == 0 and "dying" not in work.conditions:
+            work.conditions.add("dying")
+            work.dying = max(work.dying, 1)
+            steps.add("track", "0 Wounds: dying")
+            dead: list[str] = []
+            self.recheck_dying(work, dead)
+            for line in dead:
+                steps.add("track", line)
+        elif (work.wounds or 0) > 0 and "dying" in work.conditions and before.wounds == 0:
+            work.conditions.discard("dying")
+            work.dying = 0
+            steps.add("track", "Wounds above 0: no longer dying")
+        if (work.vitality or 0) > 0 and before.vitality == 0 and "unconscious" in work.conditions \
+                and "dying" not in work.conditions:
+            work.conditions.discard("unconscious")
+            steps.add("track", "Vitality above 0: wakes up")
+        return list(steps.lines())

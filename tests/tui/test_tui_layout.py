@@ -266,7 +266,7 @@ async def test_X_removes_every_defeated_creature_after_a_confirm() -> None:
         await pilot.press("X")
         await pilot.press("n")  # no: nothing removed
         assert len(encounter.order) == 10
-        await pilot.press("X", "enter")
+        await pilot.press("X", "y")  # y: enter answers no (issue 9 item 2)
         await pilot.pause()
         assert ids["Goblin 1"] not in encounter.order and ids["Wolf"] not in encounter.order
         assert len(encounter.order) == 8

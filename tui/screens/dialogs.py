@@ -60,27 +60,40 @@ def read_number(text: str, label: str, *, default: int | None = None,
 
 
 class ConfirmModal(ModalScreen[bool]):
-    """Ask a yes/no question; ``y``/``enter`` is yes, ``n``/``escape`` is no."""
+    """Ask a yes/no question; ``y`` is yes, ``n``/``escape`` is no, ``enter`` the default (no).
+
+    Issue 9, item 2: ``enter`` in damage entry asks whether to apply a miss, and a second
+    ``enter`` (a GM who pressed it twice) said yes. Every question here is about something
+    that cannot be taken back lightly (damage after a miss, removal, loading over changes,
+    the trash), so ``enter`` answers no unless the caller makes yes the default.
+    """
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+        Binding("enter", "default", "Default", show=False, id="confirm.default"),
     ]
 
-    def __init__(self, question: str) -> None:
-        """Ask ``question``."""
+    def __init__(self, question: str, *, default: bool = False) -> None:
+        """Ask ``question``; ``enter`` answers ``default``."""
         super().__init__(classes="dialog")
         self.question = question
+        self.default = default
 
     def compose(self) -> ComposeResult:
         """The question and the keys."""
+        yes, no = ("y / enter", "n / escape") if self.default else ("y", "n / enter / escape")
         with Vertical(classes="dialog-box"):
             yield Static(self.question, markup=False)
-            yield Label("y / enter: yes    n / escape: no", classes="dialog-hint")
+            yield Label(f"{yes}: yes    {no}: no", classes="dialog-hint")
 
     def action_answer(self, answer: bool) -> None:
         """Close with the answer."""
         self.dismiss(answer)
+
+    def action_default(self) -> None:
+        """``enter``: the default answer."""
+        self.dismiss(self.default)
 
 
 class ChoiceModal(ModalScreen[str | None]):

@@ -1,4 +1,7 @@
-"""Heal: a small modal asking how much (a number or dice), on which track, with a preview."""
+"""Heal: a small modal asking how much (a number or dice), on which track, with a preview.
+
+Temporary HP are given from the same modal (its last track, where the system has them).
+"""
 
 from __future__ import annotations
 
@@ -14,13 +17,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from core.dice import DiceExpr, parse
+from core.encounter import has_temp_hp, resolve_temp_hp
 from tui.widgets.log_panel import short_event
 
 if TYPE_CHECKING:
     from tui.screens.roster import RosterScreen
 
+TEMP_HP = "temp_hp"
+"""The track name that gives temporary HP instead of healing (where the system has them)."""
 TRACK_LABELS = {"hp": "HP", "vitality": "Vitality", "wounds": "Wounds",
-                "armor": "Armor slots", "stress": "Stress"}
+                "armor": "Armor slots", "stress": "Stress", TEMP_HP: "Temp HP"}
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,12 @@ class HealAmount:
 
     amount: int
     text: str = ""
+
+
+def modal_tracks(rules: Any, creature: Any) -> tuple[str, ...]:
+    """The heal modal's choices: the healing tracks the core names, then temporary HP where the
+    system has them."""
+    return tuple(rules.heal_tracks_of(creature)) + ((TEMP_HP,) if has_temp_hp(rules) else ())
 
 
 def dice_range(expr: DiceExpr) -> tuple[int, int]:
@@ -92,7 +104,7 @@ class HealModal(ModalScreen[HealRequest | None]):
     | :- | :- |
     | enter | Heal exactly what the preview shows |
     | escape | Cancel |
-    | ctrl+t | Next track (Vitality/Wounds, HP/Armor/Stress) |
+    | ctrl+t | Next track (HP/Temp HP, Vitality/Wounds, HP/Armor/Stress) |
     """
 
     BINDINGS = [
@@ -107,7 +119,7 @@ class HealModal(ModalScreen[HealRequest | None]):
         self.rules = rules
         self.creature = creature
         self.targets: list[tuple[str, Any]] = [(creature_id, creature), *others]
-        self.tracks = rules.heal_tracks_of(creature)  # the core says which tracks heal
+        self.tracks = modal_tracks(rules, creature)  # the core says which tracks heal
         self.track = self.tracks[0]
         self.rng = rng if rng is not None else random.Random()
         self.amount: HealAmount | None = None
@@ -126,7 +138,7 @@ class HealModal(ModalScreen[HealRequest | None]):
             yield Static("", id="heal-roll", markup=False)
             yield Static(self._preview_text(), id="heal-preview", markup=False)
             yield Static("", classes="dialog-error", markup=False)
-            yield Label("enter heal · esc cancel", classes="dialog-hint")
+            yield Label(self._hint(), classes="dialog-hint")
 
     def _track_line(self) -> str:
         if len(self.tracks) == 1:
@@ -137,6 +149,9 @@ class HealModal(ModalScreen[HealRequest | None]):
         )
         return f"Track: {names}   (ctrl+t: next)"
 
+    def _hint(self) -> str:
+        return f"enter {'give temp HP' if self.track == TEMP_HP else 'heal'} · esc cancel"
+
     def _preview_text(self) -> str:
         """Each creature now, and after the heal once an amount is typed."""
         lines = []
@@ -145,13 +160,18 @@ class HealModal(ModalScreen[HealRequest | None]):
             if self.amount is None:
                 lines.append(f"{creature.name}: {now}")
                 continue
-            outcome = self.rules.resolve_heal(creature, self.amount.amount, self._track())
+            if self.track == TEMP_HP:
+                outcome = resolve_temp_hp(self.rules, creature, self.amount.amount)
+            else:
+                outcome = self.rules.resolve_heal(creature, self.amount.amount, self._track())
             lines.append(f"{creature.name}: {now} → {outcome.summary}")
         return "\n".join(lines)
 
     def _track(self) -> str | None:
-        # Systems with one track take no track name.
-        return self.track if len(self.tracks) > 1 else None
+        # Systems with one healing track take no track name (temp HP is not healing).
+        if self.track == TEMP_HP:
+            return TEMP_HP
+        return self.track if len([t for t in self.tracks if t != TEMP_HP]) > 1 else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only offer a track choice where there is one."""
@@ -165,6 +185,7 @@ class HealModal(ModalScreen[HealRequest | None]):
         self.track = self.tracks[(index + 1) % len(self.tracks)]
         self.query_one("#track", Static).update(self._track_line())
         self.query_one("#heal-preview", Static).update(self._preview_text())
+        self.query_one(".dialog-hint", Label).update(self._hint())
 
     def _read(self, text: str) -> str:
         """Read the field into ``self.amount`` (dice rolled once); the problem, or ``""``."""
@@ -176,7 +197,8 @@ class HealModal(ModalScreen[HealRequest | None]):
             return str(error)
         if amount.amount <= 0:
             self.amount = None
-            return f"Healing must be more than 0 (rolled {amount.amount})."
+            what = "Temp HP" if self.track == TEMP_HP else "Healing"
+            return f"{what} must be more than 0 (rolled {amount.amount})."
         self.amount = amount
         if amount.text:
             self._kept = (text.strip(), amount)
@@ -224,11 +246,15 @@ def open_heal(roster: RosterScreen, creature_id: str | None = None) -> None:
 
 
 def commit_heal(roster: RosterScreen, request: HealRequest | None) -> None:
-    """Heal every creature of ``request`` as one undo step, then clear the marks."""
+    """Heal every creature of ``request`` (or give it temp HP) as one undo step, then clear the marks."""
     if request is None:
         return
-    roster.session.apply(
-        lambda enc: enc.heal_many(request.ids, request.amount, request.track, request.roll_text),
-        request.ids)
+    if request.track == TEMP_HP:
+        roster.session.apply(
+            lambda enc: enc.give_temp_hp(request.ids, request.amount, request.roll_text), request.ids)
+    else:
+        roster.session.apply(
+            lambda enc: enc.heal_many(request.ids, request.amount, request.track, request.roll_text),
+            request.ids)
     roster.table.clear_marks()
     roster.notify(short_event(roster.encounter.log[-1].text))
