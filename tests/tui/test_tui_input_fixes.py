@@ -540,6 +540,7 @@ def test_an_edit_notice_uses_the_forms_words():
         "Updated Valeros: Temp HP 5, HP now 30.")
     assert edit_notice(rules, "Valeros", {"pc": False, "defenses": ""}) == (
         "Updated Valeros: PC no, defenses none.")
+    assert edit_notice(get_system("d20-3e"), "Bob", {"now_subdual": 0}) == "Updated Bob: Subdual 0."
 
 
 async def test_alt_keys_from_a_real_terminal_carry_a_character_and_are_not_typed(app_factory):

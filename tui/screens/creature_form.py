@@ -126,7 +126,7 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
         if isinstance(value, bool):
             words.append(f"{label} {'yes' if value else 'no'}")
         else:
-            words.append(f"{label} {value or 'none'}")
+            words.append(f"{label} {'none' if value in ('', None) else value}")  # 0 is a number
     return f"Updated {name}: {', '.join(words)}."
 
 
