@@ -422,7 +422,7 @@ class Encounter:
         crit = preview.options.get("critical")
         how = "" if not crit else (" critical" if crit is True or crit == 2 else f" critical ×{crit}")
         if preview.options.get("nonlethal"):
-            how += " nonlethal"
+            how += " " + self.rules.nonlethal_word
         if preview.options.get("direct"):
             how += " direct"
         text = f"{' + '.join(preview.damage)}{how} → " + "; ".join(names)

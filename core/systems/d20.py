@@ -101,7 +101,9 @@ class D20System(RuleSystem):
                 f"{rp.part.label} ({', '.join(map(str, rp.crit_faces or rp.faces))}) = {v}"
                 for rp, v in parts))
         elif parts:
-            steps.add("roll", "roll: " + ", ".join(rp.describe() for rp, _ in parts))
+            # the part's words in 3.0's own term: "subdual", never "nonlethal" (issue 9, item 7)
+            roll = "roll: " + ", ".join(rp.describe() for rp, _ in parts)
+            steps.add("roll", roll.replace("nonlethal", D20System.nonlethal_word))
         return parts
 
     @staticmethod

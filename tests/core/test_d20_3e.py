@@ -369,3 +369,14 @@ def test_defenses_only_ever_subtract_and_at_most_their_values(parts, dr, bypass,
     defended = rs.apply_damage(
         rs.new_creature("B", hp=500, defenses=f"DR {dr}/{bypass}; fire resistance {fire}"), damage).total
     assert bare - dr - fire <= defended <= bare
+
+
+def test_subdual_damage_is_said_in_3e_words(R):
+    """Issue 9, item 7: 3.0 says "subdual" everywhere, the roll line and the log included."""
+    from core import Encounter
+
+    enc = Encounter(system="d20-3e", name="Brawl")
+    cid = enc.add(get_system("d20-3e").new_creature("Commoner", hp=10))
+    enc.apply_damage([cid], "1d3+1", nonlethal=True, rng=R(1))
+    assert "nonlethal" not in " ".join(enc.log[-1].details) + enc.log[-1].text
+    assert "subdual" in enc.log[-1].text
