@@ -23,6 +23,9 @@ ROSTER_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Next turn", "Advance to the next creature's turn (n)", "next_turn"),
     ("Persistent conditions", "Open the persistent-condition tracker (p)", "tracker"),
     ("Clear marks", "Unmark every target (escape)", "clear_marks"),
+    ("Bestiary", "Add kept creatures by name with a count; rename, remove (B)", "bestiary"),
+    ("Keep in bestiary", "Keep the highlighted creature in the bestiary (b)", "keep"),
+    ("Copy creature", "Copy the highlighted creature, fresh and numbered (y)", "copy"),
 )
 APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Undo", "Undo the last change (u, ctrl+z)", "undo"),

@@ -1,0 +1,332 @@
+"""The bestiary: the GM's own creature templates for this system (issue 12), and adding copies.
+
+Templates live in ``saves.library`` (TOML in the data dir, one file per system); this screen
+adds them to the encounter by name, with completion, a count and initiatives rolled, and
+renames or removes them (removed templates go to the trash, like saves). The helpers
+:func:`add_copies` and :func:`template_name` are shared by the roster's copy key and the
+stat-block paste.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from saves import SaveConflict, SaveError, library
+from saves.library import fresh
+from tui.screens.creature_form import MAX_COUNT, traits_text, unique_names
+from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal
+
+if TYPE_CHECKING:
+    from core import Creature
+    from tui.app import HitLedgerApp
+
+_NUMBERED = re.compile(r"\s+\d+$")
+
+
+def template_name(name: str) -> str:
+    """The name a roster creature is kept under: ``Goblin 3`` is a ``Goblin``."""
+    return _NUMBERED.sub("", name) or name
+
+
+def add_copies(app: HitLedgerApp, template: Creature, count: int,
+               initiative: int | None = None) -> list[str]:
+    """Add ``count`` fresh copies of ``template``, numbered after the names taken; one step.
+
+    With ``initiative`` None each copy rolls its own (d20 + the template's modifier, RULES §7)
+    where the system has initiative; else they all take ``initiative``. Returns the new ids.
+    """
+    encounter = app.encounter
+    taken = {encounter.creature(cid).name for cid in encounter.order}
+    names = unique_names(template_name(template.name), count, taken)
+    copies = []
+    for name in names:
+        copy = fresh(template)
+        copy.name = name
+        copies.append(copy)
+    added = encounter.add_many(copies, initiative=0 if initiative is None else initiative)
+    if initiative is None and encounter.rules.has_initiative:
+        encounter.roll_initiative(added, rng=app.rng)
+    app.encounter_changed(frozenset(added))
+    app.roster.table.select_creature(added[0])
+    return added
+
+
+def keep_in_library(app: HitLedgerApp, creature: Creature) -> None:
+    """Keep ``creature`` as a template named without its number; ask before replacing one."""
+
+    template = fresh(creature)
+    template.name = template_name(creature.name)
+    system = app.encounter.system
+
+    def keep(force: bool | None = False) -> None:
+        try:
+            library.add(system, template, force=bool(force))
+        except SaveConflict:
+            app.push_screen(ConfirmModal(f"The bestiary already has {template.name}. Replace it?"),
+                            lambda yes: keep(True) if yes else None)
+            return
+        except SaveError as error:
+            app.notify(f"Not kept: {error}", severity="error")
+            return
+        app.notify(f"Kept {template.name} in the bestiary (B opens it).")
+
+    keep()
+
+
+def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
+    """What a template (or a pasted block) gives, field by field, in the GM's words."""
+    defenses = "; ".join(rules.defenses_of(creature).describe()) or "none"
+    attacks = ", ".join(f"{label} {damage}" for label, damage in creature.attacks) or "none"
+    fields = [("Name", creature.name), ("Track", rules.track_text(creature)),
+              ("Defenses", defenses), ("Traits", traits_text(creature.traits))]
+    if rules.has_initiative:
+        fields.append(("Init", f"{creature.init_mod:+d}"))
+    fields.append(("Attacks", attacks))
+    return fields
+
+
+def summary_text(rules: Any, creature: Creature) -> str:
+    """:func:`summary` as aligned lines."""
+    return "\n".join(f"{label:<9}{value}" for label, value in summary(rules, creature))
+
+
+class LibraryScreen(ModalScreen[None]):
+    """The bestiary of this encounter's system: add by name with a count, rename, remove.
+
+    | Key | Action |
+    | :- | :- |
+    | enter | Add the named (or highlighted) creature, count times, initiatives rolled |
+    | ↑ / ↓ | Move through the bestiary |
+    | ctrl+r | Rename the highlighted template |
+    | ctrl+x | Remove the highlighted template (to the trash) |
+    | escape | Close |
+    """
+
+    DEFAULT_CSS = """
+    LibraryScreen #bestiary { width: 78; max-width: 100%; height: auto; max-height: 100%; }
+    LibraryScreen .dialog-row { height: 1; }
+    LibraryScreen #library-name { width: 1fr; }
+    LibraryScreen #library-list { height: 7; max-height: 7; }
+    LibraryScreen #library-summary { height: 6; color: $text-muted; }
+    """
+    AUTO_FOCUS = "#library-name"
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="library.close"),
+        Binding("enter", "add", "Add", id="library.add", show=False,
+                tooltip="Add the named (or highlighted) creature, count times, initiatives rolled"),
+        Binding("up", "move(-1)", "Up", show=False, id="library.up"),
+        Binding("down", "move(1)", "Down", show=False, id="library.down"),
+        Binding("ctrl+r", "rename", "Rename", id="library.rename",
+                tooltip="Rename the highlighted template"),
+        # over the field's cut: in the bestiary ctrl+x removes, as on the saves screen delete does
+        Binding("ctrl+x", "remove", "Remove", id="library.remove", priority=True,
+                tooltip="Remove the highlighted template (to the trash)"),
+    ]
+
+    def __init__(self) -> None:
+        """The names are read when the screen mounts."""
+        super().__init__(classes="dialog")
+        self.names: list[str] = []
+
+    @property
+    def ledger(self) -> HitLedgerApp:
+        """The app, typed."""
+        return cast("HitLedgerApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """Name with completion and count, the list, what the highlighted one is."""
+        with Vertical(id="bestiary", classes="dialog-box") as box:
+            box.border_title = f"Bestiary · {self.ledger.encounter.rules.name}"
+            with Horizontal(classes="dialog-row"):
+                yield Label("Name ")
+                yield Input(placeholder="type a name (→ completes)", id="library-name",
+                            compact=True)
+                yield Label("  Count ")
+                yield NumberInput("1", id="library-count", label="Count", default=1, minimum=1,
+                                  classes="number")
+            yield OptionList(id="library-list")
+            yield Static("", id="library-summary", markup=False)
+            yield Static("", classes="dialog-error", markup=False)
+            yield Label("enter add · ↑↓ choose · ^r rename · ^x remove · esc close",
+                        classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        """Read the bestiary."""
+        self.query_one(OptionList).can_focus = False  # keys stay in the name field
+        self.show_names()
+
+    # -- showing ---------------------------------------------------------------------
+
+    def show_names(self, highlight: str | None = None) -> None:
+        """(Re)read the names from the data dir and list them."""
+
+        try:
+            self.names = library.names(self.ledger.encounter.system)
+        except SaveError as error:
+            self.names = []
+            self.show_error(str(error))
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options([Option(name, id=name) for name in self.names])
+        if not self.names:
+            self.query_one("#library-summary", Static).update(
+                "The bestiary is empty: b on the roster keeps the highlighted creature here.")
+        self.query_one("#library-name", Input).suggester = SuggestFromList(self.names,
+                                                                           case_sensitive=False)
+        if self.names:
+            wanted = highlight if highlight in self.names else self.names[0]
+            options.highlighted = self.names.index(wanted)
+            self._show_summary()
+
+    def show_error(self, text: str) -> None:
+        """One line of what went wrong (empty clears it)."""
+        self.query_one(".dialog-error", Static).update(text)
+
+    def highlighted(self) -> str | None:
+        """The highlighted template's name."""
+        index = self.query_one(OptionList).highlighted
+        return self.names[index] if index is not None and index < len(self.names) else None
+
+    def _show_summary(self) -> None:
+
+        name = self.highlighted()
+        if name is None:
+            return
+        try:
+            creature = library.get(self.ledger.encounter.system, name)
+        except (SaveError, KeyError) as error:
+            self.show_error(str(error))
+            return
+        self.query_one("#library-summary", Static).update(
+            Text(summary_text(self.ledger.encounter.rules, creature), no_wrap=True,
+                 overflow="ellipsis"))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Typing moves the highlight to the first name that starts with (or holds) the text."""
+        event.stop()
+        if isinstance(event.input, NumberInput):
+            self.show_error(event.input.problem())
+            return
+        self.show_error("")
+        found = self.match(event.value)
+        if found is not None:
+            self.query_one(OptionList).highlighted = self.names.index(found)
+            self._show_summary()
+
+    def match(self, text: str) -> str | None:
+        """The name ``text`` means: exact, else the first that starts with it, else holds it."""
+        typed = text.strip().casefold()
+        if not typed:
+            return None
+        for test in (str.__eq__, str.startswith, str.__contains__):
+            for name in self.names:
+                if test(name.casefold(), typed):
+                    return name
+        return None
+
+    # -- actions ---------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        """Highlight the next or previous template."""
+        if not self.names:
+            return
+        options = self.query_one(OptionList)
+        index = options.highlighted or 0
+        options.highlighted = max(0, min(len(self.names) - 1, index + step))
+        self._show_summary()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in either field adds."""
+        event.stop()
+        self.action_add()
+
+    def action_add(self) -> None:
+        """Add count fresh copies of the chosen template, initiatives rolled (one add step)."""
+
+        typed = self.query_one("#library-name", Input).value
+        name = self.match(typed) if typed.strip() else self.highlighted()
+        if name is None:
+            self.show_error(f"No {typed.strip()!r} in the bestiary." if typed.strip()
+                            else "The bestiary is empty.")
+            return
+        try:
+            count = self.query_one("#library-count", NumberInput).number()
+        except ValueError as error:
+            self.show_error(str(error))
+            return
+        if count > MAX_COUNT:
+            self.show_error(f"Count must be between 1 and {MAX_COUNT}.")
+            return
+        try:
+            template = library.get(self.ledger.encounter.system, name)
+        except (SaveError, KeyError) as error:
+            self.show_error(str(error))
+            return
+        ledger = self.ledger
+        self.dismiss(None)
+        added = add_copies(ledger, template, count)
+        names = [ledger.encounter.creature(cid).name for cid in added]
+        ledger.notify(f"Added {', '.join(names)} from the bestiary.")
+
+    def action_rename(self) -> None:
+        """Ask for the highlighted template's new name."""
+        name = self.highlighted()
+        if name is None:
+            return
+
+        def check(text: str) -> str | None:
+            if not text:
+                return "Type a name."
+            if text != name and text in self.names:
+                return f"The bestiary already has {text}."
+            return None
+
+        def rename(new_name: str | None) -> None:
+
+            if not new_name or new_name == name:
+                return
+            try:
+                library.rename(self.ledger.encounter.system, name, new_name)
+            except (SaveError, KeyError, ValueError) as error:
+                self.show_error(str(error))
+                return
+            self.show_names(highlight=new_name)
+            self.notify(f"Renamed {name} to {new_name} in the bestiary.")
+
+        self.app.push_screen(PromptModal(f"Rename {name} in the bestiary to:", value=name,
+                                         check=check), rename)
+
+    def action_remove(self) -> None:
+        """Ask, then move the highlighted template to the trash."""
+        name = self.highlighted()
+        if name is None:
+            return
+
+        def remove(confirmed: bool | None) -> None:
+
+            if not confirmed:
+                return
+            try:
+                library.remove(self.ledger.encounter.system, name)
+            except (SaveError, KeyError) as error:
+                self.show_error(str(error))
+                return
+            self.show_names()
+            self.notify(f"Removed {name} from the bestiary (kept in the trash).")
+
+        self.app.push_screen(ConfirmModal(f"Remove {name} from the bestiary? It goes to the trash."),
+                             remove)
+
+    def action_close(self) -> None:
+        """Back to the roster."""
+        self.dismiss(None)
