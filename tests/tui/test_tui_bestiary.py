@@ -78,6 +78,14 @@ async def test_the_paste_dialog_points_at_what_it_could_not_read(app_factory):
         assert isinstance(app.screen, CreatureForm)
 
 
+async def test_a_paste_with_carriage_returns_points_at_the_right_line(app_factory):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", "ctrl+t")
+        await paste(pilot, "Goblin\rAC 16\rHP lots")  # tmux and some terminals paste CR
+        assert preview(app).startswith("✗ line 3, column 4:")
+
+
 async def test_ctrl_j_types_a_line_break_and_typing_is_read_again(app_factory):
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
@@ -134,6 +142,14 @@ async def test_keep_then_add_six_from_the_bestiary_with_completion(app_factory):
         new = [cid for cid in encounter.order if encounter.creature(cid).name >= "Goblin 3"
                and not encounter.creature(cid).pc]
         assert len(new) == 6 and all(encounter.creature(cid).hp == 15 for cid in new)
+
+
+async def test_one_from_the_bestiary_beside_numbered_ones_is_numbered_too(app_factory):
+    library.add("pf2e", get_system("pf2e").new_creature("Goblin", hp=6))
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("B", "enter")
+        assert "Goblin 3" in ids_by_name(app.encounter)
 
 
 async def test_a_name_not_in_the_bestiary_is_said(app_factory):

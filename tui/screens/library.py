@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from saves import SaveConflict, SaveError, library
 from saves.library import fresh
 from tui.screens.creature_form import MAX_COUNT, traits_text, unique_names
-from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal
+from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal, read_number
 
 if TYPE_CHECKING:
     from core import Creature
@@ -47,7 +47,10 @@ def add_copies(app: HitLedgerApp, template: Creature, count: int,
     """
     encounter = app.encounter
     taken = {encounter.creature(cid).name for cid in encounter.order}
-    names = unique_names(template_name(template.name), count, taken)
+    base = template_name(template.name)
+    numbered = any(template_name(name) == base != name for name in taken)
+    # beside Goblin 1 and Goblin 2 one more is Goblin 3, not a plain Goblin
+    names = unique_names(base, count, taken | {base} if numbered else taken)
     copies = []
     for name in names:
         copy = fresh(template)
@@ -59,6 +62,14 @@ def add_copies(app: HitLedgerApp, template: Creature, count: int,
     app.encounter_changed(frozenset(added))
     app.roster.table.select_creature(added[0])
     return added
+
+
+def read_count(text: str) -> int:
+    """How many to add: 1 when empty; ValueError in the GM's words outside 1..MAX_COUNT."""
+    count = read_number(text, "Count", default=1, minimum=1)
+    if count > MAX_COUNT:
+        raise ValueError(f"Count must be between 1 and {MAX_COUNT}.")
+    return count
 
 
 def keep_in_library(app: HitLedgerApp, creature: Creature) -> None:
@@ -112,9 +123,10 @@ class LibraryScreen(ModalScreen[None]):
     | escape | Close |
     """
 
-    DEFAULT_CSS = """
-    LibraryScreen #bestiary { width: 78; max-width: 100%; height: auto; max-height: 100%; }
+    # CSS, not DEFAULT_CSS: these rules must win over app.tcss's dialog rules
+    CSS = """
     LibraryScreen .dialog-row { height: 1; }
+    LibraryScreen .dialog-row Input { margin: 0; }
     LibraryScreen #library-name { width: 1fr; }
     LibraryScreen #library-list { height: 7; max-height: 7; }
     LibraryScreen #library-summary { height: 6; color: $text-muted; }
@@ -145,7 +157,7 @@ class LibraryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Name with completion and count, the list, what the highlighted one is."""
-        with Vertical(id="bestiary", classes="dialog-box") as box:
+        with Vertical(id="bestiary", classes="dialog-box wide") as box:
             box.border_title = f"Bestiary · {self.ledger.encounter.rules.name}"
             with Horizontal(classes="dialog-row"):
                 yield Label("Name ")
@@ -260,16 +272,9 @@ class LibraryScreen(ModalScreen[None]):
                             else "The bestiary is empty.")
             return
         try:
-            count = self.query_one("#library-count", NumberInput).number()
-        except ValueError as error:
-            self.show_error(str(error))
-            return
-        if count > MAX_COUNT:
-            self.show_error(f"Count must be between 1 and {MAX_COUNT}.")
-            return
-        try:
+            count = read_count(self.query_one("#library-count", NumberInput).value)
             template = library.get(self.ledger.encounter.system, name)
-        except (SaveError, KeyError) as error:
+        except (SaveError, KeyError, ValueError) as error:
             self.show_error(str(error))
             return
         ledger = self.ledger

@@ -444,9 +444,8 @@ class RosterScreen(Screen[None]):
 
     def action_copy(self) -> None:
         """Ask how many copies of the highlighted creature, then add them at its initiative."""
-        from tui.screens.creature_form import MAX_COUNT
-        from tui.screens.dialogs import PromptModal, read_number
-        from tui.screens.library import add_copies
+        from tui.screens.dialogs import PromptModal
+        from tui.screens.library import add_copies, read_count
 
         creature_id = self.table.highlighted_id
         if creature_id is None:
@@ -455,16 +454,15 @@ class RosterScreen(Screen[None]):
 
         def check(text: str) -> str | None:
             try:
-                count = read_number(text, "Count", default=1, minimum=1)
+                read_count(text)
             except ValueError as error:
                 return str(error)
-            return f"Count must be between 1 and {MAX_COUNT}." if count > MAX_COUNT else None
+            return None
 
         def copy(text: str | None) -> None:
             if text is None:
                 return
-            count = read_number(text, "Count", default=1, minimum=1)
-            added = add_copies(self.ledger, creature, count,
+            added = add_copies(self.ledger, creature, read_count(text),
                                initiative=self.encounter.initiative(creature_id))
             names = [self.encounter.creature(cid).name for cid in added]
             self.notify(f"Copied {creature.name}: {', '.join(names)}.")

@@ -18,9 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static, TextArea
 
-from tui.screens.creature_form import MAX_COUNT
 from tui.screens.dialogs import NumberInput
-from tui.screens.library import summary_text
+from tui.screens.library import read_count, summary_text
 
 if TYPE_CHECKING:
     from core import Creature, ParseError
@@ -31,13 +30,15 @@ EMPTY_HINT = "Paste the block as printed (your terminal's paste keeps its lines)
 def error_text(error: ParseError, text: str) -> str:
     """Where the reader stopped: ``line 3, column 5: message``, the line and a caret under it.
 
-    The error's position is an index into the pasted text; the GM counts lines.
+    The error's position is an index into the pasted text; the GM counts lines. A terminal's
+    paste may break lines with CR alone: those count as breaks, one character for one.
     """
+    text = text.replace("\r\n", " \n").replace("\r", "\n")
     position = max(0, min(error.position, len(text)))
     start = text.rfind("\n", 0, position) + 1
     end = text.find("\n", position)
     line = text[start:] if end == -1 else text[start:end]
-    line = line.rstrip("\r")
+    line = line.rstrip()
     number = text.count("\n", 0, position) + 1
     column = position - start
     return (f"✗ line {number}, column {column + 1}: {error.message}\n"
@@ -67,8 +68,8 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
     | escape | Cancel |
     """
 
-    DEFAULT_CSS = """
-    StatblockPasteScreen #paste-box { width: 78; max-width: 100%; height: auto; max-height: 100%; }
+    CSS = """
+    StatblockPasteScreen .dialog-row Input { margin: 0; }
     StatblockPasteScreen BlockArea { height: 9; }
     StatblockPasteScreen #paste-preview { height: 7; }
     StatblockPasteScreen #paste-preview.-error { color: $text-error; }
@@ -91,9 +92,9 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
 
     def compose(self) -> ComposeResult:
         """The block, what it says, the count."""
-        with Vertical(id="paste-box", classes="dialog-box") as box:
+        with Vertical(id="paste-box", classes="dialog-box wide") as box:
             box.border_title = f"Paste a stat block · {self.rules.name}"
-            yield BlockArea(self.text, show_line_numbers=True, soft_wrap=False, id="block")
+            yield BlockArea(self.text, show_line_numbers=True, id="block")
             yield Static(EMPTY_HINT, id="paste-preview", markup=False)
             with Horizontal(classes="dialog-row"):
                 yield Label("Count ")
@@ -139,12 +140,9 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
             error.update("Nothing read yet: fix the block first.")
             return
         try:
-            count = self.query_one("#paste-count", NumberInput).number()
+            count = read_count(self.query_one("#paste-count", NumberInput).value)
         except ValueError as problem:
             error.update(str(problem))
-            return
-        if count > MAX_COUNT:
-            error.update(f"Count must be between 1 and {MAX_COUNT}.")
             return
         self.dismiss((self.creature, count))
 
