@@ -69,7 +69,7 @@ async def test_the_paste_dialog_points_at_what_it_could_not_read(app_factory):
         await pilot.press("a", "ctrl+t")
         await paste(pilot, "Goblin\nAC 16\nHP lots")
         shown = preview(app)
-        assert shown.startswith("✗ line 3, column 4:")
+        assert shown.startswith("✗ line 3, column 4: HP should be a whole number")
         assert "HP lots\n   ^" in shown
         await pilot.press("enter")  # nothing read: the dialog stays, and says so
         assert isinstance(app.screen, StatblockPasteScreen)
@@ -190,6 +190,21 @@ async def test_rename_and_remove_in_the_bestiary(app_factory, data_dir):
         assert library.names("pf2e") == ["Hobgoblin"]
         assert list((data_dir / "trash").glob("library-pf2e-orc*"))
         assert app.screen.names == ["Hobgoblin"]
+
+
+async def test_a_block_pasted_in_the_bestiary_is_kept_with_its_text(app_factory):
+    app = app_factory(goblins())
+    text = block("pf2e-goblin-warrior.txt")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("B", "ctrl+t")
+        assert isinstance(app.screen, StatblockPasteScreen)
+        assert not app.screen.query("#paste-count")  # one template: no count
+        await paste(pilot, text)
+        await pilot.press("enter")
+        assert isinstance(app.screen, LibraryScreen)
+        assert app.screen.names == ["Goblin Warrior"]
+        kept = library.get("pf2e", "Goblin Warrior")
+        assert kept.statblock == text and kept.init_mod == 2
 
 
 async def test_copy_makes_fresh_numbered_creatures_at_the_same_initiative(app_factory):

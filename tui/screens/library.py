@@ -10,6 +10,7 @@ stat-block paste.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
@@ -72,8 +73,12 @@ def read_count(text: str) -> int:
     return count
 
 
-def keep_in_library(app: HitLedgerApp, creature: Creature) -> None:
-    """Keep ``creature`` as a template named without its number; ask before replacing one."""
+def keep_in_library(app: HitLedgerApp, creature: Creature,
+                    then: Callable[[], None] | None = None) -> None:
+    """Keep ``creature`` as a template named without its number; ask before replacing one.
+
+    ``then`` runs once it is kept (the bestiary lists it).
+    """
 
     template = fresh(creature)
     template.name = template_name(creature.name)
@@ -90,6 +95,8 @@ def keep_in_library(app: HitLedgerApp, creature: Creature) -> None:
             app.notify(f"Not kept: {error}", severity="error")
             return
         app.notify(f"Kept {template.name} in the bestiary (B opens it).")
+        if then is not None:
+            then()
 
     keep()
 
@@ -120,6 +127,7 @@ class LibraryScreen(ModalScreen[None]):
     | ↑ / ↓ | Move through the bestiary |
     | ctrl+r | Rename the highlighted template |
     | ctrl+x | Remove the highlighted template (to the trash) |
+    | ctrl+t | Paste a stat block into the bestiary |
     | escape | Close |
     """
 
@@ -143,6 +151,8 @@ class LibraryScreen(ModalScreen[None]):
         # over the field's cut: in the bestiary ctrl+x removes, as on the saves screen delete does
         Binding("ctrl+x", "remove", "Remove", id="library.remove", priority=True,
                 tooltip="Remove the highlighted template (to the trash)"),
+        Binding("ctrl+t", "paste_block", "Paste stat block", id="library.paste_block",
+                tooltip="Paste a stat block as printed into the bestiary"),
     ]
 
     def __init__(self) -> None:
@@ -169,7 +179,7 @@ class LibraryScreen(ModalScreen[None]):
             yield OptionList(id="library-list")
             yield Static("", id="library-summary", markup=False)
             yield Static("", classes="dialog-error", markup=False)
-            yield Label("enter add · ↑↓ choose · ^r rename · ^x remove · esc close",
+            yield Label("enter add · ↑↓ choose · ^r rename · ^x remove · ^t paste · esc close",
                         classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -331,6 +341,17 @@ class LibraryScreen(ModalScreen[None]):
 
         self.app.push_screen(ConfirmModal(f"Remove {name} from the bestiary? It goes to the trash."),
                              remove)
+
+    def action_paste_block(self) -> None:
+        """Read a pasted stat block and keep it as a template (its text kept too)."""
+        from tui.screens.statblock_paste import StatblockPasteScreen
+
+        def keep(pasted: tuple[Creature, int] | None) -> None:
+            if pasted is not None:
+                keep_in_library(self.ledger, pasted[0], then=lambda: self.show_names(
+                    highlight=template_name(pasted[0].name)))
+
+        self.app.push_screen(StatblockPasteScreen(self.ledger.encounter.rules, count=None), keep)
 
     def action_close(self) -> None:
         """Back to the roster."""

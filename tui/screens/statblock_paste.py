@@ -9,6 +9,7 @@ count; the caller adds it.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -41,7 +42,8 @@ def error_text(error: ParseError, text: str) -> str:
     line = line.rstrip()
     number = text.count("\n", 0, position) + 1
     column = position - start
-    return (f"✗ line {number}, column {column + 1}: {error.message}\n"
+    message = re.sub(r"^line \d+: ", "", error.message)  # the core may name the line too
+    return (f"✗ line {number}, column {column + 1}: {message}\n"
             f"{line}\n{' ' * column}^")
 
 
@@ -82,8 +84,9 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
         Binding("escape", "cancel", "Cancel", id="paste.cancel"),
     ]
 
-    def __init__(self, rules: Any, count: int = 1, text: str = "") -> None:
-        """Read blocks by ``rules``; ``count`` starts as the add form's."""
+    def __init__(self, rules: Any, count: int | None = 1, text: str = "") -> None:
+        """Read blocks by ``rules``; ``count`` starts as the add form's (None: the bestiary
+        keeps one template, no count asked)."""
         super().__init__(classes="dialog")
         self.rules = rules
         self.count = count
@@ -93,15 +96,19 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
     def compose(self) -> ComposeResult:
         """The block, what it says, the count."""
         with Vertical(id="paste-box", classes="dialog-box wide") as box:
-            box.border_title = f"Paste a stat block · {self.rules.name}"
+            where = "" if self.count is not None else " into the bestiary"
+            box.border_title = f"Paste a stat block{where} · {self.rules.name}"
             yield BlockArea(self.text, show_line_numbers=True, id="block")
             yield Static(EMPTY_HINT, id="paste-preview", markup=False)
             with Horizontal(classes="dialog-row"):
-                yield Label("Count ")
-                yield NumberInput(str(self.count), id="paste-count", label="Count", default=1,
-                                  minimum=1, classes="number")
+                if self.count is not None:
+                    yield Label("Count ")
+                    yield NumberInput(str(self.count), id="paste-count", label="Count",
+                                      default=1, minimum=1, classes="number")
                 yield Static("", classes="dialog-error", id="paste-error", markup=False)
-            yield Label("enter add · ^j new line · tab count · esc cancel", classes="dialog-hint")
+            yield Label("enter add · ^j new line · tab count · esc cancel" if self.count is not None
+                        else "enter keep in the bestiary · ^j new line · esc cancel",
+                        classes="dialog-hint")
 
     def on_mount(self) -> None:
         """Read a block given up front."""
@@ -140,7 +147,8 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
             error.update("Nothing read yet: fix the block first.")
             return
         try:
-            count = read_count(self.query_one("#paste-count", NumberInput).value)
+            count = 1 if self.count is None else \
+                read_count(self.query_one("#paste-count", NumberInput).value)
         except ValueError as problem:
             error.update(str(problem))
             return
