@@ -243,7 +243,7 @@ async def test_help_and_palette_offer_the_bestiary_copy_and_paste(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         keys = {item.key: item.description for item in app.screen.keys}
-        assert keys["B"].startswith("The bestiary")
+        assert keys["B"] == "Bestiary: add kept creatures with a count"
         assert keys["b"].startswith("Keep the highlighted creature")
         assert keys["y"].startswith("Copy the highlighted creature")
         await pilot.press("escape", "a")

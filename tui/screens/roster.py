@@ -108,11 +108,11 @@ class RosterScreen(Screen[None]):
                 tooltip="Persistent conditions and immunities (tracker)"),
         # issue 12: the GM's bestiary and copies
         Binding("B", "bestiary", "Bestiary", show=False, id="roster.bestiary",
-                tooltip="The bestiary: add kept creatures by name with a count; rename, remove"),
+                tooltip="Bestiary: add kept creatures with a count"),
         Binding("b", "keep", "Keep in bestiary", show=False, id="roster.keep",
-                tooltip="Keep the highlighted creature in the bestiary (a template at full health)"),
+                tooltip="Keep the highlighted creature in the bestiary"),
         Binding("y", "copy", "Copy", show=False, id="roster.copy",
-                tooltip="Copy the highlighted creature: fresh at full health, numbered, with a count"),
+                tooltip="Copy the highlighted creature (fresh, numbered)"),
     ]
 
     @property
