@@ -41,10 +41,11 @@ def template_name(name: str) -> str:
 
 def add_copies(app: HitLedgerApp, template: Creature, count: int,
                initiative: int | None = None) -> list[str]:
-    """Add ``count`` fresh copies of ``template``, numbered after the names taken; one step.
+    """Add ``count`` fresh copies of ``template``, numbered after the names taken.
 
     With ``initiative`` None each copy rolls its own (d20 + the template's modifier, RULES §7)
-    where the system has initiative; else they all take ``initiative``. Returns the new ids.
+    where the system has initiative: the add is one undo step, the roll a second (the core's
+    ``roll_initiative``). Else they all take ``initiative``. Returns the new ids.
     """
     encounter = app.encounter
     taken = {encounter.creature(cid).name for cid in encounter.order}
@@ -79,7 +80,6 @@ def keep_in_library(app: HitLedgerApp, creature: Creature,
 
     ``then`` runs once it is kept (the bestiary lists it).
     """
-
     template = fresh(creature)
     template.name = template_name(creature.name)
     system = app.encounter.system
