@@ -56,9 +56,9 @@ async def test_a_pasted_pf2e_block_is_shown_field_by_field_then_added_with_its_t
         await pilot.press("tab", "backspace", "2", "enter")
         await pilot.pause()
         assert app.screen is app.roster
-        names = ids_by_name(app.encounter)
+        names = ids_by_name(app.session.encounter)
         assert {"Zombie Shambler 1", "Zombie Shambler 2"} <= set(names)
-        zombie = app.encounter.creature(names["Zombie Shambler 1"])
+        zombie = app.session.encounter.creature(names["Zombie Shambler 1"])
         assert zombie.statblock == text and zombie.attacks
         assert app.notes.last == "Added Zombie Shambler 1, Zombie Shambler 2 from the stat block."
 
@@ -108,8 +108,8 @@ async def test_a_daggerheart_adversary_pasted_is_hit_by_its_thresholds(app_facto
         assert "Claws 1d12+2 phy" in shown
         await pilot.press("enter")
         await pilot.pause()
-        (cid,) = app.encounter.order
-        out = app.encounter.apply_damage([cid], "9 phy")[cid]
+        (cid,) = app.session.encounter.order
+        out = app.session.encounter.apply_damage([cid], "9 phy")[cid]
         assert out.hp_marked == 2  # 9 is Major at thresholds 8/15
 
 
@@ -149,7 +149,7 @@ async def test_one_from_the_bestiary_beside_numbered_ones_is_numbered_too(app_fa
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("B", "enter")
-        assert "Goblin 3" in ids_by_name(app.encounter)
+        assert "Goblin 3" in ids_by_name(app.session.encounter)
 
 
 async def test_a_name_not_in_the_bestiary_is_said(app_factory):
@@ -253,5 +253,5 @@ async def test_help_and_palette_offer_the_bestiary_copy_and_paste(app_factory):
         shown = {item.key for item in screen_keys(app, app.screen)}
         assert {"^r", "^x", "esc"} <= shown
         await pilot.press("escape", "escape")
-        names = [name for name, _, _ in EncounterCommands(app.screen)._commands()]
+        names = [name for name, _, _ in EncounterCommands(app.screen).commands()]
         assert {"Bestiary", "Keep in bestiary", "Copy creature"} <= set(names)

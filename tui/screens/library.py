@@ -47,7 +47,8 @@ def add_copies(app: HitLedgerApp, template: Creature, count: int,
     where the system has initiative: the add is one undo step, the roll a second (the core's
     ``roll_initiative``). Else they all take ``initiative``. Returns the new ids.
     """
-    encounter = app.encounter
+    session = app.session
+    encounter = session.encounter
     taken = {encounter.creature(cid).name for cid in encounter.order}
     base = template_name(template.name)
     numbered = any(template_name(name) == base != name for name in taken)
@@ -58,10 +59,10 @@ def add_copies(app: HitLedgerApp, template: Creature, count: int,
         copy = fresh(template)
         copy.name = name
         copies.append(copy)
-    added = encounter.add_many(copies, initiative=0 if initiative is None else initiative)
+    added = session.apply(
+        lambda enc: enc.add_many(copies, initiative=0 if initiative is None else initiative))
     if initiative is None and encounter.rules.has_initiative:
-        encounter.roll_initiative(added, rng=app.rng)
-    app.encounter_changed(frozenset(added))
+        session.apply(lambda enc: enc.roll_initiative(added, rng=session.rng), added)
     app.roster.table.select_creature(added[0])
     return added
 
@@ -82,7 +83,7 @@ def keep_in_library(app: HitLedgerApp, creature: Creature,
     """
     template = fresh(creature)
     template.name = template_name(creature.name)
-    system = app.encounter.system
+    system = app.session.encounter.system
 
     def keep(force: bool | None = False) -> None:
         try:
@@ -165,10 +166,15 @@ class LibraryScreen(ModalScreen[None]):
         """The app, typed."""
         return cast("HitLedgerApp", self.app)
 
+    @property
+    def encounter(self) -> Any:
+        """The encounter being run (its system names the bestiary)."""
+        return self.ledger.session.encounter
+
     def compose(self) -> ComposeResult:
         """Name with completion and count, the list, what the highlighted one is."""
         with Vertical(id="bestiary", classes="dialog-box wide") as box:
-            box.border_title = f"Bestiary · {self.ledger.encounter.rules.name}"
+            box.border_title = f"Bestiary · {self.encounter.rules.name}"
             with Horizontal(classes="dialog-row"):
                 yield Label("Name ")
                 yield Input(placeholder="type a name (→ completes)", id="library-name",
@@ -193,7 +199,7 @@ class LibraryScreen(ModalScreen[None]):
         """(Re)read the names from the data dir and list them."""
 
         try:
-            self.names = library.names(self.ledger.encounter.system)
+            self.names = library.names(self.encounter.system)
         except SaveError as error:
             self.names = []
             self.show_error(str(error))
@@ -225,12 +231,12 @@ class LibraryScreen(ModalScreen[None]):
         if name is None:
             return
         try:
-            creature = library.get(self.ledger.encounter.system, name)
+            creature = library.get(self.encounter.system, name)
         except (SaveError, KeyError) as error:
             self.show_error(str(error))
             return
         self.query_one("#library-summary", Static).update(
-            Text(summary_text(self.ledger.encounter.rules, creature), no_wrap=True,
+            Text(summary_text(self.encounter.rules, creature), no_wrap=True,
                  overflow="ellipsis"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -283,14 +289,14 @@ class LibraryScreen(ModalScreen[None]):
             return
         try:
             count = read_count(self.query_one("#library-count", NumberInput).value)
-            template = library.get(self.ledger.encounter.system, name)
+            template = library.get(self.encounter.system, name)
         except (SaveError, KeyError, ValueError) as error:
             self.show_error(str(error))
             return
         ledger = self.ledger
         self.dismiss(None)
         added = add_copies(ledger, template, count)
-        names = [ledger.encounter.creature(cid).name for cid in added]
+        names = [ledger.session.encounter.creature(cid).name for cid in added]
         ledger.notify(f"Added {', '.join(names)} from the bestiary.")
 
     def action_rename(self) -> None:
@@ -311,7 +317,7 @@ class LibraryScreen(ModalScreen[None]):
             if not new_name or new_name == name:
                 return
             try:
-                library.rename(self.ledger.encounter.system, name, new_name)
+                library.rename(self.encounter.system, name, new_name)
             except (SaveError, KeyError, ValueError) as error:
                 self.show_error(str(error))
                 return
@@ -332,7 +338,7 @@ class LibraryScreen(ModalScreen[None]):
             if not confirmed:
                 return
             try:
-                library.remove(self.ledger.encounter.system, name)
+                library.remove(self.encounter.system, name)
             except (SaveError, KeyError) as error:
                 self.show_error(str(error))
                 return
@@ -351,7 +357,7 @@ class LibraryScreen(ModalScreen[None]):
                 keep_in_library(self.ledger, pasted[0], then=lambda: self.show_names(
                     highlight=template_name(pasted[0].name)))
 
-        self.app.push_screen(StatblockPasteScreen(self.ledger.encounter.rules, count=None), keep)
+        self.app.push_screen(StatblockPasteScreen(self.encounter.rules, count=None), keep)
 
     def action_close(self) -> None:
         """Back to the roster."""

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from tui.messages import OpenTracker
 from tui.widgets.encounter_header import EncounterHeader
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
@@ -20,8 +21,10 @@ from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core import Encounter
+    from core.encounter import DamagePreview
     from tui.app import HitLedgerApp
     from tui.screens.creature_form import CreatureFormResult
+    from tui.session import Change, EncounterSession
 
 # The dialogs and damage entry are imported by the actions that open them: the roster is
 # the first frame, and it should not wait for screens the GM has not asked for yet.
@@ -116,14 +119,14 @@ class RosterScreen(Screen[None]):
     ]
 
     @property
-    def ledger(self) -> HitLedgerApp:
-        """The app, typed."""
-        return cast("HitLedgerApp", self.app)
+    def session(self) -> EncounterSession:
+        """The session: the encounter, its dice, the one path for a change."""
+        return cast("HitLedgerApp", self.app).session
 
     @property
     def encounter(self) -> Encounter:
         """The encounter being run."""
-        return self.ledger.encounter
+        return self.session.encounter
 
     @property
     def table(self) -> RosterTable:
@@ -144,10 +147,15 @@ class RosterScreen(Screen[None]):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
-        """Show the encounter and whether it is saved (a resumed or opened save is)."""
+        """Show the encounter and whether it is saved (a resumed or opened save is); follow
+        the session from now on."""
         self._fit_layout(self.app.size)
         self.show_encounter()
-        self.show_saved_state(self.ledger.saved_state())
+        session = self.session
+        self.show_saved_state(session.saved_state())
+        session.changed_signal.subscribe(self, self._show_change, immediate=True)
+        session.replaced_signal.subscribe(self, lambda _: self.show_encounter(), immediate=True)
+        session.saved_signal.subscribe(self, self.show_saved_state, immediate=True)
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the columns, the detail pane and the log to the new terminal size."""
@@ -187,13 +195,16 @@ class RosterScreen(Screen[None]):
         self._show_header_and_log()
         self.refresh_bindings()
 
-    def show_changes(self, changed_ids: frozenset[str] | None = None) -> None:
-        """Update the rows of the creatures that changed, the header and the log panel.
+    def _show_change(self, change: Change) -> None:
+        """Update the rows of the creatures that changed, the header and the log panel; after
+        a turn the cursor follows the active creature.
 
         The footer is refreshed once, by the app, after every screen has shown the change.
         """
-        self.table.show_changes(changed_ids)
+        self.table.show_changes(change.ids)
         self._show_header_and_log()
+        if change.turn and self.encounter.active is not None:
+            self.table.select_creature(self.encounter.active)
 
     def show_saved_state(self, state: str) -> None:
         """Show ``saved`` / ``autosaved`` / ``unsaved`` in the header."""
@@ -243,7 +254,13 @@ class RosterScreen(Screen[None]):
         """Open the add-creature form."""
         from tui.screens.creature_form import CreatureForm
 
-        self.app.push_screen(CreatureForm(self.encounter.rules), self._add_creatures)
+        form = CreatureForm(self.encounter.rules, taken=self._names_but(None))
+        self.app.push_screen(form, self._add_creatures)
+
+    def _names_but(self, creature_id: str | None) -> list[str]:
+        """The names of every creature but ``creature_id`` (the one being edited)."""
+        encounter = self.encounter
+        return [encounter.creature(cid).name for cid in encounter.order if cid != creature_id]
 
     def _add_creatures(self, result: CreatureFormResult | None) -> None:
         if result is None:
@@ -259,8 +276,8 @@ class RosterScreen(Screen[None]):
             self.notify(f"Not added: {error}", severity="error")
             return
         # "Goblin 1…3" is one undo step.
-        added = encounter.add_many(creatures, initiative=result.initiative)
-        self.ledger.encounter_changed(frozenset(added))
+        added = self.session.apply(
+            lambda enc: enc.add_many(creatures, initiative=result.initiative))
         self.table.select_creature(added[0])
         self.notify(f"Added {', '.join(result.names())}.")
 
@@ -276,6 +293,7 @@ class RosterScreen(Screen[None]):
             encounter.rules,
             creature=encounter.creature(creature_id),
             initiative=encounter.initiative(creature_id),
+            taken=self._names_but(creature_id),
         )
         self.app.push_screen(form, lambda result: self._edit_creature(creature_id, result))
 
@@ -287,11 +305,10 @@ class RosterScreen(Screen[None]):
         if not fields:
             return
         try:
-            self.encounter.update(creature_id, **fields)
+            self.session.apply(lambda enc: enc.update(creature_id, **fields), {creature_id})
         except ValueError as error:
             self.notify(f"Not changed: {error}", severity="error")
             return
-        self.ledger.encounter_changed(frozenset({creature_id}))
         from tui.screens.creature_form import edit_notice
 
         self.notify(edit_notice(self.encounter.rules, result.name, fields))
@@ -325,10 +342,9 @@ class RosterScreen(Screen[None]):
             if not confirmed:
                 return
             if len(creature_ids) == 1:
-                self.encounter.remove(creature_ids[0])
+                self.session.apply(lambda enc: enc.remove(creature_ids[0]), creature_ids)
             else:
-                self.encounter.remove_many(creature_ids)
-            self.ledger.encounter_changed(frozenset(creature_ids))
+                self.session.apply(lambda enc: enc.remove_many(creature_ids), creature_ids)
             self.refresh_bindings()
             self.notify(f"Removed {what} (u undoes it).")
 
@@ -355,15 +371,15 @@ class RosterScreen(Screen[None]):
         targets = [creature_id] if creature_id else self.targets()
         if not targets:
             return
-        screen = DamageScreen(self.encounter, targets, rng=self.ledger.rng)
-        self.app.push_screen(screen, self._commit_damage)
+        screen = DamageScreen(self.encounter, targets, rng=self.session.rng)
+        self.app.push_screen(screen, self.commit_damage)
 
-    def _commit_damage(self, preview: object | None) -> None:
+    def commit_damage(self, preview: DamagePreview | None) -> None:
+        """Apply the damage entry's ``preview`` (None: cancelled) and clear the marks."""
         if preview is None:
             return
-        outcomes = self.encounter.commit_damage(preview)
         self.table.clear_marks()
-        self.ledger.encounter_changed(frozenset(outcomes))
+        self.session.apply(lambda enc: enc.commit_damage(preview), preview.outcomes)
         # one short line: the roster shows the results, the log panel the detail
         self.notify(short_event(self.encounter.log[-1].text))
 
@@ -375,9 +391,7 @@ class RosterScreen(Screen[None]):
 
     def action_next_turn(self) -> None:
         """Advance the turn (the cursor follows the active creature); the tracker if needed."""
-        self.ledger.next_turn()
-        if self.encounter.active is not None:
-            self.table.select_creature(self.encounter.active)
+        self.session.next_turn()
 
     # -- type-ahead (issue 9, item 13: as / in less and vim) ------------------------------
 
@@ -424,7 +438,7 @@ class RosterScreen(Screen[None]):
 
     def action_tracker(self) -> None:
         """Open the persistent-condition tracker."""
-        self.ledger.open_tracker()
+        self.post_message(OpenTracker())
 
     # -- the bestiary and copies (issue 12) -------------------------------------------------
 
@@ -440,7 +454,7 @@ class RosterScreen(Screen[None]):
 
         creature_id = self.table.highlighted_id
         if creature_id is not None:
-            keep_in_library(self.ledger, self.encounter.creature(creature_id))
+            keep_in_library(cast("HitLedgerApp", self.app), self.encounter.creature(creature_id))
 
     def action_copy(self) -> None:
         """Ask how many copies of the highlighted creature, then add them at its initiative."""
@@ -462,7 +476,7 @@ class RosterScreen(Screen[None]):
         def copy(text: str | None) -> None:
             if text is None:
                 return
-            added = add_copies(self.ledger, creature, read_count(text),
+            added = add_copies(cast("HitLedgerApp", self.app), creature, read_count(text),
                                initiative=self.encounter.initiative(creature_id))
             names = [self.encounter.creature(cid).name for cid in added]
             self.notify(f"Copied {creature.name}: {', '.join(names)}.")

@@ -17,8 +17,11 @@ from tui.widgets.log_panel import event_line
 from tui.widgets.word_checkbox import WordCheckbox
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from core import Encounter
     from tui.app import HitLedgerApp
+    from tui.session import Change, EncounterSession
 
 WHEN = {"start": "start of turn", "end": "end of turn"}
 
@@ -154,20 +157,22 @@ class TrackerScreen(Screen[None]):
         Binding("escape", "back", "Back", id="tracker.back"),
     ]
 
-    def __init__(self) -> None:
-        """The tracker reads the app's encounter each time it is shown."""
+    def __init__(self, last_event: Any = None, near: str | None = None) -> None:
+        """The tracker reads the session's encounter each time it changes; ``last_event``: the
+        turn that opened it; ``near``: the creature under the roster's cursor (``a`` adds to it)."""
         super().__init__()
-        self.last_event: Any = None
+        self.last_event: Any = last_event
+        self.near = near
 
     @property
-    def ledger(self) -> HitLedgerApp:
-        """The app, typed."""
-        return cast("HitLedgerApp", self.app)
+    def session(self) -> EncounterSession:
+        """The session: the encounter, its dice, the one path for a change."""
+        return cast("HitLedgerApp", self.app).session
 
     @property
     def encounter(self) -> Encounter:
         """The encounter being run."""
-        return self.ledger.encounter
+        return self.session.encounter
 
     def compose(self) -> ComposeResult:
         """Title, conditions, immunities, what happened last."""
@@ -188,6 +193,11 @@ class TrackerScreen(Screen[None]):
         for label, width in (("Creature", 18), ("Immune to", 20), ("Until", None)):
             immunities.add_column(label, width=width)
         self.show_conditions()
+        self.session.changed_signal.subscribe(self, self._show_change, immediate=True)
+
+    def _show_change(self, change: Change) -> None:
+        """Any change: refill; a turn with ticks or checks shows what happened."""
+        self.show_conditions(change.event if change.tracker else None)
 
     def show_conditions(self, event: Any = None) -> None:
         """Show every condition; ``event`` (a turn's result) goes in the last line.
@@ -255,22 +265,20 @@ class TrackerScreen(Screen[None]):
         if action == "remove":
             return True if self._selected() is not None else None
         if action == "resolve_all":
-            return True if self.ledger.encounter.pending_checks() else None
+            return True if self.encounter.pending_checks() else None
         if action in ("add", "next_turn"):
             return True if self.encounter.order else None
         return True
 
-    def _changed(self, creature_id: str | None, event: Any = None) -> None:
-        ids = frozenset({creature_id}) if creature_id else None
-        event = event if event is not None else (self.encounter.log[-1]
-                                                 if self.encounter.log else None)
-        self.ledger.encounter_changed(ids)
-        self.show_conditions(event)
+    def _apply(self, mutate: Callable[[Encounter], object], creature_id: str | None) -> None:
+        """Apply a change to ``creature_id`` (None: maybe several) and show its log event."""
+        self.session.apply(mutate, {creature_id} if creature_id else None)
+        self.show_conditions(self.encounter.log[-1] if self.encounter.log else None)
 
     def action_add(self) -> None:
         """Ask what to add, to which creature."""
         selected = self._selected()
-        creature_id = selected[1] if selected else self.ledger.highlighted_creature()
+        creature_id = selected[1] if selected else self.near
         self.app.push_screen(AddConditionModal(self.encounter, creature_id), self._add)
 
     def _add(self, addition: TrackerAddition | None) -> None:
@@ -278,15 +286,15 @@ class TrackerScreen(Screen[None]):
             return
         try:
             if addition.text:
-                self.encounter.add_persistent(addition.creature_id, addition.text,
-                                              critical=addition.critical)
+                self._apply(lambda enc: enc.add_persistent(addition.creature_id, addition.text,
+                                                           critical=addition.critical),
+                            addition.creature_id)
             else:
-                self.encounter.add_temp_immunity(addition.creature_id, addition.effect,
-                                                 addition.rounds)
+                self._apply(lambda enc: enc.add_temp_immunity(addition.creature_id,
+                                                              addition.effect, addition.rounds),
+                            addition.creature_id)
         except ValueError as error:
             self.notify(str(error), severity="error")
-            return
-        self._changed(addition.creature_id)
 
     def action_remove(self) -> None:
         """Remove the highlighted condition (u undoes it)."""
@@ -295,22 +303,17 @@ class TrackerScreen(Screen[None]):
             return
         table, creature_id, index = selected
         if table == "persistent":
-            self.encounter.remove_persistent(creature_id, index)
+            self._apply(lambda enc: enc.remove_persistent(creature_id, index), creature_id)
         else:
-            remove = getattr(self.encounter, "remove_temp_immunity", None)
-            if remove is None:
-                self.notify("Immunities end by themselves at their round.", severity="warning")
-                return
-            remove(creature_id, index)
-        self._changed(creature_id)
+            self._apply(lambda enc: enc.remove_temp_immunity(creature_id, index), creature_id)
 
     def action_tick(self) -> None:
         """Roll the highlighted condition's damage now."""
         selected = self._selected_condition()
         if selected is None:
             return
-        event = self.encounter.tick_persistent(*selected, rng=self.ledger.rng)
-        self._changed(selected[0], event if hasattr(event, "text") else None)
+        rng = self.session.rng
+        self._apply(lambda enc: enc.tick_persistent(*selected, rng=rng), selected[0])
 
     def action_flat_check(self) -> None:
         """Ask for the GM's roll (empty: the app rolls), then check."""
@@ -329,26 +332,27 @@ class TrackerScreen(Screen[None]):
             if text is None:
                 return
             roll = int(text) if text else None
-            event = self.encounter.flat_check(*selected, roll=roll, rng=self.ledger.rng)
-            self._changed(selected[0], event if hasattr(event, "text") else None)
+            rng = self.session.rng
+            self._apply(lambda enc: enc.flat_check(*selected, roll=roll, rng=rng), selected[0])
 
         # name the creature and the condition: with two checks due the GM must tell them apart
         creature_id, index = selected
         creature = self.encounter.creature(creature_id)
         condition = creature.persistent[index]
-        prompt = PromptModal(f"Flat check DC 15 for {creature.name}'s persistent "
+        prompt = PromptModal(f"Flat check DC {self.encounter.rules.flat_check_dc} for "
+                             f"{creature.name}'s persistent "
                              f"{condition.label}: type the d20 roll, or leave empty to roll it.",
                              placeholder="empty: the app rolls", check=check)
         self.app.push_screen(prompt, done)
 
     def action_resolve_all(self) -> None:
         """Roll every pending flat check at once."""
-        event = self.encounter.resolve_flat_checks(rng=self.ledger.rng)
-        self._changed(None, event if hasattr(event, "text") else None)
+        rng = self.session.rng
+        self._apply(lambda enc: enc.resolve_flat_checks(rng=rng), None)
 
     def action_next_turn(self) -> None:
         """Next turn, from here."""
-        self.ledger.next_turn()
+        self.session.next_turn()
 
     def action_back(self) -> None:
         """Back to the roster."""
