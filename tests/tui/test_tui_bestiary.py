@@ -255,3 +255,59 @@ async def test_help_and_palette_offer_the_bestiary_copy_and_paste(app_factory):
         await pilot.press("escape", "escape")
         names = [name for name, _, _ in EncounterCommands(app.screen).commands()]
         assert {"Bestiary", "Keep in bestiary", "Copy creature"} <= set(names)
+
+
+def ambush_by(system: str, fixture: str) -> tuple[Encounter, dict[str, str]]:
+    """A creature read from ``fixture`` acts first; a PC stands by to be hit."""
+    rules = get_system(system)
+    encounter = Encounter(system=system, name="Ambush")
+    encounter.add(rules.from_statblock(block(fixture)), initiative=30)
+    encounter.add(rules.new_creature("Valeros", pc=True, hp=40), initiative=10)
+    return encounter, ids_by_name(encounter)
+
+
+async def test_damage_entry_offers_the_actors_attacks_one_key_each(app_factory):
+    encounter, ids = ambush_by("pf2e", "pf2e-goblin-warrior.txt")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.roster.table.select_creature(ids["Valeros"])
+        await pilot.press("d")
+        line = str(app.screen.query_one("#attacks", Static).render())
+        assert line == "alt+1 dogslicer 1d6 slashing · alt+2 shortbow 1d6 piercing"
+        await pilot.press("alt+2")
+        assert app.screen.query_one("#damage").value == "1d6 piercing"
+        await pilot.press("enter")
+        await pilot.pause()
+        valeros = app.session.encounter.creature(ids["Valeros"])
+        assert valeros.hp < 40 and "piercing" in app.session.encounter.log[-1].text
+        await pilot.press("d", "alt+3")  # the goblin has two: said, nothing typed
+        assert app.screen.query_one("#damage").value == ""
+        assert "no attack 3" in app.notes.last
+
+
+async def test_the_attacks_follow_the_actor_and_hide_without_one(app_factory):
+    encounter, ids = ambush_by("pf2e", "pf2e-goblin-warrior.txt")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.roster.table.select_creature(ids["Valeros"])
+        await pilot.press("d", "alt+b")  # Valeros acts: no stat block, no attacks line
+        assert not app.screen.query_one("#attacks", Static).display
+        await pilot.press("alt+1")
+        assert app.screen.query_one("#damage").value == ""
+
+
+async def test_a_pasted_daggerheart_adversary_hits_with_its_attack(app_factory):
+    encounter, ids = ambush_by("daggerheart", "daggerheart-acid-burrower.md")
+    bear = get_system("daggerheart").new_creature("Bear", hp=7, major=9, severe=17)
+    bear_id = encounter.add(bear)
+    app = app_factory(encounter, system="daggerheart")
+    async with app.run_test(size=SIZE) as pilot:
+        app.roster.table.select_creature(bear_id)
+        await pilot.press("d")
+        assert "alt+1 Claws 1d12+2 phy" in str(app.screen.query_one("#attacks", Static).render())
+        await pilot.press("alt+1", "enter")
+        await pilot.pause()
+        marked = app.session.encounter.creature(bear_id).hp_marked
+        assert marked in (1, 2, 3)  # 3–14 physical against 9/17
+        total = app.session.encounter.log[-1].text
+        assert "Bear" in total

@@ -81,6 +81,7 @@ class DamageScreen(ModalScreen[Any]):
     | i, alt+i | Direct damage on/off (Daggerheart) |
     | +, alt++ | Keep this hit and add another (totalled before thresholds) |
     | alt+b | Who deals the damage (the log names them): next creature |
+    | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
 
     The letters act on the targets; with alt they work from the damage field too.
     """
@@ -130,6 +131,12 @@ class DamageScreen(ModalScreen[Any]):
         # a modal screen does not see the app's keys: help is offered here again
         Binding("question_mark", "app.help", "Help", key_display="?", show=False,
                 id="damage.help"),
+        # issue 12: the acting creature's attacks read from its stat block; help lists one line
+        Binding("alt+1", "use_attack(1)", "Attack from the block", priority=True, show=False,
+                key_display="alt+1…9", id="damage.use_attack",
+                tooltip="The acting creature's attack 1–9 (from its stat block) into the field"),
+        *(Binding(f"alt+{n}", f"use_attack({n})", "", priority=True, show=False,
+                  id=f"damage.use_attack_{n}") for n in range(2, 10)),
     ]
 
     def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None) -> None:
@@ -215,6 +222,7 @@ class DamageScreen(ModalScreen[Any]):
                 )
             yield Static("", id="roll-line", markup=False)
             yield Static("", id="options", markup=False)
+            yield Static("", id="attacks", markup=False)
             table = TargetTable(cursor_type="row", id="targets")
             yield table
             yield Static("", id="steps", markup=False)
@@ -246,6 +254,7 @@ class DamageScreen(ModalScreen[Any]):
             cells.append(Text(self.rules.track_text(creature)))
             table.add_row(*cells, key=creature_id)
         self._show_options()
+        self._show_attacks()
 
     # -- state to screen -----------------------------------------------------------------
 
@@ -572,4 +581,32 @@ class DamageScreen(ModalScreen[Any]):
         """The next creature (or nobody) deals the damage; the log names them."""
         self.draft.cycle_actor(self.encounter.order)
         self.query_one("#damage-box").border_subtitle = self._actor_text()
+        self._show_attacks()
         self._recompute()
+
+    # -- the acting creature's attacks (issue 12) ------------------------------------------
+
+    def actor_attacks(self) -> list[tuple[str, str]]:
+        """The (label, damage) attacks read from the acting creature's stat block."""
+        actor = self.draft.actor
+        return list(self.encounter.creature(actor).attacks) if actor else []
+
+    def _show_attacks(self) -> None:
+        """One line of the actor's attacks and their keys; hidden when it has none."""
+        attacks = self.actor_attacks()[:9]
+        line = self.query_one("#attacks", Static)
+        line.display = bool(attacks)
+        line.update(Text(" · ".join(f"alt+{n} {label} {damage}"
+                                    for n, (label, damage) in enumerate(attacks, 1)),
+                         no_wrap=True, overflow="ellipsis"))
+
+    def action_use_attack(self, number: int) -> None:
+        """Put the actor's attack ``number`` into the damage field (it is rolled at once)."""
+        attacks = self.actor_attacks()
+        if not 1 <= number <= len(attacks):
+            self.notify(f"The acting creature has no attack {number} from a stat block.",
+                        severity="warning")
+            return
+        field = self.query_one("#damage", NotationField)
+        field.value = attacks[number - 1][1]
+        field.focus_input()
