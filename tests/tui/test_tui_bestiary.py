@@ -274,6 +274,9 @@ async def test_damage_entry_offers_the_actors_attacks_one_key_each(app_factory):
         await pilot.press("d")
         line = str(app.screen.query_one("#attacks", Static).render())
         assert line == "alt+1 dogslicer 1d6 slashing · alt+2 shortbow 1d6 piercing"
+        app.screen.query_one("#damage").value = "¡"  # ESC 1 from a terminal, as Textual reads it
+        await pilot.pause()
+        assert app.screen.query_one("#damage").value == "1d6 slashing"
         await pilot.press("alt+2")
         assert app.screen.query_one("#damage").value == "1d6 piercing"
         await pilot.press("enter")

@@ -13,7 +13,6 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -138,7 +137,9 @@ class LibraryScreen(ModalScreen[None]):
     LibraryScreen .dialog-row Input { margin: 0; }
     LibraryScreen #library-name { width: 1fr; }
     LibraryScreen #library-list { height: 7; max-height: 7; }
-    LibraryScreen #library-summary { height: 6; color: $text-muted; }
+    LibraryScreen #library-summary {
+        height: 6; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     """
     AUTO_FOCUS = "#library-name"
     BINDINGS = [
@@ -236,8 +237,7 @@ class LibraryScreen(ModalScreen[None]):
             self.show_error(str(error))
             return
         self.query_one("#library-summary", Static).update(
-            Text(summary_text(self.encounter.rules, creature), no_wrap=True,
-                 overflow="ellipsis"))
+            summary_text(self.encounter.rules, creature))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Typing moves the highlight to the first name that starts with (or holds) the text."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -73,8 +72,8 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
     CSS = """
     StatblockPasteScreen .dialog-row Input { margin: 0; }
     StatblockPasteScreen BlockArea { height: 9; }
-    StatblockPasteScreen #paste-preview { height: 7; }
-    StatblockPasteScreen #paste-preview.-error { color: $text-error; }
+    StatblockPasteScreen #paste-preview { height: 7; text-wrap: nowrap; text-overflow: ellipsis; }
+    StatblockPasteScreen #paste-preview.-error { color: $text-error; text-wrap: wrap; }
     StatblockPasteScreen .dialog-row { height: 1; }
     """
     AUTO_FOCUS = "BlockArea"
@@ -136,9 +135,9 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
             preview.update(error_text(error, text) if isinstance(error, ParseError)
                            else f"✗ {error}")
             return
-        # one line a field, cut at the edge: the Attacks line stays in view under long defenses
-        preview.update(Text(summary_text(self.rules, self.creature), no_wrap=True,
-                            overflow="ellipsis"))
+        # one line a field, cut at the edge (CSS): the Attacks line stays in view under long
+        # defenses
+        preview.update(summary_text(self.rules, self.creature))
 
     def action_add(self) -> None:
         """Close with the creature read and the count, or say what is missing."""
