@@ -51,3 +51,24 @@ def test_bestiary(snap_compare):
         await still(pilot)
 
     assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_damage_entry_offers_the_actors_attacks(snap_compare):
+    from core import Encounter
+
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name="Ambush")
+    encounter.add(rules.from_statblock(
+        (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8")), initiative=30)
+    encounter.add(rules.new_creature("Valeros", pc=True, hp=40), initiative=10)
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down", "d", "alt+1")
+        await still(pilot)
+
+    import random
+
+    from tui.app import make_app
+
+    app = make_app(encounter, rng=random.Random(7), autosave=False)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
