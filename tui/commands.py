@@ -25,6 +25,7 @@ LONGER_NAMES: dict[str, str] = {
     "roster.find": "Find creature",
     "roster.next_turn": "Next turn",
     "roster.tracker": "Persistent conditions",
+    "roster.copy": "Copy creature",
 }
 NOT_IN_PALETTE = frozenset({"roster.mark", "app.quit"})
 """Marking follows the roster's cursor; Textual's own commands already offer Quit."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LAZY_SCREENS = ("tracker", "log_screen", "help", "saves_browser", "dialogs", "damage",
-                "creature_form", "heal")
+                "creature_form", "heal", "library", "statblock_paste")
 
 FIRST_FRAME = """
 import asyncio, sys

@@ -160,6 +160,8 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="form.cancel"),
         Binding("ctrl+enter", "submit", "Add", show=False, id="form.submit"),
+        Binding("ctrl+t", "paste_block", "Paste stat block", id="form.paste_block",
+                tooltip="Paste a stat block as printed: see what it says, then add it"),
     ]
 
     def __init__(self, rules: Any, creature: Any = None, initiative: int = 0,
@@ -285,6 +287,34 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
     def action_cancel(self) -> None:
         """Close without changes."""
         self.dismiss(None)
+
+    # -- stat-block paste (issue 12): the block's creature is added as read, text kept --
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A stat block adds creatures: not offered when editing one."""
+        return not (action == "paste_block" and self.editing)
+
+    def action_paste_block(self) -> None:
+        """Open the paste dialog with this form's count; what it reads is added at once."""
+        from tui.screens.statblock_paste import StatblockPasteScreen
+
+        try:
+            count = self.query_one("#count", NumberInput).number()
+        except ValueError:
+            count = 1
+        self.app.push_screen(StatblockPasteScreen(self.rules, count=count), self._add_pasted)
+
+    def _add_pasted(self, pasted: tuple[Any, int] | None) -> None:
+        from tui.screens.library import add_copies
+
+        if pasted is None:
+            return
+        creature, count = pasted
+        app = self.app
+        self.dismiss(None)
+        added = add_copies(app, creature, count)  # type: ignore[arg-type]
+        names = [app.session.encounter.creature(cid).name for cid in added]  # type: ignore[attr-defined]
+        app.notify(f"Added {', '.join(names)} from the stat block.")
 
     def _taken_names(self) -> frozenset[str]:
         """The names of the other creatures in the encounter."""

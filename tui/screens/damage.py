@@ -35,6 +35,13 @@ SAVE_LABELS = {
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
 
+# Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
+# Option key types (textual/_ansi_sequences.py): ¡ ™ £ ¢ ∞ § ¶ • ª. The attack keys bind their
+# names (the targets table), and the damage field, which types them, hands them over.
+ALT_DIGIT_CHARS = "¡™£¢∞§¶•ª"
+ALT_DIGIT_KEYS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
+                  "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
+
 
 class TargetTable(DataTable):
     """The targets with their save and result; keys set the highlighted target's save.
@@ -81,6 +88,7 @@ class DamageScreen(ModalScreen[Any]):
     | i, alt+i | Direct damage on/off (Daggerheart) |
     | +, alt++ | Keep this hit and add another (totalled before thresholds) |
     | alt+b | Who deals the damage (the log names them): next creature |
+    | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
 
     The letters act on the targets; with alt they work from the damage field too.
     """
@@ -130,6 +138,15 @@ class DamageScreen(ModalScreen[Any]):
         # a modal screen does not see the app's keys: help is offered here again
         Binding("question_mark", "app.help", "Help", key_display="?", show=False,
                 id="damage.help"),
+        # issue 12: the acting creature's attacks read from its stat block; help lists one line
+        Binding("alt+1", "use_attack(1)", "Attack from the block",
+                priority=True, show=False, key_display="alt+1…9", id="damage.use_attack",
+                tooltip="The acting creature's attack 1–9 (from its stat block) into the field"),
+        *(Binding(f"alt+{n}", f"use_attack({n})", "", priority=True,
+                  show=False, id=f"damage.use_attack_{n}") for n in range(2, 10)),
+        # one binding a key: Textual keeps one key of a binding with an id
+        *(Binding(key, f"use_attack({n})", "", priority=True, show=False,
+                  id=f"damage.use_attack_esc_{n}") for n, key in enumerate(ALT_DIGIT_KEYS, 1)),
     ]
 
     def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None) -> None:
@@ -215,6 +232,7 @@ class DamageScreen(ModalScreen[Any]):
                 )
             yield Static("", id="roll-line", markup=False)
             yield Static("", id="options", markup=False)
+            yield Static("", id="attacks", markup=False)
             table = TargetTable(cursor_type="row", id="targets")
             yield table
             yield Static("", id="steps", markup=False)
@@ -246,6 +264,7 @@ class DamageScreen(ModalScreen[Any]):
             cells.append(Text(self.rules.track_text(creature)))
             table.add_row(*cells, key=creature_id)
         self._show_options()
+        self._show_attacks()
 
     # -- state to screen -----------------------------------------------------------------
 
@@ -384,6 +403,8 @@ class DamageScreen(ModalScreen[Any]):
     def on_notation_field_changed(self, event: NotationField.Changed) -> None:
         """Preview as the damage is typed; an invalid text keeps the last valid preview."""
         event.stop()
+        if self._attack_typed(event.value):
+            return
         if event.valid:
             self._recompute()
             self._show_options()
@@ -572,4 +593,41 @@ class DamageScreen(ModalScreen[Any]):
         """The next creature (or nobody) deals the damage; the log names them."""
         self.draft.cycle_actor(self.encounter.order)
         self.query_one("#damage-box").border_subtitle = self._actor_text()
+        self._show_attacks()
         self._recompute()
+
+    # -- the acting creature's attacks (issue 12) ------------------------------------------
+
+    def actor_attacks(self) -> list[tuple[str, str]]:
+        """The (label, damage) attacks read from the acting creature's stat block."""
+        actor = self.draft.actor
+        return list(self.encounter.creature(actor).attacks) if actor else []
+
+    def _show_attacks(self) -> None:
+        """One line of the actor's attacks and their keys; hidden when it has none."""
+        attacks = self.actor_attacks()[:9]
+        line = self.query_one("#attacks", Static)
+        line.display = bool(attacks)
+        line.styles.text_wrap, line.styles.text_overflow = "nowrap", "ellipsis"  # one line
+        line.update(" · ".join(f"alt+{n} {label} {damage}"
+                               for n, (label, damage) in enumerate(attacks, 1)))
+
+    def _attack_typed(self, text: str) -> bool:
+        """alt+N from a terminal reached the field as a character (ALT_DIGIT_CHARS): use attack N."""
+        for number, char in enumerate(ALT_DIGIT_CHARS, 1):
+            if char in text:
+                self.query_one("#damage", NotationField).value = text.replace(char, "")
+                self.action_use_attack(number)
+                return True
+        return False
+
+    def action_use_attack(self, number: int) -> None:
+        """Put the actor's attack ``number`` into the damage field (it is rolled at once)."""
+        attacks = self.actor_attacks()
+        if not 1 <= number <= len(attacks):
+            self.notify(f"The acting creature has no attack {number} from a stat block.",
+                        severity="warning")
+            return
+        field = self.query_one("#damage", NotationField)
+        field.value = attacks[number - 1][1]
+        field.focus_input()

@@ -83,6 +83,9 @@ class RosterScreen(Screen[None]):
     | h | Heal the marked creatures (or the highlighted one) |
     | n | Next turn |
     | p | Persistent-condition tracker |
+    | B | Bestiary: add kept creatures by name with a count |
+    | b | Keep the highlighted creature in the bestiary |
+    | y | Copy the highlighted creature (fresh, numbered, with a count) |
     """
 
     CSS_PATH = "roster.tcss"
@@ -106,6 +109,13 @@ class RosterScreen(Screen[None]):
         Binding("n", "next_turn", "Next", id="roster.next_turn", tooltip="Next turn"),
         Binding("p", "tracker", "Persistent", id="roster.tracker",
                 tooltip="Persistent conditions and immunities (tracker)"),
+        # issue 12: the GM's bestiary and copies
+        Binding("B", "bestiary", "Bestiary", show=False, id="roster.bestiary",
+                tooltip="Bestiary: add kept creatures with a count"),
+        Binding("b", "keep", "Keep in bestiary", show=False, id="roster.keep",
+                tooltip="Keep the highlighted creature in the bestiary"),
+        Binding("y", "copy", "Copy", show=False, id="roster.copy",
+                tooltip="Copy the highlighted creature (fresh, numbered)"),
     ]
 
     @property
@@ -429,3 +439,47 @@ class RosterScreen(Screen[None]):
     def action_tracker(self) -> None:
         """Open the persistent-condition tracker."""
         self.post_message(OpenTracker())
+
+    # -- the bestiary and copies (issue 12) -------------------------------------------------
+
+    def action_bestiary(self) -> None:
+        """Open the bestiary of this encounter's system."""
+        from tui.screens.library import LibraryScreen
+
+        self.app.push_screen(LibraryScreen())
+
+    def action_keep(self) -> None:
+        """Keep the highlighted creature in the bestiary; ask before replacing one kept."""
+        from tui.screens.library import keep_in_library
+
+        creature_id = self.table.highlighted_id
+        if creature_id is not None:
+            keep_in_library(cast("HitLedgerApp", self.app), self.encounter.creature(creature_id))
+
+    def action_copy(self) -> None:
+        """Ask how many copies of the highlighted creature, then add them at its initiative."""
+        from tui.screens.dialogs import PromptModal
+        from tui.screens.library import add_copies, read_count
+
+        creature_id = self.table.highlighted_id
+        if creature_id is None:
+            return
+        creature = self.encounter.creature(creature_id)
+
+        def check(text: str) -> str | None:
+            try:
+                read_count(text)
+            except ValueError as error:
+                return str(error)
+            return None
+
+        def copy(text: str | None) -> None:
+            if text is None:
+                return
+            added = add_copies(cast("HitLedgerApp", self.app), creature, read_count(text),
+                               initiative=self.encounter.initiative(creature_id))
+            names = [self.encounter.creature(cid).name for cid in added]
+            self.notify(f"Copied {creature.name}: {', '.join(names)}.")
+
+        self.app.push_screen(PromptModal(f"How many copies of {creature.name}?", value="1",
+                                         check=check), copy)

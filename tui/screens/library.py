@@ -1,0 +1,364 @@
+"""The bestiary: the GM's own creature templates for this system (issue 12), and adding copies.
+
+Templates live in ``saves.library`` (TOML in the data dir, one file per system); this screen
+adds them to the encounter by name, with completion, a count and initiatives rolled, and
+renames or removes them (removed templates go to the trash, like saves). The helpers
+:func:`add_copies` and :func:`template_name` are shared by the roster's copy key and the
+stat-block paste.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from saves import SaveConflict, SaveError, library
+from saves.library import fresh
+from tui.screens.creature_form import MAX_COUNT, traits_text, unique_names
+from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal, read_number
+
+if TYPE_CHECKING:
+    from core import Creature
+    from tui.app import HitLedgerApp
+
+_NUMBERED = re.compile(r"\s+\d+$")
+
+
+def template_name(name: str) -> str:
+    """The name a roster creature is kept under: ``Goblin 3`` is a ``Goblin``."""
+    return _NUMBERED.sub("", name) or name
+
+
+def add_copies(app: HitLedgerApp, template: Creature, count: int,
+               initiative: int | None = None) -> list[str]:
+    """Add ``count`` fresh copies of ``template``, numbered after the names taken.
+
+    With ``initiative`` None each copy rolls its own (d20 + the template's modifier, RULES §7)
+    where the system has initiative: the add is one undo step, the roll a second (the core's
+    ``roll_initiative``). Else they all take ``initiative``. Returns the new ids.
+    """
+    session = app.session
+    encounter = session.encounter
+    taken = {encounter.creature(cid).name for cid in encounter.order}
+    base = template_name(template.name)
+    numbered = any(template_name(name) == base != name for name in taken)
+    # beside Goblin 1 and Goblin 2 one more is Goblin 3, not a plain Goblin
+    names = unique_names(base, count, taken | {base} if numbered else taken)
+    copies = []
+    for name in names:
+        copy = fresh(template)
+        copy.name = name
+        copies.append(copy)
+    added = session.apply(
+        lambda enc: enc.add_many(copies, initiative=0 if initiative is None else initiative))
+    if initiative is None and encounter.rules.has_initiative:
+        session.apply(lambda enc: enc.roll_initiative(added, rng=session.rng), added)
+    app.roster.table.select_creature(added[0])
+    return added
+
+
+def read_count(text: str) -> int:
+    """How many to add: 1 when empty; ValueError in the GM's words outside 1..MAX_COUNT."""
+    count = read_number(text, "Count", default=1, minimum=1)
+    if count > MAX_COUNT:
+        raise ValueError(f"Count must be between 1 and {MAX_COUNT}.")
+    return count
+
+
+def keep_in_library(app: HitLedgerApp, creature: Creature,
+                    then: Callable[[], None] | None = None) -> None:
+    """Keep ``creature`` as a template named without its number; ask before replacing one.
+
+    ``then`` runs once it is kept (the bestiary lists it).
+    """
+    template = fresh(creature)
+    template.name = template_name(creature.name)
+    system = app.session.encounter.system
+
+    def keep(force: bool | None = False) -> None:
+        try:
+            library.add(system, template, force=bool(force))
+        except SaveConflict:
+            app.push_screen(ConfirmModal(f"The bestiary already has {template.name}. Replace it?"),
+                            lambda yes: keep(True) if yes else None)
+            return
+        except SaveError as error:
+            app.notify(f"Not kept: {error}", severity="error")
+            return
+        app.notify(f"Kept {template.name} in the bestiary (B opens it).")
+        if then is not None:
+            then()
+
+    keep()
+
+
+def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
+    """What a template (or a pasted block) gives, field by field, in the GM's words."""
+    defenses = "; ".join(rules.defenses_of(creature).describe()) or "none"
+    attacks = ", ".join(f"{label} {damage}" for label, damage in creature.attacks) or "none"
+    fields = [("Name", creature.name), ("Track", rules.track_text(creature)),
+              ("Defenses", defenses), ("Traits", traits_text(creature.traits))]
+    if rules.has_initiative:
+        fields.append(("Init", f"{creature.init_mod:+d}"))
+    fields.append(("Attacks", attacks))
+    return fields
+
+
+def summary_text(rules: Any, creature: Creature) -> str:
+    """:func:`summary` as aligned lines."""
+    return "\n".join(f"{label:<9}{value}" for label, value in summary(rules, creature))
+
+
+class LibraryScreen(ModalScreen[None]):
+    """The bestiary of this encounter's system: add by name with a count, rename, remove.
+
+    | Key | Action |
+    | :- | :- |
+    | enter | Add the named (or highlighted) creature, count times, initiatives rolled |
+    | ↑ / ↓ | Move through the bestiary |
+    | ctrl+r | Rename the highlighted template |
+    | ctrl+x | Remove the highlighted template (to the trash) |
+    | ctrl+t | Paste a stat block into the bestiary |
+    | escape | Close |
+    """
+
+    # CSS, not DEFAULT_CSS: these rules must win over app.tcss's dialog rules
+    CSS = """
+    LibraryScreen .dialog-row { height: 1; }
+    LibraryScreen .dialog-row Input { margin: 0; }
+    LibraryScreen #library-name { width: 1fr; }
+    LibraryScreen #library-list { height: 7; max-height: 7; }
+    LibraryScreen #library-summary {
+        height: 6; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    """
+    AUTO_FOCUS = "#library-name"
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="library.close"),
+        Binding("enter", "add", "Add", id="library.add", show=False,
+                tooltip="Add the named (or highlighted) creature, count times, initiatives rolled"),
+        Binding("up", "move(-1)", "Up", show=False, id="library.up"),
+        Binding("down", "move(1)", "Down", show=False, id="library.down"),
+        Binding("ctrl+r", "rename", "Rename", id="library.rename",
+                tooltip="Rename the highlighted template"),
+        # over the field's cut: in the bestiary ctrl+x removes, as on the saves screen delete does
+        Binding("ctrl+x", "remove", "Remove", id="library.remove", priority=True,
+                tooltip="Remove the highlighted template (to the trash)"),
+        Binding("ctrl+t", "paste_block", "Paste stat block", id="library.paste_block",
+                tooltip="Paste a stat block as printed into the bestiary"),
+    ]
+
+    def __init__(self) -> None:
+        """The names are read when the screen mounts."""
+        super().__init__(classes="dialog")
+        self.names: list[str] = []
+
+    @property
+    def ledger(self) -> HitLedgerApp:
+        """The app, typed."""
+        return cast("HitLedgerApp", self.app)
+
+    @property
+    def encounter(self) -> Any:
+        """The encounter being run (its system names the bestiary)."""
+        return self.ledger.session.encounter
+
+    def compose(self) -> ComposeResult:
+        """Name with completion and count, the list, what the highlighted one is."""
+        with Vertical(id="bestiary", classes="dialog-box wide") as box:
+            box.border_title = f"Bestiary · {self.encounter.rules.name}"
+            with Horizontal(classes="dialog-row"):
+                yield Label("Name ")
+                yield Input(placeholder="type a name (→ completes)", id="library-name",
+                            compact=True)
+                yield Label("  Count ")
+                yield NumberInput("1", id="library-count", label="Count", default=1, minimum=1,
+                                  classes="number")
+            yield OptionList(id="library-list")
+            yield Static("", id="library-summary", markup=False)
+            yield Static("", classes="dialog-error", markup=False)
+            yield Label("enter add · ↑↓ choose · ^r rename · ^x remove · ^t paste · esc close",
+                        classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        """Read the bestiary."""
+        self.query_one(OptionList).can_focus = False  # keys stay in the name field
+        self.show_names()
+
+    # -- showing ---------------------------------------------------------------------
+
+    def show_names(self, highlight: str | None = None) -> None:
+        """(Re)read the names from the data dir and list them."""
+
+        try:
+            self.names = library.names(self.encounter.system)
+        except SaveError as error:
+            self.names = []
+            self.show_error(str(error))
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options([Option(name, id=name) for name in self.names])
+        if not self.names:
+            self.query_one("#library-summary", Static).update(
+                "The bestiary is empty: b on the roster keeps the highlighted creature here.")
+        self.query_one("#library-name", Input).suggester = SuggestFromList(self.names,
+                                                                           case_sensitive=False)
+        if self.names:
+            wanted = highlight if highlight in self.names else self.names[0]
+            options.highlighted = self.names.index(wanted)
+            self._show_summary()
+
+    def show_error(self, text: str) -> None:
+        """One line of what went wrong (empty clears it)."""
+        self.query_one(".dialog-error", Static).update(text)
+
+    def highlighted(self) -> str | None:
+        """The highlighted template's name."""
+        index = self.query_one(OptionList).highlighted
+        return self.names[index] if index is not None and index < len(self.names) else None
+
+    def _show_summary(self) -> None:
+
+        name = self.highlighted()
+        if name is None:
+            return
+        try:
+            creature = library.get(self.encounter.system, name)
+        except (SaveError, KeyError) as error:
+            self.show_error(str(error))
+            return
+        self.query_one("#library-summary", Static).update(
+            summary_text(self.encounter.rules, creature))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Typing moves the highlight to the first name that starts with (or holds) the text."""
+        event.stop()
+        if isinstance(event.input, NumberInput):
+            self.show_error(event.input.problem())
+            return
+        self.show_error("")
+        found = self.match(event.value)
+        if found is not None:
+            self.query_one(OptionList).highlighted = self.names.index(found)
+            self._show_summary()
+
+    def match(self, text: str) -> str | None:
+        """The name ``text`` means: exact, else the first that starts with it, else holds it."""
+        typed = text.strip().casefold()
+        if not typed:
+            return None
+        for test in (str.__eq__, str.startswith, str.__contains__):
+            for name in self.names:
+                if test(name.casefold(), typed):
+                    return name
+        return None
+
+    # -- actions ---------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        """Highlight the next or previous template."""
+        if not self.names:
+            return
+        options = self.query_one(OptionList)
+        index = options.highlighted or 0
+        options.highlighted = max(0, min(len(self.names) - 1, index + step))
+        self._show_summary()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in either field adds."""
+        event.stop()
+        self.action_add()
+
+    def action_add(self) -> None:
+        """Add count fresh copies of the chosen template, initiatives rolled (one add step)."""
+
+        typed = self.query_one("#library-name", Input).value
+        name = self.match(typed) if typed.strip() else self.highlighted()
+        if name is None:
+            self.show_error(f"No {typed.strip()!r} in the bestiary." if typed.strip()
+                            else "The bestiary is empty.")
+            return
+        try:
+            count = read_count(self.query_one("#library-count", NumberInput).value)
+            template = library.get(self.encounter.system, name)
+        except (SaveError, KeyError, ValueError) as error:
+            self.show_error(str(error))
+            return
+        ledger = self.ledger
+        self.dismiss(None)
+        added = add_copies(ledger, template, count)
+        names = [ledger.session.encounter.creature(cid).name for cid in added]
+        ledger.notify(f"Added {', '.join(names)} from the bestiary.")
+
+    def action_rename(self) -> None:
+        """Ask for the highlighted template's new name."""
+        name = self.highlighted()
+        if name is None:
+            return
+
+        def check(text: str) -> str | None:
+            if not text:
+                return "Type a name."
+            if text != name and text in self.names:
+                return f"The bestiary already has {text}."
+            return None
+
+        def rename(new_name: str | None) -> None:
+
+            if not new_name or new_name == name:
+                return
+            try:
+                library.rename(self.encounter.system, name, new_name)
+            except (SaveError, KeyError, ValueError) as error:
+                self.show_error(str(error))
+                return
+            self.show_names(highlight=new_name)
+            self.notify(f"Renamed {name} to {new_name} in the bestiary.")
+
+        self.app.push_screen(PromptModal(f"Rename {name} in the bestiary to:", value=name,
+                                         check=check), rename)
+
+    def action_remove(self) -> None:
+        """Ask, then move the highlighted template to the trash."""
+        name = self.highlighted()
+        if name is None:
+            return
+
+        def remove(confirmed: bool | None) -> None:
+
+            if not confirmed:
+                return
+            try:
+                library.remove(self.encounter.system, name)
+            except (SaveError, KeyError) as error:
+                self.show_error(str(error))
+                return
+            self.show_names()
+            self.notify(f"Removed {name} from the bestiary (kept in the trash).")
+
+        self.app.push_screen(ConfirmModal(f"Remove {name} from the bestiary? It goes to the trash."),
+                             remove)
+
+    def action_paste_block(self) -> None:
+        """Read a pasted stat block and keep it as a template (its text kept too)."""
+        from tui.screens.statblock_paste import StatblockPasteScreen
+
+        def keep(pasted: tuple[Creature, int] | None) -> None:
+            if pasted is not None:
+                keep_in_library(self.ledger, pasted[0], then=lambda: self.show_names(
+                    highlight=template_name(pasted[0].name)))
+
+        self.app.push_screen(StatblockPasteScreen(self.encounter.rules, count=None), keep)
+
+    def action_close(self) -> None:
+        """Back to the roster."""
+        self.dismiss(None)

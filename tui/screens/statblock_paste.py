@@ -1,0 +1,158 @@
+"""Paste a stat block as printed (issue 12, RULES §8): see what was understood, then add it.
+
+The terminal's bracketed paste arrives as one Paste event and the text area takes it whole,
+line breaks kept. Each change is read again by the core (``rules.from_statblock``): the
+dialog shows what it understood field by field, or where it stopped (line, column and a
+caret under the place). ``enter`` closes with the creature (its block kept on it) and the
+count; the caller adds it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static, TextArea
+
+from tui.screens.dialogs import NumberInput
+from tui.screens.library import read_count, summary_text
+
+if TYPE_CHECKING:
+    from core import Creature, ParseError
+
+EMPTY_HINT = "Paste the block as printed (your terminal's paste keeps its lines)."
+
+
+def error_text(error: ParseError, text: str) -> str:
+    """Where the reader stopped: ``line 3, column 5: message``, the line and a caret under it.
+
+    The error's position is an index into the pasted text; the GM counts lines. A terminal's
+    paste may break lines with CR alone: those count as breaks, one character for one.
+    """
+    text = text.replace("\r\n", " \n").replace("\r", "\n")
+    position = max(0, min(error.position, len(text)))
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    line = text[start:] if end == -1 else text[start:end]
+    line = line.rstrip()
+    number = text.count("\n", 0, position) + 1
+    column = position - start
+    message = re.sub(r"^line \d+: ", "", error.message)  # the core may name the line too
+    return (f"✗ line {number}, column {column + 1}: {message}\n"
+            f"{line}\n{' ' * column}^")
+
+
+class BlockArea(TextArea):
+    """The text area of the paste dialog: ``ctrl+j`` (or shift+enter) types a line break,
+    since ``enter`` adds the creature."""
+
+    BINDINGS = [Binding("ctrl+j,shift+enter", "newline", "New line", show=False,
+                        id="paste.newline")]
+
+    def action_newline(self) -> None:
+        """Insert a line break at the cursor."""
+        self.insert("\n")
+
+
+class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
+    """A stat block pasted whole, read as it is typed, added with a count.
+
+    | Key | Action |
+    | :- | :- |
+    | enter | Add the creature read (count times) |
+    | ctrl+j | A line break in the block |
+    | tab | To the count |
+    | escape | Cancel |
+    """
+
+    CSS = """
+    StatblockPasteScreen .dialog-row Input { margin: 0; }
+    StatblockPasteScreen BlockArea { height: 9; }
+    StatblockPasteScreen #paste-preview { height: 7; text-wrap: nowrap; text-overflow: ellipsis; }
+    StatblockPasteScreen #paste-preview.-error { color: $text-error; text-wrap: wrap; }
+    StatblockPasteScreen .dialog-row { height: 1; }
+    """
+    AUTO_FOCUS = "BlockArea"
+    BINDINGS = [
+        Binding("enter", "add", "Add", priority=True, id="paste.add",
+                tooltip="Add the creature read from the block (count times)"),
+        Binding("escape", "cancel", "Cancel", id="paste.cancel"),
+    ]
+
+    def __init__(self, rules: Any, count: int | None = 1, text: str = "") -> None:
+        """Read blocks by ``rules``; ``count`` starts as the add form's (None: the bestiary
+        keeps one template, no count asked)."""
+        super().__init__(classes="dialog")
+        self.rules = rules
+        self.count = count
+        self.text = text
+        self.creature: Creature | None = None
+
+    def compose(self) -> ComposeResult:
+        """The block, what it says, the count."""
+        with Vertical(id="paste-box", classes="dialog-box wide") as box:
+            where = "" if self.count is not None else " into the bestiary"
+            box.border_title = f"Paste a stat block{where} · {self.rules.name}"
+            yield BlockArea(self.text, show_line_numbers=True, id="block")
+            yield Static(EMPTY_HINT, id="paste-preview", markup=False)
+            with Horizontal(classes="dialog-row"):
+                if self.count is not None:
+                    yield Label("Count ")
+                    yield NumberInput(str(self.count), id="paste-count", label="Count",
+                                      default=1, minimum=1, classes="number")
+                yield Static("", classes="dialog-error", id="paste-error", markup=False)
+            yield Label("enter add · ^j new line · tab count · esc cancel" if self.count is not None
+                        else "enter keep in the bestiary · ^j new line · esc cancel",
+                        classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        """Read a block given up front."""
+        self.read(self.text)
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        """Read the block again at each change."""
+        event.stop()
+        self.read(event.text_area.text)
+
+    def read(self, text: str) -> None:
+        """Show what the core reads in ``text``, or where it stopped."""
+        from core import ParseError
+
+        preview = self.query_one("#paste-preview", Static)
+        self.creature = None
+        preview.remove_class("-error")
+        if not text.strip():
+            preview.update(EMPTY_HINT)
+            return
+        try:
+            self.creature = self.rules.from_statblock(text)
+        except ValueError as error:  # a ParseError with its position, never a traceback
+            preview.add_class("-error")
+            preview.update(error_text(error, text) if isinstance(error, ParseError)
+                           else f"✗ {error}")
+            return
+        # one line a field, cut at the edge (CSS): the Attacks line stays in view under long
+        # defenses
+        preview.update(summary_text(self.rules, self.creature))
+
+    def action_add(self) -> None:
+        """Close with the creature read and the count, or say what is missing."""
+        error = self.query_one("#paste-error", Static)
+        if self.creature is None:
+            error.update("Nothing read yet: fix the block first.")
+            return
+        try:
+            count = 1 if self.count is None else \
+                read_count(self.query_one("#paste-count", NumberInput).value)
+        except ValueError as problem:
+            error.update(str(problem))
+            return
+        self.dismiss((self.creature, count))
+
+    def action_cancel(self) -> None:
+        """Close without adding."""
+        self.dismiss(None)
