@@ -156,7 +156,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         self.encounter_changed(event.changed_ids)
         # the notification says whose turn it is; the tracker shows what happened
         self.notify(event.text, timeout=4)
-        if event.details or self.encounter.pending_checks():
+        if event.details or self.encounter.pending_checks() or self.encounter.pending_dying_checks():
             self.open_tracker(event)
 
     def open_tracker(self, event: Any = None) -> None:

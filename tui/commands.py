@@ -23,7 +23,29 @@ ROSTER_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Next turn", "Advance to the next creature's turn (n)", "next_turn"),
     ("Persistent conditions", "Open the persistent-condition tracker (p)", "tracker"),
     ("Clear marks", "Unmark every target (escape)", "clear_marks"),
+    # issue 11: running a session
+    ("Roll initiative", "Roll for the marked creatures, else those not placed yet (i)",
+     "roll_initiative"),
+    ("Set initiative", "Give the highlighted creature a new initiative: delay, ready (I)",
+     "set_initiative"),
+    ("Move up the order", "Move the highlighted creature up ([)", "move_up"),
+    ("Move down the order", "Move the highlighted creature down (])", "move_down"),
+    ("Condition", "Add, change or remove a condition (c)", "condition"),
+    ("Mark Stress", "Mark 1 Stress on the marked or highlighted creatures (s)", "mark_stress"),
+    ("Clear Stress", "Clear 1 Stress on the marked or highlighted creatures (S)", "clear_stress"),
+    ("Gain Fear", "The GM gains 1 Fear (+)", "gain_fear"),
+    ("Spend Fear", "The GM spends 1 Fear (-)", "spend_fear"),
+    ("Next encounter keeping the party", "A new encounter with the PCs as they are now; "
+     "this one is kept", "next_encounter"),
+    ("Export log as Markdown", "Write the log as Markdown for the campaign notes (m on the log)",
+     "export_log"),
 )
+# palette names of the roster's parameterised actions (the binding's action, its argument)
+SESSION_ACTIONS: dict[str, tuple[str, object]] = {
+    "move_up": ("move", -1), "move_down": ("move", 1),
+    "mark_stress": ("stress", True), "clear_stress": ("stress", False),
+    "gain_fear": ("fear", True), "spend_fear": ("fear", False),
+}
 APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Undo", "Undo the last change (u, ctrl+z)", "undo"),
     ("Redo", "Redo the last undone change (ctrl+y)", "redo"),
@@ -63,8 +85,11 @@ class EncounterCommands(Provider):
 
     def _commands(self) -> Iterator[tuple[str, str, Callable[[], object]]]:
         ledger = self.ledger
+        from tui.session_rules import applies
+
         for name, help_text, action in ROSTER_COMMANDS:
-            yield name, help_text, partial(self._on_roster, action)
+            if applies(ledger.encounter.rules, SESSION_ACTIONS.get(action, (action,))[0]):
+                yield name, help_text, partial(self._on_roster, action)
         for name, help_text, action in APP_COMMANDS:
             yield name, help_text, getattr(ledger, f"action_{action}")
         encounter = ledger.encounter
@@ -113,6 +138,10 @@ class EncounterCommands(Provider):
             from tui.screens.heal import open_heal
 
             open_heal(ledger.roster, creature_id)  # the marked set, like damage
+            return
+        if action in SESSION_ACTIONS:
+            name, argument = SESSION_ACTIONS[action]
+            getattr(ledger.roster, f"action_{name}")(argument)
             return
         method = getattr(ledger.roster, f"action_{action}")
         if creature_id is not None:
