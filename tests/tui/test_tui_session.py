@@ -138,7 +138,8 @@ async def test_dying_and_wounded_are_set_by_hand_and_shown_in_short(app_factory)
     encounter = goblins()
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
+    # at 80 columns Status keeps issue 9's 14 cells ("dying 1 · wou…"); from 96 it grows
+    async with app.run_test(size=(104, 24)) as pilot:
         app.roster.table.select_creature(ids["Valeros"])
         for name, value in (("dying", "1"), ("wounded", "1")):
             await pilot.press("c")

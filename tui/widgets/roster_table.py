@@ -38,9 +38,8 @@ ROW_WIDTH = 68
 # Fixed widths keep an update O(1): Textual re-measures a whole auto-width column whenever
 # one of its cells gets narrower. The track gets what the system's track needs.
 WIDTHS: dict[str, tuple[int, int, int, int, int]] = {
-    # issue 11: Status holds "dying 1 · wounded 1" (19 cells); Defenses are on the detail pane
-    "pf2e": (6, 16, 18, 9, 19),
-    "sf2e": (6, 16, 18, 9, 19),
+    "pf2e": (6, 18, 18, 12, 14),
+    "sf2e": (6, 18, 18, 12, 14),
     "d20-3e": (6, 16, 22, 12, 12),
     "vitality-wounds": (6, 16, 24, 11, 11),
     "daggerheart": (6, 16, 29, 9, 8),
