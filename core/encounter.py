@@ -12,31 +12,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import conditions, turns
+from core.capabilities import ENCOUNTER_OPTIONS, OLD_VALUES, check_settings
 from core.dice import RandomSource
 from core.errors import StateError
 from core.model import Creature, Outcome, Roll, TemporaryImmunity
 from core.systems import SYSTEM_IDS, get_system
-from core.systems.base import MAX_TRACK, RULE_SETTINGS, check_settings
+from core.systems.base import MAX_TRACK
 
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "crit_mode": "double",      # pf2e/sf2e option: "roll-twice" rolls the dice twice instead
-    "flat_checks": "roll",      # "ask": flat checks wait for the GM's roll
-    "massive_damage": False,    # daggerheart optional rule: 2× Severe marks 4 HP
-    "skip_defeated": True,      # next turn passes over dead and defeated creatures
-}
-ENCOUNTER_SETTINGS = {**RULE_SETTINGS, "flat_checks": ("roll", "ask"), "skip_defeated": (True, False)}
-OLD_SETTING_WORDS = {("flat_checks", "auto"): "roll"}   # as saves before issue 7 wrote them
+# Every setting is declared once in core.capabilities: its values, default and GM's words.
+DEFAULT_SETTINGS: dict[str, Any] = {s.key: s.default for s in ENCOUNTER_OPTIONS}
+ENCOUNTER_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in ENCOUNTER_OPTIONS}
+OLD_SETTING_WORDS = OLD_VALUES   # as saves before issue 7 wrote them
 # A setting as the log says it: the GM's words, never ``key = value``.
-SETTING_WORDS = {
-    ("crit_mode", "double"): "critical hits: double the damage",
-    ("crit_mode", "roll-twice"): "critical hits: roll the dice twice, double the modifiers",
-    ("flat_checks", "roll"): "flat checks: the app rolls them",
-    ("flat_checks", "ask"): "flat checks: the GM rolls them",
-    ("massive_damage", True): "optional rule on: twice Severe or more marks 4 HP",
-    ("massive_damage", False): "optional rule off: twice Severe or more marks 3 HP",
-    ("skip_defeated", True): "next turn: defeated creatures are skipped",
-    ("skip_defeated", False): "next turn: defeated creatures keep their turns",
-}
+SETTING_WORDS = {(s.key, c.value): c.log for s in ENCOUNTER_OPTIONS for c in s.choices}
 FEAR_MAX = 12                   # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
 DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
 _UNSET = "\u2205unset"          # a field absent on one side of a change (TOML has no null)
@@ -147,7 +135,7 @@ def _encounter_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
     for (key, old), new in OLD_SETTING_WORDS.items():
         if settings.get(key) == old:
             settings[key] = new
-    return check_settings(settings, ENCOUNTER_SETTINGS)
+    return check_settings(settings, ENCOUNTER_OPTIONS)
 
 
 class Encounter:
@@ -258,7 +246,7 @@ class Encounter:
         elif self.turn >= len(self._creatures):
             self.turn = 0
 
-    def remove(self, cid: str) -> None:
+    def remove(self, cid: str) -> Event:
         """Remove a creature from the encounter (undoable)."""
         creature = self.creature(cid)
         with self._step("remove", f"{creature.name} removed") as step:
@@ -275,8 +263,9 @@ class Encounter:
                     self.round += 1 if self._creatures else 0
             else:
                 self._keep_active(step)
+        return self._done[-1]
 
-    def remove_many(self, cids: Sequence[str]) -> None:
+    def remove_many(self, cids: Sequence[str]) -> Event:
         """Remove several creatures in one undo step (the marked ones, or every defeated one).
 
         When the active creature goes, the turn passes to the next creature left in the
@@ -299,6 +288,7 @@ class Encounter:
                 self.turn = self.order.index(later[0]) if later else max(0, len(self.order) - 1)
             else:
                 self._keep_active(step)
+        return self._done[-1]
 
     def update(self, cid: str, **fields: Any) -> Creature:
         """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
@@ -353,19 +343,6 @@ class Encounter:
     ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
                   "stress_marked", "subdual", "dying", "wounded")
 
-    def set_track(self, cid: str, **values: int) -> Creature:
-        """The GM's correction of a track value (``hp=12``, ``stress_marked=2``), one undo step."""
-        creature = self.creature(cid)
-        new = creature.clone()
-        for key, value in values.items():
-            self._check_track(creature, key, value)
-            setattr(new, key, value)
-        words = ", ".join(f"{k} {getattr(creature, k)} → {v}" for k, v in values.items())
-        with self._step("adjust", f"{creature.name}: set {words}") as step:
-            step.touch(cid)
-            self._creatures[cid] = new
-        return new
-
     def _check_track(self, creature: Creature, key: str, value: Any) -> None:
         """ValueError unless ``value`` may be set as ``creature``'s current ``key``."""
         if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
@@ -378,52 +355,22 @@ class Encounter:
             if value < 0:
                 raise ValueError(f"{key} cannot be negative")
 
-    def toggle_condition(self, cid: str, condition: str) -> bool:
-        """Add or remove a condition by hand (``frightened``, ``dead``); True when now present."""
-        creature = self.creature(cid)
-        name = condition.strip().lower()
-        if not name:
-            raise ValueError("a condition needs a name")
-        new = creature.clone()
-        present = name not in new.conditions
-        if present:
-            new.conditions.add(name)
-        else:
-            conditions.remove(new, name)
-        with self._step("condition", f"{creature.name}: {'now' if present else 'no longer'} {name}") as step:
-            step.touch(cid)
-            self._creatures[cid] = new
-        return present
-
-    def set_persistent_rounds(self, cid: str, index: int, rounds: int | None) -> None:
-        """Change how many of its turns a persistent condition has left (None: until it ends)."""
-        from dataclasses import replace
-
-        creature = self.creature(cid)
-        cond = creature.persistent[index]
-        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1):
-            raise ValueError("rounds left is a whole number of 1 or more")
-        new = creature.clone()
-        new.persistent[index] = replace(cond, rounds_left=rounds)
-        left = "until it ends" if rounds is None else f"{rounds} turn(s) left"
-        with self._step("persistent", f"{creature.name}: persistent {cond.label} {left}") as step:
-            step.touch(cid)
-            self._creatures[cid] = new
-
-    def rename(self, name: str) -> None:
+    def rename(self, name: str) -> Event:
         """Rename the encounter."""
         if not isinstance(name, str) or not name.strip():
             raise ValueError("an encounter needs a name")
         with self._step("rename", f"encounter renamed to {name.strip()}") as step:
             step.meta("name")
             self.name = name.strip()
+        return self._done[-1]
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_setting(self, key: str, value: Any) -> Event:
         """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
         value = _encounter_settings({key: value})[key]
         with self._step("setting", SETTING_WORDS[key, value]) as step:
             step.meta("settings")
             self.settings = {**self.settings, key: value}
+        return self._done[-1]
 
     # ------------------------------------------------------------------ damage
     def preview_damage(self, ids: Iterable[str], damage: str | Sequence[str], saves: Mapping[str, str | None] | None = None,
@@ -538,7 +485,7 @@ class Encounter:
             self.rules.commit(creature, outcome)
         return outcome
 
-    def remove_persistent(self, cid: str, index: int) -> None:
+    def remove_persistent(self, cid: str, index: int) -> Event:
         """End one persistent condition by hand."""
         creature = self.creature(cid)
         cond = creature.persistent[index]
@@ -547,6 +494,7 @@ class Encounter:
             new = creature.clone()
             new.persistent.pop(index)
             self._creatures[cid] = new
+        return self._done[-1]
 
     def tick_persistent(self, cid: str, index: int, rng: RandomSource | None = None) -> Outcome:
         """Roll one persistent condition's damage now."""
@@ -594,7 +542,7 @@ class Encounter:
             step.details = tuple(lines)
         return lines
 
-    def add_temp_immunity(self, cid: str, effect: str, rounds: int) -> None:
+    def add_temp_immunity(self, cid: str, effect: str, rounds: int) -> Event:
         """Immune to ``effect`` for ``rounds`` rounds (expires by itself)."""
         creature = self.creature(cid)
         if not effect.strip() or rounds < 1:
@@ -604,8 +552,9 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.round + rounds))
             self._creatures[cid] = new
+        return self._done[-1]
 
-    def remove_temp_immunity(self, cid: str, index: int) -> None:
+    def remove_temp_immunity(self, cid: str, index: int) -> Event:
         """End a temporary immunity early."""
         creature = self.creature(cid)
         gone = creature.temp_immunities[index]
@@ -614,6 +563,7 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.pop(index)
             self._creatures[cid] = new
+        return self._done[-1]
 
     # ------------------------------------------------------------------ turns
     def skip_defeated(self) -> bool:
@@ -717,7 +667,7 @@ class Encounter:
                 self._tie[cid] = place
         self._order = None
 
-    def set_initiative(self, cid: str, value: int) -> None:
+    def set_initiative(self, cid: str, value: int) -> Event:
         """A new initiative (delay, ready, a late arrival): after others with the same value."""
         creature = self.creature(cid)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -729,8 +679,9 @@ class Encounter:
             self._tie[cid] = self._last_tie(cid)
             self._order = None
             self._keep_active(step)
+        return self._done[-1]
 
-    def move_in_order(self, cid: str, places: int) -> None:
+    def move_in_order(self, cid: str, places: int) -> Event:
         """Move a creature up (negative) or down the order; it takes its new neighbour's initiative.
 
         Daggerheart's way to order the spotlight list; delay and ready elsewhere.
@@ -754,6 +705,7 @@ class Encounter:
             self._initiative[cid] = value
             self._place(step, [c for c in order if self._initiative[c] == value])
             self._keep_active(step)
+        return self._done[-1]
 
     # ------------------------------------------------------------------ conditions (RULES §7)
     def conditions_of(self, cid: str) -> dict[str, int | None]:
@@ -761,41 +713,41 @@ class Encounter:
         return conditions.conditions_of(self.creature(cid), self.system)
 
     def add_condition(self, cid: str, name: str, value: int | None = None,
-                      duration: int | str | None = None) -> None:
+                      duration: int | str | None = None) -> Event:
         """Give a creature a condition with an optional value and duration (one undo step)."""
         name = conditions.condition_name(name)
         if name in conditions.TRACK_VALUED:
             if duration is not None:
                 raise ValueError(f"{name} has no duration: it ends by its own rules")
-            self.set_condition(cid, name, 1 if value is None else value)
-            return
+            return self.set_condition(cid, name, 1 if value is None else value)
         creature = self.creature(cid)
         new = creature.clone()
         steps = [conditions.add(new, name, value, duration)]
         self.rules.recheck_dying(new, steps)        # doomed can kill a dying creature
-        self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
-    def remove_condition(self, cid: str, name: str) -> None:
+    def remove_condition(self, cid: str, name: str) -> Event:
         """Remove a condition (its value and duration with it)."""
         name = conditions.condition_name(name)
         creature = self.creature(cid)
         new = creature.clone()
         conditions.remove(new, name)
-        self._replace(cid, "condition", f"{creature.name}: no longer {name}", new)
+        return self._replace(cid, "condition", f"{creature.name}: no longer {name}", new)
 
-    def set_condition(self, cid: str, name: str, value: int) -> None:
+    def set_condition(self, cid: str, name: str, value: int) -> Event:
         """Set a condition's value by hand (0 removes it): dying, wounded, doomed, frightened…"""
         name = conditions.condition_name(name)
         creature = self.creature(cid)
         new = creature.clone()
         steps = [conditions.set_value(new, name, value, self.system)]
         self.rules.recheck_dying(new, steps)
-        self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
-    def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> None:
+    def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> Event:
         with self._step(kind, text, details) as step:
             step.touch(cid)
             self._creatures[cid] = new
+        return self._done[-1]
 
     # ------------------------------------------------------------------ dying checks (RULES §7)
     def pending_dying_checks(self) -> list[str]:

@@ -15,10 +15,6 @@ class ParseError(ValueError):
     def __str__(self) -> str:
         return f"{self.message} (at position {self.position + 1})"
 
-    def caret(self) -> str:
-        """The text with a caret line under the problem, for a terminal."""
-        return f"{self.text}\n{' ' * self.position}^"
-
 
 class StateError(ValueError):
     """Stored encounter data with a missing or ill-typed field."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple
 
 from core.dice import parse as parse_dice
@@ -173,24 +173,12 @@ class Creature:
     attacks: list[tuple[str, str]] = field(default_factory=list)   # (label, damage notation)
 
     def clone(self) -> Creature:
-        """An independent copy (containers copied, values shared)."""
-        # Written out field by field: this runs on every damage preview.
-        new = object.__new__(Creature)
-        new.name, new.pc, new.traits, new.defenses = self.name, self.pc, self.traits, self.defenses
-        new.hp, new.max_hp, new.temp_hp = self.hp, self.max_hp, self.temp_hp
-        new.vitality, new.max_vitality = self.vitality, self.max_vitality
-        new.wounds, new.max_wounds = self.wounds, self.max_wounds
-        new.hp_marked, new.armor, new.armor_marked = self.hp_marked, self.armor, self.armor_marked
-        new.stress, new.stress_marked = self.stress, self.stress_marked
-        new.major, new.severe, new.subdual = self.major, self.severe, self.subdual
-        new.dying, new.wounded = self.dying, self.wounded
-        new.conditions = set(self.conditions)
-        new.persistent = list(self.persistent)
-        new.temp_immunities = list(self.temp_immunities)
-        new.init_mod, new.recovery_check = self.init_mod, self.recovery_check
-        new.condition_values = dict(self.condition_values)
-        new.condition_durations = dict(self.condition_durations)
-        new.statblock, new.attacks = self.statblock, list(self.attacks)
+        """An independent copy: every field of the dataclass, its containers copied."""
+        new = object.__new__(Creature)  # every field is set here: no __init__ defaults to run
+        for name in FIELD_NAMES:
+            setattr(new, name, getattr(self, name))
+        for name in CONTAINER_FIELDS:
+            setattr(new, name, getattr(self, name).copy())
         return new
 
     @property
@@ -253,7 +241,10 @@ class Creature:
         return c
 
 
-_SLOTS = tuple(Creature.__slots__)
+# Derived from the dataclass, so a new field is cloned and committed without a second list.
+FIELD_NAMES = tuple(f.name for f in fields(Creature))
+CONTAINER_FIELDS = tuple(f.name for f in fields(Creature) if f.default_factory is not MISSING)
+IDENTITY_FIELDS = ("name", "pc", "traits", "defenses", "init_mod", "statblock", "attacks")
 
 
 def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
@@ -261,7 +252,7 @@ def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
     for i, item in enumerate(value):
         if not isinstance(item, str):
             raise StateError(f"{where}.{key}[{i}]", f"expected text, found {item!r}")
-    return value
+    return list(value)
 
 
 def _table(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> dict[str, Any]:
@@ -272,8 +263,7 @@ def _table(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], whe
 
 
 # Fields commit may set (everything but identity).
-TRACK_FIELDS = tuple(n for n in _SLOTS if n not in ("name", "pc", "traits", "defenses", "init_mod",
-                                                    "statblock", "attacks"))
+TRACK_FIELDS = tuple(f.name for f in fields(Creature) if f.name not in IDENTITY_FIELDS)
 
 
 class RolledPart(NamedTuple):
@@ -338,48 +328,54 @@ class Roll:
         )
 
 
+# RULES §5: the kinds of breakdown step, in the order the rules apply them.
+STEP_KINDS = ("roll", "floor", "merge", "scale", "immunity", "weakness", "vulnerability",
+              "resistance", "total", "threshold", "armor", "track", "note")
+_KNOWN_KINDS = frozenset(STEP_KINDS)
+
+
+class Step(NamedTuple):
+    """One line of a breakdown: what kind of rule it is (``STEP_KINDS``) and its words."""
+
+    kind: str
+    text: str
+
+
+class Breakdown:
+    """The steps of one resolution as they are taken, each a :class:`Step`."""
+
+    __slots__ = ("records",)
+
+    def __init__(self) -> None:
+        self.records: list[Step] = []
+
+    def add(self, kind: str, text: str) -> None:
+        """Record one step of ``kind`` (one of ``STEP_KINDS``)."""
+        if kind not in _KNOWN_KINDS:
+            raise ValueError(f"unknown breakdown step kind {kind!r}; known: {', '.join(STEP_KINDS)}")
+        self.records.append(Step(kind, text))
+
+    def lines(self) -> tuple[str, ...]:
+        """Every step as text."""
+        return tuple(step.text for step in self.records)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The resolved effect of one application on one creature, and the steps that led there."""
 
     target: str
     total: int
-    breakdown: Breakdown | tuple[str, ...]
+    records: tuple[Step, ...]
     changes: Mapping[str, Any] = field(default_factory=dict)
     hp_marked: int = 0
     wounds: int = 0
     summary: str = ""
-    _lines: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def steps(self) -> tuple[str, ...]:
-        """The breakdown in words, in the order applied (formatted the first time it is read)."""
-        if self._lines is None:
-            lines = self.breakdown.lines() if isinstance(self.breakdown, Breakdown) else self.breakdown
-            object.__setattr__(self, "_lines", tuple(lines))
-        return self._lines  # type: ignore[return-value]
+        """The breakdown in words, in the order applied (DESIGN.md's ``out.steps``)."""
+        return tuple(step.text for step in self.records)
 
     def __str__(self) -> str:
         return "\n".join(self.steps)
-
-
-class Breakdown(list):
-    """Steps as they are taken: plain text, or a template and its arguments formatted on reading.
-
-    Formatting is most of the cost of resolving damage, and most outcomes (every target of
-    a preview the GM does not look at, a benchmark) are never read.
-    """
-
-    __slots__ = ()
-
-    def add(self, template: str, *args: Any) -> None:
-        """Record ``template.format(*args)`` for later; a callable argument is called then."""
-        self.append((template, args))
-
-    def lines(self) -> tuple[str, ...]:
-        """Every step as text."""
-        return tuple(
-            item if isinstance(item, str)
-            else item[0].format(*(a() if callable(a) else a for a in item[1]))
-            for item in self
-        )

@@ -134,7 +134,19 @@ def _chunks(text: str) -> list[tuple[str, int]]:
     return out
 
 
+def _default_type(amount: DiceExpr, vocab: Vocabulary, where: int, full: str) -> str | None:
+    """The type of a part written without one: the system's default (Daggerheart: physical),
+    none where a type is optional (d20-3e), a ParseError where one is required (PF2 family)."""
+    if vocab.default_type:
+        return vocab.default_type
+    if vocab.type_required:
+        raise ParseError(
+            f"name a damage type after {str(amount)!r} (e.g. {str(amount)} slashing)", where, full)
+    return None
+
+
 def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamagePart:
+    """One damage part (``2d8+4 slashing silver``): amount, markers, type, traits, effects."""
     amount, rest_at = _parse_amount(full, chunk, start)
     words = _tokens(chunk[rest_at:], start + rest_at)
     persistent = False
@@ -170,19 +182,13 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
         else:
             raise ParseError(f"unknown word {word!r} in damage{_suggest(word, vocab)}", where, full)
     damage_type = _damage_type(type_words, effects, vocab, full)
-    if amount is None:
-        if source is None:
-            if damage_type is not None and words:
-                raise ParseError(f"{damage_type!r} needs an amount before it, e.g. '2d6 {damage_type}'",
-                                 words[0][1], full)
-            raise ParseError("a damage part needs an amount, e.g. 2d6 fire", start, full)
-    elif damage_type is None:
-        if vocab.default_type:
-            damage_type = vocab.default_type
-        elif vocab.type_required:
-            where = start + len(chunk.rstrip())
-            raise ParseError(
-                f"name a damage type after {str(amount)!r} (e.g. {str(amount)} slashing)", where, full)
+    if amount is None and source is None:
+        if damage_type is not None and words:
+            raise ParseError(f"{damage_type!r} needs an amount before it, e.g. '2d6 {damage_type}'",
+                             words[0][1], full)
+        raise ParseError("a damage part needs an amount, e.g. 2d6 fire", start, full)
+    if amount is not None and damage_type is None:
+        damage_type = _default_type(amount, vocab, start + len(chunk.rstrip()), full)
     implied = not persistent and amount is not None and damage_type in vocab.always_persistent
     if persistent and amount is None:
         raise ParseError("persistent damage needs an amount", start, full)
@@ -474,8 +480,6 @@ def _parse_defenses(text: str, system: str) -> Defenses:
     for section in text.split(";"):
         for item, where in _split_items(section, offset, text):
             if not item.strip():
-                if item is not section:
-                    continue
                 continue
             lead = len(item) - len(item.lstrip())
             words = item.strip()
@@ -533,39 +537,11 @@ def _parse_defenses(text: str, system: str) -> Defenses:
 
 def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str,
                  found: dict[str, list[DefenseEntry]], effects: list[str]) -> None:
-    exceptions: frozenset[str] = frozenset()
-    paren = re.search(r"[(（]\s*(?:except|exc\.?|but not)\s+([^)）]*)[)）]", words, re.IGNORECASE)
-    if paren:
-        exc_at = where + paren.start(1)
-        exceptions = frozenset(
-            _selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full, strict=True)
-            for e in paren.group(1).split(",") if e.strip()
-        )
-        if not exceptions:
-            raise ParseError("name what is excepted, e.g. '(except silver)'", where + paren.start(), full)
-        words = (words[:paren.start()] + words[paren.end():]).strip()
-    elif "(" in words or "（" in words:
-        at = words.index("(") if "(" in words else words.index("（")
-        raise ParseError("write exceptions as '(except silver)'", where + at, full)
-    value = 0
-    selector_text = words
-    # "5/-" and "5/silver": d20-style damage reduction, all damage except …
-    slash = re.fullmatch(r"(\d+)\s*/\s*(\S+)", words)
-    if slash:
-        value = int(slash.group(1))
-        selector_text = "all"
-        other = slash.group(2)
-        if other not in ("-", "—"):
-            exceptions = exceptions | {_selector(other, where + slash.start(2), vocab, full, True)}
-    else:
-        tokens = words.split()
-        numbers = [t for t in tokens if _VALUE.match(t)]
-        if len(numbers) > 1:
-            raise ParseError("one value per entry: separate entries with a comma", where, full)
-        if numbers:
-            value = int(numbers[0])
-            tokens.remove(numbers[0])
-        selector_text = " ".join(tokens)
+    """One entry (``fire 5``, ``physical 10 (except silver)``, ``death effects``) into ``found``
+    (or ``effects``, an effect immunity); ParseError names what is wrong and where."""
+    exceptions, words = _exceptions(words, where, vocab, full)
+    value, selector_text, excepted = _value_and_selector(words, where, vocab, full)
+    exceptions |= excepted
     non_magical = False
     low = selector_text.lower()
     for prefix in ("non-magical ", "nonmagical ", "non magical "):
@@ -579,7 +555,7 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
     if kind == IMMUNITY:
         if value:
             raise ParseError("an immunity has no value", where, full)
-        sel = _selector(selector_text, where, vocab, full, strict=False)
+        sel = _selector(selector_text, vocab)
         trait = _trait_name(sel or selector_text.lower())
         if trait in vocab.effects:
             # RULES §2 Step 3.1: an immunity to an effect trait removes an attack with it
@@ -591,7 +567,7 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
             effects.append(selector_text.lower())
             return
     else:
-        sel = _selector(selector_text, where, vocab, full, strict=True)
+        sel = _known_selector(selector_text, where, vocab, full)
         if needs_value and not value:
             raise ParseError(f"{kind} {selector_text} needs a value, e.g. '{selector_text} 5'",
                              where + len(words), full)
@@ -599,6 +575,45 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
             raise ParseError("Daggerheart resistances have no value (they halve)", where, full)
     entry = DefenseEntry(kind, sel, value, exceptions, non_magical)
     found[kind].append(replace(entry, text=entry.make_text()))
+
+
+def _exceptions(words: str, where: int, vocab: Vocabulary, full: str) -> tuple[frozenset[str], str]:
+    """RULES §1 ``(except A, B)``: the selectors it names, and the entry without it."""
+    paren = re.search(r"[(（]\s*(?:except|exc\.?|but not)\s+([^)）]*)[)）]", words, re.IGNORECASE)
+    if paren:
+        exc_at = where + paren.start(1)
+        exceptions = frozenset(
+            _known_selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full)
+            for e in paren.group(1).split(",") if e.strip()
+        )
+        if not exceptions:
+            raise ParseError("name what is excepted, e.g. '(except silver)'", where + paren.start(), full)
+        return exceptions, (words[:paren.start()] + words[paren.end():]).strip()
+    if "(" in words or "（" in words:
+        at = words.index("(") if "(" in words else words.index("（")
+        raise ParseError("write exceptions as '(except silver)'", where + at, full)
+    return frozenset(), words
+
+
+def _value_and_selector(words: str, where: int, vocab: Vocabulary,
+                        full: str) -> tuple[int, str, frozenset[str]]:
+    """An entry's value, its selector words, and what ``5/silver`` excepts."""
+    # "5/-" and "5/silver": d20-style damage reduction, all damage except …
+    slash = re.fullmatch(r"(\d+)\s*/\s*(\S+)", words)
+    if slash:
+        other = slash.group(2)
+        if other in ("-", "—"):
+            return int(slash.group(1)), "all", frozenset()
+        return int(slash.group(1)), "all", frozenset(
+            {_known_selector(other, where + slash.start(2), vocab, full)})
+    tokens = words.split()
+    numbers = [t for t in tokens if _VALUE.match(t)]
+    if len(numbers) > 1:
+        raise ParseError("one value per entry: separate entries with a comma", where, full)
+    if numbers:
+        tokens.remove(numbers[0])
+        return int(numbers[0]), " ".join(tokens), frozenset()
+    return 0, " ".join(tokens), frozenset()
 
 
 def _check_effect_name(name: str, entry: str, where: int, vocab: Vocabulary, full: str) -> None:
@@ -613,7 +628,7 @@ def _check_effect_name(name: str, entry: str, where: int, vocab: Vocabulary, ful
         raise ParseError("write exceptions as '(except silver)'", at, full)
     for word in words:
         at = where + max(0, entry.find(word))
-        if _selector(word, at, vocab, full, strict=False) is not None:
+        if _selector(word, vocab) is not None:
             raise ParseError(f"{name!r} is not one immunity: one damage type, material or effect "
                              "per entry, separated by commas; exceptions as '(except silver)'", at, full)
 
@@ -623,8 +638,8 @@ def _trait_name(words: str) -> str:
     return words.removesuffix(" effects").removesuffix(" effect").strip()
 
 
-def _selector(text: str, where: int, vocab: Vocabulary, full: str, strict: bool) -> str | None:
-    """The canonical selector for ``text``; None (immunity to an effect) or ParseError."""
+def _selector(text: str, vocab: Vocabulary) -> str | None:
+    """The canonical selector for ``text``, or None (an immunity to an effect, say)."""
     low = " ".join(text.lower().split())
     if low in _SPECIAL:
         return _SPECIAL[low]
@@ -633,9 +648,16 @@ def _selector(text: str, where: int, vocab: Vocabulary, full: str, strict: bool)
         if (canon in vocab.types or canon in vocab.categories or canon in vocab.materials
                 or canon in vocab.traits or canon in vocab.sources or canon == "all"):
             return canon
-    if not strict:
-        return None
-    raise ParseError(f"unknown damage type or material {text!r}{_suggest(text, vocab)}", where, full)
+    return None
+
+
+def _known_selector(text: str, where: int, vocab: Vocabulary, full: str) -> str:
+    """The canonical selector for ``text``; an unknown word is a ParseError (RULES §1: in a
+    weakness or resistance it is almost always a typo)."""
+    selector = _selector(text, vocab)
+    if selector is None:
+        raise ParseError(f"unknown damage type or material {text!r}{_suggest(text, vocab)}", where, full)
+    return selector
 
 
 # --------------------------------------------------------------------------- d20-3e defenses
@@ -658,7 +680,7 @@ def _d20_entry(words: str, where: int, kind: str | None, vocab: Vocabulary,
     m = _D20_TYPE_FIRST.fullmatch(words)
     if m is None:
         return None
-    selector = _selector(m.group(1), where, vocab, full, strict=False)
+    selector = _selector(m.group(1), vocab)
     if selector is None:
         return None
     if m.group(2).lower() == "immunity":
@@ -678,6 +700,7 @@ def _d20_reduction(value: int, bypass: str, where: int, vocab: Vocabulary, full:
         raise ParseError("say what bypasses the damage reduction: '-', a material, 'magic' or '+1'",
                          where, full)
     plus = _D20_PLUS.fullmatch(bypass)
+    exceptions: frozenset[str]
     if bypass in ("-", "—"):
         exceptions, shown = frozenset(), "-"
     elif plus:
@@ -686,7 +709,7 @@ def _d20_reduction(value: int, bypass: str, where: int, vocab: Vocabulary, full:
     else:
         if bypass.startswith("+"):
             raise ParseError(f"an enhancement bonus is +1 or more, not {bypass!r}", where, full)
-        selector = _selector(bypass, where, vocab, full, strict=True)
+        selector = _known_selector(bypass, where, vocab, full)
         exceptions, shown = frozenset({selector}), "magic" if selector == "magical" else selector
     return DefenseEntry(DAMAGE_REDUCTION, "all", value, exceptions,
                         text=f"{DAMAGE_REDUCTION} {value}/{shown}")

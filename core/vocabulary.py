@@ -6,6 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 CATEGORY_KEYS = ("physical", "energy", "alignment", "other", "damage")
 
@@ -53,7 +54,7 @@ class Vocabulary:
 
 
 @cache
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     text = resources.files("core").joinpath("data/types.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import random
-import sys
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
-from tui.persistence import PersistenceMixin
+from core.systems import DEFAULT_SYSTEM
+from tui.messages import LoadFinished, LoadSave, NewEncounter, OpenTracker, SaveFinished
+from tui.persistence import Persistence
 from tui.screens.roster import RosterScreen
+from tui.session import Change, EncounterSession
 from tui.widgets.log_panel import TOAST_SECONDS, TOAST_WIDTH, notice_line, short_event
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def encounter_commands() -> type[Provider]:
     return EncounterCommands
 
 
-class HitLedgerApp(PersistenceMixin, App[None]):
+class HitLedgerApp(App[None]):
     """Runs one encounter at a time; screens show it, core rules it, saves keep it."""
 
     # the default screen's CSS_PATH is never read by Textual: the roster's styles load here
@@ -41,6 +42,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
     TITLE = "hitledger"
     NOTIFICATION_TIMEOUT = TOAST_SECONDS
     COMMANDS = App.COMMANDS | {encounter_commands}
+    _quit_asked = False
     BINDINGS = [
         Binding("u,ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="app.redo"),
@@ -57,18 +59,9 @@ class HitLedgerApp(PersistenceMixin, App[None]):
                  notice: str = "", resumed: bool = False, saved: bool = False) -> None:
         """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable)."""
         super().__init__()
-        self.encounter = encounter
-        self.rng = rng if rng is not None else random.Random()
-        self.autosave_enabled = autosave
+        self.session = EncounterSession(self, encounter, rng=rng, resumed=resumed, saved=saved)
+        self.persistence = Persistence(self, self.session, autosave=autosave)
         self.notice = notice
-        # opened from a save file: what is shown is what the file holds
-        self.saved_revision: int | None = encounter.revision if saved else None
-        # resumed from autosave.toml: what is shown is what the autosave holds
-        self.autosaved_revision: int | None = encounter.revision if resumed else None
-        self.quick_path = None
-        # a demo or new encounter nobody changed yet: nothing to keep when it is replaced
-        self.pristine_revision: int | None = None if resumed or saved else encounter.revision
-        self.autosave_file = None  # this window's own autosave, claimed on mount
         self.roster = RosterScreen()
 
     def get_default_screen(self) -> RosterScreen:
@@ -76,16 +69,17 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         return self.roster
 
     def on_mount(self) -> None:
-        """Show the saved state and the opening notice; hold an autosave file of our own."""
-        self.show_saved_state()
+        """Follow the session; show the opening notice; hold an autosave file of our own."""
+        self.session.changed_signal.subscribe(self, self._changed, immediate=True)
+        self.session.replaced_signal.subscribe(self, self._replaced, immediate=True)
         if self.notice:  # after the first frame: the roster's notice line exists by then
             self.call_after_refresh(self.notify, self.notice, timeout=8)
-        if self.autosave_enabled:
-            self.claim_autosave()
+        if self.persistence.autosave_enabled:
+            self.persistence.claim_autosave()
 
     def on_unmount(self) -> None:
         """Another window may have our autosave file now."""
-        self.release_autosave()
+        self.persistence.release_autosave()
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -106,110 +100,103 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         """App keys stay out of dialogs; undo/redo grey out when there is nothing to do."""
         if action in ENCOUNTER_ACTIONS and isinstance(self.screen, ModalScreen):
             return False
-        if action in ("undo", "redo") and is_saves_screen(self.screen):
+        if action in ("undo", "redo") and not getattr(self.screen, "SHOWS_ENCOUNTER", True):
             return False  # the saves screen shows files, not the encounter: nothing to undo there
-        if action == "undo" and not self.encounter.can_undo:
+        if action == "undo" and not self.session.encounter.can_undo:
             return None
-        if action == "redo" and not self.encounter.can_redo:
+        if action == "redo" and not self.session.encounter.can_redo:
             return None
         return True
 
-    # -- the encounter changed ---------------------------------------------------------
+    # -- what the session announces and the screens ask for ----------------------------------
 
-    def encounter_changed(self, changed_ids: frozenset[str] | None = None) -> None:
-        """Show a change on every screen that shows the encounter, then autosave."""
-        self.roster.show_changes(changed_ids)
-        for screen in self.screen_stack:
-            if is_tracker(screen):
-                screen.show_conditions()
-        self.show_saved_state()
-        self.schedule_autosave()
+    def _changed(self, change: Change) -> None:
+        """After a change: autosave soon; a turn says whose it is and may open the tracker."""
+        self.persistence.schedule_autosave()
         self.refresh_bindings()
+        if change.turn:  # the notification says whose turn it is; the tracker what happened
+            self.notify(change.event.text, timeout=4)
+        if change.tracker:
+            self.post_message(OpenTracker(change.event))
 
-    def replace_encounter(self, encounter: Any) -> None:
-        """Show a whole new encounter (loaded or new) on the roster."""
-        self.encounter = encounter
-        self.autosaved_revision = None  # revisions count per encounter: this one is not written yet
+    def _replaced(self, encounter: Any) -> None:
+        """A whole new encounter: back to the roster, which shows it; autosave it soon."""
         while len(self.screen_stack) > 1 and self.screen is not self.roster:
             self.pop_screen()
-        self.roster.show_encounter()
-        self.show_saved_state()
-        self.schedule_autosave()
+        self.persistence.schedule_autosave()
 
-    def new_encounter(self, system: str, name: str) -> None:
-        """Start an empty encounter."""
-        from core import Encounter
-
-        self.keep_replaced_encounter()  # issue 8: a new encounter never deletes the current one
-        encounter = Encounter(system=system, name=name)
-        self.saved_revision = None
-        self.pristine_revision = encounter.revision
-        self.quick_path = None
-        self.replace_encounter(encounter)
-        self.notify(f"New encounter: {name}. a adds creatures.")
-
-    # -- turn and tracker ----------------------------------------------------------------
-
-    def next_turn(self) -> None:
-        """Advance the turn; open the tracker when persistent damage ticked or checks wait."""
-        event = self.encounter.next_turn(rng=self.rng)
-        self.encounter_changed(event.changed_ids)
-        # the notification says whose turn it is; the tracker shows what happened
-        self.notify(event.text, timeout=4)
-        if event.details or self.encounter.pending_checks() or self.encounter.pending_dying_checks():
-            self.open_tracker(event)
-
-    def open_tracker(self, event: Any = None) -> None:
+    def on_open_tracker(self, message: OpenTracker) -> None:
         """Show the tracker (once), with the last turn's event."""
         from tui.screens.tracker import TrackerScreen
 
-        for screen in self.screen_stack:
-            if isinstance(screen, TrackerScreen):
-                screen.show_conditions(event)
-                if self.screen is not screen:
-                    self.push_screen(screen)  # pragma: no cover - it is always on top
-                return
-        tracker = TrackerScreen()
-        tracker.last_event = event
-        self.push_screen(tracker)
+        if not isinstance(self.screen, TrackerScreen):
+            self.push_screen(TrackerScreen(message.event, self.roster.table.highlighted_id))
 
-    def highlighted_creature(self) -> str | None:
-        """The creature under the roster's cursor."""
-        return self.roster.table.highlighted_id
+    def on_load_save(self, message: LoadSave) -> None:
+        """Load a save the saves screen chose."""
+        self.persistence.load_file(message.path)
+
+    def on_new_encounter(self, message: NewEncounter) -> None:
+        """Start the new encounter the saves screen asked for."""
+        self.persistence.new_encounter(message.system, message.name)
+
+    def on_save_finished(self, message: SaveFinished) -> None:
+        """A save worker finished."""
+        self.persistence.save_finished(message)
+
+    def on_load_finished(self, message: LoadFinished) -> None:
+        """A load worker finished."""
+        self.persistence.load_finished(message)
 
     # -- app-wide actions ----------------------------------------------------------------
 
     async def action_quit(self) -> None:
         """Quit, writing the autosave first (a second q quits even if that failed)."""
-        if self.autosave_before_exit() or getattr(self, "_quit_asked", False):
-            self.release_autosave()
+        if self.persistence.autosave_before_exit() or self._quit_asked:
+            self.persistence.release_autosave()
             self.exit()
         self._quit_asked = True
 
     def action_undo(self) -> None:
         """Undo the last change and say what it was."""
-        event = self.encounter.undo()
-        if event is None:
-            self.notify("Nothing to undo.", severity="warning")
-            return
-        self.encounter_changed(getattr(event, "changed_ids", None))
-        self.notify(short_event(event.text, prefix="Undid: "))
+        self._said(self.session.undo(), "Undid: ", "Nothing to undo.")
 
     def action_redo(self) -> None:
         """Redo the last undone change and say what it was."""
-        event = self.encounter.redo()
+        self._said(self.session.redo(), "Redid: ", "Nothing to redo.")
+
+    def _said(self, event: Any, prefix: str, nothing: str) -> None:
         if event is None:
-            self.notify("Nothing to redo.", severity="warning")
-            return
-        self.encounter_changed(getattr(event, "changed_ids", None))
-        self.notify(short_event(event.text, prefix="Redid: "))
+            self.notify(nothing, severity="warning")
+        else:
+            self.notify(short_event(event.text, prefix=prefix))
+
+    def action_save(self) -> None:
+        """Save; the first time, ask for a name."""
+        self.persistence.save()
+
+    def action_quick_save(self) -> None:
+        """Save without asking."""
+        self.persistence.quick_save()
+
+    def action_quick_load(self) -> None:
+        """Load the last quick save (asks first when there are unsaved changes)."""
+        self.persistence.quick_load()
+
+    def action_saves(self) -> None:
+        """Open the saves screen."""
+        from tui.screens.saves_browser import SavesScreen
+
+        if not isinstance(self.screen, SavesScreen):
+            self.push_screen(SavesScreen())
 
     def action_log(self) -> None:
         """Open the whole log."""
         from tui.screens.log_screen import LogScreen
 
+        encounter = self.session.encounter
         if not isinstance(self.screen, LogScreen):
-            self.push_screen(LogScreen(f"Log · {self.encounter.name}", self.encounter.log))
+            self.push_screen(LogScreen(f"Log · {encounter.name}", encounter.log))
 
     def action_help(self) -> None:
         """Show every key of the current screen."""
@@ -220,19 +207,7 @@ class HitLedgerApp(PersistenceMixin, App[None]):
         self.push_screen(HelpScreen(name, screen_keys(self, screen)))
 
 
-def is_saves_screen(screen: object) -> bool:
-    """Whether ``screen`` is the saves screen, without importing it."""
-    browser = sys.modules.get("tui.screens.saves_browser")
-    return browser is not None and isinstance(screen, browser.SavesScreen)
-
-
-def is_tracker(screen: object) -> bool:
-    """Whether ``screen`` is the tracker, without importing it before it was ever opened."""
-    tracker = sys.modules.get("tui.screens.tracker")
-    return tracker is not None and isinstance(screen, tracker.TrackerScreen)
-
-
-def make_app(encounter: Any = None, *, system: str = "pf2e", rng: Any = None,
+def make_app(encounter: Any = None, *, system: str = DEFAULT_SYSTEM, rng: Any = None,
              autosave: bool = True, notice: str = "", resumed: bool = False,
              saved: bool = False) -> HitLedgerApp:
     """The app on ``encounter`` (a demo encounter of ``system`` when None); shared by CLI and tests."""

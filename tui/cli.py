@@ -16,32 +16,20 @@ from typing import Any
 USAGE_ERROR = 2
 RESUMED = "Resumed from the autosave."
 OPENED = "Save opened."
-BIG_TRACK = 1_000_000
-"""A target's HP for ``calc``: big enough that the breakdown is about the damage, not death."""
 
 
-TOTAL = "total:"
-# Daggerheart marks HP on the target before its total line: a track line too.
-TRACK_PREFIXES = ("mark ",)
+def system_list() -> str:
+    """The system ids for a help text (``a, b or c``), as the core lists them."""
+    from core import SYSTEM_IDS
+
+    return ", ".join(SYSTEM_IDS[:-1]) + f" or {SYSTEM_IDS[-1]}"
 
 
-def breakdown(steps: Sequence[str], *, track: bool) -> list[str]:
-    """The steps of an outcome to print; without ``track``, not the stand-in target's track.
+def multiplier_systems() -> str:
+    """The ids of the systems whose criticals take a multiplier (asked of the core)."""
+    from core import SYSTEM_IDS, get_system
 
-    The core's steps run roll → rules → ``total: N`` → what happened to the target's track.
-    ``calc`` resolves against a stand-in target (HP 1000000) unless the GM gave its stats
-    with ``--stat``: then its track lines say nothing true and are left out.
-    """
-    if track:
-        return list(steps)
-    shown: list[str] = []
-    for step in steps:
-        if step.startswith(TRACK_PREFIXES):
-            continue
-        shown.append(step)
-        if step.startswith(TOTAL):
-            break
-    return shown
+    return ", ".join(s for s in SYSTEM_IDS if get_system(s).critical_multipliers)
 
 
 class CliError(Exception):
@@ -63,13 +51,13 @@ def calc_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hitledger calc",
                      description="Resolve damage against a target and print every step.")
     parser.add_argument("damage", help='damage notation, e.g. "2d6+3 fire, 1d6 persistent bleed"')
-    parser.add_argument("--system", required=True, help="pf2e, sf2e, vitality-wounds, "
-                        "daggerheart or d20-3e")
+    parser.add_argument("--system", required=True, help=system_list())
     parser.add_argument("--defenses", default="", help='e.g. "weaknesses fire 5; resistances all 2"')
     parser.add_argument("--traits", default="living", help="living, undead, construct, bloodless")
     parser.add_argument("--critical", action="store_true", help="a critical hit")
     parser.add_argument("--multiplier", type=int, default=None,
-                        help="d20-3e critical multiplier, 2 to 6 (default 2), with --critical")
+                        help=f"{multiplier_systems()} critical multiplier, 2 to 6 (default 2), "
+                        "with --critical")
     parser.add_argument("--save", default=None, help="critical-success, success, failure, "
                         "critical-failure")
     parser.add_argument("--nonlethal", action="store_true", help="nonlethal damage")
@@ -87,11 +75,6 @@ def run_calc(argv: Sequence[str]) -> int:
     rules = get_system(args.system)
     stats: dict[str, int] = {}
     known = {field.name for field in rules.stat_fields}
-    for field in rules.stat_fields:
-        if field.name in ("hp", "vitality", "wounds") and (args.system != "daggerheart"):
-            stats[field.name] = BIG_TRACK
-    if args.system == "vitality-wounds":
-        stats.pop("hp", None)  # a Vitality/Wounds target, unless --stat hp= asks for HP
     for item in args.stat:
         name, _, value = item.partition("=")
         if name not in known:
@@ -100,33 +83,26 @@ def run_calc(argv: Sequence[str]) -> int:
             stats[name] = int(value)
         except ValueError:
             raise CliError(f"stat {name} must be a whole number, not {value!r}") from None
-    if args.system == "vitality-wounds" and "hp" in stats:
-        stats.pop("vitality", None)
-        stats.pop("wounds", None)
-    creature = rules.new_creature("target", defenses=args.defenses, traits=args.traits, **stats)
-    critical: bool | int = _critical(args)
+    # a stand-in target with a bottomless track unless the GM gave its stats with --stat
+    creature = rules.stand_in(stats, defenses=args.defenses, traits=args.traits)
+    critical: bool | int = _critical(args, rules)
     rng = random.Random(args.seed)
     outcome = rules.apply_damage(creature, args.damage, critical=critical, save=args.save,
                                  nonlethal=args.nonlethal, rng=rng)
-    for step in breakdown(outcome.steps, track=bool(args.stat)):
-        print(step)
-    if not any(step.startswith(TOTAL) for step in outcome.steps):
-        print(f"{TOTAL} {outcome.total}")
-    if args.system == "daggerheart":
-        print(f"HP marked: {outcome.hp_marked}")
-    if args.system == "vitality-wounds" and outcome.wounds:
-        print(f"wounds: {outcome.wounds}")
+    # the stand-in's track says nothing true: its lines only when the GM gave the stats
+    for line in rules.calc_lines(outcome, track=bool(args.stat)):
+        print(line)
     return 0
 
 
-def _critical(args: argparse.Namespace) -> bool | int:
+def _critical(args: argparse.Namespace, rules: Any) -> bool | int:
     """``--critical`` and ``--multiplier`` as the core's ``critical=``; CliError if they disagree."""
     from core.systems.base import MAX_MULTIPLIER
 
     if args.multiplier is None:
         return args.critical
-    if args.system != "d20-3e":
-        raise CliError("--multiplier is a d20-3e option (other systems double a critical)")
+    if not rules.critical_multipliers:
+        raise CliError(f"--multiplier is a {multiplier_systems()} option (other systems double a critical)")
     if not args.critical:
         raise CliError("--multiplier goes with --critical")
     if not 2 <= args.multiplier <= MAX_MULTIPLIER:
@@ -159,7 +135,7 @@ def library_parser() -> argparse.ArgumentParser:
     parser.add_argument("action", nargs="?", default="list", choices=("list", "import", "export"),
                         help="list (default), import FILE or export FILE")
     parser.add_argument("file", nargs="?", help="the library file to import or export")
-    parser.add_argument("--system", help="pf2e, sf2e, vitality-wounds, daggerheart or d20-3e")
+    parser.add_argument("--system", help=system_list())
     parser.add_argument("--force", action="store_true",
                         help="import: replace templates of the same name; export: overwrite FILE")
     parser.add_argument("--data-dir", metavar="DIR", help="where saves and the library live")
@@ -222,10 +198,12 @@ def run_log(argv: Sequence[str]) -> int:
 
 def tui_parser() -> argparse.ArgumentParser:
     """``hitledger [NAME] [--new SYSTEM [--name N]] [--demo SYSTEM] [--data-dir DIR]``."""
+    from core.systems import DEFAULT_SYSTEM
+
     parser = _Parser(
         prog="hitledger",
         description="A keyboard-driven encounter manager. Subcommands: calc, roll, library, log.",
-        epilog='hitledger calc --system pf2e --defenses "weaknesses fire 5" "2d6 fire"   '
+        epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"   '
                "hitledger roll 2d6+3",
     )
     parser.add_argument("save", nargs="?", help="open this save (name or file)")
@@ -341,7 +319,9 @@ def _resume() -> tuple[Any, str]:
         has_saves = any(saves.data_dir().glob("*.toml"))
         notice = ("No autosave: a demo encounter. ctrl+o lists the saves." if has_saves
                   else "First run: a demo encounter. ? shows the keys.")
-    return demo_encounter("pf2e"), notice
+    from core.systems import DEFAULT_SYSTEM
+
+    return demo_encounter(DEFAULT_SYSTEM), notice
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -49,3 +49,25 @@ class SaveFileChanged(Message):
     action: str
     text: str
     error: Exception | None = None
+
+
+@dataclass(eq=False)
+class OpenTracker(Message):
+    """A screen asks for the persistent-condition tracker (with the turn's event, if any)."""
+
+    event: Any = None
+
+
+@dataclass(eq=False)
+class LoadSave(Message):
+    """A screen asks to load the save at ``path`` (the current encounter is kept first)."""
+
+    path: Path
+
+
+@dataclass(eq=False)
+class NewEncounter(Message):
+    """A screen asks for a new, empty encounter of ``system`` called ``name``."""
+
+    system: str
+    name: str

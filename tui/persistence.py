@@ -1,25 +1,23 @@
-"""Saving and loading for the app: every file operation runs in a thread worker.
+"""Saving and loading: a component the app owns; every file operation runs in a thread worker.
 
-A mixin for :class:`tui.app.HitLedgerApp`, kept apart so ``app.py`` stays wiring.
-Workers report back with :mod:`tui.messages`; a SaveConflict becomes a choice,
-a SaveError a notification — the app keeps running either way.
+:class:`Persistence` reads and marks the saved state on the :class:`~tui.session.EncounterSession`
+and autosaves after each change the session announces. Workers report back with
+:mod:`tui.messages` (the app hands them here); a SaveConflict becomes a choice, a SaveError a
+notification — the app keeps running either way.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from textual import work
 
 from tui.messages import LoadFinished, SaveFinished
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    _Base = App[None]
-else:
-    _Base = object
+    from tui.session import EncounterSession
 
 AUTOSAVE_DELAY = 0.3
 """Seconds from the first unsaved change to the autosave (issue 8: a change the GM saw is on
@@ -27,47 +25,39 @@ disk within about half a second whatever follows). The timer is never restarted,
 of keys is written once and a steady pace cannot postpone the write."""
 
 
-class PersistenceMixin(_Base):
-    """Save, quick save/load, autosave and load, all off the UI thread."""
+class Persistence:
+    """Save, quick save/load, autosave and load for one app, all off the UI thread."""
 
-    encounter: Any
-    autosave_enabled: bool
-    saved_revision: int | None
-    autosaved_revision: int | None
-    quick_path: Path | None
-    autosave_file: Path | None
-    pristine_revision: int | None
+    def __init__(self, app: App[Any], session: EncounterSession, *, autosave: bool) -> None:
+        """Keep ``session``'s encounter on disk for ``app`` (its notices, dialogs, workers)."""
+        self.app = app
+        self.session = session
+        self.autosave_enabled = autosave
+        self.autosave_file: Path | None = None  # this window's own autosave, claimed on start
+        self._autosave_timer: Any = None
 
-    # -- the saved marker ------------------------------------------------------------------
+    @property
+    def encounter(self) -> Any:
+        """The session's encounter."""
+        return self.session.encounter
 
-    def saved_state(self) -> str:
-        """``saved``, ``autosaved`` or ``unsaved``, in words for the header."""
-        revision = self.encounter.revision
-        if revision == self.saved_revision:
-            return "saved"
-        if revision == self.autosaved_revision:
-            return "autosaved"
-        return "unsaved"
-
-    def show_saved_state(self) -> None:
-        """Put the saved marker in the roster header."""
-        roster = getattr(self, "roster", None)
-        if roster is not None and roster.is_mounted:
-            roster.show_saved_state(self.saved_state())
+    def notify(self, message: str, **options: Any) -> None:
+        """Tell the GM, through the app."""
+        self.app.notify(message, **options)
 
     # -- autosave ------------------------------------------------------------------------
 
     def schedule_autosave(self) -> None:
         """Autosave AUTOSAVE_DELAY after the first change not yet written (a pending timer stays)."""
-        if not self.autosave_enabled or getattr(self, "_autosave_timer", None) is not None:
+        if not self.autosave_enabled or self._autosave_timer is not None:
             return
-        self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, self.autosave_now)
+        self._autosave_timer = self.app.set_timer(AUTOSAVE_DELAY, self.autosave_now)
 
     def autosave_before_exit(self) -> bool:
         """Write the autosave now, on this thread (quitting); False, and say why, if it failed."""
         import saves
 
-        if not self.autosave_enabled or self.encounter.revision == self.autosaved_revision:
+        if not self.autosave_enabled or self.encounter.revision == self.session.autosaved_revision:
             return True
         try:
             saves.autosave(self.encounter, path=self.autosave_file)
@@ -75,13 +65,13 @@ class PersistenceMixin(_Base):
             self.notify(f"Autosave failed: {error}. q again quits anyway.", severity="error",
                         timeout=10)
             return False
-        self.autosaved_revision = self.encounter.revision
+        self.session.autosaved_revision = self.encounter.revision
         return True
 
     def autosave_now(self) -> None:
         """Write autosave.toml now, in a worker (unless it already holds this revision)."""
         self._autosave_timer = None
-        if self.encounter.revision == self.autosaved_revision:
+        if self.encounter.revision == self.session.autosaved_revision:
             return
         self.run_save("auto")
 
@@ -99,7 +89,7 @@ class PersistenceMixin(_Base):
         if kept is not None:
             self.notify(f"The encounter last autosaved there was kept in {kept.parent.name}/{kept.name}.",
                         timeout=10)
-        if self.encounter.revision != self.autosaved_revision:
+        if self.encounter.revision != self.session.autosaved_revision:
             self.autosave_now()  # other windows see at once which save this one holds
 
     def release_autosave(self) -> None:
@@ -117,8 +107,7 @@ class PersistenceMixin(_Base):
         """
         import saves
 
-        revision = self.encounter.revision
-        if revision in (self.saved_revision, self.pristine_revision):
+        if not self.session.unsaved_work:
             return
         try:
             kept = saves.keep_in_trash(self.encounter, data=self.encounter.to_data())
@@ -129,7 +118,7 @@ class PersistenceMixin(_Base):
 
     # -- save, quick save ----------------------------------------------------------------
 
-    def action_save(self) -> None:
+    def save(self) -> None:
         """Save; the first time, ask for a name."""
         import saves
         from tui.screens.dialogs import PromptModal
@@ -143,24 +132,24 @@ class PersistenceMixin(_Base):
             if name:
                 self.run_save("save", name=name)
 
-        self.push_screen(
+        self.app.push_screen(
             PromptModal("Save as:", value=self.encounter.name, check=check_name), named
         )
 
-    def action_quick_save(self) -> None:
+    def quick_save(self) -> None:
         """Save without asking: to this encounter's file (named after it the first time)."""
         self.run_save("quick")
 
-    def action_quick_load(self) -> None:
+    def quick_load(self) -> None:
         """Load the last quick save (asks first when there are unsaved changes)."""
         import saves
         from tui.screens.dialogs import ConfirmModal
 
-        path = self.quick_path or saves.save_path(self.encounter)
+        path = self.session.quick_path or saves.save_path(self.encounter)
         if path is None:
             self.notify("Nothing quick-saved yet: f5 saves.", severity="warning")
             return
-        if self.encounter.revision in (self.saved_revision,):
+        if self.encounter.revision == self.session.saved_revision:
             self.load_file(path, source="quick")
             return
 
@@ -168,7 +157,7 @@ class PersistenceMixin(_Base):
             if answer:
                 self.load_file(path, source="quick")
 
-        self.push_screen(
+        self.app.push_screen(
             ConfirmModal(f"Load {path.name}? Changes since it was saved are lost."), confirmed
         )
 
@@ -176,14 +165,13 @@ class PersistenceMixin(_Base):
         """Save in a worker; ``kind`` is ``save``, ``quick`` or ``auto``."""
         if name and name != self.encounter.name:
             # The file and the encounter keep one name, so the saves list says what it holds.
-            self.encounter.rename(name)
-            self.encounter_changed(frozenset())
+            self.session.apply(lambda encounter: encounter.rename(name), ())
         # The snapshot is taken here, on the UI thread: the worker must never read the
         # encounter while a key press changes it.
         data = self.encounter.to_data()
-        self._save_worker(kind, name, force, self.encounter.revision, data)
+        work = partial(self._save_worker, kind, name, force, self.encounter.revision, data)
+        self.app.run_worker(work, thread=True, group="save")
 
-    @work(thread=True, group="save")
     def _save_worker(self, kind: str, name: str | None, force: bool, revision: int,
                      data: dict[str, Any]) -> None:
         """Write the snapshot ``data`` of the encounter; report by message."""
@@ -195,27 +183,23 @@ class PersistenceMixin(_Base):
             else:
                 path = saves.save(self.encounter, force=force, name=name, data=data)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
-            self.post_message(SaveFinished(kind, None, revision, error, name))
+            self.app.post_message(SaveFinished(kind, None, revision, error, name))
             return
-        self.post_message(SaveFinished(kind, path, revision, None, name))
+        self.app.post_message(SaveFinished(kind, path, revision, None, name))
 
-    def on_save_finished(self, message: SaveFinished) -> None:
+    def save_finished(self, message: SaveFinished) -> None:
         """Update the marker, or turn the error into a choice or a notification."""
         import saves
 
         if message.error is None:
-            if message.kind == "auto":
-                self.autosaved_revision = message.revision
-            else:
-                self.saved_revision = message.revision
-                self.quick_path = message.path
+            auto = message.kind == "auto"
+            self.session.mark_saved(message.revision, auto=auto, path=message.path)
+            if not auto:
                 if message.path is not None:
                     self.notify(f"Saved {message.path.name}.")
                 # The autosave names the save it belongs to, so that after a restart ctrl+s
                 # and f5/f9 still know it (issue 8): write it again even at this revision.
-                self.autosaved_revision = None
                 self.schedule_autosave()
-            self.show_saved_state()
             return
         error = message.error
         if isinstance(error, saves.SaveConflict):
@@ -237,7 +221,7 @@ class PersistenceMixin(_Base):
             if choice == "overwrite":
                 self.run_save(message.kind, name=message.name, force=True)
             elif choice == "new":
-                self.push_screen(
+                self.app.push_screen(
                     PromptModal("Save as a new save called:",
                                 value=f"{self.encounter.name} 2", check=check_name),
                     lambda name: self.run_save(message.kind, name=name) if name else None,
@@ -245,7 +229,7 @@ class PersistenceMixin(_Base):
             else:
                 self.notify("Not saved.", severity="warning")
 
-        self.push_screen(
+        self.app.push_screen(
             ChoiceModal(
                 f"{label}: {problem}.",
                 [("overwrite", "Overwrite it"), ("new", "Save as a new save"),
@@ -256,18 +240,11 @@ class PersistenceMixin(_Base):
 
     # -- load ----------------------------------------------------------------------------
 
-    def action_saves(self) -> None:
-        """Open the saves screen."""
-        from tui.screens.saves_browser import SavesScreen
-
-        if not isinstance(self.screen, SavesScreen):
-            self.push_screen(SavesScreen())
-
     def load_file(self, path: Path, *, source: str = "saves") -> None:
         """Load a save in a worker; the roster shows it when it arrives."""
-        self._load_worker(path, source)
+        work = partial(self._load_worker, path, source)
+        self.app.run_worker(work, thread=True, exclusive=True, group="load")
 
-    @work(thread=True, exclusive=True, group="load")
     def _load_worker(self, path: Path, source: str) -> None:
         """Read and build the encounter; report by message."""
         import saves
@@ -275,21 +252,17 @@ class PersistenceMixin(_Base):
         try:
             encounter = saves.load(path)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
-            self.post_message(LoadFinished(source, None, path, error))
+            self.app.post_message(LoadFinished(source, None, path, error))
             return
-        self.post_message(LoadFinished(source, encounter, path))
+        self.app.post_message(LoadFinished(source, encounter, path))
 
-    def on_load_finished(self, message: LoadFinished) -> None:
+    def load_finished(self, message: LoadFinished) -> None:
         """Show the loaded encounter, or say why it could not be loaded."""
         if message.error is not None or message.encounter is None:
             self.notify(f"Not loaded: {message.error}", severity="error", timeout=10)
             return
         self.keep_replaced_encounter()
-        self.quick_path = message.path
-        self.replace_encounter(message.encounter)
-        self.saved_revision = message.encounter.revision
-        self.pristine_revision = None
-        self.show_saved_state()
+        self.session.replace(message.encounter, saved=True, path=message.path)
         name = message.path.name if message.path else message.encounter.name
         self.notify(f"Loaded {name}: {message.encounter.name}, round {message.encounter.round}.")
         self.say_if_held_elsewhere(message.path)
@@ -303,10 +276,10 @@ class PersistenceMixin(_Base):
             self.notify(f"{path.name} is open in another window too (process {pid}): "
                         "saving asks before overwriting its changes.", severity="warning", timeout=10)
 
-    def replace_encounter(self, encounter: Any) -> None:
-        """Implemented by the app: show a whole new encounter."""
-        raise NotImplementedError
+    def new_encounter(self, system: str, name: str) -> None:
+        """Start an empty encounter (issue 8: the current one is kept, never deleted)."""
+        from core import Encounter
 
-    def encounter_changed(self, changed_ids: frozenset[str] | None = None) -> None:
-        """Implemented by the app: show a change and autosave."""
-        raise NotImplementedError
+        self.keep_replaced_encounter()
+        self.session.replace(Encounter(system=system, name=name))
+        self.notify(f"New encounter: {name}. a adds creatures.")

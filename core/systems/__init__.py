@@ -11,6 +11,8 @@ _SYSTEMS: dict[str, RuleSystem] = {
     cls.id: cls() for cls in (Pathfinder2e, Starfinder2e, VitalityWounds, Daggerheart, D20System)
 }
 SYSTEM_IDS: tuple[str, ...] = tuple(_SYSTEMS)
+DEFAULT_SYSTEM = SYSTEM_IDS[0]
+"""The system of a demo when none is named (Pathfinder 2e)."""
 
 
 def get_system(system_id: str) -> RuleSystem:
@@ -21,4 +23,4 @@ def get_system(system_id: str) -> RuleSystem:
         raise ValueError(f"unknown system {system_id!r}; known: {', '.join(SYSTEM_IDS)}") from None
 
 
-__all__ = ["get_system", "SYSTEM_IDS", "RuleSystem", "StatField", "AttackRoll"]
+__all__ = ["get_system", "SYSTEM_IDS", "DEFAULT_SYSTEM", "RuleSystem", "StatField", "AttackRoll"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
+from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
 from core.dice import RandomSource, _default_rng
 from core.dice import parse as parse_dice
 from core.errors import ParseError
@@ -19,7 +20,7 @@ from core.model import (
     Roll,
     RolledPart,
 )
-from core.notation import Damage, Defenses, parse_damage, parse_defenses
+from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
 from core.statblock import read_statblock
 from core.vocabulary import Vocabulary, vocabulary
 
@@ -30,27 +31,8 @@ MAX_TRACK = 1_000_000       # HP, temp HP, Vitality, Wounds, thresholds
 MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
 
 # The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
-# (DESIGN.md); an encounter adds its own (core.encounter).
-RULE_SETTINGS: dict[str, tuple[Any, ...]] = {
-    "crit_mode": ("double", "roll-twice"),    # pf2e/sf2e: "roll-twice" rolls the dice twice
-    "massive_damage": (False, True),          # daggerheart optional rule: 2× Severe marks 4 HP
-}
-
-
-def check_settings(settings: Any, allowed: dict[str, tuple[Any, ...]] = RULE_SETTINGS) -> dict[str, Any]:
-    """``settings`` as a dict; ValueError naming an unknown key or value."""
-    if settings is None:
-        return {}
-    if not isinstance(settings, dict):
-        raise ValueError(f"settings must be a dict such as {{'crit_mode': 'roll-twice'}}, not {settings!r}")
-    for key, value in settings.items():
-        if key not in allowed:
-            raise ValueError(f"unknown setting {key!r}; known: {', '.join(allowed)}")
-        # type() as well: True == 1, and a setting of 1 is a typo, not True
-        if not any(value == ok and type(value) is type(ok) for ok in allowed[key]):
-            choices = ", ".join(repr(v) for v in allowed[key])
-            raise ValueError(f"setting {key} is one of {choices}, not {value!r}")
-    return dict(settings)
+# (DESIGN.md), as declared in core.capabilities; an encounter adds its own.
+RULE_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in RULE_OPTIONS}
 _track_values = attrgetter(*TRACK_FIELDS)
 
 
@@ -89,6 +71,86 @@ class RuleSystem:
     dying_check_at: str | None = None    # "start" or "end" of the dying creature's turn
     dying_check_die: int = 20
     counts_rounds: bool = True
+    # What the system offers (issue 10): screens and the CLI ask these, never the id.
+    attack_helper: bool = False             # an attack roll with threat and confirmation (d20-3e)
+    critical_multipliers: tuple[int, ...] = ()  # a critical's multipliers to choose from; () = doubled
+    has_armor_slots: bool = False           # a target may mark an Armor slot (Daggerheart)
+    has_direct_damage: bool = False         # direct damage: no Armor slot may reduce it
+    totals_hits: bool = False               # several hits are totalled before thresholds (RULES §3)
+    heal_tracks: tuple[str, ...] = ("hp",)  # what healing restores; the first is the default
+    nonlethal_word: str = "nonlethal"       # the GM's word for it ("subdual" in d20 3.0)
+    rule_options: tuple[str, ...] = ()      # keys of the settings a GM may switch (core.capabilities)
+    track_slots: bool = False               # the track is drawn as slots (no bar beside it)
+    track_width: int = 18                   # cells the track needs in an 80-column roster
+    counted_results: tuple[tuple[str, str, bool], ...] = ()
+    """Outcome counts worth a line of their own: (field, words, shown even at 0)."""
+    negative_hp: bool = False               # current HP may go below 0 (d20 3.0: disabled, dying)
+    current_tracks: tuple[tuple[str, str, str | None], ...] = (("hp", "HP now", "hp"),)
+    """The current values an edit form may set: (field, label, the stat that is its maximum)."""
+    stand_in_tracks: tuple[tuple[str, ...], ...] = (("hp",),)
+    """The stat sets a damage track is made of, the usual first (Vitality & Wounds, or HP for
+    an NPC): ``calc`` makes them bottomless on its stand-in target. () where slots are finite."""
+
+    @property
+    def settings_offered(self) -> tuple[Setting, ...]:
+        """The declarations of ``rule_options``, for the palette and the log."""
+        return tuple(setting(key) for key in self.rule_options)
+
+    @property
+    def has_persistent_damage(self) -> bool:
+        """Whether the system has persistent damage conditions (RULES §5)."""
+        return self.persistent_timing is not None
+
+    @property
+    def flat_check_dc(self) -> int | None:
+        """The DC of a persistent condition's flat check, where there are any."""
+        return FLAT_CHECK_DC if self.has_persistent_damage else None
+
+    def heal_tracks_of(self, creature: Creature) -> tuple[str, ...]:
+        """The tracks ``creature`` can be healed on: ``heal_tracks``, or HP for a creature
+        without the system's first track (a Vitality & Wounds NPC with HP only)."""
+        tracks = self.heal_tracks
+        if tracks[0] != "hp" and getattr(creature, tracks[0], None) is None:
+            return ("hp",)
+        return tracks
+
+    def result_lines(self, outcome: Outcome) -> tuple[str, ...]:
+        """The outcome's counts worth a line (``HP marked: 2``), as ``counted_results`` says."""
+        return tuple(f"{words}: {getattr(outcome, name)}" for name, words, always in self.counted_results
+                     if always or getattr(outcome, name))
+
+    def stand_in(self, stats: dict[str, int], defenses: str = "", traits: str = "living") -> Creature:
+        """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none is.
+
+        The track is the first of ``stand_in_tracks`` the given stats name (HP for a
+        Vitality & Wounds NPC given ``hp``), or the usual one.
+        """
+        tracks = self.stand_in_tracks
+        chosen = next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
+        full = {name: MAX_TRACK for name in chosen}
+        return self.new_creature("target", False, defenses, traits, 0, **{**full, **stats})
+
+    def in_own_words(self, text: str) -> str:
+        """``text`` with the system's word for nonlethal damage (d20 3.0: subdual)."""
+        return text if self.nonlethal_word == "nonlethal" else text.replace("nonlethal", self.nonlethal_word)
+
+    def calc_lines(self, outcome: Outcome, *, track: bool = True) -> tuple[str, ...]:
+        """An outcome for ``hitledger calc``: its steps up to a ``total:`` line, and its counts.
+
+        Without ``track`` the lines about the target's track are left out (``calc`` resolves
+        against a stand-in target whose track says nothing true). The steps run roll → rules →
+        ``total: N`` → the track; Daggerheart marks HP before its total line.
+        """
+        shown: list[str] = []
+        for step in outcome.records:  # records carry their kind: no step's words are read back
+            if not track and step.kind == "track":
+                continue
+            shown.append(step.text)
+            if not track and step.kind == "total":
+                break
+        if not any(step.kind == "total" for step in outcome.records):
+            shown.append(f"total: {outcome.total}")
+        return (*shown, *self.result_lines(outcome))
 
     # ------------------------------------------------------------------ notation
     @property
@@ -141,7 +203,7 @@ class RuleSystem:
         if value > field.maximum:
             raise ValueError(f"{field.label} must be at most {field.maximum:,}, not {value:,}")
 
-    def _set_stats(self, creature: Creature, stats: dict[str, int]) -> None:
+    def _set_stats(self, creature: Creature, stats: dict[str, int], editing: bool = False) -> None:
         raise NotImplementedError
 
     def from_statblock(self, text: str) -> Creature:
@@ -151,11 +213,12 @@ class RuleSystem:
         """
         block = read_statblock(text, self.id)
         try:
-            creature = self.new_creature(block.name, defenses=block.defenses, traits=block.traits,
-                                         init_mod=block.init_mod, **block.stats)
+            creature = self.new_creature(block.name, False, block.defenses, block.traits,
+                                         block.init_mod, **block.stats)
         except ValueError as error:  # a number beyond the bounds of play (HP 10^20)
-            value = next((str(v) for v in block.stats.values() if str(v) in str(error).replace(",", "")), "")
-            raise ParseError(str(error), max(0, text.find(value)) if value else 0, text) from None
+            numbers = [str(v) for v in block.stats.values() if str(v) in str(error).replace(",", "")]
+            at = text.find(numbers[0]) if numbers else 0
+            raise ParseError(str(error), max(0, at), text) from None
         for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8 Decision)
             setattr(creature, name, value)
         creature.statblock = text
@@ -189,7 +252,7 @@ class RuleSystem:
         return Roll(roll.damage, hits, mult)
 
     def _kept_critical(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
-                       settings: dict) -> RolledPart:
+                       settings: dict[str, Any]) -> RolledPart:
         """The part as a critical, its extra dice taken first from those it already rolled.
 
         Options never reroll: toggling critical off and on, or a d20 multiplier cycled back,
@@ -224,7 +287,8 @@ class RuleSystem:
         raise ValueError(f"critical must be True/False or a multiplier from 2 to {MAX_MULTIPLIER}, "
                          f"not {critical!r}")
 
-    def _roll_part(self, part, index: int, mult: int, rng: RandomSource, settings: dict) -> RolledPart:
+    def _roll_part(self, part: DamagePart, index: int, mult: int, rng: RandomSource,
+                   settings: dict[str, Any]) -> RolledPart:
         if part.amount is None or part.persistent:
             return RolledPart(part, 0)  # persistent damage is rolled at each tick
         total, faces = part.amount.roll_values(rng)
@@ -232,7 +296,7 @@ class RuleSystem:
         return self._kept_critical(rolled, index, mult, rng, settings) if mult else rolled
 
     def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
-                       settings: dict) -> RolledPart:
+                       settings: dict[str, Any]) -> RolledPart:
         """Add the critical value where the system rolls extra dice for a critical."""
         return rolled
 
@@ -273,15 +337,14 @@ class RuleSystem:
             raise ValueError(f"{self.name} has no save result {save!r}; use {allowed}")
 
     @staticmethod
-    def _outcome(creature: Creature, work: Creature, total: int, steps: list[str],
+    def _outcome(creature: Creature, work: Creature, total: int, steps: Breakdown,
                  hp_marked: int = 0, wounds: int = 0, summary: str = "") -> Outcome:
         changes = {
             name: (frozenset(new) if type(new) is set else tuple(new) if type(new) is list else new)
             for name, old, new in zip(TRACK_FIELDS, _track_values(creature), _track_values(work), strict=True)
             if new != old
         }
-        breakdown = steps if isinstance(steps, Breakdown) else tuple(steps)
-        return Outcome(creature.name, total, breakdown, changes, hp_marked, wounds, summary)
+        return Outcome(creature.name, total, tuple(steps.records), changes, hp_marked, wounds, summary)
 
     # ------------------------------------------------------------------ healing, turns
     def heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:
@@ -295,11 +358,11 @@ class RuleSystem:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise ValueError(f"healing must be a whole number of 0 or more, not {amount!r}")
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         self._heal(work, amount, track, steps)
         return self._outcome(creature, work, amount, steps, summary=self.track_text(work))
 
-    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         raise NotImplementedError
 
     def add_persistent(self, creature: Creature, text: str, critical: bool = False,
@@ -390,11 +453,6 @@ class RuleSystem:
                     return f"dying {creature.dying}"
                 return cond
         return "ok"
-
-    def persistent_average(self, text: str, factor: float) -> float:
-        """The expected damage of a persistent condition, factor included."""
-        damage = self.parse_damage(text)
-        return sum(p.amount.average for p in damage.parts if p.amount is not None) * factor
 
 
 class _KeptDice:

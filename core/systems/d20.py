@@ -5,9 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
-from core.model import Creature, Outcome, Roll, RolledPart
+from core.model import Breakdown, Creature, Outcome, Roll, RolledPart
 from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
 from core.systems.base import AttackRoll, RuleSystem, StatField, halve_shared
+
+# One part of a d20-3e hit as [rolled part, the damage it deals now]; each rule changes the value.
+Share = list[Any]
+# Immunities that name a rule, not a damage type
+_SPECIAL_IMMUNITIES = ("critical-hits", "nonlethal", "precision", "persistent")
 
 
 class D20System(RuleSystem):
@@ -19,6 +24,12 @@ class D20System(RuleSystem):
     stat_fields = (StatField("hp", "HP", 10), StatField("temp_hp", "Temp HP", 0))
     dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
     dying_check_die = 100
+    attack_helper = True
+    critical_multipliers = (2, 3, 4)    # a weapon's ×2, ×3, ×4 (calc takes up to MAX_MULTIPLIER)
+    nonlethal_word = "subdual"
+    track_width = 22
+    current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
+    negative_hp = True          # RULES §4: 0 disabled, -1 to -9 dying, -10 dead
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         if "hp" in stats or not editing:
@@ -30,7 +41,8 @@ class D20System(RuleSystem):
         if "temp_hp" in stats:
             c.temp_hp = stats["temp_hp"]
 
-    def _critical_part(self, rolled, index, mult, rng, settings):
+    def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
+                       settings: dict[str, Any]) -> RolledPart:
         part = rolled.part
         if part.amount is None or part.on_crit:
             return rolled
@@ -60,9 +72,9 @@ class D20System(RuleSystem):
         if mult and defenses.has_immunity("critical-hits"):
             mult = 0
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         if (critical or roll.critical) and not mult:
-            steps.append("immune to critical hits: a normal hit")
+            steps.add("immunity", "immune to critical hits: a normal hit")
         total = 0
         for index, hit in enumerate(roll.hits):
             subdual = nonlethal or roll.damage[index].nonlethal
@@ -71,7 +83,7 @@ class D20System(RuleSystem):
                 continue
             self._halve_and_floor(parts, save, steps)
             dealt = self._defend(parts, defenses, subdual, steps)
-            steps.append(f"total: {dealt}" + (" subdual" if subdual else ""))
+            steps.add("total", f"total: {dealt}" + (" subdual" if subdual else ""))
             total += dealt
             self._track(work, dealt, subdual, steps)
         status = self.status(work)
@@ -80,20 +92,20 @@ class D20System(RuleSystem):
         return self._outcome(creature, work, total, steps, summary=summary)
 
     @staticmethod
-    def _rolled_parts(hit: tuple[RolledPart, ...], mult: int, steps: list[str]) -> list[list]:
+    def _rolled_parts(hit: tuple[RolledPart, ...], mult: int, steps: Breakdown) -> list[Share]:
         """The hit's parts that deal damage now, each as [rolled part, value], and the roll step."""
-        parts = [[rp, rp.crit_value if mult and rp.crit_value is not None else rp.value]
+        parts: list[Share] = [[rp, rp.crit_value if mult and rp.crit_value is not None else rp.value]
                  for rp in hit if rp.part.amount is not None and (mult or not rp.part.on_crit)]
         if parts and mult:
-            steps.append(f"critical ×{mult}: " + ", ".join(
+            steps.add("scale", f"critical ×{mult}: " + ", ".join(
                 f"{rp.part.label} ({', '.join(map(str, rp.crit_faces or rp.faces))}) = {v}"
                 for rp, v in parts))
         elif parts:
-            steps.append("roll: " + ", ".join(rp.describe() for rp, _ in parts))
+            steps.add("roll", "roll: " + ", ".join(rp.describe() for rp, _ in parts))
         return parts
 
     @staticmethod
-    def _halve_and_floor(parts: list[list], save: str | None, steps: list[str]) -> None:
+    def _halve_and_floor(parts: list[Share], save: str | None, steps: Breakdown) -> None:
         """A part counts as no less than 0; a Reflex half; a hit deals at least 1 (RULES §1, §4)."""
         for entry in parts:
             entry[1] = max(0, entry[1])
@@ -105,52 +117,57 @@ class D20System(RuleSystem):
             shared = ""
             if len(parts) > 1:
                 shared = " (" + ", ".join(f"{rp.part.type or 'damage'} {v}" for rp, v in parts) + ")"
-            steps.append(f"save success: half the total, rounded down: {sum(before)} → "
+            steps.add("scale", f"save success: half the total, rounded down: {sum(before)} → "
                          f"{sum(v for _, v in parts)}{shared}")
         if sum(v for _, v in parts) <= 0:
             parts[0][1] = 1
             for entry in parts[1:]:
                 entry[1] = 0
-            steps.append("minimum damage: a hit deals at least 1")
+            steps.add("floor", "minimum damage: a hit deals at least 1")
 
-    def _defend(self, parts: list[list], defenses: Defenses, subdual: bool, steps: list[str]) -> int:
+    def _defend(self, parts: list[Share], defenses: Defenses, subdual: bool, steps: Breakdown) -> int:
         """Immunities and weaknesses part by part, then damage reduction and energy resistance."""
         vocab = self.vocabulary
         keys = [vocab.keys_for(rp.part.type, rp.part.traits) for rp, _ in parts]
         for entry, part_keys in zip(parts, keys, strict=True):
-            rp, value = entry
-            label = rp.part.type or "damage"
-            if any(e.matches(part_keys) for e in defenses.immunities
-                   if e.selector not in ("critical-hits", "nonlethal", "precision", "persistent")):
-                steps.append(f"immune: {label} {value} → 0")
-                entry[1] = 0
-            elif subdual and defenses.has_immunity("nonlethal"):
-                steps.append(f"immune to subdual damage: {label} {value} → 0")
-                entry[1] = 0
-            else:
-                weak = max((e for e in defenses.weaknesses if e.matches(part_keys)),
-                           key=lambda e: e.value, default=None)
-                if weak and value > 0:
-                    steps.append(f"{weak.describe()}: {label} {value} → {value + weak.value}")
-                    entry[1] = value + weak.value
+            self._immunity_or_weakness(entry, part_keys, defenses, subdual, steps)
         # RULES §4 Decision: damage reduction once per hit, from the parts that are not energy
         weapon = [i for i, (rp, _) in enumerate(parts) if self._weapon_damage(rp.part.type)]
         reductions = [e for e in defenses.resistances if e.kind == DAMAGE_REDUCTION]
         self._reduce_once(parts, keys, weapon, reductions, "", steps)
         # energy resistance: up to its value in all from that energy's parts of the hit
+        resist = [e for e in defenses.resistances if e.kind != DAMAGE_REDUCTION]
         for kind in dict.fromkeys(rp.part.type for i, (rp, _) in enumerate(parts) if i not in weapon):
             group = [i for i, (rp, _) in enumerate(parts) if rp.part.type == kind]
-            resist = [e for e in defenses.resistances if e.kind != DAMAGE_REDUCTION]
             self._reduce_once(parts, keys, group, resist, f"{kind} ", steps)
         return sum(v for _, v in parts)
+
+    @staticmethod
+    def _immunity_or_weakness(entry: Share, keys: frozenset[str], defenses: Defenses, subdual: bool,
+                              steps: Breakdown) -> None:
+        """RULES §4: an immunity removes the part; else the highest weakness adds to it."""
+        rp, value = entry
+        label = rp.part.type or "damage"
+        if any(e.matches(keys) for e in defenses.immunities if e.selector not in _SPECIAL_IMMUNITIES):
+            steps.add("immunity", f"immune: {label} {value} → 0")
+            entry[1] = 0
+        elif subdual and defenses.has_immunity("nonlethal"):
+            steps.add("immunity", f"immune to subdual damage: {label} {value} → 0")
+            entry[1] = 0
+        else:
+            weak = max((e for e in defenses.weaknesses if e.matches(keys)),
+                       key=lambda e: e.value, default=None)
+            if weak and value > 0:
+                steps.add("weakness", f"{weak.describe()}: {label} {value} → {value + weak.value}")
+                entry[1] = value + weak.value
 
     def _weapon_damage(self, damage_type: str | None) -> bool:
         """Untyped, bludgeoning, piercing, slashing (and subdual): what damage reduction reduces."""
         return damage_type in (None, "untyped") or self.vocabulary.types.get(damage_type) == "physical"
 
     @staticmethod
-    def _reduce_once(parts: list[list], keys: list, group: list[int], entries: list[DefenseEntry],
-                     label: str, steps: list[str]) -> None:
+    def _reduce_once(parts: list[Share], keys: list[frozenset[str]], group: list[int], entries: list[DefenseEntry],
+                     label: str, steps: Breakdown) -> None:
         """Subtract the one entry that removes the most, once, from the group's parts in order."""
         best, removes = None, 0
         for e in entries:
@@ -167,32 +184,32 @@ class D20System(RuleSystem):
                 parts[i][1] -= cut
                 left -= cut
         name = best.describe() if best.kind == DAMAGE_REDUCTION else f"{label}resistance {best.value}"
-        steps.append(f"{name}: {label}{before} → {before - removes}")
+        steps.add("resistance", f"{name}: {label}{before} → {before - removes}")
 
-    def _track(self, work: Creature, damage: int, subdual: bool, steps: list[str]) -> None:
+    def _track(self, work: Creature, damage: int, subdual: bool, steps: Breakdown) -> None:
         if damage <= 0 or "dead" in work.conditions or work.hp is None:
             return
         if subdual:
             before = work.subdual
             work.subdual += damage
-            steps.append(f"subdual {before} → {work.subdual}")
+            steps.add("track", f"subdual {before} → {work.subdual}")
         else:
             rest = damage
             if work.temp_hp:
                 soak = min(work.temp_hp, rest)
-                steps.append(f"temp HP {work.temp_hp} → {work.temp_hp - soak}")
+                steps.add("track", f"temp HP {work.temp_hp} → {work.temp_hp - soak}")
                 work.temp_hp -= soak
                 rest -= soak
             before = work.hp
             work.hp -= rest
-            steps.append(f"HP {before} → {work.hp}")
+            steps.add("track", f"HP {before} → {work.hp}")
             if rest > 0 and "stable" in work.conditions:
                 work.conditions.discard("stable")  # Decision: damage starts a stable creature dying again
-                steps.append("no longer stable")
+                steps.add("track", "no longer stable")
         self._update_status(work, steps)
 
     @staticmethod
-    def _update_status(work: Creature, steps: list[str]) -> None:
+    def _update_status(work: Creature, steps: Breakdown) -> None:
         """0 HP disabled, −1…−9 dying, −10 dead; subdual = HP staggered, > HP unconscious."""
         hp = work.hp or 0
         before = set(work.conditions)
@@ -214,7 +231,7 @@ class D20System(RuleSystem):
         removed = sorted(before - work.conditions)
         if added or removed:
             words = [f"now {c}" for c in added] + [f"no longer {c}" for c in removed]
-            steps.append(", ".join(words))
+            steps.add("track", ", ".join(words))
 
     # ------------------------------------------------------------------ dying (RULES §7)
     def needs_dying_check(self, creature: Creature) -> bool:
@@ -229,28 +246,28 @@ class D20System(RuleSystem):
         if not self.needs_dying_check(creature):
             raise ValueError(f"{creature.name} is not dying")
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         if roll <= 10:
             text = f"stabilisation d% {roll} (10 or less): stable"
             work.conditions.discard("dying")
             work.conditions.add("stable")
-            steps.append(text)
+            steps.add("track", text)
         else:
             text = f"stabilisation d% {roll} (over 10): loses 1 HP"
-            steps.append(f"{text}: HP {work.hp} → {(work.hp or 0) - 1}")
+            steps.add("track", f"{text}: HP {work.hp} → {(work.hp or 0) - 1}")
             work.hp = (work.hp or 0) - 1
             self._update_status(work, steps)
         work.recovery_check = text
         return self._outcome(creature, work, 0, steps, summary=text)
 
-    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         if "dead" in work.conditions:
-            steps.append("dead: healing has no effect")
+            steps.add("track", "dead: healing has no effect")
             return
         before, sub = work.hp or 0, work.subdual
         work.hp = min(work.max_hp or 0, before + amount)
         work.subdual = max(0, sub - amount)
-        steps.append(f"heal {amount}: HP {before} → {work.hp}, subdual {sub} → {work.subdual}")
+        steps.add("track", f"heal {amount}: HP {before} → {work.hp}, subdual {sub} → {work.subdual}")
         self._update_status(work, steps)
 
     def roll_attack(self, attack_bonus: int, ac: int, threat: int = 20,

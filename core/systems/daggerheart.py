@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from core.model import Creature, Outcome, Roll, RolledPart
+from core.dice import RandomSource
+from core.model import Breakdown, Creature, Outcome, Roll, RolledPart
 from core.notation import Defenses
 from core.systems.base import MAX_SLOTS, RuleSystem, StatField
 
@@ -22,6 +23,17 @@ class Daggerheart(RuleSystem):
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear
     counts_rounds = False
+    has_armor_slots = True
+    has_direct_damage = True
+    totals_hits = True          # RULES §3: one move's hits are totalled before thresholds
+    heal_tracks = ("hp", "armor", "stress")
+    rule_options = ("massive_damage",)
+    track_slots = True
+    track_width = 29
+    counted_results = (("hp_marked", "HP marked", True),)
+    current_tracks = (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
+                      ("stress_marked", "Stress marked", "stress"))
+    stand_in_tracks = ()        # slots are few: calc's stand-in keeps the defaults
     stat_fields = (StatField("hp", "HP slots", 6, MAX_SLOTS), StatField("major", "Major", 7),
                    StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3, MAX_SLOTS),
                    StatField("stress", "Stress slots", 6, MAX_SLOTS))
@@ -41,7 +53,8 @@ class Daggerheart(RuleSystem):
         if c.major is not None and c.severe is not None and c.severe < c.major:
             raise ValueError(f"the Severe threshold ({c.severe}) is below Major ({c.major})")
 
-    def _critical_part(self, rolled, index, mult, rng, settings):
+    def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
+                       settings: dict[str, Any]) -> RolledPart:
         part = rolled.part
         if part.amount is not None:
             # a critical adds the dice's maximum to a normal roll (modifier once)
@@ -58,154 +71,172 @@ class Daggerheart(RuleSystem):
         defenses = self.defenses_of(creature)
         crit = bool(critical) or bool(roll.critical)
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         by_kind: dict[str, int] = {}
         for index, hit in enumerate(roll.hits):
-            hit_total: dict[str, int] = {}
-            for rp in hit:
-                if rp.part.amount is None:
-                    continue
-                value = rp.crit_value if crit and rp.crit_value is not None else rp.value
-                if crit and rp.part.amount.is_constant:  # RULES §1: say what a typed total cannot do
-                    steps.append(f"critical: no dice known for a typed total ({rp.part.label}), so no "
-                                 "maximum added; write the dice rolled, e.g. 2d8+1=10")
-                elif crit and rp.crit_value is not None:
-                    faces = f"({', '.join(map(str, rp.faces))}) " if rp.faces else ""
-                    steps.append(f"critical: {rp.part.label} max {rp.crit_value - rp.value} + "
-                                 f"roll {faces}{rp.value} = {value}")
-                else:
-                    steps.append(f"roll: {rp.describe()}")
-                if value < 0:
-                    steps.append(f"negative roll {value} counts as 0")
-                    value = 0
-                kind = rp.part.type or "physical"
-                hit_total[kind] = hit_total.get(kind, 0) + value
-            if len(hit_total) > 1:
-                # RULES §3 Decision: one hit dealing physical and magic is one mixed kind
-                hit_total = {MIXED: sum(hit_total.values())}
-            if save == "success":
-                halved = {k: math.ceil(v / 2) for k, v in hit_total.items()}
-                steps.append("reaction roll success: half, rounded up: " + ", ".join(
-                    f"{k} {hit_total[k]} → {halved[k]}" for k in hit_total))
-                hit_total = halved
+            hit_total = self._hit_total(hit, crit, save, steps)
             for k, v in hit_total.items():
                 by_kind[k] = by_kind.get(k, 0) + v
             if len(roll.hits) > 1:
-                steps.append(f"hit {index + 1}: " + ", ".join(f"{v} {k}" for k, v in hit_total.items()))
-        if len(roll.hits) > 1:
-            steps.append("totalled before thresholds: " + ", ".join(f"{v} {k}" for k, v in by_kind.items()))
+                steps.add("note", f"hit {index + 1}: " + ", ".join(f"{v} {k}" for k, v in hit_total.items()))
+        if len(roll.hits) > 1:  # RULES §5: several hits are totalled before thresholds
+            steps.add("merge", "totalled before thresholds: " + ", ".join(f"{v} {k}" for k, v in by_kind.items()))
         total = sum(self._defend(defenses, kind, value, steps) for kind, value in by_kind.items())
         if len(by_kind) > 1:
-            steps.append(f"total: {total}")
+            steps.add("total", f"total: {total}")
         severity = self._severity(work, total, settings, steps)
         if armor_slot and severity > 0:
-            if direct:
-                steps.append("direct damage: an Armor Slot cannot reduce it")
-            elif work.armor_marked >= work.armor:
-                steps.append("no unmarked Armor Slot left")
-            else:
-                work.armor_marked += 1
-                steps.append(f"Armor Slot marked ({work.armor_marked}/{work.armor}): "
-                             f"{SEVERITY[severity]} → {SEVERITY[severity - 1]}")
-                severity -= 1
+            severity = self._armor_slot(work, severity, direct, steps)
         marked = min(severity, (work.max_hp or 0) - work.hp_marked)
         if severity:
             before = work.hp_marked
             work.hp_marked += marked
-            steps.append(f"mark {marked} HP: {before} → {work.hp_marked} of {work.max_hp}")
-        if severity:
+            steps.add("track", f"mark {marked} HP: {before} → {work.hp_marked} of {work.max_hp}")
             self._all_hp_marked(work, steps)
         summary = f"{total} {SEVERITY[severity]}: {marked} HP" + (
             f" ({self.status(work)})" if self.status(work) != "ok" else "")
         return self._outcome(creature, work, total, steps, hp_marked=marked, summary=summary)
 
+    def _hit_total(self, hit: tuple[RolledPart, ...], crit: bool, save: str | None,
+                   steps: Breakdown) -> dict[str, int]:
+        """One hit's damage per kind (physical, magic, or mixed), a success halving it."""
+        hit_total: dict[str, int] = {}
+        for rp in hit:
+            if rp.part.amount is None:
+                continue
+            value = self._part_value(rp, crit, steps)
+            kind = rp.part.type or "physical"
+            hit_total[kind] = hit_total.get(kind, 0) + value
+        if len(hit_total) > 1:
+            # RULES §3 Decision: one hit dealing physical and magic is one mixed kind
+            hit_total = {MIXED: sum(hit_total.values())}
+        if save == "success":
+            halved = {k: math.ceil(v / 2) for k, v in hit_total.items()}
+            steps.add("scale", "reaction roll success: half, rounded up: " + ", ".join(
+                f"{k} {hit_total[k]} → {halved[k]}" for k in hit_total))
+            hit_total = halved
+        return hit_total
+
     @staticmethod
-    def _all_hp_marked(work: Creature, steps: list[str]) -> None:
+    def _part_value(rp: RolledPart, crit: bool, steps: Breakdown) -> int:
+        """A part's roll (a critical adds the dice's maximum), a negative roll counting as 0."""
+        value = rp.crit_value if crit and rp.crit_value is not None else rp.value
+        if crit and rp.part.amount is not None and rp.part.amount.is_constant:
+            # RULES §1: say what a typed total cannot do
+            steps.add("scale", f"critical: no dice known for a typed total ({rp.part.label}), so no "
+                      "maximum added; write the dice rolled, e.g. 2d8+1=10")
+        elif crit and rp.crit_value is not None:
+            faces = f"({', '.join(map(str, rp.faces))}) " if rp.faces else ""
+            steps.add("scale", f"critical: {rp.part.label} max {rp.crit_value - rp.value} + "
+                      f"roll {faces}{rp.value} = {value}")
+        else:
+            steps.add("roll", f"roll: {rp.describe()}")
+        if value < 0:
+            steps.add("floor", f"negative roll {value} counts as 0")
+            value = 0
+        return value
+
+    @staticmethod
+    def _armor_slot(work: Creature, severity: int, direct: bool, steps: Breakdown) -> int:
+        """RULES §3: marking an Armor Slot lowers the severity one step (not direct damage)."""
+        if direct:
+            steps.add("armor", "direct damage: an Armor Slot cannot reduce it")
+        elif work.armor_marked >= work.armor:
+            steps.add("armor", "no unmarked Armor Slot left")
+        else:
+            work.armor_marked += 1
+            steps.add("armor", f"Armor Slot marked ({work.armor_marked}/{work.armor}): "
+                      f"{SEVERITY[severity]} → {SEVERITY[severity - 1]}")
+            return severity - 1
+        return severity
+
+    @staticmethod
+    def _all_hp_marked(work: Creature, steps: Breakdown) -> None:
         """Every HP marked: a PC makes a death move, an adversary is defeated."""
         if work.max_hp and work.hp_marked >= work.max_hp:
             cond = "death-move" if work.pc else "defeated"
             if cond not in work.conditions:
                 work.conditions.add(cond)
-                steps.append("every HP marked: " + ("make a death move" if work.pc else "defeated"))
+                steps.add("track", "every HP marked: " + ("make a death move" if work.pc else "defeated"))
 
     @staticmethod
-    def _defend(defenses: Defenses, kind: str, value: int, steps: list[str]) -> int:
+    def _defend(defenses: Defenses, kind: str, value: int, steps: Breakdown) -> int:
         """Immunity or resistance (half, rounded up) on the move's total of one kind of hit."""
         types = ("physical", "magic") if kind == MIXED else (kind,)
         immune = [any(e.matches(frozenset({t, "all"})) for e in defenses.immunities) for t in types]
         resist = [i or any(e.matches(frozenset({t, "all"})) for e in defenses.resistances)
                   for t, i in zip(types, immune, strict=True)]
         if all(immune):
-            steps.append(f"immune to {kind}: {value} → 0")
+            steps.add("immunity", f"immune to {kind}: {value} → 0")
             return 0
         if all(resist):
             halved = math.ceil(value / 2)
-            steps.append(f"resistance {kind}: {value} → {halved} (half, rounded up)")
+            steps.add("resistance", f"resistance {kind}: {value} → {halved} (half, rounded up)")
             return halved
         if kind == MIXED and any(resist):
-            steps.append(f"{kind} {value}: physical and magic in one hit, resisted only by a "
+            steps.add("resistance", f"{kind} {value}: physical and magic in one hit, resisted only by a "
                          "creature resistant or immune to both")
         return value
 
-    def _severity(self, work: Creature, total: int, settings: dict[str, Any], steps: list[str]) -> int:
+    def _severity(self, work: Creature, total: int, settings: dict[str, Any], steps: Breakdown) -> int:
         major, severe = work.major or 0, work.severe or 0
         if total <= 0:
-            steps.append("0 damage: nothing marked")
+            steps.add("threshold", "0 damage: nothing marked")
             return 0
         if settings.get("massive_damage") and severe and total >= 2 * severe:
-            steps.append(f"{total} ≥ twice Severe {severe}: Massive, 4 HP (optional rule)")
+            steps.add("threshold", f"{total} ≥ twice Severe {severe}: Massive, 4 HP (optional rule)")
             return 4
         if severe and total >= severe:
-            steps.append(f"{total} ≥ Severe {severe}: 3 HP")
+            steps.add("threshold", f"{total} ≥ Severe {severe}: 3 HP")
             return 3
         if major and total >= major:
-            steps.append(f"{total} ≥ Major {major}: 2 HP")
+            steps.add("threshold", f"{total} ≥ Major {major}: 2 HP")
             return 2
-        steps.append(f"{total} below Major {major}: Minor, 1 HP")
+        steps.add("threshold", f"{total} below Major {major}: Minor, 1 HP")
         return 1
 
-    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         track = track or "hp"
         field = {"hp": "hp_marked", "armor": "armor_marked", "stress": "stress_marked"}.get(track)
         if field is None:
             raise ValueError(f"Daggerheart clears hp, armor or stress slots, not {track!r}")
         before = getattr(work, field)
         setattr(work, field, max(0, before - amount))
-        steps.append(f"clear {before - getattr(work, field)} {track} slot(s): {before} → {getattr(work, field)} marked")
+        steps.add("track", f"clear {before - getattr(work, field)} {track} slot(s): {before} → {getattr(work, field)} marked")
         if track == "stress" and before == work.stress and getattr(work, field) < before \
                 and "vulnerable" in work.conditions:
             work.conditions.discard("vulnerable")  # RULES §7: Vulnerable until a Stress is cleared
-            steps.append("no longer vulnerable")
+            steps.add("track", "no longer vulnerable")
         if track == "hp" and work.hp_marked < (work.max_hp or 0):
             for cond in ("death-move", "defeated"):
                 if cond in work.conditions:
                     work.conditions.discard(cond)
-                    steps.append(f"no longer {cond}")
+                    steps.add("track", f"no longer {cond}")
 
     def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
         """Mark Stress (RULES §7): what does not fit marks 1 HP; the last slot makes it Vulnerable."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise ValueError(f"Stress to mark is a whole number of 1 or more, not {amount!r}")
         work = creature.clone()
-        steps: list[str] = []
+        steps = Breakdown()
         fits = min(amount, max(0, work.stress - work.stress_marked))
         if fits:
             before = work.stress_marked
             work.stress_marked += fits
-            steps.append(f"mark {fits} Stress: {before} → {work.stress_marked} of {work.stress}")
+            steps.add("track", f"mark {fits} Stress: {before} → {work.stress_marked} of {work.stress}")
             if work.stress_marked == work.stress and "vulnerable" not in work.conditions:
                 work.conditions.add("vulnerable")
-                steps.append("last Stress marked: vulnerable until a Stress is cleared")
+                steps.add("track", "last Stress marked: vulnerable until a Stress is cleared")
         marked = 0
         if amount > fits:
             # one HP however many Stress did not fit (RULES §7)
             marked = min(1, (work.max_hp or 0) - work.hp_marked)
             before = work.hp_marked
             work.hp_marked += marked
-            steps.append(f"{amount - fits} Stress with no slot left: mark 1 HP instead: "
+            steps.add("track", f"{amount - fits} Stress with no slot left: mark 1 HP instead: "
                          f"{before} → {work.hp_marked} of {work.max_hp}")
             self._all_hp_marked(work, steps)
-        summary = "; ".join(steps)
+        summary = "; ".join(steps.lines())
         return self._outcome(creature, work, 0, steps, hp_marked=marked, summary=summary)
 
     def track_text(self, creature: Creature) -> str:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
 from core.model import Breakdown, Creature, Outcome, PersistentDamage, Roll, RolledPart
 from core.notation import Applicable, Damage, DamagePart, DefenseEntry, Defenses, applicable
 from core.systems.base import RuleSystem, StatField, flat_check
+from core.vocabulary import Vocabulary, vocabulary
 
-SAVE_FACTORS = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,
+SAVE_FACTORS: dict[str | None, float] = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,
                 "critical-failure": 2.0}
-SAVE_WORDS = {"success": "basic save success: half", "critical-success": "basic save critical success: none",
+SAVE_WORDS: dict[str | None, str] = {"success": "basic save success: half", "critical-success": "basic save critical success: none",
               "critical-failure": "basic save critical failure: double"}
 
 
@@ -29,6 +31,9 @@ class Pf2Policy:
     healing_type: str            # positive (pf2e) / vitality
     harm_type: str               # negative (pf2e) / void
 
+
+# Immunities that name a rule, not a damage type: they never drop a persistent part by type
+_SPECIAL_IMMUNITIES = ("persistent", "critical-hits", "precision", "nonlethal")
 
 # RULES §7 recovery check: degree (0 critical failure … 3 critical success) -> change in dying
 RECOVERY_CHANGE = {3: -2, 2: -1, 1: 1, 0: 2}
@@ -51,13 +56,13 @@ class Instance:
     __slots__ = ("type", "traits", "keys", "amount", "precision", "dice", "source", "removed", "label",
                  "typed_total", "precision_traits")
 
-    def __init__(self, part: DamagePart, amount: int, keys: frozenset[str], dice: int) -> None:
+    def __init__(self, part: DamagePart, keys: frozenset[str]) -> None:
         self.type = part.type
         self.traits = part.traits
         self.keys = keys
-        self.amount = amount
+        self.amount = 0
         self.precision = 0
-        self.dice = dice
+        self.dice = 0
         self.source = part.source
         self.removed = False
         self.typed_total: str | None = None  # a part written as a bare total: no dice known
@@ -66,21 +71,88 @@ class Instance:
         extra = sorted(part.traits - {"nonlethal"})
         self.label = f"{label} ({' '.join(extra)})" if extra else label
 
+    def remove(self) -> None:
+        """Nothing of this instance is dealt (an immunity, the creature's kind, an effect)."""
+        self.amount = self.precision = 0
+        self.removed = True
 
-_KEYS: dict[tuple[str, str | None, frozenset[str], str | None], frozenset[str]] = {}
+
+def _keys(vocab: Vocabulary, part: DamagePart, damage_type: str | None = None) -> frozenset[str]:
+    """Selector keys of a part: its type, category, traits, source word, ``all``."""
+    return _selector_keys(vocab.system, damage_type or part.type, part.traits, part.source)
 
 
-def _keys(vocab, part: DamagePart, damage_type: str | None = None) -> frozenset[str]:
-    """Selector keys of a part (cached): its type, category, traits, source word, ``all``."""
-    kind = damage_type or part.type
-    key = (vocab.system, kind, part.traits, part.source)
-    found = _KEYS.get(key)
-    if found is None:
-        found = vocab.keys_for(kind, part.traits)
-        if part.source:
-            found = found | {part.source}
-        _KEYS[key] = found
-    return found
+@cache  # a handful of distinct parts per table; this runs for every part of every preview
+def _selector_keys(system: str, damage_type: str | None, traits: frozenset[str],
+                   source: str | None) -> frozenset[str]:
+    keys = vocabulary(system).keys_for(damage_type, traits)
+    return keys | {source} if source else keys
+
+
+def _scale_words(factor: float, crit: bool, save: str | None) -> str:
+    """Why an attack is doubled or halved, in the breakdown's words (Step 1b)."""
+    if crit and save and SAVE_FACTORS[save] != 1:
+        return f"critical hit and {SAVE_WORDS[save]}"
+    if crit and factor >= 2:
+        return "critical hit: double"
+    return SAVE_WORDS.get(save, f"×{factor:g}")
+
+
+def _halve_total(amounts: list[int], factor: float) -> list[int]:
+    """pf2e (seed 004): halve the total, rounding down once, shared out across the instances:
+    half each, the lost points one each to the odd ones in written order (RULES §2 Step 1b,
+    a Decision)."""
+    shares = [int(v * factor) for v in amounts]
+    spare = int(sum(amounts) * factor) - sum(shares)
+    for idx, v in enumerate(amounts):
+        if spare <= 0:
+            break
+        if v * factor != int(v * factor):
+            shares[idx] += 1
+            spare -= 1
+    return shares
+
+
+def _best_weakness(inst: Instance, app: Applicable) -> DefenseEntry | None:
+    """The highest weakness that applies to an instance (precision only with a share)."""
+    if inst.removed or (inst.amount <= 0 and inst.source is None):
+        return None
+    best = app.weakness
+    prec = app.precision_weakness if inst.precision > 0 else None
+    if prec is not None and (best is None or prec.value > best.value):
+        return prec
+    return best
+
+
+@dataclass
+class Attack:
+    """One hit's parts, sorted by what the pipeline does with them (RULES §2)."""
+
+    main: list[RolledPart]         # dealt now: rolled, floored, merged, doubled or halved
+    on_crit: list[RolledPart]      # added after doubling (Step 3.2)
+    persistent: list[RolledPart]   # become conditions, deal nothing now
+
+    @classmethod
+    def sort(cls, hit: tuple[RolledPart, ...], crit: bool, tick: bool) -> Attack:
+        """A tick deals its persistent damage now; an on-crit part exists only on a critical."""
+        attack = cls([], [], [])
+        for rp in hit:
+            part = rp.part
+            if part.on_crit and not crit:
+                continue
+            if part.persistent and not tick:
+                attack.persistent.append(rp)  # bleed in pf2e/sf2e too: parsed as persistent
+            elif part.on_crit:
+                attack.on_crit.append(rp)
+            else:
+                attack.main.append(rp)
+        return attack
+
+    @property
+    def effects(self) -> frozenset[str]:
+        """The effect traits every part of the attack carries (Step 3.1)."""
+        return frozenset().union(*(rp.part.effects for rp in (*self.main, *self.on_crit,
+                                                              *self.persistent)))
 
 
 class Pf2Family(RuleSystem):
@@ -90,9 +162,10 @@ class Pf2Family(RuleSystem):
     policy: Pf2Policy
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_basic_saves = True
-    stat_fields = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
+    stat_fields: tuple[StatField, ...] = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
     initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
     dying_check_at = "start"
+    rule_options: tuple[str, ...] = ("crit_mode", "flat_checks")
 
     @property
     def persistent_timing(self) -> str:  # type: ignore[override]
@@ -111,7 +184,8 @@ class Pf2Family(RuleSystem):
             c.temp_hp = stats["temp_hp"]
 
     # ------------------------------------------------------------------ rolling
-    def _critical_part(self, rolled, index, mult, rng, settings):
+    def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
+                       settings: dict[str, Any]) -> RolledPart:
         part = rolled.part
         if (settings.get("crit_mode") == "roll-twice" and part.amount is not None
                 and not part.persistent and not part.on_crit):
@@ -134,11 +208,12 @@ class Pf2Family(RuleSystem):
         critical_roll = bool(critical) or bool(roll.critical)
         for index, hit in enumerate(roll.hits):
             if len(roll.hits) > 1:
-                steps.append(f"hit {index + 1}: {roll.damage[index]}")
+                steps.add("note", f"hit {index + 1}: {roll.damage[index]}")
             crit = critical_roll and not self._immune_to_critical(hit, defenses, steps)
             twice = crit and settings.get("crit_mode") == "roll-twice"
             if twice:
-                steps.append("critical hit: the dice rolled twice, the modifiers doubled (encounter setting)")
+                steps.add("scale", "critical hit: the dice rolled twice, the modifiers doubled "
+                          "(encounter setting)")
             lethal_off = nonlethal or roll.damage[index].nonlethal
             total += self._resolve_hit(work, hit, defenses, crit, twice, save, lethal_off, steps,
                                        settings)
@@ -160,18 +235,20 @@ class Pf2Family(RuleSystem):
         return max(0, before.wounds - after.wounds)
 
     def _immune_to_critical(self, hit: tuple[RolledPart, ...], defenses: Defenses,
-                            steps: list[str]) -> bool:
+                            steps: Breakdown) -> bool:
         """RULES §2 Steps 2 and 3.1: immunity to critical hits makes the hit a normal hit, unless
         its ``(except …)`` or ``non-magical`` spares this attack (decided for the whole attack)."""
         if not defenses.immunities:
             return False
         entry = defenses.special_immunity("critical-hits", self._attack_keys(hit))
         if entry is not None:
-            steps.append(f"{entry.describe()}: a normal hit (nothing doubled, no on-crit damage)")
+            steps.add("immunity", f"{entry.describe()}: a normal hit (nothing doubled, no on-crit "
+                      "damage)")
             return True
         qualified = next((e for e in defenses.immunities if e.selector == "critical-hits"), None)
         if qualified is not None:
-            steps.append(f"{qualified.describe()} does not apply to this attack: a critical hit")
+            steps.add("immunity", f"{qualified.describe()} does not apply to this attack: a "
+                      "critical hit")
         return False
 
     def _attack_keys(self, hit: tuple[RolledPart, ...]) -> list[frozenset[str]]:
@@ -180,101 +257,97 @@ class Pf2Family(RuleSystem):
 
     def _resolve_hit(self, work: Creature, hit: tuple[RolledPart, ...], defenses: Defenses,
                      crit: bool, twice: bool, save: str | None, nonlethal: bool,
-                     steps: list[str], settings: dict[str, Any], tick: bool = False,
+                     steps: Breakdown, settings: dict[str, Any], tick: bool = False,
                      tick_factor: float = 1.0) -> int:
+        """One attack through RULES §2, top to bottom; returns the damage it deals."""
+        attack = Attack.sort(hit, crit, tick)
+        floored = self._floor(attack.main, twice, steps)                      # Step 1
+        instances, by_key = self._merge(attack.main, floored, steps)          # Step 2
         factor = SAVE_FACTORS[save] * (2.0 if crit and not twice else 1.0) * tick_factor
-        main: list[RolledPart] = []
-        on_crit: list[RolledPart] = []
-        persistent: list[RolledPart] = []
-        for rp in hit:
-            part = rp.part
-            if part.on_crit and not crit:
-                continue  # an on-crit part exists only on a critical hit
-            if part.persistent and not tick:
-                persistent.append(rp)  # bleed in pf2e/sf2e too: parsed as persistent (RULES §2)
-            elif part.on_crit:
-                on_crit.append(rp)
-            else:
-                main.append(rp)
-        floored = self._roll_and_floor(main, twice, steps)
-        instances, by_key = self._merge(main, floored, steps)
-        # Step 1b: double or halve
         if factor != 1.0:
-            self._scale(instances, factor, crit and not twice, save, steps)
-        if on_crit:
-            self._add_on_crit(on_crit, instances, by_key, steps)
-        # Creature kind: damage that cannot harm this creature
-        self._kind_filter(work, instances, steps)
-        # Step 3.1: an immunity to an effect trait of the attack removes it whole
-        immune = defenses.effect_immunity(
-            frozenset().union(*(rp.part.effects for rp in (*main, *on_crit, *persistent))),
-            self._attack_keys(hit)) if defenses.effect_traits else None
-        if immune is not None:
-            self._remove_attack(immune, instances, persistent, steps)
-            persistent = []
-        # Persistent parts become conditions (shown before the total they do not count in)
-        for rp in persistent:
+            self._scale(instances, factor, crit and not twice, save, steps)   # Step 1b
+        self._add_on_crit(attack.on_crit, instances, by_key, steps)           # Step 3.2
+        self._kind_filter(work, instances, steps)                             # creature kind
+        if self._effect_immunity(attack, hit, defenses, instances, steps):   # Step 3.1
+            attack.persistent = []
+        for rp in attack.persistent:  # conditions, shown before the total they do not count in
             self._add_condition(work, rp.part, defenses, crit, save, steps, settings)
-        nonlethal_immunity = defenses.special_immunity("nonlethal", self._attack_keys(hit)) \
-            if nonlethal and defenses.immunities else None
-        total, wounds = self._defend(work, instances, defenses, nonlethal, nonlethal_immunity, steps)
-        if tick or main or on_crit:
+        looked = [applicable(defenses, inst.keys) for inst in instances]
+        if defenses.immunities:
+            self._immunities(instances, looked, defenses, self._nonlethal_immunity(
+                hit, defenses, nonlethal), steps)                              # Step 3.1
+        if defenses.weaknesses:
+            self._weaknesses(instances, looked, steps)                         # Step 3.2
+        wounds = 0
+        if self.policy.uses_wounds and defenses.vulnerabilities:
+            wounds = self._vulnerability(work, instances, looked, nonlethal, steps)  # Step 3.3
+        if defenses.resistances:
+            self._resistances(instances, looked, steps)                        # Step 3.4
+        total = self._total(instances, steps)
+        if tick or attack.main or attack.on_crit:
             self._track(work, total, wounds, crit or save == "critical-failure", nonlethal, steps,
-                        massive_check=True)
+                        massive_check=True)                                    # Step 4
         return total
 
-    def _roll_and_floor(self, main: list[RolledPart], twice: bool, steps: list[str]) -> list[int]:
-        """Step 1: each part's roll, floored at 0; an attack with dice or modifiers deals 1 at least."""
+    def _floor(self, main: list[RolledPart], twice: bool, steps: Breakdown) -> list[int]:
+        """Step 1 and RULES §1: each part's roll, floored at 0; an attack with dice or modifiers
+        deals 1 at least, carried by its first such part (a typed 0 stays 0)."""
+        if not main:
+            return []
+        steps.add("roll", "roll: " + ", ".join(rp.describe(twice) for rp in main))
         values = [(rp.crit_value if twice and rp.crit_value is not None else rp.value) for rp in main]
-        if main:
-            steps.add("roll: {}", lambda: ", ".join(rp.describe(twice) for rp in main))
-        # the minimum of 1 is for an attack that has dice or modifiers (a typed 0 stays 0)
         with_amount = [i for i, rp in enumerate(main) if rp.part.amount is not None
                        and (rp.part.amount.dice_count or rp.part.amount.modifier)]
         floored = [max(0, v) if main[i].part.amount is not None else 0 for i, v in enumerate(values)]
         if floored != values and with_amount:
-            steps.append("minimum: a part below 0 counts as 0")  # RULES §1, a Decision
+            steps.add("floor", "minimum: a part below 0 counts as 0")  # RULES §1, a Decision
         if with_amount and sum(floored[i] for i in with_amount) <= 0:
             floored[with_amount[0]] = 1
-            steps.append("minimum damage: the attack deals 1")
+            steps.add("floor", "minimum damage: the attack deals 1")
         return floored
 
     def _merge(self, main: list[RolledPart], floored: list[int],
-               steps: list[str]) -> tuple[list[Instance], dict[tuple, Instance]]:
-        """Step 2: parts of the same type and traits merge; precision joins the first typed part."""
+               steps: Breakdown) -> tuple[list[Instance], dict[tuple[Any, ...], Instance]]:
+        """Step 2: parts of the same type, traits and source word merge into one instance;
+        precision joins the first typed one."""
         instances: list[Instance] = []
-        by_key: dict[tuple, Instance] = {}
-        precision_parts: list[int] = []
-        for i, rp in enumerate(main):
+        by_key: dict[tuple[Any, ...], Instance] = {}
+        for rp, value in zip(main, floored, strict=True):
             part = rp.part
             if part.type == "precision":
-                precision_parts.append(i)
-                continue
+                continue  # joins an instance next (_add_precision)
             inst = self._instance(part, instances, by_key)
-            inst.amount += floored[i]
+            inst.amount += value
             inst.dice += rp.dice_count
             if inst.typed_total is None and part.amount is not None and part.amount.is_constant:
                 inst.typed_total = part.label
-        if precision_parts:
-            target = self._precision_target(main[precision_parts[0]].part, instances)
-            share = sum(floored[i] for i in precision_parts)
-            target.amount += share
-            target.precision += share
-            target.precision_traits = target.precision_traits.union(
-                *(main[i].part.traits for i in precision_parts))
-            steps.add("precision {} joins {} → {}", share, target.label, target.amount)
+        self._add_precision(main, floored, instances, steps)
         if len(main) > len(instances):
-            merged = tuple((x.label, x.amount) for x in instances)
-            steps.add("merge: {}", lambda: ", ".join(f"{x} {y}" for x, y in merged))
+            merged = ", ".join(f"{x.label} {x.amount}" for x in instances)
+            steps.add("merge", f"merge: {merged}")
         return instances, by_key
 
+    def _add_precision(self, main: list[RolledPart], floored: list[int], instances: list[Instance],
+                       steps: Breakdown) -> None:
+        """Step 2: the precision parts' share joins the attack's first typed instance."""
+        shares = [(rp.part, value) for rp, value in zip(main, floored, strict=True)
+                  if rp.part.type == "precision"]
+        if not shares:
+            return
+        target = self._precision_target(shares[0][0], instances)
+        share = sum(value for _, value in shares)
+        target.amount += share
+        target.precision += share
+        target.precision_traits = target.precision_traits.union(*(part.traits for part, _ in shares))
+        steps.add("merge", f"precision {share} joins {target.label} → {target.amount}")
+
     def _instance(self, part: DamagePart, instances: list[Instance],
-                  by_key: dict[tuple, Instance]) -> Instance:
+                  by_key: dict[tuple[Any, ...], Instance]) -> Instance:
         """The instance a part merges into (same type, traits and source word), made if new."""
         key = (part.type, part.traits, part.source)
         inst = by_key.get(key)
         if inst is None:
-            inst = Instance(part, 0, _keys(self.vocabulary, part), 0)
+            inst = Instance(part, _keys(self.vocabulary, part))
             by_key[key] = inst
             instances.append(inst)
         return inst
@@ -288,12 +361,40 @@ class Pf2Family(RuleSystem):
         for inst in instances:
             if inst.type == "precision":
                 return inst
-        target = Instance(first, 0, _keys(self.vocabulary, first, "precision"), 0)
+        target = Instance(first, _keys(self.vocabulary, first, "precision"))
         instances.insert(0, target)
         return target
 
+    def _scale(self, instances: list[Instance], factor: float, crit: bool, save: str | None,
+               steps: Breakdown) -> None:
+        """Step 1b: double (critical hit) or halve (basic save), by the system's policy."""
+        before = [i.amount for i in instances]
+        halving = 0 < factor < 1
+        if self.policy.halve_total and halving:
+            shares = _halve_total(before, factor)
+        else:
+            shares = [self._scale_one(v, factor) for v in before]
+        for inst, new in zip(instances, shares, strict=True):
+            inst.precision = min(int(inst.precision * factor), new)
+            inst.amount = new
+        pairs = ", ".join(f"{i.label} {b} → {i.amount}" for i, b in zip(instances, before, strict=True))
+        rounding = ""
+        if self.policy.halve_total and halving and len(instances) > 1:
+            rounding = " (the total halved, rounded down once)"
+        if self.policy.halve_floor_one and halving and 1 in before:
+            rounding = " (1 halved stays 1)"
+        steps.add("scale", f"{_scale_words(factor, crit, save)}: {pairs}{rounding}")
+
+    def _scale_one(self, amount: int, factor: float) -> int:
+        """sf2e, vitality-wounds: each instance on its own, rounding down (a Decision); sf2e
+        keeps an instance of 1 halved at 1."""
+        new = int(amount * factor)
+        if self.policy.halve_floor_one and 0 < factor < 1 and amount >= 1 and new == 0:
+            return 1
+        return new
+
     def _add_on_crit(self, on_crit: list[RolledPart], instances: list[Instance],
-                     by_key: dict[tuple, Instance], steps: list[str]) -> None:
+                     by_key: dict[tuple[Any, ...], Instance], steps: Breakdown) -> None:
         """On-crit parts: added after doubling, merged like any other part; on-crit precision
         joins the precision share of the first typed instance (RULES §2 Step 3.2)."""
         for rp in on_crit:
@@ -306,172 +407,97 @@ class Pf2Family(RuleSystem):
             else:
                 inst = self._instance(part, instances, by_key)
             inst.amount += value
-            steps.append(f"on-crit {rp.describe()} added to {inst.label} → {inst.amount}")
+            steps.add("merge", f"on-crit {rp.describe()} added to {inst.label} → {inst.amount}")
 
-    @staticmethod
-    def _remove_attack(immune: DefenseEntry, instances: list[Instance], persistent: list[RolledPart],
-                       steps: list[str]) -> None:
-        """Seed 004: an immunity to an effect trait covers the damage of that effect too."""
-        shares = ", ".join(f"{i.label} {i.amount} → 0" for i in instances if not i.removed)
-        steps.append(f"{immune.describe()}: the attack has the {immune.selector} trait and deals "
-                     f"nothing{': ' + shares if shares else ''}")
+    def _kind_filter(self, work: Creature, instances: list[Instance], steps: Breakdown) -> None:
+        """Damage that cannot harm a creature of this kind (undead, construct, bloodless)."""
         for inst in instances:
-            inst.amount = inst.precision = 0
-            inst.removed = True
-        for rp in persistent:
-            steps.append(f"persistent {rp.part.label}: dropped ({immune.describe()})")
-
-    def _scale(self, instances: list[Instance], factor: float, crit: bool, save: str | None,
-               steps: list[str]) -> None:
-        policy = self.policy
-        why = "critical hit: double" if crit and factor >= 2 else SAVE_WORDS.get(save, f"×{factor:g}")
-        if crit and save and SAVE_FACTORS[save] != 1:
-            why = f"critical hit and {SAVE_WORDS[save]}"
-        before = [i.amount for i in instances]
-        if policy.halve_total and factor < 1 and factor > 0:
-            # pf2e (seed 004): halve the total, rounding down once; shared out across the instances
-            # half each, the lost points one each to the odd ones in written order (RULES §2
-            # Step 1b, a Decision)
-            whole = int(sum(before) * factor)
-            shares = [int(v * factor) for v in before]
-            spare = whole - sum(shares)
-            for idx, v in enumerate(before):
-                if spare <= 0:
-                    break
-                if v * factor != int(v * factor):
-                    shares[idx] += 1
-                    spare -= 1
-            for inst, new in zip(instances, shares, strict=True):
-                inst.precision = min(int(inst.precision * factor), new)
-                inst.amount = new
-        else:
-            # sf2e, vitality-wounds: each instance separately, rounding down (a Decision)
-            for inst in instances:
-                new = int(inst.amount * factor)
-                if policy.halve_floor_one and 0 < factor < 1 and inst.amount >= 1 and new == 0:
-                    new = 1
-                inst.precision = min(int(inst.precision * factor), new)
-                inst.amount = new
-        pairs = ", ".join(f"{i.label} {b} → {i.amount}" for i, b in zip(instances, before, strict=True))
-        rounding = (" (the total halved, rounded down once)"
-                    if policy.halve_total and 0 < factor < 1 and len(instances) > 1 else "")
-        if policy.halve_floor_one and 0 < factor < 1 and any(b == 1 for b in before):
-            rounding = " (1 halved stays 1)"
-        steps.append(f"{why}: {pairs}{rounding}")
-
-    def _kind_filter(self, work: Creature, instances: list[Instance], steps: list[str]) -> None:
-        kind = work.kind
-        policy = self.policy
-        for inst in instances:
-            why = None
-            if inst.type == policy.healing_type and kind != "undead":
-                why = f"{inst.type} damage harms only undead"
-            elif inst.type == policy.harm_type and kind == "undead":
-                why = f"{inst.type} damage harms only the living"
-            elif inst.type == policy.harm_type and kind == "construct":
-                why = f"{inst.type} damage harms only the living"
-            elif inst.type == "bleed" and kind in ("undead", "construct", "bloodless"):
-                why = f"bleed has no effect on {kind} creatures"
-            elif inst.type == "spirit" and kind == "construct":
-                why = "spirit damage has no effect on constructs"
+            why = self._harmless(inst.type, work.kind)
             if why and inst.amount:
-                steps.append(f"{why}: {inst.label} {inst.amount} → 0")
-                inst.amount = 0
-                inst.precision = 0
-                inst.removed = True
+                steps.add("immunity", f"{why}: {inst.label} {inst.amount} → 0")
+                inst.remove()
 
-    def _defend(self, work: Creature, instances: list[Instance], defenses: Defenses, nonlethal: bool,
-                nonlethal_immunity: DefenseEntry | None, steps: list[str]) -> tuple[int, int]:
-        """Step 3: immunities, weaknesses, vulnerability, resistances."""
+    def _harmless(self, damage_type: str | None, kind: str) -> str | None:
+        """Why damage of this type does not harm a creature of this kind, or None."""
         policy = self.policy
-        looked = [applicable(defenses, inst.keys) for inst in instances]
-        if defenses.immunities:
-            self._immunities(instances, looked, defenses, nonlethal_immunity, steps)
-        # Weaknesses: the highest that applies (a precision weakness only with a precision share)
-        if defenses.weaknesses:
-            chosen = [self._best_weakness(inst, app) for inst, app in zip(instances, looked, strict=True)]
-            if policy.weakness_per_attack:
-                best = None
-                for inst, entry in zip(instances, chosen, strict=True):
-                    if entry and (best is None or entry.value > best[1].value):
-                        best = (inst, entry)
-                if best:
-                    inst, entry = best
-                    steps.append(f"{entry.describe()} (highest, once per attack): "
-                                 f"{inst.label} {inst.amount} → {inst.amount + entry.value}")
-                    inst.amount += entry.value
-            else:
-                for inst, entry in zip(instances, chosen, strict=True):
-                    if entry:
-                        steps.add("{}: {} {} → {}", entry.describe(), inst.label, inst.amount,
-                                  inst.amount + entry.value)
-                        inst.amount += entry.value
-        # Vulnerability (vitality-wounds)
-        wounds = 0
-        if policy.uses_wounds and defenses.vulnerabilities:
-            wounds = self._vulnerability(work, instances, looked, nonlethal, steps)
-        # Resistances: the one that removes the most. The seeds say "the highest value"; the
-        # two differ only for a precision resistance capped at the precision share, and
-        # comparing what each removes keeps "a resistance never raises damage" true.
-        if defenses.resistances:
-            for inst, app in zip(instances, looked, strict=True):
-                if inst.amount <= 0:
-                    continue
-                entry = app.resistance
-                prec = app.precision_resistance if inst.precision > 0 else None
-                if prec is not None and (entry is None or min(prec.value, inst.precision)
-                                         > min(entry.value, inst.amount)):
-                    removed = min(prec.value, inst.precision, inst.amount)
-                    steps.add("{}: {} {} → {}", prec.describe(), inst.label, inst.amount,
-                              inst.amount - removed)
-                    inst.amount -= removed
-                    inst.precision -= removed
-                elif entry is not None:
-                    removed = min(entry.value, inst.amount)
-                    steps.add("{}: {} {} → {}", entry.describe(), inst.label, inst.amount,
-                              inst.amount - removed)
-                    inst.amount -= removed
-                    inst.precision = min(inst.precision, inst.amount)
-        total = 0
+        if damage_type == policy.healing_type and kind != "undead":
+            return f"{damage_type} damage harms only undead"
+        if damage_type == policy.harm_type and kind in ("undead", "construct"):
+            return f"{damage_type} damage harms only the living"
+        if damage_type == "bleed" and kind in ("undead", "construct", "bloodless"):
+            return f"bleed has no effect on {kind} creatures"
+        if damage_type == "spirit" and kind == "construct":
+            return "spirit damage has no effect on constructs"
+        return None
+
+    def _effect_immunity(self, attack: Attack, hit: tuple[RolledPart, ...], defenses: Defenses,
+                         instances: list[Instance], steps: Breakdown) -> bool:
+        """Step 3.1 and seed 004: an immunity to an effect trait of the attack removes it whole,
+        its persistent parts too."""
+        if not defenses.effect_traits:
+            return False
+        immune = defenses.effect_immunity(attack.effects, self._attack_keys(hit))
+        if immune is None:
+            return False
+        shares = ", ".join(f"{i.label} {i.amount} → 0" for i in instances if not i.removed)
+        steps.add("immunity", f"{immune.describe()}: the attack has the {immune.selector} trait "
+                  f"and deals nothing{': ' + shares if shares else ''}")
         for inst in instances:
-            if inst.amount > 0:
-                total += inst.amount
-        if len(instances) > 1 or not instances:
-            shares = tuple((i.label, i.amount) for i in instances)
-            steps.add("total: {} = {}", lambda: " + ".join(f"{x} {y}" for x, y in shares) or "0", total)
-        else:
-            steps.add("total: {}", total)
-        return total, wounds
+            inst.remove()
+        for rp in attack.persistent:
+            steps.add("immunity", f"persistent {rp.part.label}: dropped ({immune.describe()})")
+        return True
+
+    def _nonlethal_immunity(self, hit: tuple[RolledPart, ...], defenses: Defenses,
+                            nonlethal: bool) -> DefenseEntry | None:
+        """Immunity to nonlethal attacks, when this attack is nonlethal (Step 3.1)."""
+        if not nonlethal or not defenses.immunities:
+            return None
+        return defenses.special_immunity("nonlethal", self._attack_keys(hit))
 
     @staticmethod
     def _immunities(instances: list[Instance], looked: list[Applicable], defenses: Defenses,
-                    nonlethal_immunity: DefenseEntry | None, steps: list[str]) -> None:
+                    nonlethal_immunity: DefenseEntry | None, steps: Breakdown) -> None:
         """Step 3.1: an immunity removes the instance; precision immunity only the precision share
         (``(except …)`` decided by the instance the share joined); nonlethal immunity every
         instance of a nonlethal attack."""
         for inst, app in zip(instances, looked, strict=True):
             if inst.removed:
                 continue
+            whole = nonlethal_immunity if nonlethal_immunity is not None else app.immunity
+            if whole is not None:
+                steps.add("immunity", f"{whole.describe()}: {inst.label} {inst.amount} → 0")
+                inst.remove()
+                continue
             # (except …): the instance the share joined, or a precision part itself, spares it
             precision = defenses.special_immunity("precision", (inst.keys | inst.precision_traits,)) \
                 if inst.precision else None
-            if nonlethal_immunity is not None:
-                steps.append(f"{nonlethal_immunity.describe()}: {inst.label} {inst.amount} → 0")
-                inst.amount = inst.precision = 0
-                inst.removed = True
-            elif app.immunity is not None:
-                steps.append(f"{app.immunity.describe()}: {inst.label} {inst.amount} → 0")
-                inst.amount = inst.precision = 0
-                inst.removed = True
-            elif precision is not None:
-                steps.append(f"{precision.describe()}: {inst.label} {inst.amount} → "
-                             f"{inst.amount - inst.precision} (precision share removed)")
+            if precision is not None:
+                steps.add("immunity", f"{precision.describe()}: {inst.label} {inst.amount} → "
+                          f"{inst.amount - inst.precision} (precision share removed)")
                 inst.amount -= inst.precision
                 inst.precision = 0
 
+    def _weaknesses(self, instances: list[Instance], looked: list[Applicable],
+                    steps: Breakdown) -> None:
+        """Step 3.2: each instance takes the highest weakness that applies (a precision weakness
+        only with a precision share); vitality-wounds: only the highest, once per attack."""
+        chosen = [(inst, entry) for inst, app in zip(instances, looked, strict=True)
+                  if (entry := _best_weakness(inst, app)) is not None]
+        if self.policy.weakness_per_attack and chosen:
+            inst, entry = max(chosen, key=lambda pair: pair[1].value)  # the first of equals
+            steps.add("weakness", f"{entry.describe()} (highest, once per attack): "
+                      f"{inst.label} {inst.amount} → {inst.amount + entry.value}")
+            inst.amount += entry.value
+            return
+        for inst, entry in chosen:
+            steps.add("weakness", f"{entry.describe()}: {inst.label} {inst.amount} → "
+                      f"{inst.amount + entry.value}")
+            inst.amount += entry.value
+
     @staticmethod
     def _vulnerability(work: Creature, instances: list[Instance], looked: list[Applicable],
-                       nonlethal: bool, steps: list[str]) -> int:
+                       nonlethal: bool, steps: Breakdown) -> int:
         """Step 3.3 (vitality-wounds): one Wound per damage die as rolled, skipping Vitality, or
         +5 per die on a Hit Point creature. None from a removed instance; none at all from a
         nonlethal attack (a Decision); a bare typed total has no dice to count, and says so."""
@@ -482,80 +508,119 @@ class Pf2Family(RuleSystem):
                 continue
             if inst.typed_total is not None:
                 known = f" ({inst.typed_total}), counted as no dice" if inst.dice else ""
-                steps.append(f"{entry.describe()}: no dice known for a typed total{known}; write 2d4=7 "
-                             "(the dice and what they came to)")
+                steps.add("vulnerability", f"{entry.describe()}: no dice known for a typed "
+                          f"total{known}; write 2d4=7 (the dice and what they came to)")
             if not inst.dice:
                 continue
-            if work.max_wounds is not None:
-                plural = "s" if inst.dice != 1 else ""
-                if nonlethal:
-                    steps.append(f"{entry.describe()}: no Wound{plural} — a nonlethal attack deals "
-                                 "no Wounds")
-                    continue
-                wounds += inst.dice  # they skip Vitality (a Decision)
-                steps.append(f"{entry.describe()}: {inst.dice} Wound{plural} "
-                             f"(one per damage die), skipping Vitality")
-            else:
+            plural = "s" if inst.dice != 1 else ""
+            if work.max_wounds is None:
                 extra = 5 * inst.dice  # added before resistances (a Decision)
-                steps.append(f"{entry.describe()}: +5 per die on a Hit Point creature: "
-                             f"{inst.label} {inst.amount} → {inst.amount + extra}")
+                steps.add("vulnerability", f"{entry.describe()}: +5 per die on a Hit Point "
+                          f"creature: {inst.label} {inst.amount} → {inst.amount + extra}")
                 inst.amount += extra
+            elif nonlethal:
+                steps.add("vulnerability", f"{entry.describe()}: no Wound{plural} — a nonlethal "
+                          "attack deals no Wounds")
+            else:
+                wounds += inst.dice  # they skip Vitality (a Decision)
+                steps.add("vulnerability", f"{entry.describe()}: {inst.dice} Wound{plural} "
+                          "(one per damage die), skipping Vitality")
         return wounds
 
     @staticmethod
-    def _best_weakness(inst: Instance, app: Applicable) -> DefenseEntry | None:
-        if inst.removed or (inst.amount <= 0 and inst.source is None):
-            return None
-        best = app.weakness
-        prec = app.precision_weakness if inst.precision > 0 else None
-        if prec is not None and (best is None or prec.value > best.value):
-            return prec
-        return best
+    def _resistances(instances: list[Instance], looked: list[Applicable], steps: Breakdown) -> None:
+        """Step 3.4: the resistance that removes the most. The seeds say "the highest value"; the
+        two differ only for a precision resistance capped at the precision share, and comparing
+        what each removes keeps "a resistance never raises damage" true."""
+        for inst, app in zip(instances, looked, strict=True):
+            if inst.amount <= 0:
+                continue
+            entry = app.resistance
+            prec = app.precision_resistance if inst.precision > 0 else None
+            if prec is not None and (entry is None or min(prec.value, inst.precision)
+                                     > min(entry.value, inst.amount)):
+                removed = min(prec.value, inst.precision, inst.amount)
+                steps.add("resistance", f"{prec.describe()}: {inst.label} {inst.amount} → "
+                          f"{inst.amount - removed}")
+                inst.amount -= removed
+                inst.precision -= removed
+            elif entry is not None:
+                removed = min(entry.value, inst.amount)
+                steps.add("resistance", f"{entry.describe()}: {inst.label} {inst.amount} → "
+                          f"{inst.amount - removed}")
+                inst.amount -= removed
+                inst.precision = min(inst.precision, inst.amount)
+
+    @staticmethod
+    def _total(instances: list[Instance], steps: Breakdown) -> int:
+        """What the attack deals: its instances after every defense, none below 0."""
+        total = sum(inst.amount for inst in instances if inst.amount > 0)
+        if len(instances) == 1:
+            steps.add("total", f"total: {total}")
+        else:
+            shares = " + ".join(f"{i.label} {i.amount}" for i in instances) or "0"
+            steps.add("total", f"total: {shares} = {total}")
+        return total
 
     # ------------------------------------------------------------------ persistent damage
     def _add_condition(self, work: Creature, part: DamagePart, defenses: Defenses, crit: bool,
-                       save: str | None, steps: list[str], settings: dict[str, Any]) -> None:
-        factor = SAVE_FACTORS[save]
-        if crit and not part.on_crit:
-            factor *= 2
+                       save: str | None, steps: Breakdown, settings: dict[str, Any]) -> None:
+        """A persistent part becomes a condition: doubled on a critical unless it is on-crit,
+        halved by a save, dropped by an immunity; one condition per damage type (RULES §2)."""
+        factor = SAVE_FACTORS[save] * (2 if crit and not part.on_crit else 1)
         formula = " ".join(w for w in (str(part.amount), part.type, *sorted(part.traits),
                                        *sorted(part.effects)) if w)
         if factor == 0:
-            steps.append(f"persistent {formula}: none (factor 0)")
+            steps.add("scale", f"persistent {formula}: none (factor 0)")
             return
-        keys = self.vocabulary.keys_for(part.type, part.traits)
-        # RULES §2 Step 3.1: immunity to persistent damage, its (except …) decided part by part
-        immune = defenses.special_immunity("persistent", (keys,)) if defenses.immunities else None
-        if immune is not None:
-            steps.append(f"persistent {formula}: dropped ({immune.describe()})")
+        why = self._persistent_immunity(work, part, defenses)
+        if why is not None:
+            steps.add("immunity", f"persistent {formula}: dropped ({why})")
             return
-        immune = next((e for e in defenses.immunities if e.selector not in ("persistent", "critical-hits",
-                       "precision", "nonlethal") and e.matches(keys)), None)
-        if immune:
-            steps.append(f"persistent {formula}: dropped ({immune.describe()})")
-            return
-        if part.type == "bleed" and work.kind in ("undead", "construct", "bloodless"):
-            steps.append(f"persistent {formula}: dropped (bleed has no effect on {work.kind} creatures)")
-            return
-        average = part.amount.average * factor if part.amount else 0.0
         new = PersistentDamage(formula, part.type or "untyped", factor,
                                self.policy.persistent_rounds, None, False,
                                self.policy.persistent_timing)
-        for i, old in enumerate(work.persistent):
-            if old.type == new.type:
-                if average > old.average:
-                    work.persistent[i] = new
-                    steps.append(f"persistent {new.label} replaces {old.label} (higher average "
-                                 f"{average:g} > {old.average:g})")
-                else:
-                    steps.append(f"persistent {new.label} ignored: {old.label} already there "
-                                 f"(average {old.average:g} ≥ {average:g})")
-                return
+        if self._replaces_same_type(work, new, part.amount.average * factor if part.amount else 0.0,
+                                    steps):
+            return
         work.persistent.append(new)
         when = "start" if new.timing == "start" else "end"
         always = f" ({part.type} is always persistent damage: it deals nothing now)" \
             if part.implied_persistent else ""
-        steps.append(f"persistent {new.label} added (at the {when} of its turn){always}")
+        steps.add("note", f"persistent {new.label} added (at the {when} of its turn){always}")
+
+    def _persistent_immunity(self, work: Creature, part: DamagePart, defenses: Defenses) -> str | None:
+        """Why a persistent part is dropped (RULES §2 Step 3.1), or None."""
+        keys = self.vocabulary.keys_for(part.type, part.traits)
+        if defenses.immunities:
+            # immunity to persistent damage, its (except …) decided part by part
+            immune = defenses.special_immunity("persistent", (keys,))
+            if immune is None:
+                immune = next((e for e in defenses.immunities if e.selector not in _SPECIAL_IMMUNITIES
+                               and e.matches(keys)), None)
+            if immune is not None:
+                return immune.describe()
+        if part.type == "bleed" and work.kind in ("undead", "construct", "bloodless"):
+            return f"bleed has no effect on {work.kind} creatures"
+        return None
+
+    @staticmethod
+    def _replaces_same_type(work: Creature, new: PersistentDamage, average: float,
+                            steps: Breakdown) -> bool:
+        """One condition per damage type: the higher average stays (RULES §2). True when a
+        condition of the type was there already."""
+        for i, old in enumerate(work.persistent):
+            if old.type != new.type:
+                continue
+            if average > old.average:
+                work.persistent[i] = new
+                steps.add("note", f"persistent {new.label} replaces {old.label} (higher average "
+                          f"{average:g} > {old.average:g})")
+            else:
+                steps.add("note", f"persistent {new.label} ignored: {old.label} already there "
+                          f"(average {old.average:g} ≥ {average:g})")
+            return True
+        return False
 
     def add_persistent(self, creature: Creature, text: str, critical: bool = False,
                        save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
@@ -591,7 +656,7 @@ class Pf2Family(RuleSystem):
         total = 0
         timing = self.policy.persistent_timing
         if "dead" in work.conditions:
-            return self._outcome(creature, work, 0, [], summary="")  # the dead take no turns
+            return self._outcome(creature, work, 0, steps, summary="")  # the dead take no turns
         if when == timing:
             for cond in list(work.persistent):
                 total += self._tick(work, cond, rng, steps, settings)
@@ -609,7 +674,7 @@ class Pf2Family(RuleSystem):
                 left = cond.rounds_left - 1
                 if left <= 0:
                     work.persistent.pop(idx)
-                    steps.append(f"persistent {cond.label} ends by itself (its turns ran out)")
+                    steps.add("note", f"persistent {cond.label} ends by itself (its turns ran out)")
                 else:
                     work.persistent[idx] = replace(cond, rounds_left=left)
         return self._outcome(creature, work, total, steps, wounds=self._wounds_taken(creature, work),
@@ -626,13 +691,13 @@ class Pf2Family(RuleSystem):
         self.commit(creature, outcome)
         return outcome
 
-    def _tick(self, work: Creature, cond: PersistentDamage, rng: RandomSource, steps: list[str],
+    def _tick(self, work: Creature, cond: PersistentDamage, rng: RandomSource, steps: Breakdown,
               settings: dict[str, Any]) -> int:
         damage: Damage = self.parse_damage(cond.formula)
         # a tick is the condition's damage dealt now (``1d6 bleed`` parses as persistent)
         damage = replace(damage, parts=tuple(replace(p, persistent=False) for p in damage.parts))
         rolled = self.roll(damage, False, rng, settings)
-        steps.append(f"persistent {cond.label} ticks")
+        steps.add("note", f"persistent {cond.label} ticks")
         return self._resolve_hit(work, rolled.hits[0], self.defenses_of(work), False, False, None,
                                  False, steps, settings, tick=True, tick_factor=cond.factor)
 
@@ -647,69 +712,79 @@ class Pf2Family(RuleSystem):
         return outcome
 
     def _check(self, work: Creature, cond: PersistentDamage, rng: RandomSource | None,
-               roll: int | None, steps: list[str], settings: dict[str, Any]) -> None:
+               roll: int | None, steps: Breakdown, settings: dict[str, Any]) -> None:
         if cond not in work.persistent:
             return  # ended already (bleed healed away)
         idx = work.persistent.index(cond)
         if roll is None and settings.get("flat_checks") == "ask":
             work.persistent[idx] = replace(cond, pending_check=True)
-            steps.append(f"flat check for {cond.label}: waiting for the GM's roll")
+            steps.add("note", f"flat check for {cond.label}: waiting for the GM's roll")
             return
         value, ok = flat_check(rng, roll)
         if ok:
             work.persistent.pop(idx)
-            steps.append(f"flat check {value} (DC 15) for {cond.label}: ends")
+            steps.add("note", f"flat check {value} (DC 15) for {cond.label}: ends")
         else:
             work.persistent[idx] = replace(cond, last_check=f"{value} failed", pending_check=False)
-            steps.append(f"flat check {value} (DC 15) for {cond.label}: continues")
+            steps.add("note", f"flat check {value} (DC 15) for {cond.label}: continues")
 
     # ------------------------------------------------------------------ track
     def _track(self, work: Creature, damage: int, wounds: int, crit: bool, nonlethal: bool,
-               steps: list[str], massive_check: bool = True) -> None:
+               steps: Breakdown, massive_check: bool = True) -> None:
+        """Step 4: temp HP first, then HP; massive damage; 0 HP: dying, unconscious or dead."""
         if damage <= 0 and not wounds:
             return
         if "dead" in work.conditions:
-            steps.append("already dead")
+            steps.add("track", "already dead")
             return
         if work.hp is None:
             return
-        before_hp, before_temp = work.hp, work.temp_hp
-        rest = damage
-        if work.temp_hp and rest > 0:
-            soak = min(work.temp_hp, rest)
-            work.temp_hp -= soak
-            rest -= soak
-            steps.add("temp HP {} → {} (absorbs {})", before_temp, work.temp_hp, soak)
-        work.hp = max(0, work.hp - rest)
-        steps.add("HP {} → {}{}", before_hp, work.hp,
-                  f" (overflow {rest - before_hp})" if rest > before_hp else "")
+        self._lose_hp(work, damage, steps)
         if massive_check and not nonlethal and work.max_hp and damage >= 2 * work.max_hp:
             self._die(work, steps, f"massive damage ({damage} ≥ twice max HP {work.max_hp}): dead")
             return
-        if work.hp > 0 or damage <= 0:
-            return
+        if work.hp == 0 and damage > 0:
+            self._at_zero_hp(work, crit, nonlethal, steps)
+
+    @staticmethod
+    def _lose_hp(work: Creature, damage: int, steps: Breakdown) -> None:
+        """Temp HP absorb damage first; the rest comes off HP, never below 0."""
+        hp = work.hp or 0
+        rest = damage
+        if work.temp_hp and rest > 0:
+            soak = min(work.temp_hp, rest)
+            steps.add("track", f"temp HP {work.temp_hp} → {work.temp_hp - soak} (absorbs {soak})")
+            work.temp_hp -= soak
+            rest -= soak
+        work.hp = max(0, hp - rest)
+        overflow = f" (overflow {rest - hp})" if rest > hp else ""
+        steps.add("track", f"HP {hp} → {work.hp}{overflow}")
+
+    def _at_zero_hp(self, work: Creature, crit: bool, nonlethal: bool, steps: Breakdown) -> None:
+        """RULES §2 Step 4 and §7: damage at 0 HP — dying worsens, or a nonlethal attack knocks
+        out, or a non-PC dies, or a PC starts dying (2 on a critical) plus wounded."""
         if "dying" in work.conditions:
             if nonlethal:
                 return
             step = 2 if crit else 1
             work.dying += step
-            steps.append(f"damage while dying: dying {work.dying - step} → {work.dying}")
+            steps.add("track", f"damage while dying: dying {work.dying - step} → {work.dying}")
             if work.dying >= dying_limit(work):
                 self._die(work, steps, f"dying {dying_limit(work)}{_doomed_words(work)}: dead")
             return
         if nonlethal:
             if "unconscious" not in work.conditions:
                 work.conditions.add("unconscious")
-                steps.append("nonlethal attack to 0 HP: unconscious")
+                steps.add("track", "nonlethal attack to 0 HP: unconscious")
             return
-        if not work.pc:  # RULES §2 Step 4, a Decision
+        if not work.pc:  # a Decision
             self._die(work, steps, "0 HP: dead (a non-PC dies at 0 HP)")
             return
         base = 2 if crit else 1
         work.dying = base + work.wounded
         work.conditions |= {"dying", "unconscious"}
         extra = f" + wounded {work.wounded}" if work.wounded else ""
-        steps.append(f"0 HP: dying {base}{extra} = dying {work.dying}, unconscious")
+        steps.add("track", f"0 HP: dying {base}{extra} = dying {work.dying}, unconscious")
         if work.dying >= dying_limit(work):
             self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
 
@@ -737,7 +812,7 @@ class Pf2Family(RuleSystem):
         work.dying += RECOVERY_CHANGE[degree]
         text = f"recovery check {roll} vs DC {dc}: {RECOVERY_WORDS[degree]}{natural}"
         work.recovery_check = text
-        steps.append(f"{text}; dying {before} → {max(0, work.dying)}")
+        steps.add("track", f"{text}; dying {before} → {max(0, work.dying)}")
         if work.dying <= 0:
             work.dying = 0
             work.wounded += 1
@@ -745,7 +820,7 @@ class Pf2Family(RuleSystem):
             at_zero = (work.wounds == 0) if work.max_vitality is not None else (work.hp or 0) <= 0
             if at_zero:
                 work.conditions.add("unconscious")
-            steps.append(f"no longer dying; wounded {work.wounded}"
+            steps.add("track", f"no longer dying; wounded {work.wounded}"
                          + ("; still unconscious" if at_zero else ""))
         elif work.dying >= dying_limit(work):
             self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
@@ -754,37 +829,39 @@ class Pf2Family(RuleSystem):
     def recheck_dying(self, work: Creature, steps: list[str]) -> None:
         """Dying at or past 4 minus doomed is dead (RULES §7), also when set by hand."""
         if "dying" in work.conditions and work.dying >= dying_limit(work):
-            self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
+            dead = Breakdown()
+            self._die(work, dead, f"dying {work.dying}{_doomed_words(work)}: dead")
+            steps.extend(dead.lines())
 
     @staticmethod
-    def _die(work: Creature, steps: list[str], why: str) -> None:
+    def _die(work: Creature, steps: Breakdown, why: str) -> None:
         work.conditions -= {"dying", "unconscious", "staggered", "disabled"}
         work.conditions.add("dead")
         work.dying = 0
-        steps.append(why)
+        steps.add("track", why)
 
-    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         if "dead" in work.conditions:
-            steps.append("dead: healing has no effect")
+            steps.add("track", "dead: healing has no effect")
             return
         if work.hp is None:
             return
         before = work.hp
         work.hp = min(work.max_hp or 0, work.hp + amount)
-        steps.append(f"heal {amount}: HP {before} → {work.hp}")
+        steps.add("track", f"heal {amount}: HP {before} → {work.hp}")
         if work.hp > 0 and "dying" in work.conditions:
             work.conditions -= {"dying", "unconscious"}
             work.dying = 0
             work.wounded += 1
-            steps.append(f"no longer dying; wounded {work.wounded}")
+            steps.add("track", f"no longer dying; wounded {work.wounded}")
         elif work.hp > 0 and "unconscious" in work.conditions:
             work.conditions.discard("unconscious")
-            steps.append("wakes up")
+            steps.add("track", "wakes up")
         if work.hp == work.max_hp:  # bleed ends at full HP (sf2e's text, applied to pf2e too)
             bleeds = [p for p in work.persistent if p.type == "bleed"]
             for p in bleeds:
                 work.persistent.remove(p)
-                steps.append(f"persistent {p.label} ends (healed to full HP)")
+                steps.add("note", f"persistent {p.label} ends (healed to full HP)")
 
     def track_text(self, creature: Creature) -> str:
         """``38/45 +5``."""
@@ -826,6 +903,13 @@ class VitalityWounds(Pf2Family):
                        healing_type="vitality", harm_type="void")
     stat_fields = (StatField("vitality", "Vitality", 20), StatField("wounds", "Wounds", 10),
                    StatField("hp", "HP (NPC)", 0))
+    rule_options = ("flat_checks",)
+    heal_tracks = ("vitality", "wounds")
+    track_width = 24
+    counted_results = (("wounds", "wounds", False),)
+    current_tracks = (("vitality", "Vitality now", "vitality"), ("wounds", "Wounds now", "wounds"),
+                      ("hp", "HP now", "hp"))
+    stand_in_tracks = (("vitality", "wounds"), ("hp",))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         hp = stats.get("hp")
@@ -844,28 +928,28 @@ class VitalityWounds(Pf2Family):
                 setattr(c, name, value if not editing or cur is None else min(value, cur))
 
     def _track(self, work: Creature, damage: int, wounds: int, crit: bool, nonlethal: bool,
-               steps: list[str], massive_check: bool = True) -> None:
+               steps: Breakdown, massive_check: bool = True) -> None:
         if work.max_vitality is None:  # an HP-only NPC
             super()._track(work, damage, 0, crit, nonlethal, steps, massive_check=False)
             return
         if damage <= 0 and not wounds:
             return
         if "dead" in work.conditions:
-            steps.append("already dead")
+            steps.add("track", "already dead")
             return
         vit_before = work.vitality or 0
         if nonlethal:
             if damage >= vit_before:
                 work.conditions.add("unconscious")
-                steps.append(f"nonlethal {damage} ≥ Vitality {vit_before}: unconscious "
+                steps.add("track", f"nonlethal {damage} ≥ Vitality {vit_before}: unconscious "
                              "(nonlethal damage never becomes Wounds)")
             work.vitality = max(0, vit_before - damage)
-            steps.append(f"Vitality {vit_before} → {work.vitality}")
+            steps.add("track", f"Vitality {vit_before} → {work.vitality}")
             return
         # what exceeds Vitality becomes Wounds in the same blow (RULES §2 Step 4, a Decision)
         from_vitality = min(damage, vit_before)
         work.vitality = vit_before - from_vitality
-        steps.append(f"Vitality {vit_before} → {work.vitality}")
+        steps.add("track", f"Vitality {vit_before} → {work.vitality}")
         overflow = damage - from_vitality
         lost = overflow + wounds
         if lost:
@@ -876,38 +960,38 @@ class VitalityWounds(Pf2Family):
                 parts.append(f"{overflow} past Vitality")
             if wounds:
                 parts.append(f"{wounds} from vulnerability")
-            steps.append(f"Wounds {w_before} → {work.wounds} ({' + '.join(parts)})")
+            steps.add("track", f"Wounds {w_before} → {work.wounds} ({' + '.join(parts)})")
             if work.wounds == 0 and "dying" not in work.conditions:
                 work.conditions.add("dying")
                 work.dying = max(work.dying, 1)
-                steps.append("0 Wounds: dying")
+                steps.add("track", "0 Wounds: dying")
 
-    def _heal(self, work: Creature, amount: int, track: str | None, steps: list[str]) -> None:
+    def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         if work.max_vitality is None:
             super()._heal(work, amount, track, steps)
             return
         if "dead" in work.conditions:
-            steps.append("dead: healing has no effect")
+            steps.add("track", "dead: healing has no effect")
             return
         if track == "wounds":
             before = work.wounds or 0
             work.wounds = min(work.max_wounds or 0, before + amount)
-            steps.append(f"heal {amount} Wounds: {before} → {work.wounds}")
+            steps.add("track", f"heal {amount} Wounds: {before} → {work.wounds}")
             if work.wounds > 0 and "dying" in work.conditions:
                 work.conditions.discard("dying")
                 work.dying = 0
-                steps.append("no longer dying")
+                steps.add("track", "no longer dying")
             return
         before = work.vitality or 0
         work.vitality = min(work.max_vitality or 0, before + amount)
-        steps.append(f"heal {amount}: Vitality {before} → {work.vitality}")
+        steps.add("track", f"heal {amount}: Vitality {before} → {work.vitality}")
         if work.vitality > 0 and "unconscious" in work.conditions and "dying" not in work.conditions:
             work.conditions.discard("unconscious")
-            steps.append("wakes up")
+            steps.add("track", "wakes up")
         if work.vitality == work.max_vitality:
             for p in [p for p in work.persistent if p.type == "bleed"]:
                 work.persistent.remove(p)
-                steps.append(f"persistent {p.label} ends (healed to full)")
+                steps.add("note", f"persistent {p.label} ends (healed to full)")
 
     def track_text(self, creature: Creature) -> str:
         """``V 12/20 W 8/10`` (or HP for an HP-only NPC)."""

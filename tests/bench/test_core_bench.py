@@ -3,7 +3,8 @@
 - Dice rolling against the `d20` library (avrae) on the same expressions, in
   one run: rolls per second each, and the ratio (aim: core ≥ 3× d20).
 - `apply_damage` for a 3-part attack against a creature with 6 defenses:
-  applications per second (aim: ≥ 50,000).
+  applications per second: a regression floor of 10,000/s (issue 10: the 50,000/s aim is
+  withdrawn; a GM feels start-up and a preview within a frame, not this figure).
 
 Run with -s to see the figures.
 """
@@ -17,11 +18,11 @@ import pytest
 
 from core import get_system
 from core.dice import roll
+from core.systems.base import MAX_TRACK
 
 EXPRESSIONS = ("1d20+5", "2d6+3", "4d6", "8d6+2", "1d8+2d6+4", "3d10-2", "10d10")
 DICE_AIM = 3.0
-APPLY_AIM = 50_000
-APPLY_FLOOR = 5_000  # a regression guard: the aim is printed, the shared machine is noisy
+APPLY_FLOOR = 10_000  # a regression floor (issue 10), not an aim
 
 
 def _rate(fn, arg, budget=0.25):
@@ -82,13 +83,17 @@ DEFENSES = ("immunities poison, death effects; weaknesses fire 5, silver 3; "
 @pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds"])
 def test_apply_damage_throughput(system):
     rs = get_system(system)
-    stats = {"vitality": 10**9, "wounds": 10**6} if system == "vitality-wounds" else {"hp": 10**9}
+    # the largest track a creature may have (issue 7's bounds), refilled after each application
+    stats = {"vitality": MAX_TRACK, "wounds": MAX_TRACK} if system == "vitality-wounds" \
+        else {"hp": MAX_TRACK}
     c = rs.new_creature("Bench", defenses=DEFENSES, **stats)
     assert len(rs.parse_defenses(DEFENSES).describe()) >= 6
     rng = random.Random(7)
 
     def apply(damage):
-        return rs.apply_damage(c, damage, rng=rng)
+        out = rs.apply_damage(c, damage, rng=rng)
+        c.hp, c.vitality = c.max_hp, c.max_vitality
+        return out
 
     apply(ATTACK)
     rate = _rate(apply, ATTACK, budget=0.5)
@@ -100,5 +105,5 @@ def test_apply_damage_throughput(system):
 
     pure = _rate(resolve, roll_, budget=0.5)
     print(f"\n{system}: apply_damage (3 parts, 6 defenses) {rate:,.0f}/s   "
-          f"resolve only {pure:,.0f}/s   (aim ≥ {APPLY_AIM:,}/s)")
+          f"resolve only {pure:,.0f}/s   (floor ≥ {APPLY_FLOOR:,}/s)")
     assert rate >= APPLY_FLOOR, f"{system}: {rate:,.0f} applications/s"

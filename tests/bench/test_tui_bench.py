@@ -219,7 +219,7 @@ async def time_damage(size: int, runs: int) -> tuple[list[Sample], list[Sample]]
     Key path: ``d`` opens damage entry on the highlighted creature, ``7 slashing`` goes into
     the damage field in one go (as a paste: a typed total, previewed once), ``enter`` applies,
     and the roster shows the change (a paint is forced with ``pilot.pause()``).
-    Commit path: the callback the modal's result triggers (``RosterScreen._commit_damage``)
+    Commit path: the callback the modal's result triggers (``RosterScreen.commit_damage``)
     with a preview, then the same forced paint.
 
     Pilot waits for the CPU to go idle after every key, so wall time is mostly Pilot's polling
@@ -265,7 +265,7 @@ async def time_damage(size: int, runs: int) -> tuple[list[Sample], list[Sample]]
         for index in range(DAMAGE_WARMUP + runs):
             preview = encounter.preview_damage([target], DAMAGE_TEXT)
             wall, cpu = time.perf_counter(), time.process_time()
-            roster._commit_damage(preview)
+            roster.commit_damage(preview)
             await pilot.pause()
             sample = (time.perf_counter() - wall, time.process_time() - cpu)
             if index >= DAMAGE_WARMUP:

@@ -124,10 +124,10 @@ def test_add_condition_dying_goes_to_the_dying_field():
     assert enc.conditions_of(b) == {"dying": 2, "unconscious": None}
 
 
-def test_toggle_off_clears_value_and_duration():
+def test_removing_clears_value_and_duration():
     enc, a, b = two()
     enc.add_condition(a, "frightened", 2, duration=3)
-    enc.toggle_condition(a, "frightened")
+    enc.remove_condition(a, "frightened")
     c = enc.creature(a)
     assert (c.conditions, c.condition_values, c.condition_durations) == (set(), {}, {})
 
@@ -220,7 +220,7 @@ def test_until_removed_stays():
 def test_durations_do_not_run_on_the_dead():
     enc, a, b = two()
     enc.add_condition(a, "slowed", 1, duration=1)
-    enc.toggle_condition(a, "dead")
+    enc.add_condition(a, "dead")
     enc.next_turn()
     assert "slowed" in enc.conditions_of(a)
 

@@ -163,7 +163,7 @@ def test_healing_still_ends_dying_with_wounded_plus_one():
 def test_dead_creatures_make_no_checks(R):
     enc, gob, pc = fight(skip_defeated=False)
     drop(enc, pc, 1)
-    enc.toggle_condition(pc, "dead")
+    enc.add_condition(pc, "dead")
     enc.next_turn(rng=R())                            # her turn: nothing rolled
     assert enc.active == pc
 

@@ -176,7 +176,7 @@ def test_update_edits_init_mod():
 @pytest.mark.parametrize("system", WITH_INITIATIVE)
 def test_next_turn_skips_the_dead(system):
     enc, ids = roster(system, ("A", False, 0), ("B", False, 0), ("C", False, 0))
-    enc.toggle_condition(ids["B"], "dead")
+    enc.add_condition(ids["B"], "dead")
     enc.next_turn()
     assert enc.active == ids["C"]
     assert "B skipped (dead)" in enc.log[-1].details
@@ -184,7 +184,7 @@ def test_next_turn_skips_the_dead(system):
 
 def test_next_turn_skips_defeated_and_counts_the_round_when_wrapping():
     enc, ids = roster("pf2e", ("A", False, 0), ("B", False, 0), ("C", False, 0))
-    enc.toggle_condition(ids["A"], "defeated")
+    enc.add_condition(ids["A"], "defeated")
     for _ in range(3):
         enc.next_turn()
     assert enc.active == ids["B"] and enc.round == 2
@@ -203,7 +203,7 @@ def test_skipping_can_be_turned_off():
     enc = Encounter("pf2e", "Ambush", settings={"skip_defeated": False})
     a = enc.add(creature("pf2e", "A"))
     b = enc.add(creature("pf2e", "B"))
-    enc.toggle_condition(b, "dead")
+    enc.add_condition(b, "dead")
     enc.next_turn()
     assert enc.active == b
     assert enc.skip_defeated() is False
@@ -213,7 +213,7 @@ def test_skipping_can_be_turned_off():
 def test_when_everyone_is_dead_the_turn_still_passes():
     enc, ids = roster("pf2e", ("A", False, 0), ("B", False, 0))
     for cid in ids.values():
-        enc.toggle_condition(cid, "dead")
+        enc.add_condition(cid, "dead")
     enc.next_turn()
     assert enc.active == ids["B"]
 

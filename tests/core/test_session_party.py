@@ -44,7 +44,7 @@ def test_marking_the_last_stress_makes_vulnerable_until_one_is_cleared():
 ])
 def test_stress_that_does_not_fit_marks_one_hp(marked, amount, stress_after, hp_after):
     enc, cid = scene()
-    enc.set_track(cid, stress_marked=marked)
+    enc.mark_stress(cid, marked)
     out = enc.mark_stress(cid, amount)
     c = enc.creature(cid)
     assert (c.stress_marked, c.hp_marked) == (stress_after, hp_after)

@@ -95,7 +95,7 @@ def test_sigkill_during_saves_never_breaks_the_file(data: Path, tmp_path: Path) 
         assert sum(lane.result() for lane in lanes) >= KILLS
     torn = len(list(data.glob(".*.tmp")))  # temp files left by kills that landed mid-write
     print(f"\n{KILLS} kills in {time.monotonic() - started:.1f} s, {torn} of them mid-write")
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < 240  # a bound against a hang, loose for a busy shared machine
 
 
 # --- the app itself as the child (issue 8, items 3 and 4) -------------------------------------
@@ -114,7 +114,7 @@ async def main():
                    saved=notice.startswith(OPENED))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        slot = getattr(getattr(app, "autosave_file", None), "name", "autosave.toml")
+        slot = getattr(app.persistence.autosave_file, "name", "autosave.toml")
         print("ready", slot, "|", notice, flush=True)
         while True:
             line = (await asyncio.to_thread(sys.stdin.readline)).split()
@@ -125,10 +125,10 @@ async def main():
                 for _ in range(int(line[3])):
                     app.simulate_key(line[1])
                     await asyncio.sleep(float(line[2]))
-                    print("state", app.encounter.round, app.encounter.turn, flush=True)
+                    print("state", app.session.encounter.round, app.session.encounter.turn, flush=True)
                 continue
             await pilot.press(*line)
-            print("done", app.encounter.round, app.encounter.turn, flush=True)
+            print("done", app.session.encounter.round, app.session.encounter.turn, flush=True)
 
 asyncio.run(main())
 """

@@ -239,8 +239,8 @@ async def test_a_change_refreshes_the_footer_once(app_factory, monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         refreshed: list[object] = []
         monkeypatch.setattr(app.roster, "refresh_bindings", lambda: refreshed.append(1))
-        encounter.apply_damage([ids["Goblin 1"]], "7 slashing")
-        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        goblin = ids["Goblin 1"]
+        app.session.apply(lambda enc: enc.apply_damage([goblin], "7 slashing"), {goblin})
         await pilot.pause()
         assert len(refreshed) == 1
 

@@ -52,14 +52,14 @@ async def test_palette_offers_every_action_and_damage_per_creature(app_factory):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         provider = EncounterCommands(app.screen)
-        names = [name for name, _, _ in provider._commands()]
+        names = [name for name, _, _ in provider.commands()]
         for expected in ("Add creature", "Damage", "Heal", "Next turn", "Persistent conditions",
                          "Undo", "Redo", "Save", "Saves", "Quick save", "Quick load", "Log",
                          "Damage Goblin 2", "Heal Valeros"):
             assert expected in names
         hits = [hit async for hit in provider.search("damage gob")]
         assert hits
-        callback = next(c for n, _, c in provider._commands() if n == "Damage Goblin 2")
+        callback = next(c for n, _, c in provider.commands() if n == "Damage Goblin 2")
         callback()
         await pilot.pause()
         assert isinstance(app.screen, DamageScreen)
@@ -100,12 +100,12 @@ async def test_palette_switches_an_encounter_setting(tmp_path, monkeypatch) -> N
     app = make_app(system="pf2e", rng=random.Random(1), autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         provider = EncounterCommands(app.screen)
-        names = {name: callback for name, _, callback in provider._commands()}
+        names = {name: callback for name, _, callback in provider.commands()}
         assert "Setting: critical hits roll the dice twice" in names
         names["Setting: critical hits roll the dice twice"]()
         await pilot.pause()
-        assert app.encounter.settings["crit_mode"] == "roll-twice"
-        names = {name for name, _, _ in provider._commands()}
+        assert app.session.encounter.settings["crit_mode"] == "roll-twice"
+        names = {name for name, _, _ in provider.commands()}
         assert "Setting: critical hits double the damage" in names
-        app.encounter.undo()
-        assert app.encounter.settings["crit_mode"] == "double"
+        app.session.encounter.undo()
+        assert app.session.encounter.settings["crit_mode"] == "double"

@@ -39,3 +39,38 @@ def test_the_first_frame_imports_no_other_screen(tmp_path: Path):
         assert "tui.screens.roster" in modules
         assert not {f"tui.screens.{name}" for name in LAZY_SCREENS} & modules, stage
         assert "tui.commands" not in modules
+
+
+# Issue 10: screens and the CLI ask the core what a system offers; only the demo (and the
+# screenshots that show each demo) may name a system, so a sixth system touches core/ only.
+NAMES_SYSTEMS = ("demo.py", "screenshots.py")
+
+
+def system_ids_named_in_tui() -> list[str]:
+    """Every string in tui/ (docstrings and f-string parts too) that names a system id."""
+    import ast
+    import re
+
+    from core import SYSTEM_IDS
+
+    word = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, SYSTEM_IDS)) + r")(?![\w-])")
+    found = []
+    for path in sorted((ROOT / "tui").rglob("*.py")):
+        if path.name in NAMES_SYSTEMS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and word.search(node.value):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}")
+    return found
+
+
+def test_no_system_id_in_tui_outside_the_demo():
+    assert system_ids_named_in_tui() == []
+
+
+def test_the_scan_finds_a_system_id(tmp_path: Path, monkeypatch):
+    (tmp_path / "tui").mkdir()
+    (tmp_path / "tui" / "x.py").write_text('if system == "daggerheart":\n    f"a {b} pf2e c"\n')
+    (tmp_path / "tui" / "demo.py").write_text('SYSTEM = "pf2e"\n')
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert [line.split(":")[1] for line in system_ids_named_in_tui()] == ["1", "2"]

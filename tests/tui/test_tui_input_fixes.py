@@ -57,7 +57,7 @@ async def test_heal_rolls_dice_once_shows_them_and_previews_before_enter(app_fac
     ids = ids_by_name(encounter)
     encounter.apply_damage([ids["Valeros"]], "30 slashing")
     app = app_factory(encounter)
-    app.rng = Dice(1, 1, 3, 6)  # "2d8" is rolled as typed, then "2d8+5"
+    app.session.rng = Dice(1, 1, 3, 6)  # "2d8" is rolled as typed, then "2d8+5"
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
         assert isinstance(app.screen, HealModal)
@@ -141,7 +141,7 @@ async def test_daggerheart_severe_below_major_stays_inline_and_keeps_the_form(ap
         assert app.screen is form
         assert "Severe threshold (5) is below Major (10)" in static_text(form, "#form-error")
         assert form.query_one("#name", Input).value == "Bandit"
-        assert not app.encounter.order
+        assert not app.session.encounter.order
 
 
 @pytest.mark.parametrize("system", ["pf2e", "d20-3e", "daggerheart"])
@@ -178,7 +178,7 @@ async def test_a_second_batch_of_goblins_continues_from_4(app_factory):
             app.screen.query_one("#count", NumberInput).value = "3"
             await pilot.press("enter")
             await pilot.pause()
-        names = [app.encounter.creature(cid).name for cid in app.encounter.order]
+        names = [app.session.encounter.creature(cid).name for cid in app.session.encounter.order]
         assert sorted(names) == [f"Goblin Warrior {n}" for n in range(1, 7)]
 
 
@@ -312,7 +312,7 @@ def d20_brawl() -> tuple[Encounter, str, str]:
 
 async def open_d20_damage(pilot, app, faces: tuple[int, ...], damage: str = "8 slashing"):
     """Damage entry on the ogre, the damage typed and the attack rolled with ``faces``."""
-    app.rng = Dice(*faces)
+    app.session.rng = Dice(*faces)
     await pilot.press("down", "d")
     await type_text(pilot, damage)
     await pilot.press("alt+t")
@@ -414,7 +414,7 @@ async def test_a_setting_change_is_said_in_the_gms_words(app_factory):
 
     app = app_factory(Encounter("daggerheart", "Fight"))
     async with app.run_test(size=SIZE) as pilot:
-        commands = {name: run for name, _, run in EncounterCommands(app.screen)._commands()}
+        commands = {name: run for name, _, run in EncounterCommands(app.screen).commands()}
         commands["Setting: massive damage rule on"]()
         await pilot.pause()
         assert app.notes.last == "Massive damage rule on: twice Severe or more marks 4 HP."
@@ -459,7 +459,7 @@ async def test_heal_from_the_palette_heals_the_marked_set(app_factory):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "space", "space", "home")  # the cursor drifts to Valeros
-        commands = {name: run for name, _, run in EncounterCommands(app.screen)._commands()}
+        commands = {name: run for name, _, run in EncounterCommands(app.screen).commands()}
         commands["Heal"]()
         await pilot.pause()
         modal = app.screen

@@ -35,7 +35,7 @@ async def test_four_quick_turns_leave_one_notice_on_the_log_border() -> None:
         await pilot.pause()
         panel = app.screen.query_one(LogPanel)
         assert not app.screen.query(Toast), "a toast covers the roster"
-        assert panel.notice == app.encounter.log[-1].text
+        assert panel.notice == app.session.encounter.log[-1].text
         lines = screen_lines(app)
         # the notice is on the log panel's border row, and only there
         border_row = panel.region.y
@@ -296,7 +296,7 @@ async def test_at_60x20_every_status_stays_on_screen() -> None:
             lines = screen_lines(app)
             assert "Status" in lines[table.region.y], system
             assert "Defenses" not in lines[table.region.y], system  # the least useful went
-            encounter = app.encounter
+            encounter = app.session.encounter
             for row, cid in enumerate(encounter.order):
                 status = str(table.get_cell(cid, "status"))
                 assert lines[table.region.y + 1 + row].rstrip().endswith(status), (system, status)

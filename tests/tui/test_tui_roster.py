@@ -166,8 +166,8 @@ async def test_undo_and_redo_say_what_they_did(app_factory):
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        encounter.apply_damage([ids["Goblin 1"]], "7 slashing")
-        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        goblin = ids["Goblin 1"]
+        app.session.apply(lambda enc: enc.apply_damage([goblin], "7 slashing"), {goblin})
         await pilot.press("u")
         assert encounter.creature(ids["Goblin 1"]).hp == 15
         assert "15/15" in cell_text(app.roster.table, ids["Goblin 1"], "track")
@@ -184,7 +184,7 @@ async def test_undo_and_redo_say_what_they_did(app_factory):
 async def test_each_system_shows_its_own_track(app_factory, system):
     app = app_factory(system=system)
     async with app.run_test(size=SIZE):
-        encounter = app.encounter
+        encounter = app.session.encounter
         rules = get_system(system)
         table = app.roster.table
         assert table.row_count == len(encounter.order) > 0
@@ -231,7 +231,7 @@ async def test_columns_have_fixed_widths_that_fit_80_columns(app_factory, system
         assert not any(column.auto_width for column in columns)
         # two cells of padding per column and room for a vertical scrollbar
         assert sum(column.width + 2 for column in columns) + 2 <= SIZE[0]
-        for cid in app.encounter.order:
+        for cid in app.session.encounter.order:
             for column in columns:
                 assert len(cell_text(table, cid, column.key.value)) <= column.width
 
@@ -258,8 +258,7 @@ async def test_a_change_touches_only_the_changed_rows(app_factory, monkeypatch):
 
         monkeypatch.setattr(table, "_cells", counting)
         target = encounter.order[30]
-        encounter.apply_damage([target], "7 slashing")
-        app.encounter_changed(frozenset({target}))
+        app.session.apply(lambda enc: enc.apply_damage([target], "7 slashing"), {target})
         await pilot.pause()
         assert rendered == [target]
         assert {row for row, _, _ in updated} == {target}
@@ -274,8 +273,7 @@ async def test_an_initiative_change_moves_the_row_and_keeps_the_cursor(app_facto
         table = app.roster.table
         last = encounter.order[-1]
         table.select_creature(last)
-        encounter.update(last, initiative=30)
-        app.encounter_changed(frozenset({last}))
+        app.session.apply(lambda enc: enc.update(last, initiative=30), {last})
         await pilot.pause()
         assert [row.key.value for row in table.ordered_rows] == encounter.order
         assert encounter.order[0] == last

@@ -36,8 +36,8 @@ async def test_ctrl_s_asks_a_name_the_first_time_then_saves_quietly(app_factory,
         assert header_state(app) == "saved"
         assert "Saved goblin-ambush.toml" in app.notes.last
         ids = ids_by_name(encounter)
-        encounter.apply_damage([ids["Goblin 1"]], "5 slashing")
-        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        goblin = ids["Goblin 1"]
+        app.session.apply(lambda enc: enc.apply_damage([goblin], "5 slashing"), {goblin})
         assert header_state(app) == "unsaved"
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -55,18 +55,18 @@ async def test_quick_save_and_quick_load(app_factory, data_dir: Path):
         await pilot.press("f5")
         await settle(pilot)
         assert (data_dir / "test-fight.toml").is_file()
-        encounter.apply_damage([ids["Goblin 1"]], "9 slashing")
-        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        goblin = ids["Goblin 1"]
+        app.session.apply(lambda enc: enc.apply_damage([goblin], "9 slashing"), {goblin})
         await pilot.press("f9")
         assert isinstance(app.screen, ConfirmModal)  # unsaved changes: ask first
         await pilot.press("y")
         await settle(pilot)
-        assert app.encounter is not encounter
-        assert app.encounter.creature(ids["Goblin 1"]).hp == 15
+        assert app.session.encounter is not encounter
+        assert app.session.encounter.creature(ids["Goblin 1"]).hp == 15
         assert app.roster.table.get_cell(ids["Goblin 1"], "track").plain.endswith("15/15")
         assert header_state(app) == "saved"
         # undo still works after a load: the ledger came back with the file
-        assert app.encounter.can_undo
+        assert app.session.encounter.can_undo
 
 
 async def test_autosave_after_a_change(app_factory, data_dir: Path):
@@ -181,7 +181,7 @@ async def test_saves_screen_lists_loads_renames_and_trashes(app_factory, data_di
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is app.roster
-        assert app.encounter.name == "Vault Two"
+        assert app.session.encounter.name == "Vault Two"
 
 
 async def test_saves_screen_rename_refuses_path_tricks(app_factory, data_dir: Path):
@@ -223,8 +223,8 @@ async def test_workers_write_a_snapshot_taken_on_the_ui_thread(app_factory, data
 
     monkeypatch.setattr(encounter, "to_data", snapshot)
     async with app.run_test(size=SIZE) as pilot:
-        encounter.apply_damage([ids["Goblin 1"]], "4 slashing")
-        app.encounter_changed(frozenset({ids["Goblin 1"]}))
+        goblin = ids["Goblin 1"]
+        app.session.apply(lambda enc: enc.apply_damage([goblin], "4 slashing"), {goblin})
         await pilot.pause(0.6)
         await settle(pilot)
         await pilot.press("f5")
@@ -235,8 +235,8 @@ async def test_workers_write_a_snapshot_taken_on_the_ui_thread(app_factory, data
         assert threads and set(threads) == {threading.main_thread().name}
         # nothing changed since the autosave: the timer does not write it again
         written = len(threads)
-        app.autosaved_revision = encounter.revision
-        app.autosave_now()
+        app.session.autosaved_revision = encounter.revision
+        app.persistence.autosave_now()
         await settle(pilot)
         assert len(threads) == written
 
@@ -261,14 +261,14 @@ async def test_a_steady_pace_of_changes_cannot_postpone_the_autosave(app_factory
     """Item 3: the delay runs from the first unsaved change, not from the last one."""
     app = app_factory(goblins(), autosave=True)
     async with app.run_test(size=SIZE) as pilot:
-        start = app.encounter.revision
+        start = app.session.encounter.revision
         for _ in range(8):  # a change every 0.1 s for 0.8 s: never 0.4 s of quiet
             await pilot.press("n")
             await pilot.pause(0.1)
         await settle(pilot)
         written = saves.load(data_dir / "autosave.toml")
-        assert written.revision >= 0 and app.autosaved_revision is not None
-        assert app.autosaved_revision >= start + 4
+        assert written.revision >= 0 and app.session.autosaved_revision is not None
+        assert app.session.autosaved_revision >= start + 4
 
 
 async def test_quit_writes_the_autosave_at_once(app_factory, data_dir: Path):
@@ -277,8 +277,8 @@ async def test_quit_writes_the_autosave_at_once(app_factory, data_dir: Path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n", "n", "q")
     loaded = saves.load_autosave()
-    assert (loaded.round, loaded.turn) == (app.encounter.round, app.encounter.turn)
-    assert app.encounter.turn == 2
+    assert (loaded.round, loaded.turn) == (app.session.encounter.round, app.session.encounter.turn)
+    assert app.session.encounter.turn == 2
 
 
 async def test_quick_save_is_remembered_after_a_restart(app_factory, data_dir: Path):
@@ -346,10 +346,9 @@ async def test_a_new_encounter_keeps_the_current_one_in_the_trash(app_factory, d
     """Item 1: ctrl+o → New never deletes an encounter that was never saved under a name."""
     app = app_factory(goblins(), autosave=True)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_encounter("pf2e", "Untouched demo")  # nothing changed yet: nothing to keep
+        app.persistence.new_encounter("pf2e", "Untouched demo")  # nothing changed yet: nothing to keep
         assert not (data_dir / "trash").exists()
-        app.replace_encounter(goblins())
-        app.pristine_revision = None
+        app.session.replace(goblins())  # changed below: work found nowhere else
         await pilot.press("n")
         await pilot.press("ctrl+o")
         await settle(pilot)
@@ -359,7 +358,7 @@ async def test_a_new_encounter_keeps_the_current_one_in_the_trash(app_factory, d
         await settle(pilot)
         await pilot.press("enter")  # the name offered
         await settle(pilot)
-        assert app.encounter.name == "New encounter"
+        assert app.session.encounter.name == "New encounter"
         (kept,) = (data_dir / "trash").iterdir()
         assert saves.load(kept).name == "Test Fight" and saves.load(kept).turn == 1
         assert f"trash/{kept.name}" in " ".join(app.notes.messages)
@@ -375,12 +374,12 @@ async def test_loading_another_save_keeps_unsaved_changes(app_factory, data_dir:
         await pilot.press("f5")
         await settle(pilot)
         await pilot.press("n")
-        app.load_file(data_dir / "other.toml")
+        app.persistence.load_file(data_dir / "other.toml")
         await settle(pilot)
-        assert app.encounter.name == "Other"
+        assert app.session.encounter.name == "Other"
         (kept,) = (data_dir / "trash").iterdir()
         assert saves.load(kept).turn == 1
-        app.load_file(data_dir / "test-fight.toml")  # saved, unchanged: nothing more to keep
+        app.persistence.load_file(data_dir / "test-fight.toml")  # saved, unchanged: nothing more to keep
         await settle(pilot)
         assert len(list((data_dir / "trash").iterdir())) == 1
 
@@ -398,8 +397,8 @@ async def test_loading_a_save_another_window_holds_says_so(app_factory, data_dir
         (data_dir / ".autosave-2.toml.lock").write_text(f"pid {other.pid}\n")
         app = app_factory(goblins(), autosave=True)
         async with app.run_test(size=SIZE) as pilot:
-            assert app.autosave_file == data_dir / "autosave.toml"  # never the held one
-            app.load_file(named)
+            assert app.persistence.autosave_file == data_dir / "autosave.toml"  # never the held one
+            app.persistence.load_file(named)
             await settle(pilot)
             assert f"open in another window too (process {other.pid})" in app.notes.last
     finally:

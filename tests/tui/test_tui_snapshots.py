@@ -1,7 +1,7 @@
 """SVG snapshots of every screen at 80×24 (pytest-textual-snapshot; plain ``def`` tests).
 
-Dice are seeded, input cursors do not blink, and saves live in a fixed folder with fixed
-times, so a snapshot changes only when the screen does. Update after looking at the
+Dice are seeded, input cursors do not blink, and saves live in a temporary folder per run
+with fixed times, so a snapshot changes only when the screen does. Update after looking at the
 diff: ``pytest tests/tui/test_tui_snapshots.py --snapshot-update``.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 from datetime import datetime
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from tui.app import HitLedgerApp, make_app
 from tui.demo import demo_encounter
 
 SIZE = (80, 24)
-SNAPSHOT_DATA = Path("/tmp/hitledger-snapshot-data")
+SNAPSHOT_DATA = "hitledger-snapshot-data"
 SAVED_AT = datetime(2024, 3, 2, 18, 0).timestamp()
 
 
@@ -40,18 +39,20 @@ async def still(pilot: Pilot) -> None:
 
 
 @pytest.fixture
-def fixed_data_dir(monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Saves in a fixed folder (its path is on the saves screen) with fixed times."""
+def fixed_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves in a folder of this run's own with fixed times; the saves screen shows it as
+    ``~/hitledger-snapshot-data`` (HOME is the run's folder too), so the snapshot holds."""
     import saves
 
-    shutil.rmtree(SNAPSHOT_DATA, ignore_errors=True)
-    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(SNAPSHOT_DATA))
+    folder = tmp_path / SNAPSHOT_DATA
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(folder))
     for system in ("sf2e", "daggerheart"):
         saves.save(demo_encounter(system, rng=random.Random(7)))
-    SNAPSHOT_DATA.joinpath("broken-night.toml").write_text("format = 1\nname = \n")
-    for path in SNAPSHOT_DATA.glob("*.toml"):
+    folder.joinpath("broken-night.toml").write_text("format = 1\nname = \n")
+    for path in folder.glob("*.toml"):
         os.utime(path, (SAVED_AT, SAVED_AT))
-    return SNAPSHOT_DATA
+    return folder
 
 
 @pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e"])
@@ -150,7 +151,7 @@ def test_roster_type_ahead(snap_compare):
 def session_app() -> HitLedgerApp:
     """The PF2e demo in the middle of a session: a frightened PC, a dying one, a stunned foe."""
     app = demo_app()
-    encounter = app.encounter
+    encounter = app.session.encounter
     order = encounter.order
     encounter.add_condition(order[0], "frightened", 2)
     encounter.add_condition(order[1], "stunned", 1, 2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,17 +19,9 @@ from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
 
 KIND_WORDS = ("living", "undead", "construct", "bloodless")
-# The current values the edit form sets directly (issue 9, item 4): (track, label, the stat
-# that is its maximum). A field shows only where the creature has that track.
-CURRENT_TRACKS: dict[str, tuple[tuple[str, str, str | None], ...]] = {
-    "pf2e": (("hp", "HP now", "hp"),),
-    "sf2e": (("hp", "HP now", "hp"),),
-    "d20-3e": (("hp", "HP now", "hp"), ("subdual", "Subdual", None)),
-    "vitality-wounds": (("vitality", "Vitality now", "vitality"),
-                        ("wounds", "Wounds now", "wounds"), ("hp", "HP now", "hp")),
-    "daggerheart": (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
-                    ("stress_marked", "Stress marked", "stress")),
-}
+# The current values the edit form sets directly (issue 9, item 4) are the core's
+# ``current_tracks``: (track, label, the stat that is its maximum). A field shows only
+# where the creature has that track.
 MAX_COUNT = 50
 
 
@@ -130,7 +123,7 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
     Not ``Updated Valeros: temp_hp.`` (issue 9, item 7): fields go by their form labels.
     """
     labels = {stat.name: stat.label for stat in rules.stat_fields}
-    labels.update({f"now_{track}": label for track, label, _ in CURRENT_TRACKS.get(rules.id, ())})
+    labels.update({f"now_{track}": label for track, label, _ in rules.current_tracks})
     labels.update(name="name", pc="PC", defenses="defenses", traits="traits",
                   initiative="initiative", init_mod="initiative modifier")
     words = []
@@ -175,12 +168,17 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
         Binding("ctrl+enter", "submit", "Add", show=False, id="form.submit"),
     ]
 
-    def __init__(self, rules: Any, creature: Any = None, initiative: int = 0) -> None:
-        """A form for ``rules``' stat fields; with ``creature`` it edits that creature."""
+    def __init__(self, rules: Any, creature: Any = None, initiative: int = 0,
+                 taken: Iterable[str] = ()) -> None:
+        """A form for ``rules``' stat fields; with ``creature`` it edits that creature.
+
+        ``taken``: the names of the other creatures (a batch is numbered after them).
+        """
         super().__init__()
         self.rules = rules
         self.creature = creature
         self.initiative = initiative
+        self.taken = frozenset(taken)
 
     @property
     def editing(self) -> bool:
@@ -217,7 +215,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                         yield NumberInput(str(getattr(creature, track)), id=f"now-{track}",
                                           label=label, classes="number",
                                           minimum=None if track == "hp" and
-                                          self.rules.id == "d20-3e" else 0)
+                                          self.rules.negative_hp else 0)
             with Horizontal(classes="row tall"):
                 yield Label("Defenses", classes="label")
                 yield NotationField(
@@ -236,7 +234,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
 
     def _current_tracks(self) -> tuple[tuple[str, str, str | None], ...]:
         """The tracks this creature has whose current value the edit form sets."""
-        return tuple(entry for entry in CURRENT_TRACKS.get(self.rules.id, ())
+        return tuple(entry for entry in self.rules.current_tracks
                      if getattr(self.creature, entry[0], None) is not None)
 
     def _read_current(self, stats: dict[str, int]) -> dict[str, int]:
@@ -307,11 +305,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
 
     def _taken_names(self) -> frozenset[str]:
         """The names of the other creatures in the encounter."""
-        encounter = getattr(self.app, "encounter", None)
-        if encounter is None:
-            return frozenset()
-        return frozenset(encounter.creature(cid).name for cid in encounter.order
-                         if encounter.creature(cid) is not self.creature)
+        return self.taken
 
     def _read(self) -> tuple[CreatureFormResult | None, str]:
         name = self.query_one("#name", Input).value.strip()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -13,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from core.draft import DamageDraft, Hit, typed_total
 from tui.screens.dialogs import NumberInput
 from tui.widgets.log_panel import short_event
 from tui.widgets.notation_field import NotationField
@@ -31,20 +31,6 @@ SAVE_LABELS = {
     "failure": "failure",
     "critical-failure": "crit. fail",
 }
-MULTIPLIERS = (2, 3, 4)
-# Which optional controls a system's form shows: the rules say what applies where.
-ATTACK_HELPER_SYSTEMS = frozenset({"d20-3e"})
-ARMOR_SLOT_SYSTEMS = frozenset({"daggerheart"})
-# The system's own word for nonlethal damage (d20 System 3.0 calls it subdual damage).
-NONLETHAL_WORDS = {"d20-3e": "subdual"}
-
-
-@dataclass(frozen=True)
-class Hit:
-    """The damage in the field as last rolled: its notation and the roll it got."""
-
-    text: str
-    roll: Any
 
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
@@ -153,39 +139,65 @@ class DamageScreen(ModalScreen[Any]):
         self.rules = encounter.rules
         self.target_ids = list(target_ids)
         self.rng = rng if rng is not None else random.Random()
-        choices = [c for c in (getattr(self.rules, "save_choices", ()) or ()) if c is not None]
-        self.save_cycle: list[str | None] = [None, *choices]
-        self.saves: dict[str, str | None] = dict.fromkeys(self.target_ids)
-        self.armor_slots: dict[str, bool] = dict.fromkeys(self.target_ids, False)
-        self.critical = False
-        self.multiplier = 2
-        self.nonlethal = False
-        self.direct = False
-        self.hits: list[str] = []
-        """Earlier hits kept with ``+``, totalled with the one in the field."""
-        self.kept: Any = None
-        """The roll of the earlier hits, combined (None without earlier hits)."""
-        self.current: Hit | None = None
-        """The damage in the field and its roll."""
+        self.draft = DamageDraft(self.rules, self.target_ids, self.rng, actor=encounter.active)
+        """The entry's state and rules (core): the screen only renders it."""
         self.preview: Any = None
         self.preview_error: str = ""
-        self.attack: Any = None
-        """The d20 attack helper's last roll (an AttackRoll), logged with the damage."""
-        self.actor: str | None = encounter.active
-        """Who deals the damage, named in the log: the active creature unless changed."""
         self._had_preview = False
+
+    # -- the draft's state, as the screen's tests and keys read it ------------------------
+
+    @property
+    def critical(self) -> bool:
+        """Critical hit on."""
+        return self.draft.critical
+
+    @property
+    def nonlethal(self) -> bool:
+        """Nonlethal (subdual) on."""
+        return self.draft.nonlethal
+
+    @property
+    def direct(self) -> bool:
+        """Direct damage on (Daggerheart)."""
+        return self.draft.direct
+
+    @property
+    def multiplier(self) -> int:
+        """The critical multiplier (d20 3.0)."""
+        return self.draft.multiplier
+
+    @property
+    def saves(self) -> dict[str, str | None]:
+        """Each target's save result."""
+        return self.draft.saves
+
+    @property
+    def armor_slots(self) -> dict[str, bool]:
+        """Whether each target marks an Armor slot."""
+        return self.draft.armor_slots
+
+    @property
+    def hits(self) -> list[str]:
+        """Earlier hits kept with ``+``."""
+        return self.draft.hits
+
+    @property
+    def current(self) -> Hit | None:
+        """The damage in the field and its roll."""
+        return self.draft.current
 
     # -- layout --------------------------------------------------------------------------
 
     @property
     def has_attack_helper(self) -> bool:
-        """Whether the system's form shows the attack helper and multiplier."""
-        return self.encounter.system in ATTACK_HELPER_SYSTEMS
+        """Whether the system's form shows the attack helper and multiplier (the core says)."""
+        return self.rules.attack_helper
 
     @property
     def has_armor_slots(self) -> bool:
-        """Whether targets may mark an armor slot."""
-        return self.encounter.system in ARMOR_SLOT_SYSTEMS
+        """Whether targets may mark an armor slot and damage may be direct (the core says)."""
+        return self.rules.has_armor_slots
 
     def compose(self) -> ComposeResult:
         """Field, roll line, options, targets, steps, helper."""
@@ -238,7 +250,7 @@ class DamageScreen(ModalScreen[Any]):
     # -- state to screen -----------------------------------------------------------------
 
     def _save_label(self, creature_id: str) -> str:
-        if len(self.save_cycle) == 1:
+        if not self.draft.has_saves:
             return "no saves"
         return SAVE_LABELS.get(self.saves[creature_id], str(self.saves[creature_id]))
 
@@ -255,7 +267,8 @@ class DamageScreen(ModalScreen[Any]):
 
     def _actor_text(self) -> str:
         """Who deals the damage, for the box's bottom border."""
-        name = self.encounter.creature(self.actor).name if self.actor else "nobody"
+        actor = self.draft.actor
+        name = self.encounter.creature(actor).name if actor else "nobody"
         return f"by {name} (alt+b)"
 
     def _show_options(self) -> None:
@@ -263,7 +276,7 @@ class DamageScreen(ModalScreen[Any]):
         # alt+letter works from the field and the targets alike; the letter on the targets
         # damage typed as nonlethal (``1d3+1 subdual``) checks the box too: what is echoed
         # and what is shown agree (issue 9, item 7)
-        nonlethal = self.nonlethal or self._typed_nonlethal()
+        nonlethal = self.nonlethal or self.draft.typed_nonlethal
         parts = [f"{box(self.critical)} critical (alt+c)",
                  f"{box(nonlethal)} {self.nonlethal_word} (alt+n)"]
         if self.has_attack_helper:
@@ -279,15 +292,14 @@ class DamageScreen(ModalScreen[Any]):
         roll_line = self.query_one("#roll-line", Static)
         if self.preview_error:
             roll_line.update(Text(f"! {self.preview_error}", style="bold"))
-        elif self.missed:
+        elif self.draft.missed:
             roll_line.update(Text("! The attack missed: enter asks before applying any damage.",
                                   style="bold"))
         elif self.preview is None:
             roll_line.update(" · ".join(self.hits) or "nothing rolled yet")
         else:
             roll = self.preview.roll
-            typed = not any(getattr(p, "faces", ()) for hit in roll.hits for p in hit)
-            source = "typed total" if typed else "app rolled (^r: reroll)"
+            source = "typed total" if typed_total(roll) else "app rolled (^r: reroll)"
             roll_line.update(Text(f"{roll.text}  ·  total {roll.total}  ·  {source}"))
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
@@ -320,12 +332,7 @@ class DamageScreen(ModalScreen[Any]):
             steps.update("")
             return
         name = self.encounter.creature(creature_id).name
-        steps.update(Text(self._in_system_words(f"{name}: " + " → ".join(outcome.steps))))
-
-    def _in_system_words(self, text: str) -> str:
-        """``text`` with the system's own word for nonlethal (d20 3.0: subdual)."""
-        word = self.nonlethal_word
-        return text if word == "nonlethal" else text.replace("nonlethal", word)
+        steps.update(Text(self.rules.in_own_words(f"{name}: " + " → ".join(outcome.steps))))
 
     @property
     def highlighted_id(self) -> str | None:
@@ -339,103 +346,38 @@ class DamageScreen(ModalScreen[Any]):
 
     @property
     def nonlethal_word(self) -> str:
-        """``nonlethal``, or the system's own term for it."""
-        return NONLETHAL_WORDS.get(self.encounter.system, "nonlethal")
-
-    def _typed_nonlethal(self) -> bool:
-        """Whether the damage in the field is nonlethal by its own words."""
-        text = self._current_text() if self.is_mounted else ""
-        try:
-            return bool(text) and self.rules.parse_damage(text).nonlethal
-        except ValueError:
-            return False
+        """``nonlethal``, or the system's own term for it (the core says)."""
+        return self.rules.nonlethal_word
 
     def _check_damage(self, text: str) -> str:
         """Parse the damage as typed; say back what was understood, in the system's words."""
-        return "✓ " + self._in_system_words(str(self.rules.parse_damage(text)))
+        return "✓ " + self.rules.in_own_words(str(self.rules.parse_damage(text)))
 
     def _current_text(self) -> str:
         """The damage in the field; while it is wrong, the last valid one (the preview stays)."""
         field = self.query_one("#damage", NotationField)
         if not field.valid:
-            return self.current.text if self.current is not None else ""
+            return self.draft.text
         return field.value.strip()
 
-    def _critical_value(self) -> bool | int:
-        if not self.critical:
-            return False
-        return self.multiplier if self.has_attack_helper else True
-
-    def _critical_multiplier(self) -> int:
-        """What a roll for the current options records as its critical: 0, 2, 3 or 4."""
-        value = self._critical_value()
-        return 0 if not value else (2 if value is True else int(value))
-
-    def _as_critical(self, roll: Any) -> Any:
-        """``roll`` with the current critical option: the same dice, extra critical dice only."""
-        if roll.critical == self._critical_multiplier():
-            return roll
-        return self.rules.with_critical(roll, self._critical_value(), self.rng,
-                                        self.encounter.settings)
-
-    def _roll(self, damage: str | list[str]) -> Any:
-        return self.rules.roll(damage, critical=self._critical_value(), rng=self.rng,
-                               settings=self.encounter.settings)
-
     def _recompute(self, *, reroll: bool = False) -> None:
-        """Preview again, keeping the dice unless the damage changed or a reroll was asked.
-
-        A critical, a multiplier or a save never rerolls: the kept dice are re-read as a
-        critical (``with_critical`` rolls only the extra critical dice). Earlier hits
-        (``+``) keep their numbers while the next hit is typed.
-        """
-        text = self._current_text()
+        """Preview the draft again: the core keeps the dice unless the damage changed or a
+        reroll was asked ("change an option, keep the dice", core.draft)."""
+        self.draft.set_text(self._current_text())
+        if reroll:
+            self.draft.reroll()
         self.preview_error = ""
         try:
-            if reroll and self.hits:
-                self.kept = self._roll(list(self.hits))
-            elif self.kept is not None:
-                self.kept = self._as_critical(self.kept)
-            if not text:
-                self.current = None
-            elif reroll or self.current is None or self.current.text != text:
-                self.current = Hit(text, self._roll(text))
-            else:
-                self.current = Hit(text, self._as_critical(self.current.roll))
-            rolls = [r for r in (self.kept, self.current and self.current.roll) if r is not None]
-            if not rolls:
-                self.preview = None
-                self._show_preview()
-                return
-            roll = rolls[0] if len(rolls) == 1 else self.rules.combine(*rolls)
-            texts = tuple(self.hits) + ((text,) if text else ())
-            self.preview = self._preview(texts, roll)
+            self.preview = self.draft.preview(self.encounter)
         except ValueError as error:
             self.preview = None
             self.preview_error = getattr(error, "message", None) or str(error)
         self._show_preview()
 
-    def _preview(self, texts: tuple[str, ...], roll: Any) -> Any:
-        damage: str | list[str] = texts[0] if len(texts) == 1 else list(texts)
-        options: dict[str, Any] = {
-            "saves": {cid: save for cid, save in self.saves.items() if save is not None},
-            "critical": self._critical_value(),
-            "nonlethal": self.nonlethal,
-        }
-        if self.has_armor_slots:
-            options["direct"] = self.direct
-            if not self.direct:
-                options["armor_slots"] = {cid: True for cid, on in self.armor_slots.items() if on}
-        attack = f"attack {self.attack.text}" if self.attack is not None else ""
-        return self.encounter.preview_damage(
-            self.target_ids, damage, rng=self.rng, roll=roll, actor=self.actor, attack=attack,
-            **options
-        )
-
     @property
     def missed(self) -> bool:
         """Whether the attack helper's last roll missed."""
-        return self.attack is not None and self.attack.result == "miss"
+        return self.draft.missed
 
     # -- events --------------------------------------------------------------------------
 
@@ -477,12 +419,12 @@ class DamageScreen(ModalScreen[Any]):
             return self.has_armor_slots
         if action == "toggle_armor":
             return None if self.direct else self.has_armor_slots
-        if action in ("cycle_save", "copy_save") and len(self.save_cycle) == 1:
+        if action in ("cycle_save", "copy_save") and not self.draft.has_saves:
             return False
         if action == "set_save":
             index = parameters[0] if parameters else 0
             return isinstance(index, int) and 0 <= index < len(SAVE_KEYS) and (
-                len(self.save_cycle) > 1 and SAVE_KEYS[index] in self.save_cycle)
+                self.draft.has_saves and SAVE_KEYS[index] in self.draft.save_cycle)
         if action == "copy_save" and len(self.target_ids) == 1:
             return False  # never applies with one target: hidden, not greyed
         if action in ("reroll", "add_hit") and self.preview is None:
@@ -517,7 +459,7 @@ class DamageScreen(ModalScreen[Any]):
             if apply:
                 self.dismiss(preview)
 
-        question = f"The attack missed ({self.attack.text}). Apply the damage anyway?"
+        question = f"The attack missed ({self.draft.attack.text}). Apply the damage anyway?"
         self.app.push_screen(ConfirmModal(question), answer)
 
     def action_cancel(self) -> None:
@@ -530,27 +472,26 @@ class DamageScreen(ModalScreen[Any]):
 
     def action_toggle_critical(self) -> None:
         """Critical hit on or off (the same dice, doubled by the rules)."""
-        self.critical = not self.critical
+        self.draft.toggle_critical()
         self._show_options()
         self._recompute()
 
     def action_toggle_nonlethal(self) -> None:
         """Nonlethal on or off."""
-        self.nonlethal = not self.nonlethal
+        self.draft.toggle_nonlethal()
         self._show_options()
         self._recompute()
 
     def action_cycle_multiplier(self) -> None:
-        """d20 3.0: ×2 → ×3 → ×4 on a critical."""
-        index = MULTIPLIERS.index(self.multiplier)
-        self.multiplier = MULTIPLIERS[(index + 1) % len(MULTIPLIERS)]
+        """d20 3.0: ×2 → ×3 → ×4 on a critical (the core's multipliers)."""
+        self.draft.cycle_multiplier()
         self._show_options()
         if self.critical:
             self._recompute()
 
     def action_toggle_direct(self) -> None:
         """Daggerheart: direct damage on or off (no armor slots for direct damage)."""
-        self.direct = not self.direct
+        self.draft.toggle_direct()
         self._show_options()
         self._recompute()
         self.refresh_bindings()  # the armor-slot key greys out for direct damage
@@ -560,42 +501,35 @@ class DamageScreen(ModalScreen[Any]):
         creature_id = self.highlighted_id
         if creature_id is None or self.direct:
             return
-        if not self._free_armor_slots(creature_id):
+        if not self.draft.toggle_armor(creature_id, self._free_armor_slots(creature_id)):
             name = self.encounter.creature(creature_id).name
             self.query_one("#steps", Static).update(f"{name} has no armor slot to mark.")
             return
-        self.armor_slots[creature_id] = not self.armor_slots[creature_id]
         self._recompute()
 
     def action_cycle_save(self, step: int) -> None:
         """Change the highlighted target's save result."""
         creature_id = self.highlighted_id
-        if creature_id is None or len(self.save_cycle) == 1:
+        if creature_id is None or not self.draft.has_saves:
             return
-        index = self.save_cycle.index(self.saves[creature_id])
-        self.saves[creature_id] = self.save_cycle[(index + step) % len(self.save_cycle)]
-        self._recompute()
+        if self.draft.cycle_save(creature_id, step):
+            self._recompute()
 
     def action_set_save(self, index: int) -> None:
         """Set the highlighted target's save by its key (0 none … 4 critical failure)."""
         creature_id = self.highlighted_id
         if creature_id is None or not 0 <= index < len(SAVE_KEYS):
             return
-        save = SAVE_KEYS[index]
-        if save not in self.save_cycle or len(self.save_cycle) == 1:
-            return
-        self.saves[creature_id] = save
-        self._recompute()
+        if self.draft.set_save(creature_id, SAVE_KEYS[index]):
+            self._recompute()
 
     def action_copy_save(self) -> None:
         """Give every target the highlighted target's save."""
         creature_id = self.highlighted_id
-        if creature_id is None or len(self.save_cycle) == 1:
+        if creature_id is None or not self.draft.has_saves:
             return
-        save = self.saves[creature_id]
-        for target in self.target_ids:
-            self.saves[target] = save
-        self._recompute()
+        if self.draft.copy_save(creature_id):
+            self._recompute()
 
     def action_focus_targets(self) -> None:
         """Move from the damage field to the targets."""
@@ -605,12 +539,8 @@ class DamageScreen(ModalScreen[Any]):
         """Keep the current hit (with its roll) and clear the field for another one."""
         field = self.query_one("#damage", NotationField)
         text = field.value.strip()
-        if self.preview is None or not field.valid or not text or self.current is None:
+        if self.preview is None or not field.valid or not text or not self.draft.add_hit():
             return
-        roll = self.current.roll
-        self.kept = roll if self.kept is None else self.rules.combine(self.kept, roll)
-        self.hits.append(text)
-        self.current = None
         field.value = ""
         field.focus_input()
         self._show_options()
@@ -633,15 +563,13 @@ class DamageScreen(ModalScreen[Any]):
             self.query_one("#attack-result", Static).update(str(error))
             return
         # the verdict first, in capitals: a long confirmation roll must not hide it
-        self.attack = attack
+        self.draft.set_attack(attack)
         self.query_one("#attack-result", Static).update(f"{attack.result.upper()}: {attack.text}")
-        self.critical = attack.result == "critical"
         self._show_options()
         self._recompute()
 
     def action_cycle_actor(self) -> None:
         """The next creature (or nobody) deals the damage; the log names them."""
-        choices: list[str | None] = [*self.encounter.order, None]
-        self.actor = choices[(choices.index(self.actor) + 1) % len(choices)]
+        self.draft.cycle_actor(self.encounter.order)
         self.query_one("#damage-box").border_subtitle = self._actor_text()
         self._recompute()

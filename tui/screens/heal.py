@@ -19,11 +19,6 @@ from tui.widgets.log_panel import short_event
 if TYPE_CHECKING:
     from tui.screens.roster import RosterScreen
 
-# The tracks healing can restore, per system; the first is the default.
-HEAL_TRACKS: dict[str, tuple[str, ...]] = {
-    "vitality-wounds": ("vitality", "wounds"),
-    "daggerheart": ("hp", "armor", "stress"),
-}
 TRACK_LABELS = {"hp": "HP", "vitality": "Vitality", "wounds": "Wounds",
                 "armor": "Armor slots", "stress": "Stress"}
 
@@ -45,14 +40,6 @@ class HealAmount:
 
     amount: int
     text: str = ""
-
-
-def heal_tracks(system: str, creature: Any) -> tuple[str, ...]:
-    """The tracks a creature of ``system`` can be healed on."""
-    tracks = HEAL_TRACKS.get(system, ("hp",))
-    if system == "vitality-wounds" and getattr(creature, "vitality", None) is None:
-        return ("hp",)  # an HP-only NPC
-    return tracks
 
 
 def dice_range(expr: DiceExpr) -> tuple[int, int]:
@@ -120,9 +107,9 @@ class HealModal(ModalScreen[HealRequest | None]):
         self.rules = rules
         self.creature = creature
         self.targets: list[tuple[str, Any]] = [(creature_id, creature), *others]
-        self.tracks = heal_tracks(rules.id, creature)
+        self.tracks = rules.heal_tracks_of(creature)  # the core says which tracks heal
         self.track = self.tracks[0]
-        self.rng = rng
+        self.rng = rng if rng is not None else random.Random()
         self.amount: HealAmount | None = None
         self._kept: tuple[str, HealAmount] | None = None
 
@@ -181,7 +168,7 @@ class HealModal(ModalScreen[HealRequest | None]):
 
     def _read(self, text: str) -> str:
         """Read the field into ``self.amount`` (dice rolled once); the problem, or ``""``."""
-        rng = self.rng or getattr(self.app, "rng", None) or random.Random()
+        rng = self.rng
         try:
             amount = read_heal(text, rng, self._kept)
         except ValueError as error:
@@ -232,7 +219,7 @@ def open_heal(roster: RosterScreen, creature_id: str | None = None) -> None:
     first, *rest = targets
     modal = HealModal(encounter.rules, encounter.creature(first), creature_id=first,
                       others=[(cid, encounter.creature(cid)) for cid in rest],
-                      rng=roster.ledger.rng)
+                      rng=roster.session.rng)
     roster.app.push_screen(modal, lambda request: commit_heal(roster, request))
 
 
@@ -240,8 +227,8 @@ def commit_heal(roster: RosterScreen, request: HealRequest | None) -> None:
     """Heal every creature of ``request`` as one undo step, then clear the marks."""
     if request is None:
         return
-    encounter = roster.encounter
-    encounter.heal_many(request.ids, request.amount, request.track, request.roll_text)
+    roster.session.apply(
+        lambda enc: enc.heal_many(request.ids, request.amount, request.track, request.roll_text),
+        request.ids)
     roster.table.clear_marks()
-    roster.ledger.encounter_changed(frozenset(request.ids))
-    roster.notify(short_event(encounter.log[-1].text))
+    roster.notify(short_event(roster.encounter.log[-1].text))

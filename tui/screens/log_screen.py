@@ -62,9 +62,9 @@ class LogScreen(Screen[None]):
 
     def action_export(self) -> None:
         """Write the encounter's log as Markdown (issue 11)."""
-        from tui.screens import session
+        from tui.screens import running
 
-        session.ask_export_log(self.app)  # type: ignore[arg-type]
+        running.ask_export_log(self.app)  # type: ignore[arg-type]
 
     def action_back(self) -> None:
         """Back to where the log was opened."""

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from tui.messages import OpenTracker
 from tui.widgets.encounter_header import EncounterHeader
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
@@ -20,8 +21,10 @@ from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core import Encounter
+    from core.encounter import DamagePreview
     from tui.app import HitLedgerApp
     from tui.screens.creature_form import CreatureFormResult
+    from tui.session import Change, EncounterSession
 
 # The dialogs and damage entry are imported by the actions that open them: the roster is
 # the first frame, and it should not wait for screens the GM has not asked for yet.
@@ -87,6 +90,8 @@ class RosterScreen(Screen[None]):
     | c | Add, change or remove a condition |
     | s / S | Mark / clear 1 Stress (systems with Stress) |
     | + / - | The GM gains / spends 1 Fear (systems without initiative) |
+    | K | Next encounter keeping the party (this one is kept) |
+    | M | Export the log as Markdown |
     """
 
     CSS_PATH = "roster.tcss"
@@ -111,36 +116,41 @@ class RosterScreen(Screen[None]):
         Binding("p", "tracker", "Persistent", id="roster.tracker",
                 tooltip="Persistent conditions and immunities (tracker)"),
         # issue 11: running a session (tui/screens/session.py); the rules decide which apply
-        Binding("i", "roll_initiative", "Initiative", show=False, id="roster.roll_initiative",
+        Binding("i", "roll_initiative", "Roll initiative", show=False, id="roster.roll_initiative",
                 tooltip="Roll initiative for the marked creatures, else those not placed yet"),
         Binding("I", "set_initiative", "Set initiative", show=False, id="roster.set_initiative",
                 tooltip="Give the highlighted creature a new initiative (delay, ready)"),
-        Binding("left_square_bracket,shift+up", "move(-1)", "Move up", key_display="[",
+        Binding("left_square_bracket,shift+up", "move(-1)", "Move up the order", key_display="[",
                 show=False, id="roster.move_up", tooltip="Move the highlighted creature up the order"),
-        Binding("right_square_bracket,shift+down", "move(1)", "Move down", key_display="]",
+        Binding("right_square_bracket,shift+down", "move(1)", "Move down the order", key_display="]",
                 show=False, id="roster.move_down",
                 tooltip="Move the highlighted creature down the order"),
         Binding("c", "condition", "Condition", show=False, id="roster.condition",
                 tooltip="Add, change or remove a condition (marked or highlighted creatures)"),
-        Binding("s", "stress(True)", "Stress", show=False, id="roster.mark_stress",
+        Binding("s", "stress(True)", "Mark Stress", show=False, id="roster.mark_stress",
                 tooltip="Mark 1 Stress (marked or highlighted creatures)"),
         Binding("S", "stress(False)", "Clear Stress", show=False, id="roster.clear_stress",
                 tooltip="Clear 1 Stress (marked or highlighted creatures)"),
-        Binding("plus", "fear(True)", "Fear +1", key_display="+", show=False,
+        Binding("plus", "fear(True)", "Gain Fear", key_display="+", show=False,
                 id="roster.gain_fear", tooltip="The GM gains 1 Fear (0–12)"),
-        Binding("minus", "fear(False)", "Fear −1", key_display="-", show=False,
+        Binding("minus", "fear(False)", "Spend Fear", key_display="-", show=False,
                 id="roster.spend_fear", tooltip="The GM spends 1 Fear"),
+        Binding("K", "next_encounter", "Next encounter keeping the party", show=False,
+                id="roster.next_encounter",
+                tooltip="A new encounter with the PCs as they are now; this one is kept"),
+        Binding("M", "export_log", "Export log as Markdown", show=False, id="roster.export_log",
+                tooltip="Write the log as Markdown for the campaign notes (m on the log too)"),
     ]
 
     @property
-    def ledger(self) -> HitLedgerApp:
-        """The app, typed."""
-        return cast("HitLedgerApp", self.app)
+    def session(self) -> EncounterSession:
+        """The session: the encounter, its dice, the one path for a change."""
+        return cast("HitLedgerApp", self.app).session
 
     @property
     def encounter(self) -> Encounter:
         """The encounter being run."""
-        return self.ledger.encounter
+        return self.session.encounter
 
     @property
     def table(self) -> RosterTable:
@@ -161,10 +171,15 @@ class RosterScreen(Screen[None]):
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
-        """Show the encounter and whether it is saved (a resumed or opened save is)."""
+        """Show the encounter and whether it is saved (a resumed or opened save is); follow
+        the session from now on."""
         self._fit_layout(self.app.size)
         self.show_encounter()
-        self.show_saved_state(self.ledger.saved_state())
+        session = self.session
+        self.show_saved_state(session.saved_state())
+        session.changed_signal.subscribe(self, self._show_change, immediate=True)
+        session.replaced_signal.subscribe(self, lambda _: self.show_encounter(), immediate=True)
+        session.saved_signal.subscribe(self, self.show_saved_state, immediate=True)
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the columns, the detail pane and the log to the new terminal size."""
@@ -204,13 +219,16 @@ class RosterScreen(Screen[None]):
         self._show_header_and_log()
         self.refresh_bindings()
 
-    def show_changes(self, changed_ids: frozenset[str] | None = None) -> None:
-        """Update the rows of the creatures that changed, the header and the log panel.
+    def _show_change(self, change: Change) -> None:
+        """Update the rows of the creatures that changed, the header and the log panel; after
+        a turn the cursor follows the active creature.
 
         The footer is refreshed once, by the app, after every screen has shown the change.
         """
-        self.table.show_changes(changed_ids)
+        self.table.show_changes(change.ids)
         self._show_header_and_log()
+        if change.turn and self.encounter.active is not None:
+            self.table.select_creature(self.encounter.active)
 
     def show_saved_state(self, state: str) -> None:
         """Show ``saved`` / ``autosaved`` / ``unsaved`` in the header."""
@@ -265,7 +283,13 @@ class RosterScreen(Screen[None]):
         """Open the add-creature form."""
         from tui.screens.creature_form import CreatureForm
 
-        self.app.push_screen(CreatureForm(self.encounter.rules), self._add_creatures)
+        form = CreatureForm(self.encounter.rules, taken=self._names_but(None))
+        self.app.push_screen(form, self._add_creatures)
+
+    def _names_but(self, creature_id: str | None) -> list[str]:
+        """The names of every creature but ``creature_id`` (the one being edited)."""
+        encounter = self.encounter
+        return [encounter.creature(cid).name for cid in encounter.order if cid != creature_id]
 
     def _add_creatures(self, result: CreatureFormResult | None) -> None:
         if result is None:
@@ -282,10 +306,13 @@ class RosterScreen(Screen[None]):
             self.notify(f"Not added: {error}", severity="error")
             return
         # "Goblin 1…3" is one undo step.
-        added = encounter.add_many(creatures, initiative=result.initiative or 0)
-        if result.initiative is None:  # issue 11: the batch's initiatives rolled (Init empty)
-            encounter.roll_initiative(added, rng=self.ledger.rng)
-        self.ledger.encounter_changed(frozenset(added))
+        def add(enc: Encounter) -> list[str]:
+            ids = enc.add_many(creatures, initiative=result.initiative or 0)
+            if result.initiative is None:  # issue 11: the batch's initiatives rolled (Init empty)
+                enc.roll_initiative(ids, rng=self.session.rng)
+            return ids
+
+        added = self.session.apply(add)
         self.table.select_creature(added[0])
         self.notify(f"Added {', '.join(result.names())}.")
 
@@ -301,6 +328,7 @@ class RosterScreen(Screen[None]):
             encounter.rules,
             creature=encounter.creature(creature_id),
             initiative=encounter.initiative(creature_id),
+            taken=self._names_but(creature_id),
         )
         self.app.push_screen(form, lambda result: self._edit_creature(creature_id, result))
 
@@ -312,11 +340,10 @@ class RosterScreen(Screen[None]):
         if not fields:
             return
         try:
-            self.encounter.update(creature_id, **fields)
+            self.session.apply(lambda enc: enc.update(creature_id, **fields), {creature_id})
         except ValueError as error:
             self.notify(f"Not changed: {error}", severity="error")
             return
-        self.ledger.encounter_changed(frozenset({creature_id}))
         from tui.screens.creature_form import edit_notice
 
         self.notify(edit_notice(self.encounter.rules, result.name, fields))
@@ -350,10 +377,9 @@ class RosterScreen(Screen[None]):
             if not confirmed:
                 return
             if len(creature_ids) == 1:
-                self.encounter.remove(creature_ids[0])
+                self.session.apply(lambda enc: enc.remove(creature_ids[0]), creature_ids)
             else:
-                self.encounter.remove_many(creature_ids)
-            self.ledger.encounter_changed(frozenset(creature_ids))
+                self.session.apply(lambda enc: enc.remove_many(creature_ids), creature_ids)
             self.refresh_bindings()
             self.notify(f"Removed {what} (u undoes it).")
 
@@ -380,15 +406,15 @@ class RosterScreen(Screen[None]):
         targets = [creature_id] if creature_id else self.targets()
         if not targets:
             return
-        screen = DamageScreen(self.encounter, targets, rng=self.ledger.rng)
-        self.app.push_screen(screen, self._commit_damage)
+        screen = DamageScreen(self.encounter, targets, rng=self.session.rng)
+        self.app.push_screen(screen, self.commit_damage)
 
-    def _commit_damage(self, preview: object | None) -> None:
+    def commit_damage(self, preview: DamagePreview | None) -> None:
+        """Apply the damage entry's ``preview`` (None: cancelled) and clear the marks."""
         if preview is None:
             return
-        outcomes = self.encounter.commit_damage(preview)
         self.table.clear_marks()
-        self.ledger.encounter_changed(frozenset(outcomes))
+        self.session.apply(lambda enc: enc.commit_damage(preview), preview.outcomes)
         # one short line: the roster shows the results, the log panel the detail
         self.notify(short_event(self.encounter.log[-1].text))
 
@@ -400,9 +426,7 @@ class RosterScreen(Screen[None]):
 
     def action_next_turn(self) -> None:
         """Advance the turn (the cursor follows the active creature); the tracker if needed."""
-        self.ledger.next_turn()
-        if self.encounter.active is not None:
-            self.table.select_creature(self.encounter.active)
+        self.session.next_turn()
 
     # -- type-ahead (issue 9, item 13: as / in less and vim) ------------------------------
 
@@ -449,56 +473,56 @@ class RosterScreen(Screen[None]):
 
     def action_tracker(self) -> None:
         """Open the persistent-condition tracker."""
-        self.ledger.open_tracker()
+        self.post_message(OpenTracker())
 
     # -- running a session (issue 11; the work is in tui/screens/session.py) --------------
 
     def action_roll_initiative(self) -> None:
         """Roll initiative for the marked creatures, else for those not placed yet."""
-        from tui.screens import session
+        from tui.screens import running
 
-        session.roll_initiative(self.ledger, self.targets() if self.table.marked else [])
+        running.roll_initiative(self.app, self.targets() if self.table.marked else [])
 
     def action_set_initiative(self) -> None:
         """Give the highlighted creature a new initiative."""
-        from tui.screens import session
+        from tui.screens import running
 
-        session.ask_initiative(self.ledger, self.table.highlighted_id)
+        running.ask_initiative(self.app, self.table.highlighted_id)
 
     def action_move(self, places: int) -> None:
         """Move the highlighted creature up or down the order; the cursor goes with it."""
-        from tui.screens import session
+        from tui.screens import running
 
         creature_id = self.table.highlighted_id
-        if session.move(self.ledger, creature_id, places) and creature_id is not None:
+        if running.move(self.app, creature_id, places) and creature_id is not None:
             self.table.select_creature(creature_id)
 
     def action_condition(self, creature_id: str | None = None) -> None:
         """Add, change or remove a condition on the targets."""
-        from tui.screens import session
+        from tui.screens import running
 
-        session.open_conditions(self.ledger, [creature_id] if creature_id else self.targets())
+        running.open_conditions(self.app, [creature_id] if creature_id else self.targets())
 
     def action_stress(self, mark: bool) -> None:
         """Mark or clear 1 Stress on the targets."""
-        from tui.screens import session
+        from tui.screens import running
 
-        session.stress(self.ledger, self.targets(), mark)
+        running.stress(self.app, self.targets(), mark)
 
     def action_fear(self, gain: bool) -> None:
         """The GM gains or spends 1 Fear."""
-        from tui.screens import session
+        from tui.screens import running
 
-        session.fear(self.ledger, gain)
+        running.fear(self.app, gain)
 
     def action_next_encounter(self) -> None:
         """A new encounter keeping the party (this one is kept)."""
-        from tui.screens import session
+        from tui.screens import running
 
-        session.ask_next_encounter(self.ledger)
+        running.ask_next_encounter(self.app)
 
     def action_export_log(self) -> None:
         """Write the log as Markdown."""
-        from tui.screens import session
+        from tui.screens import running
 
-        session.ask_export_log(self.ledger)
+        running.ask_export_log(self.app)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -13,11 +13,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from tui.messages import SaveFileChanged, SavesListed
+from tui.messages import LoadSave, NewEncounter, SaveFileChanged, SavesListed
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
-
-if TYPE_CHECKING:
-    from tui.app import HitLedgerApp
 
 
 def when_text(moment: datetime, now: datetime | None = None) -> str:
@@ -59,6 +56,8 @@ class SavesScreen(Screen[None]):
     """
 
     CSS_PATH = "saves_browser.tcss"
+    SHOWS_ENCOUNTER = False
+    """It shows files, not the encounter: undo and redo have nothing to do here."""
     AUTO_FOCUS = "#saves"
 
     BINDINGS = [
@@ -75,11 +74,6 @@ class SavesScreen(Screen[None]):
         """Entries arrive from a worker."""
         super().__init__()
         self.entries: dict[str, Any] = {}
-
-    @property
-    def ledger(self) -> HitLedgerApp:
-        """The app, typed."""
-        return cast("HitLedgerApp", self.app)
 
     def compose(self) -> ComposeResult:
         """Title, table, footer."""
@@ -197,7 +191,7 @@ class SavesScreen(Screen[None]):
             self.notify(f"{entry.path.name} is unreadable; the line below says why.",
                         severity="warning")
             return
-        self.ledger.load_file(entry.path)
+        self.post_message(LoadSave(entry.path))
 
     def action_rename(self) -> None:
         """Ask for a new name, then rename the file."""
@@ -260,7 +254,7 @@ class SavesScreen(Screen[None]):
 
         def named(system: str, name: str | None) -> None:
             if name:
-                self.ledger.new_encounter(system, name)
+                self.post_message(NewEncounter(system, name))
 
         def picked(system: str | None) -> None:
             if system:
@@ -272,9 +266,9 @@ class SavesScreen(Screen[None]):
 
     def action_keep_party(self) -> None:
         """Issue 11: a new encounter with the current one's PCs as they are now."""
-        from tui.screens import session
+        from tui.screens import running
 
-        session.ask_next_encounter(self.ledger)
+        running.ask_next_encounter(self.app)  # type: ignore[arg-type]
 
     def action_back(self) -> None:
         """Back to the roster."""

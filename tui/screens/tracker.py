@@ -17,8 +17,11 @@ from tui.widgets.log_panel import event_line
 from tui.widgets.word_checkbox import WordCheckbox
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from core import Encounter
     from tui.app import HitLedgerApp
+    from tui.session import Change, EncounterSession
 
 WHEN = {"start": "start of turn", "end": "end of turn"}
 
@@ -157,20 +160,22 @@ class TrackerScreen(Screen[None]):
         Binding("escape", "back", "Back", id="tracker.back"),
     ]
 
-    def __init__(self) -> None:
-        """The tracker reads the app's encounter each time it is shown."""
+    def __init__(self, last_event: Any = None, near: str | None = None) -> None:
+        """The tracker reads the session's encounter each time it changes; ``last_event``: the
+        turn that opened it; ``near``: the creature under the roster's cursor (``a`` adds to it)."""
         super().__init__()
-        self.last_event: Any = None
+        self.last_event: Any = last_event
+        self.near = near
 
     @property
-    def ledger(self) -> HitLedgerApp:
-        """The app, typed."""
-        return cast("HitLedgerApp", self.app)
+    def session(self) -> EncounterSession:
+        """The session: the encounter, its dice, the one path for a change."""
+        return cast("HitLedgerApp", self.app).session
 
     @property
     def encounter(self) -> Encounter:
         """The encounter being run."""
-        return self.ledger.encounter
+        return self.session.encounter
 
     def compose(self) -> ComposeResult:
         """Title, conditions, immunities, what happened last."""
@@ -196,6 +201,11 @@ class TrackerScreen(Screen[None]):
         for label, width in (("Creature", 18), ("Condition", 20), ("Lasts / check", None)):
             table.add_column(label, width=width)
         self.show_conditions()
+        self.session.changed_signal.subscribe(self, self._show_change, immediate=True)
+
+    def _show_change(self, change: Change) -> None:
+        """Any change: refill; a turn with ticks or checks shows what happened."""
+        self.show_conditions(change.event if change.tracker else None)
 
     def show_conditions(self, event: Any = None) -> None:
         """Show every condition; ``event`` (a turn's result) goes in the last line.
@@ -305,24 +315,22 @@ class TrackerScreen(Screen[None]):
         if action == "remove":
             return True if self._selected() is not None else None
         if action == "resolve_all":
-            encounter = self.ledger.encounter
+            encounter = self.encounter
             due = encounter.pending_checks() or encounter.pending_dying_checks()
             return True if due else None
         if action in ("add", "next_turn", "condition"):
             return True if self.encounter.order else None
         return True
 
-    def _changed(self, creature_id: str | None, event: Any = None) -> None:
-        ids = frozenset({creature_id}) if creature_id else None
-        event = event if event is not None else (self.encounter.log[-1]
-                                                 if self.encounter.log else None)
-        self.ledger.encounter_changed(ids)
-        self.show_conditions(event)
+    def _apply(self, mutate: Callable[[Encounter], object], creature_id: str | None) -> None:
+        """Apply a change to ``creature_id`` (None: maybe several) and show its log event."""
+        self.session.apply(mutate, {creature_id} if creature_id else None)
+        self.show_conditions(self.encounter.log[-1] if self.encounter.log else None)
 
     def action_add(self) -> None:
         """Ask what to add, to which creature."""
         selected = self._selected()
-        creature_id = selected[1] if selected else self.ledger.highlighted_creature()
+        creature_id = selected[1] if selected else self.near
         self.app.push_screen(AddConditionModal(self.encounter, creature_id), self._add)
 
     def _add(self, addition: TrackerAddition | None) -> None:
@@ -330,15 +338,15 @@ class TrackerScreen(Screen[None]):
             return
         try:
             if addition.text:
-                self.encounter.add_persistent(addition.creature_id, addition.text,
-                                              critical=addition.critical)
+                self._apply(lambda enc: enc.add_persistent(addition.creature_id, addition.text,
+                                                           critical=addition.critical),
+                            addition.creature_id)
             else:
-                self.encounter.add_temp_immunity(addition.creature_id, addition.effect,
-                                                 addition.rounds)
+                self._apply(lambda enc: enc.add_temp_immunity(addition.creature_id,
+                                                              addition.effect, addition.rounds),
+                            addition.creature_id)
         except ValueError as error:
             self.notify(str(error), severity="error")
-            return
-        self._changed(addition.creature_id)
 
     def action_remove(self) -> None:
         """Remove the highlighted condition (u undoes it)."""
@@ -349,24 +357,19 @@ class TrackerScreen(Screen[None]):
         if table == "conditions":
             gm_condition = self._selected_gm_condition()
             if gm_condition is not None:
-                self.encounter.remove_condition(*gm_condition)
+                self._apply(lambda enc: enc.remove_condition(*gm_condition), creature_id)
         elif table == "persistent":
-            self.encounter.remove_persistent(creature_id, index)
+            self._apply(lambda enc: enc.remove_persistent(creature_id, index), creature_id)
         else:
-            remove = getattr(self.encounter, "remove_temp_immunity", None)
-            if remove is None:
-                self.notify("Immunities end by themselves at their round.", severity="warning")
-                return
-            remove(creature_id, index)
-        self._changed(creature_id)
+            self._apply(lambda enc: enc.remove_temp_immunity(creature_id, index), creature_id)
 
     def action_tick(self) -> None:
         """Roll the highlighted condition's damage now."""
         selected = self._selected_condition()
         if selected is None:
             return
-        event = self.encounter.tick_persistent(*selected, rng=self.ledger.rng)
-        self._changed(selected[0], event if hasattr(event, "text") else None)
+        rng = self.session.rng
+        self._apply(lambda enc: enc.tick_persistent(*selected, rng=rng), selected[0])
 
     def action_flat_check(self) -> None:
         """Ask for the GM's roll (empty: the app rolls), then check."""
@@ -389,21 +392,22 @@ class TrackerScreen(Screen[None]):
             if text is None:
                 return
             roll = int(text) if text else None
-            event = self.encounter.flat_check(*selected, roll=roll, rng=self.ledger.rng)
-            self._changed(selected[0], event if hasattr(event, "text") else None)
+            rng = self.session.rng
+            self._apply(lambda enc: enc.flat_check(*selected, roll=roll, rng=rng), selected[0])
 
         # name the creature and the condition: with two checks due the GM must tell them apart
         creature_id, index = selected
         creature = self.encounter.creature(creature_id)
         condition = creature.persistent[index]
-        prompt = PromptModal(f"Flat check DC 15 for {creature.name}'s persistent "
+        prompt = PromptModal(f"Flat check DC {self.encounter.rules.flat_check_dc} for "
+                             f"{creature.name}'s persistent "
                              f"{condition.label}: type the d20 roll, or leave empty to roll it.",
                              placeholder="empty: the app rolls", check=check)
         self.app.push_screen(prompt, done)
 
     def _ask_dying_check(self, creature_id: str) -> None:
         """RULES §7: a dying check, asked like a flat check (the GM's roll, or empty to roll)."""
-        from tui.screens import session
+        from tui.screens import running
 
         die = self.encounter.rules.dying_check_die
         creature = self.encounter.creature(creature_id)
@@ -416,7 +420,8 @@ class TrackerScreen(Screen[None]):
         def done(text: str | None) -> None:
             if text is None:
                 return
-            result = session.dying_check(self.ledger, creature_id, int(text) if text else None)
+            result = running.dying_check(self.app, creature_id,  # type: ignore[arg-type]
+                                         int(text) if text else None)
             self.show_conditions(self.encounter.log[-1])
             self.notify(f"{creature.name}: {result}")
 
@@ -426,31 +431,30 @@ class TrackerScreen(Screen[None]):
 
     def action_resolve_all(self) -> None:
         """Roll every pending flat check and dying check at once."""
-        from tui.screens import session
+        rng = self.session.rng
 
-        encounter = self.encounter
-        event = None
-        if encounter.pending_checks():
-            event = encounter.resolve_flat_checks(rng=self.ledger.rng)
-        for creature_id in encounter.pending_dying_checks():
-            session.dying_check(self.ledger, creature_id, None)
-            event = encounter.log[-1]
-        self._changed(None, event if hasattr(event, "text") else None)
+        def resolve(enc: Encounter) -> None:
+            if enc.pending_checks():
+                enc.resolve_flat_checks(rng=rng)
+            for creature_id in enc.pending_dying_checks():  # RULES §7, one step each
+                enc.dying_check(creature_id, rng=rng)
+
+        self._apply(resolve, None)
 
     def action_condition(self) -> None:
         """Add, change or remove a condition of the highlighted row's creature."""
-        from tui.screens import session
+        from tui.screens import running
 
         selected = self._selected()
-        creature_id = selected[1] if selected else self.ledger.highlighted_creature()
+        creature_id = selected[1] if selected else self.near
         gm_condition = self._selected_gm_condition()
         if creature_id is not None:
-            session.open_conditions(self.ledger, [creature_id],
+            running.open_conditions(self.app, [creature_id],  # type: ignore[arg-type]
                                     gm_condition[1] if gm_condition else "")
 
     def action_next_turn(self) -> None:
         """Next turn, from here."""
-        self.ledger.next_turn()
+        self.session.next_turn()
 
     def action_back(self) -> None:
         """Back to the roster."""

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import DataTable
 
-from core import conditions
+from core import SYSTEM_IDS, conditions, get_system
 
 if TYPE_CHECKING:
     from textual.geometry import Region
@@ -22,8 +22,6 @@ ACTIVE_MARK = "▶"
 TARGET_MARK = "✓"
 BAR_WIDTH = 8
 MIN_BAR_WIDTH = 3
-# Daggerheart's track is already drawn as slots; a bar next to it would say the same twice.
-NO_BAR_SYSTEMS = frozenset({"daggerheart"})
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("init", "Init"),
     ("name", "Name"),
@@ -36,15 +34,36 @@ ROW_WIDTH = 68
 
 # Fixed column widths (init, name, track, defenses, status), each summing to ROW_WIDTH.
 # Fixed widths keep an update O(1): Textual re-measures a whole auto-width column whenever
-# one of its cells gets narrower. The track gets what the system's track needs.
+# one of its cells gets narrower. The track gets what the system's track needs (the core's
+# ``track_width``); the cells left go to Name, then Defenses and Status.
+INIT_WIDTH = 6
+NARROW_TRACK = 18
+"""A track this narrow leaves Name two more cells."""
+MAX_DEFENSES = 12
+
+
+def base_widths(track: int) -> tuple[int, int, int, int, int]:
+    """The columns at 80 cells for a track of ``track`` cells (18: 6, 18, 18, 12, 14)."""
+    name = 18 if track <= NARROW_TRACK else 16
+    rest = ROW_WIDTH - INIT_WIDTH - track - name
+    defenses = min(MAX_DEFENSES, (rest + 1) // 2)
+    return (INIT_WIDTH, name, track, defenses, rest - defenses)
+
+
+def _rules(system: str) -> Any:
+    """The rule system of an id, or None before an encounter is shown."""
+    return get_system(system) if system in SYSTEM_IDS else None
+
+
+def _track_has_bar(rules: Any) -> bool:
+    """A track drawn as slots (Daggerheart) gets no bar: it would say the same twice."""
+    return rules is None or not rules.track_slots
+
+
 WIDTHS: dict[str, tuple[int, int, int, int, int]] = {
-    "pf2e": (6, 18, 18, 12, 14),
-    "sf2e": (6, 18, 18, 12, 14),
-    "d20-3e": (6, 16, 22, 12, 12),
-    "vitality-wounds": (6, 16, 24, 11, 11),
-    "daggerheart": (6, 16, 29, 9, 8),
-}
-DEFAULT_WIDTHS = WIDTHS["pf2e"]
+    system: base_widths(get_system(system).track_width) for system in SYSTEM_IDS}
+"""The widths at 80 columns, by system id, as the core's track widths give them."""
+DEFAULT_WIDTHS = base_widths(NARROW_TRACK)
 
 
 SCROLLBAR = 2
@@ -62,16 +81,17 @@ MAX_GROW = {"name": 24, "defenses": 30, "status": 20, "track": 10}
 def column_widths(system: str, width: int = 80) -> dict[str, int]:
     """The width of every shown roster column for ``system`` in ``width`` cells, by key.
 
-    At 80 columns these are the fixed widths of ``WIDTHS``. Narrower, the least useful
+    At 80 columns these are the fixed widths of ``base_widths``. Narrower, the least useful
     column is cut first and Defenses is dropped when it would be under its minimum;
     wider, the extra cells go to Name, Defenses and Status (issue 9, item 11).
     """
-    base = WIDTHS.get(system, DEFAULT_WIDTHS)
+    rules = _rules(system)
+    base = DEFAULT_WIDTHS if rules is None else base_widths(rules.track_width)
     widths = {key: w for (key, _), w in zip(COLUMNS, base, strict=True)}
     # the numbers of a track matter more than its bar: it may lose the bar (9 cells)
     # (Daggerheart's slots are cut instead: ``HP ■■□□□□ A ■…`` still says the most)
-    floors = dict(MIN_WIDTHS, track=widths["track"] - (9 if system in NO_BAR_SYSTEMS
-                                                      else BAR_WIDTH + 1))
+    floors = dict(MIN_WIDTHS, track=widths["track"] - (BAR_WIDTH + 1 if _track_has_bar(rules)
+                                                      else 9))
 
     def room() -> int:
         return width - SCROLLBAR - 2 * len(widths)  # 1 cell of padding each side of a cell
@@ -163,7 +183,7 @@ def creature_cells(
     )
     name = creature.name + (" (PC)" if creature.pc else "")
     track = rules.track_text(creature)
-    if encounter.system not in NO_BAR_SYSTEMS:
+    if _track_has_bar(rules):
         # the numbers matter more than the bar: a long track gets a shorter bar
         bar_width = min(BAR_WIDTH, widths["track"] - cell_len(track) - 1)
         if bar_width >= MIN_BAR_WIDTH:

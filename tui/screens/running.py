@@ -56,12 +56,7 @@ def parse_duration(text: str) -> int | str | None:
                      "or empty (until removed).")
 
 
-# -- changes go through one place (the app announces them) ------------------------------------
-
-
-def changed(app: HitLedgerApp, creature_ids: frozenset[str] | None) -> None:
-    """Show a change on every screen and autosave."""
-    app.encounter_changed(creature_ids)
+# Every change goes through the session (tui/session.py): it applies, announces and autosaves.
 
 
 def say_error(app: HitLedgerApp, error: ValueError) -> None:
@@ -161,26 +156,27 @@ def open_conditions(app: HitLedgerApp, creature_ids: list[str], name: str = "") 
         if choice is not None:
             apply_condition(app, creature_ids, choice)
 
-    app.push_screen(ConditionModal(app.encounter, creature_ids, name), apply)
+    app.push_screen(ConditionModal(app.session.encounter, creature_ids, name), apply)
 
 
 def apply_condition(app: HitLedgerApp, creature_ids: list[str], choice: ConditionChoice) -> None:
     """RULES §7: value 0 removes; dying, wounded and doomed are set by hand like any other."""
-    encounter = app.encounter
+    session = app.session
+    encounter = session.encounter
     done: set[str] = set()
     try:
         for cid in creature_ids:
             if choice.value == 0:
                 if choice.name not in encounter.conditions_of(cid):
                     continue  # nothing to remove on this one
-                encounter.remove_condition(cid, choice.name)
+                session.apply(lambda enc, c=cid: enc.remove_condition(c, choice.name), {cid})
             else:
-                encounter.add_condition(cid, choice.name, choice.value, choice.duration)
+                session.apply(lambda enc, c=cid: enc.add_condition(c, choice.name, choice.value,
+                                                                   choice.duration), {cid})
             done.add(cid)
     except ValueError as error:
         say_error(app, error)
     if done:
-        changed(app, frozenset(done))
         app.notify(encounter.log[-1].text if len(done) == 1
                    else f"{choice.name}: {len(done)} creatures.")
     elif choice.value == 0:
@@ -200,7 +196,7 @@ def unplaced(encounter: Encounter) -> list[str]:
 
 def roll_initiative(app: HitLedgerApp, marked: list[str]) -> None:
     """Roll for the marked creatures, else those not placed yet, else (asked) everyone."""
-    encounter = app.encounter
+    encounter = app.session.encounter
     if not encounter.rules.has_initiative:
         app.notify(f"{encounter.rules.name} has no initiative: [ and ] order the spotlight list.",
                    severity="warning")
@@ -218,9 +214,9 @@ def roll_initiative(app: HitLedgerApp, marked: list[str]) -> None:
 
 
 def _roll(app: HitLedgerApp, ids: list[str]) -> None:
-    encounter = app.encounter
-    rolled = encounter.roll_initiative(ids, rng=app.rng)
-    changed(app, frozenset(encounter.log[-1].changed_ids))
+    session = app.session
+    encounter = session.encounter
+    rolled = session.apply(lambda enc: enc.roll_initiative(ids, rng=session.rng), ids)
     app.notify(encounter.log[-1].text if len(rolled) <= 3
                else f"Initiative rolled for {len(rolled)} creatures (l shows the dice).")
 
@@ -231,7 +227,8 @@ def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
 
     if creature_id is None:
         return
-    encounter = app.encounter
+    session = app.session
+    encounter = session.encounter
     creature = encounter.creature(creature_id)
 
     def check(text: str) -> str | None:
@@ -244,8 +241,7 @@ def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
     def done(text: str | None) -> None:
         if text is None:
             return
-        encounter.set_initiative(creature_id, int(text))
-        changed(app, frozenset(encounter.log[-1].changed_ids))
+        session.apply(lambda enc: enc.set_initiative(creature_id, int(text)), None)
         app.notify(encounter.log[-1].text)
 
     app.push_screen(PromptModal(f"New initiative for {creature.name} (now "
@@ -257,13 +253,11 @@ def move(app: HitLedgerApp, creature_id: str | None, places: int) -> bool:
     """Move a creature up (−1) or down (+1) the order; False when it cannot go further."""
     if creature_id is None:
         return False
-    encounter = app.encounter
     try:
-        encounter.move_in_order(creature_id, places)
+        app.session.apply(lambda enc: enc.move_in_order(creature_id, places), None)
     except ValueError as error:
         app.notify(str(error)[:1].upper() + str(error)[1:] + ".", severity="warning")
         return False
-    changed(app, frozenset(encounter.log[-1].changed_ids))
     return True
 
 
@@ -272,34 +266,35 @@ def move(app: HitLedgerApp, creature_id: str | None, places: int) -> bool:
 
 def stress(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
     """Mark (or clear) 1 Stress on each creature; with no slot left it marks 1 HP instead."""
-    encounter = app.encounter
+    session = app.session
+    encounter = session.encounter
     if not has_stress(encounter.rules):
         app.notify(f"{encounter.rules.name} has no Stress.", severity="warning")
         return
     done = set()
     try:
         for cid in creature_ids:
-            (encounter.mark_stress if mark else encounter.clear_stress)(cid, 1)
+            session.apply(lambda enc, c=cid: (enc.mark_stress if mark else enc.clear_stress)(c, 1),
+                          {cid})
             done.add(cid)
     except ValueError as error:
         say_error(app, error)
     if done:
-        changed(app, frozenset(done))
         app.notify(encounter.log[-1].text)
 
 
 def fear(app: HitLedgerApp, gain: bool) -> None:
     """The GM gains or spends 1 Fear (0–12)."""
-    encounter = app.encounter
+    session = app.session
+    encounter = session.encounter
     if not has_fear(encounter.rules):
         app.notify(f"{encounter.rules.name} has no Fear.", severity="warning")
         return
     try:
-        (encounter.gain_fear if gain else encounter.spend_fear)(1)
+        session.apply(lambda enc: (enc.gain_fear if gain else enc.spend_fear)(1), ())
     except ValueError as error:
         say_error(app, error)
         return
-    changed(app, frozenset())
     app.notify(encounter.log[-1].text)
 
 
@@ -308,10 +303,9 @@ def fear(app: HitLedgerApp, gain: bool) -> None:
 
 def dying_check(app: HitLedgerApp, creature_id: str, roll: int | None) -> str:
     """Record the GM's roll (or roll it); returns the result in words."""
-    encounter = app.encounter
-    result = encounter.dying_check(creature_id, roll=roll, rng=app.rng)
-    changed(app, frozenset({creature_id}))
-    return result
+    session = app.session
+    return session.apply(lambda enc: enc.dying_check(creature_id, roll=roll, rng=session.rng),
+                         {creature_id})
 
 
 # -- the party and the log -------------------------------------------------------------------
@@ -319,14 +313,13 @@ def dying_check(app: HitLedgerApp, creature_id: str, roll: int | None) -> str:
 
 def next_encounter_keeping_party(app: HitLedgerApp, name: str) -> None:
     """A new encounter with the PCs as they are; the old one is kept by issue 8's rules."""
-    old = app.encounter
+    session = app.session
+    old = session.encounter
     party = [cid for cid in old.order if old.creature(cid).pc]
     new = old.next_encounter(name)
-    app.keep_replaced_encounter()   # issue 8: a new encounter never loses the current one
-    app.saved_revision = None
-    app.pristine_revision = None    # the party is the GM's work: keep it if replaced in turn
-    app.quick_path = None
-    app.replace_encounter(new)
+    app.persistence.keep_replaced_encounter()  # issue 8: a new encounter never loses this one
+    session.replace(new)
+    session.pristine_revision = None  # the party is the GM's work: kept if replaced in turn
     who = ", ".join(old.creature(cid).name for cid in party) or "no PCs"
     roll = " i rolls initiative." if new.rules.has_initiative else ""
     app.notify(f"{name}: {who} carried over.{roll}")
@@ -337,7 +330,7 @@ def ask_next_encounter(app: HitLedgerApp) -> None:
     from tui.screens.dialogs import PromptModal
     from tui.screens.saves_browser import check_name
 
-    app.push_screen(PromptModal(f"Next encounter after {app.encounter.name}, keeping the PCs. "
+    app.push_screen(PromptModal(f"Next encounter after {app.session.encounter.name}, keeping the PCs. "
                                 "Its name:", value="Next encounter", check=check_name),
                     lambda name: next_encounter_keeping_party(app, name) if name else None)
 
@@ -365,7 +358,7 @@ def ask_export_log(app: HitLedgerApp) -> None:
     """Ask where (the data dir by default), then write the log as Markdown."""
     from tui.screens.dialogs import PromptModal
 
-    encounter = app.encounter
+    encounter = app.session.encounter
 
     def done(text: str | None) -> None:
         if not text:

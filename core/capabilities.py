@@ -1,0 +1,129 @@
+"""What a rule system offers, declared once: the settings a GM may switch, with their words.
+
+Screens and the CLI ask these declarations (and the ``RuleSystem`` attributes that say
+which controls apply: attack helper, multipliers, armor slots, heal tracks…), never a
+system id (issue 10). Every setting is one typed ``Setting``: its allowed values, its
+default and the GM's words for each value, from which encounter validation, the palette's
+rule options and the log's wording all come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One value of a setting and how it is said.
+
+    ``log``: the ledger's line when the GM picks it; ``offer``: the palette's name for
+    switching to it (after "Setting: "); ``now``: the palette's help while it is in force;
+    ``notice``: what picking it means at the table, said when it is picked.
+    """
+
+    value: Any
+    log: str
+    offer: str
+    now: str
+    notice: str
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A rule option: its key, its choices (the first is the default) and what it is about."""
+
+    key: str
+    choices: tuple[Choice, ...]
+    about: str = ""
+    """A sentence the palette puts before "Now: …" (an optional rule says what it does)."""
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """The allowed values, the default first."""
+        return tuple(c.value for c in self.choices)
+
+    @property
+    def default(self) -> Any:
+        """The value of an encounter that never set it."""
+        return self.choices[0].value
+
+    def choice(self, value: Any) -> Choice:
+        """The declaration of ``value``; ValueError naming the allowed values otherwise."""
+        for choice in self.choices:
+            # type() as well: True == 1, and a setting of 1 is a typo, not True
+            if choice.value == value and type(choice.value) is type(value):
+                return choice
+        allowed = ", ".join(repr(v) for v in self.values)
+        raise ValueError(f"setting {self.key} is one of {allowed}, not {value!r}")
+
+    def other(self, value: Any) -> Choice:
+        """The choice after ``value`` (a switch of two choices flips)."""
+        index = self.values.index(self.choice(value).value)
+        return self.choices[(index + 1) % len(self.choices)]
+
+
+CRIT_MODE = Setting("crit_mode", (   # RULES §2 Step 3: pf2e/sf2e variant critical rule
+    Choice("double", "critical hits: double the damage",
+           "critical hits double the damage", "the total doubled",
+           "Critical hits now double the damage."),
+    Choice("roll-twice", "critical hits: roll the dice twice, double the modifiers",
+           "critical hits roll the dice twice", "dice rolled twice, modifiers doubled",
+           "Critical hits now roll the dice twice."),
+))
+MASSIVE_DAMAGE = Setting("massive_damage", (   # RULES §3: Daggerheart optional rule
+    Choice(False, "optional rule off: twice Severe or more marks 3 HP",
+           "massive damage rule off", "off", "Massive damage rule off."),
+    Choice(True, "optional rule on: twice Severe or more marks 4 HP",
+           "massive damage rule on", "on", "Massive damage rule on: twice Severe or more marks 4 HP."),
+), about="Optional rule: damage of twice Severe or more marks 4 HP. ")
+FLAT_CHECKS = Setting("flat_checks", (   # RULES §5: who rolls a persistent condition's flat check
+    Choice("roll", "flat checks: the app rolls them",
+           "flat checks rolled by the app", "the app rolls them at each turn",
+           "Flat checks are now rolled by the app at each turn."),
+    Choice("ask", "flat checks: the GM rolls them",
+           "flat checks wait for the GM's roll", "you roll them at the table (F on the tracker)",
+           "Flat checks now wait for your roll (F on the tracker)."),
+))
+SKIP_DEFEATED = Setting("skip_defeated", (   # RULES §7: next turn passes over the defeated
+    Choice(True, "next turn: defeated creatures are skipped",
+           "next turn skips defeated creatures", "defeated creatures are skipped",
+           "Next turn now skips defeated creatures."),
+    Choice(False, "next turn: defeated creatures keep their turns",
+           "defeated creatures keep their turns", "defeated creatures keep their turns",
+           "Defeated creatures now keep their turns."),
+))
+
+RULE_OPTIONS: tuple[Setting, ...] = (CRIT_MODE, MASSIVE_DAMAGE)
+"""The settings ``apply_damage(settings=...)`` takes (DESIGN.md)."""
+ENCOUNTER_OPTIONS: tuple[Setting, ...] = (CRIT_MODE, FLAT_CHECKS, MASSIVE_DAMAGE, SKIP_DEFEATED)
+"""Every setting an encounter keeps: the rule options and the table's own."""
+OLD_VALUES: Mapping[tuple[str, Any], Any] = {("flat_checks", "auto"): "roll"}
+"""Values as saves before issue 7 wrote them, and what they mean now."""
+
+
+def check_settings(settings: Any, allowed: tuple[Setting, ...] = RULE_OPTIONS) -> dict[str, Any]:
+    """``settings`` as a dict; ValueError naming an unknown key or value."""
+    if settings is None:
+        return {}
+    if not isinstance(settings, dict):
+        raise ValueError(f"settings must be a dict such as {{'crit_mode': 'roll-twice'}}, not {settings!r}")
+    by_key = {s.key: s for s in allowed}
+    for key, value in settings.items():
+        if key not in by_key:
+            raise ValueError(f"unknown setting {key!r}; known: {', '.join(by_key)}")
+        by_key[key].choice(value)
+    return dict(settings)
+
+
+def setting(key: str) -> Setting:
+    """The declaration of an encounter setting by key; ValueError for an unknown one."""
+    for declared in ENCOUNTER_OPTIONS:
+        if declared.key == key:
+            return declared
+    raise ValueError(f"unknown setting {key!r}; known: {', '.join(s.key for s in ENCOUNTER_OPTIONS)}")
+
+
+__all__ = ["Choice", "Setting", "CRIT_MODE", "MASSIVE_DAMAGE", "FLAT_CHECKS", "SKIP_DEFEATED",
+           "RULE_OPTIONS", "ENCOUNTER_OPTIONS", "OLD_VALUES", "check_settings", "setting"]

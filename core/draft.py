@@ -1,0 +1,257 @@
+"""A damage entry being written: the text, its kept dice, the options, and what it would do.
+
+The damage form renders a ``DamageDraft``; the rules of the entry live here, tested in
+milliseconds (issue 10): one roll for every target, and "change an option, keep the dice" —
+a critical, a multiplier, a save, an Armor slot or direct damage never rerolls; only new
+text or an explicit reroll rolls again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from core.dice import RandomSource, _default_rng
+from core.model import Roll
+
+if TYPE_CHECKING:
+    from core.encounter import DamagePreview, Encounter
+    from core.systems.base import AttackRoll, RuleSystem
+
+
+class Hit(NamedTuple):
+    """A hit's notation as last rolled, and the roll it got."""
+
+    text: str
+    roll: Roll
+
+
+def typed_total(roll: Roll) -> bool:
+    """Whether every part of ``roll`` was typed as a total (no die was rolled by the app)."""
+    return not any(part.faces for hit in roll.hits for part in hit)
+
+
+class DamageDraft:
+    """The state of one damage entry against ``targets``, and its preview.
+
+    Changing the state never rolls: ``preview`` (and ``commit``) roll what is new — dice
+    for changed text, or every die after ``reroll`` — and otherwise re-read the kept dice
+    under the current options (``RuleSystem.with_critical`` rolls only extra critical dice,
+    and keeps them too).
+    """
+
+    def __init__(self, rules: RuleSystem, targets: Iterable[str], rng: RandomSource | None = None,
+                 actor: str | None = None) -> None:
+        """A blank entry for ``targets`` by ``rules``; dice go through ``rng``."""
+        self.rules = rules
+        self.targets: tuple[str, ...] = tuple(dict.fromkeys(targets))
+        self.rng = rng if rng is not None else _default_rng
+        self.save_cycle: tuple[str | None, ...] = (
+            None, *(c for c in rules.save_choices if c is not None))
+        """No save first, then the system's save results."""
+        self.text = ""
+        """The damage being typed (the last valid text: the form keeps a wrong one to itself)."""
+        self.hits: list[str] = []
+        """Earlier hits kept with ``+``, totalled with ``text`` (RULES §3 for Daggerheart)."""
+        self.critical = False
+        self.multiplier = rules.critical_multipliers[0] if rules.critical_multipliers else 2
+        self.nonlethal = False
+        self.direct = False
+        self.saves: dict[str, str | None] = dict.fromkeys(self.targets)
+        self.armor_slots: dict[str, bool] = dict.fromkeys(self.targets, False)
+        self.actor = actor
+        """Who deals the damage (a creature id), named in the log only."""
+        self.attack: AttackRoll | None = None
+        """The attack helper's last roll, logged with the damage (d20 3.0)."""
+        self._rolled: Hit | None = None                 # ``text`` as last rolled, and its roll
+        self._kept: Roll | None = None                  # the earlier hits' roll, combined
+        self._reroll = False
+
+    # ------------------------------------------------------------------ options
+    @property
+    def has_saves(self) -> bool:
+        """Whether the system has save results to choose from."""
+        return len(self.save_cycle) > 1
+
+    @property
+    def critical_value(self) -> bool | int:
+        """The core's ``critical=``: False, True, or the chosen multiplier where there are some."""
+        if not self.critical:
+            return False
+        return self.multiplier if self.rules.critical_multipliers else True
+
+    def toggle_critical(self) -> None:
+        """Critical on or off: the same dice, read as a critical by the rules."""
+        self.critical = not self.critical
+
+    def set_critical(self, on: bool) -> None:
+        """Critical on or off (the attack helper's verdict)."""
+        self.critical = bool(on)
+
+    def toggle_nonlethal(self) -> None:
+        """Nonlethal (subdual) on or off."""
+        self.nonlethal = not self.nonlethal
+
+    def cycle_multiplier(self) -> None:
+        """The next critical multiplier (d20 3.0: ×2 → ×3 → ×4 → ×2); nothing where there are none."""
+        choices = self.rules.critical_multipliers
+        if choices:
+            self.multiplier = choices[(choices.index(self.multiplier) + 1) % len(choices)]
+
+    def toggle_direct(self) -> None:
+        """Direct damage on or off, where the system has it (no Armor slot reduces it)."""
+        if self.rules.has_direct_damage:
+            self.direct = not self.direct
+
+    def armor_slot(self, target: str) -> bool:
+        """Whether ``target`` marks an Armor slot (never for direct damage)."""
+        return self.armor_slots[target] and not self.direct
+
+    def toggle_armor(self, target: str, free_slots: int = 1) -> bool:
+        """``target`` (with ``free_slots`` unmarked) marks an Armor slot, or not; False where
+        that cannot change: no Armor slots in the system, direct damage, or none free."""
+        if not self.rules.has_armor_slots or self.direct or free_slots <= 0:
+            return False
+        self.armor_slots[target] = not self.armor_slots[target]
+        return True
+
+    @property
+    def typed_nonlethal(self) -> bool:
+        """Whether the damage typed is nonlethal by its own words (``1d3+1 subdual``)."""
+        try:
+            return bool(self.text) and self.rules.parse_damage(self.text).nonlethal
+        except ValueError:
+            return False
+
+    def set_save(self, target: str, save: str | None) -> bool:
+        """Set ``target``'s save result; False for a result this system does not have."""
+        if not self.has_saves or save not in self.save_cycle:
+            return False
+        self.saves[target] = save
+        return True
+
+    def cycle_save(self, target: str, step: int) -> bool:
+        """``target``'s next (step 1) or previous (-1) save result."""
+        index = self.save_cycle.index(self.saves[target])
+        return self.set_save(target, self.save_cycle[(index + step) % len(self.save_cycle)])
+
+    def copy_save(self, target: str) -> bool:
+        """Give every target ``target``'s save result."""
+        if not self.has_saves:
+            return False
+        for other in self.targets:
+            self.saves[other] = self.saves[target]
+        return True
+
+    def cycle_actor(self, order: Sequence[str]) -> None:
+        """The next creature of ``order`` (then nobody) deals the damage."""
+        choices: list[str | None] = [*order, None]
+        index = choices.index(self.actor) if self.actor in choices else -1
+        self.actor = choices[(index + 1) % len(choices)]
+
+    def set_attack(self, attack: AttackRoll) -> None:
+        """The attack helper rolled ``attack``: a critical sets the critical option."""
+        self.attack = attack
+        self.critical = attack.result == "critical"
+
+    @property
+    def missed(self) -> bool:
+        """Whether the attack helper's last roll missed (apply only if the GM says so)."""
+        return self.attack is not None and self.attack.result == "miss"
+
+    # ------------------------------------------------------------------ text and dice
+    def set_text(self, text: str) -> None:
+        """The damage as typed (valid notation: a wrong text is kept out by the caller)."""
+        self.text = text.strip()
+
+    def reroll(self) -> None:
+        """Roll every die again at the next preview, earlier hits included."""
+        self._reroll = True
+
+    def add_hit(self) -> bool:
+        """Keep the current hit with its roll and start another; False with nothing rolled."""
+        if not self.text or self._rolled is None or self._rolled.text != self.text:
+            return False
+        roll = self._rolled.roll
+        self._kept = roll if self._kept is None else self.rules.combine(self._kept, roll)
+        self.hits.append(self.text)
+        self.text = ""
+        self._rolled = None
+        return True
+
+    @property
+    def current(self) -> Hit | None:
+        """The hit being typed as last rolled (None before its first preview)."""
+        return self._rolled
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """Every hit's notation: the kept ones, then the one being typed."""
+        return tuple(self.hits) + ((self.text,) if self.text else ())
+
+    def roll(self, settings: dict[str, Any] | None = None) -> Roll | None:
+        """The dice of every hit under the current options (None with nothing to roll).
+
+        Rolls only what is new; otherwise the kept dice are re-read as a critical or not.
+        """
+        settings = settings or {}
+        fresh, self._reroll = self._reroll, False
+        if fresh and self.hits:
+            self._kept = self._roll(list(self.hits), settings)
+        elif self._kept is not None:
+            self._kept = self._as_critical(self._kept, settings)
+        if not self.text:
+            self._rolled = None
+        elif fresh or self._rolled is None or self._rolled.text != self.text:
+            self._rolled = Hit(self.text, self._roll(self.text, settings))
+        else:
+            self._rolled = Hit(self.text, self._as_critical(self._rolled.roll, settings))
+        rolls = [r for r in (self._kept, self._rolled and self._rolled.roll) if r is not None]
+        if not rolls:
+            return None
+        return rolls[0] if len(rolls) == 1 else self.rules.combine(*rolls)
+
+    def _roll(self, damage: str | list[str], settings: dict[str, Any]) -> Roll:
+        return self.rules.roll(damage, critical=self.critical_value, rng=self.rng, settings=settings)
+
+    def _as_critical(self, roll: Roll, settings: dict[str, Any]) -> Roll:
+        """``roll`` under the current critical option: the same dice, extra critical dice only."""
+        value = self.critical_value
+        if roll.critical == (0 if not value else 2 if value is True else value):
+            return roll
+        return self.rules.with_critical(roll, value, self.rng, settings)
+
+    # ------------------------------------------------------------------ preview and commit
+    def preview(self, encounter: Encounter, ids: Sequence[str] | None = None) -> DamagePreview | None:
+        """What ``commit`` would apply to ``ids`` (the draft's targets by default), touching
+        nothing but the dice; None with no damage yet. ValueError/ParseError for bad input."""
+        roll = self.roll(encounter.settings)
+        if roll is None:
+            return None
+        ids = self.targets if ids is None else tuple(ids)
+        texts = self.texts
+        damage: str | list[str] = texts[0] if len(texts) == 1 else list(texts)
+        options: dict[str, Any] = {
+            "saves": {cid: save for cid, save in self.saves.items() if save is not None and cid in ids},
+            "critical": self.critical_value,
+            "nonlethal": self.nonlethal,
+        }
+        if self.rules.has_direct_damage:
+            options["direct"] = self.direct
+        if self.rules.has_armor_slots and not self.direct:
+            options["armor_slots"] = {cid: True for cid in ids if self.armor_slots.get(cid)}
+        if self.actor is not None:          # who and the attack roll only go in the log
+            options["actor"] = self.actor
+        if self.attack is not None:
+            options["attack"] = f"attack {self.attack.text}"
+        return encounter.preview_damage(ids, damage, rng=self.rng, roll=roll, **options)
+
+    def commit(self, encounter: Encounter, ids: Sequence[str] | None = None) -> dict[str, Any]:
+        """Apply exactly what ``preview`` shows, as one undo step; the outcomes by id."""
+        preview = self.preview(encounter, ids)
+        if preview is None:
+            raise ValueError("no damage to apply: type the damage first")
+        return encounter.commit_damage(preview)
+
+
+__all__ = ["DamageDraft", "Hit", "typed_total"]

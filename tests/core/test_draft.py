@@ -1,0 +1,230 @@
+"""The damage entry's rules without a screen: one roll, and "change an option, keep the dice"."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import Encounter
+from core.draft import DamageDraft, typed_total
+
+
+def encounter_of(system: str, *stats: dict) -> tuple[Encounter, list[str]]:
+    enc = Encounter(system=system, name="Draft")
+    ids = [enc.add(enc.rules.new_creature(f"C{i}", **s), initiative=10 - i) for i, s in enumerate(stats)]
+    return enc, ids
+
+
+def totals(preview) -> list[int]:
+    return [o.total for o in preview.outcomes.values()]
+
+
+def test_nothing_typed_previews_nothing(R):
+    enc, ids = encounter_of("pf2e", {"hp": 30})
+    draft = DamageDraft(enc.rules, ids, R())
+    assert draft.preview(enc) is None
+    assert not draft.add_hit()
+    with pytest.raises(ValueError, match="type the damage"):
+        draft.commit(enc)
+
+
+def test_critical_on_and_off_keeps_the_dice(R):
+    enc, ids = encounter_of("pf2e", {"hp": 30}, {"hp": 30})
+    rng = R(3, 4)                               # the only dice: a third roll would fail the test
+    draft = DamageDraft(enc.rules, ids, rng)
+    draft.set_text("2d6 fire")
+    assert totals(draft.preview(enc)) == [7, 7]
+    draft.toggle_critical()
+    assert totals(draft.preview(enc)) == [14, 14]   # RULES §2 Step 3: the same dice, doubled
+    draft.toggle_critical()
+    assert totals(draft.preview(enc)) == [7, 7]
+    assert rng.left == 0
+
+
+def test_saves_are_per_target_and_keep_the_dice(R):
+    enc, (a, b) = encounter_of("pf2e", {"hp": 30}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [a, b], R(3, 4))
+    draft.set_text("2d6 fire")
+    draft.toggle_critical()
+    assert draft.set_save(a, "success")
+    preview = draft.preview(enc)
+    assert preview.outcomes[a].total == 7 and preview.outcomes[b].total == 14
+    assert preview.options["saves"] == {a: "success"}
+    assert draft.cycle_save(b, -1) and draft.saves[b] == "critical-failure"
+    assert draft.copy_save(a) and draft.saves == {a: "success", b: "success"}
+
+
+def test_a_save_the_system_lacks_is_refused(R):
+    enc, (a,) = encounter_of("d20-3e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R())
+    assert draft.save_cycle == (None, "success", "failure")
+    assert not draft.set_save(a, "critical-success")
+    assert draft.saves[a] is None
+
+
+def test_new_text_rolls_again_and_reroll_rolls_every_die(R):
+    enc, (a,) = encounter_of("pf2e", {"hp": 60})
+    draft = DamageDraft(enc.rules, [a], R(3, 4, 6, 1, 2, 5))
+    draft.set_text("2d6 fire")
+    assert draft.preview(enc).outcomes[a].total == 7
+    draft.set_text("1d6 fire")
+    assert draft.preview(enc).outcomes[a].total == 6
+    draft.reroll()
+    assert draft.preview(enc).outcomes[a].total == 1
+    assert draft.preview(enc).outcomes[a].total == 1     # a reroll happens once
+
+
+def test_d20_multipliers_cycle_and_roll_only_extra_dice(R):
+    enc, (a,) = encounter_of("d20-3e", {"hp": 200})
+    rng = R(5, 2, 7, 1)
+    draft = DamageDraft(enc.rules, [a], rng)
+    draft.set_text("1d8+3")
+    assert draft.preview(enc).outcomes[a].total == 8
+    draft.toggle_critical()
+    draft.cycle_multiplier()
+    assert draft.critical_value == 3
+    assert draft.preview(enc).outcomes[a].total == 23     # (5+3) + (2+3) + (7+3)
+    draft.cycle_multiplier()
+    assert draft.preview(enc).outcomes[a].total == 27     # one more roll: 1+3
+    for _ in range(2):                                    # ×2, ×3: no die rolled again
+        draft.cycle_multiplier()
+    preview = draft.preview(enc)
+    assert draft.multiplier == 3 and preview.outcomes[a].total == 23
+    assert preview.outcomes[a].steps[0] == "critical ×3: 1d8+3 (5, 2, 7) = 23"
+    assert rng.left == 0
+
+
+def test_a_system_without_multipliers_doubles(R):
+    enc, (a,) = encounter_of("pf2e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R())
+    draft.cycle_multiplier()
+    draft.toggle_critical()
+    assert draft.multiplier == 2 and draft.critical_value is True
+
+
+def test_daggerheart_hits_armor_and_direct(R):
+    enc, (pc, foe) = encounter_of("daggerheart", {"hp": 6, "major": 7, "severe": 14, "armor": 3},
+                                  {"hp": 6, "major": 7, "severe": 14, "armor": 3})
+    draft = DamageDraft(enc.rules, [pc, foe], R(4, 5))
+    draft.set_text("1d8 physical")
+    draft.preview(enc)
+    assert draft.add_hit() and draft.text == "" and draft.hits == ["1d8 physical"]
+    draft.set_text("1d8 physical")
+    assert draft.toggle_armor(pc)
+    preview = draft.preview(enc)
+    # RULES §3: the hits are totalled (4 + 5 = 9, Major) before the thresholds; the slot lowers it
+    assert preview.damage == ("1d8 physical", "1d8 physical")
+    assert [o.summary for o in preview.outcomes.values()] == ["9 Minor: 1 HP", "9 Major: 2 HP"]
+    draft.toggle_direct()
+    assert not draft.toggle_armor(foe) and not draft.armor_slot(pc)
+    preview = draft.preview(enc)
+    assert preview.options["direct"] is True and preview.options["armor_slots"] == {}
+    assert [o.hp_marked for o in preview.outcomes.values()] == [2, 2]
+
+
+def test_armor_and_direct_do_nothing_where_the_system_lacks_them(R):
+    enc, (a,) = encounter_of("pf2e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(3))
+    assert not draft.toggle_armor(a)
+    draft.toggle_direct()
+    draft.set_text("1d6 fire")
+    options = draft.preview(enc).options
+    assert not draft.direct and options["direct"] is False and options["armor_slots"] == {}
+
+
+def test_commit_applies_what_the_preview_showed(R):
+    enc, (a, b) = encounter_of("pf2e", {"hp": 30}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [a, b], R(3, 4))
+    draft.set_text("2d6 fire")
+    draft.toggle_nonlethal()
+    shown = draft.preview(enc)
+    assert enc.creature(a).hp == 30                       # a preview touches nothing
+    outcomes = draft.commit(enc)
+    assert {cid: (o.changes, o.steps) for cid, o in outcomes.items()} == {
+        cid: (o.changes, o.steps) for cid, o in shown.outcomes.items()}
+    assert enc.creature(a).hp == 23 and enc.creature(b).hp == 23
+    assert enc.log[-1].text.startswith("2d6 fire nonlethal →")
+
+
+def test_preview_for_some_of_the_targets(R):
+    enc, (a, b) = encounter_of("pf2e", {"hp": 30}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [a, b], R(3, 4))
+    draft.set_text("2d6 fire")
+    draft.set_save(b, "success")
+    preview = draft.preview(enc, [a])
+    assert list(preview.outcomes) == [a] and preview.options["saves"] == {}
+
+
+def test_typed_total_tells_typed_from_rolled(R):
+    enc, (a,) = encounter_of("pf2e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(3))
+    draft.set_text("14 fire")
+    assert typed_total(draft.preview(enc).roll)
+    draft.set_text("1d6 fire")
+    assert not typed_total(draft.preview(enc).roll)
+
+
+def test_an_unknown_target_is_named(R):
+    enc, (a,) = encounter_of("pf2e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(3))
+    draft.set_text("1d6 fire")
+    with pytest.raises(KeyError, match="no creature 'nobody'"):
+        draft.preview(enc, ["nobody"])
+
+
+def test_no_free_armor_slot_no_choice(R):
+    enc, (pc,) = encounter_of("daggerheart", {"hp": 6, "major": 7, "severe": 14, "armor": 3})
+    draft = DamageDraft(enc.rules, [pc], R())
+    assert not draft.toggle_armor(pc, free_slots=0)
+    assert draft.toggle_armor(pc, free_slots=1) and draft.armor_slot(pc)
+
+
+def test_typed_nonlethal_and_the_systems_word(R):
+    enc, (a,) = encounter_of("d20-3e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(2))
+    draft.set_text("1d3+1 subdual")
+    assert draft.typed_nonlethal and not draft.nonlethal
+    assert enc.rules.in_own_words("3 nonlethal") == "3 subdual"
+    draft.set_text("1d3+1")
+    assert not draft.typed_nonlethal
+
+
+def test_current_is_the_hit_being_typed(R):
+    enc, (a,) = encounter_of("pf2e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(3, 5))
+    draft.set_text("1d6 fire")
+    assert draft.current is None
+    draft.preview(enc)
+    before = draft.current
+    assert before.text == "1d6 fire" and before.roll.total == 3
+    draft.reroll()
+    draft.preview(enc)
+    assert draft.current.roll is not before.roll and draft.current.roll.total == 5
+
+
+def test_the_actor_and_the_attack_go_in_the_log(R):
+    enc, (ogre, orc) = encounter_of("d20-3e", {"hp": 200}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [ogre], R(20, 20, 5, 2), actor=orc)
+    draft.set_attack(enc.rules.roll_attack(5, 10, rng=draft.rng))
+    assert draft.critical and not draft.missed
+    draft.set_text("1d8+3")
+    draft.commit(enc)
+    text = enc.log[-1].text
+    assert text.startswith("C1: attack ") and "1d8+3 critical → C0" in text
+
+
+def test_the_actor_cycles_through_the_order_then_nobody(R):
+    enc, (a, b) = encounter_of("pf2e", {"hp": 30}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(), actor=a)
+    draft.cycle_actor(enc.order)
+    assert draft.actor == b
+    draft.cycle_actor(enc.order)
+    assert draft.actor is None
+    draft.cycle_actor(enc.order)
+    assert draft.actor == a
+
+
+def test_a_missed_attack_is_known(R):
+    enc, (a,) = encounter_of("d20-3e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(1))
+    draft.set_attack(enc.rules.roll_attack(0, 30, rng=draft.rng))
+    assert draft.missed and not draft.critical
