@@ -174,6 +174,25 @@ def run_library(argv: Sequence[str]) -> int:
     return 0
 
 
+# -- log -------------------------------------------------------------------------------
+
+
+def run_log(argv: Sequence[str]) -> int:
+    """``hitledger log NAME``: print a saved encounter's log as Markdown (issue 11)."""
+    parser = _Parser(prog="hitledger log",
+                     description="Print a saved encounter's log as Markdown, round by round.")
+    parser.add_argument("save", help="the save (name or file); autosave for the last one")
+    parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+    args = parser.parse_args(argv)
+    if args.data_dir:
+        os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    import saves
+    from core.log_export import log_markdown
+
+    sys.stdout.write(log_markdown(saves.load(args.save)))
+    return 0
+
+
 # -- the TUI -----------------------------------------------------------------------------
 
 
@@ -183,13 +202,16 @@ def tui_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="hitledger",
-        description="A keyboard-driven encounter manager. Subcommands: calc, roll, library.",
+        description="A keyboard-driven encounter manager. Subcommands: calc, roll, library, log.",
         epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"   '
                "hitledger roll 2d6+3",
     )
     parser.add_argument("save", nargs="?", help="open this save (name or file)")
     parser.add_argument("--new", metavar="SYSTEM", help="start an empty encounter")
     parser.add_argument("--name", help="name of the new encounter")
+    parser.add_argument("--keep-party", action="store_true",
+                        help="with --new: keep the PCs of NAME (else of the last autosave) as "
+                             "they are now; that encounter stays as it was")
     parser.add_argument("--demo", metavar="SYSTEM", help="open a demo encounter of a system")
     parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
@@ -207,6 +229,8 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
     """The encounter the arguments ask for (no Textual import)."""
     if args.data_dir:
         os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    if args.keep_party:
+        return _keep_party(args)
     if sum(bool(x) for x in (args.save, args.new, args.demo)) > 1:
         raise CliError("give one of NAME, --new SYSTEM or --demo SYSTEM")
     if args.name and not args.new:
@@ -225,6 +249,34 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
         encounter = saves.load(args.save)
         return encounter, OPENED + _held_note(saves.save_path(encounter))
     return _resume()
+
+
+def _keep_party(args: argparse.Namespace) -> tuple[Any, str]:
+    """Issue 11: the next encounter with the party of NAME or of the last autosave.
+
+    The encounter the party comes from is only read: its file stays as it was (issue 8).
+    """
+    if not args.new:
+        raise CliError("--keep-party goes with --new SYSTEM")
+    if args.demo:
+        raise CliError("--keep-party takes the party from a save, not a demo")
+    import saves
+    from saves import slots
+
+    if args.save:
+        source = saves.load(args.save)
+    else:
+        path, _busy = slots.resume_candidate()
+        if path is None:
+            raise CliError("--keep-party: no autosave to take the party from; name a save")
+        source = saves.load_autosave(path)
+    if source.system != args.new:
+        raise CliError(f"--keep-party: {source.name} is a {source.system} encounter, "
+                       f"not {args.new}")
+    encounter = source.next_encounter(args.name or "Next encounter")
+    party = ", ".join(encounter.creature(cid).name for cid in encounter.order) or "no PCs"
+    return encounter, f"{encounter.name}: {party} from {source.name}. i rolls initiative." \
+        if encounter.rules.has_initiative else f"{encounter.name}: {party} from {source.name}."
 
 
 def _held_note(path: Any) -> str:
@@ -282,6 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_roll(argv[1:])
         if argv and argv[0] == "library":
             return run_library(argv[1:])
+        if argv and argv[0] == "log":
+            return run_log(argv[1:])
         if argv and argv[0] in ("-h", "--help"):
             tui_parser().print_help()
             return 0

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tui.screens.roster import RosterScreen
+from tui.session_rules import applies
 
 if TYPE_CHECKING:
     from tui.app import HitLedgerApp
@@ -79,6 +80,8 @@ class EncounterCommands(Provider):
                 continue
             if binding.id in NOT_IN_PALETTE:
                 continue
+            if not applies(self.ledger.session.encounter.rules, binding.action.split("(")[0]):
+                continue  # issue 11: not this system's rule (Fear, Stress, initiative)
             keys = ", ".join(self.app.get_key_display(replace(binding, key=key.strip()))
                              for key in binding.key.split(","))
             name = LONGER_NAMES.get(binding.id, binding.description)

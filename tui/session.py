@@ -85,7 +85,8 @@ class EncounterSession:
     def next_turn(self) -> Any:
         """Advance the turn with the session's dice; returns the turn's event."""
         event = self.encounter.next_turn(rng=self.rng)
-        tracker = bool(event.details or self.encounter.pending_checks())
+        tracker = bool(event.details or self.encounter.pending_checks()
+                       or self.encounter.pending_dying_checks())  # issue 11: dying checks wait
         self.announce(Change(event.changed_ids, event, turn=True, tracker=tracker))
         return event
 

@@ -146,3 +146,44 @@ def test_roster_type_ahead(snap_compare):
         await still(pilot)
 
     assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def session_app() -> HitLedgerApp:
+    """The PF2e demo in the middle of a session: a frightened PC, a dying one, a stunned foe."""
+    app = demo_app()
+    encounter = app.session.encounter
+    order = encounter.order
+    encounter.add_condition(order[0], "frightened", 2)
+    encounter.add_condition(order[1], "stunned", 1, 2)
+    encounter.set_condition(order[2], "dying", 1)
+    encounter.set_condition(order[2], "wounded", 1)
+    return app
+
+
+def test_roster_with_conditions(snap_compare):
+    assert snap_compare(session_app(), terminal_size=SIZE, run_before=still)
+
+
+def test_condition_dialog(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("c")
+        await pilot.press("f", "r")
+        await still(pilot)
+
+    assert snap_compare(session_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_tracker_with_conditions(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("p")
+        await still(pilot)
+
+    assert snap_compare(session_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_daggerheart_fear_and_stress(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("plus", "plus", "plus", "s")
+        await still(pilot)
+
+    assert snap_compare(demo_app("daggerheart"), terminal_size=SIZE, run_before=run_before)

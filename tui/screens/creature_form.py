@@ -33,7 +33,9 @@ class CreatureFormResult:
     count: int = 1
     pc: bool = False
     stats: dict[str, int] = field(default_factory=dict)
-    initiative: int = 0
+    initiative: int | None = 0
+    """None in the add form: roll d20 + ``init_mod`` for each new creature (RULES §7)."""
+    init_mod: int = 0
     defenses: str = ""
     traits: str = "living"
 
@@ -61,8 +63,10 @@ class CreatureFormResult:
             changed["defenses"] = self.defenses
         if self.traits != traits_text(creature.traits):
             changed["traits"] = self.traits
-        if self.initiative != initiative:
+        if self.initiative is not None and self.initiative != initiative:
             changed["initiative"] = self.initiative
+        if self.init_mod != creature.init_mod:
+            changed["init_mod"] = self.init_mod
         for name, value in self.stats.items():
             if value != stat_value(creature, name):
                 changed[name] = value
@@ -90,6 +94,8 @@ ROW_CELLS = 72
 """The cells a row of number fields may take: the form is 78 wide with border and padding."""
 NUMBER_CELLS = 8
 """A number field and its gap (``Input.number`` in creature_form.tcss)."""
+INIT_MOD = "init_mod"
+"""Stands for the initiative modifier's field in :func:`stat_rows` (``None``: the initiative)."""
 
 
 def stat_rows(fields: list[Any]) -> list[list[Any]]:
@@ -101,7 +107,7 @@ def stat_rows(fields: list[Any]) -> list[list[Any]]:
     rows: list[list[Any]] = [[]]
     used = 0
     for stat in fields:
-        label = "Init" if stat is None else stat.label
+        label = "Init" if stat is None else "Mod" if stat == INIT_MOD else stat.label
         width = cell_len(label) + 1 + NUMBER_CELLS
         if rows[-1] and used + width > ROW_CELLS:
             rows.append([])
@@ -119,7 +125,7 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
     labels = {stat.name: stat.label for stat in rules.stat_fields}
     labels.update({f"now_{track}": label for track, label, _ in rules.current_tracks})
     labels.update(name="name", pc="PC", defenses="defenses", traits="traits",
-                  initiative="initiative")
+                  initiative="initiative", init_mod="initiative modifier")
     words = []
     for key, value in fields.items():
         label = labels.get(key, key.replace("_", " "))
@@ -198,6 +204,8 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                 yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
                                compact=True)
             fields = [*self.rules.stat_fields, None]  # None: the initiative field
+            if self.rules.has_initiative:
+                fields.append(INIT_MOD)  # issue 11: d20 + this modifier
             for row in stat_rows(fields):
                 with Horizontal(classes="row"):
                     for stat in row:
@@ -246,9 +254,17 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
     def _number_field(self, stat: Any) -> ComposeResult:
         """A stat's label and number field; ``None`` is the initiative."""
         if stat is None:
+            # adding, an empty Init rolls d20 + Mod for each creature (issue 11)
+            rolls = not self.editing and self.rules.has_initiative
             yield Label("Init", classes="label stat")
-            yield NumberInput(str(self.initiative), id="initiative", label="Initiative",
-                              default=0, classes="number")
+            yield NumberInput("" if rolls else str(self.initiative), id="initiative",
+                              label="Initiative", default=None if rolls else 0,
+                              placeholder="roll" if rolls else "", classes="number")
+            return
+        if stat == INIT_MOD:
+            yield Label("Mod", classes="label stat")
+            yield NumberInput(str(self.creature.init_mod if self.creature else 0), id="init-mod",
+                              label="Initiative modifier", default=0, classes="number")
             return
         value = stat_value(self.creature, stat.name) if self.creature else stat.default
         yield Label(stat.label, classes="label stat")
@@ -264,7 +280,8 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
         """A number field says at once what is wrong with it (it never drops a character)."""
         if isinstance(event.input, NumberInput):
             event.stop()
-            self.query_one("#form-error", Static).update(event.input.problem())
+            rolls = event.input.default is None and not event.value.strip()  # empty Init rolls
+            self.query_one("#form-error", Static).update("" if rolls else event.input.problem())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in any field submits the form."""
@@ -331,7 +348,11 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             count = 1 if self.editing else self.query_one("#count", NumberInput).number()
             stats = {stat.name: self.query_one(f"#stat-{stat.name}", NumberInput).number()
                      for stat in self.rules.stat_fields}
-            initiative = self.query_one("#initiative", NumberInput).number()
+            field = self.query_one("#initiative", NumberInput)
+            initiative = None if field.default is None and not field.value.strip() \
+                else field.number()
+            mods = self.query("#init-mod")
+            init_mod = mods.first(NumberInput).number() if mods else 0
             current = self._read_current(stats)
         except ValueError as error:
             return None, str(error)
@@ -350,6 +371,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             pc=self.query_one("#pc", WordCheckbox).value,
             stats=stats,
             initiative=initiative,
+            init_mod=init_mod,
             defenses=defenses.value.strip(),
             traits=traits,
             current=current,

@@ -31,9 +31,12 @@ class LogScreen(Screen[None]):
     | Key | Action |
     | :- | :- |
     | escape / l | Back |
+    | m | Export the log as Markdown (data dir, or a path you give) |
     """
 
-    BINDINGS = [Binding("escape,l", "back", "Back", id="log.back")]
+    BINDINGS = [Binding("escape,l", "back", "Back", id="log.back"),
+                Binding("m", "export", "Export Markdown", id="log.export",
+                        tooltip="Export the log as Markdown (data dir, or a path you give)")]
     AUTO_FOCUS = "#log-scroll"
     DEFAULT_CSS = """
     LogScreen #log-title { height: 1; padding: 0 1; background: $panel; }
@@ -56,6 +59,12 @@ class LogScreen(Screen[None]):
     def on_mount(self) -> None:
         """Start at the newest events."""
         self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def action_export(self) -> None:
+        """Write the encounter's log as Markdown (issue 11)."""
+        from tui.screens import running
+
+        running.ask_export_log(self.app)  # type: ignore[arg-type]
 
     def action_back(self) -> None:
         """Back to where the log was opened."""

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 # The dialogs and damage entry are imported by the actions that open them: the roster is
 # the first frame, and it should not wait for screens the GM has not asked for yet.
 
-NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "damage", "heal", "find"})
+NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "damage", "heal", "find", "roll_initiative",
+                            "set_initiative", "move", "condition", "stress"})
 WIDE = 120
 """From this many columns the roster shows a detail pane for the highlighted creature."""
 DETAIL_WIDTH = 36
@@ -86,6 +87,14 @@ class RosterScreen(Screen[None]):
     | B | Bestiary: add kept creatures by name with a count |
     | b | Keep the highlighted creature in the bestiary |
     | y | Copy the highlighted creature (fresh, numbered, with a count) |
+    | i | Roll initiative (marked, else those not placed yet) |
+    | I | Give the highlighted creature a new initiative (delay, ready) |
+    | [ / ] | Move the highlighted creature up / down the order |
+    | c | Add, change or remove a condition |
+    | s / S | Mark / clear 1 Stress (systems with Stress) |
+    | + / - | The GM gains / spends 1 Fear (systems without initiative) |
+    | K | Next encounter keeping the party (this one is kept) |
+    | M | Export the log as Markdown |
     """
 
     CSS_PATH = "roster.tcss"
@@ -116,6 +125,31 @@ class RosterScreen(Screen[None]):
                 tooltip="Keep the highlighted creature in the bestiary"),
         Binding("y", "copy", "Copy", show=False, id="roster.copy",
                 tooltip="Copy the highlighted creature (fresh, numbered)"),
+        # issue 11: running a session (tui/screens/running.py); the rules decide which apply
+        Binding("i", "roll_initiative", "Roll initiative", show=False, id="roster.roll_initiative",
+                tooltip="Roll initiative for the marked creatures, else those not placed yet"),
+        Binding("I", "set_initiative", "Set initiative", show=False, id="roster.set_initiative",
+                tooltip="Give the highlighted creature a new initiative (delay, ready)"),
+        Binding("left_square_bracket,shift+up", "move(-1)", "Move up the order", key_display="[",
+                show=False, id="roster.move_up", tooltip="Move the highlighted creature up the order"),
+        Binding("right_square_bracket,shift+down", "move(1)", "Move down the order", key_display="]",
+                show=False, id="roster.move_down",
+                tooltip="Move the highlighted creature down the order"),
+        Binding("c", "condition", "Condition", show=False, id="roster.condition",
+                tooltip="Add, change or remove a condition (marked or highlighted creatures)"),
+        Binding("s", "stress(True)", "Mark Stress", show=False, id="roster.mark_stress",
+                tooltip="Mark 1 Stress (marked or highlighted creatures)"),
+        Binding("S", "stress(False)", "Clear Stress", show=False, id="roster.clear_stress",
+                tooltip="Clear 1 Stress (marked or highlighted creatures)"),
+        Binding("plus", "fear(True)", "Gain Fear", key_display="+", show=False,
+                id="roster.gain_fear", tooltip="The GM gains 1 Fear (0–12)"),
+        Binding("minus", "fear(False)", "Spend Fear", key_display="-", show=False,
+                id="roster.spend_fear", tooltip="The GM spends 1 Fear"),
+        Binding("K", "next_encounter", "Next encounter keeping the party", show=False,
+                id="roster.next_encounter",
+                tooltip="A new encounter with the PCs as they are now; this one is kept"),
+        Binding("M", "export_log", "Export log as Markdown", show=False, id="roster.export_log",
+                tooltip="Write the log as Markdown for the campaign notes (m on the log too)"),
     ]
 
     @property
@@ -225,6 +259,7 @@ class RosterScreen(Screen[None]):
         header.encounter_name = encounter.name
         header.system_name = encounter.rules.name
         header.round = encounter.round
+        header.fear = None if encounter.rules.has_initiative else encounter.fear
         self.query_one(LogPanel).show_events(encounter.log)
         self._show_detail()
 
@@ -240,6 +275,10 @@ class RosterScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what needs a creature when the roster is empty."""
+        from tui.session_rules import applies
+
+        if not applies(self.encounter.rules, action):
+            return False  # not this system's rule: hidden from the footer and help
         if action in NEEDS_CREATURE and self.table.highlighted_id is None:
             return None
         if action == "next_turn" and not self.encounter.order:
@@ -269,15 +308,21 @@ class RosterScreen(Screen[None]):
         try:
             creatures = [
                 encounter.rules.new_creature(name, pc=result.pc, defenses=result.defenses,
-                                             traits=result.traits, **result.stats)
+                                             traits=result.traits, init_mod=result.init_mod,
+                                             **result.stats)
                 for name in result.names()
             ]
         except ValueError as error:
             self.notify(f"Not added: {error}", severity="error")
             return
         # "Goblin 1…3" is one undo step.
-        added = self.session.apply(
-            lambda enc: enc.add_many(creatures, initiative=result.initiative))
+        def add(enc: Encounter) -> list[str]:
+            ids = enc.add_many(creatures, initiative=result.initiative or 0)
+            if result.initiative is None:  # issue 11: the batch's initiatives rolled (Init empty)
+                enc.roll_initiative(ids, rng=self.session.rng)
+            return ids
+
+        added = self.session.apply(add)
         self.table.select_creature(added[0])
         self.notify(f"Added {', '.join(result.names())}.")
 
@@ -483,3 +528,55 @@ class RosterScreen(Screen[None]):
 
         self.app.push_screen(PromptModal(f"How many copies of {creature.name}?", value="1",
                                          check=check), copy)
+
+    # -- running a session (issue 11; the work is in tui/screens/running.py) --------------
+
+    def action_roll_initiative(self) -> None:
+        """Roll initiative for the marked creatures, else for those not placed yet."""
+        from tui.screens import running
+
+        running.roll_initiative(self.app, self.targets() if self.table.marked else [])
+
+    def action_set_initiative(self) -> None:
+        """Give the highlighted creature a new initiative."""
+        from tui.screens import running
+
+        running.ask_initiative(self.app, self.table.highlighted_id)
+
+    def action_move(self, places: int) -> None:
+        """Move the highlighted creature up or down the order; the cursor goes with it."""
+        from tui.screens import running
+
+        creature_id = self.table.highlighted_id
+        if running.move(self.app, creature_id, places) and creature_id is not None:
+            self.table.select_creature(creature_id)
+
+    def action_condition(self, creature_id: str | None = None) -> None:
+        """Add, change or remove a condition on the targets."""
+        from tui.screens import running
+
+        running.open_conditions(self.app, [creature_id] if creature_id else self.targets())
+
+    def action_stress(self, mark: bool) -> None:
+        """Mark or clear 1 Stress on the targets."""
+        from tui.screens import running
+
+        running.stress(self.app, self.targets(), mark)
+
+    def action_fear(self, gain: bool) -> None:
+        """The GM gains or spends 1 Fear."""
+        from tui.screens import running
+
+        running.fear(self.app, gain)
+
+    def action_next_encounter(self) -> None:
+        """A new encounter keeping the party (this one is kept)."""
+        from tui.screens import running
+
+        running.ask_next_encounter(self.app)
+
+    def action_export_log(self) -> None:
+        """Write the log as Markdown."""
+        from tui.screens import running
+
+        running.ask_export_log(self.app)

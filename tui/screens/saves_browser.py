@@ -51,6 +51,7 @@ class SavesScreen(Screen[None]):
     | r | Rename it |
     | delete | Move it to the trash folder (asks first) |
     | n | Start a new encounter |
+    | k | Next encounter keeping the party (the current one is kept) |
     | escape | Back |
     """
 
@@ -64,6 +65,8 @@ class SavesScreen(Screen[None]):
         Binding("r", "rename", "Rename", id="saves.rename"),
         Binding("delete", "trash", "Trash", id="saves.trash"),
         Binding("n", "new", "New", id="saves.new"),
+        Binding("k", "keep_party", "Keep party", id="saves.keep_party",
+                tooltip="Next encounter keeping the party (the current one is kept)"),
         Binding("escape", "back", "Back", id="saves.back"),
     ]
 
@@ -260,6 +263,12 @@ class SavesScreen(Screen[None]):
                                      lambda name: named(system, name))
 
         self.app.push_screen(ChoiceModal("New encounter: which system?", choices), picked)
+
+    def action_keep_party(self) -> None:
+        """Issue 11: a new encounter with the current one's PCs as they are now."""
+        from tui.screens import running
+
+        running.ask_next_encounter(self.app)  # type: ignore[arg-type]
 
     def action_back(self) -> None:
         """Back to the roster."""

@@ -138,8 +138,9 @@ class TrackerScreen(Screen[None]):
     | a | Add persistent damage or an immunity |
     | x | Remove the highlighted condition |
     | t | Tick the highlighted condition now |
-    | f | Flat check (roll it, or type the roll from the table) |
-    | F | Resolve every pending flat check |
+    | f | Flat check or dying check (roll it, or type the roll from the table) |
+    | F | Resolve every pending flat check and dying check |
+    | c | Add, change or remove a condition (value and duration) |
     | n | Next turn |
     | escape | Back to the roster |
     """
@@ -153,6 +154,8 @@ class TrackerScreen(Screen[None]):
         Binding("t", "tick", "Tick", id="tracker.tick"),
         Binding("f", "flat_check", "Check", id="tracker.flat_check"),
         Binding("F", "resolve_all", "Check all", key_display="F", id="tracker.resolve_all"),
+        Binding("c", "condition", "Condition", id="tracker.condition",
+                tooltip="Add, change or remove a condition (value and duration)"),
         Binding("n", "next_turn", "Next turn", show=False, id="tracker.next_turn"),
         Binding("escape", "back", "Back", id="tracker.back"),
     ]
@@ -180,6 +183,8 @@ class TrackerScreen(Screen[None]):
         yield DataTable(cursor_type="row", id="persistent")
         yield Static("Temporary immunities", classes="section")
         yield DataTable(cursor_type="row", id="immunities")
+        yield Static("Conditions and dying checks", classes="section")
+        yield DataTable(cursor_type="row", id="conditions")
         yield Static("", id="last-event", markup=False)
         yield Footer(compact=True)
 
@@ -192,6 +197,9 @@ class TrackerScreen(Screen[None]):
         immunities = self.query_one("#immunities", DataTable)
         for label, width in (("Creature", 18), ("Immune to", 20), ("Until", None)):
             immunities.add_column(label, width=width)
+        table = self.query_one("#conditions", DataTable)
+        for label, width in (("Creature", 18), ("Condition", 20), ("Lasts / check", None)):
+            table.add_column(label, width=width)
         self.show_conditions()
         self.session.changed_signal.subscribe(self, self._show_change, immediate=True)
 
@@ -227,10 +235,49 @@ class TrackerScreen(Screen[None]):
                                    key=f"{creature_id}|{index}")
         if persistent.row_count == 0:
             persistent.add_row(Text("none"), *[Text("")] * 5, key="none")
+        self._show_gm_conditions()
         persistent.move_cursor(row=min(cursor_p, persistent.row_count - 1))
         immunities.move_cursor(row=min(cursor_i, max(immunities.row_count - 1, 0)))
         self.query_one("#last-event", Static).update(self._event_text())
         self.refresh_bindings()
+
+    def _show_gm_conditions(self) -> None:
+        """RULES §7: every condition with its duration; a dying creature's check beside it."""
+        from core import conditions
+
+        encounter = self.encounter
+        table = self.query_one("#conditions", DataTable)
+        cursor = table.cursor_row
+        table.clear()
+        self.condition_names: dict[str, str] = {}
+        for creature_id in encounter.order:
+            creature = encounter.creature(creature_id)
+            for index, name in enumerate(encounter.conditions_of(creature_id)):
+                duration = creature.condition_durations.get(name)
+                lasts = conditions.duration_text(duration)
+                if name == "dying" and creature.recovery_check:
+                    lasts = "check due" if creature.recovery_check == "pending" \
+                        else creature.recovery_check
+                key = f"{creature_id}|{index}"
+                self.condition_names[key] = name
+                table.add_row(Text(creature.name[:18]), Text(conditions.label(creature, name)),
+                              Text(lasts), key=key)
+        table.move_cursor(row=min(cursor, max(table.row_count - 1, 0)))
+
+    def _selected_gm_condition(self) -> tuple[str, str] | None:
+        """(creature id, condition name) under the cursor of the conditions table."""
+        selected = self._selected()
+        if selected is None or selected[0] != "conditions":
+            return None
+        return selected[1], self.condition_names[f"{selected[1]}|{selected[2]}"]
+
+    def _dying_check_due(self) -> str | None:
+        """The creature under the cursor when its dying check waits for the GM's roll."""
+        selected = self._selected()
+        if selected is None or selected[0] != "conditions":
+            return None
+        creature_id = selected[1]
+        return creature_id if creature_id in self.encounter.pending_dying_checks() else None
 
     def _event_text(self) -> Text:
         event = self.last_event
@@ -260,13 +307,18 @@ class TrackerScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what needs a condition, a pending check or a creature."""
-        if action in ("tick", "flat_check"):
+        if action == "flat_check":
+            due = self._selected_condition() is not None or self._dying_check_due() is not None
+            return True if due else None
+        if action == "tick":
             return True if self._selected_condition() is not None else None
         if action == "remove":
             return True if self._selected() is not None else None
         if action == "resolve_all":
-            return True if self.encounter.pending_checks() else None
-        if action in ("add", "next_turn"):
+            encounter = self.encounter
+            due = encounter.pending_checks() or encounter.pending_dying_checks()
+            return True if due else None
+        if action in ("add", "next_turn", "condition"):
             return True if self.encounter.order else None
         return True
 
@@ -302,7 +354,11 @@ class TrackerScreen(Screen[None]):
         if selected is None:
             return
         table, creature_id, index = selected
-        if table == "persistent":
+        if table == "conditions":
+            gm_condition = self._selected_gm_condition()
+            if gm_condition is not None:
+                self._apply(lambda enc: enc.remove_condition(*gm_condition), creature_id)
+        elif table == "persistent":
             self._apply(lambda enc: enc.remove_persistent(creature_id, index), creature_id)
         else:
             self._apply(lambda enc: enc.remove_temp_immunity(creature_id, index), creature_id)
@@ -317,6 +373,10 @@ class TrackerScreen(Screen[None]):
 
     def action_flat_check(self) -> None:
         """Ask for the GM's roll (empty: the app rolls), then check."""
+        dying = self._dying_check_due()
+        if dying is not None:
+            self._ask_dying_check(dying)
+            return
         selected = self._selected_condition()
         if selected is None:
             return
@@ -345,10 +405,52 @@ class TrackerScreen(Screen[None]):
                              placeholder="empty: the app rolls", check=check)
         self.app.push_screen(prompt, done)
 
+    def _ask_dying_check(self, creature_id: str) -> None:
+        """RULES §7: a dying check, asked like a flat check (the GM's roll, or empty to roll)."""
+        from tui.screens import running
+
+        die = self.encounter.rules.dying_check_die
+        creature = self.encounter.creature(creature_id)
+
+        def check(text: str) -> str | None:
+            if text and (not text.isdigit() or not 1 <= int(text) <= die):
+                return f"A d{die} roll: a whole number from 1 to {die} (or empty to roll)."
+            return None
+
+        def done(text: str | None) -> None:
+            if text is None:
+                return
+            result = running.dying_check(self.app, creature_id,  # type: ignore[arg-type]
+                                         int(text) if text else None)
+            self.show_conditions(self.encounter.log[-1])
+            self.notify(f"{creature.name}: {result}")
+
+        self.app.push_screen(PromptModal(f"Dying check for {creature.name}: type the d{die} roll, "
+                                         "or leave empty to roll it.",
+                                         placeholder="empty: the app rolls", check=check), done)
+
     def action_resolve_all(self) -> None:
-        """Roll every pending flat check at once."""
+        """Roll every pending flat check and dying check at once."""
         rng = self.session.rng
-        self._apply(lambda enc: enc.resolve_flat_checks(rng=rng), None)
+
+        def resolve(enc: Encounter) -> None:
+            if enc.pending_checks():
+                enc.resolve_flat_checks(rng=rng)
+            for creature_id in enc.pending_dying_checks():  # RULES §7, one step each
+                enc.dying_check(creature_id, rng=rng)
+
+        self._apply(resolve, None)
+
+    def action_condition(self) -> None:
+        """Add, change or remove a condition of the highlighted row's creature."""
+        from tui.screens import running
+
+        selected = self._selected()
+        creature_id = selected[1] if selected else self.near
+        gm_condition = self._selected_gm_condition()
+        if creature_id is not None:
+            running.open_conditions(self.app, [creature_id],  # type: ignore[arg-type]
+                                    gm_condition[1] if gm_condition else "")
 
     def action_next_turn(self) -> None:
         """Next turn, from here."""

@@ -7,9 +7,14 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from core.encounter import FEAR_MAX
+
 
 class EncounterHeader(Static):
-    """``hitledger · Goblin Ambush · Pathfinder 2e · Round 2 ·· saved`` — status in words."""
+    """``hitledger · Goblin Ambush · Pathfinder 2e · Round 2 ·· saved`` — status in words.
+
+    A system without initiative counts no rounds: the GM's Fear stands in their place.
+    """
 
     DEFAULT_CSS = """
     EncounterHeader {
@@ -26,6 +31,8 @@ class EncounterHeader(Static):
     """The rule system's display name."""
     round: reactive[int] = reactive(1)
     """The current round."""
+    fear: reactive[int | None] = reactive(None)
+    """The GM's Fear (0–12) where the system has no initiative nor rounds (RULES §7), else None."""
     saved_state: reactive[str] = reactive("unsaved")
     """``saved``, ``autosaved``, ``saving…`` or ``unsaved``."""
 
@@ -35,7 +42,8 @@ class EncounterHeader(Static):
         Measured in cells, not characters (issue 9, item 10): a Japanese name is two cells
         a character, and padding by ``len()`` pushed the marker off the line.
         """
-        left = f"hitledger · {self.encounter_name} · {self.system_name} · Round {self.round}"
+        when = f"Round {self.round}" if self.fear is None else f"Fear {self.fear}/{FEAR_MAX}"
+        left = f"hitledger · {self.encounter_name} · {self.system_name} · {when}"
         right = f"[{self.saved_state}]"
         width = max(self.size.width, cell_len(right) + 2)  # size is inside the padding
         room = width - cell_len(right) - 1

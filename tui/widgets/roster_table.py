@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import DataTable
 
-from core import SYSTEM_IDS, get_system
+from core import SYSTEM_IDS, conditions, get_system
 
 if TYPE_CHECKING:
     from textual.geometry import Region
@@ -144,6 +144,17 @@ def persistent_text(creature: Any) -> str:
     )
 
 
+def status_text(creature: Any, system: str) -> str:
+    """Every condition in short (``dying 1 · wounded 1``, ``frightened 2``), else ``ok``.
+
+    A dying creature is unconscious by the rules: the cell says dying, the detail pane both.
+    """
+    if "dying" in creature.conditions and "unconscious" in creature.conditions:
+        creature = creature.clone()
+        creature.conditions.discard("unconscious")
+    return conditions.summary(creature, system) or "ok"
+
+
 def fit(text: str, width: int) -> str:
     """``text`` cut to ``width`` cells with an ellipsis (the edit form has the whole of it)."""
     if cell_len(text) <= width:
@@ -164,9 +175,11 @@ def creature_cells(
     rules = encounter.rules
     creature = encounter.creature(creature_id)
     initiative = encounter.initiative(creature_id)
+    # RULES §7: without initiative the GM orders the list, and there is no number to show
+    shown = f"{initiative:>3}" if rules.has_initiative else "   "
     init = InitCell(
         creature_id,
-        f"{ACTIVE_MARK if active else ' '}{initiative:>3} {TARGET_MARK if marked else ' '}",
+        f"{ACTIVE_MARK if active else ' '}{shown} {TARGET_MARK if marked else ' '}",
     )
     name = creature.name + (" (PC)" if creature.pc else "")
     track = rules.track_text(creature)
@@ -175,7 +188,7 @@ def creature_cells(
         bar_width = min(BAR_WIDTH, widths["track"] - cell_len(track) - 1)
         if bar_width >= MIN_BAR_WIDTH:
             track = f"{hp_bar(rules.track_fraction(creature), bar_width)} {track}"
-    status = rules.status(creature)
+    status = status_text(creature, encounter.system)
     persistent = persistent_text(creature)
     if persistent:
         status = persistent if status == "ok" else f"{status}, {persistent}"
@@ -217,6 +230,17 @@ LAST_HITS = 5
 """Events about a creature on the detail pane."""
 
 
+def condition_lines(encounter: Encounter, creature_id: str) -> list[str]:
+    """Each condition in full: ``frightened 2``, ``stunned 1 (2 turns)`` (RULES §7)."""
+    creature = encounter.creature(creature_id)
+    lines = []
+    for name in encounter.conditions_of(creature_id):
+        duration = creature.condition_durations.get(name)
+        words = conditions.label(creature, name)
+        lines.append(f"{words} ({conditions.duration_text(duration)})" if duration else words)
+    return lines
+
+
 def detail_text(encounter: Encounter, creature_id: str) -> Text:
     """Everything about one creature, for the detail pane of a big terminal.
 
@@ -235,9 +259,9 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     out.append("\n\nDefenses\n", style="bold")
     out.append(creature.defenses or "none")
     out.append("\n\nConditions\n", style="bold")
-    conditions = sorted(creature.conditions)
     persistent = persistent_text(creature)
-    out.append(", ".join(conditions + ([persistent] if persistent else [])) or "none")
+    lines = condition_lines(encounter, creature_id) + ([persistent] if persistent else [])
+    out.append("\n".join(lines) or "none")
     out.append("\n\nLast events\n", style="bold")
     events = [event for event in encounter.log if creature_id in event.changed_ids]
     lines = [f"R{event.round} {event.text}" for event in events[-LAST_HITS:]]

@@ -1,0 +1,298 @@
+"""Pilot tests of running a session (issue 11): initiative, conditions, dying checks, Stress,
+Fear, the party carried into the next encounter, and the log as Markdown."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import SIZE
+from tui_support import goblins, ids_by_name, settle, type_text
+
+from core import Encounter, get_system
+from tui.cli import main, prepare_tui
+from tui.screens.help import screen_keys
+from tui.screens.running import ConditionModal, parse_duration
+from tui.widgets.encounter_header import EncounterHeader
+
+
+def daggerheart() -> Encounter:
+    """A PC and two adversaries in a Daggerheart scene."""
+    rules = get_system("daggerheart")
+    encounter = Encounter(system="daggerheart", name="Bridge")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, stress=2))
+    for name in ("Bandit", "Archer"):
+        encounter.add(rules.new_creature(name, hp=3, stress=1))
+    return encounter
+
+
+def status_cell(app, creature_id: str) -> str:
+    """The roster's Status cell of a creature, as shown."""
+    return str(app.roster.table.get_cell(creature_id, "status"))
+
+
+async def test_six_goblins_with_a_modifier_roll_their_initiatives_as_they_are_added(app_factory):
+    encounter = Encounter(system="pf2e", name="Ambush")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        assert form.query_one("#initiative").value == ""  # empty: rolled
+        await type_text(pilot, "Goblin")
+        form.query_one("#count").value = "6"
+        form.query_one("#init-mod").value = "2"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        dice = random.Random(1)
+        expected = [dice.randint(1, 20) + 2 for _ in range(6)]
+        ids = sorted(encounter.order, key=lambda cid: int(cid[1:]))
+        assert [encounter.initiative(cid) for cid in ids] == expected
+        assert {encounter.creature(cid).init_mod for cid in ids} == {2}
+        assert encounter.log[-1].kind == "initiative"
+
+
+async def test_the_edit_form_changes_the_initiative_modifier(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.roster.table.select_creature(ids["Goblin 1"])
+        await pilot.press("e")
+        app.screen.query_one("#init-mod").value = "3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(ids["Goblin 1"]).init_mod == 3
+        assert encounter.initiative(ids["Goblin 1"]) == 15  # the value is not re-rolled
+
+
+async def test_i_rolls_for_the_marked_else_for_those_not_placed(app_factory):
+    rules = get_system("pf2e")
+    encounter = goblins()
+    late = encounter.add(rules.new_creature("Late Orc", hp=20, init_mod=4))
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")  # nothing marked: only the orc has no initiative yet
+        assert encounter.initiative(late) == random.Random(1).randint(1, 20) + 4
+        assert encounter.initiative(ids["Valeros"]) == 20
+        app.roster.table.select_creature(ids["Goblin 2"])
+        await pilot.press("space", "i")
+        assert encounter.log[-1].text.startswith("initiative: Goblin 2 ")
+        assert "Valeros" not in encounter.log[-1].text
+
+
+async def test_a_new_value_and_moves_reorder_and_the_cursor_follows(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.roster.table.select_creature(ids["Valeros"])
+        await pilot.press("I", "ctrl+a", "ctrl+k")
+        await type_text(pilot, "12")
+        await pilot.press("enter")
+        assert encounter.initiative(ids["Valeros"]) == 12
+        assert encounter.order[-1] == ids["Valeros"]  # delayed below the goblins
+        await pilot.press("left_square_bracket")
+        assert encounter.order.index(ids["Valeros"]) == 1
+        assert app.roster.table.highlighted_id == ids["Valeros"]
+        await pilot.press("right_square_bracket")
+        assert encounter.order[-1] == ids["Valeros"]
+
+
+async def test_the_condition_dialog_adds_changes_and_removes_with_the_catalogue(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.roster.table.select_creature(ids["Valeros"])
+        await pilot.press("c")
+        assert isinstance(app.screen, ConditionModal)
+        await type_text(pilot, "fright")
+        await pilot.press("right")  # takes the catalogue's suggestion
+        assert app.screen.query_one("#condition-name").value == "frightened"
+        await pilot.press("tab")
+        await type_text(pilot, "2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.conditions_of(ids["Valeros"]) == {"frightened": 2}
+        assert status_cell(app, ids["Valeros"]) == "frightened 2"
+        # a name typed freely, with a duration
+        await pilot.press("c")
+        await type_text(pilot, "hexed")
+        await pilot.press("tab", "tab")
+        await type_text(pilot, "3")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(ids["Valeros"]).condition_durations["hexed"] == 3
+        # value 0 removes
+        await pilot.press("c")
+        await type_text(pilot, "frightened")
+        await pilot.press("tab")
+        await type_text(pilot, "0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.conditions_of(ids["Valeros"]) == {"hexed": None}
+
+
+async def test_dying_and_wounded_are_set_by_hand_and_shown_in_short(app_factory):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    # at 80 columns Status keeps issue 9's 14 cells ("dying 1 · wou…"); from 96 it grows
+    async with app.run_test(size=(104, 24)) as pilot:
+        app.roster.table.select_creature(ids["Valeros"])
+        for name, value in (("dying", "1"), ("wounded", "1")):
+            await pilot.press("c")
+            await type_text(pilot, name)
+            await pilot.press("tab")
+            await type_text(pilot, value)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert status_cell(app, ids["Valeros"]) == "dying 1 · wounded 1"
+
+
+def test_durations_read_as_the_gm_types_them():
+    assert parse_duration("") is None
+    assert parse_duration("until removed") is None
+    assert parse_duration("3") == 3
+    assert parse_duration("2 turns") == 2
+    assert parse_duration("end of next turn") == "end-of-next-turn"
+    assert parse_duration("start") == "start-of-next-turn"
+
+
+async def test_the_tracker_shows_conditions_and_answers_a_dying_check(app_factory):
+    encounter = goblins(flat_checks="ask")
+    ids = ids_by_name(encounter)
+    encounter.set_condition(ids["Valeros"], "dying", 1)
+    encounter.add_condition(ids["Goblin 1"], "stunned", 1, 2)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        table = app.screen.query_one("#conditions")
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert ["Goblin 1", "stunned 1", "2 turns"] in rows
+        assert ["Valeros", "dying 1", "until removed"] in rows
+        # Valeros's turn comes round: the check waits for the GM's roll
+        encounter.turn = 2
+        await pilot.press("n")
+        assert encounter.pending_dying_checks() == [ids["Valeros"]]
+        table.focus()
+        table.move_cursor(row=[str(r[0]) for r in rows].index("Valeros"))
+        await pilot.pause()
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert ["Valeros", "dying 1", "check due"] in rows
+        await pilot.press("f")
+        await type_text(pilot, "20")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.pending_dying_checks() == []
+        assert encounter.log[-1].kind == "dying-check"
+
+
+async def test_daggerheart_has_stress_and_fear_and_no_initiative(app_factory):
+    encounter = daggerheart()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        keys = {k.key for k in screen_keys(app, app.screen)}
+        assert {"s", "S", "+", "-"} <= keys and "i" not in keys
+        header = app.roster.query_one(EncounterHeader)
+        await pilot.press("plus", "plus", "minus")
+        assert encounter.fear == 1
+        await pilot.pause()
+        assert "Fear 1/12" in str(header.render()) and "Round" not in str(header.render())
+        app.roster.table.select_creature(ids["Bandit"])
+        await pilot.press("s")
+        assert encounter.creature(ids["Bandit"]).stress_marked == 1
+        await pilot.press("s")  # no slot left: 1 HP instead
+        assert encounter.creature(ids["Bandit"]).hp_marked == 1
+        await pilot.press("S")
+        assert encounter.creature(ids["Bandit"]).stress_marked == 0
+        events = len(encounter.log)
+        await pilot.press("i")
+        assert len(encounter.log) == events  # no initiative here
+
+
+async def test_pf2e_offers_initiative_and_no_fear_keys(app_factory):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE):
+        keys = {k.key for k in screen_keys(app, app.screen)}
+        assert {"i", "I", "c"} <= keys
+        assert {"[", "]"} <= {k.split(" ")[0] for k in keys}
+        assert not {"s", "S", "+", "-"} & keys
+
+
+async def test_the_saves_screen_starts_the_next_encounter_keeping_the_party(app_factory,
+                                                                            data_dir):
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Valeros"]], "12 slashing")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        # the GM's work in this window
+        app.session.apply(lambda enc: enc.add_condition(ids["Valeros"], "frightened", 1))
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await pilot.press("k", "ctrl+a", "ctrl+k")
+        await type_text(pilot, "Second fight")
+        await pilot.press("enter")
+        await settle(pilot)
+        new = app.session.encounter
+        assert new.name == "Second fight"
+        assert [new.creature(cid).name for cid in new.order] == ["Valeros"]
+        valeros = new.creature(new.order[0])
+        assert valeros.hp == 28 and new.conditions_of(new.order[0]) == {"frightened": 1}
+        kept = list((data_dir / "trash").glob("*.toml"))
+        assert kept, "the fight it came from is kept (issue 8)"
+
+
+async def test_the_log_screen_exports_markdown(app_factory, data_dir):
+    encounter = goblins()
+    encounter.apply_damage([ids_by_name(encounter)["Goblin 1"]], "6 fire")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l", "m")
+        await pilot.press("enter")
+        await pilot.pause()
+        [written] = data_dir.glob("*-log.md")
+        text = written.read_text()
+        assert text.startswith("# Test Fight") and "## Round 1" in text
+
+
+async def test_the_palette_offers_the_session_commands(app_factory):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "roll initiative")
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")  # everyone has one: roll again for everyone
+        assert app.session.encounter.log[-1].kind == "initiative"
+
+
+def test_cli_log_prints_markdown(data_dir, capsys):
+    import saves
+
+    encounter = goblins()
+    encounter.apply_damage([ids_by_name(encounter)["Goblin 1"]], "6 fire")
+    saves.save(encounter)
+    assert main(["log", "Test Fight"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Test Fight") and "Goblin 1" in out
+
+
+def test_cli_new_keep_party_takes_the_pcs_of_a_save(data_dir):
+    import saves
+
+    encounter = goblins()
+    encounter.apply_damage([ids_by_name(encounter)["Valeros"]], "5 slashing")
+    path = saves.save(encounter)
+    before = path.read_bytes()
+    new, notice, _ = prepare_tui(["Test Fight", "--new", "pf2e", "--keep-party",
+                                  "--name", "Round two"])
+    assert new.name == "Round two" and "Valeros" in notice
+    assert [new.creature(cid).hp for cid in new.order] == [35]
+    assert path.read_bytes() == before  # the fight it came from is untouched
+    assert main(["Test Fight", "--new", "daggerheart", "--keep-party"]) == 2

@@ -1,0 +1,374 @@
+"""Running a session from the roster (issue 11): initiative, conditions, Stress, Fear, the party.
+
+The roster's keys call the functions here, so the roster keeps one small block of
+bindings. Which keys apply is asked of the rules, never of a system id: initiative where
+``rules.has_initiative``, Fear where it has none (RULES §7: the GM orders the spotlight list),
+Stress where the creatures have a ``stress`` stat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Label, Static
+
+from core import conditions
+from tui.screens.dialogs import NumberInput
+from tui.session_rules import has_fear, has_stress
+from tui.widgets.roster_table import condition_lines
+
+if TYPE_CHECKING:
+    from core import Encounter
+    from tui.app import HitLedgerApp
+
+# The duration forms of RULES §7 as the GM types them; a number is that many of its turns.
+DURATION_WORDS = {
+    "": None,
+    "until removed": None,
+    "end of next turn": conditions.END_OF_NEXT,
+    "start of next turn": conditions.START_OF_NEXT,
+}
+DURATION_HINTS = ("until removed", "end of next turn", "start of next turn", "1", "2", "3", "10")
+
+
+def parse_duration(text: str) -> int | str | None:
+    """A duration as typed: empty / ``until removed``, ``end of next turn``, ``start …``, ``3``.
+
+    ValueError in the GM's words otherwise.
+    """
+    words = " ".join(text.strip().lower().split())
+    if words in DURATION_WORDS:
+        return DURATION_WORDS[words]
+    for prefix in ("end", "start"):  # "end", "start of next" … are enough
+        if words.startswith(prefix):
+            return DURATION_WORDS[f"{prefix} of next turn"]
+    words = words.removesuffix(" turns").removesuffix(" turn")
+    if words.isdigit() and int(words) >= 1:
+        return int(words)
+    raise ValueError("Duration: a number of turns, end of next turn, start of next turn, "
+                     "or empty (until removed).")
+
+
+# Every change goes through the session (tui/session.py): it applies, announces and autosaves.
+
+
+def say_error(app: HitLedgerApp, error: ValueError) -> None:
+    """A rule said no: one line in the GM's words, nothing changed."""
+    text = str(error)
+    app.notify(f"Not changed: {text[:1].upper()}{text[1:]}.".replace("..", "."), severity="error")
+
+
+# -- conditions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConditionChoice:
+    """What the GM typed: a condition, its value (None: plain, 0: remove) and duration."""
+
+    name: str
+    value: int | None = None
+    duration: int | str | None = None
+
+
+class ConditionModal(ModalScreen[ConditionChoice | None]):
+    """Add, change or remove a condition; names come from the system's catalogue or as typed.
+
+    | Key | Action |
+    | :- | :- |
+    | enter | Set the condition (value 0 removes it) |
+    | escape | Cancel |
+    | tab | Next field (→ takes the suggested name) |
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="condition.cancel")]
+
+    def __init__(self, encounter: Encounter, creature_ids: list[str], name: str = "") -> None:
+        """For ``creature_ids`` (one or the marked set); ``name`` fills the name field."""
+        super().__init__(classes="dialog")
+        self.encounter = encounter
+        self.creature_ids = creature_ids
+        self.name_value = name
+
+    def compose(self) -> ComposeResult:
+        """What the creatures have now, then name, value and duration."""
+        encounter = self.encounter
+        names = [encounter.creature(cid).name for cid in self.creature_ids]
+        present = sorted({n for cid in self.creature_ids for n in encounter.conditions_of(cid)})
+        offered = list(dict.fromkeys([*present, *conditions.catalogue(encounter.system).names]))
+        with Vertical(classes="dialog-box wide") as box:
+            box.border_title = "Condition · " + ", ".join(names)
+            if len(self.creature_ids) == 1:
+                now = "; ".join(condition_lines(encounter, self.creature_ids[0])) or "none"
+                yield Static(f"Now: {now}", id="condition-now", markup=False)
+            with Horizontal(classes="dialog-row"):
+                yield Label("Condition ")
+                yield Input(self.name_value, id="condition-name", placeholder="frightened",
+                            suggester=SuggestFromList(offered, case_sensitive=False),
+                            compact=True)
+            with Horizontal(classes="dialog-row"):
+                yield Label("Value     ")
+                yield NumberInput("", id="condition-value", label="Value", minimum=0,
+                                  placeholder="none", classes="number")
+                yield Label(" Duration ")
+                yield Input("", id="condition-duration", placeholder="until removed",
+                            suggester=SuggestFromList(DURATION_HINTS, case_sensitive=False),
+                            compact=True)
+            yield Static("", classes="dialog-error", markup=False)
+            yield Label("enter set · value 0 removes · esc cancel · → takes the suggestion",
+                        classes="dialog-hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Check the fields and close with the choice."""
+        event.stop()
+        error = self.query_one(".dialog-error", Static)
+        try:
+            name = conditions.condition_name(self.query_one("#condition-name", Input).value)
+        except ValueError:
+            error.update("Type a condition (frightened, stunned …).")
+            return
+        field = self.query_one("#condition-value", NumberInput)
+        try:
+            value = field.number() if field.value.strip() else None
+            duration = parse_duration(self.query_one("#condition-duration", Input).value)
+        except ValueError as problem:
+            error.update(str(problem))
+            return
+        self.dismiss(ConditionChoice(name, value, duration))
+
+    def action_cancel(self) -> None:
+        """Close without a change."""
+        self.dismiss(None)
+
+
+def open_conditions(app: HitLedgerApp, creature_ids: list[str], name: str = "") -> None:
+    """Ask for a condition, then give it to (or take it from) each creature."""
+    if not creature_ids:
+        return
+
+    def apply(choice: ConditionChoice | None) -> None:
+        if choice is not None:
+            apply_condition(app, creature_ids, choice)
+
+    app.push_screen(ConditionModal(app.session.encounter, creature_ids, name), apply)
+
+
+def apply_condition(app: HitLedgerApp, creature_ids: list[str], choice: ConditionChoice) -> None:
+    """RULES §7: value 0 removes; dying, wounded and doomed are set by hand like any other."""
+    session = app.session
+    encounter = session.encounter
+    done: set[str] = set()
+    try:
+        for cid in creature_ids:
+            if choice.value == 0:
+                if choice.name not in encounter.conditions_of(cid):
+                    continue  # nothing to remove on this one
+                session.apply(lambda enc, c=cid: enc.remove_condition(c, choice.name), {cid})
+            else:
+                session.apply(lambda enc, c=cid: enc.add_condition(c, choice.name, choice.value,
+                                                                   choice.duration), {cid})
+            done.add(cid)
+    except ValueError as error:
+        say_error(app, error)
+    if done:
+        app.notify(encounter.log[-1].text if len(done) == 1
+                   else f"{choice.name}: {len(done)} creatures.")
+    elif choice.value == 0:
+        app.notify(f"No one there is {choice.name}.", severity="warning")
+
+
+# -- initiative (RULES §7) ----------------------------------------------------------------------
+
+
+def unplaced(encounter: Encounter) -> list[str]:
+    """Creatures whose initiative was never rolled nor set: still at 0, untouched by a roll."""
+    touched = {cid for event in encounter.log if event.kind == "initiative"
+               for cid in event.changed_ids}
+    return [cid for cid in encounter.order
+            if encounter.initiative(cid) == 0 and cid not in touched]
+
+
+def roll_initiative(app: HitLedgerApp, marked: list[str]) -> None:
+    """Roll for the marked creatures, else those not placed yet, else (asked) everyone."""
+    encounter = app.session.encounter
+    if not encounter.rules.has_initiative:
+        app.notify(f"{encounter.rules.name} has no initiative: [ and ] order the spotlight list.",
+                   severity="warning")
+        return
+    ids = marked or unplaced(encounter)
+    if ids:
+        _roll(app, ids)
+        return
+    if not encounter.order:
+        return
+    from tui.screens.dialogs import ConfirmModal
+
+    app.push_screen(ConfirmModal("Everyone has an initiative. Roll again for everyone?"),
+                    lambda yes: _roll(app, list(encounter.order)) if yes else None)
+
+
+def _roll(app: HitLedgerApp, ids: list[str]) -> None:
+    session = app.session
+    encounter = session.encounter
+    rolled = session.apply(lambda enc: enc.roll_initiative(ids, rng=session.rng), ids)
+    app.notify(encounter.log[-1].text if len(rolled) <= 3
+               else f"Initiative rolled for {len(rolled)} creatures (l shows the dice).")
+
+
+def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
+    """Give the highlighted creature a new initiative (delay, ready, a late arrival)."""
+    from tui.screens.dialogs import PromptModal, read_number
+
+    if creature_id is None:
+        return
+    session = app.session
+    encounter = session.encounter
+    creature = encounter.creature(creature_id)
+
+    def check(text: str) -> str | None:
+        try:
+            read_number(text, "Initiative")
+        except ValueError as error:
+            return str(error)
+        return None
+
+    def done(text: str | None) -> None:
+        if text is None:
+            return
+        session.apply(lambda enc: enc.set_initiative(creature_id, int(text)), None)
+        app.notify(encounter.log[-1].text)
+
+    app.push_screen(PromptModal(f"New initiative for {creature.name} (now "
+                                f"{encounter.initiative(creature_id)}):",
+                                value=str(encounter.initiative(creature_id)), check=check), done)
+
+
+def move(app: HitLedgerApp, creature_id: str | None, places: int) -> bool:
+    """Move a creature up (−1) or down (+1) the order; False when it cannot go further."""
+    if creature_id is None:
+        return False
+    try:
+        app.session.apply(lambda enc: enc.move_in_order(creature_id, places), None)
+    except ValueError as error:
+        app.notify(str(error)[:1].upper() + str(error)[1:] + ".", severity="warning")
+        return False
+    return True
+
+
+# -- Daggerheart: Stress and Fear (RULES §7) ---------------------------------------------------
+
+
+def stress(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
+    """Mark (or clear) 1 Stress on each creature; with no slot left it marks 1 HP instead."""
+    session = app.session
+    encounter = session.encounter
+    if not has_stress(encounter.rules):
+        app.notify(f"{encounter.rules.name} has no Stress.", severity="warning")
+        return
+    done = set()
+    try:
+        for cid in creature_ids:
+            session.apply(lambda enc, c=cid: (enc.mark_stress if mark else enc.clear_stress)(c, 1),
+                          {cid})
+            done.add(cid)
+    except ValueError as error:
+        say_error(app, error)
+    if done:
+        app.notify(encounter.log[-1].text)
+
+
+def fear(app: HitLedgerApp, gain: bool) -> None:
+    """The GM gains or spends 1 Fear (0–12)."""
+    session = app.session
+    encounter = session.encounter
+    if not has_fear(encounter.rules):
+        app.notify(f"{encounter.rules.name} has no Fear.", severity="warning")
+        return
+    try:
+        session.apply(lambda enc: (enc.gain_fear if gain else enc.spend_fear)(1), ())
+    except ValueError as error:
+        say_error(app, error)
+        return
+    app.notify(encounter.log[-1].text)
+
+
+# -- dying checks (RULES §7), answered on the tracker like flat checks ---------------------------
+
+
+def dying_check(app: HitLedgerApp, creature_id: str, roll: int | None) -> str:
+    """Record the GM's roll (or roll it); returns the result in words."""
+    session = app.session
+    return session.apply(lambda enc: enc.dying_check(creature_id, roll=roll, rng=session.rng),
+                         {creature_id})
+
+
+# -- the party and the log -------------------------------------------------------------------
+
+
+def next_encounter_keeping_party(app: HitLedgerApp, name: str) -> None:
+    """A new encounter with the PCs as they are; the old one is kept by issue 8's rules."""
+    session = app.session
+    old = session.encounter
+    party = [cid for cid in old.order if old.creature(cid).pc]
+    new = old.next_encounter(name)
+    app.persistence.keep_replaced_encounter()  # issue 8: a new encounter never loses this one
+    session.replace(new)
+    session.pristine_revision = None  # the party is the GM's work: kept if replaced in turn
+    who = ", ".join(old.creature(cid).name for cid in party) or "no PCs"
+    roll = " i rolls initiative." if new.rules.has_initiative else ""
+    app.notify(f"{name}: {who} carried over.{roll}")
+
+
+def ask_next_encounter(app: HitLedgerApp) -> None:
+    """Ask the new encounter's name, then start it with the party."""
+    from tui.screens.dialogs import PromptModal
+    from tui.screens.saves_browser import check_name
+
+    app.push_screen(PromptModal(f"Next encounter after {app.session.encounter.name}, keeping the PCs. "
+                                "Its name:", value="Next encounter", check=check_name),
+                    lambda name: next_encounter_keeping_party(app, name) if name else None)
+
+
+def default_log_path(encounter: Encounter) -> Path:
+    """``<data dir>/<encounter>-log.md``."""
+    import saves
+
+    return saves.data_dir() / f"{saves.slugify(encounter.name)}-log.md"
+
+
+def write_log(encounter: Encounter, path: Path) -> Path:
+    """Write the log as Markdown; OSError says why not."""
+    from core.log_export import log_markdown
+
+    path = path.expanduser()
+    if path.is_dir():
+        path = path / default_log_path(encounter).name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(log_markdown(encounter), encoding="utf-8")
+    return path
+
+
+def ask_export_log(app: HitLedgerApp) -> None:
+    """Ask where (the data dir by default), then write the log as Markdown."""
+    from tui.screens.dialogs import PromptModal
+
+    encounter = app.session.encounter
+
+    def done(text: str | None) -> None:
+        if not text:
+            return
+        try:
+            path = write_log(encounter, Path(text))
+        except OSError as error:
+            app.notify(f"Log not written: {error.strerror or error}", severity="error")
+            return
+        app.notify(f"Log written to {path}.")
+
+    app.push_screen(PromptModal("Export the log as Markdown to:",
+                                value=str(default_log_path(encounter))), done)
