@@ -368,9 +368,9 @@ async def test_the_log_names_the_actor_and_each_save(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "space", "space", "d")
         screen = app.screen
-        assert screen.query_one("#damage-box").border_subtitle == "by Valeros (alt+b)"
+        assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
         await type_text(pilot, "10 fire")
-        await pilot.press("alt+b")  # Goblin 1 throws the flask instead
+        await pilot.press("f2")  # Goblin 1 throws the flask instead (f2 reaches any terminal)
         await pilot.press("tab", "2", "down", "3", "enter")
         await pilot.pause()
         line = encounter.log[-1].text
@@ -556,3 +556,22 @@ async def test_alt_keys_from_a_real_terminal_carry_a_character_and_are_not_typed
         await pilot.pause()
         assert screen.critical
         assert screen.query_one("#damage").value == "2d6 fire"
+
+
+async def test_f3_adds_a_hit_from_the_damage_field_in_any_terminal(app_factory):
+    """A terminal sends alt++ as a plain "+" (notation) and alt+b as ctrl+left: f3 keeps the
+    hit and f2 changes who acted, from the field too."""
+    from tui.screens.damage import DamageScreen
+
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        assert isinstance(screen, DamageScreen)
+        await type_text(pilot, "2d6 fire")
+        await pilot.press("f3")
+        assert screen.hits == ["2d6 fire"]
+        assert isinstance(screen.focused, Input)
+        await pilot.press("f2")
+        assert screen.query_one("#damage-box").border_subtitle != "by Valeros (f2)"

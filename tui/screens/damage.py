@@ -86,8 +86,8 @@ class DamageScreen(ModalScreen[Any]):
     | t, alt+t | Roll the attack with the helper (d20 3.0) |
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
     | i, alt+i | Direct damage on/off (Daggerheart) |
-    | +, alt++ | Keep this hit and add another (totalled before thresholds) |
-    | alt+b | Who deals the damage (the log names them): next creature |
+    | +, alt++, f3 | Keep this hit and add another (totalled before thresholds) |
+    | f2, alt+b | Who deals the damage (the log names them): next creature |
     | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
 
     The letters act on the targets; with alt they work from the damage field too.
@@ -133,6 +133,10 @@ class DamageScreen(ModalScreen[Any]):
                 key_display="alt++",
                 id="damage.add_hit_alt"),
         Binding("alt+b", "cycle_actor", "By", priority=True, show=False, id="damage.actor"),
+        # a real terminal sends alt+b as ESC b, which Textual reads as ctrl+left, and alt++ as a
+        # plain "+": function keys reach the app from any terminal, the field included
+        Binding("f2", "cycle_actor", "By", priority=True, show=False, id="damage.actor_f2"),
+        Binding("f3", "add_hit", "Add hit", priority=True, show=False, id="damage.add_hit_f3"),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # a modal screen does not see the app's keys: help is offered here again
@@ -288,7 +292,7 @@ class DamageScreen(ModalScreen[Any]):
         """Who deals the damage, for the box's bottom border."""
         actor = self.draft.actor
         name = self.encounter.creature(actor).name if actor else "nobody"
-        return f"by {name} (alt+b)"
+        return f"by {name} (f2)"
 
     def _show_options(self) -> None:
         box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter
