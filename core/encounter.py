@@ -396,7 +396,7 @@ class Encounter:
                        save: str | None = None) -> Outcome:
         """Give a creature a persistent damage condition."""
         creature = self.creature(cid)
-        outcome = self.rules.resolve_persistent(creature, text, critical, save, self.settings)  # type: ignore[attr-defined]
+        outcome = self.rules.resolve_persistent(creature, text, critical, save, self.settings)
         with self._step("persistent", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
@@ -418,7 +418,7 @@ class Encounter:
         creature = self.creature(cid)
         cond = creature.persistent[index]
         work = creature.clone()
-        outcome = self.rules.tick(work, index, rng, self.settings)  # type: ignore[attr-defined]
+        outcome = self.rules.tick(work, index, rng, self.settings)
         with self._step("tick", f"{creature.name}: persistent {cond.label} deals {outcome.total}",
                         outcome.steps) as step:
             step.touch(cid)
@@ -430,7 +430,7 @@ class Encounter:
         """Roll (or enter the GM's roll for) one condition's flat check."""
         creature = self.creature(cid)
         work = creature.clone()
-        outcome = self.rules.flat_check(work, index, roll, rng)  # type: ignore[attr-defined]
+        outcome = self.rules.flat_check(work, index, roll, rng)
         with self._step("flat-check", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
@@ -453,7 +453,7 @@ class Encounter:
                 step.touch(cid)
                 work = creature.clone()
                 given = (rolls or {}).get((cid, index))
-                outcome = self.rules.flat_check(work, index, given, rng)  # type: ignore[attr-defined]
+                outcome = self.rules.flat_check(work, index, given, rng)
                 self.rules.commit(creature, outcome)
                 lines.extend(f"{creature.name}: {s}" for s in outcome.steps)
             step.details = tuple(lines)
