@@ -197,11 +197,33 @@ class Encounter:
     def update(self, cid: str, **fields: Any) -> Creature:
         """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
         creature = self.creature(cid)
+        initiative = fields.pop("initiative", None)
+        new = self._edited(creature, fields)
+        if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
+            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        settled = self.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
+        text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
+        with self._step("edit", text, tuple(settled)) as step:
+            step.meta("turn")
+            step.touch(cid)
+            self._creatures[cid] = new
+            if initiative is not None and initiative != self._initiative[cid]:
+                self._initiative[cid] = initiative
+                self._tie[cid] = self._last_tie(cid)
+                self._order = None
+                self._keep_active(step)
+        return new
+
+    def _edited(self, creature: Creature, fields: Mapping[str, Any]) -> Creature:
+        """A copy of ``creature`` with ``fields`` set, each checked (ValueError naming it).
+
+        Stat fields are set together, then the tracks' current values (``now_hp``) after
+        their maximum.
+        """
         rules = self.rules
         new = creature.clone()
         stats = {}
         current: dict[str, int] = {}
-        initiative = fields.pop("initiative", None)
         for key, value in fields.items():
             if key == "name":
                 if not isinstance(value, str) or not value.strip():
@@ -223,7 +245,7 @@ class Encounter:
                 rules.check_stat(key, value)
                 stats[key] = value
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
-                current[key[4:]] = value  # a track's current value, set after the maximum
+                current[key[4:]] = value
             else:
                 raise ValueError(f"cannot edit {key!r}")
         if stats:
@@ -231,19 +253,6 @@ class Encounter:
         for key, value in current.items():
             self._check_track(new, key, value)
             setattr(new, key, value)
-        if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
-            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
-        settled = rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
-        text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
-        with self._step("edit", text, tuple(settled)) as step:
-            step.meta("turn")
-            step.touch(cid)
-            self._creatures[cid] = new
-            if initiative is not None and initiative != self._initiative[cid]:
-                self._initiative[cid] = initiative
-                self._tie[cid] = self._last_tie(cid)
-                self._order = None
-                self._keep_active(step)
         return new
 
     ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
