@@ -282,7 +282,7 @@ async def test_damage_entry_offers_the_actors_attacks_one_key_each(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         valeros = app.session.encounter.creature(ids["Valeros"])
-        assert valeros.hp < 40 and "piercing" in app.session.encounter.log[-1].text
+        assert valeros.hp == 35 and "piercing" in app.session.encounter.log[-1].text  # seed 1: 5
         await pilot.press("d", "alt+3")  # the goblin has two: said, nothing typed
         assert app.screen.query_one("#damage").value == ""
         assert "no attack 3" in app.notes.last
@@ -311,6 +311,6 @@ async def test_a_pasted_daggerheart_adversary_hits_with_its_attack(app_factory):
         await pilot.press("alt+1", "enter")
         await pilot.pause()
         marked = app.session.encounter.creature(bear_id).hp_marked
-        assert marked in (1, 2, 3)  # 3–14 physical against 9/17
+        assert marked == 1  # seed 1: 5 physical, below Major 9
         total = app.session.encounter.log[-1].text
         assert "Bear" in total
