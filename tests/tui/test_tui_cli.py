@@ -175,7 +175,8 @@ def test_library_export_then_import_elsewhere(data_dir, tmp_path, capsys, monkey
     ["library", "bestiary.toml"],
     ["library", "import", "no-such-file.toml"],
 ])
-def test_library_bad_input_is_one_line_on_stderr(argv, data_dir, capsys):
+def test_library_bad_input_is_one_line_on_stderr(argv, data_dir, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # relative file names: nothing may land in the checkout
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("hitledger: ") and len(err.strip().splitlines()) == 1
