@@ -7,13 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tui_support import SIZE as SIZE  # the terminal size, for tests that import it from here
 from tui_support import Notes
 
 from core import Encounter
 from tui.app import HitLedgerApp, make_app
-
-SIZE = (80, 24)
-
 
 #: Where pytest-textual-snapshot writes its report of mismatched snapshots unless told otherwise:
 #: the current folder, i.e. the checkout.
