@@ -27,7 +27,7 @@ run: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check core saves tui tests
-	$(BIN)/mypy core
+	$(BIN)/mypy core saves
 	$(BIN)/python -m pytest
 
 bench: $(BENCH_STAMP)

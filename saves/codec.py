@@ -101,11 +101,10 @@ def parse(raw: bytes, path: Path | None) -> Document:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
         raise SaveError(
             path,
             "not UTF-8 text",
-            line=line,
+            line=raw[: exc.start].count(b"\n") + 1,
             hint="the file is damaged or not a save; restore the .bak copy — the file was left as it was",
         ) from None
     try:

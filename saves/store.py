@@ -458,8 +458,9 @@ def _autosave_source(header: dict[str, Any]) -> tuple[Path | None, Stamp | None]
     if not isinstance(source, str) or not _plain_save_name(source):
         return None, None
     digest = header.get("autosave_of_sha256")
-    valid = isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
-    return data_dir() / source, Stamp(digest if valid else "")
+    if not (isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)):
+        digest = ""
+    return data_dir() / source, Stamp(digest)
 
 
 def _plain_save_name(name: str) -> bool:

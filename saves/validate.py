@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from saves.errors import SaveError
 
@@ -50,6 +50,11 @@ _AT_MOST = (("vitality", "max_vitality"), ("wounds", "max_wounds"), ("hp_marked"
 _NOT_META = frozenset({"rules", "system", "revision"})
 _UNSET = "\u2205unset"
 _HINT = "fix that field by hand (see saves/FORMAT.md) or restore the .bak copy"
+
+
+_T = TypeVar("_T")
+#: A field's check: raises Invalid, or returns (what it returns is not used).
+FieldCheck = Callable[[Any, str, str], object]
 
 
 class Invalid(Exception):
@@ -117,7 +122,8 @@ def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
     return table[key]
 
 
-def _kind(value: Any, kind: type, where: str) -> Any:
+def _kind(value: Any, kind: type[_T], where: str) -> _T:
+    """value itself, once it is of that kind (a bool is no whole number), or Invalid."""
     names = {int: "a whole number", str: "text", list: "a list", dict: "a table",
              bool: "true or false"}
     if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
@@ -126,16 +132,17 @@ def _kind(value: Any, kind: type, where: str) -> Any:
 
 
 def _whole(value: Any, where: str, low: int = -MAX_INT - 1) -> int:
-    _kind(value, int, where)
-    if value < low:
-        raise Invalid(where, f"{value} is below {low}")
-    return value
+    number = _kind(value, int, where)
+    if number < low:
+        raise Invalid(where, f"{number} is below {low}")
+    return number
 
 
 def _texts(value: Any, where: str) -> list[str]:
-    for i, item in enumerate(_kind(value, list, where)):
+    items: list[str] = _kind(value, list, where)
+    for i, item in enumerate(items):
         _kind(item, str, f"{where}[{i}]")
-    return value
+    return items
 
 
 # --- the encounter table and settings ------------------------------------------------------
@@ -217,8 +224,8 @@ def check_fields(state: Mapping[str, Any], system: str, where: str) -> None:
             check(value, system, f"{where}.{key}")
 
 
-def _counter(low: int) -> Callable[[Any, str, str], None]:
-    return lambda value, system, where: _whole(value, where, low) and None
+def _counter(low: int) -> FieldCheck:
+    return lambda value, system, where: _whole(value, where, low)
 
 
 def _check_defenses(value: Any, system: str, where: str) -> None:
@@ -258,16 +265,16 @@ def _check_immunities(value: Any, system: str, where: str) -> None:
             raise Invalid(f"{where}[{i}]", getattr(exc, "message", str(exc))) from None
 
 
-_FIELD_CHECKS: dict[str, Callable[[Any, str, str], None]] = {
-    "name": lambda value, system, where: _kind(value, str, where) and None,
-    "pc": lambda value, system, where: _kind(value, bool, where) and None,
-    "traits": lambda value, system, where: _texts(value, where) and None,
-    "conditions": lambda value, system, where: _texts(value, where) and None,
+_FIELD_CHECKS: dict[str, FieldCheck] = {
+    "name": lambda value, system, where: _kind(value, str, where),
+    "pc": lambda value, system, where: _kind(value, bool, where),
+    "traits": lambda value, system, where: _texts(value, where),
+    "conditions": lambda value, system, where: _texts(value, where),
     "defenses": _check_defenses,
     "persistent": _check_persistent,
     "temp_immunities": _check_immunities,
-    "initiative": lambda value, system, where: _whole(value, where) and None,
-    "seq": lambda value, system, where: _whole(value, where, 0) and None,
+    "initiative": lambda value, system, where: _whole(value, where),
+    "seq": lambda value, system, where: _whole(value, where, 0),
 }
 
 

@@ -226,7 +226,9 @@ def test_persistent_expires_after_10_own_turns(rs, R):
         rs.end_turn(c, rng=R(1))
     assert len(c.persistent) == 1
     rs.start_turn(c, rng=R())
-    rs.end_turn(c, rng=R(1))  # the last turn may or may not roll a check before expiring
+    rng = R(1)
+    rs.end_turn(c, rng=rng)  # the 10th turn still rolls its flat check, then the condition ends
+    assert rng.left == 0
     assert len(c.persistent) == 0
     assert c.vitality == 100 - 2 * 10
 
@@ -242,9 +244,9 @@ def test_persistent_halving_one_is_zero(rs, R):
     c = rs.new_creature("T", vitality=40, wounds=10)
     rs.apply_damage(c, "4 fire, 1 persistent acid", save="success")
     assert c.vitality == 38
-    if c.persistent:
-        rs.start_turn(c, rng=R())
-        assert c.vitality == 38
+    assert [(p.formula, p.factor) for p in c.persistent] == [("1 acid", 0.5)]
+    rs.start_turn(c, rng=R())  # 1 halved rounds down to 0
+    assert c.vitality == 38
 
 
 # ----------------------------------------------------------- damage steps

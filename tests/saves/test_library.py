@@ -146,15 +146,14 @@ def test_a_file_changed_on_disk_while_adding_is_not_overwritten(monkeypatch):
     rs = get_system("pf2e")
     library.add("pf2e", rs.new_creature("Goblin", hp=6))
     path = library.path_of("pf2e")
-    opened = library._open
+    fresh = library.fresh
 
-    def open_then_another_window_writes(system):
-        lib = opened(system)
+    def another_window_writes_meanwhile(creature):   # after the file is read, before it is written
         path.write_text(path.read_text() + "\n# edited by hand\n", encoding="utf-8")
-        return lib
+        return fresh(creature)
 
     with monkeypatch.context() as patch:     # (monkeypatch.undo would restore the real data dir too)
-        patch.setattr(library, "_open", open_then_another_window_writes)
+        patch.setattr(library, "fresh", another_window_writes_meanwhile)
         with pytest.raises(saves.SaveConflict, match="changed on disk"):
             library.add("pf2e", rs.new_creature("Wight", hp=50))
     assert path.read_text().endswith("# edited by hand\n")

@@ -120,11 +120,10 @@ def test_stale_temp_files_are_cleared_on_save_and_at_start_up(make_enc, data: Pa
 # --- item 12: file names and links ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["\u202egnp.exe", "Gob\u200blin", "\ufeffAmbush\u2066"])
-def test_bidi_and_zero_width_characters_leave_file_names(name: str) -> None:
-    slug = saves.slugify(name)
-    assert not any(ch in slug for ch in "\u202e\u200b\ufeff\u2066")
-    assert slug in ("gnp.exe", "goblin", "ambush")
+@pytest.mark.parametrize(("name", "expected"), [("\u202egnp.exe", "gnp.exe"), ("Gob\u200blin", "goblin"),
+                                              ("\ufeffAmbush\u2066", "ambush")])
+def test_bidi_and_zero_width_characters_leave_file_names(name: str, expected: str) -> None:
+    assert saves.slugify(name) == expected
 
 
 def test_a_save_that_is_a_link_inside_the_data_dir_is_written_through(make_enc, data: Path) -> None:

@@ -7,12 +7,25 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tui_support import SIZE as SIZE  # the terminal size, for tests that import it from here
 from tui_support import Notes
 
 from core import Encounter
 from tui.app import HitLedgerApp, make_app
 
-SIZE = (80, 24)
+#: Where pytest-textual-snapshot writes its report of mismatched snapshots unless told otherwise:
+#: the current folder, i.e. the checkout.
+PLUGIN_REPORT = "snapshot_report.html"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def snapshot_report(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The snapshot report goes to this run's own temporary folder, not into the checkout
+    (it also lists the environment the tests ran in). ``--snapshot-report PATH`` still wins."""
+    config = request.config
+    if config.getoption("--snapshot-report") == PLUGIN_REPORT:
+        config.option.snapshot_report = str(tmp_path_factory.mktemp("snapshots") / PLUGIN_REPORT)
+    return Path(config.getoption("--snapshot-report"))
 
 
 @pytest.fixture(autouse=True)

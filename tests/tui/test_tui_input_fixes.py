@@ -7,7 +7,16 @@ import random
 
 import pytest
 from textual.widgets import Input, Static
-from tui_support import goblins, ids_by_name, type_text
+from tui_support import (
+    Dice,
+    goblins,
+    ids_by_name,
+    open_damage,
+    running,
+    static_text,
+    submit_add_form,
+    type_text,
+)
 
 from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm, stat_rows, unique_names
@@ -16,21 +25,6 @@ from tui.screens.heal import HealModal, read_heal
 
 SIZE = (80, 24)
 SYSTEMS = ("pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e")
-
-
-def static_text(screen, selector: str) -> str:
-    """The plain text of a Static."""
-    return str(screen.query_one(selector, Static).render())
-
-
-class Dice:
-    """Dice that come up as listed."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, low: int, high: int) -> int:
-        return self.faces.pop(0)
 
 
 # -- item 1: heal takes dice, not 285 ------------------------------------------------------
@@ -115,12 +109,7 @@ async def test_every_number_field_of_the_app_keeps_letters(app_factory):
 async def test_a_letter_in_a_stat_keeps_the_form_open_with_what_was_typed(app_factory):
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        await type_text(pilot, "Ogre")
-        form.query_one("#stat-hp", NumberInput).value = "2d8"
-        await pilot.press("enter")
-        await pilot.pause()
+        form = await submit_add_form(pilot, "Ogre", {"stat-hp": "2d8"})
         assert app.screen is form
         assert static_text(form, "#form-error") == "HP must be a whole number, not '2d8'."
         assert form.query_one("#name", Input).value == "Ogre"
@@ -131,13 +120,7 @@ async def test_a_letter_in_a_stat_keeps_the_form_open_with_what_was_typed(app_fa
 async def test_daggerheart_severe_below_major_stays_inline_and_keeps_the_form(app_factory):
     app = app_factory(Encounter("daggerheart", "Fight"), system="daggerheart")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        await type_text(pilot, "Bandit")
-        form.query_one("#stat-major", NumberInput).value = "10"
-        form.query_one("#stat-severe", NumberInput).value = "5"
-        await pilot.press("enter")
-        await pilot.pause()
+        form = await submit_add_form(pilot, "Bandit", {"stat-major": "10", "stat-severe": "5"})
         assert app.screen is form
         assert "Severe threshold (5) is below Major (10)" in static_text(form, "#form-error")
         assert form.query_one("#name", Input).value == "Bandit"
@@ -148,12 +131,7 @@ async def test_daggerheart_severe_below_major_stays_inline_and_keeps_the_form(ap
 async def test_a_maximum_of_0_hp_is_refused(app_factory, system):
     app = app_factory(Encounter(system, "Fight"), system=system)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        await type_text(pilot, "Nobody")
-        form.query_one("#stat-hp", NumberInput).value = "0"
-        await pilot.press("enter")
-        await pilot.pause()
+        form = await submit_add_form(pilot, "Nobody", {"stat-hp": "0"})
         assert app.screen is form
         assert "must be 1 or more" in static_text(form, "#form-error")
 
@@ -173,11 +151,7 @@ async def test_a_second_batch_of_goblins_continues_from_4(app_factory):
     app = app_factory(Encounter("pf2e", "Fight"))
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(2):
-            await pilot.press("a")
-            await type_text(pilot, "Goblin Warrior")
-            app.screen.query_one("#count", NumberInput).value = "3"
-            await pilot.press("enter")
-            await pilot.pause()
+            await submit_add_form(pilot, "Goblin Warrior", {"count": "3"})
         names = [app.session.encounter.creature(cid).name for cid in app.session.encounter.order]
         assert sorted(names) == [f"Goblin Warrior {n}" for n in range(1, 7)]
 
@@ -237,15 +211,10 @@ def test_no_field_in_the_app_restricts_what_is_typed():
 # -- item 14: the options from the damage field ---------------------------------------------
 
 async def test_critical_nonlethal_reroll_and_add_hit_work_from_the_damage_field(app_factory):
-    from tui.screens.damage import DamageScreen
-
     encounter = goblins()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "d")
-        screen = app.screen
-        assert isinstance(screen, DamageScreen)
-        await type_text(pilot, "2d6 fire")
+        screen = await open_damage(pilot, "2d6 fire")
         await pilot.press("alt+c", "alt+n")
         assert screen.critical and screen.nonlethal
         assert isinstance(screen.focused, Input)  # never left the field
@@ -313,8 +282,7 @@ def d20_brawl() -> tuple[Encounter, str, str]:
 async def open_d20_damage(pilot, app, faces: tuple[int, ...], damage: str = "8 slashing"):
     """Damage entry on the ogre, the damage typed and the attack rolled with ``faces``."""
     app.session.rng = Dice(*faces)
-    await pilot.press("down", "d")
-    await type_text(pilot, damage)
+    await open_damage(pilot, damage)
     await pilot.press("alt+t")
     await pilot.pause()
     return app.screen
@@ -362,10 +330,7 @@ async def test_a_confirmed_critical_is_logged_with_its_confirmation_and_readable
 # -- item 17: the log says who acted and each target's save ---------------------------------
 
 async def test_the_log_names_the_actor_and_each_save(app_factory):
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app_factory) as (pilot, app, encounter, ids):
         await pilot.press("down", "space", "space", "d")
         screen = app.screen
         assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
@@ -425,9 +390,7 @@ async def test_d20_subdual_is_echoed_as_subdual_and_checks_the_box(app_factory):
     encounter, _fighter, _ogre = d20_brawl()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "d")
-        screen = app.screen
-        await type_text(pilot, "1d3+1 subdual")
+        screen = await open_damage(pilot, "1d3+1 subdual")
         await pilot.pause()
         echo = str(screen.query_one("#damage .feedback", Static).render())
         assert "subdual" in echo and "nonlethal" not in echo
@@ -549,9 +512,7 @@ async def test_alt_keys_from_a_real_terminal_carry_a_character_and_are_not_typed
 
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "d")
-        screen = app.screen
-        await type_text(pilot, "2d6 fire")
+        screen = await open_damage(pilot, "2d6 fire")
         app.post_message(events.Key("alt+c", "c"))
         await pilot.pause()
         assert screen.critical
@@ -561,15 +522,10 @@ async def test_alt_keys_from_a_real_terminal_carry_a_character_and_are_not_typed
 async def test_f3_adds_a_hit_from_the_damage_field_in_any_terminal(app_factory):
     """A terminal sends alt++ as a plain "+" (notation) and alt+b as ctrl+left: f3 keeps the
     hit and f2 changes who acted, from the field too."""
-    from tui.screens.damage import DamageScreen
-
     encounter = goblins()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "d")
-        screen = app.screen
-        assert isinstance(screen, DamageScreen)
-        await type_text(pilot, "2d6 fire")
+        screen = await open_damage(pilot, "2d6 fire")
         await pilot.press("f3")
         assert screen.hits == ["2d6 fire"]
         assert isinstance(screen.focused, Input)

@@ -3,8 +3,8 @@ applied by a second enter."""
 
 from __future__ import annotations
 
-from textual.widgets import Label, Static
-from tui_support import goblins, ids_by_name, type_text
+from textual.widgets import Label
+from tui_support import Dice, goblins, ids_by_name, static_text, type_text
 
 from core import Encounter, get_system
 from tui.screens.dialogs import ConfirmModal
@@ -13,26 +13,11 @@ from tui.screens.heal import HealModal
 SIZE = (80, 24)
 
 
-def static_text(screen, selector: str) -> str:
-    """The plain text of a Static."""
-    return str(screen.query_one(selector, Static).render())
-
-
 def cell_text(app, row: str, column: str) -> str:
     """The plain text of one roster cell."""
     value = app.roster.table.get_cell(row, column)
     rich = value.__rich__() if hasattr(value, "__rich__") else value
     return getattr(rich, "plain", str(rich))
-
-
-class Dice:
-    """Dice that come up as listed."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, low: int, high: int) -> int:
-        return self.faces.pop(0)
 
 
 # -- item 3: temp HP on the marked set, one undo step --------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from rich.cells import cell_len
-from textual.widgets._toast import Toast
 from tui_support import goblins, ids_by_name, type_text
 
 from core import Encounter, get_system
@@ -34,7 +33,7 @@ async def test_four_quick_turns_leave_one_notice_on_the_log_border() -> None:
         await pilot.press("n", "n", "n", "n")
         await pilot.pause()
         panel = app.screen.query_one(LogPanel)
-        assert not app.screen.query(Toast), "a toast covers the roster"
+        assert not app.screen.query("Toast"), "a toast covers the roster"
         assert panel.notice == app.session.encounter.log[-1].text
         lines = screen_lines(app)
         # the notice is on the log panel's border row, and only there
@@ -63,7 +62,7 @@ async def test_a_long_name_notice_is_one_cut_line() -> None:
         lines = screen_lines(app)
         assert sum("GobGob" in line for line in lines) == 1
         assert lines[panel.region.y].startswith("─") or "Log" in lines[panel.region.y]
-        assert not app.screen.query(Toast)
+        assert not app.screen.query("Toast")
 
 
 async def test_a_notice_clears_after_its_timeout() -> None:
@@ -86,7 +85,7 @@ async def test_a_notice_over_another_screen_is_one_toast_line() -> None:
             app.notify(f"notice {index} " + "x" * 100)
             await pilot.pause()
         await pilot.pause(0.1)
-        toasts = app.screen.query(Toast)
+        toasts = app.screen.query("Toast")
         assert len(toasts) == 1
         assert toasts.first().region.height == 1
         assert toasts.first().region.y == 0

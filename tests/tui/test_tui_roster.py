@@ -9,8 +9,9 @@ from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm
 from tui.screens.dialogs import ConfirmModal
 from tui.screens.heal import HealModal
+from tui.widgets import roster_table
 from tui.widgets.notation_field import NotationField
-from tui.widgets.roster_table import RosterTable
+from tui.widgets.roster_table import RosterTable, creature_cells
 
 SIZE = (80, 24)
 
@@ -198,7 +199,7 @@ async def test_each_system_shows_its_own_track(app_factory, system):
         if system == "daggerheart":
             assert "█" not in sample  # slots, not a bar
         else:
-            assert "█" in sample or "░" in sample
+            assert sample.startswith("████████ ")  # the demo's first creature is unhurt: a full bar
 
 
 async def test_status_is_in_words(app_factory):
@@ -249,14 +250,13 @@ async def test_a_change_touches_only_the_changed_rows(app_factory, monkeypatch):
             return original(self, row_key, column_key, value, update_width=update_width)
 
         monkeypatch.setattr(RosterTable, "update_cell", spy)
-        shown_before = table._cells  # rows are rendered only through _cells
         rendered: list[str] = []
 
-        def counting(creature_id):
+        def counting(encounter, creature_id, **options):  # every row is drawn by creature_cells
             rendered.append(creature_id)
-            return shown_before(creature_id)
+            return creature_cells(encounter, creature_id, **options)
 
-        monkeypatch.setattr(table, "_cells", counting)
+        monkeypatch.setattr(roster_table, "creature_cells", counting)
         target = encounter.order[30]
         app.session.apply(lambda enc: enc.apply_damage([target], "7 slashing"), {target})
         await pilot.pause()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from conftest import SIZE
-from tui_support import goblins, ids_by_name, settle, type_text
+from tui_support import goblins, ids_by_name, running, settle, type_text
 
 from core import Encounter, get_system
 from tui.cli import main, prepare_tui
@@ -73,10 +73,7 @@ async def test_a_batch_added_with_rolled_initiative_is_undone_by_one_u(app_facto
 
 
 async def test_the_edit_form_changes_the_initiative_modifier(app_factory):
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app_factory) as (pilot, app, encounter, ids):
         app.roster.table.select_creature(ids["Goblin 1"])
         await pilot.press("e")
         app.screen.query_one("#init-mod").value = "3"
@@ -103,10 +100,7 @@ async def test_i_rolls_for_the_marked_else_for_those_not_placed(app_factory):
 
 
 async def test_a_new_value_and_moves_reorder_and_the_cursor_follows(app_factory):
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app_factory) as (pilot, app, encounter, ids):
         app.roster.table.select_creature(ids["Valeros"])
         await pilot.press("I", "ctrl+a", "ctrl+k")
         await type_text(pilot, "12")
@@ -121,10 +115,7 @@ async def test_a_new_value_and_moves_reorder_and_the_cursor_follows(app_factory)
 
 
 async def test_the_condition_dialog_adds_changes_and_removes_with_the_catalogue(app_factory):
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app_factory) as (pilot, app, encounter, ids):
         app.roster.table.select_creature(ids["Valeros"])
         await pilot.press("c")
         assert isinstance(app.screen, ConditionModal)
@@ -211,10 +202,7 @@ async def test_the_tracker_shows_conditions_and_answers_a_dying_check(app_factor
 
 
 async def test_daggerheart_has_stress_and_fear_and_no_initiative(app_factory):
-    encounter = daggerheart()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(app_factory, daggerheart()) as (pilot, app, encounter, ids):
         keys = {k.key for k in screen_keys(app, app.screen)}
         assert {"s", "S", "+", "-"} <= keys and "i" not in keys
         header = app.roster.query_one(EncounterHeader)

@@ -160,6 +160,14 @@ def session_app() -> HitLedgerApp:
     return app
 
 
+def test_the_snapshot_report_is_written_to_this_runs_temporary_folder(request, tmp_path_factory):
+    """A mismatch report (it lists the environment too) never lands in the checkout."""
+    if any(arg.startswith("--snapshot-report") for arg in request.config.invocation_params.args):
+        pytest.skip("a report path was asked for")
+    report = Path(request.config.getoption("--snapshot-report"))
+    assert report.is_absolute() and report.is_relative_to(tmp_path_factory.getbasetemp())
+
+
 def test_roster_with_conditions(snap_compare):
     assert snap_compare(session_app(), terminal_size=SIZE, run_before=still)
 

@@ -36,22 +36,21 @@ async def test_next_turn_ticks_persistent_damage_and_rolls_the_flat_check(app_fa
         tracker = app.screen
         assert isinstance(tracker, TrackerScreen)  # something happened: the tracker shows it
         creature = encounter.creature(goblin)
-        assert creature.hp < 30
+        assert creature.hp == 28  # seed 4: the bleed rolls 2
         event = encounter.log[-1]
         assert event.kind == "turn"
         assert any("bleed" in detail for detail in event.details)
         last = str(tracker.query_one("#last-event").render())
         assert "Goblin" in last and "bleed" in last
-        if creature.persistent:  # the flat check failed: the condition stays, with its check
-            row = cells(tracker.query_one("#persistent"), 0)
-            assert row[0] == "Goblin" and row[1] == "1d6 bleed"
-            assert "failed" in row[5] or "succeeded" in row[5] or row[5] != "—"
+        # the flat check rolls 10 and fails: the condition stays, with its check
+        row = cells(tracker.query_one("#persistent"), 0)
+        assert row == ["Goblin", "1d6 bleed", "1", "end of turn", "—", "10 failed"]
         # the roster shows the new HP too
         track = app.roster.table.get_cell(goblin, "track").plain
         assert f"{creature.hp}/30" in track
         await pilot.press("escape")
         assert app.screen is app.roster
-        assert encounter.active != goblin
+        assert encounter.active == ids_by_name(encounter)["Rogue"]
 
 
 async def test_flat_checks_wait_for_the_gm_and_resolve_all_rolls_them(app_factory):
@@ -97,7 +96,7 @@ async def test_tick_now_and_remove(app_factory):
         await pilot.press("t")
         await pilot.pause()
         assert encounter.log[-1].kind == "tick"
-        assert encounter.creature(goblin).hp < 30
+        assert encounter.creature(goblin).hp == 25  # seed 5: the bleed rolls 5
         await pilot.press("x")
         await pilot.pause()
         assert encounter.creature(goblin).persistent == []

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Input, Static
 
 from core import Encounter, get_system
+
+#: The terminal every Pilot test runs in unless it says otherwise.
+SIZE = (80, 24)
 
 
 class Notes:
@@ -56,3 +63,54 @@ async def settle(pilot: Pilot) -> None:
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()
+
+
+class Dice:
+    """Dice that come up as listed."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.faces.pop(0)
+
+
+def static_text(screen: Any, selector: str) -> str:
+    """The plain text of a Static."""
+    return str(screen.query_one(selector, Static).render())
+
+
+@asynccontextmanager
+async def running(app_factory: Callable[..., Any], encounter: Encounter | None = None,
+                  **options: Any) -> AsyncIterator[tuple[Pilot, Any, Encounter, dict[str, str]]]:
+    """The app on ``encounter`` (the goblins by default) at 80x24: (pilot, app, encounter, ids).
+
+    ``options`` go to the app factory (system, seed, autosave).
+    """
+    encounter = goblins() if encounter is None else encounter
+    app = app_factory(encounter, **options)
+    async with app.run_test(size=SIZE) as pilot:
+        yield pilot, app, encounter, ids_by_name(encounter)
+
+
+async def open_damage(pilot: Pilot, damage: str, keys: tuple[str, ...] = ("down",)) -> Any:
+    """Move with ``keys`` (down: the second row), open damage entry (d), type ``damage``: the screen."""
+    from tui.screens.damage import DamageScreen
+
+    await pilot.press(*keys, "d")
+    screen = pilot.app.screen
+    assert isinstance(screen, DamageScreen)
+    await type_text(pilot, damage)
+    return screen
+
+
+async def submit_add_form(pilot: Pilot, name: str, fields: dict[str, str]) -> Screen:
+    """Open the add form (a), type ``name``, fill the fields by id, press enter: the form."""
+    await pilot.press("a")
+    form = pilot.app.screen
+    await type_text(pilot, name)
+    for field_id, value in fields.items():
+        form.query_one(f"#{field_id}", Input).value = value
+    await pilot.press("enter")
+    await pilot.pause()
+    return form
