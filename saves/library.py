@@ -71,7 +71,7 @@ def fresh(creature: Creature) -> Creature:
 
 def _read_file(path: Path, system: str | None) -> tuple[str, dict[str, Creature], store.Stamp]:
     """A library file's system and templates; SaveError naming the line or field."""
-    raw, st = store._read(path)
+    raw, st = store.read_checked(path)
     doc = codec.parse(raw, path)
     codec.check_version(doc, path)
     table = doc.get(LIBRARY_TABLE)
@@ -121,7 +121,7 @@ def _encode(system: str, creatures: dict[str, Creature]) -> bytes:
 def _write(path: Path, raw: bytes) -> store.Stamp:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        return store._atomic_write(path, raw)
+        return store.atomic_write(path, raw)
     except OSError as exc:
         raise SaveError(path, f"could not write ({exc.strerror or exc})",
                         hint="nothing was changed; free some space or check permissions") from exc
@@ -173,7 +173,7 @@ def add(system: str, creature: Creature, force: bool = False) -> str:
     """
     if not isinstance(creature, Creature):
         raise TypeError(f"library.add takes a Creature, not {type(creature).__name__}")
-    with store._write_lock:
+    with store.write_lock:
         lib = _open(system)
         if creature.name in lib.creatures and not force:
             raise SaveConflict(lib.path, f"the library already has {creature.name!r}",
@@ -188,7 +188,7 @@ def rename(system: str, name: str, new_name: str) -> str:
     new_name = new_name.strip() if isinstance(new_name, str) else ""
     if not new_name:
         raise ValueError("a creature needs a name")
-    with store._write_lock:
+    with store.write_lock:
         lib = _open(system)
         old = _find(lib, name)
         if new_name in lib.creatures and new_name != old:
@@ -202,7 +202,7 @@ def rename(system: str, name: str, new_name: str) -> str:
 
 def remove(system: str, name: str) -> Path:
     """Move a template into data_dir()/trash/ (a library file of one); KeyError if absent."""
-    with store._write_lock:
+    with store.write_lock:
         lib = _open(system)
         stored = _find(lib, name)
         trash = data_dir() / TRASH_DIR
@@ -227,7 +227,7 @@ def export_file(system: str, path: Path | str, force: bool = False) -> Path:
     """Write the system's library to ``path`` to share it; SaveConflict if the file exists."""
     target = Path(path).expanduser()
     lib = _open(system)
-    with store._write_lock:
+    with store.write_lock:
         if target.exists() and not force:
             raise SaveConflict(target, "already exists", hint="choose another file, or overwrite it on purpose")
         if target.is_dir():
@@ -244,7 +244,7 @@ def import_file(path: Path | str, force: bool = False) -> tuple[str, list[str]]:
     """
     source = Path(path).expanduser()
     system, incoming, _ = _read_file(source, None)
-    with store._write_lock:
+    with store.write_lock:
         lib = _open(system)
         clashes = [n for n, c in incoming.items()
                    if n in lib.creatures and lib.creatures[n].to_state() != fresh(c).to_state()]

@@ -27,7 +27,7 @@ BACKUP_SUFFIX = ".bak"
 # A temp file this old belongs to a writer that died: list_saves() clears it away.
 _STALE_TEMP_SECONDS = 60.0
 
-_write_lock = threading.RLock()
+write_lock = threading.RLock()
 # autosave.toml, autosave-2.toml…: one per window (saves.slots)
 _SLOT_NAME = re.compile(rf"{AUTOSAVE_STEM}(?:-\d+)?{re.escape(SUFFIX)}")
 
@@ -130,7 +130,7 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _atomic_write(path: Path, raw: bytes, *, backup: bool = True) -> Stamp:
+def atomic_write(path: Path, raw: bytes, *, backup: bool = True) -> Stamp:
     """Write raw to path so that a crash leaves the old or the new file, never half of one."""
     directory = path.parent
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -169,7 +169,7 @@ def _keep_backup(path: Path) -> None:
     os.replace(link, bak)
 
 
-def _read(path: Path) -> tuple[bytes, os.stat_result]:
+def read_checked(path: Path) -> tuple[bytes, os.stat_result]:
     """The bytes and stat of a save, refusing a missing, unreadable, special or oversized file.
 
     Only regular files are read, and never more than MAX_FILE_BYTES: opened non-blocking so
@@ -290,7 +290,7 @@ def save(
     on the thread that changes enc, so that a save run in a worker writes one consistent state.
     """
     tracking = _track(enc)
-    with _write_lock:
+    with write_lock:
         if path is not None:
             target = Path(path).expanduser()
         elif name is not None:
@@ -316,7 +316,7 @@ def save(
         raw = _encode(enc, data=data)
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
-            stamp = _atomic_write(through_link(target), raw)
+            stamp = atomic_write(through_link(target), raw)
         except OSError as exc:
             raise SaveError(
                 target,
@@ -353,7 +353,7 @@ def _encode(enc: Any, extra: dict[str, Any] | None = None, data: dict[str, Any] 
 def load(path_or_name: Path | str) -> Any:
     """The Encounter in a save file (a Path, or a save name in data_dir()); SaveError if unreadable."""
     path = resolve(path_or_name)
-    raw, st = _read(path)
+    raw, st = read_checked(path)
     enc, header = codec.decode(raw, path)
     if _SLOT_NAME.fullmatch(path.name) and path.parent == data_dir():
         # an autosave opened from the saves list belongs to its named save, not to itself
@@ -379,7 +379,7 @@ def autosave(enc: Any, *, data: dict[str, Any] | None = None, path: Path | None 
     tracking = _track(enc)
     # With a snapshot the revision it was taken at is unknown: never skip on its account.
     revision = getattr(enc, "revision", None) if data is None else None
-    with _write_lock:
+    with write_lock:
         # skipped only when the same state went to the same file, naming the same save
         key = (revision, tracking.path, tracking.stamp, target)
         last_enc, last_key = _last_autosave
@@ -392,7 +392,7 @@ def autosave(enc: Any, *, data: dict[str, Any] | None = None, path: Path | None 
                 extra["autosave_of_sha256"] = tracking.stamp.sha256
         raw = _encode(enc, extra, data)
         try:
-            _atomic_write(through_link(target), raw, backup=False)
+            atomic_write(through_link(target), raw, backup=False)
         except OSError as exc:
             raise SaveError(
                 target, f"could not write ({exc.strerror or exc})", hint="free some space or check permissions"
@@ -434,7 +434,7 @@ def load_autosave(path: Path | None = None) -> Any | None:
         path = newest[0] if newest else autosave_path()
     if not os.path.lexists(path):
         return None
-    raw, _st = _read(path)
+    raw, _st = read_checked(path)
     enc, header = codec.decode(raw, path)
     _remember(enc, *_autosave_source(header))
     _track(enc).autosave = path
@@ -540,13 +540,13 @@ def _error_entry(path: Path, modified: datetime, error: str, is_autosave: bool) 
 
 
 def _read_head(path: Path, st: os.stat_result) -> dict[str, Any]:
-    raw, _st = _read(path) if st.st_size <= codec.HEAD_BYTES else (None, st)
+    raw, _st = read_checked(path) if st.st_size <= codec.HEAD_BYTES else (None, st)
     if raw is not None:
         return codec.parse(raw, path)
     with open(path, "rb", opener=_open_nonblocking) as handle:
         _check_regular(path, os.fstat(handle.fileno()))
         head = handle.read(codec.HEAD_BYTES)
-    return codec.read_head(head, lambda: _read(path)[0], path)
+    return codec.read_head(head, lambda: read_checked(path)[0], path)
 
 
 def clean_temp_files(directory: Path | None = None) -> None:
@@ -575,9 +575,9 @@ def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
 
     The encounter keeps the file it belongs to: this is a copy, loadable like any save.
     """
-    with _write_lock:
+    with write_lock:
         target = trash_path(slugify(enc.name))
-        _atomic_write(target, _encode(enc, data=data), backup=False)
+        atomic_write(target, _encode(enc, data=data), backup=False)
     return target
 
 
@@ -601,7 +601,7 @@ def delete_save(path: Path | str) -> Path:
         raise SaveError(source, "no such save", hint="refresh the saves list")
     trash = data_dir() / TRASH_DIR
     trash.mkdir(exist_ok=True)
-    with _write_lock:
+    with write_lock:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = trash / f"{source.stem} {stamp}{SUFFIX}"
         number = 1
@@ -622,18 +622,18 @@ def delete_save(path: Path | str) -> Path:
 def rename_save(path: Path | str, new_name: str) -> Path:
     """Give a save a new encounter name and the file name that goes with it; returns the new Path."""
     source = resolve(path)
-    raw, st = _read(source)
+    raw, st = read_checked(source)
     enc, _header = codec.decode(raw, source)  # a file we could not load is not renamed
     enc.name = new_name  # a plain attribute: renaming a file is not a step in the encounter's ledger
-    with _write_lock:
+    with write_lock:
         target = _free_path(new_name, owned=source)
         new_raw = _encode(enc)
         if target == source:
             if not Stamp.of(raw, st).matches(source):
                 raise SaveConflict(source, "changed on disk while renaming", hint="try again")
-            stamp = _atomic_write(source, new_raw)
+            stamp = atomic_write(source, new_raw)
         else:
-            stamp = _atomic_write(target, new_raw, backup=False)
+            stamp = atomic_write(target, new_raw, backup=False)
             bak = source.with_name(source.name + BACKUP_SUFFIX)
             if bak.exists():
                 os.replace(bak, target.with_name(target.name + BACKUP_SUFFIX))
