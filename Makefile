@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test bench screenshots lint clean
+.PHONY: run test bench sizes screenshots lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ test: $(TEST_STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m pytest tests/bench -q -s --override-ini addopts=
+
+sizes: $(TEST_STAMP)
+	$(BIN)/python tests/bench/code_report.py
+	$(BIN)/mypy core saves
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tui.screenshots screenshots
