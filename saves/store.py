@@ -291,28 +291,9 @@ def save(
     """
     tracking = _track(enc)
     with write_lock:
-        if path is not None:
-            target = Path(path).expanduser()
-        elif name is not None:
-            target = path_for(name)
-        elif tracking.path is not None:
-            target = tracking.path
-        else:
-            target = _free_path(enc.name)
-        ours = tracking.path is not None and target.resolve() == tracking.path.resolve()
-        if not force and target.exists():
-            if not ours:
-                raise SaveConflict(
-                    target,
-                    "another save already has this name",
-                    hint="choose another name, or overwrite it on purpose",
-                )
-            if tracking.stamp is not None and not tracking.stamp.matches(target):
-                raise SaveConflict(
-                    target,
-                    "changed on disk since it was loaded or saved (another window?)",
-                    hint="save under another name, reload it, or overwrite it on purpose",
-                )
+        target = _save_target(tracking, name, path, enc)
+        if not force:
+            _refuse_overwrite(tracking, target)
         raw = _encode(enc, data=data)
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -326,6 +307,36 @@ def save(
         _remember(enc, target, stamp)
     clean_temp_files(target.parent)
     return target
+
+
+def _save_target(tracking: _Tracking, name: str | None, path: Path | str | None, enc: Any) -> Path:
+    """Where a save goes: the path or name asked for, else the encounter's file, else a new one."""
+    if path is not None:
+        return Path(path).expanduser()
+    if name is not None:
+        return path_for(name)
+    if tracking.path is not None:
+        return tracking.path
+    return _free_path(enc.name)
+
+
+def _refuse_overwrite(tracking: _Tracking, target: Path) -> None:
+    """SaveConflict if ``target`` is another encounter's file, or ours changed on disk since."""
+    if not target.exists():
+        return
+    ours = tracking.path is not None and target.resolve() == tracking.path.resolve()
+    if not ours:
+        raise SaveConflict(
+            target,
+            "another save already has this name",
+            hint="choose another name, or overwrite it on purpose",
+        )
+    if tracking.stamp is not None and not tracking.stamp.matches(target):
+        raise SaveConflict(
+            target,
+            "changed on disk since it was loaded or saved (another window?)",
+            hint="save under another name, reload it, or overwrite it on purpose",
+        )
 
 
 def through_link(path: Path) -> Path:
