@@ -435,6 +435,23 @@ async def test_d20_subdual_is_echoed_as_subdual_and_checks_the_box(app_factory):
         assert "nonlethal" not in static_text(screen, "#steps")
 
 
+
+async def test_a_name_with_the_word_nonlethal_is_never_reworded(app_factory):
+    """The system's word is chosen where the text is built: nothing replaces words in text."""
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Brawl")
+    encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
+    encounter.add(rules.new_creature("Ned the nonlethal", hp=30), initiative=10)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        await type_text(pilot, "1d3+1 subdual")
+        await pilot.pause()
+        assert "✓ 1d3+1 subdual" in str(screen.query_one("#damage .feedback", Static).render())
+        steps = static_text(screen, "#steps")
+        assert steps.startswith("Ned the nonlethal: ") and "subdual Ned" not in steps
+
 # -- item 3: heal works on the marked set, one undo step ------------------------------------
 
 def test_heal_many_is_one_undo_step_and_names_the_roll():

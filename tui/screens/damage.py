@@ -355,7 +355,7 @@ class DamageScreen(ModalScreen[Any]):
             steps.update("")
             return
         name = self.encounter.creature(creature_id).name
-        steps.update(Text(self.rules.in_own_words(f"{name}: " + " → ".join(outcome.steps))))
+        steps.update(Text(f"{name}: " + " → ".join(outcome.steps)))
 
     @property
     def highlighted_id(self) -> str | None:
@@ -374,7 +374,7 @@ class DamageScreen(ModalScreen[Any]):
 
     def _check_damage(self, text: str) -> str:
         """Parse the damage as typed; say back what was understood, in the system's words."""
-        return "✓ " + self.rules.in_own_words(str(self.rules.parse_damage(text)))
+        return "✓ " + str(self.rules.parse_damage(text))  # labels in the system's words
 
     def _current_text(self) -> str:
         """The damage in the field; while it is wrong, the last valid one (the preview stays)."""
