@@ -71,6 +71,31 @@ async def test_heal_rolls_dice_once_shows_them_and_previews_before_enter(app_fac
         assert encounter.creature(ids["Valeros"]).hp == 24  # not 285
 
 
+
+async def heal_roll_of_a_seeded_app(app_factory, seed: int) -> tuple[str, str]:
+    """Heal Valeros 2d8+5 in an app whose dice are seeded with ``seed``: the roll and the log."""
+    encounter = goblins()
+    encounter.apply_damage([ids_by_name(encounter)["Valeros"]], "30 slashing")
+    app = app_factory(encounter, seed=seed)
+    expected = random.Random()
+    expected.setstate(app.session.rng.getstate())  # the session's dice, as they stand
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await type_text(pilot, "2d8+5")
+        await pilot.pause()
+        roll = static_text(app.screen, "#heal-roll")
+        read_heal("2d8", expected)  # rolled as typed, on the way to 2d8+5
+        assert roll == read_heal("2d8+5", expected).text  # the session's dice, nobody else's
+        await pilot.press("enter")
+        await pilot.pause()
+        return roll, encounter.log[-1].text
+
+
+async def test_heal_dice_are_the_sessions_seeded_dice(app_factory):
+    first = await heal_roll_of_a_seeded_app(app_factory, seed=5)
+    assert first == await heal_roll_of_a_seeded_app(app_factory, seed=5)  # repeatable
+    assert first[0] == "2d8+5 (1, 8) = 14" and "2d8+5 (1, 8) = 14" in first[1]
+
 async def test_heal_with_a_letter_says_so_and_heals_nothing(app_factory):
     encounter = goblins()
     ids = ids_by_name(encounter)
