@@ -63,8 +63,10 @@ def condition_name(name: Any) -> str:
 
 def check_duration(duration: Any) -> int | str | None:
     """A valid duration, or ValueError saying which forms exist."""
-    if duration is None or duration in (END_OF_NEXT, START_OF_NEXT):
-        return duration
+    if duration is None:
+        return None
+    if duration in (END_OF_NEXT, START_OF_NEXT):
+        return str(duration)
     if isinstance(duration, int) and not isinstance(duration, bool) and duration >= 1:
         return duration
     raise ValueError(f"a duration is None, a number of turns (1 or more), {END_OF_NEXT!r} "

@@ -181,6 +181,7 @@ def parse(expr: str) -> DiceExpr:
 
 @lru_cache(maxsize=4096)
 def _parse_cached(expr: str) -> DiceExpr:
+    """Terms up to a table total (``=7``), each a number or dice; ParseError says where."""
     text = expr
     if not text.strip():
         raise ParseError("empty dice expression", 0, text)
@@ -190,42 +191,55 @@ def _parse_cached(expr: str) -> DiceExpr:
     dice: list[DiceTerm] = []
     modifier = 0
     total_dice = 0
-    first = True
     while pos < n:
-        m = _TERM.match(text, pos, n)
-        if not m or m.end() == pos:
-            if text[pos:pos + 1] in ("d", "D"):
-                raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", pos, text)
-            raise ParseError(f"unexpected {text[pos:pos + 8].strip() or 'end'!r} in dice expression", pos, text)
-        sign_text, count_text, sides_text, const_text = m.groups()
-        if not first and sign_text is None:
-            raise ParseError("expected + or - between terms", m.start(), text)
-        sign = -1 if sign_text == "-" else 1
-        if const_text is not None:
-            value = int(const_text)
+        m = _next_term(text, pos, n)
+        sign = -1 if m.group(1) == "-" else 1
+        if m.group(4) is not None:
+            value = int(m.group(4))
             if value > 10**9:
                 raise ParseError("number too large", m.start(4), text)
             modifier += sign * value
         else:
-            count = int(count_text) if count_text else 1
-            sides = int(sides_text)
-            where = m.start(2) if count_text else m.start(3)
-            if not 1 <= count <= MAX_COUNT:
-                raise ParseError(f"dice count {count} outside 1..{MAX_COUNT}", where, text)
-            if not 2 <= sides <= MAX_SIDES:
-                raise ParseError(f"die size d{sides} outside d2..d{MAX_SIDES}", m.start(3), text)
-            total_dice += count
+            term = _die_term(m, sign, text)
+            total_dice += term.count
             if total_dice > MAX_DICE:
-                raise ParseError(f"more than {MAX_DICE} dice", where, text)
-            dice.append(DiceTerm(sign, count, sides))
+                raise ParseError(f"more than {MAX_DICE} dice", _count_at(m), text)
+            dice.append(term)
         pos = m.end()
-        first = False
-    if first:
+    if pos == 0:
         raise ParseError("no dice before '=': write the dice rolled, e.g. 2d4=7", 0, text)
     expr_value = DiceExpr(tuple(dice), modifier, text, total_dice)
     if table is None:
         return expr_value
     return _rolled_at_table(expr_value, table, text)
+
+
+def _next_term(text: str, pos: int, end: int) -> re.Match[str]:
+    """The term at ``pos`` (``+2d6``, ``-1``; the first needs no sign); ParseError otherwise."""
+    m = _TERM.match(text, pos, end)
+    if not m or m.end() == pos:
+        if text[pos:pos + 1] in ("d", "D"):
+            raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", pos, text)
+        raise ParseError(f"unexpected {text[pos:pos + 8].strip() or 'end'!r} in dice expression", pos, text)
+    if pos and m.group(1) is None:
+        raise ParseError("expected + or - between terms", m.start(), text)
+    return m
+
+
+def _count_at(m: re.Match[str]) -> int:
+    """Where a dice term's count is written (its ``d`` when the count is left out)."""
+    return m.start(2) if m.group(2) else m.start(3)
+
+
+def _die_term(m: re.Match[str], sign: int, text: str) -> DiceTerm:
+    """``3d6``: the count and the die size, each within its limits."""
+    count = int(m.group(2)) if m.group(2) else 1
+    sides = int(m.group(3))
+    if not 1 <= count <= MAX_COUNT:
+        raise ParseError(f"dice count {count} outside 1..{MAX_COUNT}", _count_at(m), text)
+    if not 2 <= sides <= MAX_SIDES:
+        raise ParseError(f"die size d{sides} outside d2..d{MAX_SIDES}", m.start(3), text)
+    return DiceTerm(sign, count, sides)
 
 
 def _rolled_at_table(expr: DiceExpr, table: re.Match[str], text: str) -> DiceExpr:

@@ -1,105 +1,39 @@
-"""An encounter: roster, initiative, rounds and turns, and a ledger with undo and redo.
+"""An encounter: roster, initiative, rounds and turns, under one rule system.
 
-Every public call that changes anything is one ledger event. An event keeps only what
-that call changed — for each affected creature the fields before and after — so memory
-and save size grow with the number of events, not with events × roster size.
+Every public call that changes anything is one ledger event (:mod:`core.ledger`: what the
+call changed, undo and redo); the encounter as saved data is :mod:`core.encounter_data`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from core import conditions, turns
-from core.capabilities import ENCOUNTER_OPTIONS, OLD_VALUES, check_settings
+from core import conditions, encounter_data, turns
+from core.capabilities import ENCOUNTER_OPTIONS
 from core.dice import RandomSource
-from core.errors import StateError
+from core.encounter_data import (
+    DEFAULT_SETTINGS,
+    DETAILS_KEPT,
+    ENCOUNTER_SETTINGS,
+    OLD_SETTING_WORDS,
+    _encounter_settings,
+)
+from core.ledger import Change, Event, Ledger, Step
 from core.model import Breakdown, Creature, Outcome, Roll, TemporaryImmunity
-from core.systems import SYSTEM_IDS, get_system
+from core.systems import get_system
 from core.systems.base import MAX_TRACK
 
-# Every setting is declared once in core.capabilities: its values, default and GM's words.
-DEFAULT_SETTINGS: dict[str, Any] = {s.key: s.default for s in ENCOUNTER_OPTIONS}
-ENCOUNTER_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in ENCOUNTER_OPTIONS}
-OLD_SETTING_WORDS = OLD_VALUES   # as saves before issue 7 wrote them
+__all__ = [
+    "Encounter", "Event", "Change", "DamagePreview", "DEFAULT_SETTINGS", "ENCOUNTER_SETTINGS",
+    "OLD_SETTING_WORDS", "SETTING_WORDS", "DETAILS_KEPT", "FEAR_MAX", "has_temp_hp",
+    "resolve_temp_hp",
+]
+
 # A setting as the log says it: the GM's words, never ``key = value``.
 SETTING_WORDS = {(s.key, c.value): c.log for s in ENCOUNTER_OPTIONS for c in s.choices}
 FEAR_MAX = 12                   # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
-DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
-_UNSET = "\u2205unset"          # a field absent on one side of a change (TOML has no null)
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One creature's part of an event: changed fields before and after (None = absent)."""
-
-    id: str
-    before: Mapping[str, Any] | None
-    after: Mapping[str, Any] | None
-
-    def to_data(self) -> dict[str, Any]:
-        """TOML-ready data."""
-        out: dict[str, Any] = {"id": self.id}
-        if self.before is not None:
-            out["before"] = dict(self.before)
-        if self.after is not None:
-            out["after"] = dict(self.after)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One ledger entry: what a call did, in words, and what it changed."""
-
-    text: str
-    round: int
-    kind: str
-    details: tuple[str, ...] = ()
-    changes: tuple[Change, ...] = ()
-    meta_before: Mapping[str, Any] = field(default_factory=dict)
-    meta_after: Mapping[str, Any] = field(default_factory=dict)
-    actor: str = ""             # whose turn it was (the log export's actor)
-
-    @property
-    def changed_ids(self) -> frozenset[str]:
-        """Ids of the creatures this event touched."""
-        return frozenset(c.id for c in self.changes)
-
-    def to_data(self, details: bool = True) -> dict[str, Any]:
-        """TOML-ready data."""
-        out: dict[str, Any] = {"text": self.text, "round": self.round, "kind": self.kind}
-        if details and self.details:
-            out["details"] = list(self.details)
-        if self.changes:
-            out["changes"] = [c.to_data() for c in self.changes]
-        if self.meta_before or self.meta_after:
-            out["meta_before"] = dict(self.meta_before)
-            out["meta_after"] = dict(self.meta_after)
-        if self.actor:
-            out["actor"] = self.actor
-        return out
-
-    @classmethod
-    def from_data(cls, data: Any, where: str) -> Event:
-        """Rebuild from :meth:`to_data`; StateError names a bad field."""
-        if not isinstance(data, Mapping):
-            raise StateError(where, "expected a table")
-        changes = []
-        for i, ch in enumerate(_typed(data, "changes", list, where, [])):
-            w = f"{where}.changes[{i}]"
-            if not isinstance(ch, Mapping):
-                raise StateError(w, "expected a table")
-            changes.append(Change(_typed(ch, "id", str, w), _typed(ch, "before", dict, w, None),
-                                  _typed(ch, "after", dict, w, None)))
-        return cls(
-            text=_typed(data, "text", str, where), round=_typed(data, "round", int, where),
-            kind=_typed(data, "kind", str, where, "event"),
-            details=tuple(_typed(data, "details", list, where, [])), changes=tuple(changes),
-            meta_before=_typed(data, "meta_before", dict, where, {}),
-            meta_after=_typed(data, "meta_after", dict, where, {}),
-            actor=_typed(data, "actor", str, where, ""),
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,32 +44,6 @@ class DamagePreview:
     roll: Roll
     outcomes: Mapping[str, Outcome]
     options: Mapping[str, Any]
-
-
-_MISSING = object()
-
-
-def _typed(data: Mapping[str, Any], key: str, kind: type, where: str, default: Any = _MISSING) -> Any:
-    field_name = f"{where}.{key}" if where else key
-    if key not in data:
-        if default is _MISSING:
-            raise StateError(field_name, "missing")
-        return default
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        names = {int: "a whole number", str: "text", list: "a list", dict: "a table", bool: "true or false"}
-        raise StateError(field_name, f"expected {names.get(kind, kind.__name__)}, "
-                                     f"found {type(value).__name__}")
-    return value
-
-
-def _encounter_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Checked encounter settings (ValueError for an unknown key or value); old words updated."""
-    settings = dict(settings or {})
-    for (key, old), new in OLD_SETTING_WORDS.items():
-        if settings.get(key) == old:
-            settings[key] = new
-    return check_settings(settings, ENCOUNTER_OPTIONS)
 
 
 class Encounter:
@@ -156,9 +64,7 @@ class Encounter:
         self.fear = 0                       # Daggerheart: the GM's Fear pool
         self._next_id = 1
         self._order: list[str] | None = None
-        self._done: list[Event] = []
-        self._undone: list[Event] = []
-        self.revision = 0
+        self._ledger = Ledger()
 
     # ------------------------------------------------------------------ roster
     @property
@@ -236,7 +142,7 @@ class Encounter:
         return 1 + max((t for c, t in self._tie.items() if c != cid and self._initiative.get(c) == value),
                        default=-1)
 
-    def _keep_active(self, step: _Step) -> None:
+    def _keep_active(self, step: Step) -> None:
         """Keep the same creature active when the order changes under it."""
         active = step.active_before
         if self.round == 1 and self.turn == 0:
@@ -252,8 +158,7 @@ class Encounter:
         with self._step("remove", f"{creature.name} removed") as step:
             step.meta("turn", "round")
             step.touch(cid)
-            del self._creatures[cid], self._initiative[cid], self._seq[cid], self._tie[cid]
-            self._order = None
+            self._drop(cid)
             active = step.active_before
             if active == cid:
                 # the removed creature's turn ends: the next in the order is up, the one
@@ -263,7 +168,7 @@ class Encounter:
                     self.round += 1 if self._creatures else 0
             else:
                 self._keep_active(step)
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     def remove_many(self, cids: Sequence[str]) -> Event:
         """Remove several creatures in one undo step (the marked ones, or every defeated one).
@@ -280,24 +185,45 @@ class Encounter:
             step.meta("turn")
             for cid in cids:
                 step.touch(cid)
-                del self._creatures[cid], self._initiative[cid], self._seq[cid]
-            self._order = None
+                self._drop(cid)
             active = step.active_before
             if active in cids:
                 later = [c for c in old_order[old_order.index(active) + 1 :] if c not in cids]
                 self.turn = self.order.index(later[0]) if later else max(0, len(self.order) - 1)
             else:
                 self._keep_active(step)
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     def update(self, cid: str, **fields: Any) -> Creature:
         """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
         creature = self.creature(cid)
+        initiative = fields.pop("initiative", None)
+        new = self._edited(creature, fields)
+        if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
+            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        settled = self.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
+        text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
+        with self._step("edit", text, tuple(settled)) as step:
+            step.meta("turn")
+            step.touch(cid)
+            self._creatures[cid] = new
+            if initiative is not None and initiative != self._initiative[cid]:
+                self._initiative[cid] = initiative
+                self._tie[cid] = self._last_tie(cid)
+                self._order = None
+                self._keep_active(step)
+        return new
+
+    def _edited(self, creature: Creature, fields: Mapping[str, Any]) -> Creature:
+        """A copy of ``creature`` with ``fields`` set, each checked (ValueError naming it).
+
+        Stat fields are set together, then the tracks' current values (``now_hp``) after
+        their maximum.
+        """
         rules = self.rules
         new = creature.clone()
         stats = {}
         current: dict[str, int] = {}
-        initiative = fields.pop("initiative", None)
         for key, value in fields.items():
             if key == "name":
                 if not isinstance(value, str) or not value.strip():
@@ -319,7 +245,7 @@ class Encounter:
                 rules.check_stat(key, value)
                 stats[key] = value
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
-                current[key[4:]] = value  # a track's current value, set after the maximum
+                current[key[4:]] = value
             else:
                 raise ValueError(f"cannot edit {key!r}")
         if stats:
@@ -327,19 +253,6 @@ class Encounter:
         for key, value in current.items():
             self._check_track(new, key, value)
             setattr(new, key, value)
-        if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
-            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
-        settled = rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
-        text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
-        with self._step("edit", text, tuple(settled)) as step:
-            step.meta("turn")
-            step.touch(cid)
-            self._creatures[cid] = new
-            if initiative is not None and initiative != self._initiative[cid]:
-                self._initiative[cid] = initiative
-                self._tie[cid] = self._last_tie(cid)
-                self._order = None
-                self._keep_active(step)
         return new
 
     ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
@@ -364,7 +277,7 @@ class Encounter:
         with self._step("rename", f"encounter renamed to {name.strip()}") as step:
             step.meta("name")
             self.name = name.strip()
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     def set_setting(self, key: str, value: Any) -> Event:
         """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
@@ -372,7 +285,7 @@ class Encounter:
         with self._step("setting", SETTING_WORDS[key, value]) as step:
             step.meta("settings")
             self.settings = {**self.settings, key: value}
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     # ------------------------------------------------------------------ damage
     def preview_damage(self, ids: Iterable[str], damage: str | Sequence[str], saves: Mapping[str, str | None] | None = None,
@@ -492,7 +405,7 @@ class Encounter:
                        save: str | None = None) -> Outcome:
         """Give a creature a persistent damage condition."""
         creature = self.creature(cid)
-        outcome = self.rules.resolve_persistent(creature, text, critical, save, self.settings)  # type: ignore[attr-defined]
+        outcome = self.rules.resolve_persistent(creature, text, critical, save, self.settings)
         with self._step("persistent", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
@@ -507,14 +420,14 @@ class Encounter:
             new = creature.clone()
             new.persistent.pop(index)
             self._creatures[cid] = new
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     def tick_persistent(self, cid: str, index: int, rng: RandomSource | None = None) -> Outcome:
         """Roll one persistent condition's damage now."""
         creature = self.creature(cid)
         cond = creature.persistent[index]
         work = creature.clone()
-        outcome = self.rules.tick(work, index, rng, self.settings)  # type: ignore[attr-defined]
+        outcome = self.rules.tick(work, index, rng, self.settings)
         with self._step("tick", f"{creature.name}: persistent {cond.label} deals {outcome.total}",
                         outcome.steps) as step:
             step.touch(cid)
@@ -526,7 +439,7 @@ class Encounter:
         """Roll (or enter the GM's roll for) one condition's flat check."""
         creature = self.creature(cid)
         work = creature.clone()
-        outcome = self.rules.flat_check(work, index, roll, rng)  # type: ignore[attr-defined]
+        outcome = self.rules.flat_check(work, index, roll, rng)
         with self._step("flat-check", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
@@ -549,7 +462,7 @@ class Encounter:
                 step.touch(cid)
                 work = creature.clone()
                 given = (rolls or {}).get((cid, index))
-                outcome = self.rules.flat_check(work, index, given, rng)  # type: ignore[attr-defined]
+                outcome = self.rules.flat_check(work, index, given, rng)
                 self.rules.commit(creature, outcome)
                 lines.extend(f"{creature.name}: {s}" for s in outcome.steps)
             step.details = tuple(lines)
@@ -565,7 +478,7 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.round + rounds))
             self._creatures[cid] = new
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     def remove_temp_immunity(self, cid: str, index: int) -> Event:
         """End a temporary immunity early."""
@@ -576,7 +489,7 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.pop(index)
             self._creatures[cid] = new
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     # ------------------------------------------------------------------ turns
     def skip_defeated(self) -> bool:
@@ -613,9 +526,9 @@ class Encounter:
             else:
                 step.text = f"{name}'s turn" + (f" (round {self.round} begins)" if wraps else "")
             step.details = tuple(details)
-        return self._done[-1]
+        return self._ledger.done[-1]
 
-    def _turn_steps(self, step: _Step, cid: str, when: str, rng: RandomSource | None,
+    def _turn_steps(self, step: Step, cid: str, when: str, rng: RandomSource | None,
                     details: list[str]) -> None:
         """The system's start/end steps, then RULES §7's (conditions, dying checks)."""
         step.touch(cid)
@@ -626,7 +539,7 @@ class Encounter:
         hook(self.rules, self._creatures[cid], self.settings, rng, steps)
         details.extend(f"{self._creatures[cid].name}: {s}" for s in steps)
 
-    def _expire_immunities(self, step: _Step, details: list[str]) -> None:
+    def _expire_immunities(self, step: Step, details: list[str]) -> None:
         for cid, c in self._creatures.items():
             expired = [t for t in c.temp_immunities if t.until_round <= self.round]
             if expired:
@@ -659,7 +572,7 @@ class Encounter:
             self._keep_active(step)
         return {cid: total for cid, (_, total) in rolled.items()}
 
-    def _break_ties(self, step: _Step, values: set[int]) -> list[str]:
+    def _break_ties(self, step: Step, values: set[int]) -> list[str]:
         """Place tied creatures by the system's tie rule (RULES §7); the log's words."""
         lines = []
         for value in sorted(values, reverse=True):
@@ -672,7 +585,7 @@ class Encounter:
                          + f" ({turns.tie_words(self.rules)})")
         return lines
 
-    def _place(self, step: _Step, group: list[str]) -> None:
+    def _place(self, step: Step, group: list[str]) -> None:
         """Give creatures of one initiative their places in this order."""
         for place, cid in enumerate(group):
             if self._tie.get(cid, 0) != place:
@@ -692,7 +605,7 @@ class Encounter:
             self._tie[cid] = self._last_tie(cid)
             self._order = None
             self._keep_active(step)
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     def move_in_order(self, cid: str, places: int) -> Event:
         """Move a creature up (negative) or down the order; it takes its new neighbour's initiative.
@@ -718,7 +631,7 @@ class Encounter:
             self._initiative[cid] = value
             self._place(step, [c for c in order if self._initiative[c] == value])
             self._keep_active(step)
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     # ------------------------------------------------------------------ conditions (RULES §7)
     def conditions_of(self, cid: str) -> dict[str, int | None]:
@@ -760,7 +673,7 @@ class Encounter:
         with self._step(kind, text, details) as step:
             step.touch(cid)
             self._creatures[cid] = new
-        return self._done[-1]
+        return self._ledger.done[-1]
 
     # ------------------------------------------------------------------ dying checks (RULES §7)
     def pending_dying_checks(self) -> list[str]:
@@ -839,63 +752,40 @@ class Encounter:
     @property
     def log(self) -> list[Event]:
         """Every applied event, oldest first."""
-        return list(self._done)
+        return list(self._ledger.done)
+
+    @property
+    def revision(self) -> int:
+        """Counts changes, undo and redo included (a save notes the one it wrote)."""
+        return self._ledger.revision
 
     @property
     def can_undo(self) -> bool:
         """True when there is an event to undo."""
-        return bool(self._done)
+        return bool(self._ledger.done)
 
     @property
     def can_redo(self) -> bool:
         """True when there is an undone event to redo."""
-        return bool(self._undone)
+        return bool(self._ledger.undone)
 
     def undo(self) -> Event | None:
         """Undo the last event; returns it (None when there is nothing to undo)."""
-        if not self._done:
-            return None
-        event = self._done.pop()
-        self._apply(event, forward=False)
-        self._undone.append(event)
-        self.revision += 1
-        return event
+        return self._ledger.undo(self)
 
     def redo(self) -> Event | None:
         """Redo the last undone event; returns it (None when there is nothing to redo)."""
-        if not self._undone:
-            return None
-        event = self._undone.pop()
-        self._apply(event, forward=True)
-        self._done.append(event)
-        self.revision += 1
-        return event
+        return self._ledger.redo(self)
 
-    def _apply(self, event: Event, forward: bool) -> None:
-        changes = event.changes if forward else tuple(reversed(event.changes))
-        for change in changes:
-            want = change.after if forward else change.before
-            have = change.before if forward else change.after
-            cid = change.id
-            if want is None:
-                self._creatures.pop(cid, None)
-                self._initiative.pop(cid, None)
-                self._seq.pop(cid, None)
-                self._tie.pop(cid, None)
-            elif have is None:
-                self._restore(cid, dict(want))
-            else:
-                state = self._state(cid)
-                for key, value in want.items():
-                    if value == _UNSET:
-                        state.pop(key, None)
-                    else:
-                        state[key] = value
-                self._restore(cid, state)
-        meta = event.meta_after if forward else event.meta_before
-        for key, value in meta.items():
-            setattr(self, "_next_id" if key == "next_id" else key, dict(value) if key == "settings" else value)
-        self._order = None
+    def _step(self, kind: str, text: str, details: tuple[str, ...] = ()) -> Step:
+        return Step(self, self._ledger, kind, text, details)
+
+    # what the ledger reads and restores (core.ledger.Roster)
+    def _has(self, cid: str) -> bool:
+        return cid in self._creatures
+
+    def _name(self, cid: str) -> str:
+        return self._creatures[cid].name
 
     def _state(self, cid: str) -> dict[str, Any]:
         state = self._creatures[cid].to_state()
@@ -905,77 +795,38 @@ class Encounter:
             state["tie"] = self._tie[cid]
         return state
 
-    def _restore(self, cid: str, state: dict[str, Any]) -> None:
+    def _restore(self, cid: str, state: dict[str, Any] | None) -> None:
+        if state is None:
+            self._drop(cid)
+            return
         initiative = state.pop("initiative", 0)
         seq = state.pop("seq", 0)
         tie = state.pop("tie", 0)
         self._insert(cid, Creature.from_state(state, f"creatures.{cid}"), initiative, seq, tie)
 
-    def _step(self, kind: str, text: str, details: tuple[str, ...] = ()) -> _Step:
-        return _Step(self, kind, text, details)
+    def _drop(self, cid: str) -> None:
+        self._creatures.pop(cid, None)
+        self._initiative.pop(cid, None)
+        self._seq.pop(cid, None)
+        self._tie.pop(cid, None)
+        self._order = None
 
-    def _record(self, event: Event) -> None:
-        self._done.append(event)
-        self._undone.clear()
-        self.revision += 1
+    def _meta(self, key: str) -> Any:
+        return getattr(self, "_next_id" if key == "next_id" else key)
+
+    def _set_meta(self, key: str, value: Any) -> None:
+        setattr(self, "_next_id" if key == "next_id" else key, value)
+        self._order = None
 
     # ------------------------------------------------------------------ data
     def to_data(self) -> dict[str, Any]:
         """The whole encounter, ledger included, as plain TOML-ready data."""
-        creatures = []
-        for cid in self.order:
-            entry = {"id": cid}
-            entry.update(self._state(cid))
-            creatures.append(entry)
-        keep_from = max(0, len(self._done) - DETAILS_KEPT)
-        return {
-            "encounter": {"name": self.name, "system": self.system, "round": self.round,
-                          "turn": self.turn, "next_id": self._next_id, "creatures": len(creatures),
-                          **({"fear": self.fear} if self.fear else {})},
-            "settings": dict(self.settings),
-            "creatures": creatures,
-            "ledger": [e.to_data(details=i >= keep_from) for i, e in enumerate(self._done)],
-            "redo": [e.to_data() for e in self._undone],
-        }
+        return encounter_data.to_data(self)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Encounter:
         """Rebuild an encounter from :meth:`to_data`; StateError names a missing or bad field."""
-        if not isinstance(data, Mapping):
-            raise StateError("encounter", "expected a table")
-        head = _typed(data, "encounter", dict, "")
-        system = _typed(head, "system", str, "encounter")
-        if system not in SYSTEM_IDS:
-            raise StateError("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
-        enc = cls(system, _typed(head, "name", str, "encounter"), _typed(data, "settings", dict, "", {}))
-        enc.round = _typed(head, "round", int, "encounter")
-        enc.turn = _typed(head, "turn", int, "encounter", 0)
-        enc.fear = _typed(head, "fear", int, "encounter", 0)
-        for i, entry in enumerate(_typed(data, "creatures", list, "", [])):
-            where = f"creatures[{i}]"
-            if not isinstance(entry, Mapping):
-                raise StateError(where, "expected a table")
-            state = dict(entry)
-            cid = _typed(state, "id", str, where)
-            state.pop("id")
-            initiative = _typed(state, "initiative", int, where, 0)
-            seq = _typed(state, "seq", int, where, i)
-            tie = _typed(state, "tie", int, where, 0)
-            state.pop("initiative", None)
-            state.pop("seq", None)
-            state.pop("tie", None)
-            if cid in enc._creatures:
-                raise StateError(f"{where}.id", f"duplicate creature id {cid!r}")
-            enc._insert(cid, Creature.from_state(state, where), initiative, seq, tie)
-        numbers = [int(c[1:]) for c in enc._creatures if c[1:].isdigit()]
-        enc._next_id = max(_typed(head, "next_id", int, "encounter", 1), max(numbers, default=0) + 1)
-        enc._done = [Event.from_data(e, f"ledger[{i}]")
-                     for i, e in enumerate(_typed(data, "ledger", list, "", []))]
-        enc._undone = [Event.from_data(e, f"redo[{i}]")
-                       for i, e in enumerate(_typed(data, "redo", list, "", []))]
-        if enc._creatures and not 0 <= enc.turn < len(enc._creatures):
-            raise StateError("encounter.turn", f"{enc.turn} is outside the roster of {len(enc._creatures)}")
-        return enc
+        return encounter_data.from_data(cls, data)
 
 
 def has_temp_hp(rules: Any) -> bool:
@@ -1005,74 +856,3 @@ def resolve_temp_hp(rules: Any, creature: Creature, amount: int) -> Outcome:
         steps.add("track", f"temp HP {work.temp_hp} kept: temporary HP do not stack, the higher stays")
     outcome: Outcome = rules._outcome(creature, work, amount, steps, summary=rules.track_text(work))
     return outcome
-
-
-class _Step:
-    """Records one event: touched creatures' state before and after, and encounter fields."""
-
-    def __init__(self, enc: Encounter, kind: str, text: str, details: tuple[str, ...]) -> None:
-        self.enc = enc
-        self.kind = kind
-        self.text = text
-        self.details = details
-        self.before: dict[str, dict[str, Any] | None] = {}
-        self.meta_keys: tuple[str, ...] = ()
-        self.meta_before: dict[str, Any] = {}
-        self.active_before = enc.active
-
-    def touch(self, cid: str) -> None:
-        """Note a creature about to change (before changing it)."""
-        if cid not in self.before:
-            self.before[cid] = self.enc._state(cid) if cid in self.enc._creatures else None
-
-    def meta(self, *keys: str) -> None:
-        """Note encounter fields about to change."""
-        self.meta_keys += keys
-        for key in keys:
-            value = getattr(self.enc, "_next_id" if key == "next_id" else key)
-            self.meta_before[key] = dict(value) if isinstance(value, dict) else value
-
-    def __enter__(self) -> _Step:
-        return self
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        enc = self.enc
-        if exc_type is not None:
-            # roll back whatever was half done, so a failed call changes nothing
-            for cid, state in self.before.items():
-                if state is None:
-                    enc._creatures.pop(cid, None)
-                    enc._initiative.pop(cid, None)
-                    enc._seq.pop(cid, None)
-                    enc._tie.pop(cid, None)
-                else:
-                    enc._restore(cid, dict(state))
-            for key, value in self.meta_before.items():
-                setattr(enc, "_next_id" if key == "next_id" else key, value)
-            enc._order = None
-            return
-        changes = []
-        for cid, before in self.before.items():
-            after = enc._state(cid) if cid in enc._creatures else None
-            if before is None or after is None:
-                if before is not after:
-                    changes.append(Change(cid, before, after))
-                continue
-            b, a = {}, {}
-            for key in before.keys() | after.keys():
-                old, new = before.get(key, _UNSET), after.get(key, _UNSET)
-                if old != new:
-                    b[key], a[key] = old, new
-            if b:
-                changes.append(Change(cid, b, a))
-        meta_after = {}
-        meta_before = {}
-        for key in self.meta_keys:
-            value = getattr(enc, "_next_id" if key == "next_id" else key)
-            if value != self.meta_before[key]:
-                meta_before[key] = self.meta_before[key]
-                meta_after[key] = dict(value) if isinstance(value, dict) else value
-        active = enc.active if self.kind == "turn" else self.active_before
-        actor = enc._creatures[active].name if active in enc._creatures else ""
-        enc._record(Event(self.text, enc.round, self.kind, tuple(self.details), tuple(changes),
-                          meta_before, meta_after, actor))

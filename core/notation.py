@@ -148,47 +148,17 @@ def _default_type(amount: DiceExpr, vocab: Vocabulary, where: int, full: str) ->
 def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamagePart:
     """One damage part (``2d8+4 slashing silver``): amount, markers, type, traits, effects."""
     amount, rest_at = _parse_amount(full, chunk, start)
-    words = _tokens(chunk[rest_at:], start + rest_at)
-    persistent = False
-    on_crit = False
-    source: str | None = None
-    traits: set[str] = set()
-    effects: set[str] = set()
-    type_words: list[tuple[str, int]] = []
-    i = 0
-    while i < len(words):
-        word, where = words[i]
-        # two-word aliases such as "cold iron"
-        if i + 1 < len(words):
-            pair = vocab.canonical(f"{word} {words[i + 1][0]}")
-            if pair != f"{word} {words[i + 1][0]}".lower():
-                word, i = pair, i + 1
-        canon = vocab.canonical(word)
-        i += 1
-        if canon in ("persistent", "persistant"):
-            persistent = True
-        elif canon in ("on-crit", "oncrit"):
-            on_crit = True
-        elif canon in vocab.types:
-            type_words.append((canon, where))
-        elif canon in vocab.materials or canon in vocab.traits:
-            traits.add(canon)
-        elif canon in vocab.effects:
-            effects.add(canon)
-        elif canon in vocab.sources and amount is None:
-            source = canon
-        elif _AMOUNT.fullmatch(word):
-            raise ParseError("put the amount before the type, e.g. '2d6 fire'", where, full)
-        else:
-            raise ParseError(f"unknown word {word!r} in damage{_suggest(word, vocab)}", where, full)
-    damage_type = _damage_type(type_words, effects, vocab, full)
-    if amount is None and source is None:
-        if damage_type is not None and words:
+    tokens = _tokens(chunk[rest_at:], start + rest_at)
+    words = _part_words(tokens, amount is None, vocab, full)
+    damage_type = _damage_type(words.types, words.effects, vocab, full)
+    if amount is None and words.source is None:
+        if damage_type is not None and tokens:
             raise ParseError(f"{damage_type!r} needs an amount before it, e.g. '2d6 {damage_type}'",
-                             words[0][1], full)
+                             tokens[0][1], full)
         raise ParseError("a damage part needs an amount, e.g. 2d6 fire", start, full)
     if amount is not None and damage_type is None:
         damage_type = _default_type(amount, vocab, start + len(chunk.rstrip()), full)
+    persistent = words.persistent
     implied = not persistent and amount is not None and damage_type in vocab.always_persistent
     if persistent and amount is None:
         raise ParseError("persistent damage needs an amount", start, full)
@@ -196,9 +166,55 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
         # a condition is rolled afresh at every tick: a table total has no meaning there
         raise ParseError(f"persistent damage is rolled at each tick: write {amount.fresh} without "
                          "'=' and the total", start + len(chunk) - len(chunk.lstrip()), full)
-    part = DamagePart(amount, damage_type, persistent or implied, frozenset(traits), on_crit, source,
-                      chunk.strip(), effects=frozenset(effects), implied_persistent=implied)
+    part = DamagePart(amount, damage_type, persistent or implied, frozenset(words.traits),
+                      words.on_crit, words.source, chunk.strip(), effects=frozenset(words.effects),
+                      implied_persistent=implied)
     return replace(part, shown=part.make_label(vocab))
+
+
+@dataclass
+class _PartWords:
+    """The words after a part's amount, sorted: markers, type words, traits, effects, a source."""
+
+    persistent: bool = False
+    on_crit: bool = False
+    source: str | None = None
+    traits: set[str] = field(default_factory=set)
+    effects: set[str] = field(default_factory=set)
+    types: list[tuple[str, int]] = field(default_factory=list)
+
+
+def _part_words(tokens: list[tuple[str, int]], no_amount: bool, vocab: Vocabulary,
+                full: str) -> _PartWords:
+    """Sort a part's words (two-word aliases such as "cold iron" read as one); ParseError
+    for a word the system does not know. A source (``sneak attack``) only without an amount."""
+    out = _PartWords()
+    i = 0
+    while i < len(tokens):
+        word, where = tokens[i]
+        if i + 1 < len(tokens):
+            pair = vocab.canonical(f"{word} {tokens[i + 1][0]}")
+            if pair != f"{word} {tokens[i + 1][0]}".lower():
+                word, i = pair, i + 1
+        canon = vocab.canonical(word)
+        i += 1
+        if canon in ("persistent", "persistant"):
+            out.persistent = True
+        elif canon in ("on-crit", "oncrit"):
+            out.on_crit = True
+        elif canon in vocab.types:
+            out.types.append((canon, where))
+        elif canon in vocab.materials or canon in vocab.traits:
+            out.traits.add(canon)
+        elif canon in vocab.effects:
+            out.effects.add(canon)
+        elif canon in vocab.sources and no_amount:
+            out.source = canon
+        elif _AMOUNT.fullmatch(word):
+            raise ParseError("put the amount before the type, e.g. '2d6 fire'", where, full)
+        else:
+            raise ParseError(f"unknown word {word!r} in damage{_suggest(word, vocab)}", where, full)
+    return out
 
 
 def _parse_amount(full: str, chunk: str, start: int) -> tuple[DiceExpr | None, int]:
@@ -468,71 +484,97 @@ def _split_items(section: str, start: int, full: str) -> list[tuple[str, int]]:
     return items
 
 
+@dataclass
+class _DefenseLine:
+    """A defense line being read: the section its last keyword opened and what it gave so far."""
+
+    text: str
+    vocab: Vocabulary
+    kind: str | None = None
+    found: dict[str, list[DefenseEntry]] = field(default_factory=lambda: {
+        IMMUNITY: [], WEAKNESS: [], RESISTANCE: [], VULNERABILITY: [], EFFECT: []})
+    effects: list[str] = field(default_factory=list)
+    unautomated: list[str] = field(default_factory=list)
+
+
 @lru_cache(maxsize=1024)
 def _parse_defenses(text: str, system: str) -> Defenses:
-    vocab = vocabulary(system)
-    found: dict[str, list[DefenseEntry]] = {IMMUNITY: [], WEAKNESS: [], RESISTANCE: [], VULNERABILITY: [],
-                                            EFFECT: []}
-    effects: list[str] = []
-    unautomated: list[str] = []
-    kind: str | None = None
+    """Each comma-separated item of each ``;`` section, in the section a keyword opened."""
+    line = _DefenseLine(text, vocabulary(system))
     offset = 0
     for section in text.split(";"):
         for item, where in _split_items(section, offset, text):
-            if not item.strip():
-                continue
-            lead = len(item) - len(item.lstrip())
-            words = item.strip()
-            where += lead
-            if system == "d20-3e":
-                d20 = _d20_entry(words, where, kind, vocab, text)
-                if d20 is not None:
-                    kind = IMMUNITY if d20.kind == IMMUNITY else RESISTANCE
-                    found[kind].append(d20)
-                    continue
-            keyword_at = where
-            first = words.split()[0].lower()
-            if first in _SECTION_WORDS or words.lower().startswith("damage reduction"):
-                if words.lower().startswith("damage reduction"):
-                    kind, skip = RESISTANCE, len("damage reduction")
-                else:
-                    kind, skip = _SECTION_WORDS[first], len(first)
-                if words.lower().startswith(("resistance to critical", "double resistance")):
-                    unautomated.append(words)
-                    continue
-                rest = words[skip:]
-                where += skip + (len(rest) - len(rest.lstrip()))
-                words = rest.strip()
-                if not words:
-                    if system == "daggerheart" and kind in (IMMUNITY, RESISTANCE):
-                        entry = DefenseEntry(kind, "all")
-                        found[kind].append(replace(entry, text=entry.make_text()))
-                        continue
-                    raise ParseError(f"{kind} with nothing after it", where, text)
-            elif first in ("hardness", "double"):
-                unautomated.append(words)
-                continue
-            elif kind is None:
-                raise ParseError(
-                    f"start with immunities, weaknesses or resistances (not {first!r})", where, text)
-            if kind == VULNERABILITY and system != "vitality-wounds":
-                raise ParseError("'vulnerable' exists only in vitality-wounds", keyword_at, text)
-            # the filler word "to" ("immune to fire", "vulnerable to silver"), never a selector (RULES §1)
-            filler = _FILLER.match(words)
-            if filler:
-                where += filler.end()
-                words = words[filler.end():]
-            _parse_entry(words, where, kind, vocab, text, found, effects)
+            if item.strip():
+                _read_defense_item(line, item.strip(), where + len(item) - len(item.lstrip()))
         offset += len(section) + 1
+    found = line.found
     if system == "d20-3e":
-        found[RESISTANCE] = _d20_damage_reduction(found[RESISTANCE], vocab)
+        found[RESISTANCE] = _d20_damage_reduction(found[RESISTANCE], line.vocab)
     immune_to = frozenset(e.selector for e in found[IMMUNITY] if not e.exceptions and not e.non_magical)
     return Defenses(
         immunities=tuple(found[IMMUNITY]), weaknesses=tuple(found[WEAKNESS]),
         resistances=tuple(found[RESISTANCE]), vulnerabilities=tuple(found[VULNERABILITY]),
-        effect_immunities=tuple(effects), unautomated=tuple(unautomated), text=text,
+        effect_immunities=tuple(line.effects), unautomated=tuple(line.unautomated), text=text,
         immune_to=immune_to, effect_traits=tuple(found[EFFECT]),
     )
+
+
+def _read_defense_item(line: _DefenseLine, words: str, where: int) -> None:
+    """One item: a d20-3e entry, a section keyword with its first entry, a note, or an entry."""
+    system, text = line.vocab.system, line.text
+    if system == "d20-3e":
+        d20 = _d20_entry(words, where, line.kind, line.vocab, text)
+        if d20 is not None:
+            line.kind = IMMUNITY if d20.kind == IMMUNITY else RESISTANCE
+            line.found[line.kind].append(d20)
+            return
+    keyword_at = where
+    first = words.split()[0].lower()
+    if first in _SECTION_WORDS or words.lower().startswith("damage reduction"):
+        rest = _open_section(line, words, where)
+        if rest is None:
+            return
+        words, where = rest
+    elif first in ("hardness", "double"):
+        line.unautomated.append(words)
+        return
+    kind = line.kind
+    if kind is None:
+        raise ParseError(f"start with immunities, weaknesses or resistances (not {first!r})", where, text)
+    if kind == VULNERABILITY and system != "vitality-wounds":
+        raise ParseError("'vulnerable' exists only in vitality-wounds", keyword_at, text)
+    # the filler word "to" ("immune to fire", "vulnerable to silver"), never a selector (RULES §1)
+    filler = _FILLER.match(words)
+    if filler:
+        where += filler.end()
+        words = words[filler.end():]
+    _parse_entry(words, where, kind, line.vocab, text, line.found, line.effects)
+
+
+def _open_section(line: _DefenseLine, words: str, where: int) -> tuple[str, int] | None:
+    """A section keyword (``resistances``, ``DR``…) sets the kind; returns the item's rest.
+
+    None when nothing is left to read: a rule the app does not automate (kept as a note),
+    or Daggerheart's bare ``immune`` / ``resistant`` (to all damage).
+    """
+    if words.lower().startswith("damage reduction"):
+        line.kind, skip = RESISTANCE, len("damage reduction")
+    else:
+        first = words.split()[0].lower()
+        line.kind, skip = _SECTION_WORDS[first], len(first)
+    if words.lower().startswith(("resistance to critical", "double resistance")):
+        line.unautomated.append(words)
+        return None
+    rest = words[skip:]
+    where += skip + (len(rest) - len(rest.lstrip()))
+    words = rest.strip()
+    if words:
+        return words, where
+    if line.vocab.system == "daggerheart" and line.kind in (IMMUNITY, RESISTANCE):
+        entry = DefenseEntry(line.kind, "all")
+        line.found[line.kind].append(replace(entry, text=entry.make_text()))
+        return None
+    raise ParseError(f"{line.kind} with nothing after it", where, line.text)
 
 
 def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str,

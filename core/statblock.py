@@ -298,8 +298,8 @@ def read_pf2(block: _Block, system: str) -> StatBlock:
         elif _TRACK.match(line.text) or _SECTION.match(line.text):
             _pf2_track_line(line, block, system, stats, defenses)
             seen_stat = True
-        elif _STRIKE.match(line.text):
-            attack = _pf2_strike(line, block, system)
+        elif strike := _STRIKE.match(line.text):
+            attack = _pf2_strike(line, strike.end(), block, system)
             if attack:
                 attacks.append(attack)
         elif not seen_stat:  # the traits line(s) come before the statistics
@@ -340,15 +340,18 @@ def _pf2_track_line(line: Line, block: _Block, system: str, stats: dict[str, int
                 stats[key] = int(value)
 
 
-def _pf2_strike(line: Line, block: _Block, system: str) -> tuple[str, str] | None:
-    """``Melee ◆ claw +12 (agile), Damage 1d6+6 slashing plus Grab`` → (claw, 1d6+6 slashing)."""
+def _pf2_strike(line: Line, kind_end: int, block: _Block, system: str) -> tuple[str, str] | None:
+    """``Melee ◆ claw +12 (agile), Damage 1d6+6 slashing plus Grab`` → (claw, 1d6+6 slashing).
+
+    ``kind_end``: where the line's ``Melee`` or ``Ranged`` ends.
+    """
     text = _ACTIONS.sub(lambda m: " " * len(m.group()), line.text)
     damage = re.search(r"\bdamage\s+", text, re.IGNORECASE)
     if not damage:
         return None  # a Strike with an effect only
     bonus = re.search(r"\s[+-]\d+", text)
     label_end = bonus.start() if bonus and bonus.start() < damage.start() else damage.start()
-    label = text[_STRIKE.match(text).end():label_end].strip(" ,") or "Strike"
+    label = text[kind_end:label_end].strip(" ,") or "Strike"
     notation = _damage_parts(text[damage.end():], line.start + damage.end(), system, block, _PLUS)
     return label, notation
 

@@ -1,0 +1,167 @@
+"""An encounter as plain TOML-ready data, and back: the roster, the settings and the ledger.
+
+The writer keeps breakdown lines for the most recent events only; the reader checks every
+field and raises :class:`core.errors.StateError` naming the first one that is missing or of
+the wrong kind (``creatures[2].id``, ``ledger[0].round``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from core.capabilities import ENCOUNTER_OPTIONS, OLD_VALUES, check_settings
+from core.errors import StateError
+from core.ledger import Change, Event
+from core.model import Creature
+from core.systems import SYSTEM_IDS
+
+if TYPE_CHECKING:
+    from core.encounter import Encounter
+
+# Every setting is declared once in core.capabilities: its values, default and GM's words.
+DEFAULT_SETTINGS: dict[str, Any] = {s.key: s.default for s in ENCOUNTER_OPTIONS}
+ENCOUNTER_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in ENCOUNTER_OPTIONS}
+OLD_SETTING_WORDS = OLD_VALUES   # as saves before issue 7 wrote them
+DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
+
+E = TypeVar("E", bound="Encounter")
+_MISSING = object()
+_KIND_WORDS = {int: "a whole number", str: "text", list: "a list", dict: "a table",
+               bool: "true or false"}
+
+
+def _typed(data: Mapping[str, Any], key: str, kind: type, where: str,
+           default: Any = _MISSING) -> Any:
+    """``data[key]`` if it is a ``kind``; the default when absent; StateError otherwise."""
+    field_name = f"{where}.{key}" if where else key
+    if key not in data:
+        if default is _MISSING:
+            raise StateError(field_name, "missing")
+        return default
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise StateError(field_name, f"expected {_KIND_WORDS.get(kind, kind.__name__)}, "
+                                     f"found {type(value).__name__}")
+    return value
+
+
+def _encounter_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Checked encounter settings (ValueError for an unknown key or value); old words updated."""
+    settings = dict(settings or {})
+    for (key, old), new in OLD_SETTING_WORDS.items():
+        if settings.get(key) == old:
+            settings[key] = new
+    return check_settings(settings, ENCOUNTER_OPTIONS)
+
+
+# ---------------------------------------------------------------------- events
+def change_to_data(change: Change) -> dict[str, Any]:
+    """TOML-ready data for one creature's part of an event."""
+    out: dict[str, Any] = {"id": change.id}
+    if change.before is not None:
+        out["before"] = dict(change.before)
+    if change.after is not None:
+        out["after"] = dict(change.after)
+    return out
+
+
+def event_to_data(event: Event, details: bool = True) -> dict[str, Any]:
+    """TOML-ready data for one event (``details``: keep its breakdown lines)."""
+    out: dict[str, Any] = {"text": event.text, "round": event.round, "kind": event.kind}
+    if details and event.details:
+        out["details"] = list(event.details)
+    if event.changes:
+        out["changes"] = [change_to_data(c) for c in event.changes]
+    if event.meta_before or event.meta_after:
+        out["meta_before"] = dict(event.meta_before)
+        out["meta_after"] = dict(event.meta_after)
+    if event.actor:
+        out["actor"] = event.actor
+    return out
+
+
+def event_from_data(data: Any, where: str) -> Event:
+    """Rebuild an event from :func:`event_to_data`; StateError names a bad field."""
+    if not isinstance(data, Mapping):
+        raise StateError(where, "expected a table")
+    changes = []
+    for i, ch in enumerate(_typed(data, "changes", list, where, [])):
+        w = f"{where}.changes[{i}]"
+        if not isinstance(ch, Mapping):
+            raise StateError(w, "expected a table")
+        changes.append(Change(_typed(ch, "id", str, w), _typed(ch, "before", dict, w, None),
+                              _typed(ch, "after", dict, w, None)))
+    return Event(
+        text=_typed(data, "text", str, where), round=_typed(data, "round", int, where),
+        kind=_typed(data, "kind", str, where, "event"),
+        details=tuple(_typed(data, "details", list, where, [])), changes=tuple(changes),
+        meta_before=_typed(data, "meta_before", dict, where, {}),
+        meta_after=_typed(data, "meta_after", dict, where, {}),
+        actor=_typed(data, "actor", str, where, ""),
+    )
+
+
+# ---------------------------------------------------------------------- the encounter
+def to_data(enc: Encounter) -> dict[str, Any]:
+    """The whole encounter, ledger included, as plain TOML-ready data."""
+    creatures = []
+    for cid in enc.order:
+        entry: dict[str, Any] = {"id": cid}
+        entry.update(enc._state(cid))
+        creatures.append(entry)
+    done = enc._ledger.done
+    keep_from = max(0, len(done) - DETAILS_KEPT)
+    return {
+        "encounter": {"name": enc.name, "system": enc.system, "round": enc.round,
+                      "turn": enc.turn, "next_id": enc._next_id, "creatures": len(creatures),
+                      **({"fear": enc.fear} if enc.fear else {})},
+        "settings": dict(enc.settings),
+        "creatures": creatures,
+        "ledger": [event_to_data(e, details=i >= keep_from) for i, e in enumerate(done)],
+        "redo": [event_to_data(e) for e in enc._ledger.undone],
+    }
+
+
+def from_data(cls: type[E], data: Mapping[str, Any]) -> E:
+    """Rebuild an encounter of class ``cls`` from :func:`to_data`; StateError names a bad field."""
+    if not isinstance(data, Mapping):
+        raise StateError("encounter", "expected a table")
+    head = _typed(data, "encounter", dict, "")
+    system = _typed(head, "system", str, "encounter")
+    if system not in SYSTEM_IDS:
+        raise StateError("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
+    enc = cls(system, _typed(head, "name", str, "encounter"), _typed(data, "settings", dict, "", {}))
+    enc.round = _typed(head, "round", int, "encounter")
+    enc.turn = _typed(head, "turn", int, "encounter", 0)
+    enc.fear = _typed(head, "fear", int, "encounter", 0)
+    for i, entry in enumerate(_typed(data, "creatures", list, "", [])):
+        _read_creature(enc, entry, i)
+    numbers = [int(c[1:]) for c in enc.creatures if c[1:].isdigit()]
+    enc._next_id = max(_typed(head, "next_id", int, "encounter", 1), max(numbers, default=0) + 1)
+    enc._ledger.done = [event_from_data(e, f"ledger[{i}]")
+                        for i, e in enumerate(_typed(data, "ledger", list, "", []))]
+    enc._ledger.undone = [event_from_data(e, f"redo[{i}]")
+                          for i, e in enumerate(_typed(data, "redo", list, "", []))]
+    if enc.creatures and not 0 <= enc.turn < len(enc.creatures):
+        raise StateError("encounter.turn", f"{enc.turn} is outside the roster of {len(enc.creatures)}")
+    return enc
+
+
+def _read_creature(enc: Encounter, entry: Any, i: int) -> None:
+    """Put ``creatures[i]`` of the saved data into ``enc``, in its place in the order."""
+    where = f"creatures[{i}]"
+    if not isinstance(entry, Mapping):
+        raise StateError(where, "expected a table")
+    state = dict(entry)
+    cid = _typed(state, "id", str, where)
+    state.pop("id")
+    initiative = _typed(state, "initiative", int, where, 0)
+    seq = _typed(state, "seq", int, where, i)
+    tie = _typed(state, "tie", int, where, 0)
+    state.pop("initiative", None)
+    state.pop("seq", None)
+    state.pop("tie", None)
+    if cid in enc.creatures:
+        raise StateError(f"{where}.id", f"duplicate creature id {cid!r}")
+    enc._insert(cid, Creature.from_state(state, where), initiative, seq, tie)

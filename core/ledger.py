@@ -1,0 +1,215 @@
+"""The ledger: every change as one event, with undo and redo.
+
+An event keeps only what its call changed — for each affected creature the fields before
+and after, and the encounter fields it named — so memory and save size grow with the
+number of events, not with events × roster size. The ledger reads and restores an
+encounter through :class:`Roster`, the few calls it needs; the file format of events is
+in :mod:`core.encounter_data`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any, Protocol
+
+UNSET = "\u2205unset"           # a field absent on one side of a change (TOML has no null)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One creature's part of an event: changed fields before and after (None = absent)."""
+
+    id: str
+    before: Mapping[str, Any] | None
+    after: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One ledger entry: what a call did, in words, and what it changed."""
+
+    text: str
+    round: int
+    kind: str
+    details: tuple[str, ...] = ()
+    changes: tuple[Change, ...] = ()
+    meta_before: Mapping[str, Any] = field(default_factory=dict)
+    meta_after: Mapping[str, Any] = field(default_factory=dict)
+    actor: str = ""             # whose turn it was (the log export's actor)
+
+    @property
+    def changed_ids(self) -> frozenset[str]:
+        """Ids of the creatures this event touched."""
+        return frozenset(c.id for c in self.changes)
+
+
+class Roster(Protocol):
+    """What the ledger reads and restores of an encounter (:class:`core.encounter.Encounter`)."""
+
+    round: int
+
+    @property
+    def active(self) -> str | None:
+        """The id of the creature whose turn it is."""
+
+    def _has(self, cid: str) -> bool:
+        """Whether a creature with this id is in the roster."""
+
+    def _name(self, cid: str) -> str:
+        """The creature's name."""
+
+    def _state(self, cid: str) -> dict[str, Any]:
+        """One creature's whole state, its place in the order included (TOML-ready)."""
+
+    def _restore(self, cid: str, state: dict[str, Any] | None) -> None:
+        """Put a creature back as :meth:`_state` gave it (None: take it out)."""
+
+    def _meta(self, key: str) -> Any:
+        """An encounter field an event may change (round, turn, next_id, settings, …)."""
+
+    def _set_meta(self, key: str, value: Any) -> None:
+        """Set such a field back."""
+
+
+class Ledger:
+    """The events done (oldest first) and undone, and a revision that counts changes."""
+
+    def __init__(self) -> None:
+        self.done: list[Event] = []
+        self.undone: list[Event] = []
+        self.revision = 0
+
+    def record(self, event: Event) -> None:
+        """A new event: it is done, and what was undone can no longer be redone."""
+        self.done.append(event)
+        self.undone.clear()
+        self.revision += 1
+
+    def undo(self, roster: Roster) -> Event | None:
+        """Undo the last event on ``roster``; returns it (None when there is nothing to undo)."""
+        if not self.done:
+            return None
+        event = self.done.pop()
+        apply(roster, event, forward=False)
+        self.undone.append(event)
+        self.revision += 1
+        return event
+
+    def redo(self, roster: Roster) -> Event | None:
+        """Redo the last undone event; returns it (None when there is nothing to redo)."""
+        if not self.undone:
+            return None
+        event = self.undone.pop()
+        apply(roster, event, forward=True)
+        self.done.append(event)
+        self.revision += 1
+        return event
+
+
+def apply(roster: Roster, event: Event, forward: bool) -> None:
+    """Play ``event`` forward (redo) or backward (undo) on ``roster``."""
+    changes = event.changes if forward else tuple(reversed(event.changes))
+    for change in changes:
+        want = change.after if forward else change.before
+        have = change.before if forward else change.after
+        if want is None or have is None:
+            roster._restore(change.id, None if want is None else dict(want))
+            continue
+        state = roster._state(change.id)
+        for key, value in want.items():
+            if value == UNSET:
+                state.pop(key, None)
+            else:
+                state[key] = value
+        roster._restore(change.id, state)
+    for key, value in (event.meta_after if forward else event.meta_before).items():
+        roster._set_meta(key, dict(value) if isinstance(value, Mapping) else value)
+
+
+def _copy(value: Any) -> Any:
+    return dict(value) if isinstance(value, dict) else value
+
+
+class Step:
+    """Records one event: touched creatures' state before and after, and encounter fields.
+
+    Used as ``with Step(...) as step``: a call notes each creature (:meth:`touch`) and
+    encounter field (:meth:`meta`) before changing it; on leaving, what changed is recorded
+    as one event, or, if the call failed, everything it half did is put back.
+    """
+
+    def __init__(self, roster: Roster, ledger: Ledger, kind: str, text: str,
+                 details: tuple[str, ...]) -> None:
+        self.roster = roster
+        self.ledger = ledger
+        self.kind = kind
+        self.text = text
+        self.details = details
+        self.before: dict[str, dict[str, Any] | None] = {}
+        self.meta_keys: tuple[str, ...] = ()
+        self.meta_before: dict[str, Any] = {}
+        self.active_before = roster.active
+
+    def touch(self, cid: str) -> None:
+        """Note a creature about to change (before changing it)."""
+        if cid not in self.before:
+            self.before[cid] = self.roster._state(cid) if self.roster._has(cid) else None
+
+    def meta(self, *keys: str) -> None:
+        """Note encounter fields about to change."""
+        self.meta_keys += keys
+        for key in keys:
+            self.meta_before[key] = _copy(self.roster._meta(key))
+
+    def __enter__(self) -> Step:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if exc_type is not None:
+            self._roll_back()
+            return
+        meta_before, meta_after = self._meta_changes()
+        roster = self.roster
+        active = roster.active if self.kind == "turn" else self.active_before
+        actor = roster._name(active) if active is not None and roster._has(active) else ""
+        self.ledger.record(Event(self.text, roster.round, self.kind, tuple(self.details),
+                                 self._changes(), meta_before, meta_after, actor))
+
+    def _roll_back(self) -> None:
+        """Put back whatever a failed call half did, so it changes nothing."""
+        for cid, state in self.before.items():
+            self.roster._restore(cid, None if state is None else dict(state))
+        for key, value in self.meta_before.items():
+            self.roster._set_meta(key, value)
+
+    def _changes(self) -> tuple[Change, ...]:
+        """Each touched creature's changed fields, before and after."""
+        changes = []
+        for cid, before in self.before.items():
+            after = self.roster._state(cid) if self.roster._has(cid) else None
+            if before is None or after is None:
+                if before is not after:
+                    changes.append(Change(cid, before, after))
+                continue
+            b, a = {}, {}
+            for key in before.keys() | after.keys():
+                old, new = before.get(key, UNSET), after.get(key, UNSET)
+                if old != new:
+                    b[key], a[key] = old, new
+            if b:
+                changes.append(Change(cid, b, a))
+        return tuple(changes)
+
+    def _meta_changes(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The noted encounter fields that changed: (before, after)."""
+        meta_before: dict[str, Any] = {}
+        meta_after: dict[str, Any] = {}
+        for key in self.meta_keys:
+            value = self.roster._meta(key)
+            if value != self.meta_before[key]:
+                meta_before[key] = self.meta_before[key]
+                meta_after[key] = _copy(value)
+        return meta_before, meta_after
