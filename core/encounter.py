@@ -328,7 +328,7 @@ class Encounter:
         for cid, outcome in preview.outcomes.items():
             # each target's save is named, so the log alone tells the fight (issue 9, item 17)
             save = f" ({saves[cid]})" if saves.get(cid) else ""
-            names.append(f"{self._creatures[cid].name}{save} {outcome.summary}")
+            names.append((f"{self._creatures[cid].name}{save}", outcome))
             if saves.get(cid):
                 details.append(f"{self._creatures[cid].name}: save {saves[cid]}")  # for the log export
             details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
@@ -338,13 +338,17 @@ class Encounter:
             how += " " + self.rules.nonlethal_word
         if preview.options.get("direct"):
             how += " direct"
-        text = f"{' + '.join(preview.damage)}{how} → " + "; ".join(names)
+        head = f"{' + '.join(preview.damage)}{how}"
         if preview.options.get("attack"):
-            text = f"{preview.options['attack']}; {text}"
+            head = f"{preview.options['attack']}; {head}"
         actor = preview.options.get("actor")
         if actor is not None and actor in self._creatures:
-            text = f"{self._creatures[actor].name}: {text}"
-        with self._step("damage", text, tuple(details)) as step:
+            head = f"{self._creatures[actor].name}: {head}"
+        text = f"{head} → " + "; ".join(f"{name} {outcome.summary}" for name, outcome in names)
+        # the notice's few words: several targets counted, one named with the damage it took
+        short = f"{head} → " + (f"{len(names)} targets" if len(names) > 1
+                                else f"{names[0][0]} {names[0][1].total}")
+        with self._step("damage", text, tuple(details), short) as step:
             for cid, outcome in preview.outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)
@@ -394,7 +398,8 @@ class Encounter:
         names = "; ".join(f"{self._creatures[cid].name} {o.summary}" for cid, o in outcomes.items())
         details = tuple(f"{self._creatures[cid].name}: {s}"
                         for cid, o in outcomes.items() for s in o.steps)
-        with self._step("heal", f"{what} → {names}", details) as step:
+        short = f"{what} → {len(outcomes)} targets" if len(outcomes) > 1 else ""
+        with self._step("heal", f"{what} → {names}", details, short) as step:
             for cid, outcome in outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)
@@ -777,8 +782,8 @@ class Encounter:
         """Redo the last undone event; returns it (None when there is nothing to redo)."""
         return self._ledger.redo(self)
 
-    def _step(self, kind: str, text: str, details: tuple[str, ...] = ()) -> Step:
-        return Step(self, self._ledger, kind, text, details)
+    def _step(self, kind: str, text: str, details: tuple[str, ...] = (), short: str = "") -> Step:
+        return Step(self, self._ledger, kind, text, details, short)
 
     # what the ledger reads and restores (core.ledger.Roster)
     def _has(self, cid: str) -> bool:

@@ -43,4 +43,4 @@ class Notices:
         if event is None:
             self.app.notify(nothing, severity="warning")
         else:
-            self.app.notify(short_event(event.text, prefix=prefix))
+            self.app.notify(short_event(event, prefix=prefix))

@@ -355,11 +355,23 @@ async def test_a_big_terminal_shows_wider_columns_a_detail_pane_and_more_log() -
 
 
 def test_a_short_event_uses_the_notice_line_width() -> None:
+    from core.ledger import Event
     from tui.widgets.log_panel import short_event
 
     text = "Goblin Warrior 1, Goblin Warrior 2 removed"
-    assert short_event(text, prefix="Undid: ") == "Undid: " + text
-    assert 69 <= cell_len(short_event("火" * 100)) <= 70  # cut by cells, not characters
+    assert short_event(Event(text, 1, "remove"), prefix="Undid: ") == "Undid: " + text
+    assert 69 <= cell_len(short_event(Event("火" * 100, 1, "rename"))) <= 70  # cells, not characters
+
+
+def test_a_short_event_is_the_events_own_short_form_not_its_text_parsed() -> None:
+    from core.ledger import Event
+    from tui.widgets.log_panel import short_event
+
+    several = Event("6d6 fire → Goblin 1 13: 15/15 → 2/15; Goblin 2 13: 15/15 → 2/15", 1,
+                    "damage", short="6d6 fire → 2 targets")
+    assert short_event(several, prefix="Redid: ") == "Redid: 6d6 fire → 2 targets"
+    named = Event("healed 5 → Bob: the tank 30/30", 1, "heal")  # a name is never cut at ": "
+    assert short_event(named) == "healed 5 → Bob: the tank 30/30"
 
 
 # -- over a slow link: nothing is redrawn that did not change -----------------------------------

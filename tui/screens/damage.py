@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, typed_total
 from tui.screens.dialogs import NumberInput
-from tui.widgets.log_panel import short_event
+from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
@@ -570,7 +570,7 @@ class DamageScreen(ModalScreen[Any]):
         field.focus_input()
         self._show_options()
         # one line: the options line says how many hits wait, the roll line shows them
-        self.notify(short_event(f"Hit {len(self.hits)} kept: {text}"))
+        self.notify(fit_cells(f"Hit {len(self.hits)} kept: {text}", NOTICE_WIDTH))
 
     def action_roll_attack(self) -> None:
         """d20 3.0: roll the attack (and a confirmation on a threat); a critical sets ×N."""

@@ -258,4 +258,4 @@ def commit_heal(roster: RosterScreen, request: HealRequest | None) -> None:
             lambda enc: enc.heal_many(request.ids, request.amount, request.track, request.roll_text),
             request.ids)
     roster.table.clear_marks()
-    roster.notify(short_event(roster.encounter.log[-1].text))
+    roster.notify(short_event(roster.encounter.log[-1]))
