@@ -113,19 +113,32 @@ class Encounter:
             self._keep_active(step)
         return cid
 
-    def add_many(self, creatures: Sequence[Creature], initiative: int = 0) -> list[str]:
-        """Add several creatures in one undo step ("Goblin 1…3")."""
-        ids = []
+    def add_many(self, creatures: Sequence[Creature], initiative: int = 0, roll: bool = False,
+                 rng: RandomSource | None = None) -> list[str]:
+        """Add several creatures in one undo step ("Goblin 1…3").
+
+        ``roll``: each rolls its initiative instead (d20 + its modifier, ties as
+        :meth:`roll_initiative` breaks them), in the same undo step; ValueError where the
+        system has no initiative.
+        """
+        if roll:
+            self._check_has_initiative()
         names = ", ".join(c.name for c in creatures)
         verb = "joins" if len(creatures) == 1 else "join"
-        with self._step("add", f"{names} {verb} (initiative {initiative})") as step:
+        text = f"{names} {verb} (initiative {initiative})"
+        with self._step("initiative" if roll else "add", text) as step:
             step.meta("next_id", "turn")
+            ids = []
             for creature in creatures:
                 cid = f"c{self._next_id}"
                 step.touch(cid)
                 self._next_id += 1
                 self._insert(cid, creature.clone(), initiative, self._next_id - 1)
                 ids.append(cid)
+            if roll:
+                rolled = self._roll_into(step, ids, rng)
+                step.text = f"{names} {verb}, initiative rolled: " + ", ".join(
+                    f"{self._creatures[c].name} {total}" for c, total in rolled.items())
             self._keep_active(step)
         return ids
 
@@ -368,6 +381,8 @@ class Encounter:
 
     def heal(self, cid: str, amount: int, track: str | None = None) -> Outcome:
         """Heal a creature (Daggerheart: clear ``track`` slots: hp, armor, stress)."""
+        if track == "stress":
+            return self.clear_stress(cid, amount)  # logged as clearing Stress, not as a heal
         creature = self.creature(cid)
         outcome = self.rules.resolve_heal(creature, amount, track)
         what = f" {track}" if track else ""
@@ -382,8 +397,10 @@ class Encounter:
         """Heal each creature by ``amount`` as one undo step (``how``: the roll, for the log)."""
         ids = list(dict.fromkeys(ids))
         outcomes = {cid: self.rules.resolve_heal(self.creature(cid), amount, track) for cid in ids}
-        what = f" {track}" if track else ""
         rolled = f" ({how})" if how else ""
+        if track == "stress":  # clearing Stress is no heal (Daggerheart)
+            return self._commit_many(f"clear {amount} Stress{rolled}", outcomes, "stress")
+        what = f" {track}" if track else ""
         return self._commit_many(f"healed {amount}{what}{rolled}", outcomes)
 
     def give_temp_hp(self, ids: Iterable[str], amount: int, how: str = "") -> dict[str, Outcome]:
@@ -393,13 +410,14 @@ class Encounter:
         rolled = f" ({how})" if how else ""
         return self._commit_many(f"temp HP {amount}{rolled}", outcomes)
 
-    def _commit_many(self, what: str, outcomes: dict[str, Outcome]) -> dict[str, Outcome]:
-        """Commit resolved outcomes as one "heal" step: ``what → name summary; …``."""
+    def _commit_many(self, what: str, outcomes: dict[str, Outcome],
+                     kind: str = "heal") -> dict[str, Outcome]:
+        """Commit resolved outcomes as one step: ``what → name summary; …``."""
         names = "; ".join(f"{self._creatures[cid].name} {o.summary}" for cid, o in outcomes.items())
         details = tuple(f"{self._creatures[cid].name}: {s}"
                         for cid, o in outcomes.items() for s in o.steps)
         short = f"{what} → {len(outcomes)} targets" if len(outcomes) > 1 else ""
-        with self._step("heal", f"{what} → {names}", details, short) as step:
+        with self._step(kind, f"{what} → {names}", details, short) as step:
             for cid, outcome in outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)
@@ -556,25 +574,35 @@ class Encounter:
     def roll_initiative(self, ids: Iterable[str] | None = None,
                         rng: RandomSource | None = None) -> dict[str, int]:
         """Roll d20 + modifier for ``ids`` (None: everyone), as one undo step; ties by RULES §7."""
-        if not self.rules.has_initiative:
-            raise ValueError(f"{self.rules.name} has no initiative: the GM orders the list (move_in_order)")
+        self._check_has_initiative()
         chosen = sorted(self._creatures, key=self._seq.__getitem__) if ids is None else \
             list(dict.fromkeys([ids] if isinstance(ids, str) else ids))
         for cid in chosen:
             self.creature(cid)
         if not chosen:
             raise ValueError("no creatures to roll initiative for")
-        rolled = turns.roll_initiative(chosen, self._creatures, rng)
-        lines = [turns.roll_text(self._creatures[c], d20, total) for c, (d20, total) in rolled.items()]
-        with self._step("initiative", "initiative: " + ", ".join(
-                f"{self._creatures[c].name} {t}" for c, (_, t) in rolled.items()), tuple(lines)) as step:
+        with self._step("initiative", "") as step:
             step.meta("turn")
-            for cid, (_, total) in rolled.items():
-                step.touch(cid)
-                self._initiative[cid] = total
-            self._order = None
-            step.details += tuple(self._break_ties(step, {t for _, t in rolled.values()}))
+            rolled = self._roll_into(step, chosen, rng)
+            step.text = "initiative: " + ", ".join(
+                f"{self._creatures[c].name} {total}" for c, total in rolled.items())
             self._keep_active(step)
+        return rolled
+
+    def _check_has_initiative(self) -> None:
+        if not self.rules.has_initiative:
+            raise ValueError(f"{self.rules.name} has no initiative: the GM orders the list (move_in_order)")
+
+    def _roll_into(self, step: Step, ids: list[str], rng: RandomSource | None) -> dict[str, int]:
+        """Roll for ``ids`` inside ``step``, break the ties; the rolls and ties go in its details."""
+        rolled = turns.roll_initiative(ids, self._creatures, rng)
+        step.details += tuple(turns.roll_text(self._creatures[c], d20, total)
+                              for c, (d20, total) in rolled.items())
+        for cid, (_, total) in rolled.items():
+            step.touch(cid)
+            self._initiative[cid] = total
+        self._order = None
+        step.details += tuple(self._break_ties(step, {t for _, t in rolled.values()}))
         return {cid: total for cid, (_, total) in rolled.items()}
 
     def _break_ties(self, step: Step, values: set[int]) -> list[str]:
@@ -710,7 +738,13 @@ class Encounter:
         """Clear Stress (ends the Vulnerable that marking the last one gave)."""
         if self.system != "daggerheart":
             raise ValueError(f"{self.rules.name} has no Stress")
-        return self.heal(cid, amount, "stress")
+        creature = self.creature(cid)
+        outcome = self.rules.resolve_heal(creature, amount, "stress")
+        with self._step("stress", f"{creature.name}: " + "; ".join(outcome.steps),
+                        outcome.steps) as step:
+            step.touch(cid)
+            self.rules.commit(creature, outcome)
+        return outcome
 
     def gain_fear(self, amount: int = 1) -> int:
         """The GM gains Fear (the pool holds at most 12); returns the pool."""

@@ -202,7 +202,11 @@ class Daggerheart(RuleSystem):
             raise ValueError(f"Daggerheart clears hp, armor or stress slots, not {track!r}")
         before = getattr(work, field)
         setattr(work, field, max(0, before - amount))
-        steps.add("track", f"clear {before - getattr(work, field)} {track} slot(s): {before} → {getattr(work, field)} marked")
+        cleared = before - getattr(work, field)
+        if track == "stress":  # in the words marking Stress uses
+            steps.add("track", f"clear {cleared} Stress: {before} → {work.stress_marked} of {work.stress}")
+        else:
+            steps.add("track", f"clear {cleared} {track} slot(s): {before} → {getattr(work, field)} marked")
         if track == "stress" and before == work.stress and getattr(work, field) < before \
                 and "vulnerable" in work.conditions:
             work.conditions.discard("vulnerable")  # RULES §7: Vulnerable until a Stress is cleared

@@ -251,3 +251,44 @@ def test_fear_gain_and_spend_in_0_to_12():
 def test_fear_is_daggerheart_only():
     with pytest.raises(ValueError, match="Daggerheart"):
         Encounter("pf2e").gain_fear()
+
+
+# ------------------------------------------------------------------ adding with rolled initiative
+
+
+def test_adding_with_rolled_initiative_is_one_undo_step(R):
+    """Issue 10: the add form and the bestiary add a batch and roll for it in one event."""
+    enc, ids = roster("pf2e", ("Fighter", True, 0))
+    enc.set_initiative(ids["Fighter"], 12)
+    before = enc.to_data()
+    goblins = [creature("pf2e", f"Goblin {n}", init_mod=2) for n in (1, 2)]
+    added = enc.add_many(goblins, roll=True, rng=R(13, 5))
+    assert [enc.initiative(c) for c in added] == [15, 7]
+    assert names(enc) == ["Goblin 1", "Fighter", "Goblin 2"]
+    assert len(enc.log) == len(before["ledger"]) + 1
+    event = enc.log[-1]
+    assert event.text == "Goblin 1, Goblin 2 join, initiative rolled: Goblin 1 15, Goblin 2 7"
+    assert event.details == ("Goblin 1: initiative 15 (d20 13 +2)", "Goblin 2: initiative 7 (d20 5 +2)")
+    assert event.changed_ids == frozenset(added)
+    enc.undo()
+    assert enc.to_data()["creatures"] == before["creatures"]
+    enc.redo()
+    assert [enc.initiative(c) for c in added] == [15, 7]
+
+
+def test_adding_with_rolled_initiative_breaks_ties_as_a_roll_does(R):
+    enc, ids = roster("pf2e", ("Fighter", True, 2))
+    enc.set_initiative(ids["Fighter"], 15)
+    added = enc.add_many([creature("pf2e", "Goblin", init_mod=2)], roll=True, rng=R(13))
+    assert enc.initiative(added[0]) == 15
+    assert names(enc) == ["Goblin", "Fighter"]  # PF2: adversaries first on a tie (RULES §7)
+    assert enc.log[-1].details[-1].startswith("tie at 15: Goblin, Fighter")
+    assert enc.log[-1].text == "Goblin joins, initiative rolled: Goblin 15"
+
+
+def test_adding_with_rolled_initiative_needs_a_system_with_initiative():
+    enc = Encounter("daggerheart", "Scene")
+    rs = get_system("daggerheart")
+    with pytest.raises(ValueError, match="no initiative"):
+        enc.add_many([rs.new_creature("Marlow", hp=6)], roll=True)
+    assert enc.creatures == {} and enc.log == []

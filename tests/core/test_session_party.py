@@ -215,3 +215,24 @@ def test_the_actor_is_saved():
     enc.add_condition("c1", "prone")
     again = Encounter.from_data(enc.to_data())
     assert again.log[-1].actor == "A"
+
+
+def test_clearing_stress_is_logged_as_clearing_stress_not_as_a_heal():
+    """Issue 10: the S key's event says what happened, as marking Stress does."""
+    enc, cid = scene()
+    enc.mark_stress(cid, 3)
+    enc.clear_stress(cid)
+    event = enc.log[-1]
+    assert (event.kind, event.text) == ("stress", "Marlow: clear 1 Stress: 3 → 2 of 3; no longer vulnerable")
+    assert "heal" not in event.text
+
+
+def test_clearing_stress_from_the_heal_modal_is_logged_as_clearing_stress():
+    enc, cid = scene()
+    enc.mark_stress(cid, 2)
+    enc.heal_many([cid], 2, "stress")
+    event = enc.log[-1]
+    assert event.kind == "stress"
+    assert event.text.startswith("clear 2 Stress → Marlow ")
+    enc.heal(cid, 1, "stress")
+    assert (enc.log[-1].kind, enc.log[-1].text) == ("stress", "Marlow: clear 0 Stress: 0 → 0 of 3")

@@ -138,7 +138,7 @@ async def test_keep_then_add_six_from_the_bestiary_with_completion(app_factory):
         names = [encounter.creature(cid).name for cid in encounter.order]
         assert sorted(n for n in names if n.startswith("Goblin")) == [
             f"Goblin {n}" for n in range(1, 9)]  # numbering continued after Goblin 2
-        assert [e.kind for e in encounter.log[before:]] == ["add", "initiative"]
+        assert [e.kind for e in encounter.log[before:]] == ["initiative"]  # added and rolled: one step
         new = [cid for cid in encounter.order if encounter.creature(cid).name >= "Goblin 3"
                and not encounter.creature(cid).pc]
         assert len(new) == 6 and all(encounter.creature(cid).hp == 15 for cid in new)

@@ -51,6 +51,27 @@ async def test_six_goblins_with_a_modifier_roll_their_initiatives_as_they_are_ad
         assert encounter.log[-1].kind == "initiative"
 
 
+async def test_a_batch_added_with_rolled_initiative_is_undone_by_one_u(app_factory):
+    """Issue 10: adding and rolling is one undo step, so one ``u`` takes the whole batch back."""
+    encounter = goblins()
+    before = encounter.to_data()["creatures"]
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await type_text(pilot, "Orc")
+        app.screen.query_one("#count").value = "3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        assert len(encounter.order) == len(before) + 3
+        assert encounter.log[-1].kind == "initiative"
+        assert encounter.log[-1].text.startswith("Orc 1, Orc 2, Orc 3 join, initiative rolled: Orc 1 ")
+        await pilot.press("u")
+        await pilot.pause()
+        assert encounter.to_data()["creatures"] == before
+        assert not encounter.log or encounter.log[-1].kind != "initiative"
+
+
 async def test_the_edit_form_changes_the_initiative_modifier(app_factory):
     encounter = goblins()
     ids = ids_by_name(encounter)

@@ -43,8 +43,8 @@ def add_copies(app: HitLedgerApp, template: Creature, count: int,
     """Add ``count`` fresh copies of ``template``, numbered after the names taken.
 
     With ``initiative`` None each copy rolls its own (d20 + the template's modifier, RULES §7)
-    where the system has initiative: the add is one undo step, the roll a second (the core's
-    ``roll_initiative``). Else they all take ``initiative``. Returns the new ids.
+    where the system has initiative, in the add's one undo step. Else they all take
+    ``initiative``. Returns the new ids.
     """
     session = app.session
     encounter = session.encounter
@@ -58,10 +58,9 @@ def add_copies(app: HitLedgerApp, template: Creature, count: int,
         copy = fresh(template)
         copy.name = name
         copies.append(copy)
-    added = session.apply(
-        lambda enc: enc.add_many(copies, initiative=0 if initiative is None else initiative))
-    if initiative is None and encounter.rules.has_initiative:
-        session.apply(lambda enc: enc.roll_initiative(added, rng=session.rng), added)
+    roll = initiative is None and encounter.rules.has_initiative
+    added = session.apply(lambda enc: enc.add_many(
+        copies, initiative=initiative or 0, roll=roll, rng=session.rng))
     app.roster.table.select_creature(added[0])
     return added
 

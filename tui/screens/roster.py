@@ -315,14 +315,12 @@ class RosterScreen(Screen[None]):
         except ValueError as error:
             self.notify(f"Not added: {error}", severity="error")
             return
-        # "Goblin 1…3" is one undo step.
-        def add(enc: Encounter) -> list[str]:
-            ids = enc.add_many(creatures, initiative=result.initiative or 0)
-            if result.initiative is None:  # issue 11: the batch's initiatives rolled (Init empty)
-                enc.roll_initiative(ids, rng=self.session.rng)
-            return ids
-
-        added = self.session.apply(add)
+        # "Goblin 1…3" is one undo step, their initiatives rolled in it when Init is empty
+        # (issue 11); one ``u`` takes the batch back (issue 10)
+        roll = result.initiative is None and encounter.rules.has_initiative
+        rng = self.session.rng
+        added = self.session.apply(lambda enc: enc.add_many(
+            creatures, initiative=result.initiative or 0, roll=roll, rng=rng))
         self.table.select_creature(added[0])
         self.notify(f"Added {', '.join(result.names())}.")
 
