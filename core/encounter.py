@@ -335,16 +335,32 @@ class Encounter:
 
     def commit_damage(self, preview: DamagePreview) -> dict[str, Outcome]:
         """Apply exactly the previewed outcomes, as one undo step."""
-        names = []
+        targets = []
         details: list[str] = []
         saves = preview.options.get("saves") or {}
         for cid, outcome in preview.outcomes.items():
             # each target's save is named, so the log alone tells the fight (issue 9, item 17)
             save = f" ({saves[cid]})" if saves.get(cid) else ""
-            names.append((f"{self._creatures[cid].name}{save}", outcome))
+            targets.append((f"{self._creatures[cid].name}{save}", outcome))
             if saves.get(cid):
                 details.append(f"{self._creatures[cid].name}: save {saves[cid]}")  # for the log export
             details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
+        head = self._damage_head(preview)
+        text = f"{head} → " + "; ".join(f"{name} {outcome.summary}" for name, outcome in targets)
+        # a notice's few words: several targets counted, one named with the damage it took
+        if len(targets) == 1:
+            ((name, outcome),) = targets
+            short = f"{head} → {name} {outcome.dealt or outcome.total}"
+        else:
+            short = f"{head} → {len(targets)} targets"
+        with self._step("damage", text, tuple(details), short) as step:
+            for cid, outcome in preview.outcomes.items():
+                step.touch(cid)
+                self.rules.commit(self._creatures[cid], outcome)
+        return dict(preview.outcomes)
+
+    def _damage_head(self, preview: DamagePreview) -> str:
+        """A damage event's words before its targets: ``Kyra: attack …; 2d6 fire critical``."""
         crit = preview.options.get("critical")
         how = "" if not crit else (" critical" if crit is True or crit == 2 else f" critical ×{crit}")
         if preview.options.get("nonlethal"):
@@ -357,15 +373,7 @@ class Encounter:
         actor = preview.options.get("actor")
         if actor is not None and actor in self._creatures:
             head = f"{self._creatures[actor].name}: {head}"
-        text = f"{head} → " + "; ".join(f"{name} {outcome.summary}" for name, outcome in names)
-        # the notice's few words: several targets counted, one named with the damage it took
-        short = f"{head} → " + (f"{len(names)} targets" if len(names) > 1
-                                else f"{names[0][0]} {names[0][1].total}")
-        with self._step("damage", text, tuple(details), short) as step:
-            for cid, outcome in preview.outcomes.items():
-                step.touch(cid)
-                self.rules.commit(self._creatures[cid], outcome)
-        return dict(preview.outcomes)
+        return head
 
     def apply_damage(self, ids: Iterable[str], damage: str | Sequence[str],
                      saves: Mapping[str, str | None] | None = None, critical: bool | int = False,

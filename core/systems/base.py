@@ -338,13 +338,14 @@ class RuleSystem:
 
     @staticmethod
     def _outcome(creature: Creature, work: Creature, total: int, steps: Breakdown,
-                 hp_marked: int = 0, wounds: int = 0, summary: str = "") -> Outcome:
+                 hp_marked: int = 0, wounds: int = 0, summary: str = "", dealt: str = "") -> Outcome:
         changes = {
             name: (frozenset(new) if type(new) is set else tuple(new) if type(new) is list else new)
             for name, old, new in zip(TRACK_FIELDS, _track_values(creature), _track_values(work), strict=True)
             if new != old
         }
-        return Outcome(creature.name, total, tuple(steps.records), changes, hp_marked, wounds, summary)
+        return Outcome(creature.name, total, tuple(steps.records), changes, hp_marked, wounds, summary,
+                       dealt)
 
     # ------------------------------------------------------------------ healing, turns
     def heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:

@@ -69,6 +69,14 @@ def test_one_target_names_it_whatever_its_name_says(R):
     assert healed.short == "" and healed.headline == healed.text  # one target: short already
 
 
+
+def test_one_target_in_daggerheart_names_the_severity_too():
+    rs = get_system("daggerheart")
+    enc = Encounter("daggerheart", "Fight")
+    bandit = enc.add(rs.new_creature("Bandit", hp=6, major=7, severe=14), initiative=10)
+    enc.apply_damage([bandit], "9 physical")
+    assert enc.log[-1].short == "9 physical → Bandit 9 Major"
+
 def test_an_event_without_a_short_form_is_its_text():
     enc, ids = party()
     event = enc.rename("Ambush → the cave; night")
