@@ -335,33 +335,45 @@ class Encounter:
 
     def commit_damage(self, preview: DamagePreview) -> dict[str, Outcome]:
         """Apply exactly the previewed outcomes, as one undo step."""
-        names = []
+        targets = []
         details: list[str] = []
         saves = preview.options.get("saves") or {}
         for cid, outcome in preview.outcomes.items():
             # each target's save is named, so the log alone tells the fight (issue 9, item 17)
             save = f" ({saves[cid]})" if saves.get(cid) else ""
-            names.append(f"{self._creatures[cid].name}{save} {outcome.summary}")
+            targets.append((f"{self._creatures[cid].name}{save}", outcome))
             if saves.get(cid):
                 details.append(f"{self._creatures[cid].name}: save {saves[cid]}")  # for the log export
             details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
+        head = self._damage_head(preview)
+        text = f"{head} → " + "; ".join(f"{name} {outcome.summary}" for name, outcome in targets)
+        # a notice's few words: several targets counted, one named with the damage it took
+        if len(targets) == 1:
+            ((name, outcome),) = targets
+            short = f"{head} → {name} {outcome.dealt or outcome.total}"
+        else:
+            short = f"{head} → {len(targets)} targets"
+        with self._step("damage", text, tuple(details), short) as step:
+            for cid, outcome in preview.outcomes.items():
+                step.touch(cid)
+                self.rules.commit(self._creatures[cid], outcome)
+        return dict(preview.outcomes)
+
+    def _damage_head(self, preview: DamagePreview) -> str:
+        """A damage event's words before its targets: ``Kyra: attack …; 2d6 fire critical``."""
         crit = preview.options.get("critical")
         how = "" if not crit else (" critical" if crit is True or crit == 2 else f" critical ×{crit}")
         if preview.options.get("nonlethal"):
             how += " " + self.rules.nonlethal_word
         if preview.options.get("direct"):
             how += " direct"
-        text = f"{' + '.join(preview.damage)}{how} → " + "; ".join(names)
+        head = f"{' + '.join(preview.damage)}{how}"
         if preview.options.get("attack"):
-            text = f"{preview.options['attack']}; {text}"
+            head = f"{preview.options['attack']}; {head}"
         actor = preview.options.get("actor")
         if actor is not None and actor in self._creatures:
-            text = f"{self._creatures[actor].name}: {text}"
-        with self._step("damage", text, tuple(details)) as step:
-            for cid, outcome in preview.outcomes.items():
-                step.touch(cid)
-                self.rules.commit(self._creatures[cid], outcome)
-        return dict(preview.outcomes)
+            head = f"{self._creatures[actor].name}: {head}"
+        return head
 
     def apply_damage(self, ids: Iterable[str], damage: str | Sequence[str],
                      saves: Mapping[str, str | None] | None = None, critical: bool | int = False,
@@ -412,7 +424,8 @@ class Encounter:
         names = "; ".join(f"{self._creatures[cid].name} {o.summary}" for cid, o in outcomes.items())
         details = tuple(f"{self._creatures[cid].name}: {s}"
                         for cid, o in outcomes.items() for s in o.steps)
-        with self._step(kind, f"{what} → {names}", details) as step:
+        short = f"{what} → {len(outcomes)} targets" if len(outcomes) > 1 else ""
+        with self._step(kind, f"{what} → {names}", details, short) as step:
             for cid, outcome in outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)
@@ -811,8 +824,8 @@ class Encounter:
         """Redo the last undone event; returns it (None when there is nothing to redo)."""
         return self._ledger.redo(self)
 
-    def _step(self, kind: str, text: str, details: tuple[str, ...] = ()) -> Step:
-        return Step(self, self._ledger, kind, text, details)
+    def _step(self, kind: str, text: str, details: tuple[str, ...] = (), short: str = "") -> Step:
+        return Step(self, self._ledger, kind, text, details, short)
 
     # what the ledger reads and restores (core.ledger.Roster)
     def _has(self, cid: str) -> bool:

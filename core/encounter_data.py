@@ -78,6 +78,8 @@ def event_to_data(event: Event, details: bool = True) -> dict[str, Any]:
         out["meta_after"] = dict(event.meta_after)
     if event.actor:
         out["actor"] = event.actor
+    if event.short:
+        out["short"] = event.short
     return out
 
 
@@ -99,6 +101,7 @@ def event_from_data(data: Any, where: str) -> Event:
         meta_before=_typed(data, "meta_before", dict, where, {}),
         meta_after=_typed(data, "meta_after", dict, where, {}),
         actor=_typed(data, "actor", str, where, ""),
+        short=_typed(data, "short", str, where, ""),
     )
 
 

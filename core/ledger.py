@@ -38,6 +38,14 @@ class Event:
     meta_before: Mapping[str, Any] = field(default_factory=dict)
     meta_after: Mapping[str, Any] = field(default_factory=dict)
     actor: str = ""             # whose turn it was (the log export's actor)
+    short: str = ""
+    """The event in a few words, where the mutator that wrote ``text`` made one: several
+    targets counted (``6d6 fire → 2 targets``), one named with its damage. "" = ``text``."""
+
+    @property
+    def headline(self) -> str:
+        """What a notice says of the event: its short form, else its text."""
+        return self.short or self.text
 
     @property
     def changed_ids(self) -> frozenset[str]:
@@ -141,12 +149,13 @@ class Step:
     """
 
     def __init__(self, roster: Roster, ledger: Ledger, kind: str, text: str,
-                 details: tuple[str, ...]) -> None:
+                 details: tuple[str, ...], short: str = "") -> None:
         self.roster = roster
         self.ledger = ledger
         self.kind = kind
         self.text = text
         self.details = details
+        self.short = short
         self.before: dict[str, dict[str, Any] | None] = {}
         self.meta_keys: tuple[str, ...] = ()
         self.meta_before: dict[str, Any] = {}
@@ -176,7 +185,7 @@ class Step:
         active = roster.active if self.kind == "turn" else self.active_before
         actor = roster._name(active) if active is not None and roster._has(active) else ""
         self.ledger.record(Event(self.text, roster.round, self.kind, tuple(self.details),
-                                 self._changes(), meta_before, meta_after, actor))
+                                 self._changes(), meta_before, meta_after, actor, self.short))
 
     def _roll_back(self) -> None:
         """Put back whatever a failed call half did, so it changes nothing."""

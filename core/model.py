@@ -371,6 +371,9 @@ class Outcome:
     hp_marked: int = 0
     wounds: int = 0
     summary: str = ""
+    dealt: str = ""
+    """What the damage dealt, in a few words, where the total alone does not say it
+    (Daggerheart: ``9 Major``); "" = the total."""
 
     @property
     def steps(self) -> tuple[str, ...]:

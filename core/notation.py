@@ -31,7 +31,7 @@ class DamagePart:
     on_crit: bool = False
     source: str | None = None       # a bare source word (``water``) with no amount
     text: str = ""
-    shown: str = ""                 # the canonical label, computed once at parse time
+    shown: str = ""                 # the label in the system's words, computed once at parse time
     effects: frozenset[str] = frozenset()   # effect traits (``death``, ``poison``; RULES §1)
     implied_persistent: bool = False        # ``1d6 bleed`` where bleed is always persistent
 
@@ -40,8 +40,8 @@ class DamagePart:
         """The part as a GM reads it: ``2d6 fire``."""
         return self.shown or self.make_label()
 
-    def make_label(self) -> str:
-        """Build the canonical label from the fields."""
+    def make_label(self, vocab: Vocabulary | None = None) -> str:
+        """Build the label from the fields, each trait in ``vocab``'s own word (``subdual``)."""
         words = [str(self.amount)] if self.amount is not None else []
         if self.persistent:
             words.append("persistent")
@@ -49,7 +49,7 @@ class DamagePart:
             words.append(self.type)
         if self.source:
             words.append(self.source)
-        words.extend(sorted(self.traits))
+        words.extend(vocab.word(t) if vocab else t for t in sorted(self.traits))
         words.extend(sorted(self.effects))
         if self.on_crit:
             words.append("on-crit")
@@ -169,7 +169,7 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
     part = DamagePart(amount, damage_type, persistent or implied, frozenset(words.traits),
                       words.on_crit, words.source, chunk.strip(), effects=frozenset(words.effects),
                       implied_persistent=implied)
-    return replace(part, shown=part.make_label())
+    return replace(part, shown=part.make_label(vocab))
 
 
 @dataclass

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -25,6 +25,11 @@ class Vocabulary:
     type_required: bool
     effects: frozenset[str] = frozenset()           # effect traits (PF2 family, RULES §1)
     always_persistent: frozenset[str] = frozenset()  # types that are always persistent (bleed)
+    shown: dict[str, str] = field(default_factory=dict)  # canonical word -> the system's own word
+
+    def word(self, canonical: str) -> str:
+        """The word this system shows for ``canonical`` (d20 3.0 says ``subdual`` for nonlethal)."""
+        return self.shown.get(canonical, canonical)
 
     @property
     def categories(self) -> frozenset[str]:
@@ -101,4 +106,5 @@ def vocabulary(system: str) -> Vocabulary:
         type_required=family,
         effects=frozenset(data["family"]["effects"]) if family else frozenset(),
         always_persistent=frozenset(table.get("always_persistent", ())),
+        shown=dict(table.get("shown", {})),
     )

@@ -14,27 +14,6 @@ from textual.message import Message
 
 
 @dataclass(eq=False)
-class SaveFinished(Message):
-    """A save (named, quick or auto) finished in a worker; ``error`` is None on success."""
-
-    kind: str
-    path: Path | None = None
-    revision: int = 0
-    error: Exception | None = None
-    name: str | None = None
-
-
-@dataclass(eq=False)
-class LoadFinished(Message):
-    """A load finished in a worker: the encounter, or the error that stopped it."""
-
-    source: str
-    encounter: Any = None
-    path: Path | None = None
-    error: Exception | None = None
-
-
-@dataclass(eq=False)
 class SavesListed(Message):
     """The saves in the data dir were listed in a worker."""
 

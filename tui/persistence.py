@@ -1,18 +1,17 @@
 """Saving and loading: a component the app owns; every file operation runs in a thread worker.
 
 :class:`Persistence` reads and marks the saved state on the :class:`~tui.session.EncounterSession`
-and autosaves after each change the session announces. Workers report back with
-:mod:`tui.messages` (the app hands them here); a SaveConflict becomes a choice, a SaveError a
+and autosaves after each change the session announces. Workers report back on the UI thread
+(:class:`SaveFinished`, :class:`LoadFinished`); a SaveConflict becomes a choice, a SaveError a
 notification — the app keeps running either way.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from tui.messages import LoadFinished, SaveFinished
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -23,6 +22,27 @@ AUTOSAVE_DELAY = 0.3
 """Seconds from the first unsaved change to the autosave (issue 8: a change the GM saw is on
 disk within about half a second whatever follows). The timer is never restarted, so a burst
 of keys is written once and a steady pace cannot postpone the write."""
+
+
+@dataclass(frozen=True)
+class SaveFinished:
+    """A save (named, quick or auto) finished in a worker; ``error`` is None on success."""
+
+    kind: str
+    path: Path | None = None
+    revision: int = 0
+    error: Exception | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class LoadFinished:
+    """A load finished in a worker: the encounter, or the error that stopped it."""
+
+    source: str
+    encounter: Any = None
+    path: Path | None = None
+    error: Exception | None = None
 
 
 class Persistence:
@@ -44,6 +64,21 @@ class Persistence:
     def notify(self, message: str, **options: Any) -> None:
         """Tell the GM, through the app."""
         self.app.notify(message, **options)
+
+    def start(self) -> None:
+        """Autosave after every change the session announces; hold an autosave file of our own."""
+        for signal in (self.session.changed_signal, self.session.replaced_signal):
+            signal.subscribe(self.app, lambda _: self.schedule_autosave(), immediate=True)
+        if self.autosave_enabled:
+            self.claim_autosave()
+
+    def _report(self, callback: Any, report: Any) -> None:
+        """From a worker thread: run ``callback(report)`` on the UI thread.
+
+        ``call_later`` posts a message, which Textual makes thread-safe; unlike
+        ``call_from_thread`` it never blocks the worker on an app that is closing.
+        """
+        self.app.call_later(callback, report)
 
     # -- autosave ------------------------------------------------------------------------
 
@@ -174,7 +209,7 @@ class Persistence:
 
     def _save_worker(self, kind: str, name: str | None, force: bool, revision: int,
                      data: dict[str, Any]) -> None:
-        """Write the snapshot ``data`` of the encounter; report by message."""
+        """Write the snapshot ``data`` of the encounter; report on the UI thread."""
         import saves
 
         try:
@@ -183,9 +218,9 @@ class Persistence:
             else:
                 path = saves.save(self.encounter, force=force, name=name, data=data)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
-            self.app.post_message(SaveFinished(kind, None, revision, error, name))
+            self._report(self.save_finished, SaveFinished(kind, None, revision, error, name))
             return
-        self.app.post_message(SaveFinished(kind, path, revision, None, name))
+        self._report(self.save_finished, SaveFinished(kind, path, revision, None, name))
 
     def save_finished(self, message: SaveFinished) -> None:
         """Update the marker, or turn the error into a choice or a notification."""
@@ -246,15 +281,15 @@ class Persistence:
         self.app.run_worker(work, thread=True, exclusive=True, group="load")
 
     def _load_worker(self, path: Path, source: str) -> None:
-        """Read and build the encounter; report by message."""
+        """Read and build the encounter; report on the UI thread."""
         import saves
 
         try:
             encounter = saves.load(path)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
-            self.app.post_message(LoadFinished(source, None, path, error))
+            self._report(self.load_finished, LoadFinished(source, None, path, error))
             return
-        self.app.post_message(LoadFinished(source, encounter, path))
+        self._report(self.load_finished, LoadFinished(source, encounter, path))
 
     def load_finished(self, message: LoadFinished) -> None:
         """Show the loaded encounter, or say why it could not be loaded."""

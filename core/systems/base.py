@@ -78,7 +78,6 @@ class RuleSystem:
     has_direct_damage: bool = False         # direct damage: no Armor slot may reduce it
     totals_hits: bool = False               # several hits are totalled before thresholds (RULES §3)
     heal_tracks: tuple[str, ...] = ("hp",)  # what healing restores; the first is the default
-    nonlethal_word: str = "nonlethal"       # the GM's word for it ("subdual" in d20 3.0)
     rule_options: tuple[str, ...] = ()      # keys of the settings a GM may switch (core.capabilities)
     track_slots: bool = False               # the track is drawn as slots (no bar beside it)
     track_width: int = 18                   # cells the track needs in an 80-column roster
@@ -130,9 +129,10 @@ class RuleSystem:
         full = {name: MAX_TRACK for name in chosen}
         return self.new_creature("target", False, defenses, traits, 0, **{**full, **stats})
 
-    def in_own_words(self, text: str) -> str:
-        """``text`` with the system's word for nonlethal damage (d20 3.0: subdual)."""
-        return text if self.nonlethal_word == "nonlethal" else text.replace("nonlethal", self.nonlethal_word)
+    @property
+    def nonlethal_word(self) -> str:
+        """The GM's word for nonlethal damage in this system (d20 3.0: ``subdual``; types.toml)."""
+        return self.vocabulary.word("nonlethal")
 
     def calc_lines(self, outcome: Outcome, *, track: bool = True) -> tuple[str, ...]:
         """An outcome for ``hitledger calc``: its steps up to a ``total:`` line, and its counts.
@@ -338,13 +338,14 @@ class RuleSystem:
 
     @staticmethod
     def _outcome(creature: Creature, work: Creature, total: int, steps: Breakdown,
-                 hp_marked: int = 0, wounds: int = 0, summary: str = "") -> Outcome:
+                 hp_marked: int = 0, wounds: int = 0, summary: str = "", dealt: str = "") -> Outcome:
         changes = {
             name: (frozenset(new) if type(new) is set else tuple(new) if type(new) is list else new)
             for name, old, new in zip(TRACK_FIELDS, _track_values(creature), _track_values(work), strict=True)
             if new != old
         }
-        return Outcome(creature.name, total, tuple(steps.records), changes, hp_marked, wounds, summary)
+        return Outcome(creature.name, total, tuple(steps.records), changes, hp_marked, wounds, summary,
+                       dealt)
 
     # ------------------------------------------------------------------ healing, turns
     def heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:

@@ -26,7 +26,6 @@ class D20System(RuleSystem):
     dying_check_die = 100
     attack_helper = True
     critical_multipliers = (2, 3, 4)    # a weapon's ×2, ×3, ×4 (calc takes up to MAX_MULTIPLIER)
-    nonlethal_word = "subdual"
     track_width = 22
     current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
     negative_hp = True          # RULES §4: 0 disabled, -1 to -9 dying, -10 dead
@@ -101,9 +100,8 @@ class D20System(RuleSystem):
                 f"{rp.part.label} ({', '.join(map(str, rp.crit_faces or rp.faces))}) = {v}"
                 for rp, v in parts))
         elif parts:
-            # the part's words in 3.0's own term: "subdual", never "nonlethal" (issue 9, item 7)
-            roll = "roll: " + ", ".join(rp.describe() for rp, _ in parts)
-            steps.add("roll", roll.replace("nonlethal", D20System.nonlethal_word))
+            # each part's label is in 3.0's own words: "subdual", never "nonlethal" (issue 9, item 7)
+            steps.add("roll", "roll: " + ", ".join(rp.describe() for rp, _ in parts))
         return parts
 
     @staticmethod

@@ -93,9 +93,11 @@ class Daggerheart(RuleSystem):
             work.hp_marked += marked
             steps.add("track", f"mark {marked} HP: {before} → {work.hp_marked} of {work.max_hp}")
             self._all_hp_marked(work, steps)
-        summary = f"{total} {SEVERITY[severity]}: {marked} HP" + (
+        dealt = f"{total} {SEVERITY[severity]}"
+        summary = f"{dealt}: {marked} HP" + (
             f" ({self.status(work)})" if self.status(work) != "ok" else "")
-        return self._outcome(creature, work, total, steps, hp_marked=marked, summary=summary)
+        return self._outcome(creature, work, total, steps, hp_marked=marked, summary=summary,
+                             dealt=dealt)
 
     def _hit_total(self, hit: tuple[RolledPart, ...], crit: bool, save: str | None,
                    steps: Breakdown) -> dict[str, int]:

@@ -381,3 +381,12 @@ def test_subdual_damage_is_said_in_3e_words(R):
     enc.apply_damage([cid], "1d3+1", nonlethal=True, rng=R(1))
     assert "nonlethal" not in " ".join(enc.log[-1].details) + enc.log[-1].text
     assert "subdual" in enc.log[-1].text
+
+
+def test_a_subdual_part_is_labelled_in_3e_words():
+    """The part knows it is nonlethal; 3.0's label says so in its own word, pf2e in its."""
+    assert str(get_system("d20-3e").parse_damage("1d3+1 subdual")) == "1d3+1 subdual"
+    assert str(get_system("d20-3e").parse_damage("1d3+1 nonlethal")) == "1d3+1 subdual"
+    assert str(get_system("pf2e").parse_damage("1d6 bludgeoning nonlethal")) == "1d6 bludgeoning nonlethal"
+    assert get_system("d20-3e").nonlethal_word == "subdual"
+    assert not hasattr(get_system("d20-3e"), "in_own_words")

@@ -183,7 +183,7 @@ def test_typed_nonlethal_and_the_systems_word(R):
     draft = DamageDraft(enc.rules, [a], R(2))
     draft.set_text("1d3+1 subdual")
     assert draft.typed_nonlethal and not draft.nonlethal
-    assert enc.rules.in_own_words("3 nonlethal") == "3 subdual"
+    assert enc.rules.nonlethal_word == "subdual"
     draft.set_text("1d3+1")
     assert not draft.typed_nonlethal
 

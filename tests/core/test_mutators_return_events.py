@@ -47,3 +47,45 @@ def test_removing_a_condition_or_an_immunity_returns_its_event():
     assert enc.remove_temp_immunity(ids[0], 0).text == "Goblin 1: immunity to fear removed"
     enc.add_persistent(ids[0], "1d6 bleed")
     assert enc.remove_persistent(ids[0], 0) is enc.log[-1]
+
+
+# -- an event's short form comes from what the mutator knows, never from its text ------------
+
+def test_damage_to_several_targets_is_counted_in_short(R):
+    enc, ids = party()
+    enc.apply_damage(ids[:2], "6d6 fire", rng=R(1, 2, 3, 4, 5, 6))
+    event = enc.log[-1]
+    assert event.short == "6d6 fire → 2 targets"
+    assert event.text.startswith("6d6 fire → Goblin 1 ")
+
+
+def test_one_target_names_it_whatever_its_name_says(R):
+    rs = get_system("pf2e")
+    enc = Encounter("pf2e", "Fight")
+    bob = enc.add(rs.new_creature("Bob: the tank; hero → legend", hp=30), initiative=10)
+    enc.apply_damage([bob], "3d6 force", rng=R(3, 4, 4))
+    assert enc.log[-1].short == "3d6 force → Bob: the tank; hero → legend 11"
+    healed = enc.heal_many([bob], 5) and enc.log[-1]
+    assert healed.short == "" and healed.headline == healed.text  # one target: short already
+
+
+
+def test_one_target_in_daggerheart_names_the_severity_too():
+    rs = get_system("daggerheart")
+    enc = Encounter("daggerheart", "Fight")
+    bandit = enc.add(rs.new_creature("Bandit", hp=6, major=7, severe=14), initiative=10)
+    enc.apply_damage([bandit], "9 physical")
+    assert enc.log[-1].short == "9 physical → Bandit 9 Major"
+
+def test_an_event_without_a_short_form_is_its_text():
+    enc, ids = party()
+    event = enc.rename("Ambush → the cave; night")
+    assert event.short == "" and event.headline == "encounter renamed to Ambush → the cave; night"
+
+
+def test_the_short_form_survives_a_save(R):
+    from core.encounter_data import event_from_data, event_to_data
+
+    enc, ids = party()
+    enc.apply_damage(ids, "6d6 fire", rng=R(1, 2, 3, 4, 5, 6))
+    assert event_from_data(event_to_data(enc.log[-1]), "log[0]").short == "6d6 fire → 3 targets"

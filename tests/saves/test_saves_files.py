@@ -430,6 +430,7 @@ def test_the_example_in_format_md_loads(data: Path) -> None:
     assert (enc.name, enc.system, wight.hp, wight.conditions) == ("Goblin Ambush", "pf2e", 38, {"frightened"})
     assert wight.persistent[0].factor == 2 and wight.temp_immunities[0].until_round == 4
     assert enc.can_undo and enc.can_redo
+    assert enc.log[-1].short == "2d6 fire → Wight 12"
     enc.undo()
     assert enc.creature("c2").hp == 50
     (entry,) = saves.list_saves()

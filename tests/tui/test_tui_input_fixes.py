@@ -65,6 +65,31 @@ async def test_heal_rolls_dice_once_shows_them_and_previews_before_enter(app_fac
         assert encounter.creature(ids["Valeros"]).hp == 24  # not 285
 
 
+
+async def heal_roll_of_a_seeded_app(app_factory, seed: int) -> tuple[str, str]:
+    """Heal Valeros 2d8+5 in an app whose dice are seeded with ``seed``: the roll and the log."""
+    encounter = goblins()
+    encounter.apply_damage([ids_by_name(encounter)["Valeros"]], "30 slashing")
+    app = app_factory(encounter, seed=seed)
+    expected = random.Random()
+    expected.setstate(app.session.rng.getstate())  # the session's dice, as they stand
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await type_text(pilot, "2d8+5")
+        await pilot.pause()
+        roll = static_text(app.screen, "#heal-roll")
+        read_heal("2d8", expected)  # rolled as typed, on the way to 2d8+5
+        assert roll == read_heal("2d8+5", expected).text  # the session's dice, nobody else's
+        await pilot.press("enter")
+        await pilot.pause()
+        return roll, encounter.log[-1].text
+
+
+async def test_heal_dice_are_the_sessions_seeded_dice(app_factory):
+    first = await heal_roll_of_a_seeded_app(app_factory, seed=5)
+    assert first == await heal_roll_of_a_seeded_app(app_factory, seed=5)  # repeatable
+    assert first[0] == "2d8+5 (1, 8) = 14" and "2d8+5 (1, 8) = 14" in first[1]
+
 async def test_heal_with_a_letter_says_so_and_heals_nothing(app_factory):
     encounter = goblins()
     ids = ids_by_name(encounter)
@@ -397,6 +422,23 @@ async def test_d20_subdual_is_echoed_as_subdual_and_checks_the_box(app_factory):
         assert "[x] subdual (alt+n)" in static_text(screen, "#options")
         assert "nonlethal" not in static_text(screen, "#steps")
 
+
+
+async def test_a_name_with_the_word_nonlethal_is_never_reworded(app_factory):
+    """The system's word is chosen where the text is built: nothing replaces words in text."""
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Brawl")
+    encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
+    encounter.add(rules.new_creature("Ned the nonlethal", hp=30), initiative=10)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        await type_text(pilot, "1d3+1 subdual")
+        await pilot.pause()
+        assert "✓ 1d3+1 subdual" in str(screen.query_one("#damage .feedback", Static).render())
+        steps = static_text(screen, "#steps")
+        assert steps.startswith("Ned the nonlethal: ") and "subdual Ned" not in steps
 
 # -- item 3: heal works on the marked set, one undo step ------------------------------------
 

@@ -354,11 +354,23 @@ async def test_a_big_terminal_shows_wider_columns_a_detail_pane_and_more_log() -
 
 
 def test_a_short_event_uses_the_notice_line_width() -> None:
+    from core.ledger import Event
     from tui.widgets.log_panel import short_event
 
     text = "Goblin Warrior 1, Goblin Warrior 2 removed"
-    assert short_event(text, prefix="Undid: ") == "Undid: " + text
-    assert 69 <= cell_len(short_event("火" * 100)) <= 70  # cut by cells, not characters
+    assert short_event(Event(text, 1, "remove"), prefix="Undid: ") == "Undid: " + text
+    assert 69 <= cell_len(short_event(Event("火" * 100, 1, "rename"))) <= 70  # cells, not characters
+
+
+def test_a_short_event_is_the_events_own_short_form_not_its_text_parsed() -> None:
+    from core.ledger import Event
+    from tui.widgets.log_panel import short_event
+
+    several = Event("6d6 fire → Goblin 1 13: 15/15 → 2/15; Goblin 2 13: 15/15 → 2/15", 1,
+                    "damage", short="6d6 fire → 2 targets")
+    assert short_event(several, prefix="Redid: ") == "Redid: 6d6 fire → 2 targets"
+    named = Event("healed 5 → Bob: the tank 30/30", 1, "heal")  # a name is never cut at ": "
+    assert short_event(named) == "healed 5 → Bob: the tank 30/30"
 
 
 # -- over a slow link: nothing is redrawn that did not change -----------------------------------
@@ -384,3 +396,41 @@ def test_help_aligns_keys_by_cells() -> None:
 
     lines = help_text([KeyHelp("火", "Fire"), KeyHelp("ab", "Two"), KeyHelp("␣", "Mark")]).plain
     assert [cell_column(line, line.split()[-1]) for line in lines.split("\n")] == [4, 4, 4]
+
+
+async def test_a_notice_over_a_dialog_never_covers_the_saved_marker() -> None:
+    """Issue 9, item 9: over a form or dialog the roster's header shows through; a notice goes
+    on the dialog's own bottom border, never over the header's [saved] marker."""
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("down", "h")
+        await pilot.pause()
+        header = screen_lines(app)[0]
+        assert header.rstrip().endswith("]")  # the marker, seen through the dialog's backdrop
+        app.notify("Saved goblin-ambush-in-the-old-fort-under-the-hill.toml.")
+        await pilot.pause(0.1)
+        lines = screen_lines(app)
+        assert lines[0] == header, "the notice covers the header"
+        assert not app.screen.query(Toast)
+        box = app.screen.query_one(".dialog-box")
+        assert "Saved goblin-ambush" in lines[box.region.bottom - 1]  # the dialog's own line
+
+
+async def test_a_notice_over_damage_entry_keeps_the_marker_and_who_acts() -> None:
+    app = real_app(goblins())
+    async with app.run_test(size=(132, 43), notifications=True) as pilot:
+        await pilot.press("down", "d")
+        await pilot.pause()
+        box = app.screen.query_one("#damage-box")
+        before = screen_lines(app)
+        acts = before[box.region.bottom - 1].strip("─╰╯ ")
+        app.notify("Type the damage first.", severity="warning")
+        await pilot.pause(0.1)
+        lines = screen_lines(app)
+        assert lines[0][-12:] == before[0][-12:] and "]" in before[0][-12:]
+        assert not app.screen.query(Toast)
+        assert acts in lines[box.region.bottom - 1]
+        assert "Type the damage first." in lines[box.region.bottom - 1]
+        app.notify("Hit 2 kept.", timeout=0.05)
+        await pilot.pause(0.2)
+        assert screen_lines(app)[box.region.bottom - 1] == before[box.region.bottom - 1]

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, typed_total
 from tui.screens.dialogs import NumberInput
-from tui.widgets.log_panel import short_event
+from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
@@ -355,7 +355,7 @@ class DamageScreen(ModalScreen[Any]):
             steps.update("")
             return
         name = self.encounter.creature(creature_id).name
-        steps.update(Text(self.rules.in_own_words(f"{name}: " + " → ".join(outcome.steps))))
+        steps.update(Text(f"{name}: " + " → ".join(outcome.steps)))
 
     @property
     def highlighted_id(self) -> str | None:
@@ -374,7 +374,7 @@ class DamageScreen(ModalScreen[Any]):
 
     def _check_damage(self, text: str) -> str:
         """Parse the damage as typed; say back what was understood, in the system's words."""
-        return "✓ " + self.rules.in_own_words(str(self.rules.parse_damage(text)))
+        return "✓ " + str(self.rules.parse_damage(text))  # labels in the system's words
 
     def _current_text(self) -> str:
         """The damage in the field; while it is wrong, the last valid one (the preview stays)."""
@@ -570,7 +570,7 @@ class DamageScreen(ModalScreen[Any]):
         field.focus_input()
         self._show_options()
         # one line: the options line says how many hits wait, the roll line shows them
-        self.notify(short_event(f"Hit {len(self.hits)} kept: {text}"))
+        self.notify(fit_cells(f"Hit {len(self.hits)} kept: {text}", NOTICE_WIDTH))
 
     def action_roll_attack(self) -> None:
         """d20 3.0: roll the attack (and a confirmation on a threat); a critical sets ×N."""

@@ -5,7 +5,6 @@ Temporary HP are given from the same modal (its last track, where the system has
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -112,16 +111,19 @@ class HealModal(ModalScreen[HealRequest | None]):
         Binding("ctrl+t", "next_track", "Track", id="heal.track"),
     ]
 
-    def __init__(self, rules: Any, creature: Any, *, others: Sequence[tuple[str, Any]] = (),
-                 creature_id: str = "", rng: Any = None) -> None:
-        """Heal ``creature`` (and the marked ``others``, as (id, creature)) by ``rules``."""
+    def __init__(self, rules: Any, creature: Any, *, rng: Any, others: Sequence[tuple[str, Any]] = (),
+                 creature_id: str = "") -> None:
+        """Heal ``creature`` (and the marked ``others``, as (id, creature)) by ``rules``.
+
+        Dice are rolled with ``rng``, the session's: a seeded app heals the same every run.
+        """
         super().__init__(classes="dialog")
         self.rules = rules
         self.creature = creature
         self.targets: list[tuple[str, Any]] = [(creature_id, creature), *others]
         self.tracks = modal_tracks(rules, creature)  # the core says which tracks heal
         self.track = self.tracks[0]
-        self.rng = rng if rng is not None else random.Random()
+        self.rng = rng
         self.amount: HealAmount | None = None
         self._kept: tuple[str, HealAmount] | None = None
 
@@ -189,9 +191,8 @@ class HealModal(ModalScreen[HealRequest | None]):
 
     def _read(self, text: str) -> str:
         """Read the field into ``self.amount`` (dice rolled once); the problem, or ``""``."""
-        rng = self.rng
         try:
-            amount = read_heal(text, rng, self._kept)
+            amount = read_heal(text, self.rng, self._kept)
         except ValueError as error:
             self.amount = None
             return str(error)
@@ -257,4 +258,4 @@ def commit_heal(roster: RosterScreen, request: HealRequest | None) -> None:
             lambda enc: enc.heal_many(request.ids, request.amount, request.track, request.roll_text),
             request.ids)
     roster.table.clear_marks()
-    roster.notify(short_event(roster.encounter.log[-1].text))
+    roster.notify(short_event(roster.encounter.log[-1]))

@@ -424,7 +424,7 @@ class RosterScreen(Screen[None]):
         self.table.clear_marks()
         self.session.apply(lambda enc: enc.commit_damage(preview), preview.outcomes)
         # one short line: the roster shows the results, the log panel the detail
-        self.notify(short_event(self.encounter.log[-1].text))
+        self.notify(short_event(self.encounter.log[-1]))
 
     def action_heal(self, creature_id: str | None = None) -> None:
         """Heal the marked creatures (or the highlighted one, or one named by the palette)."""

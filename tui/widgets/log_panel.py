@@ -26,19 +26,13 @@ TOAST_SECONDS = 3.0
 """How long a short notification stays: long enough to read, short enough to free the log."""
 
 
-def short_event(text: str, *, prefix: str = "", width: int = NOTICE_WIDTH) -> str:
+def short_event(event: Any, *, prefix: str = "", width: int = NOTICE_WIDTH) -> str:
     """An event in one short line for a notification (the log panel has the detail).
 
-    Several targets become a count and one target its name and damage:
-    ``6d6 fire → Goblin 1 13: 15/15 → 2/15; Goblin 2 …`` becomes ``6d6 fire → 2 targets``,
-    ``3d6 force → Ghost 11: 28/35 → 17/35`` becomes ``3d6 force → Ghost 11``.
+    The words are the event's own short form (the core counts several targets and names one:
+    ``6d6 fire → 2 targets``, ``3d6 force → Ghost 11``), cut to ``width`` cells.
     """
-    head, arrow, tail = text.partition(" → ")
-    if arrow and "; " in tail:
-        text = f"{head} → {tail.count('; ') + 1} targets"
-    elif arrow and ": " in tail:
-        text = f"{head} → {tail.partition(': ')[0]}"
-    return fit_cells(prefix + text, width)
+    return fit_cells(prefix + event.headline, width)
 
 
 def fit_cells(text: str, width: int) -> str:

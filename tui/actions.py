@@ -1,0 +1,84 @@
+"""The app-wide keys: their bindings, when they apply, and the screens they open.
+
+The app's ``action_*`` methods hand over to what is here, to the session (undo, redo) or to
+persistence (save, load). Every other screen is imported by the action that opens it, so the
+first frame appears sooner (the issue's start-up benchmark).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.binding import Binding
+from textual.screen import ModalScreen
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
+
+APP_BINDINGS = [
+    Binding("u,ctrl+z", "undo", "Undo", id="app.undo"),
+    Binding("ctrl+y", "redo", "Redo", show=False, id="app.redo"),
+    Binding("l", "log", "Log", show=False, id="app.log"),
+    Binding("ctrl+s", "save", "Save", show=False, id="app.save"),
+    Binding("ctrl+o", "saves", "Saves", show=False, id="app.saves"),
+    Binding("f5", "quick_save", "Quick save", show=False, id="app.quick_save"),
+    Binding("f9", "quick_load", "Quick load", show=False, id="app.quick_load"),
+    Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
+    Binding("q", "quit", "Quit", show=False, id="app.quit"),
+]
+"""Keys that work on every screen that shows the encounter."""
+
+ENCOUNTER_ACTIONS = frozenset({"undo", "redo", "log", "save", "saves", "quick_save",
+                               "quick_load", "quit"})
+"""Kept out of dialogs (keys go to the form); help is not: it lists the dialog's own keys."""
+
+
+def app_key_state(action: str, screen: Screen[Any], encounter: Any) -> bool | None:
+    """Whether an app key works over ``screen``: True, False (hidden) or None (greyed out).
+
+    App keys stay out of dialogs; undo and redo grey out when there is nothing to undo or
+    redo, and are hidden on a screen that shows files, not the encounter.
+    """
+    if action in ENCOUNTER_ACTIONS and isinstance(screen, ModalScreen):
+        return False
+    if action in ("undo", "redo") and not getattr(screen, "SHOWS_ENCOUNTER", True):
+        return False
+    if action == "undo" and not encounter.can_undo:
+        return None
+    if action == "redo" and not encounter.can_redo:
+        return None
+    return True
+
+
+def open_saves(app: App[Any]) -> None:
+    """Open the saves screen (once)."""
+    from tui.screens.saves_browser import SavesScreen
+
+    if not isinstance(app.screen, SavesScreen):
+        app.push_screen(SavesScreen())
+
+
+def open_log(app: App[Any], encounter: Any) -> None:
+    """Open the whole log of ``encounter`` (once)."""
+    from tui.screens.log_screen import LogScreen
+
+    if not isinstance(app.screen, LogScreen):
+        app.push_screen(LogScreen(f"Log · {encounter.name}", encounter.log))
+
+
+def open_help(app: App[Any]) -> None:
+    """Show every key of the current screen."""
+    from tui.screens.help import HelpScreen, screen_keys
+
+    screen = app.screen
+    name = (screen.__class__.__name__.removesuffix("Screen") or "Roster").lower()
+    app.push_screen(HelpScreen(name, screen_keys(app, screen)))
+
+
+def open_tracker(app: App[Any], event: Any, highlighted: str | None) -> None:
+    """Show the tracker (once), with the last turn's ``event``."""
+    from tui.screens.tracker import TrackerScreen
+
+    if not isinstance(app.screen, TrackerScreen):
+        app.push_screen(TrackerScreen(event, highlighted))

@@ -1,0 +1,96 @@
+"""Notices: every message to the GM as one plain line that hides nothing (issue 9, item 9).
+
+Toasts used to stack over the roster's Status column and the log, and over a dialog a toast
+covered the header's ``[saved]`` marker showing through. Now a notice replaces the last one
+and goes on a line that covers nothing the GM needs:
+
+- on the roster, its notice line (the log panel's top border);
+- over a dialog or form, the dialog's own bottom border (after what the dialog says there,
+  such as who acts in damage entry);
+- over any other screen, a one-line toast at the top right (app.tcss), where those screens'
+  titles leave room.
+
+The app's ``notify`` hands every notice to :class:`Notices`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+
+from tui.widgets.log_panel import NOTICE_STYLES, TOAST_WIDTH, notice_line, short_event
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.widget import Widget
+
+
+class Notices:
+    """Shows the app's notices; ``toast`` is Textual's own ``notify`` for the one-line toast."""
+
+    def __init__(self, app: App[Any], toast: Callable[..., None]) -> None:
+        """Show notices on ``app``'s screens; ``toast`` shows one the screen has no line for."""
+        self.app = app
+        self.toast = toast
+        self._on_border: tuple[Widget, str | None, str | None] | None = None
+        self._timer: Any = None
+
+    def show(self, message: str, *, severity: str = "information",
+             timeout: float | None = None) -> None:
+        """Show ``message`` as one plain line (markup is shown as typed) for ``timeout`` seconds."""
+        timeout = self.app.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        screen = self.app.screen
+        self.clear()
+        show_notice = getattr(screen, "show_notice", None)  # the roster's notice line
+        if show_notice is not None and show_notice(message, severity, timeout):
+            return
+        box = dialog_box(screen)
+        if box is not None:
+            self._show_on_border(box, message, severity, timeout)
+            return
+        self.app.clear_notifications()
+        screen.query("ToastHolder").remove()  # Textual leaves a cleared toast's holder
+        self.toast(notice_line(message, TOAST_WIDTH), severity=severity, timeout=timeout,
+                   markup=False)
+
+    def _show_on_border(self, box: Widget, message: str, severity: str, timeout: float) -> None:
+        """The notice on ``box``'s bottom border, after the words the dialog keeps there."""
+        own = box.border_subtitle
+        notice = (notice_line(message), NOTICE_STYLES.get(severity, "bold"))
+        # plain Content, not markup: a creature called "[red]" is shown as typed
+        box.border_subtitle = (Content.assemble(Content.from_markup(own), " · ", notice) if own
+                               else Content.assemble(notice))
+        self._on_border = (box, own, box.border_subtitle)
+        if timeout > 0:
+            self._timer = box.set_timer(timeout, self.clear)
+
+    def clear(self) -> None:
+        """Take a dialog's notice off its border, giving the dialog its own words back."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self._on_border is not None:
+            box, own, shown = self._on_border
+            self._on_border = None
+            if box.is_mounted and box.border_subtitle == shown:  # else the dialog wrote anew
+                box.border_subtitle = own
+
+    def said(self, event: Any, prefix: str, nothing: str) -> None:
+        """Say what an undo or redo did (``Undid: …``), or that there was ``nothing`` to do."""
+        if event is None:
+            self.app.notify(nothing, severity="warning")
+        else:
+            self.app.notify(short_event(event, prefix=prefix))
+
+
+def dialog_box(screen: Screen[Any]) -> Widget | None:
+    """A dialog's box: the first bordered widget of a modal screen (None on other screens)."""
+    if not isinstance(screen, ModalScreen):
+        return None
+    for child in screen.children:
+        if child.styles.border_bottom[0] not in ("", "none", "hidden", "blank"):
+            return child
+    return None
