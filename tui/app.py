@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from textual._compat import cached_property
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -13,11 +14,15 @@ from tui.messages import LoadFinished, LoadSave, NewEncounter, OpenTracker, Save
 from tui.persistence import Persistence
 from tui.screens.roster import RosterScreen
 from tui.session import Change, EncounterSession
+from tui.terminal_copy import TerminalCopy
 from tui.widgets.log_panel import TOAST_SECONDS, TOAST_WIDTH, notice_line, short_event
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual import events
     from textual.command import Provider
     from textual.notifications import SeverityLevel
+    from textual.screen import Screen
 
 # Only the roster is imported up front: every other screen is imported by the action that
 # opens it, so the first frame appears sooner (the issue's start-up benchmark).
@@ -92,6 +97,54 @@ class HitLedgerApp(App[None]):
         if layout and not recompose:
             repaint = False
         return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
+
+    @cached_property
+    def terminal_copy(self) -> TerminalCopy:
+        """The cells the terminal shows; forgotten when the terminal may have lost them."""
+        copy = TerminalCopy()
+        self.app_suspend_signal.subscribe(self, lambda _app: copy.forget())
+        self.app_resume_signal.subscribe(self, lambda _app: copy.forget())
+        return copy
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A resized terminal may have moved or cleared what it showed."""
+        self.terminal_copy.forget()
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        """Textual's display, writing only the cells that changed (issue 9, over a slow link).
+
+        Textual repaints whole regions, some twice (tui/terminal_copy.py says which): the
+        copy turns each update into the cells that differ. Anything it cannot place, and
+        headless or inline runs, goes to Textual's own display (Textual is pinned: this
+        follows its ``_display`` of 8.2).
+        """
+        driver = self._driver
+        if (renderable is None or self._batch_count or not self._running or self._closed
+                or self.is_headless or driver is None or driver.is_inline):
+            super()._display(screen, renderable)
+            return
+        written: str | None
+        try:
+            cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
+            written = self.terminal_copy.changes(renderable, self.size, cursor, self.console)
+        except Exception:  # noqa: BLE001 - a frame is never lost to the copy: Textual writes it
+            written = None
+        if written is None:
+            self.terminal_copy.forget()
+            super()._display(screen, renderable)
+            return
+        try:
+            if written:
+                self._previous_cursor_position = cursor
+                self._begin_update()
+                try:
+                    for start in range(0, len(written), 8192):  # as Textual does on Windows
+                        driver.write(written[start:start + 8192])
+                finally:
+                    self._end_update()
+                driver.flush()
+        finally:
+            self.post_display_hook()
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
