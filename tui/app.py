@@ -86,18 +86,6 @@ class HitLedgerApp(App[None]):
         """Another window may have our autosave file now."""
         self.persistence.release_autosave()
 
-    def refresh(self, *, repaint: bool = True, layout: bool = False, recompose: bool = False) -> HitLedgerApp:
-        """A layout refresh repaints only what the layout moved, not the whole screen.
-
-        Textual asks the app for ``refresh(layout=True)`` after removing any widget — a closed
-        dialog among them — and that repainted the whole roster twice after closing one
-        (issue 9, over a slow link: each full repaint is about 5 KB). The layout still runs,
-        and it marks every widget it added, moved or removed for repainting.
-        """
-        if layout and not recompose:
-            repaint = False
-        return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
-
     @cached_property
     def terminal_copy(self) -> TerminalCopy:
         """The cells the terminal shows; forgotten when the terminal may have lost them."""
