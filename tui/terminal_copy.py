@@ -13,6 +13,7 @@ own encoding. Cells it does not know (start-up, after a resize or a suspend) are
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rich.cells import get_character_cell_size
@@ -33,12 +34,27 @@ BRIDGE = 6
 """Unchanged cells between two changed runs written anyway: cheaper than a cursor move."""
 
 
+@lru_cache(maxsize=1024)
+def looks(style: Style) -> Style:
+    """``style`` without its meta (mouse actions, offsets): only what the terminal shows.
+
+    Cells that look alike compare equal, and neighbours that look alike are written as one.
+    """
+    if style._meta is None:
+        return style
+    plain = style.copy()
+    plain._meta = None
+    plain._hash = None  # the copy's hash still counted the meta
+    return plain
+
+
 def cells_of(segments: Iterable[Segment]) -> list[Cell]:
     """The cells a strip covers, a wide character as two (its right half's text is "")."""
     cells: list[Cell] = []
-    for text, style, control in segments:
+    for text, segment_style, control in segments:
         if control:
             continue
+        style = None if segment_style is None else looks(segment_style)
         for character in text:
             width = get_character_cell_size(character)
             if width == 0:

@@ -158,3 +158,14 @@ def test_an_update_it_cannot_place_goes_to_textual() -> None:
     assert copy.changes("not an update", (3, 1), (0, 0), console) is None
     chops = ChopsUpdate([{0: Strip([Segment("toolong")])}], [(0, 0, 3)], [[3]])
     assert copy.changes(chops, (3, 1), (0, 0), console) is None
+
+
+def test_cells_that_look_alike_are_written_as_one_run() -> None:
+    from rich.console import Console
+
+    console, copy = Console(color_system="256"), TerminalCopy()
+    red = Style(color="red")
+    strips = [[Strip([Segment("ab", red + Style.from_meta({"row": 1})),
+                      Segment("cd", red + Style.from_meta({"row": 2}))])]]
+    written = copy.changes(LayoutUpdate(strips, Region(0, 0, 4, 1)), (4, 1), (0, 0), console)
+    assert written is not None and "abcd" in written and written.count("\x1b[0m") == 1
