@@ -58,6 +58,9 @@ class HitLedgerApp(App[None]):
         Binding("f9", "quick_load", "Quick load", show=False, id="app.quick_load"),
         Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
         Binding("q", "quit", "Quit", show=False, id="app.quit"),
+        # priority: dialogs do not see the app's keys, and a dialog can be written over too
+        Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True, id="app.redraw",
+                tooltip="Redraw the whole screen"),
     ]
 
     def __init__(self, encounter: Any, *, rng: Any = None, autosave: bool = True,
@@ -97,6 +100,11 @@ class HitLedgerApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         """A resized terminal may have moved or cleared what it showed."""
         self.terminal_copy.forget()
+
+    def action_redraw(self) -> None:
+        """Write every cell again: another program may have written over the app."""
+        self.terminal_copy.forget()
+        self.screen.refresh()
 
     def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
         """Textual's display, writing only the cells that changed (issue 9, over a slow link).

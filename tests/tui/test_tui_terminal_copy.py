@@ -169,3 +169,22 @@ def test_cells_that_look_alike_are_written_as_one_run() -> None:
                       Segment("cd", red + Style.from_meta({"row": 2}))])]]
     written = copy.changes(LayoutUpdate(strips, Region(0, 0, 4, 1)), (4, 1), (0, 0), console)
     assert written is not None and "abcd" in written and written.count("\x1b[0m") == 1
+
+
+async def test_ctrl_l_redraws_the_whole_screen(app_factory) -> None:
+    """Another program may write over the app: ctrl+l forgets the copy and repaints."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        copy = app.terminal_copy
+        for opening in ((), ("d",)):  # on the roster and in a dialog, which has its own keys
+            await pilot.press(*opening)
+            await pilot.pause()
+            copy.changes(app.screen._compositor.render_update(full=True), app.size, (0, 0),
+                         app.console)
+            assert copy.lines
+            await pilot.press("ctrl+l")
+            await pilot.pause()
+            assert not copy.lines, opening
+        await pilot.press("escape", "question_mark")
+        keys = {item.description: item.key for item in app.screen.keys}
+        assert keys["Redraw the whole screen"] == "^l"
