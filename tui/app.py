@@ -123,7 +123,7 @@ class HitLedgerApp(App[None]):
         try:
             cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
             written = self.terminal_copy.changes(renderable, self.size, cursor, self.console)
-        except Exception:  # noqa: BLE001 - a frame is never lost to the copy: Textual writes it
+        except Exception:  # a frame is never lost to the copy: Textual writes it whole
             written = None
         if written is None:
             self.terminal_copy.forget()
