@@ -26,6 +26,9 @@ APP_BINDINGS = [
     Binding("f9", "quick_load", "Quick load", show=False, id="app.quick_load"),
     Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
     Binding("q", "quit", "Quit", show=False, id="app.quit"),
+    # priority: dialogs do not see the app's keys, and a dialog can be written over too
+    Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True, id="app.redraw",
+            tooltip="Redraw the whole screen"),
 ]
 """Keys that work on every screen that shows the encounter."""
 

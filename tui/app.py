@@ -13,11 +13,15 @@ from tui.notices import Notices
 from tui.persistence import Persistence
 from tui.screens.roster import RosterScreen
 from tui.session import Change, EncounterSession
+from tui.terminal_copy import TerminalCopy
 from tui.widgets.log_panel import TOAST_SECONDS
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual import events
     from textual.command import Provider
     from textual.notifications import SeverityLevel
+    from textual.screen import Screen
 
 # Only the roster is imported up front: every other screen is imported by the action that
 # opens it (tui.actions), so the first frame appears sooner (the issue's start-up benchmark).
@@ -48,6 +52,7 @@ class HitLedgerApp(App[None]):
         self.session = EncounterSession(self, encounter, rng=rng, resumed=resumed, saved=saved)
         self.persistence = Persistence(self, self.session, autosave=autosave)
         self.notices = Notices(self, toast=super().notify)
+        self.terminal_copy = TerminalCopy(self)
         self.notice = notice
         self.roster = RosterScreen()
 
@@ -67,17 +72,21 @@ class HitLedgerApp(App[None]):
         """Another window may have our autosave file now."""
         self.persistence.release_autosave()
 
-    def refresh(self, *, repaint: bool = True, layout: bool = False, recompose: bool = False) -> HitLedgerApp:
-        """A layout refresh repaints only what the layout moved, not the whole screen.
+    def on_resize(self, event: events.Resize) -> None:
+        """A resized terminal may have moved or cleared what it showed."""
+        self.terminal_copy.forget()
 
-        Textual asks the app for ``refresh(layout=True)`` after removing any widget — a closed
-        dialog among them — and that repainted the whole roster twice after closing one
-        (issue 9, over a slow link: each full repaint is about 5 KB). The layout still runs,
-        and it marks every widget it added, moved or removed for repainting.
-        """
-        if layout and not recompose:
-            repaint = False
-        return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
+    def action_redraw(self) -> None:
+        """Write every cell again: another program may have written over the app."""
+        self.terminal_copy.forget()
+        self.screen.refresh()
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        """Textual's display, writing only the cells that changed (tui/terminal_copy.py)."""
+        def whole() -> None:
+            super(HitLedgerApp, self)._display(screen, renderable)
+
+        self.terminal_copy.display(self, renderable, whole)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:

@@ -411,7 +411,7 @@ async def test_a_notice_over_a_dialog_never_covers_the_saved_marker() -> None:
         await pilot.pause(0.1)
         lines = screen_lines(app)
         assert lines[0] == header, "the notice covers the header"
-        assert not app.screen.query(Toast)
+        assert not app.screen.query("Toast")
         box = app.screen.query_one(".dialog-box")
         assert "Saved goblin-ambush" in lines[box.region.bottom - 1]  # the dialog's own line
 
@@ -428,7 +428,7 @@ async def test_a_notice_over_damage_entry_keeps_the_marker_and_who_acts() -> Non
         await pilot.pause(0.1)
         lines = screen_lines(app)
         assert lines[0][-12:] == before[0][-12:] and "]" in before[0][-12:]
-        assert not app.screen.query(Toast)
+        assert not app.screen.query("Toast")
         assert acts in lines[box.region.bottom - 1]
         assert "Type the damage first." in lines[box.region.bottom - 1]
         app.notify("Hit 2 kept.", timeout=0.05)

@@ -1,0 +1,224 @@
+"""A copy of what the terminal shows, cell by cell: an update writes only the cells that changed.
+
+Issue 9, over a slow link. Textual repaints regions, not cells, and repaints some of them twice:
+a dialog's screen is painted whole by its first layout and whole again when it resumes; a
+screen under a dialog hands its whole region up to the dialog whenever it wakes (its footer
+or its table losing the focus), and the dialog repaints everything again; a dialog's widgets
+repaint after their first size although they look the same. Each full repaint of 80×24 is
+4–6 KB, for a few hundred cells that changed. ``TerminalCopy`` keeps the cells written so far
+and turns each of Textual's updates into the runs of cells that differ, written in Textual's
+own encoding. Cells it does not know (start-up, after a resize or a suspend) are written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import get_character_cell_size
+from rich.control import Control
+from rich.segment import Segment
+from rich.style import Style
+from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual.strip import Strip
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+    from textual.app import App
+
+Cell = tuple[str, Style | None]
+"""One terminal cell: its text ("" for the right half of a wide character) and style."""
+
+WIDE_RIGHT = ""
+BRIDGE = 6
+"""Unchanged cells between two changed runs written anyway: cheaper than a cursor move."""
+
+
+@lru_cache(maxsize=1024)
+def looks(style: Style) -> Style:
+    """``style`` without its meta (mouse actions, offsets): only what the terminal shows.
+
+    Cells that look alike compare equal, and neighbours that look alike are written as one.
+    """
+    if style._meta is None:
+        return style
+    plain = style.copy()
+    plain._meta = None
+    plain._hash = None  # the copy's hash still counted the meta
+    return plain
+
+
+def cells_of(segments: Iterable[Segment]) -> list[Cell]:
+    """The cells a strip covers, a wide character as two (its right half's text is "")."""
+    cells: list[Cell] = []
+    for text, segment_style, control in segments:
+        if control:
+            continue
+        style = None if segment_style is None else looks(segment_style)
+        for character in text:
+            width = get_character_cell_size(character)
+            if width == 0:
+                # a combining mark joins the character before it
+                last = len(cells) - (2 if cells and cells[-1][0] == WIDE_RIGHT else 1)
+                if last >= 0:
+                    cells[last] = (cells[last][0] + character, cells[last][1])
+                continue
+            cells.append((character, style))
+            if width == 2:
+                cells.append((WIDE_RIGHT, style))
+    return cells
+
+
+def render_cells(cells: list[Cell], console: Console) -> str:
+    """``cells`` in Textual's encoding, neighbours of one style in one segment."""
+    segments: list[Segment] = []
+    text: list[str] = []
+    style: Style | None = None
+    for cell_text, cell_style in cells:
+        if text and cell_style != style:
+            segments.append(Segment("".join(text), style))
+            text = []
+        style = cell_style
+        text.append(cell_text)
+    if text:
+        segments.append(Segment("".join(text), style))
+    return Strip(segments).render(console)
+
+
+class TerminalCopy:
+    """The cells on the terminal, as written by the last updates (None: not known)."""
+
+    def __init__(self, app: App[Any] | None = None) -> None:
+        """A copy for ``app``'s terminal, forgotten when the app is suspended or resumed."""
+        self.width = 0
+        self.height = 0
+        self.lines: list[list[Cell | None]] = []
+        self.cursor: tuple[int, int] | None = None
+        if app is not None:
+            app.app_suspend_signal.subscribe(app, lambda _app: self.forget())
+            app.app_resume_signal.subscribe(app, lambda _app: self.forget())
+
+    def display(self, app: App[Any], update: RenderableType | None,
+                whole: Callable[[], None]) -> None:
+        """Write ``update`` to ``app``'s terminal as the cells that changed, else ``whole()``.
+
+        This follows ``App._display`` of Textual 8.2 (pinned). Headless and inline runs, and
+        anything the copy cannot place, go to Textual's own display: a frame is never lost.
+        """
+        driver = app._driver
+        if (update is None or app._batch_count or not app._running or app._closed
+                or app.is_headless or driver is None or driver.is_inline):
+            whole()
+            return
+        written: str | None
+        try:
+            cursor = app.screen.outer_size.clamp_offset(app.cursor_position)
+            written = self.changes(update, app.size, cursor, app.console)
+        except Exception:  # the copy's own failure: Textual writes the frame whole
+            written = None
+        if written is None:
+            self.forget()
+            whole()
+            return
+        try:
+            if written:
+                app._previous_cursor_position = cursor
+                app._begin_update()
+                try:
+                    for start in range(0, len(written), 8192):  # as Textual does on Windows
+                        driver.write(written[start:start + 8192])
+                finally:
+                    app._end_update()
+                driver.flush()
+        finally:
+            app.post_display_hook()
+
+    def forget(self) -> None:
+        """Know nothing: the next update writes every cell it covers."""
+        self.width = self.height = 0
+        self.lines = []
+        self.cursor = None
+
+    def changes(self, update: object, size: tuple[int, int], cursor: tuple[int, int],
+                console: Console) -> str | None:
+        """What to write for ``update``, or None when it is not a kind this knows."""
+        width, height = size
+        if (width, height) != (self.width, self.height):
+            self.width, self.height = width, height
+            self.lines = [[None] * width for _ in range(height)]
+            self.cursor = None
+        if isinstance(update, LayoutUpdate):
+            placed = self._layout_cells(update)
+        elif isinstance(update, ChopsUpdate):
+            placed = self._chops_cells(update)
+        else:
+            return None
+        if placed is None:
+            self.forget()
+            return None
+        writes = [self._line_changes(y, x, cells, console) for y, x, cells in placed]
+        written = "".join(writes)
+        if written or cursor != self.cursor:
+            written += Control.move_to(*cursor).segment.text
+            self.cursor = cursor
+        return written
+
+    # -- the cells an update paints ---------------------------------------------------
+
+    def _layout_cells(self, update: LayoutUpdate) -> list[tuple[int, int, list[Cell]]] | None:
+        x, top, width, _ = update.region
+        placed = []
+        for y, line in enumerate(update.strips, top):
+            cells = cells_of(segment for strip in line for segment in strip)
+            if len(cells) != width:
+                return None
+            placed.append((y, x, cells))
+        return placed
+
+    def _chops_cells(self, update: ChopsUpdate) -> list[tuple[int, int, list[Cell]]] | None:
+        placed = []
+        for y, x1, x2 in update.spans:
+            for end, (x, strip) in zip(update.chop_ends[y], update.chops[y].items(), strict=False):
+                if strip is None or x >= x2 or end <= x1:
+                    continue
+                cells = cells_of(strip)
+                if len(cells) != end - x:
+                    return None
+                start, stop = max(x, x1), min(end, x2)
+                # a wide character across the span's edge is written whole
+                while start > x and cells[start - x][0] == WIDE_RIGHT:
+                    start -= 1
+                while stop < end and cells[stop - x][0] == WIDE_RIGHT:
+                    stop += 1
+                if cells[start - x][0] == WIDE_RIGHT:
+                    return None
+                placed.append((y, start, cells[start - x:stop - x]))
+        return placed
+
+    # -- what differs ------------------------------------------------------------------
+
+    def _line_changes(self, y: int, x: int, cells: list[Cell], console: Console) -> str:
+        """The writes for ``cells`` at (x, y): only the runs that differ from the copy."""
+        if not 0 <= y < self.height or x < 0 or x + len(cells) > self.width:
+            raise ValueError("an update outside the screen")
+        line = self.lines[y]
+        runs: list[list[int]] = []
+        for offset, cell in enumerate(cells):
+            if line[x + offset] == cell:
+                continue
+            if runs and offset - runs[-1][1] <= BRIDGE:
+                runs[-1][1] = offset + 1
+            else:
+                runs.append([offset, offset + 1])
+        line[x:x + len(cells)] = cells
+        writes = []
+        for start, stop in runs:
+            # never start or end a write in the middle of a wide character
+            while start > 0 and cells[start][0] == WIDE_RIGHT:
+                start -= 1
+            while stop < len(cells) and cells[stop][0] == WIDE_RIGHT:
+                stop += 1
+            writes.append(Control.move_to(x + start, y).segment.text)
+            writes.append(render_cells(cells[start:stop], console))
+        return "".join(writes)
