@@ -52,7 +52,7 @@ class HitLedgerApp(App[None]):
         self.session = EncounterSession(self, encounter, rng=rng, resumed=resumed, saved=saved)
         self.persistence = Persistence(self, self.session, autosave=autosave)
         self.notices = Notices(self, toast=super().notify)
-        self.terminal_copy = TerminalCopy(self)
+        self.terminal_copy = TerminalCopy()
         self.notice = notice
         self.roster = RosterScreen()
 
@@ -67,6 +67,7 @@ class HitLedgerApp(App[None]):
         if self.notice:  # after the first frame: the roster's notice line exists by then
             self.call_after_refresh(self.notify, self.notice, timeout=8)
         self.persistence.start()
+        self.terminal_copy.follow(self)
 
     def on_unmount(self) -> None:
         """Another window may have our autosave file now."""

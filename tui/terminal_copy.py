@@ -89,15 +89,16 @@ def render_cells(cells: list[Cell], console: Console) -> str:
 class TerminalCopy:
     """The cells on the terminal, as written by the last updates (None: not known)."""
 
-    def __init__(self, app: App[Any] | None = None) -> None:
-        """A copy for ``app``'s terminal, forgotten when the app is suspended or resumed."""
+    def __init__(self) -> None:
         self.width = 0
         self.height = 0
         self.lines: list[list[Cell | None]] = []
         self.cursor: tuple[int, int] | None = None
-        if app is not None:
-            app.app_suspend_signal.subscribe(app, lambda _app: self.forget())
-            app.app_resume_signal.subscribe(app, lambda _app: self.forget())
+
+    def follow(self, app: App[Any]) -> None:
+        """Forget the cells when ``app`` is suspended or resumed (call once it is running)."""
+        app.app_suspend_signal.subscribe(app, lambda _app: self.forget())
+        app.app_resume_signal.subscribe(app, lambda _app: self.forget())
 
     def display(self, app: App[Any], update: RenderableType | None,
                 whole: Callable[[], None]) -> None:
