@@ -14,6 +14,33 @@ from tui.widgets.word_checkbox import WordCheckbox
 SIZE = (80, 24)
 
 
+def static_text(screen, selector: str) -> str:
+    """The plain text of a Static."""
+    return str(screen.query_one(selector, Static).render())
+
+
+def screen_lines(app) -> list[str]:
+    """The text of every line on the screen, as the terminal shows it."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def on_screen(app, text: str) -> bool:
+    """Whether ``text`` is shown whole, though it may wrap over lines (inside a box)."""
+    words = " ".join(" ".join(line.strip(" │╭╮╰╯─") for line in screen_lines(app)).split())
+    return " ".join(text.split()) in words
+
+
+class Dice:
+    """d20s that come up as listed; every other die comes up ``other`` (at most its faces)."""
+
+    def __init__(self, *d20s: int, other: int = 8) -> None:
+        self.d20s = list(d20s)
+        self.other = other
+
+    def randint(self, low: int, high: int) -> int:
+        return self.d20s.pop(0) if high == 20 else min(high, self.other)
+
+
 # -- enter on a checkbox submits the form; space toggles it ---------------------------------
 
 async def test_enter_on_the_pc_checkbox_adds_the_creature(app_factory):
@@ -72,6 +99,59 @@ async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_fac
         assert bleed.factor == 1.0  # enter did not tick "critical"
 
 
-def static_text(screen, selector: str) -> str:
-    """The plain text of a Static."""
-    return str(screen.query_one(selector, Static).render())
+
+
+# -- a miss previews no damage; enter asks before dealing any ---------------------------------
+
+def d20_brawl() -> Encounter:
+    """A fighter (active) and an ogre of 30 HP, in d20 3.0."""
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Brawl")
+    encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
+    encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
+    return encounter
+
+
+async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
+    encounter = d20_brawl()
+    ogre = encounter.order[1]
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.session.rng = Dice(3)  # the attack: 3+0 vs AC 10; 1d8 comes up 8
+        await pilot.press("down", "d")
+        damage = app.screen
+        await type_text(pilot, "1d8 slashing")
+        await pilot.pause()
+        assert "8" in damage.query_one("#targets").get_cell(ogre, "result").plain
+        await pilot.press("alt+t")
+        await pilot.pause()
+        assert damage.query_one("#targets").get_cell(ogre, "result").plain == "miss: no damage"
+        roll_line = static_text(damage, "#roll-line")
+        assert roll_line.startswith("MISS: no damage")
+        assert "8" in roll_line  # what was rolled is still shown, for a confirmation
+        assert on_screen(app, "MISS: 3+0 = 3 vs AC 10: miss")  # the verdict, whole, at 80 columns
+        assert on_screen(app, roll_line)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")  # the GM confirms: the damage rolled lands
+        await pilot.pause()
+        assert app.screen is app.roster
+        assert encounter.creature(ogre).hp == 22
+        assert "attack 3+0 = 3 vs AC 10: miss" in encounter.log[-1].text
+
+
+async def test_a_critical_with_its_confirmation_is_readable_at_80_columns(app_factory):
+    encounter = d20_brawl()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.session.rng = Dice(19, 17)  # a threat on 19, confirmed by 17
+        await pilot.press("down", "d")
+        damage = app.screen
+        damage.query_one("#attack-bonus").value = "12"
+        damage.query_one("#attack-ac").value = "25"
+        damage.query_one("#attack-threat").value = "19"
+        await pilot.press("alt+t")
+        await pilot.pause()
+        verdict = static_text(damage, "#attack-result")
+        assert verdict == "CRITICAL: 19+12 = 31: threat; confirm 17+12 = 29 vs AC 25: critical"
+        assert on_screen(app, verdict)

@@ -315,8 +315,10 @@ class DamageScreen(ModalScreen[Any]):
         roll_line = self.query_one("#roll-line", Static)
         if self.preview_error:
             roll_line.update(Text(f"! {self.preview_error}", style="bold"))
-        elif self.draft.missed:
-            roll_line.update(Text("! The attack missed: enter asks before applying any damage.",
+        elif self.draft.no_damage and self.preview is not None:
+            # the core previews a miss as no damage; the dice stay for a GM who confirms
+            roll = self.preview.roll
+            roll_line.update(Text(f"MISS: no damage (enter asks) · if you confirm: {roll.text}",
                                   style="bold"))
         elif self.preview is None:
             roll_line.update(" · ".join(self.hits) or "nothing rolled yet")
@@ -469,7 +471,7 @@ class DamageScreen(ModalScreen[Any]):
         if self.preview is None:
             self.notify("Type the damage first.", severity="warning")
             return
-        if self.missed:
+        if self.draft.no_damage:
             self._confirm_after_miss()
             return
         self.dismiss(self.preview)
@@ -478,13 +480,18 @@ class DamageScreen(ModalScreen[Any]):
         """A miss deals no damage: apply only when the GM says so (issue 9, item 2)."""
         from tui.screens.dialogs import ConfirmModal
 
-        preview = self.preview
+        attack = self.draft.attack
 
         def answer(apply: bool | None) -> None:
             if apply:
-                self.dismiss(preview)
+                self.draft.confirm_miss()
+                self._recompute()  # the same dice, now dealt
+                if self.preview is not None:
+                    self.dismiss(self.preview)
 
-        question = f"The attack missed ({self.draft.attack.text}). Apply the damage anyway?"
+        total = self.preview.roll.total
+        question = f"The attack missed ({attack.text if attack else 'miss'}). " \
+                   f"Deal the {total} damage anyway?"
         self.app.push_screen(ConfirmModal(question), answer)
 
     def action_cancel(self) -> None:
