@@ -155,3 +155,49 @@ async def test_a_critical_with_its_confirmation_is_readable_at_80_columns(app_fa
         verdict = static_text(damage, "#attack-result")
         assert verdict == "CRITICAL: 19+12 = 31: threat; confirm 17+12 = 29 vs AC 25: critical"
         assert on_screen(app, verdict)
+
+
+# -- the Status column is readable at 80 columns, and stays on screen at 60 ----------------------
+
+LONG_STATUSES = {
+    # system: (the conditions set on one creature each, as the cell must show them whole)
+    "pf2e": ("dying 1 · wounded 1", "unconscious", "frightened 2"),
+    "sf2e": ("dying 1 · wounded 1", "unconscious", "frightened 2"),
+    "vitality-wounds": ("dying 1 · wounded 1", "unconscious", "frightened 2"),
+    "d20-3e": ("dying · stable", "unconscious", "staggered", "disabled"),
+    "daggerheart": ("death-move", "restrained", "vulnerable"),
+}
+
+
+def with_statuses(system: str, statuses: tuple[str, ...]) -> Encounter:
+    """One creature per status, named as long as a demo's longest name."""
+    rules = get_system(system)
+    encounter = Encounter(system, "Statuses")
+    for number, status in enumerate(statuses):
+        creature = rules.new_creature(f"Goblin Warrior {number}", hp=12)
+        for word in status.split(" · "):
+            name, _, value = word.partition(" ")
+            if name == "dying":
+                creature.conditions |= {"dying", "unconscious"}
+                creature.dying = int(value or 0)
+            elif name == "wounded":
+                creature.wounded = int(value)
+            else:
+                creature.conditions.add(name)
+                if value:
+                    creature.condition_values[name] = int(value)
+        encounter.add(creature, initiative=20 - number)
+    return encounter
+
+
+async def test_the_longest_common_statuses_are_whole_at_80x24(app_factory):
+    for system, statuses in LONG_STATUSES.items():
+        encounter = with_statuses(system, statuses)
+        app = app_factory(encounter, system=system)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.roster.table
+            lines = screen_lines(app)
+            for row, (cid, status) in enumerate(zip(encounter.order, statuses, strict=True)):
+                assert str(table.get_cell(cid, "status")) == status, system
+                assert status in lines[table.region.y + 1 + row], (system, status)
