@@ -201,3 +201,64 @@ async def test_the_longest_common_statuses_are_whole_at_80x24(app_factory):
             for row, (cid, status) in enumerate(zip(encounter.order, statuses, strict=True)):
                 assert str(table.get_cell(cid, "status")) == status, system
                 assert status in lines[table.region.y + 1 + row], (system, status)
+
+
+# -- found in play at 80x24 (scenario 6, a tavern brawl) ---------------------------------------
+
+def commoner_brawl() -> Encounter:
+    """Tordek (active) and a commoner of 10 HP with 8 subdual, in d20 3.0."""
+    encounter = d20_brawl()
+    rules = encounter.rules
+    commoner = encounter.add(rules.new_creature("Commoner", hp=10), initiative=12)
+    encounter.apply_damage([commoner], "8 subdual")
+    return encounter
+
+
+async def test_the_roll_line_says_subdual_in_d20(app_factory):
+    encounter = commoner_brawl()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.session.rng = Dice()
+        await pilot.press("down", "d")
+        await type_text(pilot, "1d3+1 subdual")
+        await pilot.pause()
+        roll_line = static_text(app.screen, "#roll-line")
+        assert roll_line.startswith("1d3+1 subdual (3) = 4"), roll_line
+        assert "nonlethal" not in roll_line
+
+
+async def test_a_staggering_result_is_whole_in_the_damage_form_at_80_columns(app_factory):
+    encounter = commoner_brawl()
+    commoner = ids_by_name(encounter)["Commoner"]
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.session.rng = Dice(other=1)
+        await pilot.press("down", "d")
+        await type_text(pilot, "1d3+1 subdual")
+        await pilot.pause()
+        result = str(app.screen.query_one("#targets").get_cell(commoner, "result"))
+        assert result.endswith("staggered")
+        assert on_screen(app, result)
+
+
+async def test_enter_after_rolling_the_attack_in_the_helper_applies(app_factory):
+    """enter in the helper rolls the attack; the next enter applies what the preview shows,
+    it does not roll the attack again (a critical must not turn into a hit)."""
+    encounter = d20_brawl()
+    ogre = encounter.order[1]
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.session.rng = Dice(19, 17, other=4)  # a threat on 19, confirmed by 17
+        await pilot.press("down", "d")
+        damage = app.screen
+        await type_text(pilot, "1d8+3 slashing")
+        threat = damage.query_one("#attack-threat")
+        threat.value = "19"
+        threat.focus()
+        await pilot.press("enter")  # enter in the helper: roll the attack
+        await pilot.pause()
+        assert static_text(damage, "#attack-result").startswith("CRITICAL")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        assert encounter.creature(ogre).hp == 30 - 14  # (4+3) ×2
