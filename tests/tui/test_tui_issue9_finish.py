@@ -262,3 +262,24 @@ async def test_enter_after_rolling_the_attack_in_the_helper_applies(app_factory)
         await pilot.pause()
         assert app.screen is app.roster
         assert encounter.creature(ogre).hp == 30 - 14  # (4+3) ×2
+
+
+# -- found in play at 80x24 (scenario 5, a bandit ambush) --------------------------------------
+
+async def test_the_hits_kept_are_counted_whole_on_the_options_line(app_factory):
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Ambush")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14, armor=3,
+                                     stress=6))
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        damage = app.screen
+        for hit in ("4 physical", "5 physical"):
+            await type_text(pilot, hit)
+            await pilot.press("f3")  # keep this hit, type another
+        await type_text(pilot, "1 physical")
+        await pilot.pause()
+        options = static_text(damage, "#options")
+        assert options.endswith("2 hits kept")
+        assert on_screen(app, options)

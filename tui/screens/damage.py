@@ -313,7 +313,8 @@ class DamageScreen(ModalScreen[Any]):
         if self.has_armor_slots:
             parts.append(f"{box(self.direct)} direct (alt+i)")
         if self.hits:
-            parts.append(f"{len(self.hits)} earlier hit{'s' if len(self.hits) > 1 else ''}")
+            # short: with Daggerheart's three options "2 earlier hits" was cut at 80 columns
+            parts.append(f"{len(self.hits)} hit{'s' if len(self.hits) > 1 else ''} kept")
         self.query_one("#options", Static).update("  ".join(parts))
 
     def _show_preview(self) -> None:
