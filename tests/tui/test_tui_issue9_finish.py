@@ -283,3 +283,16 @@ async def test_the_hits_kept_are_counted_whole_on_the_options_line(app_factory):
         options = static_text(damage, "#options")
         assert options.endswith("2 hits kept")
         assert on_screen(app, options)
+
+
+async def test_at_60x20_a_subdued_commoner_keeps_its_numbers_and_status(app_factory):
+    encounter = commoner_brawl()
+    commoner = ids_by_name(encounter)["Commoner"]
+    encounter.apply_damage([commoner], "4 subdual")  # 12 subdual on 10 HP: unconscious
+    app = app_factory(encounter)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        table = app.roster.table
+        line = screen_lines(app)[table.region.y + 1 + table.get_row_index(commoner)]
+        assert "HP 10/10 sub 12" in line
+        assert line.rstrip().endswith("unconscious")

@@ -105,12 +105,13 @@ WIDTHS: dict[str, tuple[int, int, int, int, int]] = {
 
 SCROLLBAR = 2
 """Cells kept for the vertical scrollbar, so a long roster never pushes Status off."""
-SHRINK_STEPS = (("defenses", 8), ("track", None), ("name", 12), ("status", 14), ("name", 10),
+SHRINK_STEPS = (("defenses", 8), ("status", 14), ("name", 12), ("track", None), ("name", 10),
                 ("status", 8))
 """Narrower than 80, what is cut first and how far (issue 9, item 11): Defenses, dropped
-when under 8 cells (the detail pane and the edit form have them); then the track's bar
-(None: the track keeps its numbers whole); names keep 12 cells and Status 14 as long as
-they can; Status (dead, dying) is cut last."""
+when under 8 cells (the detail pane and the edit form have them); Status gives back what
+it took at 80 columns, down to 14 (``unconscious``, ``dying 1 · wou…``), names keep 12
+cells, then the track's bar goes (None: down to the track's floor); Status (dead, dying)
+is cut last. A d20 track with subdual (``HP 10/10 sub 12``) is wider than its floor."""
 GROW_SHARES = (("name", 3), ("defenses", 3), ("status", 2), ("track", 1))
 """How the cells a wide terminal adds are shared out."""
 MAX_GROW = {"name": 24, "defenses": 30, "status": 20, "track": 10}
