@@ -296,3 +296,27 @@ async def test_at_60x20_a_subdued_commoner_keeps_its_numbers_and_status(app_fact
         line = screen_lines(app)[table.region.y + 1 + table.get_row_index(commoner)]
         assert "HP 10/10 sub 12" in line
         assert line.rstrip().endswith("unconscious")
+
+
+# -- found in play: the start-up notice about an earlier autosave covered the header -------------
+
+async def test_the_kept_autosave_notice_is_on_the_log_line_not_over_the_header(monkeypatch, tmp_path):
+    import random
+
+    from textual.widgets._toast import Toast
+
+    from saves import slots
+    from tui.app import make_app
+    from tui.widgets.log_panel import LogPanel
+
+    kept = tmp_path / "trash" / "autosave-1.toml"
+    monkeypatch.setattr(slots, "claim_slot",
+                        lambda prefer=None: (tmp_path / "autosave-1.toml", kept))
+    monkeypatch.setattr(slots, "release", lambda path: None)
+    app = make_app(goblins(), rng=random.Random(1), autosave=True)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.screen.query(Toast), "a toast covers the header"
+        notice = app.roster.query_one(LogPanel).notice
+        assert notice.startswith("The encounter last autosaved there was kept in trash/")
