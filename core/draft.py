@@ -3,20 +3,26 @@
 The damage form renders a ``DamageDraft``; the rules of the entry live here, tested in
 milliseconds (issue 10): one roll for every target, and "change an option, keep the dice" —
 a critical, a multiplier, a save, an Armor slot or direct damage never rerolls; only new
-text or an explicit reroll rolls again.
+text or an explicit reroll rolls again. An attack the helper calls a miss deals no damage
+until the GM confirms it (issue 9, item 2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from core.dice import RandomSource, _default_rng
-from core.model import Roll
+from core.model import Outcome, Roll, Step
 
 if TYPE_CHECKING:
     from core.encounter import DamagePreview, Encounter
     from core.systems.base import AttackRoll, RuleSystem
+
+
+MISS_SUMMARY = "miss: no damage"
+"""What a target's preview says while a miss is not confirmed."""
 
 
 class Hit(NamedTuple):
@@ -63,6 +69,8 @@ class DamageDraft:
         """Who deals the damage (a creature id), named in the log only."""
         self.attack: AttackRoll | None = None
         """The attack helper's last roll, logged with the damage (d20 3.0)."""
+        self.miss_confirmed = False
+        """The GM said the damage lands although the attack helper called a miss."""
         self._rolled: Hit | None = None                 # ``text`` as last rolled, and its roll
         self._kept: Roll | None = None                  # the earlier hits' roll, combined
         self._reroll = False
@@ -153,11 +161,21 @@ class DamageDraft:
         """The attack helper rolled ``attack``: a critical sets the critical option."""
         self.attack = attack
         self.critical = attack.result == "critical"
+        self.miss_confirmed = False  # a new miss asks again
 
     @property
     def missed(self) -> bool:
         """Whether the attack helper's last roll missed (apply only if the GM says so)."""
         return self.attack is not None and self.attack.result == "miss"
+
+    def confirm_miss(self) -> None:
+        """The GM says the damage lands anyway: preview and commit the damage rolled."""
+        self.miss_confirmed = True
+
+    @property
+    def no_damage(self) -> bool:
+        """A miss not confirmed: the preview and the commit deal nothing, and log the attack."""
+        return self.missed and not self.miss_confirmed
 
     # ------------------------------------------------------------------ text and dice
     def set_text(self, text: str) -> None:
@@ -244,7 +262,17 @@ class DamageDraft:
             options["actor"] = self.actor
         if self.attack is not None:
             options["attack"] = f"attack {self.attack.text}"
-        return encounter.preview_damage(ids, damage, rng=self.rng, roll=roll, **options)
+        preview = encounter.preview_damage(ids, damage, rng=self.rng, roll=roll, **options)
+        return self._as_miss(preview) if self.no_damage else preview
+
+    @staticmethod
+    def _as_miss(preview: DamagePreview) -> DamagePreview:
+        """``preview`` with no damage to anyone: the roll is kept to show, the attack logged."""
+        outcomes = {cid: Outcome(target=outcome.target, total=0,
+                                 records=(Step("note", "the attack missed: no damage"),),
+                                 summary=MISS_SUMMARY)
+                    for cid, outcome in preview.outcomes.items()}
+        return replace(preview, outcomes=outcomes)
 
     def commit(self, encounter: Encounter, ids: Sequence[str] | None = None) -> dict[str, Any]:
         """Apply exactly what ``preview`` shows, as one undo step; the outcomes by id."""
@@ -254,4 +282,4 @@ class DamageDraft:
         return encounter.commit_damage(preview)
 
 
-__all__ = ["DamageDraft", "Hit", "typed_total"]
+__all__ = ["DamageDraft", "Hit", "MISS_SUMMARY", "typed_total"]

@@ -122,8 +122,11 @@ class Persistence:
             self.notify(f"Autosave off: {error}", severity="error", timeout=10)
             return
         if kept is not None:
-            self.notify(f"The encounter last autosaved there was kept in {kept.parent.name}/{kept.name}.",
-                        timeout=10)
+            # after the first frame, on the roster's notice line: at start-up there is none
+            # yet, and a toast covered the header's name and [saved] marker (issue 9, item 9)
+            self.app.call_after_refresh(
+                self.notify, f"The encounter last autosaved there was kept in "
+                f"{kept.parent.name}/{kept.name}.", timeout=10)
         if self.encounter.revision != self.session.autosaved_revision:
             self.autosave_now()  # other windows see at once which save this one holds
 

@@ -228,3 +228,34 @@ def test_a_missed_attack_is_known(R):
     draft = DamageDraft(enc.rules, [a], R(1))
     draft.set_attack(enc.rules.roll_attack(0, 30, rng=draft.rng))
     assert draft.missed and not draft.critical
+
+
+def test_a_miss_previews_and_commits_no_damage_but_logs_the_attack(R):
+    """Issue 9, item 2: a miss deals nothing unless the GM confirms; the dice are kept."""
+    enc, (tordek, ogre) = encounter_of("d20-3e", {"hp": 20}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [ogre], R(3, 8), actor=tordek)
+    draft.set_attack(enc.rules.roll_attack(0, 10, rng=draft.rng))  # 3 vs AC 10
+    draft.set_text("1d8 slashing")
+    preview = draft.preview(enc)
+    assert draft.missed and draft.no_damage
+    assert totals(preview) == [0]
+    assert preview.outcomes[ogre].summary == "miss: no damage"
+    assert preview.roll.total == 8  # the damage was rolled, and is kept for a confirmation
+    draft.commit(enc)
+    assert enc.creature(ogre).hp == 30
+    assert "miss" in enc.log[-1].text and "no damage" in enc.log[-1].text
+
+
+def test_a_miss_the_gm_confirms_deals_the_rolled_damage(R):
+    enc, (tordek, ogre) = encounter_of("d20-3e", {"hp": 20}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [ogre], R(3, 8), actor=tordek)
+    draft.set_attack(enc.rules.roll_attack(0, 10, rng=draft.rng))
+    draft.set_text("1d8 slashing")
+    draft.preview(enc)
+    draft.confirm_miss()
+    assert draft.missed and not draft.no_damage
+    assert totals(draft.preview(enc)) == [8]  # the same die, no new roll
+    draft.commit(enc)
+    assert enc.creature(ogre).hp == 22
+    draft.set_attack(enc.rules.roll_attack(0, 30, rng=R(1)))  # a new miss asks again
+    assert draft.no_damage

@@ -349,7 +349,7 @@ async def test_a_big_terminal_shows_wider_columns_a_detail_pane_and_more_log() -
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not detail.display and panel.lines == 3
-        assert table.columns["name"].width == 18
+        assert table.columns["name"].width == 16  # Status took two cells (issue 9)
         assert table.highlighted_id == ids["Goblin 1"]
 
 

@@ -293,6 +293,11 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
         event.stop()
         self.action_submit()
 
+    def on_word_checkbox_submitted(self, event: WordCheckbox.Submitted) -> None:
+        """Enter on the PC box submits the form too (space toggles it)."""
+        event.stop()
+        self.action_submit()
+
     def action_submit(self) -> None:
         """Check every field; close with the result, or show what is wrong."""
         result, problem = self._read()

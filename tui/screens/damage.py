@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -255,8 +256,13 @@ class DamageScreen(ModalScreen[Any]):
     def on_mount(self) -> None:
         """Fill the targets and start in the damage field."""
         table = self.query_one(TargetTable)
-        table.add_column("Target", key="target", width=18)
-        table.add_column("Save", key="save", width=13)
+        # as narrow as the names and the system's save words allow: the Result is the widest
+        # thing here (``2: HP 10/10 sub 8 → HP 10/10 sub 10 staggered``) and must not be cut
+        names = [self.encounter.creature(cid).name[:18] for cid in self.target_ids]
+        saves = [self._save_label(cid) for cid in self.target_ids[:1]] + [
+            SAVE_LABELS.get(save, str(save)) for save in self.draft.save_cycle]
+        table.add_column("Target", key="target", width=max(map(cell_len, ["Target", *names])))
+        table.add_column("Save", key="save", width=max(map(cell_len, ["Save", *saves])))
         if self.has_armor_slots:
             table.add_column("Armor", key="armor", width=6)
         table.add_column("Result", key="result")
@@ -307,7 +313,8 @@ class DamageScreen(ModalScreen[Any]):
         if self.has_armor_slots:
             parts.append(f"{box(self.direct)} direct (alt+i)")
         if self.hits:
-            parts.append(f"{len(self.hits)} earlier hit{'s' if len(self.hits) > 1 else ''}")
+            # short: with Daggerheart's three options "2 earlier hits" was cut at 80 columns
+            parts.append(f"{len(self.hits)} hit{'s' if len(self.hits) > 1 else ''} kept")
         self.query_one("#options", Static).update("  ".join(parts))
 
     def _show_preview(self) -> None:
@@ -315,15 +322,19 @@ class DamageScreen(ModalScreen[Any]):
         roll_line = self.query_one("#roll-line", Static)
         if self.preview_error:
             roll_line.update(Text(f"! {self.preview_error}", style="bold"))
-        elif self.draft.missed:
-            roll_line.update(Text("! The attack missed: enter asks before applying any damage.",
-                                  style="bold"))
+        elif self.draft.no_damage and self.preview is not None:
+            # the core previews a miss as no damage; the dice stay for a GM who confirms
+            roll = self.preview.roll
+            roll_line.update(Text(self.rules.in_own_words(
+                f"MISS: no damage (enter asks) · if you confirm: {roll.text}"), style="bold"))
         elif self.preview is None:
             roll_line.update(" · ".join(self.hits) or "nothing rolled yet")
         else:
             roll = self.preview.roll
             source = "typed total" if typed_total(roll) else "app rolled (^r: reroll)"
-            roll_line.update(Text(f"{roll.text}  ·  total {roll.total}  ·  {source}"))
+            # the system's words: d20's ``1d3+1 subdual`` is not echoed as "nonlethal"
+            roll_line.update(Text(self.rules.in_own_words(
+                f"{roll.text}  ·  total {roll.total}  ·  {source}")))
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
             for creature_id in self.target_ids:
@@ -469,7 +480,7 @@ class DamageScreen(ModalScreen[Any]):
         if self.preview is None:
             self.notify("Type the damage first.", severity="warning")
             return
-        if self.missed:
+        if self.draft.no_damage:
             self._confirm_after_miss()
             return
         self.dismiss(self.preview)
@@ -478,13 +489,18 @@ class DamageScreen(ModalScreen[Any]):
         """A miss deals no damage: apply only when the GM says so (issue 9, item 2)."""
         from tui.screens.dialogs import ConfirmModal
 
-        preview = self.preview
+        attack = self.draft.attack
 
         def answer(apply: bool | None) -> None:
             if apply:
-                self.dismiss(preview)
+                self.draft.confirm_miss()
+                self._recompute()  # the same dice, now dealt
+                if self.preview is not None:
+                    self.dismiss(self.preview)
 
-        question = f"The attack missed ({self.draft.attack.text}). Apply the damage anyway?"
+        total = self.preview.roll.total
+        question = f"The attack missed ({attack.text if attack else 'miss'}). " \
+                   f"Deal the {total} damage anyway?"
         self.app.push_screen(ConfirmModal(question), answer)
 
     def action_cancel(self) -> None:
@@ -592,6 +608,10 @@ class DamageScreen(ModalScreen[Any]):
         self.query_one("#attack-result", Static).update(f"{attack.result.upper()}: {attack.text}")
         self._show_options()
         self._recompute()
+        if (self.focused is not None and (self.focused.id or "").startswith("attack-")):
+            # rolled from the helper: the next enter applies what the preview now shows,
+            # it does not roll again (a critical must not turn into a hit by a second enter)
+            self.query_one("#damage", NotationField).focus_input()
 
     def action_cycle_actor(self) -> None:
         """The next creature (or nobody) deals the damage; the log names them."""

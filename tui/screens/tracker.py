@@ -98,8 +98,17 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
             self.query_one(".dialog-error", Static).update(event.input.problem())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Check and close with the addition."""
+        """Enter in any field adds."""
         event.stop()
+        self.action_add()
+
+    def on_word_checkbox_submitted(self, event: WordCheckbox.Submitted) -> None:
+        """Enter on the critical box adds too (space toggles it)."""
+        event.stop()
+        self.action_add()
+
+    def action_add(self) -> None:
+        """Check and close with the addition."""
         creature_id = self.query_one("#creature", Select).value
         text = self.query_one("#text", Input).value.strip()
         effect = self.query_one("#effect", Input).value.strip()

@@ -35,19 +35,49 @@ ROW_WIDTH = 68
 # Fixed column widths (init, name, track, defenses, status), each summing to ROW_WIDTH.
 # Fixed widths keep an update O(1): Textual re-measures a whole auto-width column whenever
 # one of its cells gets narrower. The track gets what the system's track needs (the core's
-# ``track_width``); the cells left go to Name, then Defenses and Status.
+# ``track_width``); the cells left go to Name, then Defenses and Status; then Status takes
+# what it needs from the others (STATUS_DONORS).
 INIT_WIDTH = 6
+NO_INIT_WIDTH = 4
+"""Without initiative the first cell is only ``▶ ✓``; 4 cells keep the header ``Init``."""
 NARROW_TRACK = 18
 """A track this narrow leaves Name two more cells."""
 MAX_DEFENSES = 12
+STATUS_WANTS = 19
+"""``dying 1 · wounded 1``: the longest common status, whole at 80 columns (issue 9)."""
+STATUS_DONORS = (("name", 16), ("bar", 3), ("defenses", 8), ("bar", BAR_WIDTH - MIN_BAR_WIDTH))
+"""Where Status takes those cells from, least useful first (issue 9, item 11), and how far:
+Name down to 16 (``Goblin Warrior 1``), 3 cells of the track's bar (its numbers stay
+whole), Defenses down to 8 (the detail pane and the edit form have them whole), then the
+bar down to its narrowest. ``("bar", n)``: the bar gives at most n cells in all."""
 
 
-def base_widths(track: int) -> tuple[int, int, int, int, int]:
-    """The columns at 80 cells for a track of ``track`` cells (18: 6, 18, 18, 12, 14)."""
+def base_widths(track: int, *, bar: bool = True,
+                initiative: bool = True) -> tuple[int, int, int, int, int]:
+    """The columns at 80 cells for a track of ``track`` cells (18: 6, 16, 15, 12, 19).
+
+    ``bar``: the track is drawn with a bar that may get narrower; ``initiative``: the
+    first column shows an initiative number.
+    """
+    init = INIT_WIDTH if initiative else NO_INIT_WIDTH
     name = 18 if track <= NARROW_TRACK else 16
-    rest = ROW_WIDTH - INIT_WIDTH - track - name
+    rest = ROW_WIDTH - init - track - name
     defenses = min(MAX_DEFENSES, (rest + 1) // 2)
-    return (INIT_WIDTH, name, track, defenses, rest - defenses)
+    widths = {"init": init, "name": name, "track": track, "defenses": defenses,
+              "status": rest - defenses}
+    bar_given = 0
+    for donor, floor in STATUS_DONORS:
+        need = STATUS_WANTS - widths["status"]
+        if donor == "bar":
+            give = max(0, min(need, floor - bar_given)) if bar else 0
+            bar_given += give
+            donor = "track"
+        else:
+            give = max(0, min(need, widths[donor] - floor))
+        widths[donor] -= give
+        widths["status"] += give
+    return (widths["init"], widths["name"], widths["track"], widths["defenses"],
+            widths["status"])
 
 
 def _rules(system: str) -> Any:
@@ -60,19 +90,28 @@ def _track_has_bar(rules: Any) -> bool:
     return rules is None or not rules.track_slots
 
 
+def _base_widths(rules: Any) -> tuple[int, int, int, int, int]:
+    """The widths at 80 columns for a rule system (None: before an encounter is shown)."""
+    if rules is None:
+        return base_widths(NARROW_TRACK)
+    return base_widths(rules.track_width, bar=_track_has_bar(rules),
+                       initiative=rules.has_initiative)
+
+
 WIDTHS: dict[str, tuple[int, int, int, int, int]] = {
-    system: base_widths(get_system(system).track_width) for system in SYSTEM_IDS}
+    system: _base_widths(get_system(system)) for system in SYSTEM_IDS}
 """The widths at 80 columns, by system id, as the core's track widths give them."""
-DEFAULT_WIDTHS = base_widths(NARROW_TRACK)
 
 
 SCROLLBAR = 2
 """Cells kept for the vertical scrollbar, so a long roster never pushes Status off."""
-MIN_WIDTHS = {"init": 6, "name": 10, "defenses": 8, "status": 8}
-"""The narrowest a column may get before the next one is cut (the track's is per system)."""
-SHRINK_ORDER = ("defenses", "name", "track", "status")
-"""Least useful first (issue 9, item 11): Defenses are on the detail pane and the edit form;
-the Status column (dead, dying) is cut last."""
+SHRINK_STEPS = (("defenses", 8), ("status", 14), ("name", 12), ("track", None), ("name", 10),
+                ("status", 8))
+"""Narrower than 80, what is cut first and how far (issue 9, item 11): Defenses, dropped
+when under 8 cells (the detail pane and the edit form have them); Status gives back what
+it took at 80 columns, down to 14 (``unconscious``, ``dying 1 · wou…``), names keep 12
+cells, then the track's bar goes (None: down to the track's floor); Status (dead, dying)
+is cut last. A d20 track with subdual (``HP 10/10 sub 12``) is wider than its floor."""
 GROW_SHARES = (("name", 3), ("defenses", 3), ("status", 2), ("track", 1))
 """How the cells a wide terminal adds are shared out."""
 MAX_GROW = {"name": 24, "defenses": 30, "status": 20, "track": 10}
@@ -86,12 +125,11 @@ def column_widths(system: str, width: int = 80) -> dict[str, int]:
     wider, the extra cells go to Name, Defenses and Status (issue 9, item 11).
     """
     rules = _rules(system)
-    base = DEFAULT_WIDTHS if rules is None else base_widths(rules.track_width)
-    widths = {key: w for (key, _), w in zip(COLUMNS, base, strict=True)}
+    widths = {key: w for (key, _), w in zip(COLUMNS, _base_widths(rules), strict=True)}
     # the numbers of a track matter more than its bar: it may lose the bar (9 cells)
     # (Daggerheart's slots are cut instead: ``HP ■■□□□□ A ■…`` still says the most)
-    floors = dict(MIN_WIDTHS, track=widths["track"] - (BAR_WIDTH + 1 if _track_has_bar(rules)
-                                                      else 9))
+    track = NARROW_TRACK if rules is None else rules.track_width
+    track_floor = track - (BAR_WIDTH + 1 if _track_has_bar(rules) else 9)
 
     def room() -> int:
         return width - SCROLLBAR - 2 * len(widths)  # 1 cell of padding each side of a cell
@@ -103,15 +141,16 @@ def column_widths(system: str, width: int = 80) -> dict[str, int]:
             widths[key] += min(extra * share // shares, MAX_GROW[key])
         widths["name"] += room() - sum(widths.values())  # what rounding left
         return widths
-    for key in SHRINK_ORDER:
+    for key, floor in SHRINK_STEPS:
         over = sum(widths.values()) - room()
         if over <= 0:
             break
-        if key == "defenses" and widths[key] - over < floors[key]:
+        floor = track_floor if floor is None else floor
+        if key == "defenses" and widths[key] - over < floor:
             del widths[key]
             widths["name"] += max(0, room() - sum(widths.values()))  # what the drop freed
             continue
-        widths[key] = max(floors[key], widths[key] - over)
+        widths[key] = min(widths[key], max(floor, widths[key] - over))
     return widths
 
 
@@ -176,7 +215,7 @@ def creature_cells(
     creature = encounter.creature(creature_id)
     initiative = encounter.initiative(creature_id)
     # RULES §7: without initiative the GM orders the list, and there is no number to show
-    shown = f"{initiative:>3}" if rules.has_initiative else "   "
+    shown = f"{initiative:>3}" if rules.has_initiative else ""
     init = InitCell(
         creature_id,
         f"{ACTIVE_MARK if active else ' '}{shown} {TARGET_MARK if marked else ' '}",
