@@ -325,16 +325,16 @@ class DamageScreen(ModalScreen[Any]):
         elif self.draft.no_damage and self.preview is not None:
             # the core previews a miss as no damage; the dice stay for a GM who confirms
             roll = self.preview.roll
-            roll_line.update(Text(self.rules.in_own_words(
-                f"MISS: no damage (enter asks) · if you confirm: {roll.text}"), style="bold"))
+            roll_line.update(Text(f"MISS: no damage (enter asks) · if you confirm: {roll.text}",
+                                  style="bold"))
         elif self.preview is None:
             roll_line.update(" · ".join(self.hits) or "nothing rolled yet")
         else:
             roll = self.preview.roll
             source = "typed total" if typed_total(roll) else "app rolled (^r: reroll)"
-            # the system's words: d20's ``1d3+1 subdual`` is not echoed as "nonlethal"
-            roll_line.update(Text(self.rules.in_own_words(
-                f"{roll.text}  ·  total {roll.total}  ·  {source}")))
+            # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
+            # labels each part so
+            roll_line.update(Text(f"{roll.text}  ·  total {roll.total}  ·  {source}"))
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
             for creature_id in self.target_ids:
