@@ -208,7 +208,8 @@ class HitLedgerApp(App[None]):
 
         encounter = self.session.encounter
         if not isinstance(self.screen, LogScreen):
-            self.push_screen(LogScreen(f"Log · {encounter.name}", encounter.log))
+            self.push_screen(LogScreen(f"Log · {encounter.name}", encounter.log,
+                                       encounter.rules.counts_rounds))
 
     def action_help(self) -> None:
         """Show every key of the current screen."""

@@ -11,9 +11,13 @@ from textual.content import Content
 from textual.widgets import Static
 
 
-def event_line(event: Any) -> str:
-    """One event as one line: ``R2 Valeros takes 11 slashing``."""
-    round_number = getattr(event, "round", None)
+def event_line(event: Any, rounds: bool = True) -> str:
+    """One event as one line: ``R2 Valeros takes 11 slashing``.
+
+    ``rounds``: whether the system counts rounds (``rules.counts_rounds``); where it does
+    not (RULES §7, Daggerheart) no round is named.
+    """
+    round_number = getattr(event, "round", None) if rounds else None
     prefix = f"R{round_number} " if round_number is not None else ""
     return f"{prefix}{event.text}"
 
@@ -104,8 +108,8 @@ class LogPanel(Static):
         self._notice_timer = None
         self.border_title = "Log"
 
-    def show_events(self, events: Sequence[Any]) -> None:
-        """Show the newest events of ``events``."""
+    def show_events(self, events: Sequence[Any], rounds: bool = True) -> None:
+        """Show the newest events of ``events`` (``rounds``: as :func:`event_line`)."""
         recent = list(events[-self.lines :]) if self.lines else []
-        shown = [event_line(event) for event in recent]
+        shown = [event_line(event, rounds) for event in recent]
         self.update(Text("\n".join(shown) if shown else "Nothing has happened yet."))

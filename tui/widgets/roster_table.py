@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable
 
 from core import SYSTEM_IDS, conditions, get_system
+from tui.widgets.log_panel import event_line
 
 if TYPE_CHECKING:
     from textual.geometry import Region
@@ -37,17 +38,23 @@ ROW_WIDTH = 68
 # one of its cells gets narrower. The track gets what the system's track needs (the core's
 # ``track_width``); the cells left go to Name, then Defenses and Status.
 INIT_WIDTH = 6
+SPOTLIGHT_WIDTH = 3
+"""The first column where there is no initiative (RULES §7): only ``▶`` and ``✓``."""
 NARROW_TRACK = 18
 """A track this narrow leaves Name two more cells."""
 MAX_DEFENSES = 12
 
 
-def base_widths(track: int) -> tuple[int, int, int, int, int]:
-    """The columns at 80 cells for a track of ``track`` cells (18: 6, 18, 18, 12, 14)."""
-    name = 18 if track <= NARROW_TRACK else 16
-    rest = ROW_WIDTH - INIT_WIDTH - track - name
+def base_widths(track: int, initiative: bool = True) -> tuple[int, int, int, int, int]:
+    """The columns at 80 cells for a track of ``track`` cells (18: 6, 18, 18, 12, 14).
+
+    Without ``initiative`` the first column holds no number and Name gets its cells.
+    """
+    init = INIT_WIDTH if initiative else SPOTLIGHT_WIDTH
+    name = (18 if track <= NARROW_TRACK else 16) + INIT_WIDTH - init
+    rest = ROW_WIDTH - init - track - name
     defenses = min(MAX_DEFENSES, (rest + 1) // 2)
-    return (INIT_WIDTH, name, track, defenses, rest - defenses)
+    return (init, name, track, defenses, rest - defenses)
 
 
 def _rules(system: str) -> Any:
@@ -61,7 +68,8 @@ def _track_has_bar(rules: Any) -> bool:
 
 
 WIDTHS: dict[str, tuple[int, int, int, int, int]] = {
-    system: base_widths(get_system(system).track_width) for system in SYSTEM_IDS}
+    system: base_widths(get_system(system).track_width, get_system(system).has_initiative)
+    for system in SYSTEM_IDS}
 """The widths at 80 columns, by system id, as the core's track widths give them."""
 DEFAULT_WIDTHS = base_widths(NARROW_TRACK)
 
@@ -86,7 +94,7 @@ def column_widths(system: str, width: int = 80) -> dict[str, int]:
     wider, the extra cells go to Name, Defenses and Status (issue 9, item 11).
     """
     rules = _rules(system)
-    base = DEFAULT_WIDTHS if rules is None else base_widths(rules.track_width)
+    base = DEFAULT_WIDTHS if rules is None else base_widths(rules.track_width, rules.has_initiative)
     widths = {key: w for (key, _), w in zip(COLUMNS, base, strict=True)}
     # the numbers of a track matter more than its bar: it may lose the bar (9 cells)
     # (Daggerheart's slots are cut instead: ``HP ■■□□□□ A ■…`` still says the most)
@@ -176,7 +184,7 @@ def creature_cells(
     creature = encounter.creature(creature_id)
     initiative = encounter.initiative(creature_id)
     # RULES §7: without initiative the GM orders the list, and there is no number to show
-    shown = f"{initiative:>3}" if rules.has_initiative else "   "
+    shown = f"{initiative:>3}" if rules.has_initiative else ""
     init = InitCell(
         creature_id,
         f"{ACTIVE_MARK if active else ' '}{shown} {TARGET_MARK if marked else ' '}",
@@ -252,8 +260,10 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     out = Text()
     out.append(creature.name + (" (PC)" if creature.pc else ""), style="bold")
     traits = ", ".join(sorted(creature.traits))
-    out.append(f"\ninitiative {encounter.initiative(creature_id)}"
-               + (f" · {traits}" if traits else ""))
+    # RULES §7: without initiative the GM orders the list: its place there
+    where = f"initiative {encounter.initiative(creature_id)}" if rules.has_initiative \
+        else f"place {encounter.order.index(creature_id) + 1} on the list"
+    out.append(f"\n{where}" + (f" · {traits}" if traits else ""))
     out.append(f"\n{rules.track_text(creature)}")
     out.append(f"\nstatus: {rules.status(creature)}")
     out.append("\n\nDefenses\n", style="bold")
@@ -264,7 +274,7 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     out.append("\n".join(lines) or "none")
     out.append("\n\nLast events\n", style="bold")
     events = [event for event in encounter.log if creature_id in event.changed_ids]
-    lines = [f"R{event.round} {event.text}" for event in events[-LAST_HITS:]]
+    lines = [event_line(event, rules.counts_rounds) for event in events[-LAST_HITS:]]
     out.append("\n".join(lines) or "nothing yet")
     return out
 
@@ -344,6 +354,8 @@ class RosterTable(DataTable):
         self.clear(columns=True)
         self._widths = column_widths(encounter.system, self._width)
         for key, label in COLUMNS:
+            if key == "init" and not encounter.rules.has_initiative:
+                label = ""  # RULES §7: the column holds only the spotlight ▶ and the mark ✓
             if key in self._widths:
                 self.add_column(label, key=key, width=self._widths[key])
         self._active = encounter.active
