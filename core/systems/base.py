@@ -79,6 +79,10 @@ class RuleSystem:
     totals_hits: bool = False               # several hits are totalled before thresholds (RULES §3)
     heal_tracks: tuple[str, ...] = ("hp",)  # what healing restores; the first is the default
     nonlethal_word: str = "nonlethal"       # the GM's word for it ("subdual" in d20 3.0)
+    example_name: str = "Goblin Warrior"    # the add form's examples, in the system's own words
+    example_defenses: str = "immunities poison; weaknesses fire 5; resistances physical 5"
+    kind_words: tuple[str, ...] = ()
+    """The creature kinds (traits) that change damage, the usual first; () where none does."""
     rule_options: tuple[str, ...] = ()      # keys of the settings a GM may switch (core.capabilities)
     track_slots: bool = False               # the track is drawn as slots (no bar beside it)
     track_width: int = 18                   # cells the track needs in an 80-column roster

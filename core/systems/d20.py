@@ -27,6 +27,8 @@ class D20System(RuleSystem):
     attack_helper = True
     critical_multipliers = (2, 3, 4)    # a weapon's ×2, ×3, ×4 (calc takes up to MAX_MULTIPLIER)
     nonlethal_word = "subdual"
+    example_name = "Gargoyle"
+    example_defenses = "DR 5/magic; fire resistance 10"
     track_width = 22
     current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
     negative_hp = True          # RULES §4: 0 disabled, -1 to -9 dying, -10 dead

@@ -19,6 +19,8 @@ class Daggerheart(RuleSystem):
 
     id = "daggerheart"
     name = "Daggerheart"
+    example_name = "Acid Burrower"
+    example_defenses = "resistance physical"     # thresholds are the Major and Severe fields
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear
