@@ -380,3 +380,20 @@ def test_subdual_damage_is_said_in_3e_words(R):
     enc.apply_damage([cid], "1d3+1", nonlethal=True, rng=R(1))
     assert "nonlethal" not in " ".join(enc.log[-1].details) + enc.log[-1].text
     assert "subdual" in enc.log[-1].text
+
+
+def test_a_plus_1_weapon_is_told_to_write_magical(rs):
+    """Play report S10-2: ``+1`` after the type is a magic weapon's bonus; the GM is told the
+    notation for it (RULES §4: a ``magical`` part bypasses DR /magic and /+N), not to put
+    the amount before the type."""
+    with pytest.raises(ParseError) as err:
+        rs.parse_damage("1d8+4 slashing +1")
+    assert err.value.message == "for a +1 weapon write magical, e.g. '1d8+4 slashing magical'"
+    assert err.value.position == len("1d8+4 slashing ")
+
+
+def test_a_plus_bonus_in_daggerheart_goes_in_the_amount():
+    with pytest.raises(ParseError) as err:
+        get_system("daggerheart").parse_damage("1d8 physical +2")
+    assert err.value.message == "a bonus goes in the amount, e.g. '1d8+2 physical'"
+    assert err.value.position == len("1d8 physical ")
