@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, typed_total
 from tui.screens.dialogs import NumberInput
-from tui.widgets.log_panel import short_event
+from tui.widgets.log_panel import fit_lines, fit_words, short_event
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
@@ -34,6 +34,11 @@ SAVE_LABELS = {
 
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
+BOX_WIDTH = 90
+"""The damage box's max-width in damage.tcss."""
+MIN_RESULT = 12
+STEPS_LINES = 4
+"""The breakdown's max-height in damage.tcss: a longer one ends with an ellipsis."""
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
 # Option key types (textual/_ansi_sequences.py): ¡ ™ £ ¢ ∞ § ¶ • ª. The attack keys bind their
@@ -259,18 +264,28 @@ class DamageScreen(ModalScreen[Any]):
         table.add_column("Save", key="save", width=13)
         if self.has_armor_slots:
             table.add_column("Armor", key="armor", width=6)
-        table.add_column("Result", key="result")
+        # a fixed width, cut at a word: a column widened only after its cell was drawn, or
+        # wider than the box, cut a number mid-way (``HP 14/3``, play report S10-1)
+        self.result_width = self._room_for_result()
+        table.add_column("Result", key="result", width=self.result_width)
         for creature_id in self.target_ids:
             creature = self.encounter.creature(creature_id)
             cells: list[Any] = [Text(creature.name[:18]), self._save_label(creature_id)]
             if self.has_armor_slots:
                 cells.append(self._armor_label(creature_id))
-            cells.append(Text(self.rules.track_text(creature)))
+            cells.append(Text(fit_words(self.rules.track_text(creature), self.result_width)))
             table.add_row(*cells, key=creature_id)
         self._show_options()
         self._show_attacks()
 
     # -- state to screen -----------------------------------------------------------------
+
+    def _room_for_result(self) -> int:
+        """The Result column's cells: the box's inner width (damage.tcss) less the other
+        columns, their padding and a scrollbar."""
+        inner = min(self.app.size.width, BOX_WIDTH) - 4     # round border and padding
+        others = [18, 13] + ([6] if self.has_armor_slots else [])
+        return max(MIN_RESULT, inner - sum(others) - 2 * (len(others) + 1) - 2)
 
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
@@ -336,7 +351,7 @@ class DamageScreen(ModalScreen[Any]):
                     if outcome is not None
                     else self.rules.track_text(self.encounter.creature(creature_id))
                 )
-                table.update_cell(creature_id, "result", Text(text), update_width=True)
+                table.update_cell(creature_id, "result", Text(fit_words(text, self.result_width)))
         self._show_steps()
         has_preview = self.preview is not None
         if has_preview != self._had_preview:
@@ -355,7 +370,8 @@ class DamageScreen(ModalScreen[Any]):
             steps.update("")
             return
         name = self.encounter.creature(creature_id).name
-        steps.update(Text(self.rules.in_own_words(f"{name}: " + " → ".join(outcome.steps))))
+        text = self.rules.in_own_words(f"{name}: " + " → ".join(outcome.steps))
+        steps.update(Text(fit_lines(text, steps.content_region.width or BOX_WIDTH, STEPS_LINES)))
 
     @property
     def highlighted_id(self) -> str | None:

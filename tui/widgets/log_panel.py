@@ -52,6 +52,34 @@ def fit_cells(text: str, width: int) -> str:
     return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
 
 
+def fit_lines(text: str, width: int, lines: int = 1) -> str:
+    """``text`` wrapped at spaces into at most ``lines`` lines of ``width`` cells.
+
+    What does not fit is cut at a word, never inside one, and the last line ends with
+    `` …``: ``HP 14/3`` must not pass for a number (play report S10-1). A word wider
+    than a whole line is cut by cells, with its ellipsis.
+    """
+    out: list[str] = []
+    for word in text.split(" "):
+        if out and cell_len(f"{out[-1]} {word}") <= width:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(fit_cells(word, width))
+    if len(out) <= lines:
+        return "\n".join(out)
+    kept, last = out[: lines - 1], out[lines - 1]
+    while " " in last and cell_len(last + " …") > width:
+        last = last.rsplit(" ", 1)[0]
+    # a space before the ellipsis: the word before it is whole
+    cut = last + " …" if cell_len(last + " …") <= width else fit_cells(last + "…", width)
+    return "\n".join([*kept, cut])
+
+
+def fit_words(text: str, width: int) -> str:
+    """``text`` on one line of ``width`` cells, cut at a word with an ellipsis."""
+    return fit_lines(text, width, 1)
+
+
 NOTICE_LIMIT = 200
 """Cells kept of a notice before the border crops it to the panel's width."""
 NOTICE_STYLES = {"warning": "bold $text-warning", "error": "bold $text-error"}
