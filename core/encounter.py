@@ -105,13 +105,25 @@ class Encounter:
         if isinstance(initiative, bool) or not isinstance(initiative, int):
             raise ValueError(f"initiative must be a whole number, not {initiative!r}")
         cid = f"c{self._next_id}"
-        with self._step("add", f"{creature.name} joins (initiative {initiative})") as step:
+        with self._step("add", f"{creature.name} joins") as step:
             step.meta("next_id", "turn")
             step.touch(cid)
             self._next_id += 1
             self._insert(cid, creature.clone(), initiative, self._next_id - 1)
+            step.text = self._joined(creature.name, [cid], initiative)
             self._keep_active(step)
         return cid
+
+    def _joined(self, names: str, ids: list[str], initiative: int) -> str:
+        """``Goblin joins (initiative 15)``; without initiative (RULES §7: the GM orders the
+        list) ``Rat joins``, or ``Rat joins at place 1`` when not put at the end."""
+        verb = "joins" if len(ids) == 1 else "join"
+        if self.rules.has_initiative:
+            return f"{names} {verb} (initiative {initiative})"
+        order = self.order
+        place = order.index(ids[0]) + 1
+        at_end = place + len(ids) - 1 == len(order)
+        return f"{names} {verb}" if at_end else f"{names} {verb} at place {place}"
 
     def add_many(self, creatures: Sequence[Creature], initiative: int = 0, roll: bool = False,
                  rng: RandomSource | None = None) -> list[str]:
@@ -125,8 +137,7 @@ class Encounter:
             self._check_has_initiative()
         names = ", ".join(c.name for c in creatures)
         verb = "joins" if len(creatures) == 1 else "join"
-        text = f"{names} {verb} (initiative {initiative})"
-        with self._step("initiative" if roll else "add", text) as step:
+        with self._step("initiative" if roll else "add", f"{names} {verb}") as step:
             step.meta("next_id", "turn")
             ids = []
             for creature in creatures:
@@ -135,6 +146,8 @@ class Encounter:
                 self._next_id += 1
                 self._insert(cid, creature.clone(), initiative, self._next_id - 1)
                 ids.append(cid)
+            if ids:
+                step.text = self._joined(names, ids, initiative)
             if roll:
                 rolled = self._roll_into(step, ids, rng)
                 step.text = f"{names} {verb}, initiative rolled: " + ", ".join(

@@ -149,6 +149,8 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
     """One damage part (``2d8+4 slashing silver``): amount, markers, type, traits, effects."""
     amount, rest_at = _parse_amount(full, chunk, start)
     tokens = _tokens(chunk[rest_at:], start + rest_at)
+    if amount is not None:
+        _refuse_weapon_bonus(chunk[:rest_at].strip(), tokens, vocab, full)
     words = _part_words(tokens, amount is None, vocab, full)
     damage_type = _damage_type(words.types, words.effects, vocab, full)
     if amount is None and words.source is None:
@@ -170,6 +172,26 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
                       words.on_crit, words.source, chunk.strip(), effects=frozenset(words.effects),
                       implied_persistent=implied)
     return replace(part, shown=part.make_label(vocab))
+
+
+_BONUS = re.compile(r"\+\d+")
+
+
+def _refuse_weapon_bonus(amount: str, tokens: list[tuple[str, int]], vocab: Vocabulary,
+                         full: str) -> None:
+    """``1d8+4 slashing +1``: a weapon's ``+1`` after the type. ParseError saying how to
+    write it in the GM's own part: ``magical`` where the system has it (RULES §4: a
+    ``magical`` part bypasses DR /magic and /+N), else the bonus in the amount."""
+    for word, where in tokens:
+        if not _BONUS.fullmatch(word):
+            continue
+        rest = [w for w, _ in tokens if w != word]
+        if vocab.canonical("magical") in vocab.traits:
+            magical = [] if any(vocab.canonical(w) == "magical" for w in rest) else ["magical"]
+            example = " ".join([amount, *rest, *magical])
+            raise ParseError(f"for a {word} weapon write magical, e.g. {example!r}", where, full)
+        example = " ".join([amount + word, *rest])
+        raise ParseError(f"a bonus goes in the amount, e.g. {example!r}", where, full)
 
 
 @dataclass

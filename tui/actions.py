@@ -67,7 +67,8 @@ def open_log(app: App[Any], encounter: Any) -> None:
     from tui.screens.log_screen import LogScreen
 
     if not isinstance(app.screen, LogScreen):
-        app.push_screen(LogScreen(f"Log · {encounter.name}", encounter.log))
+        app.push_screen(LogScreen(f"Log · {encounter.name}", encounter.log,
+                                  encounter.rules.counts_rounds))
 
 
 def open_help(app: App[Any]) -> None:

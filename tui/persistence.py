@@ -302,7 +302,9 @@ class Persistence:
         self.keep_replaced_encounter()
         self.session.replace(message.encounter, saved=True, path=message.path)
         name = message.path.name if message.path else message.encounter.name
-        self.notify(f"Loaded {name}: {message.encounter.name}, round {message.encounter.round}.")
+        loaded = message.encounter
+        when = f", round {loaded.round}" if loaded.rules.counts_rounds else ""  # RULES §7
+        self.notify(f"Loaded {name}: {loaded.name}{when}.")
         self.say_if_held_elsewhere(message.path)
 
     def say_if_held_elsewhere(self, path: Path | None) -> None:

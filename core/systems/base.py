@@ -78,6 +78,10 @@ class RuleSystem:
     has_direct_damage: bool = False         # direct damage: no Armor slot may reduce it
     totals_hits: bool = False               # several hits are totalled before thresholds (RULES §3)
     heal_tracks: tuple[str, ...] = ("hp",)  # what healing restores; the first is the default
+    example_name: str = "Goblin Warrior"    # the add form's examples, in the system's own words
+    example_defenses: str = "immunities poison; weaknesses fire 5; resistances physical 5"
+    kind_words: tuple[str, ...] = ()
+    """The creature kinds (traits) that change damage, the usual first; () where none does."""
     rule_options: tuple[str, ...] = ()      # keys of the settings a GM may switch (core.capabilities)
     track_slots: bool = False               # the track is drawn as slots (no bar beside it)
     track_width: int = 18                   # cells the track needs in an 80-column roster

@@ -26,6 +26,8 @@ class D20System(RuleSystem):
     dying_check_die = 100
     attack_helper = True
     critical_multipliers = (2, 3, 4)    # a weapon's ×2, ×3, ×4 (calc takes up to MAX_MULTIPLIER)
+    example_name = "Gargoyle"
+    example_defenses = "DR 5/magic; fire resistance 10"
     track_width = 22
     current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
     negative_hp = True          # RULES §4: 0 disabled, -1 to -9 dying, -10 dead
@@ -75,16 +77,22 @@ class D20System(RuleSystem):
         if (critical or roll.critical) and not mult:
             steps.add("immunity", "immune to critical hits: a normal hit")
         total = 0
-        for index, hit in enumerate(roll.hits):
-            subdual = nonlethal or roll.damage[index].nonlethal
+        for hit in roll.hits:
             parts = self._rolled_parts(hit, mult, steps)
             if not parts:
                 continue
             self._halve_and_floor(parts, save, steps)
-            dealt = self._defend(parts, defenses, subdual, steps)
-            steps.add("total", f"total: {dealt}" + (" subdual" if subdual else ""))
-            total += dealt
-            self._track(work, dealt, subdual, steps)
+            self._defend(parts, defenses, nonlethal, steps)
+            # RULES §4: subdual is its own running total, a part at a time (a sap beside a
+            # blade); the lethal damage goes first, so temporary HP never absorb subdual
+            kinds = [_is_subdual(rp, nonlethal) for rp, _ in parts]
+            lethal = sum(v for (_, v), sub in zip(parts, kinds, strict=True) if not sub)
+            subdual = sum(v for (_, v), sub in zip(parts, kinds, strict=True) if sub)
+            shown = ([f"{lethal}"] if not all(kinds) else []) + ([f"{subdual} subdual"] if any(kinds) else [])
+            steps.add("total", "total: " + " + ".join(shown))
+            total += lethal + subdual
+            self._track(work, lethal, False, steps)
+            self._track(work, subdual, True, steps)
         status = self.status(work)
         summary = f"{total}: {self.track_text(creature)} → {self.track_text(work)}" + (
             "" if status == "ok" else f" {status}")
@@ -125,12 +133,13 @@ class D20System(RuleSystem):
                 entry[1] = 0
             steps.add("floor", "minimum damage: a hit deals at least 1")
 
-    def _defend(self, parts: list[Share], defenses: Defenses, subdual: bool, steps: Breakdown) -> int:
+    def _defend(self, parts: list[Share], defenses: Defenses, nonlethal: bool, steps: Breakdown) -> int:
         """Immunities and weaknesses part by part, then damage reduction and energy resistance."""
         vocab = self.vocabulary
         keys = [vocab.keys_for(rp.part.type, rp.part.traits) for rp, _ in parts]
         for entry, part_keys in zip(parts, keys, strict=True):
-            self._immunity_or_weakness(entry, part_keys, defenses, subdual, steps)
+            self._immunity_or_weakness(entry, part_keys, defenses, _is_subdual(entry[0], nonlethal),
+                                       steps)
         # RULES §4 Decision: damage reduction once per hit, from the parts that are not energy
         weapon = [i for i, (rp, _) in enumerate(parts) if self._weapon_damage(rp.part.type)]
         reductions = [e for e in defenses.resistances if e.kind == DAMAGE_REDUCTION]
@@ -313,3 +322,8 @@ class D20System(RuleSystem):
         steps = Breakdown()
         self._update_status(work, steps)
         return list(steps.lines())
+
+
+def _is_subdual(rolled: RolledPart, nonlethal: bool) -> bool:
+    """A part deals subdual damage: the whole attack is subdual, or the part says so."""
+    return nonlethal or "nonlethal" in rolled.part.traits

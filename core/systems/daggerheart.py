@@ -19,6 +19,8 @@ class Daggerheart(RuleSystem):
 
     id = "daggerheart"
     name = "Daggerheart"
+    example_name = "Acid Burrower"
+    example_defenses = "resistance physical"     # thresholds are the Major and Severe fields
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear
@@ -181,10 +183,15 @@ class Daggerheart(RuleSystem):
         return value
 
     def _severity(self, work: Creature, total: int, settings: dict[str, Any], steps: Breakdown) -> int:
+        """RULES §3 thresholds; §8 Decision: ``None`` (no thresholds) marks 1 HP for any
+        damage, and ``4/None`` (no Severe) marks at most 2 HP."""
         major, severe = work.major or 0, work.severe or 0
         if total <= 0:
             steps.add("threshold", "0 damage: nothing marked")
             return 0
+        if not major and not severe:
+            steps.add("threshold", f"{total}, no thresholds: any damage marks 1 HP")
+            return 1
         if settings.get("massive_damage") and severe and total >= 2 * severe:
             steps.add("threshold", f"{total} ≥ twice Severe {severe}: Massive, 4 HP (optional rule)")
             return 4
@@ -192,7 +199,7 @@ class Daggerheart(RuleSystem):
             steps.add("threshold", f"{total} ≥ Severe {severe}: 3 HP")
             return 3
         if major and total >= major:
-            steps.add("threshold", f"{total} ≥ Major {major}: 2 HP")
+            steps.add("threshold", f"{total} ≥ Major {major}: 2 HP" + ("" if severe else " (no Severe threshold)"))
             return 2
         steps.add("threshold", f"{total} below Major {major}: Minor, 1 HP")
         return 1

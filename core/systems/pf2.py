@@ -166,6 +166,7 @@ class Pf2Family(RuleSystem):
     initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
     dying_check_at = "start"
     rule_options: tuple[str, ...] = ("crit_mode", "flat_checks")
+    kind_words = ("living", "undead", "construct", "bloodless")   # see _kind_filter
 
     @property
     def persistent_timing(self) -> str:  # type: ignore[override]
@@ -910,6 +911,8 @@ class Pathfinder2e(Pf2Family):
 
     id = "pf2e"
     name = "Pathfinder 2e"
+    example_name = "Goblin Warrior"
+    example_defenses = "immunities poison; weaknesses fire 5; resistances physical 5"
     policy = Pf2Policy(halve_total=True, halve_floor_one=False, weakness_per_attack=False,
                        persistent_timing="end", persistent_rounds=None, uses_wounds=False,
                        healing_type="positive", harm_type="negative")
@@ -920,6 +923,8 @@ class Starfinder2e(Pf2Family):
 
     id = "sf2e"
     name = "Starfinder 2e"
+    example_name = "Sighing Ghost"
+    example_defenses = "weaknesses vitality 5; resistances all 5 (except force)"
     policy = Pf2Policy(halve_total=False, halve_floor_one=True, weakness_per_attack=False,
                        persistent_timing="end", persistent_rounds=None, uses_wounds=False,
                        healing_type="vitality", harm_type="void")
@@ -930,6 +935,8 @@ class VitalityWounds(Pf2Family):
 
     id = "vitality-wounds"
     name = "Vitality & Wounds"
+    example_name = "Werewolf"
+    example_defenses = "vulnerable silver; resistance 5/-"
     policy = Pf2Policy(halve_total=False, halve_floor_one=False, weakness_per_attack=True,
                        persistent_timing="start", persistent_rounds=10, uses_wounds=True,
                        healing_type="vitality", harm_type="void")

@@ -137,3 +137,24 @@ def test_current_tracks_name_real_fields_and_stats(system):
     for name, label, maximum in rules.current_tracks:
         assert name in fields and label
         assert maximum is None or maximum in stats
+
+
+@pytest.mark.parametrize("system", SYSTEM_IDS)
+def test_each_system_gives_the_add_form_examples_in_its_own_notation(system):
+    """The add form's placeholders come from the system: a name, and a defense line its
+    own parser reads (not pf2e's ``weaknesses fire 5`` for Daggerheart)."""
+    rules = get_system(system)
+    assert rules.example_name and rules.example_defenses
+    defenses = rules.parse_defenses(rules.example_defenses)
+    assert not defenses.unautomated, defenses.unautomated   # every word of it is automated
+    creature = rules.new_creature(rules.example_name, defenses=rules.example_defenses)
+    assert creature.defenses == rules.example_defenses
+
+
+def test_the_kinds_that_change_damage_are_declared_where_there_are_any():
+    kinds = {s: get_system(s).kind_words for s in SYSTEM_IDS}
+    assert kinds["pf2e"] == ("living", "undead", "construct", "bloodless")
+    assert kinds["sf2e"] == kinds["vitality-wounds"] == kinds["pf2e"]
+    assert kinds["daggerheart"] == kinds["d20-3e"] == ()
+    assert "weakness" not in get_system("daggerheart").example_defenses
+    assert "DR" in get_system("d20-3e").example_defenses

@@ -390,3 +390,40 @@ def test_a_subdual_part_is_labelled_in_3e_words():
     assert str(get_system("pf2e").parse_damage("1d6 bludgeoning nonlethal")) == "1d6 bludgeoning nonlethal"
     assert get_system("d20-3e").nonlethal_word == "subdual"
     assert not hasattr(get_system("d20-3e"), "in_own_words")
+
+
+def test_a_plus_1_weapon_is_told_to_write_magical(rs):
+    """Play report S10-2: ``+1`` after the type is a magic weapon's bonus; the GM is told the
+    notation for it (RULES §4: a ``magical`` part bypasses DR /magic and /+N), not to put
+    the amount before the type."""
+    with pytest.raises(ParseError) as err:
+        rs.parse_damage("1d8+4 slashing +1")
+    assert err.value.message == "for a +1 weapon write magical, e.g. '1d8+4 slashing magical'"
+    assert err.value.position == len("1d8+4 slashing ")
+
+
+def test_a_plus_bonus_in_daggerheart_goes_in_the_amount():
+    with pytest.raises(ParseError) as err:
+        get_system("daggerheart").parse_damage("1d8 physical +2")
+    assert err.value.message == "a bonus goes in the amount, e.g. '1d8+2 physical'"
+    assert err.value.position == len("1d8 physical ")
+
+
+def test_a_subdual_part_beside_a_lethal_one_goes_to_subdual(rs):
+    """RULES §4: subdual damage is a separate running total, and temporary HP absorb lethal
+    damage first, never subdual. A hit of ``12 slashing, 4 subdual`` (a sap beside a blade,
+    or the play report's mixed line) is 12 lethal and 4 subdual, not 16 lethal."""
+    ogre = rs.new_creature("Ogre", hp=120)
+    ogre.temp_hp = 10
+    out = rs.apply_damage(ogre, "12 slashing, 4 subdual")
+    assert (ogre.temp_hp, ogre.hp, ogre.subdual) == (0, 118, 4)
+    assert "total: 12 + 4 subdual" in out.steps
+    plain = rs.new_creature("Ogre", hp=120)
+    rs.apply_damage(plain, "12 slashing, 4 subdual")
+    assert (plain.hp, plain.subdual) == (108, 4)
+
+
+def test_a_subdual_immunity_removes_only_the_subdual_part(rs):
+    golem = rs.new_creature("Golem", hp=60, defenses="immunities nonlethal")
+    rs.apply_damage(golem, "12 slashing, 4 subdual")
+    assert (golem.hp, golem.subdual) == (48, 0)

@@ -232,6 +232,22 @@ def test_daggerheart_has_no_initiative_and_counts_no_rounds():
     assert enc.log[-1].text == "the spotlight passes to A"
 
 
+def test_daggerheart_joining_names_no_initiative():
+    """RULES §7: no initiative, so joining says where on the list, never "(initiative 0)"."""
+    enc, ids = roster("daggerheart", ("A", False, 0))
+    assert enc.log[-1].text == "A joins"
+    enc.add_many([creature("daggerheart", "Rat 1"), creature("daggerheart", "Rat 2")])
+    assert enc.log[-1].text == "Rat 1, Rat 2 join"
+    enc.add(creature("daggerheart", "Scout"), initiative=20)   # ahead of the others
+    assert names(enc)[0] == "Scout"
+    assert enc.log[-1].text == "Scout joins at place 1"
+
+
+def test_systems_with_initiative_still_say_it_when_joining():
+    enc, _ = roster("pf2e", ("A", False, 0))
+    assert enc.log[-1].text == "A joins (initiative 0)"
+
+
 def test_fear_gain_and_spend_in_0_to_12():
     enc = Encounter("daggerheart", "Scene")
     assert enc.fear == 0

@@ -338,3 +338,25 @@ def test_statblock_attacks_and_init_mod_survive_to_state():
     assert (old.statblock, old.attacks, old.init_mod) == ("", [], 0)
     copy = c.clone()
     assert copy.attacks == c.attacks and copy.attacks is not c.attacks and copy.statblock == c.statblock
+
+
+def threshold_steps(outcome):
+    return [step.text for step in outcome.records if step.kind == "threshold"]
+
+
+def test_thresholds_none_breakdown_says_no_thresholds():
+    # RULES §8 Decision: no thresholds, any damage of 1 or more marks 1 HP; no "Major 0"
+    rs = get_system("daggerheart")
+    lackey = rs.from_statblock(read("daggerheart-minion.txt"))
+    out = rs.apply_damage(lackey, "3 physical")
+    assert threshold_steps(out) == ["3, no thresholds: any damage marks 1 HP"]
+    assert not any("Major" in s or "Severe" in s for s in out.steps), out.steps
+
+
+def test_thresholds_major_only_breakdown_never_names_a_severe_of_0():
+    rs = get_system("daggerheart")
+    c = rs.from_statblock("Sentry\nDifficulty: 11 | Thresholds: 4/None | HP: 5 | Stress: 2\n")
+    assert threshold_steps(rs.apply_damage(c.clone(), "3 physical")) == ["3 below Major 4: Minor, 1 HP"]
+    big = rs.apply_damage(c.clone(), "90 physical", settings={"massive_damage": True})
+    assert threshold_steps(big) == ["90 ≥ Major 4: 2 HP (no Severe threshold)"]
+    assert not any("Severe 0" in s or "Severe None" in s for s in big.steps), big.steps

@@ -417,3 +417,48 @@ async def test_the_footer_offers_only_keys_that_work_where_the_focus_is(app_fact
         await pilot.pause()
         # the same keys on the targets (plus the save keys, digits there)
         assert footer().replace("0 1 2 3 4 S Save to all ", "") == in_field
+
+
+# -- play report S10-1: a preview never cuts a number ----------------------------------------
+
+def test_fit_words_cuts_at_a_word_with_an_ellipsis():
+    from tui.widgets.log_panel import fit_lines, fit_words
+
+    assert fit_words("16: HP 30/30 → HP 14/30", 23) == "16: HP 30/30 → HP 14/30"
+    assert fit_words("16: HP 30/30 → HP 14/30", 22) == "16: HP 30/30 → HP …"
+    assert fit_words("16: HP 30/30 → HP 14/30", 19) == "16: HP 30/30 → HP …"
+    assert fit_words("16: HP 30/30 → HP 14/30", 18) == "16: HP 30/30 → …"
+    assert fit_lines("a bb ccc dddd", 6, 2) == "a bb\nccc …"
+    assert fit_words("Kneebreaker", 6) == "Kneeb…"      # one long word: cut by cells
+    assert fit_lines("a bb ccc", 6, 2) == "a bb\nccc"
+
+
+LONG_HIT = ("2d6+3 slashing, 1d6 fire, 1d6 cold, 1d6 acid, 1d6 sonic, 1d6 electricity, "
+            "1d6 force, 1d6 positive, 2d6 negative, 1d6 holy, 1d6 unholy, 2d6 fire, 2d6 cold")
+
+
+async def test_a_long_result_and_breakdown_are_cut_at_a_word_at_80_columns(app_factory):
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Crypt")
+    # a long name takes the Target column's 18 cells: the Result has the least room
+    fighter = encounter.add(rules.new_creature("Fighter of the Crypt", pc=True, hp=12, temp_hp=10))
+    encounter.apply_damage([fighter], "5 subdual")
+    app = app_factory(encounter, system="d20-3e")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        screen.query_one("#damage Input").value = LONG_HIT
+        await pilot.press("alt+c")
+        await pilot.pause()
+        await pilot.pause()
+        table = screen.query_one("#targets")
+        summary = screen.preview.outcomes[fighter].summary
+        shown = result_cell(screen, fighter)
+        assert len(summary) > 40 and shown.endswith(" …"), shown
+        assert summary.startswith(shown[:-2]) and summary[len(shown) - 2] == " ", shown
+        assert table.max_scroll_x == 0  # nothing hidden to the right of the table
+        steps = str(screen.query_one("#steps").render()).splitlines()
+        full = "Fighter of the Crypt: " + " → ".join(screen.preview.outcomes[fighter].steps)
+        assert len(steps) == 4 and steps[-1].endswith("…"), steps
+        kept = " ".join(steps)[:-2]
+        assert full.startswith(kept) and full[len(kept)] == " ", (kept, full)

@@ -573,3 +573,25 @@ async def test_f3_adds_a_hit_from_the_damage_field_in_any_terminal(app_factory):
         assert isinstance(screen.focused, Input)
         await pilot.press("f2")
         assert screen.query_one("#damage-box").border_subtitle != "by Valeros (f2)"
+
+
+# -- the add form's examples come from the system (play report S9-4) -------------------------
+
+@pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e"])
+async def test_the_add_form_shows_the_systems_own_examples(app_factory, system):
+    rules = get_system(system)
+    app = app_factory(Encounter(system, "Fight"), system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        assert form.query_one("#name", Input).placeholder == rules.example_name
+        defenses = form.query_one("#defenses Input", Input)
+        assert defenses.placeholder == rules.example_defenses
+        assert "weaknesses" not in static_text(form, "#defenses .feedback")  # pf2e's words
+        traits = form.query_one("#traits", Input)
+        if rules.kind_words:
+            assert traits.value == "living"
+        else:  # no kind of creature changes damage here: nothing pf2e-like is offered
+            assert traits.value == "" and "living" not in traits.placeholder
+        if system == "daggerheart":
+            assert "weakness" not in defenses.placeholder and "Goblin" not in rules.example_name

@@ -222,6 +222,52 @@ async def test_daggerheart_has_stress_and_fear_and_no_initiative(app_factory):
         assert len(encounter.log) == events  # no initiative here
 
 
+async def test_daggerheart_shows_no_rounds_and_no_initiative(app_factory):
+    """RULES §7: no initiative and no rounds: the log, the roster and the tracker say neither."""
+    from tui.screens.log_screen import LogScreen
+    from tui.widgets.log_panel import LogPanel
+
+    encounter = daggerheart()
+    app = app_factory(encounter, system="daggerheart")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await type_text(pilot, "Rat")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.log[-1].text == "Rat joins"
+        shown = str(app.roster.query_one(LogPanel).render()).splitlines()
+        assert shown[-1] == "Rat joins", shown
+        assert not any(line.startswith("R1") for line in shown), shown
+        labels = [str(column.label).strip() for column in app.roster.table.columns.values()]
+        assert "Init" not in labels and labels[1] == "Name", labels
+        # the first column stays: it holds the spotlight ▶ and the target ✓
+        assert next(iter(app.roster.table.columns)).value == "init"
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        text = str(app.screen.query_one("#log-scroll Static").render())
+        assert "R1" not in text and "Rat joins" in text
+        await pilot.press("escape", "p")
+        await pilot.pause()
+        title = str(app.screen.query_one("#tracker-title").render())
+        assert "Round" not in title and "Bridge" in title, title
+
+
+async def test_pf2e_keeps_its_rounds_and_init_column(app_factory):
+    from tui.widgets.log_panel import LogPanel
+
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = str(app.roster.query_one(LogPanel).render()).splitlines()
+        assert shown[-1].startswith("R1 Goblin 2 joins (initiative 15)"), shown
+        labels = [str(column.label).strip() for column in app.roster.table.columns.values()]
+        assert labels[0] == "Init"
+        await pilot.press("p")
+        await pilot.pause()
+        assert "Round 1" in str(app.screen.query_one("#tracker-title").render())
+
+
 async def test_pf2e_offers_initiative_and_no_fear_keys(app_factory):
     app = app_factory(goblins())
     async with app.run_test(size=SIZE):
@@ -305,3 +351,14 @@ def test_cli_new_keep_party_takes_the_pcs_of_a_save(data_dir):
     assert [new.creature(cid).hp for cid in new.order] == [35]
     assert path.read_bytes() == before  # the fight it came from is untouched
     assert main(["Test Fight", "--new", "daggerheart", "--keep-party"]) == 2
+
+
+def test_the_detail_pane_of_a_daggerheart_creature_names_no_round_or_initiative():
+    from tui.widgets.roster_table import detail_text
+
+    encounter = daggerheart()
+    ids = ids_by_name(encounter)
+    encounter.apply_damage([ids["Bandit"]], "3 physical")
+    text = detail_text(encounter, ids["Bandit"]).plain
+    assert "initiative" not in text and "R1" not in text, text
+    assert "place 2 on the list" in text and "\n3 physical → Bandit 3 Minor" in text, text

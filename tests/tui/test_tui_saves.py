@@ -404,3 +404,19 @@ async def test_loading_a_save_another_window_holds_says_so(app_factory, data_dir
     finally:
         other.kill()
         other.wait()
+
+
+async def test_loading_a_daggerheart_scene_names_no_round(app_factory, data_dir: Path):
+    """RULES §7: Daggerheart counts no rounds, so its load notice names none."""
+    from core import Encounter, get_system
+
+    encounter = Encounter("daggerheart", "Bridge")
+    encounter.add(get_system("daggerheart").new_creature("Bandit", hp=3))
+    app = app_factory(encounter, system="daggerheart")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        await pilot.press("f9")
+        await settle(pilot)
+        loaded = [m for m in app.notes.messages if m.startswith("Loaded")]
+        assert loaded == ["Loaded bridge.toml: Bridge."], app.notes.messages

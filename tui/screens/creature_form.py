@@ -18,7 +18,6 @@ from tui.screens.dialogs import NumberInput
 from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
 
-KIND_WORDS = ("living", "undead", "construct", "bloodless")
 # The current values the edit form sets directly (issue 9, item 4) are the core's
 # ``current_tracks``: (track, label, the stat that is its maximum). A field shows only
 # where the creature has that track.
@@ -195,7 +194,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             box.border_title = f"{verb} creature · {self.rules.name}"
             with Horizontal(classes="row"):
                 yield Label("Name", classes="label")
-                yield Input(creature.name if creature else "", placeholder="Goblin Warrior",
+                yield Input(creature.name if creature else "", placeholder=self.rules.example_name,
                             id="name", compact=True)
                 if not self.editing:
                     yield Label("Count", classes="label short")
@@ -223,14 +222,17 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                 yield NotationField(
                     self._check_defenses,
                     value=creature.defenses if creature else "",
-                    placeholder="immunities …; weaknesses fire 5; resistances physical 5",
-                    empty_hint="none (stat-block text is fine: weaknesses fire 5; …)",
+                    placeholder=self.rules.example_defenses,
+                    empty_hint="none (type the line as the stat block prints it)",
                     id="defenses",
                 )
             with Horizontal(classes="row"):
                 yield Label("Traits", classes="label")
-                yield Input(traits_text(creature.traits) if creature else "living", id="traits",
-                            suggester=SuggestFromList(KIND_WORDS), compact=True)
+                # the kinds that change damage come from the rules; elsewhere no kind is offered
+                kinds = self.rules.kind_words
+                yield Input(traits_text(creature.traits) if creature else kinds[0] if kinds else "",
+                            placeholder="" if kinds else "any words (none change damage here)",
+                            id="traits", suggester=SuggestFromList(kinds), compact=True)
             yield Static("", id="form-error", markup=False)
             yield Label(f"enter {verb.lower()} · esc cancel · tab next field", classes="hint")
 

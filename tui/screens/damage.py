@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, typed_total
 from tui.screens.dialogs import NumberInput
-from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells
+from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells, fit_lines, fit_words
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
@@ -35,6 +35,11 @@ SAVE_LABELS = {
 
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
+BOX_WIDTH = 90
+"""The damage box's max-width in damage.tcss."""
+MIN_RESULT = 12
+STEPS_LINES = 4
+"""The breakdown's max-height in damage.tcss: a longer one ends with an ellipsis."""
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
 # Option key types (textual/_ansi_sequences.py): ¡ ™ £ ¢ ∞ § ¶ • ª. The attack keys bind their
@@ -261,22 +266,33 @@ class DamageScreen(ModalScreen[Any]):
         names = [self.encounter.creature(cid).name[:18] for cid in self.target_ids]
         saves = [self._save_label(cid) for cid in self.target_ids[:1]] + [
             SAVE_LABELS.get(save, str(save)) for save in self.draft.save_cycle]
-        table.add_column("Target", key="target", width=max(map(cell_len, ["Target", *names])))
-        table.add_column("Save", key="save", width=max(map(cell_len, ["Save", *saves])))
+        widths = [max(map(cell_len, ["Target", *names])), max(map(cell_len, ["Save", *saves]))]
+        table.add_column("Target", key="target", width=widths[0])
+        table.add_column("Save", key="save", width=widths[1])
         if self.has_armor_slots:
             table.add_column("Armor", key="armor", width=6)
-        table.add_column("Result", key="result")
+            widths.append(6)
+        # a fixed width, cut at a word: a column widened only after its cell was drawn, or
+        # wider than the box, cut a number mid-way (``HP 14/3``, play report S10-1)
+        self.result_width = self._room_for_result(widths)
+        table.add_column("Result", key="result", width=self.result_width)
         for creature_id in self.target_ids:
             creature = self.encounter.creature(creature_id)
             cells: list[Any] = [Text(creature.name[:18]), self._save_label(creature_id)]
             if self.has_armor_slots:
                 cells.append(self._armor_label(creature_id))
-            cells.append(Text(self.rules.track_text(creature)))
+            cells.append(Text(fit_words(self.rules.track_text(creature), self.result_width)))
             table.add_row(*cells, key=creature_id)
         self._show_options()
         self._show_attacks()
 
     # -- state to screen -----------------------------------------------------------------
+
+    def _room_for_result(self, others: list[int]) -> int:
+        """The Result column's cells: the box's inner width (damage.tcss) less the ``others``
+        columns, their padding and a scrollbar."""
+        inner = min(self.app.size.width, BOX_WIDTH) - 4     # round border and padding
+        return max(MIN_RESULT, inner - sum(others) - 2 * (len(others) + 1) - 2)
 
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
@@ -347,7 +363,7 @@ class DamageScreen(ModalScreen[Any]):
                     if outcome is not None
                     else self.rules.track_text(self.encounter.creature(creature_id))
                 )
-                table.update_cell(creature_id, "result", Text(text), update_width=True)
+                table.update_cell(creature_id, "result", Text(fit_words(text, self.result_width)))
         self._show_steps()
         has_preview = self.preview is not None
         if has_preview != self._had_preview:
@@ -366,7 +382,8 @@ class DamageScreen(ModalScreen[Any]):
             steps.update("")
             return
         name = self.encounter.creature(creature_id).name
-        steps.update(Text(f"{name}: " + " → ".join(outcome.steps)))
+        text = f"{name}: " + " → ".join(outcome.steps)
+        steps.update(Text(fit_lines(text, steps.content_region.width or BOX_WIDTH, STEPS_LINES)))
 
     @property
     def highlighted_id(self) -> str | None:

@@ -14,13 +14,13 @@ from textual.widgets import Footer, Static
 from tui.widgets.log_panel import event_line
 
 
-def log_text(events: list[Any]) -> Text:
-    """Every event on its line, details indented under it."""
+def log_text(events: list[Any], rounds: bool = True) -> Text:
+    """Every event on its line, details indented under it (``rounds``: as ``event_line``)."""
     if not events:
         return Text("Nothing has happened yet.")
     lines: list[str] = []
     for event in events:
-        lines.append(event_line(event))
+        lines.append(event_line(event, rounds))
         lines.extend(f"    {detail}" for detail in getattr(event, "details", ()) or ())
     return Text("\n".join(lines))
 
@@ -43,17 +43,18 @@ class LogScreen(Screen[None]):
     LogScreen #log-scroll { height: 1fr; padding: 0 1; }
     """
 
-    def __init__(self, title: str, events: list[Any]) -> None:
-        """Show ``events`` under ``title``."""
+    def __init__(self, title: str, events: list[Any], rounds: bool = True) -> None:
+        """Show ``events`` under ``title``; ``rounds``: the system counts rounds."""
         super().__init__()
         self.title_text = title
         self.events = list(events)
+        self.rounds = rounds
 
     def compose(self) -> ComposeResult:
         """Title, scrolling log, footer."""
         yield Static(self.title_text, id="log-title", markup=False)
         with VerticalScroll(id="log-scroll"):
-            yield Static(log_text(self.events), markup=False)
+            yield Static(log_text(self.events, self.rounds), markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

@@ -207,7 +207,7 @@ class RosterScreen(Screen[None]):
         if lines != log.lines:
             log.lines = lines
             log.styles.height = lines + 1
-            log.show_events(self.encounter.log)
+            log.show_events(self.encounter.log, self.encounter.rules.counts_rounds)
         self._show_detail()
 
     def _show_detail(self) -> None:
@@ -260,7 +260,7 @@ class RosterScreen(Screen[None]):
         header.system_name = encounter.rules.name
         header.round = encounter.round
         header.fear = None if encounter.rules.has_initiative else encounter.fear
-        self.query_one(LogPanel).show_events(encounter.log)
+        self.query_one(LogPanel).show_events(encounter.log, encounter.rules.counts_rounds)
         self._show_detail()
 
     # -- helpers -------------------------------------------------------------------------

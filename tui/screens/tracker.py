@@ -225,9 +225,12 @@ class TrackerScreen(Screen[None]):
         if event is not None:
             self.last_event = event
         encounter = self.encounter
-        self.query_one("#tracker-title", Static).update(
-            f"Persistent conditions · {encounter.name} · Round {encounter.round}"
-        )
+        rules = encounter.rules
+        # RULES §7: a system without rounds (Daggerheart) names none; without persistent
+        # damage the screen holds the GM's conditions only
+        what = "Persistent conditions" if rules.has_persistent_damage else "Conditions"
+        when = f" · Round {encounter.round}" if rules.counts_rounds else ""
+        self.query_one("#tracker-title", Static).update(f"{what} · {encounter.name}{when}")
         persistent = self.query_one("#persistent", DataTable)
         immunities = self.query_one("#immunities", DataTable)
         cursor_p, cursor_i = persistent.cursor_row, immunities.cursor_row
@@ -292,7 +295,8 @@ class TrackerScreen(Screen[None]):
         event = self.last_event
         if event is None:
             return Text("n: next turn · the turn's ticks and checks show here")
-        lines = [event_line(event), *(f"  {detail}" for detail in event.details)]
+        lines = [event_line(event, self.encounter.rules.counts_rounds),
+                 *(f"  {detail}" for detail in event.details)]
         return Text("\n".join(lines))
 
     def _selected(self) -> tuple[str, str, int] | None:

@@ -11,9 +11,13 @@ from textual.content import Content
 from textual.widgets import Static
 
 
-def event_line(event: Any) -> str:
-    """One event as one line: ``R2 Valeros takes 11 slashing``."""
-    round_number = getattr(event, "round", None)
+def event_line(event: Any, rounds: bool = True) -> str:
+    """One event as one line: ``R2 Valeros takes 11 slashing``.
+
+    ``rounds``: whether the system counts rounds (``rules.counts_rounds``); where it does
+    not (RULES §7, Daggerheart) no round is named.
+    """
+    round_number = getattr(event, "round", None) if rounds else None
     prefix = f"R{round_number} " if round_number is not None else ""
     return f"{prefix}{event.text}"
 
@@ -40,6 +44,34 @@ def fit_cells(text: str, width: int) -> str:
     if cell_len(text) <= width:
         return text
     return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
+
+
+def fit_lines(text: str, width: int, lines: int = 1) -> str:
+    """``text`` wrapped at spaces into at most ``lines`` lines of ``width`` cells.
+
+    What does not fit is cut at a word, never inside one, and the last line ends with
+    `` …``: ``HP 14/3`` must not pass for a number (play report S10-1). A word wider
+    than a whole line is cut by cells, with its ellipsis.
+    """
+    out: list[str] = []
+    for word in text.split(" "):
+        if out and cell_len(f"{out[-1]} {word}") <= width:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(fit_cells(word, width))
+    if len(out) <= lines:
+        return "\n".join(out)
+    kept, last = out[: lines - 1], out[lines - 1]
+    while " " in last and cell_len(last + " …") > width:
+        last = last.rsplit(" ", 1)[0]
+    # a space before the ellipsis: the word before it is whole
+    cut = last + " …" if cell_len(last + " …") <= width else fit_cells(last + "…", width)
+    return "\n".join([*kept, cut])
+
+
+def fit_words(text: str, width: int) -> str:
+    """``text`` on one line of ``width`` cells, cut at a word with an ellipsis."""
+    return fit_lines(text, width, 1)
 
 
 NOTICE_LIMIT = 200
@@ -98,8 +130,8 @@ class LogPanel(Static):
         self._notice_timer = None
         self.border_title = "Log"
 
-    def show_events(self, events: Sequence[Any]) -> None:
-        """Show the newest events of ``events``."""
+    def show_events(self, events: Sequence[Any], rounds: bool = True) -> None:
+        """Show the newest events of ``events`` (``rounds``: as :func:`event_line`)."""
         recent = list(events[-self.lines :]) if self.lines else []
-        shown = [event_line(event) for event in recent]
+        shown = [event_line(event, rounds) for event in recent]
         self.update(Text("\n".join(shown) if shown else "Nothing has happened yet."))

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable
 
 from core import SYSTEM_IDS, conditions, get_system
+from tui.widgets.log_panel import event_line
 
 if TYPE_CHECKING:
     from textual.geometry import Region
@@ -38,8 +39,8 @@ ROW_WIDTH = 68
 # ``track_width``); the cells left go to Name, then Defenses and Status; then Status takes
 # what it needs from the others (STATUS_DONORS).
 INIT_WIDTH = 6
-NO_INIT_WIDTH = 4
-"""Without initiative the first cell is only ``▶ ✓``; 4 cells keep the header ``Init``."""
+SPOTLIGHT_WIDTH = 3
+"""The first column where there is no initiative (RULES §7): only ``▶`` and ``✓``."""
 NARROW_TRACK = 18
 """A track this narrow leaves Name two more cells."""
 MAX_DEFENSES = 12
@@ -59,8 +60,8 @@ def base_widths(track: int, *, bar: bool = True,
     ``bar``: the track is drawn with a bar that may get narrower; ``initiative``: the
     first column shows an initiative number.
     """
-    init = INIT_WIDTH if initiative else NO_INIT_WIDTH
-    name = 18 if track <= NARROW_TRACK else 16
+    init = INIT_WIDTH if initiative else SPOTLIGHT_WIDTH
+    name = (18 if track <= NARROW_TRACK else 16) + INIT_WIDTH - init
     rest = ROW_WIDTH - init - track - name
     defenses = min(MAX_DEFENSES, (rest + 1) // 2)
     widths = {"init": init, "name": name, "track": track, "defenses": defenses,
@@ -291,8 +292,10 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     out = Text()
     out.append(creature.name + (" (PC)" if creature.pc else ""), style="bold")
     traits = ", ".join(sorted(creature.traits))
-    out.append(f"\ninitiative {encounter.initiative(creature_id)}"
-               + (f" · {traits}" if traits else ""))
+    # RULES §7: without initiative the GM orders the list: its place there
+    where = f"initiative {encounter.initiative(creature_id)}" if rules.has_initiative \
+        else f"place {encounter.order.index(creature_id) + 1} on the list"
+    out.append(f"\n{where}" + (f" · {traits}" if traits else ""))
     out.append(f"\n{rules.track_text(creature)}")
     out.append(f"\nstatus: {rules.status(creature)}")
     out.append("\n\nDefenses\n", style="bold")
@@ -303,7 +306,7 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     out.append("\n".join(lines) or "none")
     out.append("\n\nLast events\n", style="bold")
     events = [event for event in encounter.log if creature_id in event.changed_ids]
-    lines = [f"R{event.round} {event.text}" for event in events[-LAST_HITS:]]
+    lines = [event_line(event, rules.counts_rounds) for event in events[-LAST_HITS:]]
     out.append("\n".join(lines) or "nothing yet")
     return out
 
@@ -383,6 +386,8 @@ class RosterTable(DataTable):
         self.clear(columns=True)
         self._widths = column_widths(encounter.system, self._width)
         for key, label in COLUMNS:
+            if key == "init" and not encounter.rules.has_initiative:
+                label = ""  # RULES §7: the column holds only the spotlight ▶ and the mark ✓
             if key in self._widths:
                 self.add_column(label, key=key, width=self._widths[key])
         self._active = encounter.active
