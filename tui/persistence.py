@@ -116,6 +116,23 @@ class Persistence:
             return
         self.notify(f"{self.encounter.name} was kept in {kept.parent.name}/{kept.name}.", timeout=10)
 
+    def keep_finished_encounter(self) -> Path | None:
+        """Before the next encounter: keep this one as a save the saves screen lists (scenario 8).
+
+        Unsaved work is saved under its name (its own file, else a free name: never over
+        another file); a saved one stays in its file. Returns that file, None for an untouched
+        demo or new encounter, or when writing failed (said, and the autosave still has it).
+        """
+        import saves
+
+        if not self.session.unsaved_work:
+            return saves.save_path(self.encounter)
+        try:
+            return saves.keep_as_save(self.encounter, data=self.encounter.to_data())
+        except Exception as error:  # noqa: BLE001 - said, and the autosave still has it
+            self.notify(f"Not saved: {error}", severity="error", timeout=10)
+            return None
+
     # -- save, quick save ----------------------------------------------------------------
 
     def save(self) -> None:

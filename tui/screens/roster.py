@@ -93,7 +93,7 @@ class RosterScreen(Screen[None]):
     | c | Add, change or remove a condition |
     | s / S | Mark / clear 1 Stress (systems with Stress) |
     | + / - | The GM gains / spends 1 Fear (systems without initiative) |
-    | K | Next encounter keeping the party (this one is kept) |
+    | K | Next encounter keeping the party (this one is saved: ctrl+o lists it) |
     | M | Export the log as Markdown |
     """
 
@@ -147,9 +147,9 @@ class RosterScreen(Screen[None]):
                 id="roster.spend_fear", tooltip="The GM spends 1 Fear"),
         Binding("K", "next_encounter", "Next encounter keeping the party", show=False,
                 id="roster.next_encounter",
-                tooltip="A new encounter with the PCs as they are now; this one is kept"),
+                tooltip="A new encounter with the PCs as they are now; this one is saved (ctrl+o)"),
         Binding("M", "export_log", "Export log as Markdown", show=False, id="roster.export_log",
-                tooltip="Write the log as Markdown for the campaign notes (m on the log too)"),
+                tooltip="Write the log as Markdown for the campaign notes (m on the log and the saves screen too)"),
     ]
 
     @property
@@ -568,7 +568,7 @@ class RosterScreen(Screen[None]):
         running.fear(self.app, gain)
 
     def action_next_encounter(self) -> None:
-        """A new encounter keeping the party (this one is kept)."""
+        """A new encounter keeping the party (this one is saved)."""
         from tui.screens import running
 
         running.ask_next_encounter(self.app)

@@ -312,17 +312,27 @@ def dying_check(app: HitLedgerApp, creature_id: str, roll: int | None) -> str:
 
 
 def next_encounter_keeping_party(app: HitLedgerApp, name: str) -> None:
-    """A new encounter with the PCs as they are; the old one is kept by issue 8's rules."""
+    """A new encounter with the PCs as they are; the finished one is kept as a save."""
     session = app.session
     old = session.encounter
     party = [cid for cid in old.order if old.creature(cid).pc]
     new = old.next_encounter(name)
-    app.persistence.keep_replaced_encounter()  # issue 8: a new encounter never loses this one
+    kept = app.persistence.keep_finished_encounter()
+    if kept is None and session.unsaved_work:
+        return  # not saved, and said why: the fight stays on screen
     session.replace(new)
     session.pristine_revision = None  # the party is the GM's work: kept if replaced in turn
-    who = ", ".join(old.creature(cid).name for cid in party) or "no PCs"
-    roll = " i rolls initiative." if new.rules.has_initiative else ""
-    app.notify(f"{name}: {who} carried over.{roll}")
+    # one notice (a second would replace it at once), the file name last, in 70 cells
+    if kept is not None:
+        then = f"The last one is in {kept.name}."
+    else:
+        then = "i rolls initiative." if new.rules.has_initiative else ""
+    app.notify(f"{name}: {pcs(len(party))} carried over. {then}".rstrip(), timeout=10)
+
+
+def pcs(count: int) -> str:
+    """``1 PC``, ``4 PCs``, ``no PCs``."""
+    return "no PCs" if count == 0 else f"{count} PC" + ("s" if count > 1 else "")
 
 
 def ask_next_encounter(app: HitLedgerApp) -> None:
@@ -354,11 +364,14 @@ def write_log(encounter: Encounter, path: Path) -> Path:
     return path
 
 
-def ask_export_log(app: HitLedgerApp) -> None:
-    """Ask where (the data dir by default), then write the log as Markdown."""
+def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> None:
+    """Ask where (the data dir by default), then write the log as Markdown.
+
+    The log of the encounter on screen, or of ``encounter`` (a save the saves screen read).
+    """
     from tui.screens.dialogs import PromptModal
 
-    encounter = app.session.encounter
+    encounter = encounter or app.session.encounter
 
     def done(text: str | None) -> None:
         if not text:

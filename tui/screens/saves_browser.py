@@ -51,7 +51,8 @@ class SavesScreen(Screen[None]):
     | r | Rename it |
     | delete | Move it to the trash folder (asks first) |
     | n | Start a new encounter |
-    | k | Next encounter keeping the party (the current one is kept) |
+    | k | Next encounter keeping the party (the current one is saved) |
+    | m | Export the highlighted save's log as Markdown |
     | escape | Back |
     """
 
@@ -66,7 +67,9 @@ class SavesScreen(Screen[None]):
         Binding("delete", "trash", "Trash", id="saves.trash"),
         Binding("n", "new", "New", id="saves.new"),
         Binding("k", "keep_party", "Keep party", id="saves.keep_party",
-                tooltip="Next encounter keeping the party (the current one is kept)"),
+                tooltip="Next encounter keeping the party (the current one is saved)"),
+        Binding("m", "export_log", "Export log", show=False, id="saves.export_log",
+                tooltip="Write the highlighted save's log as Markdown for the campaign notes"),
         Binding("escape", "back", "Back", id="saves.back"),
     ]
 
@@ -162,9 +165,11 @@ class SavesScreen(Screen[None]):
         return self.entries.get(key or "")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Rename needs a readable save; load and trash any file (load says why it cannot)."""
+        """Rename and export need a readable save; load and trash any file (load says why not)."""
         entry = self.highlighted() if self.is_mounted else None
         if action == "rename":
+            return True if entry is not None and entry.error is None else None
+        if action == "export_log":
             return True if entry is not None and entry.error is None else None
         if action in ("load", "trash"):
             return True if entry is not None else None
@@ -220,6 +225,26 @@ class SavesScreen(Screen[None]):
 
         label = entry.name if entry.error is None else entry.path.name
         self.app.push_screen(ConfirmModal(f"Move {label} to the trash folder?"), done)
+
+    def action_export_log(self) -> None:
+        """Read the highlighted save, then ask where to write its log as Markdown."""
+        entry = self.highlighted()
+        if entry is not None and entry.error is None:
+            self.read_for_export(entry.path)
+
+    @work(thread=True, exclusive=True, group="saves-export")
+    def read_for_export(self, path: Any) -> None:
+        """Read a save off the UI thread; the prompt opens when it is read."""
+        import saves
+        from tui.screens import running
+
+        try:
+            encounter = saves.load(path)
+        except (saves.SaveError, OSError) as error:
+            self.app.call_from_thread(self.notify, f"Not read: {error}", severity="error",
+                                      timeout=8)
+            return
+        self.app.call_from_thread(running.ask_export_log, self.app, encounter)
 
     @work(thread=True, exclusive=True, group="saves-change")
     def change_file(self, action: str, path: Any, name: str) -> None:
