@@ -25,6 +25,20 @@ disk within about half a second whatever follows). The timer is never restarted,
 of keys is written once and a steady pace cannot postpone the write."""
 
 
+def error_words(error: BaseException) -> str:
+    """An error for a one-line notice: what went wrong, the file's name, then what to do.
+
+    A save error's text starts with the whole path, which left no room on a 70-cell notice
+    line for what went wrong; the name is enough there (the saves screen shows the folder).
+    """
+    from saves import SaveError
+
+    if isinstance(error, SaveError) and error.path is not None:
+        hint = f" — {error.hint}" if error.hint else ""
+        return f"{error.short}: {error.path.name}{hint}"
+    return str(error)
+
+
 class Persistence:
     """Save, quick save/load, autosave and load for one app, all off the UI thread."""
 
@@ -62,8 +76,8 @@ class Persistence:
         try:
             saves.autosave(self.encounter, path=self.autosave_file)
         except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
-            self.notify(f"Autosave failed: {error}. q again quits anyway.", severity="error",
-                        timeout=10)
+            self.notify(f"Autosave failed, q again quits anyway: {error_words(error)}",
+                        severity="error", timeout=10)
             return False
         self.session.autosaved_revision = self.encounter.revision
         return True
@@ -84,11 +98,14 @@ class Persistence:
             self.autosave_file, kept = slots.claim_slot(saves.autosave_slot_of(self.encounter))
         except (saves.SaveError, OSError) as error:
             self.autosave_enabled = False
-            self.notify(f"Autosave off: {error}", severity="error", timeout=10)
+            self.notify(f"Autosave off: {error_words(error)}", severity="error", timeout=10)
             return
         if kept is not None:
-            self.notify(f"The encounter last autosaved there was kept in {kept.parent.name}/{kept.name}.",
-                        timeout=10)
+            # after the first frame and the opening notice: the roster's notice line shows
+            # the whole line there, where a toast over the header cut off the file name
+            self.app.call_after_refresh(
+                self.notify, f"Previous autosave moved to {kept.parent.name}/{kept.name}.",
+                timeout=10)
         if self.encounter.revision != self.session.autosaved_revision:
             self.autosave_now()  # other windows see at once which save this one holds
 
@@ -112,9 +129,9 @@ class Persistence:
         try:
             kept = saves.keep_in_trash(self.encounter, data=self.encounter.to_data())
         except Exception as error:  # noqa: BLE001 - said, and the autosave still has it
-            self.notify(f"Could not keep {self.encounter.name}: {error}", severity="error", timeout=10)
+            self.notify(f"Not kept: {error_words(error)}", severity="error", timeout=10)
             return
-        self.notify(f"{self.encounter.name} was kept in {kept.parent.name}/{kept.name}.", timeout=10)
+        self.notify(f"Unsaved work kept in {kept.parent.name}/{kept.name}.", timeout=10)
 
     def keep_finished_encounter(self) -> Path | None:
         """Before the next encounter: keep this one as a save the saves screen lists (scenario 8).
@@ -130,7 +147,7 @@ class Persistence:
         try:
             return saves.keep_as_save(self.encounter, data=self.encounter.to_data())
         except Exception as error:  # noqa: BLE001 - said, and the autosave still has it
-            self.notify(f"Not saved: {error}", severity="error", timeout=10)
+            self.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
             return None
 
     # -- save, quick save ----------------------------------------------------------------
@@ -222,9 +239,9 @@ class Persistence:
         if isinstance(error, saves.SaveConflict):
             self._ask_about_conflict(message)
         elif message.kind == "auto":
-            self.notify(f"Autosave failed: {error}", severity="error", timeout=10)
+            self.notify(f"Autosave failed: {error_words(error)}", severity="error", timeout=10)
         else:
-            self.notify(f"Not saved: {error}", severity="error", timeout=10)
+            self.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
 
     def _ask_about_conflict(self, message: SaveFinished) -> None:
         from tui.screens.dialogs import ChoiceModal, PromptModal
@@ -276,12 +293,13 @@ class Persistence:
     def load_finished(self, message: LoadFinished) -> None:
         """Show the loaded encounter, or say why it could not be loaded."""
         if message.error is not None or message.encounter is None:
-            self.notify(f"Not loaded: {message.error}", severity="error", timeout=10)
+            self.notify(f"Not loaded: {error_words(message.error) if message.error else message.path}",
+                        severity="error", timeout=10)
             return
         self.keep_replaced_encounter()
         self.session.replace(message.encounter, saved=True, path=message.path)
-        name = message.path.name if message.path else message.encounter.name
-        self.notify(f"Loaded {name}: {message.encounter.name}, round {message.encounter.round}.")
+        where = f" from {message.path.name}" if message.path else ""
+        self.notify(f"Loaded {message.encounter.name}, round {message.encounter.round}{where}.")
         self.say_if_held_elsewhere(message.path)
 
     def say_if_held_elsewhere(self, path: Path | None) -> None:
@@ -290,8 +308,8 @@ class Persistence:
 
         pid = slots.held_elsewhere(path) if path is not None else None
         if pid is not None:
-            self.notify(f"{path.name} is open in another window too (process {pid}): "
-                        "saving asks before overwriting its changes.", severity="warning", timeout=10)
+            self.notify(f"Open in another window too (process {pid}), saving asks first: "
+                        f"{path.name}", severity="warning", timeout=10)
 
     def new_encounter(self, system: str, name: str) -> None:
         """Start an empty encounter (issue 8: the current one is kept, never deleted)."""

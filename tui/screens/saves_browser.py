@@ -10,10 +10,12 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tui.messages import LoadSave, NewEncounter, SaveFileChanged, SavesListed
+from tui.persistence import error_words
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
 
 
@@ -77,6 +79,8 @@ class SavesScreen(Screen[None]):
         """Entries arrive from a worker."""
         super().__init__()
         self.entries: dict[str, Any] = {}
+        self.notice: Content | None = None
+        self._notice_timer: Any = None
 
     def compose(self) -> ComposeResult:
         """Title, table, footer."""
@@ -125,7 +129,7 @@ class SavesScreen(Screen[None]):
         table.clear()
         self.entries.clear()
         if message.error is not None:
-            self.notify(f"Could not list the saves: {message.error}", severity="error")
+            self.notify(f"Not listed: {error_words(message.error)}", severity="error")
         from core import SYSTEM_IDS, get_system
 
         for entry in message.entries:
@@ -145,16 +149,39 @@ class SavesScreen(Screen[None]):
         self._show_detail()
         self.refresh_bindings()
 
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """A notice on the detail line, whole, above the highlighted file's line.
+
+        The app's toast here is 36 cells: it cut ``Moved to trash/…`` before the file name.
+        """
+        from tui.widgets.log_panel import NOTICE_STYLES
+
+        self.notice = Content.assemble((" ".join(str(message).split()),
+                                        NOTICE_STYLES.get(severity, "bold")))
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+        self._notice_timer = self.set_timer(8 if timeout is None else timeout, self._clear_notice)
+        self._show_detail()
+
+    def _clear_notice(self) -> None:
+        self.notice, self._notice_timer = None, None
+        self._show_detail()
+
     def _show_detail(self) -> None:
         """The whole story of the highlighted entry: its file, or why it cannot be read."""
         entry = self.highlighted()
         detail = self.query_one("#saves-detail", Static)
         if entry is None:
-            detail.update("")
+            line = ""
         elif entry.error is not None:
-            detail.update(Text(f"! {entry.path.name}: {entry.error}"))
+            line = f"! {entry.path.name}: {entry.error}"
         else:
-            detail.update(Text(f"{entry.path.name} · {entry.name}"))
+            line = f"{entry.path.name} · {entry.name}"
+        if self.notice is None:
+            detail.update(Text(line))
+        else:
+            detail.update(Content.assemble(self.notice, "\n", line) if line else self.notice)
 
     def highlighted(self) -> Any | None:
         """The save entry under the cursor."""
@@ -193,7 +220,7 @@ class SavesScreen(Screen[None]):
             return
         if entry.error is not None:
             # enter on a broken file: say so, rather than nothing at all
-            self.notify(f"{entry.path.name} is unreadable; the line below says why.",
+            self.notify(f"Not loaded: {entry.path.name} is unreadable, the line below says why.",
                         severity="warning")
             return
         self.post_message(LoadSave(entry.path))
@@ -266,7 +293,7 @@ class SavesScreen(Screen[None]):
     def on_save_file_changed(self, message: SaveFileChanged) -> None:
         """Say what happened and list again."""
         if message.error is not None:
-            self.notify(str(message.error), severity="error", timeout=8)
+            self.notify(error_words(message.error), severity="error", timeout=8)
         else:
             self.notify(message.text)
         self.refresh_list()
