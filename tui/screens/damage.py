@@ -68,6 +68,15 @@ class TargetTable(DataTable):
     ]
 
 
+def default_actor(encounter: Encounter, target_ids: list[str], last: str | None) -> str | None:
+    """Who acts (issue 9, item 17): the active creature, unless it is a target — a creature
+    seldom hits itself — then whoever acted last, else nobody; f2 changes it."""
+    for candidate in (encounter.active, last):
+        if candidate in encounter.order and candidate not in target_ids:
+            return candidate
+    return None
+
+
 class DamageScreen(ModalScreen[Any]):
     """The damage form over the roster; dismissed with the DamagePreview to commit, or None.
 
@@ -153,14 +162,17 @@ class DamageScreen(ModalScreen[Any]):
                   id=f"damage.use_attack_esc_{n}") for n, key in enumerate(ALT_DIGIT_KEYS, 1)),
     ]
 
-    def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None) -> None:
-        """Damage ``target_ids`` of ``encounter``; dice go through ``rng``."""
+    def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None,
+                 last_actor: str | None = None) -> None:
+        """Damage ``target_ids`` of ``encounter``; dice go through ``rng``; ``last_actor``: who
+        acted in the last damage entry (the one who acts when the active creature is a target)."""
         super().__init__()
         self.encounter = encounter
         self.rules = encounter.rules
         self.target_ids = list(target_ids)
         self.rng = rng if rng is not None else random.Random()
-        self.draft = DamageDraft(self.rules, self.target_ids, self.rng, actor=encounter.active)
+        self.draft = DamageDraft(self.rules, self.target_ids, self.rng,
+                                 actor=default_actor(encounter, self.target_ids, last_actor))
         """The entry's state and rules (core): the screen only renders it."""
         self.preview: Any = None
         self.preview_error: str = ""

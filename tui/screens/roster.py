@@ -152,6 +152,9 @@ class RosterScreen(Screen[None]):
                 tooltip="Write the log as Markdown for the campaign notes (m on the log and the saves screen too)"),
     ]
 
+    last_actor: str | None = None
+    """Who acted in the last damage applied: the next entry's actor when the active one is hit."""
+
     @property
     def session(self) -> EncounterSession:
         """The session: the encounter, its dice, the one path for a change."""
@@ -225,6 +228,7 @@ class RosterScreen(Screen[None]):
 
     def show_encounter(self) -> None:
         """Show a whole (new) encounter: the one time the table is rebuilt."""
+        self.last_actor = None  # an id of the last encounter may name another creature here
         self.table.show_encounter(self.encounter)
         self._show_header_and_log()
         self.refresh_bindings()
@@ -414,13 +418,15 @@ class RosterScreen(Screen[None]):
         targets = [creature_id] if creature_id else self.targets()
         if not targets:
             return
-        screen = DamageScreen(self.encounter, targets, rng=self.session.rng)
+        screen = DamageScreen(self.encounter, targets, rng=self.session.rng,
+                              last_actor=self.last_actor)
         self.app.push_screen(screen, self.commit_damage)
 
     def commit_damage(self, preview: DamagePreview | None) -> None:
         """Apply the damage entry's ``preview`` (None: cancelled) and clear the marks."""
         if preview is None:
             return
+        self.last_actor = preview.options.get("actor") or self.last_actor
         self.table.clear_marks()
         self.session.apply(lambda enc: enc.commit_damage(preview), preview.outcomes)
         # one short line: the roster shows the results, the log panel the detail
