@@ -51,7 +51,7 @@ class HitLedgerApp(App[None]):
         Binding("ctrl+o", "saves", "Saves", show=False, id="app.saves"),
         Binding("f5", "quick_save", "Quick save", show=False, id="app.quick_save"),
         Binding("f9", "quick_load", "Quick load", show=False, id="app.quick_load"),
-        Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", id="app.help"),
         Binding("q", "quit", "Quit", show=False, id="app.quit"),
     ]
 

@@ -75,7 +75,7 @@ class HelpScreen(ModalScreen[None]):
     | escape / ? / q | Close |
     """
 
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
+    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="help.close")]
     AUTO_FOCUS = "#help-scroll"  # arrows scroll a long list
     DEFAULT_CSS = """
     HelpScreen { align: center middle; background: $background; }
