@@ -116,22 +116,37 @@ class Persistence:
         if self.autosave_file is not None:
             slots.release(self.autosave_file)
 
-    def keep_replaced_encounter(self) -> None:
+    def keep_replaced_encounter(self) -> str:
         """Before another encounter takes this window: keep work found nowhere else (issue 8).
 
         An encounter changed since it was saved (or never saved), other than an untouched demo
-        or new one, is written into the trash folder, and the GM is told where.
+        or new one, is written into the trash folder. Returns the words telling the GM where
+        (``""`` when nothing was kept), for the caller's one notice: a second notice would
+        replace the first at once.
         """
         import saves
 
         if not self.session.unsaved_work:
-            return
+            return ""
         try:
             kept = saves.keep_in_trash(self.encounter, data=self.encounter.to_data())
         except Exception as error:  # noqa: BLE001 - said, and the autosave still has it
-            self.notify(f"Not kept: {error_words(error)}", severity="error", timeout=10)
+            return f"Not kept: {error_words(error)}"
+        return f"Unsaved work kept in {kept.parent.name}/{kept.name}."
+
+    def notify_with(self, message: str, kept: str) -> None:
+        """``message``, then ``kept`` (where the replaced encounter went), in one notice line;
+        ``kept`` alone when both do not fit: the header names the new encounter anyway."""
+        from rich.cells import cell_len
+
+        from tui.widgets.log_panel import NOTICE_WIDTH
+
+        if not kept:
+            self.notify(message)
             return
-        self.notify(f"Unsaved work kept in {kept.parent.name}/{kept.name}.", timeout=10)
+        line = f"{message} {kept}"
+        severity = "error" if kept.startswith("Not kept") else "information"
+        self.notify(kept if cell_len(line) > NOTICE_WIDTH else line, severity=severity, timeout=10)
 
     def keep_finished_encounter(self) -> Path | None:
         """Before the next encounter: keep this one as a save the saves screen lists (scenario 8).
@@ -296,10 +311,11 @@ class Persistence:
             self.notify(f"Not loaded: {error_words(message.error) if message.error else message.path}",
                         severity="error", timeout=10)
             return
-        self.keep_replaced_encounter()
+        kept = self.keep_replaced_encounter()
         self.session.replace(message.encounter, saved=True, path=message.path)
         where = f" from {message.path.name}" if message.path else ""
-        self.notify(f"Loaded {message.encounter.name}, round {message.encounter.round}{where}.")
+        self.notify_with(f"Loaded {message.encounter.name}, round {message.encounter.round}{where}.",
+                         kept)
         self.say_if_held_elsewhere(message.path)
 
     def say_if_held_elsewhere(self, path: Path | None) -> None:
@@ -315,6 +331,6 @@ class Persistence:
         """Start an empty encounter (issue 8: the current one is kept, never deleted)."""
         from core import Encounter
 
-        self.keep_replaced_encounter()
+        kept = self.keep_replaced_encounter()
         self.session.replace(Encounter(system=system, name=name))
-        self.notify(f"New encounter: {name}. a adds creatures.")
+        self.notify_with(f"New encounter: {name}. a adds creatures.", kept)

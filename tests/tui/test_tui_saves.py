@@ -462,3 +462,23 @@ async def test_saves_screen_notices_are_whole_on_its_detail_line(app_factory, da
         await settle(pilot)
         detail = str(screen.query_one("#saves-detail").render())
         assert detail.startswith("no such save: test-fight.toml")
+
+
+async def test_the_notice_naming_the_trash_file_is_not_replaced_at_once(app_factory,
+                                                                        data_dir: Path):
+    """Like K in scenario 8: "kept in trash/…" was replaced at once by "Loaded …"."""
+    other = goblins()
+    other.rename("Other")
+    saves.save(other)
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # work found nowhere else
+        app.persistence.load_file(data_dir / "other.toml")
+        await settle(pilot)
+        (kept,) = (data_dir / "trash").iterdir()
+        assert app.notes.last.endswith(f"trash/{kept.name}.")
+        app.persistence.new_encounter("pf2e", "Fresh")
+        app.session.apply(lambda enc: enc.add(enc.rules.new_creature("Rat", hp=3)), ())
+        app.persistence.new_encounter("pf2e", "Fresher")
+        (fresh,) = (data_dir / "trash").glob("fresh *.toml")
+        assert app.notes.last.endswith(f"trash/{fresh.name}.")

@@ -342,8 +342,9 @@ def ask_next_encounter(app: HitLedgerApp) -> None:
     from tui.screens.dialogs import PromptModal
     from tui.screens.saves_browser import check_name
 
-    app.push_screen(PromptModal(f"Next encounter after {app.session.encounter.name}, keeping the PCs. "
-                                "Its name:", value="Next encounter", check=check_name),
+    name = app.session.encounter.name
+    app.push_screen(PromptModal(f"Next encounter keeping the PCs ({name} is saved, ctrl+o lists "
+                                "it). Its name:", value="Next encounter", check=check_name),
                     lambda name: next_encounter_keeping_party(app, name) if name else None)
 
 
