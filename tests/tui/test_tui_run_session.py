@@ -302,6 +302,8 @@ async def test_k_keeps_the_finished_fight_as_a_save_and_its_log_exports_from_the
         [written] = data_dir.glob("*-log.md")
         text = written.read_text()
         assert text.startswith("# Test Fight") and "Goblin 1" in text
+        # said where on the saves screen's own line, whole (not a 36-cell toast)
+        assert str(written) in str(screen.query_one("#saves-detail").render())
 
 
 async def test_the_log_screen_exports_markdown(app_factory, data_dir):

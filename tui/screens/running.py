@@ -382,9 +382,10 @@ def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> Non
         try:
             path = write_log(encounter, Path(text))
         except OSError as error:
-            app.notify(f"Log not written: {error.strerror or error}", severity="error")
+            app.screen.notify(f"Log not written: {error.strerror or error}", severity="error")
             return
-        app.notify(f"Log written to {path}.")
+        # the screen's own notice line when it has one (the saves screen's is the full width)
+        app.screen.notify(f"Log written to {path}.")
 
     app.push_screen(PromptModal("Export the log as Markdown to:",
                                 value=str(default_log_path(encounter))), done)
