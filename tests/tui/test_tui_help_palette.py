@@ -6,7 +6,7 @@ from tui_support import goblins, ids_by_name
 
 from tui.commands import EncounterCommands
 from tui.screens.damage import DamageScreen
-from tui.screens.help import HelpScreen
+from tui.screens.help import HelpScreen, screen_keys
 from tui.screens.log_screen import LogScreen
 
 SIZE = (80, 24)
@@ -131,3 +131,15 @@ async def test_f1_opens_help_everywhere_a_question_mark_would_be_typed(app_facto
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         assert app.screen is form and "?" not in str(form.focused.value)
+
+
+async def test_help_names_function_keys_and_each_key_once(app_factory):
+    # Play report S10-4: "+ / alt++ / alt++ / f3"; F1 was hidden behind "?".
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        lines = {item.description: item.key for item in screen_keys(app, app.screen)}
+        assert lines["Help"] == "? / f1"
+        await pilot.press("d")
+        lines = {item.description: item.key for item in screen_keys(app, app.screen)}
+        assert lines["Add hit"] == "+ / alt++ / f3" and lines["By"] == "alt+b / f2"
+        assert lines["Help"] == "f1"  # from the damage field, where ? is typed
