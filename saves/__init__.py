@@ -10,6 +10,7 @@ The API the TUI calls::
     saves.slots: claim_slot, release, resume_candidate, held_elsewhere — one autosave per window
     list_saves() -> list[SaveEntry]                 # cheap: reads the head of each file
     delete_save(path) -> Path                       # moved into data_dir()/trash/
+    keep_as_save(enc) -> Path                       # its own file if unchanged, else a free name
     rename_save(path, new_name) -> Path
     data_dir() -> Path                              # honours HITLEDGER_DATA_DIR
     library                                         # the GM's bestiary (saves/library.py)
@@ -33,6 +34,7 @@ from saves.store import (
     autosave_slot_of,
     clean_temp_files,
     delete_save,
+    keep_as_save,
     keep_in_trash,
     list_saves,
     load,
@@ -55,6 +57,7 @@ __all__ = [
     "clean_temp_files",
     "data_dir",
     "delete_save",
+    "keep_as_save",
     "keep_in_trash",
     "library",
     "list_saves",

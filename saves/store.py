@@ -592,6 +592,20 @@ def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
     return target
 
 
+def keep_as_save(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
+    """Write enc as a normal save before another encounter takes its place; returns the Path.
+
+    Scenario 8: a finished fight stays where the saves screen lists it. It goes back to the
+    file it belongs to when that file is as it was loaded or saved, else to a new file named
+    after it (NAME-2 … when the name is taken): another file is never overwritten.
+    """
+    with write_lock:
+        try:
+            return save(enc, data=data)
+        except SaveConflict:
+            return save(enc, path=_free_path(enc.name), data=data)
+
+
 def trash_path(stem: str) -> Path:
     """A name not yet taken in data_dir()/trash/ for a file called stem: `STEM YYYYmmdd-HHMMSS.toml`."""
     trash = data_dir() / TRASH_DIR

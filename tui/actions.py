@@ -24,7 +24,7 @@ APP_BINDINGS = [
     Binding("ctrl+o", "saves", "Saves", show=False, id="app.saves"),
     Binding("f5", "quick_save", "Quick save", show=False, id="app.quick_save"),
     Binding("f9", "quick_load", "Quick load", show=False, id="app.quick_load"),
-    Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
+    Binding("question_mark,f1", "help", "Help", key_display="?", id="app.help"),
     Binding("q", "quit", "Quit", show=False, id="app.quit"),
     # priority: dialogs do not see the app's keys, and a dialog can be written over too
     Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True, id="app.redraw",

@@ -45,6 +45,20 @@ class LoadFinished:
     error: Exception | None = None
 
 
+def error_words(error: BaseException) -> str:
+    """An error for a one-line notice: what went wrong, the file's name, then what to do.
+
+    A save error's text starts with the whole path, which left no room on a 70-cell notice
+    line for what went wrong; the name is enough there (the saves screen shows the folder).
+    """
+    from saves import SaveError
+
+    if isinstance(error, SaveError) and error.path is not None:
+        hint = f" — {error.hint}" if error.hint else ""
+        return f"{error.short}: {error.path.name}{hint}"
+    return str(error)
+
+
 class Persistence:
     """Save, quick save/load, autosave and load for one app, all off the UI thread."""
 
@@ -97,8 +111,8 @@ class Persistence:
         try:
             saves.autosave(self.encounter, path=self.autosave_file)
         except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
-            self.notify(f"Autosave failed: {error}. q again quits anyway.", severity="error",
-                        timeout=10)
+            self.notify(f"Autosave failed, q again quits anyway: {error_words(error)}",
+                        severity="error", timeout=10)
             return False
         self.session.autosaved_revision = self.encounter.revision
         return True
@@ -119,14 +133,14 @@ class Persistence:
             self.autosave_file, kept = slots.claim_slot(saves.autosave_slot_of(self.encounter))
         except (saves.SaveError, OSError) as error:
             self.autosave_enabled = False
-            self.notify(f"Autosave off: {error}", severity="error", timeout=10)
+            self.notify(f"Autosave off: {error_words(error)}", severity="error", timeout=10)
             return
         if kept is not None:
-            # after the first frame, on the roster's notice line: at start-up there is none
-            # yet, and a toast covered the header's name and [saved] marker (issue 9, item 9)
+            # after the first frame and the opening notice: the roster's notice line shows
+            # the whole line there, where a toast over the header cut off the file name
             self.app.call_after_refresh(
-                self.notify, f"The encounter last autosaved there was kept in "
-                f"{kept.parent.name}/{kept.name}.", timeout=10)
+                self.notify, f"Previous autosave moved to {kept.parent.name}/{kept.name}.",
+                timeout=10)
         if self.encounter.revision != self.session.autosaved_revision:
             self.autosave_now()  # other windows see at once which save this one holds
 
@@ -137,22 +151,54 @@ class Persistence:
         if self.autosave_file is not None:
             slots.release(self.autosave_file)
 
-    def keep_replaced_encounter(self) -> None:
+    def keep_replaced_encounter(self) -> str:
         """Before another encounter takes this window: keep work found nowhere else (issue 8).
 
         An encounter changed since it was saved (or never saved), other than an untouched demo
-        or new one, is written into the trash folder, and the GM is told where.
+        or new one, is written into the trash folder. Returns the words telling the GM where
+        (``""`` when nothing was kept), for the caller's one notice: a second notice would
+        replace the first at once.
         """
         import saves
 
         if not self.session.unsaved_work:
-            return
+            return ""
         try:
             kept = saves.keep_in_trash(self.encounter, data=self.encounter.to_data())
         except Exception as error:  # noqa: BLE001 - said, and the autosave still has it
-            self.notify(f"Could not keep {self.encounter.name}: {error}", severity="error", timeout=10)
+            return f"Not kept: {error_words(error)}"
+        return f"Unsaved work kept in {kept.parent.name}/{kept.name}."
+
+    def notify_with(self, message: str, kept: str) -> None:
+        """``message``, then ``kept`` (where the replaced encounter went), in one notice line;
+        ``kept`` alone when both do not fit: the header names the new encounter anyway."""
+        from rich.cells import cell_len
+
+        from tui.widgets.log_panel import NOTICE_WIDTH
+
+        if not kept:
+            self.notify(message)
             return
-        self.notify(f"{self.encounter.name} was kept in {kept.parent.name}/{kept.name}.", timeout=10)
+        line = f"{message} {kept}"
+        severity = "error" if kept.startswith("Not kept") else "information"
+        self.notify(kept if cell_len(line) > NOTICE_WIDTH else line, severity=severity, timeout=10)
+
+    def keep_finished_encounter(self) -> Path | None:
+        """Before the next encounter: keep this one as a save the saves screen lists (scenario 8).
+
+        Unsaved work is saved under its name (its own file, else a free name: never over
+        another file); a saved one stays in its file. Returns that file, None for an untouched
+        demo or new encounter, or when writing failed (said, and the autosave still has it).
+        """
+        import saves
+
+        if not self.session.unsaved_work:
+            return saves.save_path(self.encounter)
+        try:
+            return saves.keep_as_save(self.encounter, data=self.encounter.to_data())
+        except Exception as error:  # noqa: BLE001 - said, and the autosave still has it
+            self.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
+            return None
 
     # -- save, quick save ----------------------------------------------------------------
 
@@ -243,9 +289,9 @@ class Persistence:
         if isinstance(error, saves.SaveConflict):
             self._ask_about_conflict(message)
         elif message.kind == "auto":
-            self.notify(f"Autosave failed: {error}", severity="error", timeout=10)
+            self.notify(f"Autosave failed: {error_words(error)}", severity="error", timeout=10)
         else:
-            self.notify(f"Not saved: {error}", severity="error", timeout=10)
+            self.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
 
     def _ask_about_conflict(self, message: SaveFinished) -> None:
         from tui.screens.dialogs import ChoiceModal, PromptModal
@@ -297,14 +343,15 @@ class Persistence:
     def load_finished(self, message: LoadFinished) -> None:
         """Show the loaded encounter, or say why it could not be loaded."""
         if message.error is not None or message.encounter is None:
-            self.notify(f"Not loaded: {message.error}", severity="error", timeout=10)
+            self.notify(f"Not loaded: {error_words(message.error) if message.error else message.path}",
+                        severity="error", timeout=10)
             return
-        self.keep_replaced_encounter()
+        kept = self.keep_replaced_encounter()
         self.session.replace(message.encounter, saved=True, path=message.path)
-        name = message.path.name if message.path else message.encounter.name
         loaded = message.encounter
         when = f", round {loaded.round}" if loaded.rules.counts_rounds else ""  # RULES §7
-        self.notify(f"Loaded {name}: {loaded.name}{when}.")
+        where = f" from {message.path.name}" if message.path else ""
+        self.notify_with(f"Loaded {loaded.name}{when}{where}.", kept)
         self.say_if_held_elsewhere(message.path)
 
     def say_if_held_elsewhere(self, path: Path | None) -> None:
@@ -313,13 +360,13 @@ class Persistence:
 
         pid = slots.held_elsewhere(path) if path is not None else None
         if pid is not None:
-            self.notify(f"{path.name} is open in another window too (process {pid}): "
-                        "saving asks before overwriting its changes.", severity="warning", timeout=10)
+            self.notify(f"Open in another window too (process {pid}), saving asks first: "
+                        f"{path.name}", severity="warning", timeout=10)
 
     def new_encounter(self, system: str, name: str) -> None:
         """Start an empty encounter (issue 8: the current one is kept, never deleted)."""
         from core import Encounter
 
-        self.keep_replaced_encounter()
+        kept = self.keep_replaced_encounter()
         self.session.replace(Encounter(system=system, name=name))
-        self.notify(f"New encounter: {name}. a adds creatures.")
+        self.notify_with(f"New encounter: {name}. a adds creatures.", kept)

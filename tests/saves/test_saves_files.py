@@ -435,3 +435,33 @@ def test_the_example_in_format_md_loads(data: Path) -> None:
     assert enc.creature("c2").hp == 50
     (entry,) = saves.list_saves()
     assert (entry.name, entry.round, entry.creatures) == ("Goblin Ambush", 2, 1)
+
+
+def test_keep_as_save_writes_a_normal_save_named_after_the_encounter(make_enc, data: Path) -> None:
+    # Scenario 8: the finished fight is kept where the saves screen lists it, under its name.
+    enc = make_enc()
+    path = saves.keep_as_save(enc)
+    assert path == data / "ambush.toml"
+    assert [entry.path for entry in saves.list_saves(include_autosave=False)] == [path]
+
+
+def test_keep_as_save_never_overwrites_another_encounter(make_enc, data: Path) -> None:
+    other = make_enc()
+    other_path = saves.save(other)
+    before = other_path.read_bytes()
+    enc = make_enc()  # another encounter called Ambush too
+    path = saves.keep_as_save(enc)
+    assert path == data / "ambush-2.toml" and other_path.read_bytes() == before
+
+
+def test_keep_as_save_goes_back_to_its_own_file_unless_it_changed_on_disk(make_enc, mutate,
+                                                                         data: Path) -> None:
+    enc = make_enc()
+    own = saves.save(enc)
+    mutate(enc)
+    assert saves.keep_as_save(enc) == own and saves.load(own).to_data() == enc.to_data()
+    own.write_text(own.read_text("utf-8") + "\n# edited elsewhere\n", "utf-8")
+    before = own.read_bytes()
+    mutate(enc)
+    kept = saves.keep_as_save(enc)
+    assert kept == data / "ambush-2.toml" and own.read_bytes() == before

@@ -412,7 +412,9 @@ async def test_the_footer_offers_only_keys_that_work_where_the_focus_is(app_fact
             return " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
 
         in_field = footer()
-        assert "alt++ Add hit" in in_field and "^r Reroll" in in_field  # + types into the field
+        # + types into the field; function keys work there from any terminal (alt++ often not)
+        assert "f3 Add hit" in in_field and "f2 By" in in_field and "^r Reroll" in in_field
+        assert "alt++" not in in_field
         await pilot.press("down")
         await pilot.pause()
         # the same keys on the targets (plus the save keys, digits there)
@@ -462,3 +464,48 @@ async def test_a_long_result_and_breakdown_are_cut_at_a_word_at_80_columns(app_f
         assert len(steps) == 4 and steps[-1].endswith("…"), steps
         kept = " ".join(steps)[:-2]
         assert full.startswith(kept) and full[len(kept)] == " ", (kept, full)
+
+
+async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_factory):
+    # Play report S4-1 / S8: the "by …" of the form forgot f2 between hits.
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "d")
+        screen = app.screen
+        assert screen.draft.actor == ids["Valeros"]  # the active creature
+        await pilot.press("f2", "f2")
+        assert screen.draft.actor == ids["Goblin 2"]
+        await type_text(pilot, "5 slashing")
+        await pilot.pause()
+        await pilot.press("f3")
+        await type_text(pilot, "3 fire")
+        await pilot.pause()
+        assert screen.draft.actor == ids["Goblin 2"]
+        assert "by Goblin 2" in str(screen.query_one("#damage-box").border_subtitle)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.log[-1].text.startswith("Goblin 2:")
+
+
+async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
+    # Play report S3-3 / S4-1: the active creature hit itself ("Agent: 10 slashing → Agent").
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        assert encounter.active == ids["Valeros"]
+        await pilot.press("d")  # on Valeros, the active creature
+        screen = app.screen
+        assert screen.draft.actor is None
+        await pilot.press("f2", "f2", "f2")  # Valeros, Goblin 1, Goblin 2
+        await type_text(pilot, "5 slashing")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.log[-1].text.startswith("Goblin 2:")
+        await pilot.press("d")  # the next hit on Valeros: by the one the GM chose last
+        assert app.screen.draft.actor == ids["Goblin 2"]
+        await pilot.press("escape", "down", "d")  # on Goblin 1: the active creature again
+        assert app.screen.draft.actor == ids["Valeros"]

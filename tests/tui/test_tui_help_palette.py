@@ -6,7 +6,7 @@ from tui_support import goblins, ids_by_name
 
 from tui.commands import EncounterCommands
 from tui.screens.damage import DamageScreen
-from tui.screens.help import HelpScreen
+from tui.screens.help import HelpScreen, screen_keys
 from tui.screens.log_screen import LogScreen
 
 SIZE = (80, 24)
@@ -109,3 +109,37 @@ async def test_palette_switches_an_encounter_setting(tmp_path, monkeypatch) -> N
         assert "Setting: critical hits double the damage" in names
         app.session.encounter.undo()
         assert app.session.encounter.settings["crit_mode"] == "double"
+
+
+async def test_f1_opens_help_everywhere_a_question_mark_would_be_typed(app_factory):
+    # Play report S2-4/S10-5: "?" types into a text field, and F1 did nothing.
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("f1")  # and closes it, as ? does
+        assert app.screen is app.roster
+        await pilot.press("d")
+        assert isinstance(app.screen, DamageScreen)
+        await pilot.press("f1")  # from the damage field
+        assert isinstance(app.screen, HelpScreen)
+        assert "Apply" in str(app.screen.query_one("#help-scroll Static").render())
+        await pilot.press("escape", "escape", "a")  # the add form, its Name field focused
+        await pilot.pause()
+        form = app.screen
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert app.screen is form and "?" not in str(form.focused.value)
+
+
+async def test_help_names_function_keys_and_each_key_once(app_factory):
+    # Play report S10-4: "+ / alt++ / alt++ / f3"; F1 was hidden behind "?".
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        lines = {item.description: item.key for item in screen_keys(app, app.screen)}
+        assert lines["Help"] == "? / f1"
+        await pilot.press("d")
+        lines = {item.description: item.key for item in screen_keys(app, app.screen)}
+        assert lines["Add hit"] == "+ / alt++ / f3" and lines["By"] == "alt+b / f2"
+        assert lines["Help"] == "f1"  # from the damage field, where ? is typed

@@ -319,4 +319,4 @@ async def test_the_kept_autosave_notice_is_on_the_log_line_not_over_the_header(m
         await pilot.pause()
         assert not app.screen.query(Toast), "a toast covers the header"
         notice = app.roster.query_one(LogPanel).notice
-        assert notice.startswith("The encounter last autosaved there was kept in trash/")
+        assert notice.startswith("Previous autosave moved to trash/")

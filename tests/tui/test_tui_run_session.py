@@ -297,8 +297,47 @@ async def test_the_saves_screen_starts_the_next_encounter_keeping_the_party(app_
         assert [new.creature(cid).name for cid in new.order] == ["Valeros"]
         valeros = new.creature(new.order[0])
         assert valeros.hp == 28 and new.conditions_of(new.order[0]) == {"frightened": 1}
-        kept = list((data_dir / "trash").glob("*.toml"))
-        assert kept, "the fight it came from is kept (issue 8)"
+        assert (data_dir / "test-fight.toml").is_file(), "the fight it came from is kept"
+
+
+async def test_k_keeps_the_finished_fight_as_a_save_and_its_log_exports_from_the_saves_screen(
+        app_factory, data_dir):
+    # Scenario 8: after K the first fight is listed by ctrl+o, and m there exports its log.
+    import saves
+
+    other = Encounter(system="pf2e", name="Test Fight")  # another encounter has the name
+    taken = saves.save(other)
+    before = taken.read_bytes()
+    encounter = goblins()
+    encounter.apply_damage([ids_by_name(encounter)["Goblin 1"]], "6 fire")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        app.session.apply(lambda enc: enc.next_turn())  # the GM's work, never saved
+        await pilot.press("K", "ctrl+a", "ctrl+k")
+        await type_text(pilot, "ambush")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.encounter.name == "ambush"
+        kept = data_dir / "test-fight-2.toml"
+        assert saves.load(kept).name == "Test Fight" and taken.read_bytes() == before
+        # one notice says it all, the file name last, within the 80-column notice line
+        assert app.notes.last.endswith("test-fight-2.toml.") and len(app.notes.last) <= 70
+        assert not list(data_dir.glob("trash/*.toml"))
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        screen = app.screen
+        assert str(kept) in screen.entries
+        table = screen.query_one("#saves")
+        table.move_cursor(row=table.get_row_index(str(kept)))
+        await pilot.press("m")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        [written] = data_dir.glob("*-log.md")
+        text = written.read_text()
+        assert text.startswith("# Test Fight") and "Goblin 1" in text
+        # said where on the saves screen's own line, whole (not a 36-cell toast)
+        assert str(written) in str(screen.query_one("#saves-detail").render())
 
 
 async def test_the_log_screen_exports_markdown(app_factory, data_dir):

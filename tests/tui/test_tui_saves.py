@@ -156,7 +156,7 @@ async def test_saves_screen_lists_loads_renames_and_trashes(app_factory, data_di
         assert detail.startswith("! broken-night.toml: line 2") and "left untouched" in detail
         assert screen.check_action("rename", ()) is None  # an unreadable file is left alone
         await pilot.press("enter")  # enter on it says why it is not loaded
-        assert "broken-night.toml is unreadable" in app.notes.last
+        assert "broken-night.toml is unreadable" in str(screen.query_one("#saves-detail").render())
         assert app.screen is screen
         # rename
         table.move_cursor(row=names.index("Vault of Sighs"))
@@ -400,7 +400,8 @@ async def test_loading_a_save_another_window_holds_says_so(app_factory, data_dir
             assert app.persistence.autosave_file == data_dir / "autosave.toml"  # never the held one
             app.persistence.load_file(named)
             await settle(pilot)
-            assert f"open in another window too (process {other.pid})" in app.notes.last
+            assert f"Open in another window too (process {other.pid})" in app.notes.last
+            assert app.notes.last.endswith(named.name)  # the file name last, in one line
     finally:
         other.kill()
         other.wait()
@@ -419,4 +420,81 @@ async def test_loading_a_daggerheart_scene_names_no_round(app_factory, data_dir:
         await pilot.press("f9")
         await settle(pilot)
         loaded = [m for m in app.notes.messages if m.startswith("Loaded")]
-        assert loaded == ["Loaded bridge.toml: Bridge."], app.notes.messages
+        assert loaded == ["Loaded Bridge from bridge.toml."], app.notes.messages
+
+
+async def test_opening_a_save_says_in_full_where_the_older_autosave_went(data_dir: Path):
+    """Play report S3-1: the notice was a toast over the header, cut before the file name."""
+    from tui.app import make_app
+    from tui.cli import OPENED
+    from tui.widgets.log_panel import NOTICE_WIDTH, LogPanel
+
+    other = goblins()
+    other.rename("Other")
+    saves.autosave(other)  # work found nowhere else, in the slot this window takes
+    saves.save(goblins())
+    app = make_app(saves.load("Test Fight"), saved=True, notice=OPENED)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        (kept,) = (data_dir / "trash").iterdir()
+        notice = app.roster.query_one(LogPanel).notice
+        assert notice.endswith(f"trash/{kept.name}.") and len(notice) <= NOTICE_WIDTH
+        assert not app._notifications  # no toast over the header
+
+
+async def test_a_save_error_says_what_first_and_the_file_name_last(app_factory, monkeypatch,
+                                                                   data_dir: Path):
+    """A notice line is 70 cells: a full path first left no room for what went wrong."""
+    def broken(*args, **kwargs):
+        raise saves.SaveError(data_dir / "deep" / "folders" / "x.toml",
+                              "could not write (disk full)", hint="free space")
+
+    monkeypatch.setattr(saves, "save", broken)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        assert app.notes.last.startswith("Not saved: could not write (disk full): x.toml")
+
+
+async def test_saves_screen_notices_are_whole_on_its_detail_line(app_factory, data_dir: Path):
+    """A 36-cell toast cut the trash file's name; the detail line has the whole width."""
+    saves.save(goblins())
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("delete", "y")
+        await settle(pilot)
+        (kept,) = (data_dir / "trash").iterdir()
+        detail = str(screen.query_one("#saves-detail").render())
+        assert f"Moved to trash/{kept.name}." in detail
+        saves.save(goblins())
+        screen.refresh_list()
+        await settle(pilot)
+        (data_dir / "test-fight.toml").unlink()  # gone behind the list's back
+        await pilot.press("delete", "y")
+        await settle(pilot)
+        detail = str(screen.query_one("#saves-detail").render())
+        assert detail.startswith("no such save: test-fight.toml")
+
+
+async def test_the_notice_naming_the_trash_file_is_not_replaced_at_once(app_factory,
+                                                                        data_dir: Path):
+    """Like K in scenario 8: "kept in trash/…" was replaced at once by "Loaded …"."""
+    other = goblins()
+    other.rename("Other")
+    saves.save(other)
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # work found nowhere else
+        app.persistence.load_file(data_dir / "other.toml")
+        await settle(pilot)
+        (kept,) = (data_dir / "trash").iterdir()
+        assert app.notes.last.endswith(f"trash/{kept.name}.")
+        app.persistence.new_encounter("pf2e", "Fresh")
+        app.session.apply(lambda enc: enc.add(enc.rules.new_creature("Rat", hp=3)), ())
+        app.persistence.new_encounter("pf2e", "Fresher")
+        (fresh,) = (data_dir / "trash").glob("fresh *.toml")
+        assert app.notes.last.endswith(f"trash/{fresh.name}.")

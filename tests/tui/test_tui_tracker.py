@@ -133,3 +133,49 @@ async def test_add_persistent_damage_and_a_temporary_immunity(app_factory):
         assert immunity.effect == "frightened"
         table = app.screen.query_one("#immunities")
         assert cells(table, 0)[:2] == ["Rogue", "frightened"]
+
+
+def crowded(count: int) -> Encounter:
+    """``count`` goblins, each frightened: one row each in the conditions table."""
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name="Crowd")
+    for number in range(count):
+        cid = encounter.add(rules.new_creature(f"Goblin {number + 1}", hp=6))
+        encounter.add_condition(cid, "frightened", 1)
+    return encounter
+
+
+def shown_rows(table) -> int:
+    """Rows of a DataTable the GM can see without scrolling (its header aside)."""
+    return max(table.size.height - 1, 0)
+
+
+async def test_eight_conditions_all_show_at_80x24(app_factory):
+    # Play report S8-2: 5 of 8 rows showed, with no sign of the other 3.
+    app = app_factory(crowded(8))
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(TrackerScreen())
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one("#conditions")
+        assert table.row_count == 8 and shown_rows(table) >= 8
+
+
+async def test_conditions_that_do_not_fit_say_how_many_more_and_scroll(app_factory):
+    app = app_factory(crowded(20))
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(TrackerScreen())
+        await pilot.pause()
+        await pilot.pause()
+        tracker = app.screen
+        table = tracker.query_one("#conditions")
+        hidden = table.row_count - shown_rows(table)
+        assert hidden > 0
+        section = str(tracker.query_one("#conditions-section").render())
+        assert f"+{hidden} more ↓" in section
+        table.focus()
+        await pilot.press(*["down"] * 19)
+        await pilot.pause()
+        await pilot.pause()
+        assert "more ↓" not in str(tracker.query_one("#conditions-section").render())
+        assert table.scroll_y > 0

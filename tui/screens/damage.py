@@ -74,6 +74,15 @@ class TargetTable(DataTable):
     ]
 
 
+def default_actor(encounter: Encounter, target_ids: list[str], last: str | None) -> str | None:
+    """Who acts (issue 9, item 17): the active creature, unless it is a target — a creature
+    seldom hits itself — then whoever acted last, else nobody; f2 changes it."""
+    for candidate in (encounter.active, last):
+        if candidate in encounter.order and candidate not in target_ids:
+            return candidate
+    return None
+
+
 class DamageScreen(ModalScreen[Any]):
     """The damage form over the roster; dismissed with the DamagePreview to commit, or None.
 
@@ -92,7 +101,7 @@ class DamageScreen(ModalScreen[Any]):
     | t, alt+t | Roll the attack with the helper (d20 3.0) |
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
     | i, alt+i | Direct damage on/off (Daggerheart) |
-    | +, alt++, f3 | Keep this hit and add another (totalled before thresholds) |
+    | f3, +, alt++ | Keep this hit and add another (totalled before thresholds) |
     | f2, alt+b | Who deals the damage (the log names them): next creature |
     | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
 
@@ -136,17 +145,17 @@ class DamageScreen(ModalScreen[Any]):
         Binding("alt+i", "toggle_direct", "Direct", priority=True, show=False,
                 id="damage.direct_alt"),
         Binding("alt+plus,alt+equals_sign", "add_hit", "Add hit", priority=True,
-                key_display="alt++",
+                key_display="alt++", show=False,
                 id="damage.add_hit_alt"),
         Binding("alt+b", "cycle_actor", "By", priority=True, show=False, id="damage.actor"),
         # a real terminal sends alt+b as ESC b, which Textual reads as ctrl+left, and alt++ as a
         # plain "+": function keys reach the app from any terminal, the field included
-        Binding("f2", "cycle_actor", "By", priority=True, show=False, id="damage.actor_f2"),
-        Binding("f3", "add_hit", "Add hit", priority=True, show=False, id="damage.add_hit_f3"),
+        Binding("f3", "add_hit", "Add hit", priority=True, id="damage.add_hit_f3"),
+        Binding("f2", "cycle_actor", "By", priority=True, id="damage.actor_f2"),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # a modal screen does not see the app's keys: help is offered here again
-        Binding("question_mark", "app.help", "Help", key_display="?", show=False,
+        Binding("question_mark,f1", "app.help", "Help", key_display="?", show=False,
                 id="damage.help"),
         # issue 12: the acting creature's attacks read from its stat block; help lists one line
         Binding("alt+1", "use_attack(1)", "Attack from the block",
@@ -159,14 +168,17 @@ class DamageScreen(ModalScreen[Any]):
                   id=f"damage.use_attack_esc_{n}") for n, key in enumerate(ALT_DIGIT_KEYS, 1)),
     ]
 
-    def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None) -> None:
-        """Damage ``target_ids`` of ``encounter``; dice go through ``rng``."""
+    def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None,
+                 last_actor: str | None = None) -> None:
+        """Damage ``target_ids`` of ``encounter``; dice go through ``rng``; ``last_actor``: who
+        acted in the last damage entry (the one who acts when the active creature is a target)."""
         super().__init__()
         self.encounter = encounter
         self.rules = encounter.rules
         self.target_ids = list(target_ids)
         self.rng = rng if rng is not None else random.Random()
-        self.draft = DamageDraft(self.rules, self.target_ids, self.rng, actor=encounter.active)
+        self.draft = DamageDraft(self.rules, self.target_ids, self.rng,
+                                 actor=default_actor(encounter, self.target_ids, last_actor))
         """The entry's state and rules (core): the screen only renders it."""
         self.preview: Any = None
         self.preview_error: str = ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,10 @@ from textual.widgets import Static
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
+
+
+FUNCTION_KEY = re.compile(r"f[0-9]{1,2}")
+"""f1 … f12: named as on the keyboard, the keys that reach the app from any terminal."""
 
 
 @dataclass(frozen=True)
@@ -39,10 +44,13 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
         if binding.id is None:
             rank += 3
         display = binding.key_display or app.get_key_display(binding)
-        # "u" and "ctrl+z" are one binding: one line, both keys
+        if FUNCTION_KEY.fullmatch(binding.key):
+            display = binding.key  # a binding's "?" display is not what f1 is called
+        # "u" and "ctrl+z" are one binding: one line, both keys (each named once)
         slot = (id(active.node), binding.action)
         if slot in grouped:
-            grouped[slot][1].append(display)
+            if display not in grouped[slot][1]:
+                grouped[slot][1].append(display)
         else:
             # our bindings (they have ids) give help a longer text as the tooltip where the
             # footer's word is too short; Textual's own tooltips are for the mouse
@@ -75,7 +83,7 @@ class HelpScreen(ModalScreen[None]):
     | escape / ? / q | Close |
     """
 
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
+    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="help.close")]
     AUTO_FOCUS = "#help-scroll"  # arrows scroll a long list
     DEFAULT_CSS = """
     HelpScreen { align: center middle; background: $background; }

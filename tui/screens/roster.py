@@ -93,7 +93,7 @@ class RosterScreen(Screen[None]):
     | c | Add, change or remove a condition |
     | s / S | Mark / clear 1 Stress (systems with Stress) |
     | + / - | The GM gains / spends 1 Fear (systems without initiative) |
-    | K | Next encounter keeping the party (this one is kept) |
+    | K | Next encounter keeping the party (this one is saved: ctrl+o lists it) |
     | M | Export the log as Markdown |
     """
 
@@ -147,10 +147,13 @@ class RosterScreen(Screen[None]):
                 id="roster.spend_fear", tooltip="The GM spends 1 Fear"),
         Binding("K", "next_encounter", "Next encounter keeping the party", show=False,
                 id="roster.next_encounter",
-                tooltip="A new encounter with the PCs as they are now; this one is kept"),
+                tooltip="A new encounter with the PCs as they are now; this one is saved (ctrl+o)"),
         Binding("M", "export_log", "Export log as Markdown", show=False, id="roster.export_log",
-                tooltip="Write the log as Markdown for the campaign notes (m on the log too)"),
+                tooltip="Write the log as Markdown for the campaign notes (m on the log and the saves screen too)"),
     ]
+
+    last_actor: str | None = None
+    """Who acted in the last damage applied: the next entry's actor when the active one is hit."""
 
     @property
     def session(self) -> EncounterSession:
@@ -225,6 +228,7 @@ class RosterScreen(Screen[None]):
 
     def show_encounter(self) -> None:
         """Show a whole (new) encounter: the one time the table is rebuilt."""
+        self.last_actor = None  # an id of the last encounter may name another creature here
         self.table.show_encounter(self.encounter)
         self._show_header_and_log()
         self.refresh_bindings()
@@ -414,13 +418,15 @@ class RosterScreen(Screen[None]):
         targets = [creature_id] if creature_id else self.targets()
         if not targets:
             return
-        screen = DamageScreen(self.encounter, targets, rng=self.session.rng)
+        screen = DamageScreen(self.encounter, targets, rng=self.session.rng,
+                              last_actor=self.last_actor)
         self.app.push_screen(screen, self.commit_damage)
 
     def commit_damage(self, preview: DamagePreview | None) -> None:
         """Apply the damage entry's ``preview`` (None: cancelled) and clear the marks."""
         if preview is None:
             return
+        self.last_actor = preview.options.get("actor") or self.last_actor
         self.table.clear_marks()
         self.session.apply(lambda enc: enc.commit_damage(preview), preview.outcomes)
         # one short line: the roster shows the results, the log panel the detail
@@ -568,7 +574,7 @@ class RosterScreen(Screen[None]):
         running.fear(self.app, gain)
 
     def action_next_encounter(self) -> None:
-        """A new encounter keeping the party (this one is kept)."""
+        """A new encounter keeping the party (this one is saved)."""
         from tui.screens import running
 
         running.ask_next_encounter(self.app)

@@ -87,7 +87,9 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
     | tab | Next field (→ takes the suggested name) |
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="condition.cancel")]
+    # F1: a modal screen does not see the app's keys, and ? is typed into its field
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="condition.cancel"),
+                Binding("f1", "app.help", "Help", show=False, id="condition.help")]
 
     def __init__(self, encounter: Encounter, creature_ids: list[str], name: str = "") -> None:
         """For ``creature_ids`` (one or the marked set); ``name`` fills the name field."""
@@ -312,17 +314,27 @@ def dying_check(app: HitLedgerApp, creature_id: str, roll: int | None) -> str:
 
 
 def next_encounter_keeping_party(app: HitLedgerApp, name: str) -> None:
-    """A new encounter with the PCs as they are; the old one is kept by issue 8's rules."""
+    """A new encounter with the PCs as they are; the finished one is kept as a save."""
     session = app.session
     old = session.encounter
     party = [cid for cid in old.order if old.creature(cid).pc]
     new = old.next_encounter(name)
-    app.persistence.keep_replaced_encounter()  # issue 8: a new encounter never loses this one
+    kept = app.persistence.keep_finished_encounter()
+    if kept is None and session.unsaved_work:
+        return  # not saved, and said why: the fight stays on screen
     session.replace(new)
     session.pristine_revision = None  # the party is the GM's work: kept if replaced in turn
-    who = ", ".join(old.creature(cid).name for cid in party) or "no PCs"
-    roll = " i rolls initiative." if new.rules.has_initiative else ""
-    app.notify(f"{name}: {who} carried over.{roll}")
+    # one notice (a second would replace it at once), the file name last, in 70 cells
+    if kept is not None:
+        then = f"The last one is in {kept.name}."
+    else:
+        then = "i rolls initiative." if new.rules.has_initiative else ""
+    app.notify(f"{name}: {pcs(len(party))} carried over. {then}".rstrip(), timeout=10)
+
+
+def pcs(count: int) -> str:
+    """``1 PC``, ``4 PCs``, ``no PCs``."""
+    return "no PCs" if count == 0 else f"{count} PC" + ("s" if count > 1 else "")
 
 
 def ask_next_encounter(app: HitLedgerApp) -> None:
@@ -330,8 +342,9 @@ def ask_next_encounter(app: HitLedgerApp) -> None:
     from tui.screens.dialogs import PromptModal
     from tui.screens.saves_browser import check_name
 
-    app.push_screen(PromptModal(f"Next encounter after {app.session.encounter.name}, keeping the PCs. "
-                                "Its name:", value="Next encounter", check=check_name),
+    name = app.session.encounter.name
+    app.push_screen(PromptModal(f"Next encounter keeping the PCs ({name} is saved, ctrl+o lists "
+                                "it). Its name:", value="Next encounter", check=check_name),
                     lambda name: next_encounter_keeping_party(app, name) if name else None)
 
 
@@ -354,11 +367,14 @@ def write_log(encounter: Encounter, path: Path) -> Path:
     return path
 
 
-def ask_export_log(app: HitLedgerApp) -> None:
-    """Ask where (the data dir by default), then write the log as Markdown."""
+def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> None:
+    """Ask where (the data dir by default), then write the log as Markdown.
+
+    The log of the encounter on screen, or of ``encounter`` (a save the saves screen read).
+    """
     from tui.screens.dialogs import PromptModal
 
-    encounter = app.session.encounter
+    encounter = encounter or app.session.encounter
 
     def done(text: str | None) -> None:
         if not text:
@@ -366,9 +382,10 @@ def ask_export_log(app: HitLedgerApp) -> None:
         try:
             path = write_log(encounter, Path(text))
         except OSError as error:
-            app.notify(f"Log not written: {error.strerror or error}", severity="error")
+            app.screen.notify(f"Log not written: {error.strerror or error}", severity="error")
             return
-        app.notify(f"Log written to {path}.")
+        # the screen's own notice line when it has one (the saves screen's is the full width)
+        app.screen.notify(f"Log written to {path}.")
 
     app.push_screen(PromptModal("Export the log as Markdown to:",
                                 value=str(default_log_path(encounter))), done)

@@ -10,10 +10,12 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tui.messages import LoadSave, NewEncounter, SaveFileChanged, SavesListed
+from tui.persistence import error_words
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
 
 
@@ -51,7 +53,8 @@ class SavesScreen(Screen[None]):
     | r | Rename it |
     | delete | Move it to the trash folder (asks first) |
     | n | Start a new encounter |
-    | k | Next encounter keeping the party (the current one is kept) |
+    | k | Next encounter keeping the party (the current one is saved) |
+    | m | Export the highlighted save's log as Markdown |
     | escape | Back |
     """
 
@@ -66,7 +69,9 @@ class SavesScreen(Screen[None]):
         Binding("delete", "trash", "Trash", id="saves.trash"),
         Binding("n", "new", "New", id="saves.new"),
         Binding("k", "keep_party", "Keep party", id="saves.keep_party",
-                tooltip="Next encounter keeping the party (the current one is kept)"),
+                tooltip="Next encounter keeping the party (the current one is saved)"),
+        Binding("m", "export_log", "Export log", show=False, id="saves.export_log",
+                tooltip="Write the highlighted save's log as Markdown for the campaign notes"),
         Binding("escape", "back", "Back", id="saves.back"),
     ]
 
@@ -74,6 +79,8 @@ class SavesScreen(Screen[None]):
         """Entries arrive from a worker."""
         super().__init__()
         self.entries: dict[str, Any] = {}
+        self.notice: Content | None = None
+        self._notice_timer: Any = None
 
     def compose(self) -> ComposeResult:
         """Title, table, footer."""
@@ -122,7 +129,7 @@ class SavesScreen(Screen[None]):
         table.clear()
         self.entries.clear()
         if message.error is not None:
-            self.notify(f"Could not list the saves: {message.error}", severity="error")
+            self.notify(f"Not listed: {error_words(message.error)}", severity="error")
         from core import SYSTEM_IDS, get_system
 
         for entry in message.entries:
@@ -142,16 +149,39 @@ class SavesScreen(Screen[None]):
         self._show_detail()
         self.refresh_bindings()
 
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """A notice on the detail line, whole, above the highlighted file's line.
+
+        The app's toast here is 36 cells: it cut ``Moved to trash/…`` before the file name.
+        """
+        from tui.widgets.log_panel import NOTICE_STYLES
+
+        self.notice = Content.assemble((" ".join(str(message).split()),
+                                        NOTICE_STYLES.get(severity, "bold")))
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+        self._notice_timer = self.set_timer(8 if timeout is None else timeout, self._clear_notice)
+        self._show_detail()
+
+    def _clear_notice(self) -> None:
+        self.notice, self._notice_timer = None, None
+        self._show_detail()
+
     def _show_detail(self) -> None:
         """The whole story of the highlighted entry: its file, or why it cannot be read."""
         entry = self.highlighted()
         detail = self.query_one("#saves-detail", Static)
         if entry is None:
-            detail.update("")
+            line = ""
         elif entry.error is not None:
-            detail.update(Text(f"! {entry.path.name}: {entry.error}"))
+            line = f"! {entry.path.name}: {entry.error}"
         else:
-            detail.update(Text(f"{entry.path.name} · {entry.name}"))
+            line = f"{entry.path.name} · {entry.name}"
+        if self.notice is None:
+            detail.update(Text(line))
+        else:
+            detail.update(Content.assemble(self.notice, "\n", line) if line else self.notice)
 
     def highlighted(self) -> Any | None:
         """The save entry under the cursor."""
@@ -162,9 +192,11 @@ class SavesScreen(Screen[None]):
         return self.entries.get(key or "")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Rename needs a readable save; load and trash any file (load says why it cannot)."""
+        """Rename and export need a readable save; load and trash any file (load says why not)."""
         entry = self.highlighted() if self.is_mounted else None
         if action == "rename":
+            return True if entry is not None and entry.error is None else None
+        if action == "export_log":
             return True if entry is not None and entry.error is None else None
         if action in ("load", "trash"):
             return True if entry is not None else None
@@ -188,7 +220,7 @@ class SavesScreen(Screen[None]):
             return
         if entry.error is not None:
             # enter on a broken file: say so, rather than nothing at all
-            self.notify(f"{entry.path.name} is unreadable; the line below says why.",
+            self.notify(f"Not loaded: {entry.path.name} is unreadable, the line below says why.",
                         severity="warning")
             return
         self.post_message(LoadSave(entry.path))
@@ -221,6 +253,26 @@ class SavesScreen(Screen[None]):
         label = entry.name if entry.error is None else entry.path.name
         self.app.push_screen(ConfirmModal(f"Move {label} to the trash folder?"), done)
 
+    def action_export_log(self) -> None:
+        """Read the highlighted save, then ask where to write its log as Markdown."""
+        entry = self.highlighted()
+        if entry is not None and entry.error is None:
+            self.read_for_export(entry.path)
+
+    @work(thread=True, exclusive=True, group="saves-export")
+    def read_for_export(self, path: Any) -> None:
+        """Read a save off the UI thread; the prompt opens when it is read."""
+        import saves
+        from tui.screens import running
+
+        try:
+            encounter = saves.load(path)
+        except (saves.SaveError, OSError) as error:
+            self.app.call_from_thread(self.notify, f"Not read: {error}", severity="error",
+                                      timeout=8)
+            return
+        self.app.call_from_thread(running.ask_export_log, self.app, encounter)
+
     @work(thread=True, exclusive=True, group="saves-change")
     def change_file(self, action: str, path: Any, name: str) -> None:
         """Rename or trash a save file."""
@@ -241,7 +293,7 @@ class SavesScreen(Screen[None]):
     def on_save_file_changed(self, message: SaveFileChanged) -> None:
         """Say what happened and list again."""
         if message.error is not None:
-            self.notify(str(message.error), severity="error", timeout=8)
+            self.notify(error_words(message.error), severity="error", timeout=8)
         else:
             self.notify(message.text)
         self.refresh_list()

@@ -24,6 +24,20 @@ if TYPE_CHECKING:
     from tui.session import Change, EncounterSession
 
 WHEN = {"start": "start of turn", "end": "end of turn"}
+SECTIONS = {"immunities": "Temporary immunities", "conditions": "Conditions and dying checks"}
+"""The tables with a section line above it, and that line's words."""
+MAX_ROWS = {"persistent": 6, "immunities": 4}
+"""Lines (header included) these tables take at most; the conditions table takes the rest."""
+FIXED_LINES = 1 + len(SECTIONS) + 1 + 3
+"""The title, the section lines, the footer and the last event (its rule and two lines)."""
+
+
+def rows_below(table: DataTable) -> int:
+    """Rows of ``table`` below what it shows (0 before it is laid out)."""
+    if table.size.height == 0:
+        return 0
+    shown = max(table.size.height - 1, 0)  # the header line aside
+    return max(table.row_count - int(table.scroll_y) - shown, 0)
 
 
 def factor_text(factor: float) -> str:
@@ -63,7 +77,9 @@ class TrackerAddition:
 class AddConditionModal(ModalScreen[TrackerAddition | None]):
     """Add persistent damage (``1d6 bleed``) or a temporary immunity to a creature."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="tracker_add.cancel")]
+    # F1: a modal screen does not see the app's keys, and ? is typed into its field
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="tracker_add.cancel"),
+                Binding("f1", "app.help", "Help", show=False, id="tracker_add.help")]
 
     def __init__(self, encounter: Encounter, creature_id: str | None) -> None:
         """Offer the encounter's creatures, ``creature_id`` first."""
@@ -190,9 +206,9 @@ class TrackerScreen(Screen[None]):
         """Title, conditions, immunities, what happened last."""
         yield Static("", id="tracker-title", markup=False)
         yield DataTable(cursor_type="row", id="persistent")
-        yield Static("Temporary immunities", classes="section")
+        yield Static(SECTIONS["immunities"], classes="section", id="immunities-section")
         yield DataTable(cursor_type="row", id="immunities")
-        yield Static("Conditions and dying checks", classes="section")
+        yield Static(SECTIONS["conditions"], classes="section", id="conditions-section")
         yield DataTable(cursor_type="row", id="conditions")
         yield Static("", id="last-event", markup=False)
         yield Footer(compact=True)
@@ -230,7 +246,8 @@ class TrackerScreen(Screen[None]):
         # damage the screen holds the GM's conditions only
         what = "Persistent conditions" if rules.has_persistent_damage else "Conditions"
         when = f" · Round {encounter.round}" if rules.counts_rounds else ""
-        self.query_one("#tracker-title", Static).update(f"{what} · {encounter.name}{when}")
+        self.title_text = f"{what} · {encounter.name}{when}"
+        self.query_one("#tracker-title", Static).update(self.title_text)
         persistent = self.query_one("#persistent", DataTable)
         immunities = self.query_one("#immunities", DataTable)
         cursor_p, cursor_i = persistent.cursor_row, immunities.cursor_row
@@ -251,7 +268,36 @@ class TrackerScreen(Screen[None]):
         persistent.move_cursor(row=min(cursor_p, persistent.row_count - 1))
         immunities.move_cursor(row=min(cursor_i, max(immunities.row_count - 1, 0)))
         self.query_one("#last-event", Static).update(self._event_text())
+        self._fit_conditions()
         self.refresh_bindings()
+
+    # -- rows that do not fit (play report S8-2: 5 of 8 rows showed, and no sign of the rest) --
+
+    def _fit_conditions(self) -> None:
+        """The conditions table takes the lines the other tables leave; then say what is hidden."""
+        used = sum(min(self.query_one(f"#{table_id}", DataTable).row_count + 1, most)
+                   for table_id, most in MAX_ROWS.items())
+        room = self.size.height - FIXED_LINES - used
+        self.query_one("#conditions", DataTable).styles.max_height = max(room, 3)
+        self.call_after_refresh(self._show_hidden_rows)
+
+    def _show_hidden_rows(self) -> None:
+        """``+3 more ↓`` after a table's title when rows are below what it shows."""
+        def hint(table_id: str) -> str:
+            below = rows_below(self.query_one(f"#{table_id}", DataTable))
+            return f" · +{below} more ↓" if below else ""
+
+        self.query_one("#tracker-title", Static).update(self.title_text + hint("persistent"))
+        for table_id, words in SECTIONS.items():
+            self.query_one(f"#{table_id}-section", Static).update(words + hint(table_id))
+
+    def on_resize(self) -> None:
+        """Another terminal size: the conditions table gets the lines there are now."""
+        self._fit_conditions()
+
+    def on_data_table_row_highlighted(self) -> None:
+        """The cursor scrolled a table: the hints count again."""
+        self.call_after_refresh(self._show_hidden_rows)
 
     def _show_gm_conditions(self) -> None:
         """RULES §7: every condition with its duration; a dying creature's check beside it."""
