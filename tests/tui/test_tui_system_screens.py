@@ -162,3 +162,92 @@ async def test_the_saves_list_shows_a_round_only_where_the_system_counts_them(ap
         (key,) = [k for k, entry in screen.entries.items() if entry.name == "Kept"]
         shown = str(table.get_cell(key, "round"))
         assert shown == ("1" if rules.counts_rounds else "—")
+
+
+# -- the tracker's footer fits 80 columns; help lists every key ---------------------------
+
+def footer_cut(screen) -> list[str]:
+    """The footer keys that do not fit before the palette key (or the screen's edge)."""
+    keys = list(screen.query("FooterKey"))
+    palette = [key for key in keys if key.has_class("-command-palette")]
+    edge = palette[0].region.x if palette else screen.size.width
+    return [str(key.render()) for key in keys if key not in palette
+            and (key.region.right > edge or key.region.width < key.get_content_width(
+                key.size, key.size))]
+
+
+@pytest.mark.parametrize("system", SYSTEM_IDS)
+async def test_the_tracker_footer_fits_80_columns_and_help_lists_every_key(app_factory, system):
+    from tui.screens.help import screen_keys
+    from tui.screens.tracker import TrackerScreen
+
+    rules = get_system(system)
+    encounter = Encounter(system, "Fight")
+    encounter.add(rules.new_creature("Kyra", pc=True))
+    app = app_factory(encounter, system=system)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        assert footer_cut(screen) == []
+        helped = {help.key for help in screen_keys(app, screen)}
+        assert {"x", "c", "n", "esc"} <= helped and any(k.startswith("u") for k in helped), helped
+        # persistent damage to add, tick and check (RULES §5); else no tick
+        assert ({"a", "t", "f", "F"} <= helped) is rules.has_persistent_damage, helped
+        assert ("t" in helped) is rules.has_persistent_damage
+
+
+# -- a log export never overwrites a file ---------------------------------------------------
+
+async def test_exporting_the_log_twice_keeps_the_first_file(app_factory, data_dir):
+    from tui_support import settle
+
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        notes = data_dir / "test-fight-log.md"
+        notes.write_text("my campaign notes\n")
+        await pilot.press("M")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert notes.read_text() == "my campaign notes\n"
+        written = data_dir / "test-fight-log-2.md"
+        assert written.read_text().startswith("# Test Fight")
+        assert str(written) in app.notes.last
+        await pilot.press("M")
+        await settle(pilot)
+        await pilot.press("enter")  # the prompt offers the next free name
+        await settle(pilot)
+        assert (data_dir / "test-fight-log-3.md").is_file()
+        assert written.read_text().startswith("# Test Fight")
+
+
+def test_a_log_written_to_a_name_taken_goes_to_the_next_free_name(tmp_path):
+    from tui.screens.running import write_log
+
+    taken = tmp_path / "notes.md"
+    taken.write_text("kept\n")
+    first = write_log(goblins(), taken)
+    second = write_log(goblins(), taken)
+    assert (first.name, second.name) == ("notes-2.md", "notes-3.md")
+    assert taken.read_text() == "kept\n"
+    into_folder = write_log(goblins(), tmp_path)
+    assert into_folder.name == "test-fight-log.md"
+    assert write_log(goblins(), tmp_path).name == "test-fight-log-2.md"
+
+
+def test_the_cli_log_prints_and_never_writes_a_file(data_dir, capsys):
+    import saves
+    from tui.cli import main
+
+    saves.save(goblins())
+    notes = data_dir / "test-fight-log.md"
+    notes.write_text("my campaign notes\n")
+    before = sorted(data_dir.rglob("*"))
+    assert main(["log", "Test Fight"]) == 0
+    assert capsys.readouterr().out.startswith("# Test Fight")
+    assert notes.read_text() == "my campaign notes\n"
+    assert sorted(data_dir.rglob("*")) == before
