@@ -26,6 +26,7 @@ LONGER_NAMES: dict[str, str] = {
     "roster.find": "Find creature",
     "roster.next_turn": "Next turn",
     "roster.tracker": "Persistent conditions",
+    "roster.conditions": "Conditions and their durations",
     "roster.copy": "Copy creature",
 }
 NOT_IN_PALETTE = frozenset({"roster.mark", "app.quit"})

@@ -1,4 +1,4 @@
-"""Which session keys (issue 11) a rule system gives: asked of the rules, never of a system id.
+"""Which roster keys a rule system gives (issue 11): asked of the rules, never of a system id.
 
 Kept apart from ``tui/screens/session.py`` (its dialogs) so the roster's first frame can
 ask without importing a dialog.
@@ -29,4 +29,8 @@ def applies(rules: Any, action: str) -> bool:
         return has_fear(rules)
     if action == "stress":
         return has_stress(rules)
+    if action == "tracker":  # p: persistent damage (RULES §5) …
+        return bool(rules.has_persistent_damage)
+    if action == "conditions":  # … or, without it, the same screen for conditions
+        return not rules.has_persistent_damage
     return True

@@ -100,7 +100,7 @@ INIT_MOD = "init_mod"
 def stat_rows(fields: list[Any]) -> list[list[Any]]:
     """The stat fields (and ``None``, the initiative) in rows that fit 80 columns.
 
-    Daggerheart's five stats and Init are 100 cells in one row: they wrap to two
+    Daggerheart's five stats are 87 cells in one row: they wrap to two
     (issue 9, item 8), measured in cells, not characters.
     """
     rows: list[list[Any]] = [[]]
@@ -204,9 +204,9 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
                                       classes="number")
                 yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
                                compact=True)
-            fields = [*self.rules.stat_fields, None]  # None: the initiative field
-            if self.rules.has_initiative:
-                fields.append(INIT_MOD)  # issue 11: d20 + this modifier
+            fields: list[Any] = [*self.rules.stat_fields]
+            if self.rules.has_initiative:  # RULES §7: else the GM orders the list
+                fields += [None, INIT_MOD]  # the initiative, and d20 + this modifier (issue 11)
             for row in stat_rows(fields):
                 with Horizontal(classes="row"):
                     for stat in row:
@@ -357,9 +357,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             count = 1 if self.editing else self.query_one("#count", NumberInput).number()
             stats = {stat.name: self.query_one(f"#stat-{stat.name}", NumberInput).number()
                      for stat in self.rules.stat_fields}
-            field = self.query_one("#initiative", NumberInput)
-            initiative = None if field.default is None and not field.value.strip() \
-                else field.number()
+            initiative = self._read_initiative()
             mods = self.query("#init-mod")
             init_mod = mods.first(NumberInput).number() if mods else 0
             current = self._read_current(stats)
@@ -387,6 +385,14 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             taken=taken,
         )
         return result, ""
+
+    def _read_initiative(self) -> int | None:
+        """The initiative typed; None where it is rolled, kept or not asked (no initiative)."""
+        fields = self.query("#initiative")
+        if not fields:
+            return None
+        field = fields.first(NumberInput)
+        return None if field.default is None and not field.value.strip() else field.number()
 
     def _check_stats(self, stats: dict[str, int]) -> str:
         """What the rules say against these stats (Severe below Major …), shown in the form.

@@ -101,11 +101,17 @@ def keep_in_library(app: HitLedgerApp, creature: Creature,
 
 
 def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
-    """What a template (or a pasted block) gives, field by field, in the GM's words."""
+    """What a template (or a pasted block) gives, field by field, in the GM's words.
+
+    Only the fields the system uses: traits where a kind changes damage (``kind_words``),
+    the initiative modifier where there is initiative (RULES §7).
+    """
     defenses = "; ".join(rules.defenses_of(creature).describe()) or "none"
     attacks = ", ".join(f"{label} {damage}" for label, damage in creature.attacks) or "none"
     fields = [("Name", creature.name), ("Track", rules.track_text(creature)),
-              ("Defenses", defenses), ("Traits", traits_text(creature.traits))]
+              ("Defenses", defenses)]
+    if rules.kind_words:
+        fields.append(("Traits", traits_text(creature.traits)))
     if rules.has_initiative:
         fields.append(("Init", f"{creature.init_mod:+d}"))
     fields.append(("Attacks", attacks))

@@ -83,7 +83,7 @@ class RosterScreen(Screen[None]):
     | d | Damage the marked creatures (or the highlighted one) |
     | h | Heal the marked creatures (or the highlighted one) |
     | n | Next turn |
-    | p | Persistent-condition tracker |
+    | p | Persistent-condition tracker (the conditions, where there is no persistent damage) |
     | B | Bestiary: add kept creatures by name with a count |
     | b | Keep the highlighted creature in the bestiary |
     | y | Copy the highlighted creature (fresh, numbered, with a count) |
@@ -118,6 +118,9 @@ class RosterScreen(Screen[None]):
         Binding("n", "next_turn", "Next", id="roster.next_turn", tooltip="Next turn"),
         Binding("p", "tracker", "Persistent", id="roster.tracker",
                 tooltip="Persistent conditions and immunities (tracker)"),
+        # the same screen where the system has no persistent damage (RULES §5), in its words
+        Binding("p", "conditions", "Conditions", id="roster.conditions",
+                tooltip="Every condition and how long it lasts (tracker)"),
         # issue 12: the GM's bestiary and copies
         Binding("B", "bestiary", "Bestiary", show=False, id="roster.bestiary",
                 tooltip="Bestiary: add kept creatures with a count"),
@@ -487,6 +490,10 @@ class RosterScreen(Screen[None]):
 
     def action_tracker(self) -> None:
         """Open the persistent-condition tracker."""
+        self.post_message(OpenTracker())
+
+    def action_conditions(self) -> None:
+        """Open the tracker, where the system has conditions but no persistent damage."""
         self.post_message(OpenTracker())
 
     # -- the bestiary and copies (issue 12) -------------------------------------------------

@@ -8,6 +8,7 @@ Stress where the creatures have a ``stress`` stat.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -355,16 +356,41 @@ def default_log_path(encounter: Encounter) -> Path:
     return saves.data_dir() / f"{saves.slugify(encounter.name)}-log.md"
 
 
+MAX_LOG_NAMES = 1000
+"""``notes-2.md`` … ``notes-1000.md``: past these the export says the folder is full of them."""
+
+
+def free_names(path: Path) -> Iterator[Path]:
+    """``path``, then ``<stem>-2<suffix>``, ``<stem>-3<suffix>`` …: the names a log may take."""
+    yield path
+    for number in range(2, MAX_LOG_NAMES + 1):
+        yield path.with_name(f"{path.stem}-{number}{path.suffix}")
+
+
+def free_log_path(path: Path) -> Path:
+    """The first of :func:`free_names` that is not there yet (what the prompt offers)."""
+    return next((name for name in free_names(path) if not name.exists()), path)
+
+
 def write_log(encounter: Encounter, path: Path) -> Path:
-    """Write the log as Markdown; OSError says why not."""
+    """Write the log as Markdown to ``path`` or, when a file is there, the next free name:
+    an export never overwrites (the GM's notes, or an earlier export, are kept). The path
+    written is returned; OSError says why none was."""
     from core.log_export import log_markdown
 
     path = path.expanduser()
     if path.is_dir():
         path = path / default_log_path(encounter).name
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(log_markdown(encounter), encoding="utf-8")
-    return path
+    text = log_markdown(encounter)
+    for name in free_names(path):
+        try:
+            with name.open("x", encoding="utf-8") as file:  # "x": never over a file there
+                file.write(text)
+        except FileExistsError:
+            continue
+        return name
+    raise FileExistsError(f"{path.name} and {MAX_LOG_NAMES - 1} numbered copies are there already")
 
 
 def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> None:
@@ -379,13 +405,15 @@ def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> Non
     def done(text: str | None) -> None:
         if not text:
             return
+        asked = Path(text).expanduser()
         try:
-            path = write_log(encounter, Path(text))
+            path = write_log(encounter, asked)
         except OSError as error:
             app.screen.notify(f"Log not written: {error.strerror or error}", severity="error")
             return
         # the screen's own notice line when it has one (the saves screen's is the full width)
-        app.screen.notify(f"Log written to {path}.")
+        kept = f" ({asked.name} was there: kept)" if asked.is_file() and path != asked else ""
+        app.screen.notify(f"Log written to {path}{kept}.")
 
     app.push_screen(PromptModal("Export the log as Markdown to:",
-                                value=str(default_log_path(encounter))), done)
+                                value=str(free_log_path(default_log_path(encounter)))), done)

@@ -139,9 +139,12 @@ class SavesScreen(Screen[None]):
                 table.add_row(Text(f"! {entry.path.name}"), Text("unreadable"), Text(""),
                               Text(""), Text(when_text(entry.modified)), key=key)
                 continue
-            system = get_system(entry.system).name if entry.system in SYSTEM_IDS else entry.system
+            rules = get_system(entry.system) if entry.system in SYSTEM_IDS else None
+            system = rules.name if rules else entry.system
+            # RULES §7: a system without rounds (the GM's spotlight list) has none to show
+            round_text = "—" if rules and not rules.counts_rounds else str(entry.round)
             name = entry.path.stem.replace("-", " ") if entry.autosave else entry.name
-            table.add_row(Text(name[:24]), Text(system), Text(str(entry.round)),
+            table.add_row(Text(name[:24]), Text(system), Text(round_text),
                           Text(str(entry.creatures)), Text(when_text(entry.modified)), key=key)
         if not message.entries:
             table.add_row(Text("no saves yet"), Text("ctrl+s saves"), Text(""), Text(""),

@@ -173,12 +173,17 @@ class TrackerScreen(Screen[None]):
     CSS_PATH = "tracker.tcss"
     AUTO_FOCUS = "#persistent"
 
+    # the footer shows what fits 80 columns beside the app's u and ?; help lists them all
     BINDINGS = [
-        Binding("a", "add", "Add", id="tracker.add"),
+        Binding("a", "add", "Add", id="tracker.add",
+                tooltip="Add persistent damage or a temporary immunity"),
         Binding("x", "remove", "Remove", id="tracker.remove"),
-        Binding("t", "tick", "Tick", id="tracker.tick"),
-        Binding("f", "flat_check", "Check", id="tracker.flat_check"),
-        Binding("F", "resolve_all", "Check all", key_display="F", id="tracker.resolve_all"),
+        Binding("t", "tick", "Tick", show=False, id="tracker.tick",
+                tooltip="Roll the highlighted persistent damage now"),
+        Binding("f", "flat_check", "Check", id="tracker.flat_check",
+                tooltip="Flat check or dying check (roll it, or type the roll from the table)"),
+        Binding("F", "resolve_all", "Check all", key_display="F", show=False,
+                id="tracker.resolve_all", tooltip="Roll every pending flat check and dying check"),
         Binding("c", "condition", "Condition", id="tracker.condition",
                 tooltip="Add, change or remove a condition (value and duration)"),
         Binding("n", "next_turn", "Next turn", show=False, id="tracker.next_turn"),
@@ -365,7 +370,10 @@ class TrackerScreen(Screen[None]):
         return selected[1], selected[2]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Grey out what needs a condition, a pending check or a creature."""
+        """Hide what the system has no rule for; grey out what needs a condition, a pending
+        check or a creature."""
+        if not self._system_has(action):
+            return False
         if action == "flat_check":
             due = self._selected_condition() is not None or self._dying_check_due() is not None
             return True if due else None
@@ -379,6 +387,18 @@ class TrackerScreen(Screen[None]):
             return True if due else None
         if action in ("add", "next_turn", "condition"):
             return True if self.encounter.order else None
+        return True
+
+    def _system_has(self, action: str) -> bool:
+        """Whether ``action`` is a rule of this system: ticks need persistent damage (RULES
+        §5), checks a flat check or a dying check, adding an immunity rounds to last."""
+        rules = self.encounter.rules
+        if action == "tick":
+            return bool(rules.has_persistent_damage)
+        if action in ("flat_check", "resolve_all"):
+            return bool(rules.has_persistent_damage or rules.dying_check_at)
+        if action == "add":
+            return bool(rules.has_persistent_damage or rules.counts_rounds)
         return True
 
     def _apply(self, mutate: Callable[[Encounter], object], creature_id: str | None) -> None:
