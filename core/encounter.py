@@ -353,10 +353,10 @@ class Encounter:
         saves = preview.options.get("saves") or {}
         for cid, outcome in preview.outcomes.items():
             # each target's save is named, so the log alone tells the fight (issue 9, item 17)
-            save = f" ({saves[cid]})" if saves.get(cid) else ""
-            targets.append((f"{self._creatures[cid].name}{save}", outcome))
-            if saves.get(cid):
-                details.append(f"{self._creatures[cid].name}: save {saves[cid]}")  # for the log export
+            said = saves[cid].replace("-", " ") if saves.get(cid) else ""  # "critical failure"
+            targets.append((f"{self._creatures[cid].name}" + (f" ({said})" if said else ""), outcome))
+            if said:
+                details.append(f"{self._creatures[cid].name}: save {said}")  # for the log export
             details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
         head = self._damage_head(preview)
         text = f"{head} → " + "; ".join(f"{name} {outcome.summary}" for name, outcome in targets)

@@ -784,8 +784,8 @@ class Pf2Family(RuleSystem):
         base = 2 if crit else 1
         work.dying = base + work.wounded
         work.conditions |= {"dying", "unconscious"}
-        extra = f" + wounded {work.wounded}" if work.wounded else ""
-        steps.add("track", f"0 HP: dying {base}{extra} = dying {work.dying}, unconscious")
+        extra = f" + wounded {work.wounded} = dying {work.dying}" if work.wounded else ""
+        steps.add("track", f"0 HP: dying {base}{extra}, unconscious")
         if work.dying >= dying_limit(work):
             self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
 
