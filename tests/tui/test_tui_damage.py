@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
+from textual.events import Key
 from tui_support import goblins, ids_by_name, type_text
 
 from core import Encounter, get_system
@@ -475,7 +476,7 @@ async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_
         await pilot.press("down", "d")
         screen = app.screen
         assert screen.draft.actor == ids["Valeros"]  # the active creature
-        await pilot.press("f2", "f2")
+        await pilot.press("f2")  # Goblin 1, the target, is passed over
         assert screen.draft.actor == ids["Goblin 2"]
         await type_text(pilot, "5 slashing")
         await pilot.pause()
@@ -499,7 +500,7 @@ async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
         await pilot.press("d")  # on Valeros, the active creature
         screen = app.screen
         assert screen.draft.actor is None
-        await pilot.press("f2", "f2", "f2")  # Valeros, Goblin 1, Goblin 2
+        await pilot.press("f2", "f2")  # Goblin 1, Goblin 2: Valeros, the target, passed over
         await type_text(pilot, "5 slashing")
         await pilot.pause()
         await pilot.press("enter")
@@ -509,3 +510,65 @@ async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
         assert app.screen.draft.actor == ids["Goblin 2"]
         await pilot.press("escape", "down", "d")  # on Goblin 1: the active creature again
         assert app.screen.draft.actor == ids["Valeros"]
+
+
+async def test_f2_passes_over_the_targets_then_offers_nobody(app_factory):
+    # Play report: f2 from "nobody" named the target itself first ("Valeros → Valeros").
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space", "down", "down", "space", "d")  # Valeros and Goblin 2
+        screen = app.screen
+        assert screen.draft.actor is None
+        box = screen.query_one("#damage-box")
+        seen = []
+        for _ in range(3):
+            await pilot.press("f2")
+            seen.append(str(box.border_subtitle))
+        assert seen == ["by Goblin 1 (f2)", "by nobody (f2)", "by Goblin 1 (f2)"]
+
+
+async def test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing(app_factory):
+    # RULES §3 has no nonlethal damage: the option and its key are not shown, alt+n changes nothing
+    rules = get_system("daggerheart")
+    encounter = Encounter(system="daggerheart", name="Ambush")
+    pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
+                                          armor=3), initiative=10)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        await type_text(pilot, "9 physical")
+        # a terminal sends alt+n as ESC n: the field must not type the n
+        app.post_message(Key("alt+n", "n"))
+        await pilot.press("alt+n")
+        await pilot.pause()
+        assert screen.query_one("#damage Input").value == "9 physical"
+        assert "no nonlethal damage" in str(screen.query_one("#steps").render())
+        await pilot.press("tab", "n")
+        await pilot.pause()
+        options = str(screen.query_one("#options").render())
+        assert "nonlethal" not in options and "alt+n" not in options, options
+        assert not screen.nonlethal
+        assert "nonlethal" not in screen.preview.options or not screen.preview.options["nonlethal"]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "Nonlethal" not in str(app.screen.query_one("#help-scroll Static").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(pc).hp_marked == 2
+        assert "nonlethal" not in encounter.log[-1].text
+
+
+async def test_pf2e_still_offers_nonlethal_with_its_key(app_factory):
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
+        assert "[ ] nonlethal (alt+n)" in str(screen.query_one("#options").render())
+        await type_text(pilot, "6 fire")
+        await pilot.press("alt+n")
+        await pilot.pause()
+        assert screen.nonlethal
+        assert "[x] nonlethal (alt+n)" in str(screen.query_one("#options").render())

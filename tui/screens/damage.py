@@ -96,7 +96,7 @@ class DamageScreen(ModalScreen[Any]):
     | S | Copy the highlighted target's save to every target |
     | r, ctrl+r, alt+r | Roll the dice again |
     | c, alt+c | Critical hit on/off |
-    | n, alt+n | Nonlethal on/off |
+    | n, alt+n | Nonlethal on/off (where the system has nonlethal damage) |
     | m, alt+m | Critical multiplier ×2/×3/×4 (d20 3.0) |
     | t, alt+t | Roll the attack with the helper (d20 3.0) |
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
@@ -136,6 +136,10 @@ class DamageScreen(ModalScreen[Any]):
                 id="damage.critical_alt"),
         Binding("alt+n", "toggle_nonlethal", "Nonlethal", priority=True, show=False,
                 id="damage.nonlethal_alt"),
+        # where the rules have no nonlethal damage: alt+n says so, and the field does not
+        # type its "n" (no description: help and the footer do not offer it)
+        Binding("alt+n", "no_nonlethal", "", priority=True, show=False,
+                id="damage.no_nonlethal"),
         Binding("alt+m", "cycle_multiplier", "×2/×3/×4", priority=True, show=False,
                 id="damage.multiplier_alt"),
         Binding("alt+t", "roll_attack", "Attack", priority=True, key_display="alt+t",
@@ -232,6 +236,11 @@ class DamageScreen(ModalScreen[Any]):
     def has_attack_helper(self) -> bool:
         """Whether the system's form shows the attack helper and multiplier (the core says)."""
         return self.rules.attack_helper
+
+    @property
+    def has_nonlethal(self) -> bool:
+        """Whether damage may be dealt as nonlethal in this system (the core says)."""
+        return self.rules.has_nonlethal
 
     @property
     def has_armor_slots(self) -> bool:
@@ -333,9 +342,10 @@ class DamageScreen(ModalScreen[Any]):
         # alt+letter works from the field and the targets alike; the letter on the targets
         # damage typed as nonlethal (``1d3+1 subdual``) checks the box too: what is echoed
         # and what is shown agree (issue 9, item 7)
-        nonlethal = self.nonlethal or self.draft.typed_nonlethal
-        parts = [f"{box(self.critical)} critical (alt+c)",
-                 f"{box(nonlethal)} {self.nonlethal_word} (alt+n)"]
+        parts = [f"{box(self.critical)} critical (alt+c)"]
+        if self.has_nonlethal:
+            nonlethal = self.nonlethal or self.draft.typed_nonlethal
+            parts.append(f"{box(nonlethal)} {self.nonlethal_word} (alt+n)")
         if self.has_attack_helper:
             parts.append(f"×{self.multiplier} on a crit (alt+m)")
         if self.has_armor_slots:
@@ -480,6 +490,8 @@ class DamageScreen(ModalScreen[Any]):
         """Hide what this system does not have; grey out what needs a preview."""
         if action in ("cycle_multiplier", "roll_attack"):
             return self.has_attack_helper
+        if action in ("toggle_nonlethal", "no_nonlethal"):
+            return self.has_nonlethal == (action == "toggle_nonlethal")
         if action == "toggle_direct":
             return self.has_armor_slots
         if action == "toggle_armor":
@@ -551,6 +563,11 @@ class DamageScreen(ModalScreen[Any]):
         self.draft.toggle_nonlethal()
         self._show_options()
         self._recompute()
+
+    def action_no_nonlethal(self) -> None:
+        """alt+n where the rules have no nonlethal damage: say so, change nothing."""
+        self.query_one("#steps", Static).update(
+            f"{self.rules.name} has no nonlethal damage.")
 
     def action_cycle_multiplier(self) -> None:
         """d20 3.0: ×2 → ×3 → ×4 on a critical (the core's multipliers)."""
