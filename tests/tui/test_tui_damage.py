@@ -518,8 +518,9 @@ async def test_f2_passes_over_the_targets_then_offers_nobody(app_factory):
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("space", "down", "down", "space", "d")  # Valeros and Goblin 2
+        await pilot.press("space", "down", "down", "space", "d")
         screen = app.screen
+        assert screen.target_ids == [ids["Valeros"], ids["Goblin 2"]]
         assert screen.draft.actor is None
         box = screen.query_one("#damage-box")
         seen = []
