@@ -88,7 +88,7 @@ class DamageScreen(ModalScreen[Any]):
 
     | Key | Action |
     | :- | :- |
-    | enter | Apply exactly what the preview shows |
+    | enter | Apply exactly what the preview shows (after a miss: deal it, log the miss, or back) |
     | escape | Cancel |
     | tab / down | From the damage field to the targets |
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
@@ -527,22 +527,27 @@ class DamageScreen(ModalScreen[Any]):
         self.dismiss(self.preview)
 
     def _confirm_after_miss(self) -> None:
-        """A miss deals no damage: apply only when the GM says so (issue 9, item 2)."""
+        """A miss deals no damage unless the GM says so (issue 9, item 2): ``y`` deals it,
+        ``n`` or ``enter`` logs the miss — the attack roll, no damage — and closes the form,
+        ``escape`` goes back to the form."""
         from tui.screens.dialogs import ConfirmModal
 
         attack = self.draft.attack
 
         def answer(apply: bool | None) -> None:
+            if apply is None:
+                return  # back to the form
             if apply:
                 self.draft.confirm_miss()
                 self._recompute()  # the same dice, now dealt
-                if self.preview is not None:
-                    self.dismiss(self.preview)
+            if self.preview is not None:
+                self.dismiss(self.preview)  # a miss not confirmed: the attack, no damage
 
         total = self.preview.roll.total
         question = f"The attack missed ({attack.text if attack else 'miss'}). " \
                    f"Deal the {total} damage anyway?"
-        self.app.push_screen(ConfirmModal(question), answer)
+        self.app.push_screen(ConfirmModal(question, yes="deal it", no="log the miss",
+                                          back="back"), answer)
 
     def action_cancel(self) -> None:
         """Close without applying anything."""
