@@ -573,3 +573,40 @@ async def test_pf2e_still_offers_nonlethal_with_its_key(app_factory):
         await pilot.pause()
         assert screen.nonlethal
         assert "[x] nonlethal (alt+n)" in str(screen.query_one("#options").render())
+
+
+async def test_a_long_roll_line_is_cut_at_a_word_with_an_ellipsis_at_80_columns(app_factory):
+    # The roll line has two lines: a longer roll was cut off silently mid-number.
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Crypt")
+    ogre = encounter.add(rules.new_creature("Ogre", hp=200))
+    app = app_factory(encounter, system="d20-3e")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        screen.query_one("#damage Input").value = LONG_HIT
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.preview.outcomes[ogre].total > 0
+        roll_line = screen.query_one("#roll-line")
+        lines = str(roll_line.render()).splitlines()
+        assert len(lines) == 2, lines
+        assert all(len(line) <= roll_line.content_region.width for line in lines), lines
+        # the dice are cut at a word; the total and who rolled stay whole
+        roll = screen.preview.roll
+        shown = " ".join(" ".join(lines).split())
+        assert shown.endswith(f" … · total {roll.total} · app rolled (^r: reroll)"), shown
+        kept = shown.split(" … ")[0]
+        assert roll.text.startswith(kept) and roll.text[len(kept)] in " ,", (kept, roll.text)
+
+
+def test_fit_keeping_tail_cuts_the_head_at_a_word_and_keeps_the_tail():
+    from tui.screens.damage import fit_keeping_tail
+
+    assert fit_keeping_tail("1d6 fire (3) = 3", "  ·  total 3", 40, 2) == "1d6 fire (3) = 3  ·  total 3"
+    head = "1d6 fire (3) = 3, 1d6 cold (4) = 4, 1d6 acid (5) = 5, 1d6 sonic (6) = 6"
+    cut = fit_keeping_tail(head, "  ·  total 18", 30, 2)
+    assert len(cut.splitlines()) == 2 and cut.endswith(" …  ·  total 18"), cut
+    assert all(len(line) <= 30 for line in cut.splitlines()), cut
+    kept = " ".join(cut.split(" …")[0].split("\n"))
+    assert head.startswith(kept) and head[len(kept)] in " ,", kept

@@ -40,6 +40,8 @@ BOX_WIDTH = 90
 MIN_RESULT = 12
 STEPS_LINES = 4
 """The breakdown's max-height in damage.tcss: a longer one ends with an ellipsis."""
+ROLL_LINES = 2
+"""The roll line's max-height in damage.tcss: a longer roll is cut at a word."""
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
 # Option key types (textual/_ansi_sequences.py): ¡ ™ £ ¢ ∞ § ¶ • ª. The attack keys bind their
@@ -47,6 +49,25 @@ STEPS_LINES = 4
 ALT_DIGIT_CHARS = "¡™£¢∞§¶•ª"
 ALT_DIGIT_KEYS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
                   "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
+
+
+def fit_keeping_tail(head: str, tail: str, width: int, lines: int) -> str:
+    """``head + tail`` wrapped into ``lines`` lines of ``width`` cells; when too long, ``head``
+    is cut at a word with `` …`` and ``tail`` (the total, who rolled) is kept whole."""
+    def wrapped(text: str) -> str | None:
+        out = fit_lines(text, width, lines + 1)
+        return out if out.count("\n") < lines else None
+
+    whole = wrapped(head + tail)
+    if whole is not None:
+        return whole
+    words = head.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = wrapped(" ".join(words).rstrip(" ,·") + " …" + tail)
+        if cut is not None:
+            return cut
+    return fit_lines(head + tail, width, lines)
 
 
 class TargetTable(DataTable):
@@ -358,21 +379,26 @@ class DamageScreen(ModalScreen[Any]):
     def _show_preview(self) -> None:
         table = self.query_one(TargetTable)
         roll_line = self.query_one("#roll-line", Static)
+        # two lines at most (damage.tcss): a longer roll is cut at a word, never silently
+        width = roll_line.content_region.width or min(self.app.size.width, BOX_WIDTH) - 4
         if self.preview_error:
-            roll_line.update(Text(f"! {self.preview_error}", style="bold"))
+            roll_line.update(Text(fit_lines(f"! {self.preview_error}", width, ROLL_LINES),
+                                  style="bold"))
         elif self.draft.no_damage and self.preview is not None:
             # the core previews a miss as no damage; the dice stay for a GM who confirms
             roll = self.preview.roll
-            roll_line.update(Text(f"MISS: no damage (enter asks) · if you confirm: {roll.text}",
-                                  style="bold"))
+            text = f"MISS: no damage (enter asks) · if you confirm: {roll.text}"
+            roll_line.update(Text(fit_lines(text, width, ROLL_LINES), style="bold"))
         elif self.preview is None:
-            roll_line.update(" · ".join(self.hits) or "nothing rolled yet")
+            roll_line.update(fit_lines(" · ".join(self.hits) or "nothing rolled yet", width,
+                                       ROLL_LINES))
         else:
             roll = self.preview.roll
             source = "typed total" if typed_total(roll) else "app rolled (^r: reroll)"
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
-            # labels each part so
-            roll_line.update(Text(f"{roll.text}  ·  total {roll.total}  ·  {source}"))
+            # labels each part so; the total is kept whole when the dice are cut
+            tail = f"  ·  total {roll.total}  ·  {source}"
+            roll_line.update(Text(fit_keeping_tail(roll.text, tail, width, ROLL_LINES)))
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
             for creature_id in self.target_ids:
