@@ -97,8 +97,9 @@ class DamageDraft:
         self.critical = bool(on)
 
     def toggle_nonlethal(self) -> None:
-        """Nonlethal (subdual) on or off."""
-        self.nonlethal = not self.nonlethal
+        """Nonlethal (subdual) on or off, where the system has nonlethal damage."""
+        if self.rules.has_nonlethal:
+            self.nonlethal = not self.nonlethal
 
     def cycle_multiplier(self) -> None:
         """The next critical multiplier (d20 3.0: ×2 → ×3 → ×4 → ×2); nothing where there are none."""
@@ -152,8 +153,9 @@ class DamageDraft:
         return True
 
     def cycle_actor(self, order: Sequence[str]) -> None:
-        """The next creature of ``order`` (then nobody) deals the damage."""
-        choices: list[str | None] = [*order, None]
+        """The next creature of ``order`` that is not a target (then nobody) deals the damage:
+        a creature does not hit itself, so the targets are passed over."""
+        choices: list[str | None] = [*(c for c in order if c not in self.targets), None]
         index = choices.index(self.actor) if self.actor in choices else -1
         self.actor = choices[(index + 1) % len(choices)]
 

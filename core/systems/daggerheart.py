@@ -27,6 +27,7 @@ class Daggerheart(RuleSystem):
     counts_rounds = False
     has_armor_slots = True
     has_direct_damage = True
+    has_nonlethal = False       # RULES §3 has no nonlethal damage: the form offers none
     totals_hits = True          # RULES §3: one move's hits are totalled before thresholds
     heal_tracks = ("hp", "armor", "stress")
     rule_options = ("massive_damage",)

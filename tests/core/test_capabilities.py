@@ -35,6 +35,11 @@ def test_only_daggerheart_totals_hits_and_draws_slots():
     assert [s for s in SYSTEM_IDS if get_system(s).track_slots] == ["daggerheart"]
 
 
+def test_only_daggerheart_has_no_nonlethal_damage():
+    # RULES §3 names none: its damage form offers no nonlethal option
+    assert [s for s in SYSTEM_IDS if not get_system(s).has_nonlethal] == ["daggerheart"]
+
+
 def test_only_d20_hp_goes_below_zero():
     assert [s for s in SYSTEM_IDS if get_system(s).negative_hp] == ["d20-3e"]
     d20 = get_system("d20-3e")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import Encounter
+from core import Encounter, get_system
 from core.draft import DamageDraft, typed_total
 
 
@@ -220,7 +220,28 @@ def test_the_actor_cycles_through_the_order_then_nobody(R):
     draft.cycle_actor(enc.order)
     assert draft.actor is None
     draft.cycle_actor(enc.order)
-    assert draft.actor == a
+    assert draft.actor == b  # never back to the target itself
+
+
+def test_the_actor_cycles_over_the_targets_never_onto_them(R):
+    """A creature does not hit itself: from nobody, the first creature that is not a target."""
+    enc, (a, b, c, d) = encounter_of("pf2e", {"hp": 30}, {"hp": 30}, {"hp": 30}, {"hp": 30})
+    draft = DamageDraft(enc.rules, [a, c], R())
+    seen = []
+    for _ in range(4):
+        draft.cycle_actor(enc.order)
+        seen.append(draft.actor)
+    assert seen == [b, d, None, b]
+
+
+def test_nonlethal_is_an_option_only_where_the_rules_have_it(R):
+    """RULES §5 has no nonlethal damage for Daggerheart: the option does nothing there."""
+    assert get_system("pf2e").has_nonlethal and get_system("d20-3e").has_nonlethal
+    enc, (a,) = encounter_of("daggerheart", {"hp": 6, "major": 7, "severe": 14})
+    assert not enc.rules.has_nonlethal
+    draft = DamageDraft(enc.rules, [a], R())
+    draft.toggle_nonlethal()
+    assert not draft.nonlethal
 
 
 def test_a_missed_attack_is_known(R):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
+from textual.events import Key
 from tui_support import goblins, ids_by_name, type_text
 
 from core import Encounter, get_system
@@ -475,7 +476,7 @@ async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_
         await pilot.press("down", "d")
         screen = app.screen
         assert screen.draft.actor == ids["Valeros"]  # the active creature
-        await pilot.press("f2", "f2")
+        await pilot.press("f2")  # Goblin 1, the target, is passed over
         assert screen.draft.actor == ids["Goblin 2"]
         await type_text(pilot, "5 slashing")
         await pilot.pause()
@@ -499,7 +500,7 @@ async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
         await pilot.press("d")  # on Valeros, the active creature
         screen = app.screen
         assert screen.draft.actor is None
-        await pilot.press("f2", "f2", "f2")  # Valeros, Goblin 1, Goblin 2
+        await pilot.press("f2", "f2")  # Goblin 1, Goblin 2: Valeros, the target, passed over
         await type_text(pilot, "5 slashing")
         await pilot.pause()
         await pilot.press("enter")
@@ -509,3 +510,103 @@ async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
         assert app.screen.draft.actor == ids["Goblin 2"]
         await pilot.press("escape", "down", "d")  # on Goblin 1: the active creature again
         assert app.screen.draft.actor == ids["Valeros"]
+
+
+async def test_f2_passes_over_the_targets_then_offers_nobody(app_factory):
+    # Play report: f2 from "nobody" named the target itself first ("Valeros → Valeros").
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space", "down", "down", "space", "d")
+        screen = app.screen
+        assert screen.target_ids == [ids["Valeros"], ids["Goblin 2"]]
+        assert screen.draft.actor is None
+        box = screen.query_one("#damage-box")
+        seen = []
+        for _ in range(3):
+            await pilot.press("f2")
+            seen.append(str(box.border_subtitle))
+        assert seen == ["by Goblin 1 (f2)", "by nobody (f2)", "by Goblin 1 (f2)"]
+
+
+async def test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing(app_factory):
+    # RULES §3 has no nonlethal damage: the option and its key are not shown, alt+n changes nothing
+    rules = get_system("daggerheart")
+    encounter = Encounter(system="daggerheart", name="Ambush")
+    pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
+                                          armor=3), initiative=10)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        await type_text(pilot, "9 physical")
+        # a terminal sends alt+n as ESC n: the field must not type the n
+        app.post_message(Key("alt+n", "n"))
+        await pilot.press("alt+n")
+        await pilot.pause()
+        assert screen.query_one("#damage Input").value == "9 physical"
+        assert "no nonlethal damage" in str(screen.query_one("#steps").render())
+        await pilot.press("tab", "n")
+        await pilot.pause()
+        options = str(screen.query_one("#options").render())
+        assert "nonlethal" not in options and "alt+n" not in options, options
+        assert not screen.nonlethal
+        assert "nonlethal" not in screen.preview.options or not screen.preview.options["nonlethal"]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "Nonlethal" not in str(app.screen.query_one("#help-scroll Static").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(pc).hp_marked == 2
+        assert "nonlethal" not in encounter.log[-1].text
+
+
+async def test_pf2e_still_offers_nonlethal_with_its_key(app_factory):
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
+        assert "[ ] nonlethal (alt+n)" in str(screen.query_one("#options").render())
+        await type_text(pilot, "6 fire")
+        await pilot.press("alt+n")
+        await pilot.pause()
+        assert screen.nonlethal
+        assert "[x] nonlethal (alt+n)" in str(screen.query_one("#options").render())
+
+
+async def test_a_long_roll_line_is_cut_at_a_word_with_an_ellipsis_at_80_columns(app_factory):
+    # The roll line has two lines: a longer roll was cut off silently mid-number.
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Crypt")
+    ogre = encounter.add(rules.new_creature("Ogre", hp=200))
+    app = app_factory(encounter, system="d20-3e")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        screen = app.screen
+        screen.query_one("#damage Input").value = LONG_HIT
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.preview.outcomes[ogre].total > 0
+        roll_line = screen.query_one("#roll-line")
+        lines = str(roll_line.render()).splitlines()
+        assert len(lines) == 2, lines
+        assert all(len(line) <= roll_line.content_region.width for line in lines), lines
+        # the dice are cut at a word; the total and who rolled stay whole
+        roll = screen.preview.roll
+        shown = " ".join(" ".join(lines).split())
+        assert shown.endswith(f" … · total {roll.total} · app rolled (^r: reroll)"), shown
+        kept = shown.split(" … ")[0]
+        assert roll.text.startswith(kept) and roll.text[len(kept)] in " ,", (kept, roll.text)
+
+
+def test_fit_keeping_tail_cuts_the_head_at_a_word_and_keeps_the_tail():
+    from tui.screens.damage import fit_keeping_tail
+
+    assert fit_keeping_tail("1d6 fire (3) = 3", "  ·  total 3", 40, 2) == "1d6 fire (3) = 3  ·  total 3"
+    head = "1d6 fire (3) = 3, 1d6 cold (4) = 4, 1d6 acid (5) = 5, 1d6 sonic (6) = 6"
+    cut = fit_keeping_tail(head, "  ·  total 18", 30, 2)
+    assert len(cut.splitlines()) == 2 and cut.endswith(" …  ·  total 18"), cut
+    assert all(len(line) <= 30 for line in cut.splitlines()), cut
+    kept = " ".join(cut.split(" …")[0].split("\n"))
+    assert head.startswith(kept) and head[len(kept)] in " ,", kept

@@ -313,7 +313,9 @@ async def open_d20_damage(pilot, app, faces: tuple[int, ...], damage: str = "8 s
     return app.screen
 
 
-async def test_a_missed_attack_asks_before_applying_and_no_keeps_the_hp(app_factory):
+async def test_a_missed_attack_asks_and_no_logs_the_miss_as_one_undo_step(app_factory):
+    """y deals the damage anyway; n (like enter) logs the attack roll with no damage and
+    closes the form, one undoable event; escape goes back to the form."""
     from tui.screens.dialogs import ConfirmModal
 
     encounter, _fighter, ogre = d20_brawl()
@@ -324,11 +326,36 @@ async def test_a_missed_attack_asks_before_applying_and_no_keeps_the_hp(app_fact
         assert static_text(screen, "#roll-line").startswith("MISS: no damage (enter asks)")
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmModal)
+        question = app.screen
+        assert isinstance(question, ConfirmModal)
+        hint = str(question.query_one(".dialog-hint").render())
+        assert "y: deal it" in hint and "n / enter: log the miss" in hint
+        assert "escape: back" in hint
+        # one line, nothing cut: the hint fits the dialog box
+        assert len(hint) <= question.query_one(".dialog-box").content_region.width
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen  # back in the form, nothing applied or logged
+        logged = len(encounter.log)
+        await pilot.press("enter")
+        await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        assert app.screen is screen
+        assert app.screen is app.roster
         assert encounter.creature(ogre).hp == 30
+        assert len(encounter.log) == logged + 1
+        assert "attack 3+0 = 3 vs AC 10: miss" in encounter.log[-1].text
+        assert "no damage" in encounter.log[-1].text
+        await pilot.press("u")  # one undoable event
+        await pilot.pause()
+        assert len(encounter.log) == logged and encounter.creature(ogre).hp == 30
+
+
+async def test_a_missed_attack_the_gm_confirms_deals_the_damage(app_factory):
+    encounter, _fighter, ogre = d20_brawl()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_d20_damage(pilot, app, (3,))  # 3+0 vs AC 10: miss
         await pilot.press("enter", "y")
         await pilot.pause()
         assert encounter.creature(ogre).hp == 22
@@ -360,11 +387,15 @@ async def test_the_log_names_the_actor_and_each_save(app_factory):
         screen = app.screen
         assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
         await type_text(pilot, "10 fire")
-        await pilot.press("f2")  # Goblin 1 throws the flask instead (f2 reaches any terminal)
+        # f2 (it reaches any terminal) passes over the goblins, the targets: nobody, then Valeros
+        await pilot.press("f2")
+        assert screen.query_one("#damage-box").border_subtitle == "by nobody (f2)"
+        await pilot.press("f2")
+        assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
         await pilot.press("tab", "2", "down", "3", "enter")
         await pilot.pause()
         line = encounter.log[-1].text
-        assert line.startswith("Goblin 1: 10 fire → ")
+        assert line.startswith("Valeros: 10 fire → ")
         assert "Goblin 1 (success)" in line and "Goblin 2 (failure)" in line
         assert encounter.creature(ids["Goblin 2"]).hp == 0
 

@@ -108,14 +108,13 @@ async def test_enter_twice_after_a_miss_applies_nothing(app_factory):
         await pilot.pause()
         question = app.screen
         assert isinstance(question, ConfirmModal)
-        assert "n / enter / escape: no" in str(question.query_one(".dialog-hint", Label).render())
+        assert "n / enter: log the miss" in str(question.query_one(".dialog-hint", Label).render())
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen is damage  # back in the form, nothing applied
-        assert encounter.creature(ogre).hp == 30
-        await pilot.press("enter", "y")
-        await pilot.pause()
-        assert encounter.creature(ogre).hp == 22  # y is the only yes
+        assert app.screen is app.roster  # the miss is logged, nothing applied
+        assert damage.draft.no_damage
+        assert encounter.creature(ogre).hp == 30  # y is the only yes
+        assert "miss" in encounter.log[-1].text and "no damage" in encounter.log[-1].text
 
 
 async def test_enter_on_a_removal_question_keeps_the_creature(app_factory):

@@ -40,6 +40,8 @@ BOX_WIDTH = 90
 MIN_RESULT = 12
 STEPS_LINES = 4
 """The breakdown's max-height in damage.tcss: a longer one ends with an ellipsis."""
+ROLL_LINES = 2
+"""The roll line's max-height in damage.tcss: a longer roll is cut at a word."""
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
 # Option key types (textual/_ansi_sequences.py): ¡ ™ £ ¢ ∞ § ¶ • ª. The attack keys bind their
@@ -47,6 +49,25 @@ STEPS_LINES = 4
 ALT_DIGIT_CHARS = "¡™£¢∞§¶•ª"
 ALT_DIGIT_KEYS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
                   "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
+
+
+def fit_keeping_tail(head: str, tail: str, width: int, lines: int) -> str:
+    """``head + tail`` wrapped into ``lines`` lines of ``width`` cells; when too long, ``head``
+    is cut at a word with `` …`` and ``tail`` (the total, who rolled) is kept whole."""
+    def wrapped(text: str) -> str | None:
+        out = fit_lines(text, width, lines + 1)
+        return out if out.count("\n") < lines else None
+
+    whole = wrapped(head + tail)
+    if whole is not None:
+        return whole
+    words = head.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = wrapped(" ".join(words).rstrip(" ,·") + " …" + tail)
+        if cut is not None:
+            return cut
+    return fit_lines(head + tail, width, lines)
 
 
 class TargetTable(DataTable):
@@ -88,7 +109,7 @@ class DamageScreen(ModalScreen[Any]):
 
     | Key | Action |
     | :- | :- |
-    | enter | Apply exactly what the preview shows |
+    | enter | Apply exactly what the preview shows (after a miss: deal it, log the miss, or back) |
     | escape | Cancel |
     | tab / down | From the damage field to the targets |
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
@@ -96,7 +117,7 @@ class DamageScreen(ModalScreen[Any]):
     | S | Copy the highlighted target's save to every target |
     | r, ctrl+r, alt+r | Roll the dice again |
     | c, alt+c | Critical hit on/off |
-    | n, alt+n | Nonlethal on/off |
+    | n, alt+n | Nonlethal on/off (where the system has nonlethal damage) |
     | m, alt+m | Critical multiplier ×2/×3/×4 (d20 3.0) |
     | t, alt+t | Roll the attack with the helper (d20 3.0) |
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
@@ -136,6 +157,10 @@ class DamageScreen(ModalScreen[Any]):
                 id="damage.critical_alt"),
         Binding("alt+n", "toggle_nonlethal", "Nonlethal", priority=True, show=False,
                 id="damage.nonlethal_alt"),
+        # where the rules have no nonlethal damage: alt+n says so, and the field does not
+        # type its "n" (no description: help and the footer do not offer it)
+        Binding("alt+n", "no_nonlethal", "", priority=True, show=False,
+                id="damage.no_nonlethal"),
         Binding("alt+m", "cycle_multiplier", "×2/×3/×4", priority=True, show=False,
                 id="damage.multiplier_alt"),
         Binding("alt+t", "roll_attack", "Attack", priority=True, key_display="alt+t",
@@ -232,6 +257,11 @@ class DamageScreen(ModalScreen[Any]):
     def has_attack_helper(self) -> bool:
         """Whether the system's form shows the attack helper and multiplier (the core says)."""
         return self.rules.attack_helper
+
+    @property
+    def has_nonlethal(self) -> bool:
+        """Whether damage may be dealt as nonlethal in this system (the core says)."""
+        return self.rules.has_nonlethal
 
     @property
     def has_armor_slots(self) -> bool:
@@ -333,9 +363,10 @@ class DamageScreen(ModalScreen[Any]):
         # alt+letter works from the field and the targets alike; the letter on the targets
         # damage typed as nonlethal (``1d3+1 subdual``) checks the box too: what is echoed
         # and what is shown agree (issue 9, item 7)
-        nonlethal = self.nonlethal or self.draft.typed_nonlethal
-        parts = [f"{box(self.critical)} critical (alt+c)",
-                 f"{box(nonlethal)} {self.nonlethal_word} (alt+n)"]
+        parts = [f"{box(self.critical)} critical (alt+c)"]
+        if self.has_nonlethal:
+            nonlethal = self.nonlethal or self.draft.typed_nonlethal
+            parts.append(f"{box(nonlethal)} {self.nonlethal_word} (alt+n)")
         if self.has_attack_helper:
             parts.append(f"×{self.multiplier} on a crit (alt+m)")
         if self.has_armor_slots:
@@ -348,21 +379,26 @@ class DamageScreen(ModalScreen[Any]):
     def _show_preview(self) -> None:
         table = self.query_one(TargetTable)
         roll_line = self.query_one("#roll-line", Static)
+        # two lines at most (damage.tcss): a longer roll is cut at a word, never silently
+        width = roll_line.content_region.width or min(self.app.size.width, BOX_WIDTH) - 4
         if self.preview_error:
-            roll_line.update(Text(f"! {self.preview_error}", style="bold"))
+            roll_line.update(Text(fit_lines(f"! {self.preview_error}", width, ROLL_LINES),
+                                  style="bold"))
         elif self.draft.no_damage and self.preview is not None:
             # the core previews a miss as no damage; the dice stay for a GM who confirms
             roll = self.preview.roll
-            roll_line.update(Text(f"MISS: no damage (enter asks) · if you confirm: {roll.text}",
-                                  style="bold"))
+            text = f"MISS: no damage (enter asks) · if you confirm: {roll.text}"
+            roll_line.update(Text(fit_lines(text, width, ROLL_LINES), style="bold"))
         elif self.preview is None:
-            roll_line.update(" · ".join(self.hits) or "nothing rolled yet")
+            roll_line.update(fit_lines(" · ".join(self.hits) or "nothing rolled yet", width,
+                                       ROLL_LINES))
         else:
             roll = self.preview.roll
             source = "typed total" if typed_total(roll) else "app rolled (^r: reroll)"
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
-            # labels each part so
-            roll_line.update(Text(f"{roll.text}  ·  total {roll.total}  ·  {source}"))
+            # labels each part so; the total is kept whole when the dice are cut
+            tail = f"  ·  total {roll.total}  ·  {source}"
+            roll_line.update(Text(fit_keeping_tail(roll.text, tail, width, ROLL_LINES)))
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
             for creature_id in self.target_ids:
@@ -480,6 +516,8 @@ class DamageScreen(ModalScreen[Any]):
         """Hide what this system does not have; grey out what needs a preview."""
         if action in ("cycle_multiplier", "roll_attack"):
             return self.has_attack_helper
+        if action in ("toggle_nonlethal", "no_nonlethal"):
+            return self.has_nonlethal == (action == "toggle_nonlethal")
         if action == "toggle_direct":
             return self.has_armor_slots
         if action == "toggle_armor":
@@ -515,22 +553,27 @@ class DamageScreen(ModalScreen[Any]):
         self.dismiss(self.preview)
 
     def _confirm_after_miss(self) -> None:
-        """A miss deals no damage: apply only when the GM says so (issue 9, item 2)."""
+        """A miss deals no damage unless the GM says so (issue 9, item 2): ``y`` deals it,
+        ``n`` or ``enter`` logs the miss — the attack roll, no damage — and closes the form,
+        ``escape`` goes back to the form."""
         from tui.screens.dialogs import ConfirmModal
 
         attack = self.draft.attack
 
         def answer(apply: bool | None) -> None:
+            if apply is None:
+                return  # back to the form
             if apply:
                 self.draft.confirm_miss()
                 self._recompute()  # the same dice, now dealt
-                if self.preview is not None:
-                    self.dismiss(self.preview)
+            if self.preview is not None:
+                self.dismiss(self.preview)  # a miss not confirmed: the attack, no damage
 
         total = self.preview.roll.total
         question = f"The attack missed ({attack.text if attack else 'miss'}). " \
                    f"Deal the {total} damage anyway?"
-        self.app.push_screen(ConfirmModal(question), answer)
+        self.app.push_screen(ConfirmModal(question, yes="deal it", no="log the miss",
+                                          back="back"), answer)
 
     def action_cancel(self) -> None:
         """Close without applying anything."""
@@ -551,6 +594,11 @@ class DamageScreen(ModalScreen[Any]):
         self.draft.toggle_nonlethal()
         self._show_options()
         self._recompute()
+
+    def action_no_nonlethal(self) -> None:
+        """alt+n where the rules have no nonlethal damage: say so, change nothing."""
+        self.query_one("#steps", Static).update(
+            f"{self.rules.name} has no nonlethal damage.")
 
     def action_cycle_multiplier(self) -> None:
         """d20 3.0: ×2 → ×3 → ×4 on a critical (the core's multipliers)."""

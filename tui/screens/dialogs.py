@@ -59,37 +59,53 @@ def read_number(text: str, label: str, *, default: int | None = None,
     return value
 
 
-class ConfirmModal(ModalScreen[bool]):
+class ConfirmModal(ModalScreen[bool | None]):
     """Ask a yes/no question; ``y`` is yes, ``n``/``escape`` is no, ``enter`` the default (no).
 
     Issue 9, item 2: ``enter`` in damage entry asks whether to apply a miss, and a second
     ``enter`` (a GM who pressed it twice) said yes. Every question here is about something
     that cannot be taken back lightly (damage after a miss, removal, loading over changes,
     the trash), so ``enter`` answers no unless the caller makes yes the default.
+
+    A question whose no does something (a miss: log it) may name its answers and offer
+    ``back``: then ``escape`` answers None, "neither, back to where I was".
     """
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+        Binding("n", "answer(False)", "No", id="confirm.no"),
+        Binding("escape", "escape", "No", show=False, id="confirm.escape"),
         Binding("enter", "default", "Default", show=False, id="confirm.default"),
     ]
 
-    def __init__(self, question: str, *, default: bool = False) -> None:
-        """Ask ``question``; ``enter`` answers ``default``."""
+    def __init__(self, question: str, *, default: bool = False, yes: str = "yes",
+                 no: str = "no", back: str = "") -> None:
+        """Ask ``question``; ``enter`` answers ``default``; ``yes`` and ``no`` say what each
+        answer does; with ``back``, what escape does instead of no (it answers None)."""
         super().__init__(classes="dialog")
         self.question = question
         self.default = default
+        self.answers = (yes, no, back)
 
     def compose(self) -> ComposeResult:
         """The question and the keys."""
-        yes, no = ("y / enter", "n / escape") if self.default else ("y", "n / enter / escape")
+        yes, no, back = self.answers
+        escape = "" if back else " / escape"
+        yes_keys, no_keys = ("y / enter", "n") if self.default else ("y", "n / enter")
+        hint = f"{yes_keys}: {yes}    {no_keys}{escape}: {no}"
+        if back:
+            hint += f"    escape: {back}"
         with Vertical(classes="dialog-box"):
             yield Static(self.question, markup=False)
-            yield Label(f"{yes}: yes    {no}: no", classes="dialog-hint")
+            yield Label(hint, classes="dialog-hint")
 
     def action_answer(self, answer: bool) -> None:
         """Close with the answer."""
         self.dismiss(answer)
+
+    def action_escape(self) -> None:
+        """``escape``: back (None) where the question offers it, else no."""
+        self.dismiss(None if self.answers[2] else False)
 
     def action_default(self) -> None:
         """``enter``: the default answer."""
