@@ -21,6 +21,7 @@ class Daggerheart(RuleSystem):
     name = "Daggerheart"
     example_name = "Acid Burrower"
     example_defenses = "resistance physical"     # thresholds are the Major and Severe fields
+    example_damage = ("2d10+3 physical", "14 magic")
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear

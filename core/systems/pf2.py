@@ -937,6 +937,7 @@ class VitalityWounds(Pf2Family):
     name = "Vitality & Wounds"
     example_name = "Werewolf"
     example_defenses = "vulnerable silver; resistance 5/-"
+    example_damage = ("2d4 ballistic", "9 ballistic")
     policy = Pf2Policy(halve_total=False, halve_floor_one=False, weakness_per_attack=True,
                        persistent_timing="start", persistent_rounds=10, uses_wounds=True,
                        healing_type="vitality", harm_type="void")

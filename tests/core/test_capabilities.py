@@ -163,3 +163,13 @@ def test_the_kinds_that_change_damage_are_declared_where_there_are_any():
     assert kinds["daggerheart"] == kinds["d20-3e"] == ()
     assert "weakness" not in get_system("daggerheart").example_defenses
     assert "DR" in get_system("d20-3e").example_defenses
+
+
+@pytest.mark.parametrize("system", SYSTEM_IDS)
+def test_each_system_gives_the_damage_field_examples_in_its_own_notation(system):
+    """Damage entry's placeholder: a roll and a total typed at the table that the system's own
+    parser reads (Daggerheart showed pf2e's ``6d6 fire``, a type it does not have)."""
+    rules = get_system(system)
+    rolled, typed = rules.example_damage
+    assert rules.parse_damage(rolled).parts[0].amount.dice
+    assert not rules.parse_damage(typed).parts[0].amount.dice

@@ -278,7 +278,8 @@ class DamageScreen(ModalScreen[Any]):
                 yield Label("Damage", classes="label")
                 yield NotationField(
                     self._check_damage,
-                    placeholder="6d6 fire   ·   14 fire = a total already rolled",
+                    placeholder="{}   ·   {} = a total already rolled".format(
+                        *self.rules.example_damage),
                     empty_hint="type the damage: dice are rolled once for every target",
                     id="damage",
                 )
