@@ -37,6 +37,19 @@ def typed_total(roll: Roll) -> bool:
     return not any(part.faces for hit in roll.hits for part in hit)
 
 
+def roll_source(roll: Roll) -> str:
+    """Where the dice of ``roll`` came from, for the roll line: the app, the table or nowhere.
+
+    ``2d4+1=7`` names its dice but was rolled at the table (RULES §6); ``14`` has no dice.
+    """
+    if not typed_total(roll):
+        return "app rolled (^r: reroll)"
+    if any(part.part.amount is not None and part.part.amount.dice_count
+           for hit in roll.hits for part in hit):
+        return "rolled at the table"
+    return "typed total"
+
+
 class DamageDraft:
     """The state of one damage entry against ``targets``, and its preview.
 

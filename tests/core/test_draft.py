@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.draft import DamageDraft, typed_total
+from core.draft import DamageDraft, roll_source, typed_total
 
 
 def encounter_of(system: str, *stats: dict) -> tuple[Encounter, list[str]]:
@@ -161,6 +161,18 @@ def test_typed_total_tells_typed_from_rolled(R):
     assert typed_total(draft.preview(enc).roll)
     draft.set_text("1d6 fire")
     assert not typed_total(draft.preview(enc).roll)
+
+
+def test_the_roll_says_where_its_dice_were_rolled(R):
+    """``1d3+1=4`` is a roll made at the table with known dice, not a bare typed total."""
+    enc, (a,) = encounter_of("pf2e", {"hp": 30})
+    draft = DamageDraft(enc.rules, [a], R(3))
+    said = {}
+    for text in ("14 fire", "2d4+1=7 fire", "1d6 fire"):
+        draft.set_text(text)
+        said[text] = roll_source(draft.preview(enc).roll)
+    assert said == {"14 fire": "typed total", "2d4+1=7 fire": "rolled at the table",
+                    "1d6 fire": "app rolled (^r: reroll)"}
 
 
 def test_an_unknown_target_is_named(R):

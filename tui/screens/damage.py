@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
-from core.draft import DamageDraft, Hit, typed_total
+from core.draft import DamageDraft, Hit, roll_source
 from tui.screens.dialogs import NumberInput
 from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells, fit_lines, fit_words
 from tui.widgets.notation_field import NotationField
@@ -395,7 +395,7 @@ class DamageScreen(ModalScreen[Any]):
                                        ROLL_LINES))
         else:
             roll = self.preview.roll
-            source = "typed total" if typed_total(roll) else "app rolled (^r: reroll)"
+            source = roll_source(roll)
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
             # labels each part so; the total is kept whole when the dice are cut
             tail = f"  ·  total {roll.total}  ·  {source}"
