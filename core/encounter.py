@@ -366,7 +366,10 @@ class Encounter:
             short = f"{head} → {name} {outcome.dealt or outcome.total}"
         else:
             short = f"{head} → {len(targets)} targets"
-        with self._step("damage", text, tuple(details), short) as step:
+        # who acted only when the form named someone (issue 9, item 17), never whose turn it is
+        actor = preview.options.get("actor")
+        actor_name = self._creatures[actor].name if actor in self._creatures else ""
+        with self._step("damage", text, tuple(details), short, actor_name) as step:
             for cid, outcome in preview.outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)
@@ -559,6 +562,10 @@ class Encounter:
             details.extend(f"{self._creatures[c].name} skipped "
                            f"({'dead' if 'dead' in self._creatures[c].conditions else 'defeated'})"
                            for c in skipped)
+            # what happened so far closes the turn that ended, in its round (the log files it
+            # there); the rest opens the new turn
+            step.closing = len(details)
+            step.ended = self._creatures[ending].name if details else ""
             for _ in range(wraps if self.rules.counts_rounds else 0):
                 self.round += 1
                 self._expire_immunities(step, details)
@@ -837,8 +844,9 @@ class Encounter:
         """Redo the last undone event; returns it (None when there is nothing to redo)."""
         return self._ledger.redo(self)
 
-    def _step(self, kind: str, text: str, details: tuple[str, ...] = (), short: str = "") -> Step:
-        return Step(self, self._ledger, kind, text, details, short)
+    def _step(self, kind: str, text: str, details: tuple[str, ...] = (), short: str = "",
+              actor: str = "") -> Step:
+        return Step(self, self._ledger, kind, text, details, short, actor)
 
     # what the ledger reads and restores (core.ledger.Roster)
     def _has(self, cid: str) -> bool:

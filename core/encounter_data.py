@@ -71,6 +71,9 @@ def event_to_data(event: Event, details: bool = True) -> dict[str, Any]:
     out: dict[str, Any] = {"text": event.text, "round": event.round, "kind": event.kind}
     if details and event.details:
         out["details"] = list(event.details)
+        if event.closing:  # which of them close the turn that ended (a turn step)
+            out["ended"] = event.ended
+            out["closing"] = event.closing
     if event.changes:
         out["changes"] = [change_to_data(c) for c in event.changes]
     if event.meta_before or event.meta_after:
@@ -94,14 +97,19 @@ def event_from_data(data: Any, where: str) -> Event:
             raise StateError(w, "expected a table")
         changes.append(Change(_typed(ch, "id", str, w), _typed(ch, "before", dict, w, None),
                               _typed(ch, "after", dict, w, None)))
+    details = tuple(_typed(data, "details", list, where, []))
+    closing = _typed(data, "closing", int, where, 0)
+    if not 0 <= closing <= len(details):
+        raise StateError(f"{where}.closing", f"expected 0 to {len(details)} (the details)")
     return Event(
         text=_typed(data, "text", str, where), round=_typed(data, "round", int, where),
         kind=_typed(data, "kind", str, where, "event"),
-        details=tuple(_typed(data, "details", list, where, [])), changes=tuple(changes),
+        details=details, changes=tuple(changes),
         meta_before=_typed(data, "meta_before", dict, where, {}),
         meta_after=_typed(data, "meta_after", dict, where, {}),
         actor=_typed(data, "actor", str, where, ""),
         short=_typed(data, "short", str, where, ""),
+        ended=_typed(data, "ended", str, where, ""), closing=closing,
     )
 
 

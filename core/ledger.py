@@ -37,10 +37,17 @@ class Event:
     changes: tuple[Change, ...] = ()
     meta_before: Mapping[str, Any] = field(default_factory=dict)
     meta_after: Mapping[str, Any] = field(default_factory=dict)
-    actor: str = ""             # whose turn it was (the log export's actor)
+    actor: str = ""
+    """Who acted, where the call named one (damage: the form's actor, issue 9 item 17); ""
+    for the GM's own steps (a condition, an initiative, a turn)."""
     short: str = ""
     """The event in a few words, where the mutator that wrote ``text`` made one: several
     targets counted (``6d6 fire → 2 targets``), one named with its damage. "" = ``text``."""
+    ended: str = ""
+    """A turn step: whose turn ended, when lines belong to it (see ``closing``)."""
+    closing: int = 0
+    """A turn step: how many of the first ``details`` close the turn that ended (its
+    end-of-turn steps, the dead skipped after it); the rest open the new turn."""
 
     @property
     def headline(self) -> str:
@@ -149,13 +156,16 @@ class Step:
     """
 
     def __init__(self, roster: Roster, ledger: Ledger, kind: str, text: str,
-                 details: tuple[str, ...], short: str = "") -> None:
+                 details: tuple[str, ...], short: str = "", actor: str = "") -> None:
         self.roster = roster
         self.ledger = ledger
         self.kind = kind
         self.text = text
         self.details = details
         self.short = short
+        self.actor = actor
+        self.ended = ""
+        self.closing = 0
         self.before: dict[str, dict[str, Any] | None] = {}
         self.meta_keys: tuple[str, ...] = ()
         self.meta_before: dict[str, Any] = {}
@@ -181,11 +191,9 @@ class Step:
             self._roll_back()
             return
         meta_before, meta_after = self._meta_changes()
-        roster = self.roster
-        active = roster.active if self.kind == "turn" else self.active_before
-        actor = roster._name(active) if active is not None and roster._has(active) else ""
-        self.ledger.record(Event(self.text, roster.round, self.kind, tuple(self.details),
-                                 self._changes(), meta_before, meta_after, actor, self.short))
+        self.ledger.record(Event(self.text, self.roster.round, self.kind, tuple(self.details),
+                                 self._changes(), meta_before, meta_after, self.actor,
+                                 self.short, self.ended, self.closing))
 
     def _roll_back(self) -> None:
         """Put back whatever a failed call half did, so it changes nothing."""

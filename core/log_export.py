@@ -9,6 +9,8 @@ if TYPE_CHECKING:
 
 TARGETED = frozenset({"damage", "heal", "persistent", "tick", "flat-check", "condition",
                       "dying-check", "stress", "immunity", "adjust"})
+ACTED = frozenset({"damage", "heal"})
+"""Steps that can name who acted; a condition, an initiative or a turn is the GM's own."""
 _SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#|"})
 
 
@@ -28,24 +30,44 @@ def log_markdown(enc: Encounter) -> str:
     names = _names(enc)
     current = None
     for event in enc.log:
-        heading = f"Round {event.round}" if counts_rounds else "The scene"
-        if heading != current:
-            lines += ["", f"## {heading}", ""]
-            current = heading
-        lines.extend(_event_lines(event, names))
+        for round_number, part in _parts(event, names):
+            heading = f"Round {round_number}" if counts_rounds else "The scene"
+            if heading != current:
+                lines += ["", f"## {heading}", ""]
+                current = heading
+            lines.extend(part)
     if current is None:
         lines += ["", "Nothing has happened yet."]
     return "\n".join(lines) + "\n"
 
 
-def _event_lines(event: Event, names: dict[str, str]) -> list[str]:
+def _parts(event: Event, names: dict[str, str]) -> list[tuple[int, list[str]]]:
+    """An event's lines by the round they belong to: a turn step's first lines close the
+    turn that ended, in that turn's round (play report 2), the rest open the new turn."""
+    closing = event.details[:event.closing]
+    parts = []
+    if closing:
+        ended = event.meta_before.get("round", event.round)
+        parts.append((ended, [f"- end of {escape(event.ended)}'s turn",
+                              *(f"  - {escape(line)}" for line in closing)]))
+    parts.append((event.round, _event_lines(event, names, event.details[event.closing:])))
+    return parts
+
+
+def _event_lines(event: Event, names: dict[str, str], details: tuple[str, ...]) -> list[str]:
     targeted = event.kind in TARGETED
-    actor = f"**{escape(event.actor)}** · " if event.actor and targeted else ""
-    text = f"**{escape(event.text)}**" if event.kind == "turn" else escape(event.text)
+    text = event.text
+    # who acted (issue 9, item 17), named once: ``**Kyra** · 2d6 fire``, not ``**Kyra** · Kyra: …``;
+    # a save from before only who acted was recorded names whose turn it was: not shown
+    acted = f"{event.actor}: "
+    actor = ""
+    if event.actor and event.kind in ACTED and text.startswith(acted):
+        actor, text = f"**{escape(event.actor)}** · ", text.removeprefix(acted)
+    text = f"**{escape(text)}**" if event.kind == "turn" else escape(text)
     out = [f"- {actor}{text}"]
     if targeted and event.changes:
         out.append("  - targets: " + ", ".join(escape(names.get(c.id, c.id)) for c in event.changes))
-    out.extend(f"  - {escape(line)}" for line in event.details)
+    out.extend(f"  - {escape(line)}" for line in details)
     return out
 
 

@@ -144,10 +144,10 @@ def test_next_encounter_survives_save_and_load():
 def test_log_markdown_round_by_round_with_actors_targets_saves_and_rolls(R):
     enc = Encounter("pf2e", "Bridge Fight")
     rs = enc.rules
-    enc.add(rs.new_creature("Kyra", pc=True, hp=30, init_mod=2))
+    kyra = enc.add(rs.new_creature("Kyra", pc=True, hp=30, init_mod=2))
     gob = enc.add(rs.new_creature("Goblin_1", hp=10))
     enc.roll_initiative(rng=R(15, 3))
-    enc.apply_damage([gob], "2d6 fire", saves={gob: "success"}, rng=R(3, 4))
+    enc.apply_damage([gob], "2d6 fire", saves={gob: "success"}, rng=R(3, 4), actor=kyra)
     enc.add_condition(gob, "frightened", 1)
     enc.next_turn()
     text = log_markdown(enc)
@@ -169,7 +169,7 @@ Pathfinder 2e — the log, oldest first.
   - Goblin\\_1: basic save success: half: fire 7 → 3
   - Goblin\\_1: total: 3
   - Goblin\\_1: HP 10 → 7
-- **Kyra** · Goblin\\_1: frightened 1 (until removed)
+- Goblin\\_1: frightened 1 (until removed)
   - targets: Goblin\\_1
 - **Goblin\\_1's turn**
 """
@@ -209,12 +209,69 @@ def test_escape():
         "\\*a\\* \\_b\\_ \\`c\\` \\[d\\] \\<e\\> \\#f \\|g\\| \\\\"
 
 
-def test_the_actor_is_saved():
+def test_only_who_acted_is_recorded_and_saved():
+    """Play report 2: the active creature is not the actor of a condition the GM set, nor of
+    damage nobody was named for; the damage form's actor is (issue 9, item 17)."""
     enc = Encounter("pf2e", "X")
-    enc.add(get_system("pf2e").new_creature("A", hp=5))
-    enc.add_condition("c1", "prone")
+    a = enc.add(get_system("pf2e").new_creature("A", hp=5))
+    b = enc.add(get_system("pf2e").new_creature("B", hp=5))
+    enc.add_condition(b, "prone")
+    enc.apply_damage([b], "1 fire")
+    enc.apply_damage([a], "1 fire", actor=b)
+    assert [event.actor for event in enc.log[-3:]] == ["", "", "B"]
     again = Encounter.from_data(enc.to_data())
-    assert again.log[-1].actor == "A"
+    assert [event.actor for event in again.log[-3:]] == ["", "", "B"]
+    markdown = log_markdown(again)
+    assert "- B: prone" in markdown
+    assert "- 1 fire → B" in markdown
+    assert "- **B** · 1 fire → A" in markdown  # named once, not "**B** · B: 1 fire"
+
+
+def test_end_of_turn_steps_are_logged_under_the_turn_that_ended():
+    """Play report 2: frightened falling and the dead skipped belong to the turn that ended
+    (in its round), not to the next creature's turn."""
+    rs = get_system("pf2e")
+    enc = Encounter("pf2e", "Bridge")
+    valeros = enc.add(rs.new_creature("Valeros", pc=True, hp=30), initiative=20)
+    enc.add(rs.new_creature("Goblin 1", hp=10), initiative=15)
+    goblin = enc.add(rs.new_creature("Goblin 2", hp=10), initiative=10)
+    enc.add_condition(valeros, "frightened", 2)
+    enc.apply_damage([goblin], "20 fire")
+    first = enc.next_turn()
+    second = enc.next_turn()
+    assert (first.ended, first.details[:first.closing]) == (
+        "Valeros", ("Valeros: frightened 2 → 1 (end of its turn)",))
+    assert (second.ended, second.details[:second.closing]) == (
+        "Goblin 1", ("Goblin 2 skipped (dead)",))
+    again = Encounter.from_data(enc.to_data())
+    assert [(e.ended, e.closing) for e in again.log[-2:]] == [("Valeros", 1), ("Goblin 1", 1)]
+    text = log_markdown(again)
+    assert """- end of Valeros's turn
+  - Valeros: frightened 2 → 1 (end of its turn)
+- **Goblin 1's turn**
+- end of Goblin 1's turn
+  - Goblin 2 skipped (dead)
+
+## Round 2
+
+- **Valeros's turn (round 2 begins)**
+""" in text
+
+
+def test_a_turn_saved_before_end_of_turn_lines_were_told_apart_still_loads():
+    """Old saves have no ``ended``/``closing``: every line stays under the new turn."""
+    enc = Encounter("pf2e", "X")
+    valeros = enc.add(get_system("pf2e").new_creature("Valeros", hp=30))
+    enc.add(get_system("pf2e").new_creature("Goblin", hp=10))
+    enc.add_condition(valeros, "frightened", 2)
+    enc.next_turn()
+    data = enc.to_data()
+    for entry in data["ledger"]:
+        entry.pop("ended", None)
+        entry.pop("closing", None)
+    again = Encounter.from_data(data)
+    assert (again.log[-1].ended, again.log[-1].closing) == ("", 0)
+    assert "- **Goblin's turn**\n  - Valeros: frightened 2 → 1" in log_markdown(again)
 
 
 def test_clearing_stress_is_logged_as_clearing_stress_not_as_a_heal():

@@ -89,6 +89,21 @@ async def test_log_screen_shows_every_event_with_details(app_factory):
         assert app.screen is app.roster
 
 
+async def test_the_log_screen_files_end_of_turn_lines_under_the_turn_that_ended(app_factory):
+    """Play report 2: frightened falling at the end of Valeros's turn is not Goblin 1's."""
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.add_condition(ids["Valeros"], "frightened", 2)
+    encounter.next_turn()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        text = str(app.screen.query_one("#log-scroll Static").render())
+        assert ("R1 end of Valeros's turn\n"
+                "    Valeros: frightened 2 → 1 (end of its turn)\n"
+                "R1 Goblin 1's turn") in text
+
+
 async def test_palette_switches_an_encounter_setting(tmp_path, monkeypatch) -> None:
     """Rule options are offered by name in the palette; switching one is one undo step."""
     monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path))

@@ -299,3 +299,50 @@ async def test_home_end_g_and_shift_g_jump_to_the_first_and_last_creature(app_fa
         shown = str(app.screen.query_one("#help-scroll Static").render())
         assert "then move down" in shown
         assert "First creature" in shown and "Last creature" in shown
+
+
+async def test_the_cursor_stays_on_its_creature_whenever_the_order_changes(app_factory):
+    """Play report 2: the cursor is on a creature, not a row, through every re-sort
+    (roll, set initiative, move in the order, undo, redo)."""
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name="Unrolled")
+    for name in ("Amiri", "Ezren", "Kyra", "Merisiel"):
+        encounter.add(rules.new_creature(name, pc=True, hp=20), initiative=0)
+    app = app_factory(encounter, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.roster.table
+        merisiel = ids_by_name(encounter)["Merisiel"]
+        await pilot.press("end")
+        steps = (("i",), ("I", "ctrl+u", "3", "0", "enter"), ("right_square_bracket",),
+                 ("u",), ("u",), ("ctrl+y",))
+        orders = []
+        for keys in steps:
+            await pilot.press(*keys)
+            await pilot.pause()
+            orders.append(list(encounter.order))
+            assert [row.key.value for row in table.ordered_rows] == encounter.order
+            assert table.highlighted_id == merisiel, keys
+            assert table.cursor_row == encounter.order.index(merisiel)
+        assert len({tuple(order) for order in orders}) > 1  # the rows did move
+
+
+async def test_star_marks_everyone_still_in_the_fight_and_escape_clears_them(app_factory):
+    """Play report 2: a fireball on four targets is one key, not four ``space``."""
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.add_condition(ids["Goblin 2"], "dead")
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.roster.table
+        await pilot.press("asterisk")
+        assert table.marked == {ids["Valeros"], ids["Goblin 1"]}
+        assert cell_text(table, ids["Goblin 1"], "init").endswith("✓")
+        assert not cell_text(table, ids["Goblin 2"], "init").endswith("✓")
+        await pilot.press("escape")
+        assert table.marked == frozenset()
+        await pilot.press("ctrl+a")
+        assert table.marked == {ids["Valeros"], ids["Goblin 1"]}
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#help-scroll Static").render())
+        assert "Mark everyone still in the fight" in shown

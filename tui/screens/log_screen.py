@@ -20,8 +20,15 @@ def log_text(events: list[Any], rounds: bool = True) -> Text:
         return Text("Nothing has happened yet.")
     lines: list[str] = []
     for event in events:
+        details = tuple(getattr(event, "details", ()) or ())
+        closing = getattr(event, "closing", 0)
+        if closing:
+            # a turn's first lines close the turn that ended, in its round (play report 2)
+            prefix = f"R{event.meta_before.get('round', event.round)} " if rounds else ""
+            lines.append(f"{prefix}end of {event.ended}'s turn")
+            lines.extend(f"    {detail}" for detail in details[:closing])
         lines.append(event_line(event, rounds))
-        lines.extend(f"    {detail}" for detail in getattr(event, "details", ()) or ())
+        lines.extend(f"    {detail}" for detail in details[closing:])
     return Text("\n".join(lines))
 
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 # The dialogs and damage entry are imported by the actions that open them: the roster is
 # the first frame, and it should not wait for screens the GM has not asked for yet.
 
-NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "damage", "heal", "find", "roll_initiative",
+NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "mark_all", "damage", "heal", "find", "roll_initiative",
                             "set_initiative", "move", "condition", "stress"})
 WIDE = 120
 """From this many columns the roster shows a detail pane for the highlighted creature."""
@@ -79,6 +79,7 @@ class RosterScreen(Screen[None]):
     | X | Remove every defeated creature |
     | / | Jump to a creature by name (type-ahead) |
     | space | Mark or unmark a target, then move down (space space space marks three) |
+    | * / ctrl+a | Mark everyone still in the fight (not the dead) |
     | escape | Clear the marks |
     | d | Damage the marked creatures (or the highlighted one) |
     | h | Heal the marked creatures (or the highlighted one) |
@@ -111,6 +112,10 @@ class RosterScreen(Screen[None]):
                 tooltip="Jump to a creature by name (type-ahead, enter stays, escape goes back)"),
         Binding("space", "mark", "Mark", key_display="␣", id="roster.mark",
                 tooltip="Mark or unmark a target, then move down"),
+        # play report 2: a fireball on four targets is one key, not four space
+        Binding("asterisk,ctrl+a", "mark_all", "Mark all", show=False,
+                id="roster.mark_all",
+                tooltip="Mark everyone still in the fight"),
         Binding("escape", "clear_marks", "Clear marks", show=False, id="roster.clear_marks"),
         Binding("d", "damage", "Damage", id="roster.damage",
                 tooltip="Damage the marked creatures (or the highlighted one)"),
@@ -409,6 +414,12 @@ class RosterScreen(Screen[None]):
         # rebuild is 1.2 KB over a slow link; check_action is asked again at each key press
         self.table.toggle_mark(creature_id)
         self.table.action_cursor_down()
+
+    def action_mark_all(self) -> None:
+        """Mark every creature still in the fight; the dead and defeated are left out."""
+        encounter = self.encounter
+        self.table.mark_all(cid for cid in encounter.order
+                            if not encounter.creature(cid).conditions & DEFEATED)
 
     def action_clear_marks(self) -> None:
         """Unmark every target."""

@@ -452,6 +452,15 @@ class RosterTable(DataTable):
             self._marked.add(creature_id)
         self._update_row(creature_id)
 
+    def mark_all(self, creature_ids: Iterable[str]) -> None:
+        """Mark every one of ``creature_ids`` as a target (those marked stay marked)."""
+        added = set(creature_ids) - self._marked
+        self._marked |= added
+        with self.app.batch_update():
+            for creature_id in added:
+                if creature_id in self._shown:
+                    self._update_row(creature_id)
+
     def clear_marks(self) -> None:
         """Unmark every creature."""
         marked, self._marked = self._marked, set()
