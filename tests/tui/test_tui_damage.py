@@ -610,3 +610,30 @@ def test_fit_keeping_tail_cuts_the_head_at_a_word_and_keeps_the_tail():
     assert all(len(line) <= 30 for line in cut.splitlines()), cut
     kept = " ".join(cut.split(" …")[0].split("\n"))
     assert head.startswith(kept) and head[len(kept)] in " ,", kept
+
+
+async def test_up_in_the_damage_field_recalls_the_damage_applied_before(app_factory):
+    """Play report 2: the d20 brawl typed ``1d3+1 subdual`` four times. ``up`` in the damage
+    field brings back what was applied before, most recent first, as a shell's history does."""
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        for text in ("1d6+2 slashing", "2d6 fire"):
+            await pilot.press("down", "d")
+            await type_text(pilot, text)
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("d")
+        field = app.screen.query_one("#damage", NotationField)
+        assert field.value == ""
+        await pilot.press("up")
+        assert field.value == "2d6 fire"
+        await pilot.press("up")
+        assert field.value == "1d6+2 slashing"
+        await pilot.press("up")  # round again to the most recent
+        assert field.value == "2d6 fire"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "2d6 fire" in encounter.log[-1].text

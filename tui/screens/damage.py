@@ -19,6 +19,8 @@ from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells, fit_lines, fit_words
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from core import Encounter
 
 SAVE_KEYS: tuple[str | None, ...] = (
@@ -179,6 +181,8 @@ class DamageScreen(ModalScreen[Any]):
         Binding("f2", "cycle_actor", "By", priority=True, id="damage.actor_f2"),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
+        # up in the damage field, as in a shell: the damage applied before, newest first
+        Binding("up", "recall_damage", "Earlier damage", show=False, id="damage.recall"),
         # a modal screen does not see the app's keys: help is offered here again
         Binding("question_mark,f1", "app.help", "Help", key_display="?", show=False,
                 id="damage.help"),
@@ -194,10 +198,13 @@ class DamageScreen(ModalScreen[Any]):
     ]
 
     def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None,
-                 last_actor: str | None = None) -> None:
+                 last_actor: str | None = None, recent: Sequence[str] = ()) -> None:
         """Damage ``target_ids`` of ``encounter``; dice go through ``rng``; ``last_actor``: who
-        acted in the last damage entry (the one who acts when the active creature is a target)."""
+        acted in the last damage entry (the one who acts when the active creature is a target);
+        ``recent``: the damage texts applied before, oldest first (``up`` recalls them)."""
         super().__init__()
+        self.recent = list(recent)
+        self.recalled = 0
         self.encounter = encounter
         self.rules = encounter.rules
         self.target_ids = list(target_ids)
@@ -649,6 +656,15 @@ class DamageScreen(ModalScreen[Any]):
             return
         if self.draft.copy_save(creature_id):
             self._recompute()
+
+    def action_recall_damage(self) -> None:
+        """Put the damage applied before in the field, one further back each time."""
+        field = self.query_one("#damage", NotationField)
+        if not self.recent or self.focused is not field.query_one(Input):
+            return
+        self.recalled = self.recalled % len(self.recent) + 1
+        field.value = self.recent[-self.recalled]
+        field.query_one(Input).cursor_position = len(field.value)
 
     def action_focus_targets(self) -> None:
         """Move from the damage field to the targets."""

@@ -162,6 +162,8 @@ class RosterScreen(Screen[None]):
 
     last_actor: str | None = None
     """Who acted in the last damage applied: the next entry's actor when the active one is hit."""
+    recent_damage: tuple[str, ...] = ()
+    """The damage texts applied so far, oldest first: ``up`` in damage entry recalls them."""
 
     @property
     def session(self) -> EncounterSession:
@@ -433,7 +435,7 @@ class RosterScreen(Screen[None]):
         if not targets:
             return
         screen = DamageScreen(self.encounter, targets, rng=self.session.rng,
-                              last_actor=self.last_actor)
+                              last_actor=self.last_actor, recent=self.recent_damage)
         self.app.push_screen(screen, self.commit_damage)
 
     def commit_damage(self, preview: DamagePreview | None) -> None:
@@ -441,6 +443,7 @@ class RosterScreen(Screen[None]):
         if preview is None:
             return
         self.last_actor = preview.options.get("actor") or self.last_actor
+        self.recent_damage = remember(self.recent_damage, preview.damage)
         self.table.clear_marks()
         self.session.apply(lambda enc: enc.commit_damage(preview), preview.outcomes)
         # one short line: the roster shows the results, the log panel the detail
@@ -602,3 +605,13 @@ class RosterScreen(Screen[None]):
         from tui.screens import running
 
         running.ask_export_log(self.app)
+
+
+RECENT_DAMAGE = 20
+"""How many damage texts ``up`` can bring back."""
+
+
+def remember(recent: tuple[str, ...], texts: tuple[str, ...]) -> tuple[str, ...]:
+    """``recent`` with ``texts`` as the newest, each text once, at most RECENT_DAMAGE kept."""
+    kept = [text for text in recent if text not in texts] + list(dict.fromkeys(texts))
+    return tuple(kept[-RECENT_DAMAGE:])
