@@ -49,7 +49,7 @@ class Notices:
         Textual shows the app's toasts on every screen: back on the roster, a toast from
         the log covered its header but for the ``]`` of ``[autosaved]`` (play report 2, S8-3).
         """
-        if getattr(screen, "show_notice", None) is not None and self.app._notifications:
+        if getattr(screen, "show_notice", None) is not None:
             self.app.clear_notifications()
             screen.query("ToastHolder").remove()
 
