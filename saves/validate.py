@@ -144,7 +144,7 @@ def _spell(where: Any) -> str:
 def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
     """table[key], or Invalid saying the field is missing."""
     if key not in table:
-        raise Invalid(where, "missing")
+        raise Invalid(where, "is missing", "is missing")
     return table[key]
 
 
@@ -161,7 +161,7 @@ def _kind(value: Any, kind: type[_T], where: str) -> _T:
 def _whole(value: Any, where: str, low: int = -MAX_INT - 1) -> int:
     number = _kind(value, int, where)
     if number < low:
-        raise Invalid(where, f"{number} is below {low}")
+        raise Invalid(where, f"must be {low} or more, not {number}", f"must be {low} or more")
     return number
 
 

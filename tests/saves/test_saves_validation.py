@@ -147,3 +147,16 @@ def test_a_refusal_outside_the_creatures_keeps_the_field_as_written(make_enc) ->
     with pytest.raises(SaveError) as caught:
         saves.load(path)
     assert caught.value.gist == "encounter.round must be a whole number"
+
+
+@pytest.mark.parametrize(("edit", "gist"), [
+    (lambda d: _first(d).update(hp=-3), "creature 1 (Goblin 1) hp must be 0 or more"),
+    (lambda d: _first(d).pop("name"), "creature 1 name is missing"),
+    (lambda d: d["encounter"].update(round=0), "encounter.round must be 1 or more"),
+], ids=["negative", "missing", "round 0"])
+def test_a_refusal_gist_reads_as_a_sentence(make_enc, edit: Edit, gist: str) -> None:
+    path = saves.save(make_enc(creatures=1))
+    _edited(path, edit)
+    with pytest.raises(SaveError) as caught:
+        saves.load(path)
+    assert caught.value.gist == gist
