@@ -16,13 +16,25 @@ class SaveError(Exception):
         line: int | None = None,
         field: str | None = None,
         hint: str = "",
+        gist: str = "",
+        said: str = "",
     ) -> None:
         self.path = Path(path) if path is not None else None
         self.problem = problem
         self.line = line
         self.field = field
         self.hint = hint
+        self.gist = gist or self.short
+        """What is wrong, short and in the GM's words, for a one-line notice
+        (``creature 1 (Goblin) hp must be a whole number``)."""
+        self._said = said
         super().__init__(self._message())
+
+    @property
+    def reason(self) -> str:
+        """The whole reason in words, without the file: what is wrong, where, what to do."""
+        hint = f" — {self.hint}" if self.hint else ""
+        return f"{self._said or self.short}{hint}"
 
     @property
     def where(self) -> str:

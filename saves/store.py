@@ -365,7 +365,11 @@ def load(path_or_name: Path | str) -> Any:
     """The Encounter in a save file (a Path, or a save name in data_dir()); SaveError if unreadable."""
     path = resolve(path_or_name)
     raw, st = read_checked(path)
-    enc, header = codec.decode(raw, path)
+    try:
+        enc, header = codec.decode(raw, path)
+    except SaveError as exc:
+        _refused[os.path.abspath(path)] = (st.st_mtime_ns, st.st_size, exc.reason)
+        raise
     if _SLOT_NAME.fullmatch(path.name) and path.parent == data_dir():
         # an autosave opened from the saves list belongs to its named save, not to itself
         _remember(enc, *_autosave_source(header))
@@ -500,8 +504,14 @@ class SaveEntry:
         return self.error is None
 
 
+# Files a load refused, by absolute path: (mtime_ns, size, reason) as they were then. The list
+# reads a file's head only (fast), so a bad field further down shows only once a load met it.
+_refused: dict[str, tuple[int, int, str]] = {}
+
+
 def list_saves(include_autosave: bool = True) -> list[SaveEntry]:
-    """Every save in data_dir(), newest first, read from each file's first lines only."""
+    """Every save in data_dir(), newest first, read from each file's first lines only
+    (a file a load refused is listed with why, until it changes)."""
     directory = data_dir()
     clean_temp_files(directory)
     entries = []
@@ -522,6 +532,9 @@ def _entry(path: Path, is_autosave: bool) -> SaveEntry:
     except OSError as exc:
         return _error_entry(path, datetime.now(), f"cannot read ({exc.strerror or exc})", is_autosave)
     modified = datetime.fromtimestamp(st.st_mtime)
+    refused = _refused.get(os.path.abspath(path))
+    if refused is not None and refused[:2] == (st.st_mtime_ns, st.st_size):
+        return _error_entry(path, modified, refused[2], is_autosave)  # unchanged since
     try:
         _check_regular(path, st)
         head = _read_head(path, st)

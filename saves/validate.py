@@ -19,6 +19,7 @@ new one, add it to the tables below.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -58,12 +59,14 @@ FieldCheck = Callable[[Any, str, str], object]
 
 
 class Invalid(Exception):
-    """One bad field: where it is and what is wrong."""
+    """One bad field: where it is and what is wrong (``gist``: the problem without the value
+    found, read after the field's name: ``must be a whole number``)."""
 
-    def __init__(self, field: str, problem: str) -> None:
+    def __init__(self, field: str, problem: str, gist: str = "") -> None:
         super().__init__(f"{field}: {problem}")
         self.field = field
         self.problem = problem
+        self.gist = gist
 
 
 def validate(doc: Mapping[str, Any], path: Path | None) -> None:
@@ -79,8 +82,31 @@ def validate(doc: Mapping[str, Any], path: Path | None) -> None:
             raise Invalid("encounter.turn", f"{turn} is outside the roster (0 to {len(ids) - 1})")
         _check_history(doc, system, ids)
     except Invalid as exc:
+        place = field_words(doc, exc.field)
+        # "creature 1 (Goblin) hp must be a whole number", or "…hp: 99 is more than max_hp 20"
+        gist, said = ((f"{place} {exc.gist}", f"{place} {exc.problem}") if exc.gist
+                      else (f"{place}: {exc.problem}",) * 2)
         raise SaveError(path, exc.problem, field=exc.field,
-                        hint=f"{_HINT} — the file was left as it was") from None
+                        hint=f"{_HINT} — the file was left as it was", gist=gist,
+                        said=f"{said} ({exc.field})" if place != exc.field else said) from None
+
+
+def field_words(doc: Mapping[str, Any], field: str) -> str:
+    """A field as the GM finds it in the file: ``creatures[0].hp`` is ``creature 1 (Goblin) hp``.
+
+    Other fields keep their TOML name (``encounter.round``), which is what the file shows.
+    """
+    match = re.fullmatch(r"creatures\[(\d+)\]\.?(.*)", field)
+    if match is None:
+        return field
+    index, rest = int(match[1]), match[2]
+    creatures = doc.get("creatures")
+    entry = creatures[index] if isinstance(creatures, list) and index < len(creatures) else {}
+    name = entry.get("name") if isinstance(entry, dict) else None
+    label = f"creature {index + 1}"
+    if isinstance(name, str) and name.strip():
+        label += f" ({' '.join(name.split())[:40]})"
+    return f"{label} {rest}" if rest else label
 
 
 # --- values --------------------------------------------------------------------------------
@@ -118,7 +144,7 @@ def _spell(where: Any) -> str:
 def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
     """table[key], or Invalid saying the field is missing."""
     if key not in table:
-        raise Invalid(where, "missing")
+        raise Invalid(where, "is missing", "is missing")
     return table[key]
 
 
@@ -127,14 +153,15 @@ def _kind(value: Any, kind: type[_T], where: str) -> _T:
     names = {int: "a whole number", str: "text", list: "a list", dict: "a table",
              bool: "true or false"}
     if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        raise Invalid(where, f"expected {names.get(kind, kind.__name__)}, found {value!r}"[:200])
+        wanted = names.get(kind, kind.__name__)
+        raise Invalid(where, f"must be {wanted}, not {value!r}"[:200], f"must be {wanted}")
     return value
 
 
 def _whole(value: Any, where: str, low: int = -MAX_INT - 1) -> int:
     number = _kind(value, int, where)
     if number < low:
-        raise Invalid(where, f"{number} is below {low}")
+        raise Invalid(where, f"must be {low} or more, not {number}", f"must be {low} or more")
     return number
 
 

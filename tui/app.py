@@ -67,6 +67,7 @@ class HitLedgerApp(App[None]):
         if self.notice:  # after the first frame: the roster's notice line exists by then
             self.call_after_refresh(self.notify, self.notice, timeout=8)
         self.persistence.start()
+        self.notices.start()
         self.terminal_copy.follow(self)
 
     def on_unmount(self) -> None:

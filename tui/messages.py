@@ -45,6 +45,14 @@ class LoadSave(Message):
 
 
 @dataclass(eq=False)
+class LoadRefused(Message):
+    """Loading the save at ``path`` was refused (the screen on top is told: the saves list
+    marks the file)."""
+
+    path: Path | None
+
+
+@dataclass(eq=False)
 class NewEncounter(Message):
     """A screen asks for a new, empty encounter of ``system`` called ``name``."""
 

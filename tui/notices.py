@@ -4,11 +4,12 @@ Toasts used to stack over the roster's Status column and the log, and over a dia
 covered the header's ``[saved]`` marker showing through. Now a notice replaces the last one
 and goes on a line that covers nothing the GM needs:
 
-- on the roster, its notice line (the log panel's top border);
+- on the roster, its notice line (the log panel's top border); on the tracker, the rule
+  above its last event; on the saves screen, its detail line (each screen's ``show_notice``);
 - over a dialog or form, the dialog's own bottom border (after what the dialog says there,
   such as who acts in damage entry);
 - over any other screen, a one-line toast at the top right (app.tcss), where those screens'
-  titles leave room.
+  titles leave room. A toast is not carried onto a screen with a notice line of its own.
 
 The app's ``notify`` hands every notice to :class:`Notices`.
 """
@@ -37,6 +38,20 @@ class Notices:
         self.toast = toast
         self._on_border: tuple[Widget, str | None, str | None] | None = None
         self._timer: Any = None
+
+    def start(self) -> None:
+        """Once the app runs: a toast stays with the screen it was shown over."""
+        self.app.screen_change_signal.subscribe(self.app, self._screen_changed)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        """A toast shown over another screen is not carried onto one with a notice line.
+
+        Textual shows the app's toasts on every screen: back on the roster, a toast from
+        the log covered its header but for the ``]`` of ``[autosaved]`` (play report 2, S8-3).
+        """
+        if getattr(screen, "show_notice", None) is not None:
+            self.app.clear_notifications()
+            screen.query("ToastHolder").remove()
 
     def show(self, message: str, *, severity: str = "information",
              timeout: float | None = None) -> None:

@@ -59,6 +59,17 @@ def error_words(error: BaseException) -> str:
     return str(error)
 
 
+def refusal_words(error: BaseException) -> str:
+    """Why a save was not loaded, for a one-line notice: the file, then what is wrong in a few
+    words (``goblins.toml: creature 1 (Goblin) hp must be a whole number``); the saves list
+    has the whole reason (play report 2, S7-1: only ``field creatures[0].hp:…`` showed)."""
+    from saves import SaveError
+
+    if isinstance(error, SaveError) and error.path is not None:
+        return f"{error.path.name}: {error.gist}"
+    return error_words(error)
+
+
 class Persistence:
     """Save, quick save/load, autosave and load for one app, all off the UI thread."""
 
@@ -343,8 +354,11 @@ class Persistence:
     def load_finished(self, message: LoadFinished) -> None:
         """Show the loaded encounter, or say why it could not be loaded."""
         if message.error is not None or message.encounter is None:
-            self.notify(f"Not loaded: {error_words(message.error) if message.error else message.path}",
+            from tui.messages import LoadRefused
+
+            self.notify(f"Not loaded: {refusal_words(message.error) if message.error else message.path}",
                         severity="error", timeout=10)
+            self.app.screen.post_message(LoadRefused(message.path))
             return
         kept = self.keep_replaced_encounter()
         self.session.replace(message.encounter, saved=True, path=message.path)

@@ -211,9 +211,9 @@ BAD_FILES = {
     "not utf-8": (GOOD.replace("Goblin", "Gob\udcfflin"), "not UTF-8", 14, None),
     "missing field": (GOOD.replace('system = "pf2e"\n', ""), "missing", None, "encounter.system"),
     "missing table": (GOOD.replace("[encounter]", "[encounterr]"), "missing", None, "encounter"),
-    "ill-typed field": (GOOD.replace("round = 2", 'round = "two"'), "expected a whole number", None, "encounter.round"),
+    "ill-typed field": (GOOD.replace("round = 2", 'round = "two"'), "must be a whole number", None, "encounter.round"),
     "ill-typed nested": (GOOD.replace("hp = 6", "hp = 6.5"), "whole number", None, "creatures[0].hp"),
-    "ill-typed ledger": (GOOD.replace("round = 1", "round = true"), "expected a whole number", None, "ledger[0].round"),
+    "ill-typed ledger": (GOOD.replace("round = 1", "round = true"), "must be a whole number", None, "ledger[0].round"),
     "bad notation": (GOOD.replace("1d6 bleed", "bleed"), "needs an amount", None, "creatures[0].persistent[0]"),
     "unknown system": (GOOD.replace('"pf2e"', '"gurps"'), "unknown system 'gurps'", None, "encounter.system"),
 }

@@ -210,3 +210,20 @@ def test_rename_refuses_a_broken_file(data: Path) -> None:
     with pytest.raises(SaveError):
         saves.rename_save(path, "fixed")
     assert path.read_text("utf-8") == "format = 1\nname =\n"
+
+
+def test_a_file_refused_on_load_is_listed_as_refused_until_it_changes(make_enc, data: Path) -> None:
+    """Play report 2, S7-2: the list reads only a file's head, so a bad field showed as healthy;
+    once a load has refused the file the list says so, with the whole reason."""
+    path = saves.save(make_enc())
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("hp = 20", 'hp = "lots"', 1), "utf-8")
+    (entry,) = saves.list_saves()
+    assert entry.ok  # the head alone looks fine: listing stays fast
+    with pytest.raises(SaveError) as caught:
+        saves.load(path)
+    (entry,) = saves.list_saves()
+    assert entry.error == caught.value.reason and not entry.ok
+    path.write_text(text, "utf-8")  # fixed by hand
+    (entry,) = saves.list_saves()
+    assert entry.ok and entry.name == "Ambush"

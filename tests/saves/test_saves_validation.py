@@ -125,3 +125,38 @@ def test_a_pathological_file_is_a_save_error_and_the_others_still_list(make_enc,
     entries = {entry.path.name: entry for entry in saves.list_saves()}
     assert entries["ambush.toml"].ok
     assert not entries["weird.toml"].ok
+
+
+def test_a_refusal_says_the_field_in_the_gms_words_first(make_enc) -> None:
+    """Play report 2, S7-1: ``field creatures[0].hp:…`` was all a notice line showed."""
+    path = saves.save(make_enc(creatures=1))
+    _edited(path, lambda d: _first(d).update(hp="lots"))
+    with pytest.raises(SaveError) as caught:
+        saves.load(path)
+    error = caught.value
+    assert error.gist == "creature 1 (Goblin 1) hp must be a whole number"
+    # the whole reason: the value found, the field as written in the file, what to do
+    assert error.reason.startswith("creature 1 (Goblin 1) hp must be a whole number, not 'lots'")
+    assert "creatures[0].hp" in error.reason and "restore the .bak copy" in error.reason
+    assert error.field == "creatures[0].hp" and str(path) in str(error)
+
+
+def test_a_refusal_outside_the_creatures_keeps_the_field_as_written(make_enc) -> None:
+    path = saves.save(make_enc())
+    _edited(path, lambda d: d["encounter"].update(round="two"))
+    with pytest.raises(SaveError) as caught:
+        saves.load(path)
+    assert caught.value.gist == "encounter.round must be a whole number"
+
+
+@pytest.mark.parametrize(("edit", "gist"), [
+    (lambda d: _first(d).update(hp=-3), "creature 1 (Goblin 1) hp must be 0 or more"),
+    (lambda d: _first(d).pop("name"), "creature 1 name is missing"),
+    (lambda d: d["encounter"].update(round=0), "encounter.round must be 1 or more"),
+], ids=["negative", "missing", "round 0"])
+def test_a_refusal_gist_reads_as_a_sentence(make_enc, edit: Edit, gist: str) -> None:
+    path = saves.save(make_enc(creatures=1))
+    _edited(path, edit)
+    with pytest.raises(SaveError) as caught:
+        saves.load(path)
+    assert caught.value.gist == gist

@@ -91,6 +91,39 @@ async def test_a_notice_over_another_screen_is_one_toast_line() -> None:
         assert toasts.first().region.y == 0
 
 
+async def test_a_notice_over_the_tracker_covers_not_its_title() -> None:
+    """Play report 2, S8-3: a toast wrote over the tracker's title (``· Roun Ezren's turn``)."""
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        title = screen_lines(app)[0]
+        app.notify("Ezren's turn")
+        await pilot.pause(0.1)
+        lines = screen_lines(app)
+        assert lines[0] == title and "Round 1" in title
+        assert not app.screen.query("Toast") and not app._notifications
+        (row,) = [i for i, line in enumerate(lines) if "Ezren's turn" in line]
+        assert lines[row].lstrip().startswith("─"), "the notice has a rule line of its own"
+
+
+async def test_a_toast_from_another_screen_never_covers_the_roster_header() -> None:
+    """Play report 2, S8-3: back on the roster, a toast raised over another screen hid the
+    header but for the ``]`` of ``[unsaved]`` in the last cell."""
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        header = screen_lines(app)[0]
+        await pilot.press("l")
+        await pilot.pause()
+        app.notify("Kyra's turn")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert app.screen is app.roster
+        assert screen_lines(app)[0] == header and header.rstrip().endswith("[unsaved]")
+
+
 # -- item 10: cells, not characters ----------------------------------------------------------
 
 

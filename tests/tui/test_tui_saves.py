@@ -156,7 +156,8 @@ async def test_saves_screen_lists_loads_renames_and_trashes(app_factory, data_di
         assert detail.startswith("! broken-night.toml: line 2") and "left untouched" in detail
         assert screen.check_action("rename", ()) is None  # an unreadable file is left alone
         await pilot.press("enter")  # enter on it says why it is not loaded
-        assert "broken-night.toml is unreadable" in str(screen.query_one("#saves-detail").render())
+        assert "Not loaded: broken-night.toml: the line below says why" in str(
+            screen.query_one("#saves-detail").render())
         assert app.screen is screen
         # rename
         table.move_cursor(row=names.index("Vault of Sighs"))
@@ -498,3 +499,81 @@ async def test_the_notice_naming_the_trash_file_is_not_replaced_at_once(app_fact
         app.persistence.new_encounter("pf2e", "Fresher")
         (fresh,) = (data_dir / "trash").glob("fresh *.toml")
         assert app.notes.last.endswith(f"trash/{fresh.name}.")
+
+
+# --- play report 2, scenario 7: a refused save says why -------------------------------------
+
+
+def row_names(screen) -> list[str]:
+    """The Name column of the saves list."""
+    table = screen.query_one("#saves")
+    return [table.get_row_at(i)[0].plain for i in range(table.row_count)]
+
+
+def detail_lines(app, screen) -> list[str]:
+    """The saves screen's detail lines as the terminal shows them (its rule aside)."""
+    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    detail = screen.query_one("#saves-detail")
+    return [line.strip() for line in lines[detail.region.y + 1:detail.region.bottom]]
+
+
+async def test_a_refused_load_says_why_first_and_the_list_keeps_the_whole_reason(data_dir: Path):
+    """``Not loaded: field creatures[0].hp:…`` was cut at 80 and 132 columns alike, and the
+    list went on showing the file as healthy."""
+    import os
+
+    from tui.app import make_app
+
+    broken = saves.save(goblins())
+    broken.write_text(broken.read_text().replace("hp = 40", 'hp = "lots"', 1))
+    os.utime(broken, (1_000_000_000, 1_000_000_000))  # older: the second row
+    other = goblins()
+    other.rename("Other")
+    saves.save(other)
+    app = make_app(goblins(), autosave=False)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        screen = app.screen
+        assert row_names(screen) == ["Other", "Test Fight"]  # the head alone looks fine
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert app.screen is screen and not app._notifications  # no toast over the title
+        lines = detail_lines(app, screen)
+        assert lines[0] == "Not loaded: test-fight.toml: creature 1 (Valeros) hp must be a whole number"
+        assert row_names(screen) == ["Other", "! test-fight.toml"]
+        assert screen.highlighted().path == broken  # the cursor stays on the file
+        whole = " ".join(lines[1:])
+        assert whole.startswith("! test-fight.toml: creature 1 (Valeros) hp must be a whole "
+                                "number, not 'lots' (creatures[0].hp)")
+        assert whole.endswith("the file was left as it was")
+
+
+async def test_rows_of_the_same_name_show_their_file_names(data_dir: Path, app_factory):
+    """Two rows read ``fireball``: only the detail line told the files apart."""
+    saves.save(goblins())
+    (data_dir / "copy.toml").write_bytes((data_dir / "test-fight.toml").read_bytes())
+    other = goblins()
+    other.rename("Other")
+    saves.save(other)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert sorted(row_names(app.screen)) == ["Other", "copy.toml", "test-fight.toml"]
+
+
+async def test_ctrl_o_on_the_saves_screen_lists_again(data_dir: Path, app_factory):
+    """A file saved while the screen was open did not appear until esc and ctrl+o."""
+    saves.save(goblins())
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        screen = app.screen
+        other = goblins()
+        other.rename("Other")
+        saves.save(other)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert app.screen is screen and sorted(row_names(screen)) == ["Other", "Test Fight"]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -14,7 +16,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from tui.messages import LoadSave, NewEncounter, SaveFileChanged, SavesListed
+from tui.messages import LoadRefused, LoadSave, NewEncounter, SaveFileChanged, SavesListed
 from tui.persistence import error_words
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
 
@@ -44,6 +46,16 @@ def check_name(text: str) -> str | None:
     return None
 
 
+def row_labels(entries: list[Any]) -> dict[str, str]:
+    """The Name cell of each readable save, by path: its encounter's name (an autosave's, the
+    file's), or its file's name where two rows would read the same (play report 2, S7-2)."""
+    labels = {str(entry.path): (entry.path.stem.replace("-", " ") if entry.autosave
+                                else entry.name)[:24]
+              for entry in entries if entry.error is None}
+    counts = Counter(labels.values())
+    return {key: Path(key).name if counts[label] > 1 else label for key, label in labels.items()}
+
+
 class SavesScreen(Screen[None]):
     """The saves in the data dir, newest first; unreadable files are listed, never touched.
 
@@ -55,6 +67,7 @@ class SavesScreen(Screen[None]):
     | n | Start a new encounter |
     | k | Next encounter keeping the party (the current one is saved) |
     | m | Export the highlighted save's log as Markdown |
+    | ctrl+o | List the saves again |
     | escape | Back |
     """
 
@@ -73,6 +86,8 @@ class SavesScreen(Screen[None]):
         Binding("m", "export_log", "Export log", show=False, id="saves.export_log",
                 tooltip="Write the highlighted save's log as Markdown for the campaign notes"),
         Binding("escape", "back", "Back", id="saves.back"),
+        Binding("ctrl+o", "refresh", "Refresh", show=False, id="saves.refresh",
+                tooltip="List the saves again (files saved since it opened)"),
     ]
 
     def __init__(self) -> None:
@@ -123,15 +138,25 @@ class SavesScreen(Screen[None]):
     def _set_title(self, title: str) -> None:
         self.query_one("#saves-title", Static).update(title)
 
+    def action_refresh(self) -> None:
+        """ctrl+o, the key that opens this screen, lists the saves again."""
+        self.refresh_list()
+
+    def on_load_refused(self, message: LoadRefused) -> None:
+        """A load refused a file: list again, so its row says so and the detail line why."""
+        self.refresh_list()
+
     def on_saves_listed(self, message: SavesListed) -> None:
-        """Fill the table."""
+        """Fill the table; the cursor stays on the file it was on."""
         table = self.query_one(SavesTable)
+        was = self.highlighted() if self.entries else None
         table.clear()
         self.entries.clear()
         if message.error is not None:
             self.notify(f"Not listed: {error_words(message.error)}", severity="error")
         from core import SYSTEM_IDS, get_system
 
+        labels = row_labels(message.entries)
         for entry in message.entries:
             key = str(entry.path)
             self.entries[key] = entry
@@ -143,12 +168,14 @@ class SavesScreen(Screen[None]):
             system = rules.name if rules else entry.system
             # RULES §7: a system without rounds (the GM's spotlight list) has none to show
             round_text = "—" if rules and not rules.counts_rounds else str(entry.round)
-            name = entry.path.stem.replace("-", " ") if entry.autosave else entry.name
+            name = labels[key]
             table.add_row(Text(name[:24]), Text(system), Text(round_text),
                           Text(str(entry.creatures)), Text(when_text(entry.modified)), key=key)
         if not message.entries:
             table.add_row(Text("no saves yet"), Text("ctrl+s saves"), Text(""), Text(""),
                           Text(""), key="none")
+        if was is not None and str(was.path) in self.entries:
+            table.move_cursor(row=table.get_row_index(str(was.path)))
         self._show_detail()
         self.refresh_bindings()
 
@@ -166,6 +193,13 @@ class SavesScreen(Screen[None]):
             self._notice_timer.stop()
         self._notice_timer = self.set_timer(8 if timeout is None else timeout, self._clear_notice)
         self._show_detail()
+
+    def show_notice(self, message: str, severity: str = "information",
+                    timeout: float = 8.0) -> bool:
+        """The app's notices go on the detail line too: a toast wrote over the title and cut
+        ``Not loaded: …`` before the why (play report 2, S7-1)."""
+        self.notify(message, severity=severity, timeout=timeout)
+        return True
 
     def _clear_notice(self) -> None:
         self.notice, self._notice_timer = None, None
@@ -223,7 +257,7 @@ class SavesScreen(Screen[None]):
             return
         if entry.error is not None:
             # enter on a broken file: say so, rather than nothing at all
-            self.notify(f"Not loaded: {entry.path.name} is unreadable, the line below says why.",
+            self.notify(f"Not loaded: {entry.path.name}: the line below says why.",
                         severity="warning")
             return
         self.post_message(LoadSave(entry.path))

@@ -196,6 +196,7 @@ class TrackerScreen(Screen[None]):
         super().__init__()
         self.last_event: Any = last_event
         self.near = near
+        self._notice_timer: Any = None
 
     @property
     def session(self) -> EncounterSession:
@@ -538,3 +539,29 @@ class TrackerScreen(Screen[None]):
     def action_back(self) -> None:
         """Back to the roster."""
         self.app.pop_screen()
+
+    def show_notice(self, message: str, severity: str = "information",
+                    timeout: float = 3.0) -> bool:
+        """A notice on the rule above the last event, a line that hides nothing.
+
+        The tracker is a whole screen: a toast at the top right wrote over its title and
+        round (play report 2, S8-3: ``· Roun Ezren's turn``).
+        """
+        from textual.content import Content
+
+        from tui.widgets.log_panel import NOTICE_STYLES, notice_line
+
+        lines = self.query("#last-event")
+        if not lines:
+            return False
+        rule = lines.first()
+        rule.border_title = Content.assemble((notice_line(message),
+                                              NOTICE_STYLES.get(severity, "bold")))
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+        self._notice_timer = rule.set_timer(timeout, self._clear_notice) if timeout > 0 else None
+        return True
+
+    def _clear_notice(self) -> None:
+        self._notice_timer = None
+        self.query_one("#last-event", Static).border_title = None
