@@ -76,7 +76,7 @@ class Notices:
         own = box.border_subtitle
         notice = (notice_line(message), NOTICE_STYLES.get(severity, "bold"))
         # plain Content, not markup: a creature called "[red]" is shown as typed
-        box.border_subtitle = (Content.assemble(Content.from_markup(own), " · ", notice) if own
+        box.border_subtitle = (Content.assemble(own, " · ", notice) if own
                                else Content.assemble(notice))
         self._on_border = (box, own, box.border_subtitle)
         if timeout > 0:

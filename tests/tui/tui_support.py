@@ -114,3 +114,14 @@ async def submit_add_form(pilot: Pilot, name: str, fields: dict[str, str]) -> Sc
     await pilot.press("enter")
     await pilot.pause()
     return form
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The text of every line on the screen, as the terminal shows it (Textual has no public
+    way to read the screen as text: this reads its compositor)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def screen_text(app: Any) -> str:
+    """The whole screen as one text."""
+    return "\n".join(screen_lines(app))

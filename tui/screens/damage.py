@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
@@ -360,11 +361,11 @@ class DamageScreen(ModalScreen[Any]):
             return "—"
         return "mark" if self.armor_slots[creature_id] else "no"
 
-    def _actor_text(self) -> str:
-        """Who deals the damage, for the box's bottom border."""
+    def _actor_text(self) -> Content:
+        """Who deals the damage, for the box's bottom border (plain text: a name is no markup)."""
         actor = self.draft.actor
         name = self.encounter.creature(actor).name if actor else "nobody"
-        return f"by {name} (f2)"
+        return Content(f"by {name} (f2)")
 
     def _show_options(self) -> None:
         box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter

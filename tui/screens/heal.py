@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
@@ -133,8 +134,9 @@ class HealModal(ModalScreen[HealRequest | None]):
         """Amount, track, preview, error line."""
         with Vertical(classes="dialog-box") as box:
             count = len(self.targets)
-            box.border_title = (f"Heal {self.creature.name}" if count == 1
-                                else f"Heal {count} creatures")
+            # plain Content: a creature called "Ogre [/]" is a name, not markup
+            box.border_title = Content(f"Heal {self.creature.name}" if count == 1
+                                       else f"Heal {count} creatures")
             with Horizontal(classes="dialog-row"):
                 yield Label("Amount ")
                 yield Input("", id="amount", compact=True, placeholder="12 · 2d8+5 · 2d8+5=14")

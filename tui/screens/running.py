@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
@@ -106,7 +107,7 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
         present = sorted({n for cid in self.creature_ids for n in encounter.conditions_of(cid)})
         offered = list(dict.fromkeys([*present, *conditions.catalogue(encounter.system).names]))
         with Vertical(classes="dialog-box wide") as box:
-            box.border_title = "Condition · " + ", ".join(names)
+            box.border_title = Content("Condition · " + ", ".join(names))  # names, not markup
             if len(self.creature_ids) == 1:
                 now = "; ".join(condition_lines(encounter, self.creature_ids[0])) or "none"
                 yield Static(f"Now: {now}", id="condition-now", markup=False)
