@@ -162,13 +162,14 @@ class Persistence:
         if self.autosave_file is not None:
             slots.release(self.autosave_file)
 
-    def keep_replaced_encounter(self) -> str:
+    def keep_replaced_encounter(self) -> str | None:
         """Before another encounter takes this window: keep work found nowhere else (issue 8).
 
         An encounter changed since it was saved (or never saved), other than an untouched demo
         or new one, is written into the trash folder. Returns the words telling the GM where
         (``""`` when nothing was kept), for the caller's one notice: a second notice would
-        replace the first at once.
+        replace the first at once. None when the work could not be kept: the caller must not
+        replace it (the next autosave would write over its only copy); the GM is told why.
         """
         import saves
 
@@ -176,8 +177,10 @@ class Persistence:
             return ""
         try:
             kept = saves.keep_in_trash(self.encounter, data=self.encounter.to_data())
-        except Exception as error:  # noqa: BLE001 - said, and the autosave still has it
-            return f"Not kept: {error_words(error)}"
+        except Exception as error:  # noqa: BLE001 - any failure: the work stays on screen
+            self.notify(f"Not replaced: this encounter could not be kept ({error_words(error)}); "
+                        "save it first (ctrl+s).", severity="error", timeout=10)
+            return None
         return f"Unsaved work kept in {kept.parent.name}/{kept.name}."
 
     def notify_with(self, message: str, kept: str) -> None:
@@ -361,6 +364,8 @@ class Persistence:
             self.app.screen.post_message(LoadRefused(message.path))
             return
         kept = self.keep_replaced_encounter()
+        if kept is None:
+            return
         self.session.replace(message.encounter, saved=True, path=message.path)
         loaded = message.encounter
         when = f", round {loaded.round}" if loaded.rules.counts_rounds else ""  # RULES §7
@@ -382,5 +387,7 @@ class Persistence:
         from core import Encounter
 
         kept = self.keep_replaced_encounter()
+        if kept is None:
+            return
         self.session.replace(Encounter(system=system, name=name))
         self.notify_with(f"New encounter: {name}. a adds creatures.", kept)

@@ -577,3 +577,24 @@ async def test_ctrl_o_on_the_saves_screen_lists_again(data_dir: Path, app_factor
         await pilot.press("ctrl+o")
         await settle(pilot)
         assert app.screen is screen and sorted(row_names(screen)) == ["Other", "Test Fight"]
+
+
+async def test_work_that_cannot_be_kept_is_never_replaced(app_factory, data_dir: Path, monkeypatch):
+    """Review: when the trash copy failed, loading or starting another encounter replaced the
+    GM's unsaved work anyway, and the next autosave wrote over its only copy. Now nothing is
+    replaced and the notice says why and what to do."""
+    def broken(*args, **kwargs):
+        raise saves.SaveError(Path("x.toml"), "could not write (disk full)", hint="free space")
+
+    monkeypatch.setattr(saves, "keep_in_trash", broken)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await type_text(pilot, "3 fire")
+        await pilot.press("enter")
+        await settle(pilot)
+        encounter = app.session.encounter
+        app.persistence.new_encounter("pf2e", "Vault")
+        await settle(pilot)
+        assert app.session.encounter is encounter
+        assert "Not replaced" in app.notes.last and "disk full" in app.notes.last
