@@ -143,6 +143,8 @@ class D20System(RuleSystem):
                                        steps)
         # RULES §4 Decision: damage reduction once per hit, from the parts that are not energy
         weapon = [i for i, (rp, _) in enumerate(parts) if self._weapon_damage(rp.part.type)]
+        # Decision: it comes off the lethal parts first, so the typed order never matters
+        weapon.sort(key=lambda i: _is_subdual(parts[i][0], nonlethal))
         reductions = [e for e in defenses.resistances if e.kind == DAMAGE_REDUCTION]
         self._reduce_once(parts, keys, weapon, reductions, "", steps)
         # energy resistance: up to its value in all from that energy's parts of the hit

@@ -427,3 +427,13 @@ def test_a_subdual_immunity_removes_only_the_subdual_part(rs):
     golem = rs.new_creature("Golem", hp=60, defenses="immunities nonlethal")
     rs.apply_damage(golem, "12 slashing, 4 subdual")
     assert (golem.hp, golem.subdual) == (48, 0)
+
+
+@pytest.mark.parametrize("damage", ["6 slashing, 4 subdual", "4 subdual, 6 slashing"])
+def test_damage_reduction_comes_off_the_lethal_part_first_whatever_the_order(rs, damage):
+    """RULES §4 takes damage reduction once per hit; which part it comes off is not said.
+    Decision here: the lethal part first, so the order the GM typed the parts in never
+    changes the result (review: 29/4 one way, 25/0 the other)."""
+    troll = rs.new_creature("Troll", hp=30, defenses="DR 5/-")
+    rs.apply_damage(troll, damage)
+    assert (troll.hp, troll.subdual) == (29, 4)
