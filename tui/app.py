@@ -80,8 +80,11 @@ class HitLedgerApp(App[None]):
 
     def action_redraw(self) -> None:
         """Write every cell again: another program may have written over the app."""
-        self.terminal_copy.forget()
-        self.screen.refresh()
+        self.terminal_copy.redraw(self)
+
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        """Back to the terminal window: it may have been written over meanwhile."""
+        self.terminal_copy.redraw(self)
 
     def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
         """Textual's display, writing only the cells that changed (tui/terminal_copy.py)."""

@@ -96,9 +96,19 @@ class TerminalCopy:
         self.cursor: tuple[int, int] | None = None
 
     def follow(self, app: App[Any]) -> None:
-        """Forget the cells when ``app`` is suspended or resumed (call once it is running)."""
-        app.app_suspend_signal.subscribe(app, lambda _app: self.forget())
-        app.app_resume_signal.subscribe(app, lambda _app: self.forget())
+        """Forget the cells when ``app`` is suspended, and write them all again when it
+        resumes: the terminal showed other things meanwhile (call once the app runs).
+        Immediate: a frame written before a queued reset would be written as changes only."""
+        def resumed(_app: App[Any]) -> None:
+            self.redraw(app)
+
+        app.app_suspend_signal.subscribe(app, lambda _app: self.forget(), immediate=True)
+        app.app_resume_signal.subscribe(app, resumed, immediate=True)
+
+    def redraw(self, app: App[Any]) -> None:
+        """Forget every cell and paint ``app``'s screen whole (``ctrl+l``, a resume)."""
+        self.forget()
+        app.screen.refresh()
 
     def display(self, app: App[Any], update: RenderableType | None,
                 whole: Callable[[], None]) -> None:

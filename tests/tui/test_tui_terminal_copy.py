@@ -188,3 +188,28 @@ async def test_ctrl_l_redraws_the_whole_screen(app_factory) -> None:
         await pilot.press("escape", "question_mark")
         keys = {item.description: item.key for item in app.screen.keys}
         assert keys["Redraw the whole screen"] == "^l"
+
+
+async def test_a_resume_or_a_return_to_the_window_writes_every_cell_again(app_factory) -> None:
+    """Review: the reset on resume was queued, so a frame could be written as changes to a
+    terminal that showed the shell meanwhile; and a window written over while away kept its
+    wrong cells. The copy forgets at once on suspend and resume, and on the app's focus."""
+    from textual import events
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        copy = app.terminal_copy
+
+        def known() -> None:
+            copy.changes(app.screen._compositor.render_update(full=True), app.size, (0, 0),
+                         app.console)
+            assert copy.lines
+
+        for signal in (app.app_suspend_signal, app.app_resume_signal):
+            known()
+            signal.publish(app)
+            assert not copy.lines  # at once, before any frame
+        known()
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        assert not copy.lines
