@@ -598,3 +598,29 @@ async def test_work_that_cannot_be_kept_is_never_replaced(app_factory, data_dir:
         await settle(pilot)
         assert app.session.encounter is encounter
         assert "Not replaced" in app.notes.last and "disk full" in app.notes.last
+
+
+async def test_an_unexpected_error_reading_a_save_for_export_is_said_not_a_crash(
+        app_factory, data_dir: Path, monkeypatch):
+    """Review: the export worker caught only save and OS errors; any other error in a worker
+    ends a Textual app with a traceback."""
+    other = goblins()
+    other.rename("Vault of Sighs")
+    saves.save(other)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("something nobody expected")
+
+    monkeypatch.setattr(saves, "load", broken)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        table = app.screen.query_one("#saves")
+        names = [table.get_row_at(i)[0].plain for i in range(table.row_count)]
+        table.move_cursor(row=names.index("Vault of Sighs"))
+        await pilot.press("m")
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, SavesScreen)
+        assert "Not read: something nobody expected" in str(
+            app.screen.query_one("#saves-detail").render())

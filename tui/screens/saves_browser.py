@@ -304,9 +304,9 @@ class SavesScreen(Screen[None]):
 
         try:
             encounter = saves.load(path)
-        except (saves.SaveError, OSError) as error:
-            self.app.call_from_thread(self.notify, f"Not read: {error}", severity="error",
-                                      timeout=8)
+        except Exception as error:  # noqa: BLE001 - any failure is said; a worker's error would end the app
+            self.app.call_from_thread(self.notify, f"Not read: {error_words(error)}",
+                                      severity="error", timeout=8)
             return
         self.app.call_from_thread(running.ask_export_log, self.app, encounter)
 
@@ -322,7 +322,7 @@ class SavesScreen(Screen[None]):
             else:
                 target = saves.delete_save(path)
                 text = f"Moved to {target.parent.name}/{target.name}."
-        except (saves.SaveError, OSError) as error:
+        except Exception as error:  # noqa: BLE001 - any failure is said; a worker's error would end the app
             self.post_message(SaveFileChanged(action, "", error))
             return
         self.post_message(SaveFileChanged(action, text))
