@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from core.dice import RandomSource, _default_rng
 from core.model import Outcome, Roll, Step
+from core.turns import is_defeated
 
 if TYPE_CHECKING:
     from core.encounter import DamagePreview, Encounter
@@ -30,6 +31,17 @@ class Hit(NamedTuple):
 
     text: str
     roll: Roll
+
+
+def default_actor(encounter: Encounter, target_ids: Sequence[str], last: str | None) -> str | None:
+    """Who acts in a new damage entry (issue 9, item 17): the active creature, unless it is a
+    target (a creature seldom hits itself) or out of the fight (RULES §7: dead or defeated);
+    then whoever acted last, on the same terms; else nobody. The GM changes it with f2."""
+    for candidate in (encounter.active, last):
+        if (candidate in encounter.order and candidate not in target_ids
+                and not is_defeated(encounter.creature(candidate))):
+            return candidate
+    return None
 
 
 def typed_total(roll: Roll) -> bool:

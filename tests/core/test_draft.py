@@ -292,3 +292,21 @@ def test_a_miss_the_gm_confirms_deals_the_rolled_damage(R):
     assert enc.creature(ogre).hp == 22
     draft.set_attack(enc.rules.roll_attack(0, 30, rng=R(1)))  # a new miss asks again
     assert draft.no_damage
+
+
+def test_who_acts_by_default_is_never_a_target_nor_out_of_the_fight():
+    """Issue 9 item 17: the active creature acts by default; not when it is a target (a
+    creature seldom hits itself), nor when it is dead or defeated (play report 3: a dead
+    goblin whose turn it was was credited with the hit); then whoever acted last, if still
+    in the fight; else nobody."""
+    from core.draft import default_actor
+
+    enc, (a, b, c) = encounter_of("pf2e", {"hp": 30}, {"hp": 30}, {"hp": 30})
+    assert enc.active == a
+    assert default_actor(enc, [b], None) == a
+    assert default_actor(enc, [a], b) == b
+    assert default_actor(enc, [a], None) is None
+    enc.add_condition(a, "dead")
+    assert default_actor(enc, [b], c) == c
+    enc.add_condition(c, "defeated")
+    assert default_actor(enc, [b], c) is None

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
-from core.draft import DamageDraft, Hit, roll_source
+from core.draft import DamageDraft, Hit, default_actor, roll_source
 from tui.screens.dialogs import NumberInput
 from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells, fit_lines, fit_words
 from tui.widgets.notation_field import NotationField
@@ -96,15 +96,6 @@ class TargetTable(DataTable):
         Binding("left", "screen.cycle_save(-1)", "Save −", show=False, id="damage.save_prev"),
         Binding("right", "screen.cycle_save(1)", "Save +", show=False, id="damage.save_next"),
     ]
-
-
-def default_actor(encounter: Encounter, target_ids: list[str], last: str | None) -> str | None:
-    """Who acts (issue 9, item 17): the active creature, unless it is a target — a creature
-    seldom hits itself — then whoever acted last, else nobody; f2 changes it."""
-    for candidate in (encounter.active, last):
-        if candidate in encounter.order and candidate not in target_ids:
-            return candidate
-    return None
 
 
 class DamageScreen(ModalScreen[Any]):

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from core.turns import is_defeated
 from tui.messages import OpenTracker
 from tui.widgets.encounter_header import EncounterHeader
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
@@ -37,8 +38,6 @@ DETAIL_WIDTH = 36
 TALL = 36
 """From this many lines the log panel shows more events."""
 LOG_LINES, TALL_LOG_LINES = 3, 10
-DEFEATED = frozenset({"dead", "defeated"})
-"""Conditions that put a creature out of the fight for good (``X`` removes them)."""
 
 
 class FindField(Input):
@@ -379,7 +378,7 @@ class RosterScreen(Screen[None]):
         encounter = self.encounter
         defeated = [cid for cid in encounter.order
                     if not encounter.creature(cid).pc
-                    and encounter.creature(cid).conditions & DEFEATED]
+                    and is_defeated(encounter.creature(cid))]
         if not defeated:
             self.notify("No defeated creatures to remove.", severity="warning")
             return
@@ -421,7 +420,7 @@ class RosterScreen(Screen[None]):
         """Mark every creature still in the fight; the dead and defeated are left out."""
         encounter = self.encounter
         self.table.mark_all(cid for cid in encounter.order
-                            if not encounter.creature(cid).conditions & DEFEATED)
+                            if not is_defeated(encounter.creature(cid)))
 
     def action_clear_marks(self) -> None:
         """Unmark every target."""
