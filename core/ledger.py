@@ -104,21 +104,20 @@ class Ledger:
 
     def undo(self, roster: Roster) -> Event | None:
         """Undo the last event on ``roster``; returns it (None when there is nothing to undo)."""
-        if not self.done:
-            return None
-        event = self.done.pop()
-        apply(roster, event, forward=False)
-        self.undone.append(event)
-        self.revision += 1
-        return event
+        return self._replay(roster, self.done, self.undone, forward=False)
 
     def redo(self, roster: Roster) -> Event | None:
         """Redo the last undone event; returns it (None when there is nothing to redo)."""
-        if not self.undone:
+        return self._replay(roster, self.undone, self.done, forward=True)
+
+    def _replay(self, roster: Roster, source: list[Event], target: list[Event],
+                forward: bool) -> Event | None:
+        """Move the newest event of ``source`` to ``target``, playing it on ``roster``."""
+        if not source:
             return None
-        event = self.undone.pop()
-        apply(roster, event, forward=True)
-        self.done.append(event)
+        event = source.pop()
+        apply(roster, event, forward=forward)
+        target.append(event)
         self.revision += 1
         return event
 

@@ -32,9 +32,9 @@ APP_BINDINGS = [
 ]
 """Keys that work on every screen that shows the encounter."""
 
-ENCOUNTER_ACTIONS = frozenset({"undo", "redo", "log", "save", "saves", "quick_save",
-                               "quick_load", "quit"})
-"""Kept out of dialogs (keys go to the form); help is not: it lists the dialog's own keys."""
+ENCOUNTER_ACTIONS = frozenset(binding.action for binding in APP_BINDINGS) - {"help", "redraw"}
+"""Kept out of dialogs (keys go to the form); help is not (it lists the dialog's own keys),
+nor is redraw (a dialog can be written over too)."""
 
 
 def app_key_state(action: str, screen: Screen[Any], encounter: Any) -> bool | None:

@@ -473,11 +473,6 @@ class DamageScreen(ModalScreen[Any]):
             self.preview_error = getattr(error, "message", None) or str(error)
         self._show_preview()
 
-    @property
-    def missed(self) -> bool:
-        """Whether the attack helper's last roll missed."""
-        return self.draft.missed
-
     # -- events --------------------------------------------------------------------------
 
     def on_notation_field_changed(self, event: NotationField.Changed) -> None:

@@ -441,10 +441,10 @@ class RosterScreen(Screen[None]):
         """Apply the damage entry's ``preview`` (None: cancelled) and clear the marks."""
         if preview is None:
             return
-        self.last_actor = preview.options.get("actor") or self.last_actor
-        self.recent_damage = remember(self.recent_damage, preview.damage)
         self.table.clear_marks()
         self.session.apply(lambda enc: enc.commit_damage(preview), preview.outcomes)
+        self.last_actor = preview.options.get("actor")  # "nobody" chosen with f2 stays nobody
+        self.recent_damage = remember(self.recent_damage, preview.damage)
         # one short line: the roster shows the results, the log panel the detail
         self.notify(short_event(self.encounter.log[-1]))
 
