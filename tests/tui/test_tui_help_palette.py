@@ -158,3 +158,15 @@ async def test_help_names_function_keys_and_each_key_once(app_factory):
         lines = {item.description: item.key for item in screen_keys(app, app.screen)}
         assert lines["Add hit"] == "+ / alt++ / f3" and lines["By"] == "alt+b / f2"
         assert lines["Help"] == "f1"  # from the damage field, where ? is typed
+
+
+async def test_help_in_damage_entry_lists_up_for_earlier_damage_not_the_fields_scrolling(app_factory):
+    """Play report 3: F1 listed the text field's ``↑ Scroll Up`` (which a one-line field
+    never does) instead of ``up`` bringing back earlier damage."""
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        lines = {item.description: item.key for item in screen_keys(app, app.screen)}
+        assert "Scroll Up" not in lines and "Scroll Down" not in lines
+        assert lines["Bring back the damage applied before"] == "↑"

@@ -174,7 +174,8 @@ class DamageScreen(ModalScreen[Any]):
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # up in the damage field, as in a shell: the damage applied before, newest first
-        Binding("up", "recall_damage", "Earlier damage", show=False, id="damage.recall"),
+        Binding("up", "recall_damage", "Earlier damage", show=False, id="damage.recall",
+                tooltip="Bring back the damage applied before"),
         # a modal screen does not see the app's keys: help is offered here again
         Binding("question_mark,f1", "app.help", "Help", key_display="?", show=False,
                 id="damage.help"),

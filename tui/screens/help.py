@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -33,10 +33,32 @@ class KeyHelp:
     enabled: bool = True
 
 
+TEXT_FIELD_SCROLLING = frozenset({"scroll_up", "scroll_down"})
+"""A one-line text field's ↑/↓ never scroll it: the screen's own keys there are the ones used."""
+
+
+def _shown_bindings(screen: Screen[Any]) -> list[ActiveBinding]:
+    """The active bindings, with a text field's ↑/↓ scrolling replaced by the screen's own
+    binding for that key, which is what the key does there (damage entry: earlier damage)."""
+    own: dict[str, Binding] = {}
+    for binding in type(screen).BINDINGS:
+        if isinstance(binding, Binding):
+            for key in binding.key.split(","):
+                own[key.strip()] = binding
+    shown = []
+    for key, active in screen.active_bindings.items():
+        if isinstance(active.node, Input) and active.binding.action in TEXT_FIELD_SCROLLING:
+            if key not in own:
+                continue
+            active = ActiveBinding(screen, own[key], active.enabled, active.tooltip)
+        shown.append(active)
+    return shown
+
+
 def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
     """Every described key active on ``screen``: its own first, then the app's, then widgets'."""
     grouped: dict[tuple[int, str], tuple[int, list[str], str, bool]] = {}
-    for active in screen.active_bindings.values():
+    for active in _shown_bindings(screen):
         binding = active.binding
         if not binding.description:
             continue
