@@ -136,6 +136,12 @@ async def test_p_opens_the_tracker_in_every_system(app_factory, system):
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, TrackerScreen)
+        # play report 3: Daggerheart showed pf2e's persistent-damage and immunity tables
+        shown = {part: app.screen.query_one(part).display
+                 for part in ("#persistent", "#immunities-section", "#immunities")}
+        assert shown == {"#persistent": rules.has_persistent_damage,
+                         "#immunities-section": rules.counts_rounds,
+                         "#immunities": rules.counts_rounds}
 
 
 # -- the saves list: no round where the system counts none ---------------------------------

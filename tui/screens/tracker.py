@@ -231,6 +231,11 @@ class TrackerScreen(Screen[None]):
         table = self.query_one("#conditions", DataTable)
         for label, width in (("Creature", 18), ("Condition", 20), ("Lasts / check", None)):
             table.add_column(label, width=width)
+        # only the tables the rules have: persistent damage, immunities that end in a round
+        rules = self.encounter.rules
+        persistent.display = rules.has_persistent_damage
+        for part in ("#immunities-section", "#immunities"):
+            self.query_one(part).display = rules.counts_rounds
         self.show_conditions()
         self.session.changed_signal.subscribe(self, self._show_change, immediate=True)
 
