@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, default_actor, roll_source
 from tui.screens.dialogs import NumberInput
-from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells, fit_lines, fit_words
+from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells, fit_lines, fit_words, show_text
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
@@ -375,7 +375,7 @@ class DamageScreen(ModalScreen[Any]):
         if self.hits:
             # short: with Daggerheart's three options "2 earlier hits" was cut at 80 columns
             parts.append(f"{len(self.hits)} hit{'s' if len(self.hits) > 1 else ''} kept")
-        self.query_one("#options", Static).update("  ".join(parts))
+        show_text(self.query_one("#options", Static), "  ".join(parts))
 
     def _show_preview(self) -> None:
         table = self.query_one(TargetTable)
@@ -383,15 +383,15 @@ class DamageScreen(ModalScreen[Any]):
         # two lines at most (damage.tcss): a longer roll is cut at a word, never silently
         width = roll_line.content_region.width or min(self.app.size.width, BOX_WIDTH) - 4
         if self.preview_error:
-            roll_line.update(Text(fit_lines(f"! {self.preview_error}", width, ROLL_LINES),
+            show_text(roll_line, Text(fit_lines(f"! {self.preview_error}", width, ROLL_LINES),
                                   style="bold"))
         elif self.draft.no_damage and self.preview is not None:
             # the core previews a miss as no damage; the dice stay for a GM who confirms
             roll = self.preview.roll
             text = f"MISS: no damage (enter asks) · if you confirm: {roll.text}"
-            roll_line.update(Text(fit_lines(text, width, ROLL_LINES), style="bold"))
+            show_text(roll_line, Text(fit_lines(text, width, ROLL_LINES), style="bold"))
         elif self.preview is None:
-            roll_line.update(fit_lines(" · ".join(self.hits) or "nothing rolled yet", width,
+            show_text(roll_line, fit_lines(" · ".join(self.hits) or "nothing rolled yet", width,
                                        ROLL_LINES))
         else:
             roll = self.preview.roll
@@ -399,7 +399,7 @@ class DamageScreen(ModalScreen[Any]):
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
             # labels each part so; the total is kept whole when the dice are cut
             tail = f"  ·  total {roll.total}  ·  {source}"
-            roll_line.update(Text(fit_keeping_tail(roll.text, tail, width, ROLL_LINES)))
+            show_text(roll_line, Text(fit_keeping_tail(roll.text, tail, width, ROLL_LINES)))
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
             for creature_id in self.target_ids:
@@ -428,11 +428,11 @@ class DamageScreen(ModalScreen[Any]):
         if self.preview is not None and creature_id is not None:
             outcome = self.preview.outcomes.get(creature_id)
         if outcome is None:
-            steps.update("")
+            show_text(steps, "")
             return
         name = self.encounter.creature(creature_id).name
         text = f"{name}: " + " → ".join(outcome.steps)
-        steps.update(Text(fit_lines(text, steps.content_region.width or BOX_WIDTH, STEPS_LINES)))
+        show_text(steps, Text(fit_lines(text, steps.content_region.width or BOX_WIDTH, STEPS_LINES)))
 
     @property
     def highlighted_id(self) -> str | None:

@@ -45,6 +45,23 @@ def fit_cells(text: str, width: int) -> str:
         return text
     return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
 
+def show_text(widget: Static, content: str | Text) -> None:
+    """Put ``content`` in ``widget``, laying the screen out again only if its height changes.
+
+    ``Static.update`` lays out the whole screen by default: a keystroke in damage entry
+    updated four lines and laid 40 targets out twice (issue 10: previewed within a frame).
+    The lines ``content`` wraps to at the widget's width tell whether its height changes.
+    """
+    text = content if isinstance(content, Text) else Text(content)
+    width, height = widget.content_region.width, widget.content_region.height
+    if not width or not widget.is_mounted:
+        widget.update(content)
+        return
+    lines = len(text.wrap(widget.app.console, width))
+    most = widget.styles.max_height
+    capped = min(lines, int(most.value)) if most is not None and most.is_cells else lines
+    widget.update(content, layout=capped != height)
+
 
 def fit_lines(text: str, width: int, lines: int = 1) -> str:
     """``text`` wrapped at spaces into at most ``lines`` lines of ``width`` cells.

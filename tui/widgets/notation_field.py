@@ -13,6 +13,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Input, Static
 
+from tui.widgets.log_panel import show_text
+
 Checker = Callable[[str], str]
 """Takes the text, returns how it was understood, raises an error with ``position`` if bad."""
 
@@ -142,7 +144,7 @@ class NotationField(Vertical):
         if not text.strip():
             self.understood = ""
             self.valid = True
-            feedback.update(self._empty_hint)
+            show_text(feedback, self._empty_hint)
         else:
             try:
                 self.understood = self._check(text)
@@ -153,10 +155,10 @@ class NotationField(Vertical):
                 self.valid = False
                 # the feedback's own width: the caret line must never wrap
                 width = feedback.content_region.width or 74
-                feedback.update(caret_text(text, message, position, width))
+                show_text(feedback, caret_text(text, message, position, width))
             else:
                 self.valid = True
-                feedback.update(Text(self.understood))
+                show_text(feedback, Text(self.understood))
         self.set_class(not self.valid, "-invalid")
         if post:
             self.post_message(self.Changed(self, text, self.valid))
