@@ -24,7 +24,10 @@ APP_BINDINGS = [
     Binding("ctrl+o", "saves", "Saves", show=False, id="app.saves"),
     Binding("f5", "quick_save", "Quick save", show=False, id="app.quick_save"),
     Binding("f9", "quick_load", "Quick load", show=False, id="app.quick_load"),
-    Binding("question_mark,f1", "help", "Help", key_display="?", id="app.help"),
+    Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
+    # priority: F1 reaches help from every screen, dialogs and text fields included, where
+    # "?" is typed (one declaration instead of one per dialog)
+    Binding("f1", "help", "Help", show=False, priority=True, id="app.help_f1"),
     Binding("q", "quit", "Quit", show=False, id="app.quit"),
     # priority: dialogs do not see the app's keys, and a dialog can be written over too
     Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True, id="app.redraw",
@@ -76,6 +79,9 @@ def open_help(app: App[Any]) -> None:
     from tui.screens.help import HelpScreen, screen_keys
 
     screen = app.screen
+    if isinstance(screen, HelpScreen):  # F1 on help closes it, as ? and escape do
+        screen.dismiss()
+        return
     name = (screen.__class__.__name__.removesuffix("Screen") or "Roster").lower()
     app.push_screen(HelpScreen(name, screen_keys(app, screen)))
 

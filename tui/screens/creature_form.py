@@ -165,7 +165,6 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="form.cancel"),
         # a modal screen does not see the app's keys; ? would be typed into a field
-        Binding("f1", "app.help", "Help", show=False, id="form.help"),
         Binding("ctrl+enter", "submit", "Add", show=False, id="form.submit"),
         Binding("ctrl+t", "paste_block", "Paste stat block", id="form.paste_block",
                 tooltip="Paste a stat block as printed: see what it says, then add it"),

@@ -176,8 +176,9 @@ class DamageScreen(ModalScreen[Any]):
         # up in the damage field, as in a shell: the damage applied before, newest first
         Binding("up", "recall_damage", "Earlier damage", show=False, id="damage.recall",
                 tooltip="Bring back the damage applied before"),
-        # a modal screen does not see the app's keys: help is offered here again
-        Binding("question_mark,f1", "app.help", "Help", key_display="?", show=False,
+        # a modal screen does not see the app's keys: "?" is offered here again (F1 is the
+        # app's priority key, from the field too)
+        Binding("question_mark", "app.help", "Help", key_display="?", show=False,
                 id="damage.help"),
         # issue 12: the acting creature's attacks read from its stat block; help lists one line
         Binding("alt+1", "use_attack(1)", "Attack from the block",

@@ -144,8 +144,7 @@ class PromptModal(ModalScreen[str | None]):
     """Ask for one line of text; ``check`` may reject it with a message shown inline."""
 
     # F1: a modal screen does not see the app's keys, and ? is typed into its field
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel"),
-                Binding("f1", "app.help", "Help", show=False, id="prompt.help")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
 
     def __init__(
         self,

@@ -110,7 +110,6 @@ class HealModal(ModalScreen[HealRequest | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="heal.cancel"),
         # a modal screen does not see the app's keys; ? would be typed into a field
-        Binding("f1", "app.help", "Help", show=False, id="heal.help"),
         Binding("ctrl+t", "next_track", "Track", id="heal.track"),
     ]
 

@@ -37,9 +37,11 @@ TEXT_FIELD_SCROLLING = frozenset({"scroll_up", "scroll_down"})
 """A one-line text field's ↑/↓ never scroll it: the screen's own keys there are the ones used."""
 
 
-def _shown_bindings(screen: Screen[Any]) -> list[ActiveBinding]:
+def _shown_bindings(app: App[Any], screen: Screen[Any]) -> list[ActiveBinding]:
     """The active bindings, with a text field's ↑/↓ scrolling replaced by the screen's own
-    binding for that key, which is what the key does there (damage entry: earlier damage)."""
+    binding for that key, which is what the key does there (damage entry: earlier damage);
+    and the app's priority keys (F1, ctrl+l), which work over dialogs too, where Textual
+    leaves the app's bindings out of a screen's active ones."""
     own: dict[str, Binding] = {}
     for binding in type(screen).BINDINGS:
         if isinstance(binding, Binding):
@@ -52,13 +54,17 @@ def _shown_bindings(screen: Screen[Any]) -> list[ActiveBinding]:
                 continue
             active = ActiveBinding(screen, own[key], active.enabled, active.tooltip)
         shown.append(active)
+    for binding in app.BINDINGS:
+        if isinstance(binding, Binding) and binding.priority \
+                and binding.key not in screen.active_bindings:
+            shown.append(ActiveBinding(app, binding, True))
     return shown
 
 
 def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
     """Every described key active on ``screen``: its own first, then the app's, then widgets'."""
     grouped: dict[tuple[int, str], tuple[int, list[str], str, bool]] = {}
-    for active in _shown_bindings(screen):
+    for active in _shown_bindings(app, screen):
         binding = active.binding
         if not binding.description:
             continue
@@ -105,7 +111,7 @@ class HelpScreen(ModalScreen[None]):
     | escape / ? / q | Close |
     """
 
-    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Close", id="help.close")]
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]  # F1: the app's
     AUTO_FOCUS = "#help-scroll"  # arrows scroll a long list
     DEFAULT_CSS = """
     HelpScreen { align: center middle; background: $background; }

@@ -150,7 +150,6 @@ class LibraryScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", id="library.close"),
         # a modal screen does not see the app's keys; ? would be typed into a field
-        Binding("f1", "app.help", "Help", show=False, id="library.help"),
         Binding("enter", "add", "Add", id="library.add", show=False,
                 tooltip="Add the named (or highlighted) creature, count times, initiatives rolled"),
         Binding("up", "move(-1)", "Up", show=False, id="library.up"),

@@ -90,8 +90,7 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
     """
 
     # F1: a modal screen does not see the app's keys, and ? is typed into its field
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="condition.cancel"),
-                Binding("f1", "app.help", "Help", show=False, id="condition.help")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="condition.cancel")]
 
     def __init__(self, encounter: Encounter, creature_ids: list[str], name: str = "") -> None:
         """For ``creature_ids`` (one or the marked set); ``name`` fills the name field."""

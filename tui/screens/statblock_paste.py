@@ -82,7 +82,6 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
                 tooltip="Add the creature read from the block (count times)"),
         Binding("escape", "cancel", "Cancel", id="paste.cancel"),
         # a modal screen does not see the app's keys; ? would be typed into a field
-        Binding("f1", "app.help", "Help", show=False, id="paste.help"),
     ]
 
     def __init__(self, rules: Any, count: int | None = 1, text: str = "") -> None:

@@ -78,8 +78,7 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
     """Add persistent damage (``1d6 bleed``) or a temporary immunity to a creature."""
 
     # F1: a modal screen does not see the app's keys, and ? is typed into its field
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="tracker_add.cancel"),
-                Binding("f1", "app.help", "Help", show=False, id="tracker_add.help")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="tracker_add.cancel")]
 
     def __init__(self, encounter: Encounter, creature_id: str | None) -> None:
         """Offer the encounter's creatures, ``creature_id`` first."""
