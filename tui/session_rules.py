@@ -34,3 +34,15 @@ def applies(rules: Any, action: str) -> bool:
     if action == "conditions":  # … or, without it, the same screen for conditions
         return not rules.has_persistent_damage
     return True
+
+
+def tracker_applies(rules: Any, action: str) -> bool:
+    """Whether a tracker action is a rule of this system: ticks need persistent damage
+    (RULES §5), checks a flat check or a dying check, adding an immunity rounds to last."""
+    if action == "tick":
+        return bool(rules.has_persistent_damage)
+    if action in ("flat_check", "resolve_all"):
+        return bool(rules.has_persistent_damage or rules.dying_check_at)
+    if action == "add":
+        return bool(rules.has_persistent_damage or rules.counts_rounds)
+    return True

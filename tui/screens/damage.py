@@ -16,7 +16,14 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, default_actor, roll_source
 from tui.screens.dialogs import NumberInput
-from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells, fit_lines, fit_words, show_text
+from tui.widgets.log_panel import (
+    NOTICE_WIDTH,
+    fit_cells,
+    fit_keeping_tail,
+    fit_lines,
+    fit_words,
+    show_text,
+)
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
@@ -52,25 +59,6 @@ ROLL_LINES = 2
 ALT_DIGIT_CHARS = "¡™£¢∞§¶•ª"
 ALT_DIGIT_KEYS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
                   "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
-
-
-def fit_keeping_tail(head: str, tail: str, width: int, lines: int) -> str:
-    """``head + tail`` wrapped into ``lines`` lines of ``width`` cells; when too long, ``head``
-    is cut at a word with `` …`` and ``tail`` (the total, who rolled) is kept whole."""
-    def wrapped(text: str) -> str | None:
-        out = fit_lines(text, width, lines + 1)
-        return out if out.count("\n") < lines else None
-
-    whole = wrapped(head + tail)
-    if whole is not None:
-        return whole
-    words = head.split(" ")
-    while len(words) > 1:
-        words.pop()
-        cut = wrapped(" ".join(words).rstrip(" ,·") + " …" + tail)
-        if cut is not None:
-            return cut
-    return fit_lines(head + tail, width, lines)
 
 
 class TargetTable(DataTable):

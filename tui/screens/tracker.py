@@ -13,6 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
 from tui.screens.dialogs import NumberInput, PromptModal
+from tui.session_rules import tracker_applies
 from tui.widgets.log_panel import event_line
 from tui.widgets.word_checkbox import WordCheckbox
 
@@ -232,7 +233,7 @@ class TrackerScreen(Screen[None]):
             table.add_column(label, width=width)
         # only the tables the rules have: persistent damage, immunities that end in a round
         rules = self.encounter.rules
-        persistent.display = rules.has_persistent_damage
+        persistent.display = tracker_applies(rules, "tick")
         for part in ("#immunities-section", "#immunities"):
             self.query_one(part).display = rules.counts_rounds
         self.show_conditions()
@@ -377,7 +378,7 @@ class TrackerScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide what the system has no rule for; grey out what needs a condition, a pending
         check or a creature."""
-        if not self._system_has(action):
+        if not tracker_applies(self.encounter.rules, action):
             return False
         if action == "flat_check":
             due = self._selected_condition() is not None or self._dying_check_due() is not None
@@ -392,18 +393,6 @@ class TrackerScreen(Screen[None]):
             return True if due else None
         if action in ("add", "next_turn", "condition"):
             return True if self.encounter.order else None
-        return True
-
-    def _system_has(self, action: str) -> bool:
-        """Whether ``action`` is a rule of this system: ticks need persistent damage (RULES
-        §5), checks a flat check or a dying check, adding an immunity rounds to last."""
-        rules = self.encounter.rules
-        if action == "tick":
-            return bool(rules.has_persistent_damage)
-        if action in ("flat_check", "resolve_all"):
-            return bool(rules.has_persistent_damage or rules.dying_check_at)
-        if action == "add":
-            return bool(rules.has_persistent_damage or rules.counts_rounds)
         return True
 
     def _apply(self, mutate: Callable[[Encounter], object], creature_id: str | None) -> None:

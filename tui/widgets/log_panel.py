@@ -86,6 +86,25 @@ def fit_lines(text: str, width: int, lines: int = 1) -> str:
     return "\n".join([*kept, cut])
 
 
+def fit_keeping_tail(head: str, tail: str, width: int, lines: int) -> str:
+    """``head + tail`` wrapped into ``lines`` lines of ``width`` cells; when too long, ``head``
+    is cut at a word with `` …`` and ``tail`` (the total, who rolled) is kept whole."""
+    def wrapped(text: str) -> str | None:
+        out = fit_lines(text, width, lines + 1)
+        return out if out.count("\n") < lines else None
+
+    whole = wrapped(head + tail)
+    if whole is not None:
+        return whole
+    words = head.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = wrapped(" ".join(words).rstrip(" ,·") + " …" + tail)
+        if cut is not None:
+            return cut
+    return fit_lines(head + tail, width, lines)
+
+
 def fit_words(text: str, width: int) -> str:
     """``text`` on one line of ``width`` cells, cut at a word with an ellipsis."""
     return fit_lines(text, width, 1)
