@@ -601,7 +601,7 @@ async def test_a_long_roll_line_is_cut_at_a_word_with_an_ellipsis_at_80_columns(
 
 
 def test_fit_keeping_tail_cuts_the_head_at_a_word_and_keeps_the_tail():
-    from tui.screens.damage import fit_keeping_tail
+    from tui.widgets.log_panel import fit_keeping_tail
 
     assert fit_keeping_tail("1d6 fire (3) = 3", "  ·  total 3", 40, 2) == "1d6 fire (3) = 3  ·  total 3"
     head = "1d6 fire (3) = 3, 1d6 cold (4) = 4, 1d6 acid (5) = 5, 1d6 sonic (6) = 6"

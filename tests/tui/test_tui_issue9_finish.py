@@ -4,7 +4,7 @@ the Status column is readable at 80 columns."""
 from __future__ import annotations
 
 from textual.widgets import Static
-from tui_support import goblins, ids_by_name, type_text
+from tui_support import d20_brawl, goblins, ids_by_name, screen_lines, type_text
 
 from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm
@@ -17,11 +17,6 @@ SIZE = (80, 24)
 def static_text(screen, selector: str) -> str:
     """The plain text of a Static."""
     return str(screen.query_one(selector, Static).render())
-
-
-def screen_lines(app) -> list[str]:
-    """The text of every line on the screen, as the terminal shows it."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def on_screen(app, text: str) -> bool:
@@ -102,15 +97,6 @@ async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_fac
 
 
 # -- a miss previews no damage; enter asks before dealing any ---------------------------------
-
-def d20_brawl() -> Encounter:
-    """A fighter (active) and an ogre of 30 HP, in d20 3.0."""
-    rules = get_system("d20-3e")
-    encounter = Encounter("d20-3e", "Brawl")
-    encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
-    encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
-    return encounter
-
 
 async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
     encounter = d20_brawl()

@@ -4,7 +4,7 @@ applied by a second enter."""
 from __future__ import annotations
 
 from textual.widgets import Label
-from tui_support import Dice, goblins, ids_by_name, static_text, type_text
+from tui_support import Dice, d20_brawl, goblins, ids_by_name, static_text, type_text
 
 from core import Encounter, get_system
 from tui.screens.dialogs import ConfirmModal
@@ -83,15 +83,6 @@ async def test_max_hp_edited_below_the_damage_taken_shows_dying_not_ok(app_facto
 
 
 # -- item 2: a second enter does not apply a miss -------------------------------------------
-
-def d20_brawl() -> Encounter:
-    """A fighter (active) and an ogre of 30 HP, in d20 3.0."""
-    rules = get_system("d20-3e")
-    encounter = Encounter("d20-3e", "Brawl")
-    encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
-    encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
-    return encounter
-
 
 async def test_enter_twice_after_a_miss_applies_nothing(app_factory):
     encounter = d20_brawl()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from rich.cells import cell_len
-from tui_support import goblins, ids_by_name, type_text
+from tui_support import goblins, ids_by_name, screen_lines, type_text
 
 from core import Encounter, get_system
 from tui.app import make_app
@@ -17,11 +17,6 @@ SIZE = (80, 24)
 def real_app(encounter=None, system: str = "pf2e"):
     """An app whose notices are shown, not recorded (the conftest factory records them)."""
     return make_app(encounter, system=system, rng=random.Random(1), autosave=False)
-
-
-def screen_lines(app) -> list[str]:
-    """The text of every line on the screen, as the terminal shows it."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 # -- item 9: notices hide nothing -----------------------------------------------------------

@@ -125,3 +125,12 @@ def screen_lines(app: Any) -> list[str]:
 def screen_text(app: Any) -> str:
     """The whole screen as one text."""
     return "\n".join(screen_lines(app))
+
+
+def d20_brawl() -> Encounter:
+    """A fighter (active) and an ogre of 30 HP, in d20 3.0."""
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Brawl")
+    encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
+    encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
+    return encounter
