@@ -270,6 +270,7 @@ class DamageScreen(ModalScreen[Any]):
                     placeholder="{}   ·   {} = a total already rolled".format(
                         *self.rules.example_damage),
                     empty_hint="type the damage: dice are rolled once for every target",
+                    steady=True,
                     id="damage",
                 )
             yield Static("", id="roll-line", markup=False)
@@ -373,22 +374,24 @@ class DamageScreen(ModalScreen[Any]):
         width = roll_line.content_region.width or min(self.app.size.width, BOX_WIDTH) - 4
         if self.preview_error:
             show_text(roll_line, Text(fit_lines(f"! {self.preview_error}", width, ROLL_LINES),
-                                  style="bold"))
+                                  style="bold"), steady=True)
         elif self.draft.no_damage and self.preview is not None:
             # the core previews a miss as no damage; the dice stay for a GM who confirms
             roll = self.preview.roll
             text = f"MISS: no damage (enter asks) · if you confirm: {roll.text}"
-            show_text(roll_line, Text(fit_lines(text, width, ROLL_LINES), style="bold"))
+            show_text(roll_line, Text(fit_lines(text, width, ROLL_LINES), style="bold"),
+                      steady=True)
         elif self.preview is None:
             show_text(roll_line, fit_lines(" · ".join(self.hits) or "nothing rolled yet", width,
-                                       ROLL_LINES))
+                                       ROLL_LINES), steady=True)
         else:
             roll = self.preview.roll
             source = roll_source(roll)
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
             # labels each part so; the total is kept whole when the dice are cut
             tail = f"  ·  total {roll.total}  ·  {source}"
-            show_text(roll_line, Text(fit_keeping_tail(roll.text, tail, width, ROLL_LINES)))
+            show_text(roll_line, Text(fit_keeping_tail(roll.text, tail, width, ROLL_LINES)),
+                      steady=True)
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
             for creature_id in self.target_ids:
@@ -417,11 +420,12 @@ class DamageScreen(ModalScreen[Any]):
         if self.preview is not None and creature_id is not None:
             outcome = self.preview.outcomes.get(creature_id)
         if outcome is None:
-            show_text(steps, "")
+            show_text(steps, "", steady=True)
             return
         name = self.encounter.creature(creature_id).name
         text = f"{name}: " + " → ".join(outcome.steps)
-        show_text(steps, Text(fit_lines(text, steps.content_region.width or BOX_WIDTH, STEPS_LINES)))
+        show_text(steps, Text(fit_lines(text, steps.content_region.width or BOX_WIDTH, STEPS_LINES)),
+                  steady=True)
 
     @property
     def highlighted_id(self) -> str | None:

@@ -45,12 +45,15 @@ def fit_cells(text: str, width: int) -> str:
         return text
     return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
 
-def show_text(widget: Static, content: str | Text) -> None:
+def show_text(widget: Static, content: str | Text, *, steady: bool = False) -> None:
     """Put ``content`` in ``widget``, laying the screen out again only if its height changes.
 
     ``Static.update`` lays out the whole screen by default: a keystroke in damage entry
     updated four lines and laid 40 targets out twice (issue 10: previewed within a frame).
     The lines ``content`` wraps to at the widget's width tell whether its height changes.
+    A ``steady`` line keeps the height it grew to (its ``min-height``): as the GM types, a
+    roll or an error going from two lines to one and back neither moves what is below it
+    nor lays the screen out on every key.
     """
     text = content if isinstance(content, Text) else Text(content)
     width, height = widget.content_region.width, widget.content_region.height
@@ -60,7 +63,9 @@ def show_text(widget: Static, content: str | Text) -> None:
     lines = len(text.wrap(widget.app.console, width))
     most = widget.styles.max_height
     capped = min(lines, int(most.value)) if most is not None and most.is_cells else lines
-    widget.update(content, layout=capped != height)
+    if steady and capped > height:
+        widget.styles.min_height = capped
+    widget.update(content, layout=capped > height if steady else capped != height)
 
 
 def fit_lines(text: str, width: int, lines: int = 1) -> str:

@@ -9,8 +9,9 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.widgets import Input, Static
 
 from tui.widgets.log_panel import show_text
@@ -45,6 +46,18 @@ def caret_text(text: str, message: str, position: int, width: int = 74) -> Text:
         out.append(" " * column + "^\n", style="bold")
         out.append(set_cell_size(message, width).rstrip(), style="bold")
     return out
+
+
+class OneLineInput(Input):
+    """An Input that scrolls its text without laying the screen out again.
+
+    Textual's Input widens its scrollable width as the text grows, and that width is a
+    layout property: every key that changed the text's length laid out the whole screen
+    (on damage entry with 40 targets, half of a keystroke's cost; issue 10). One line of
+    fixed height scrolls within itself, so its width only needs a repaint.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=True)
 
 
 class NotationField(Vertical):
@@ -104,6 +117,7 @@ class NotationField(Vertical):
         value: str = "",
         placeholder: str = "",
         empty_hint: str = "",
+        steady: bool = False,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
@@ -113,12 +127,13 @@ class NotationField(Vertical):
         self._value = value
         self._placeholder = placeholder
         self._empty_hint = empty_hint
+        self._steady = steady
         self.error: str | None = None
         self.understood: str = ""
 
     def compose(self) -> ComposeResult:
         """An Input and the feedback line."""
-        yield Input(value=self._value, placeholder=self._placeholder, compact=True)
+        yield OneLineInput(value=self._value, placeholder=self._placeholder, compact=True)
         yield Static(self._empty_hint, classes="feedback", markup=False)
 
     def on_mount(self) -> None:
@@ -144,7 +159,7 @@ class NotationField(Vertical):
         if not text.strip():
             self.understood = ""
             self.valid = True
-            show_text(feedback, self._empty_hint)
+            show_text(feedback, self._empty_hint, steady=self._steady)
         else:
             try:
                 self.understood = self._check(text)
@@ -155,10 +170,11 @@ class NotationField(Vertical):
                 self.valid = False
                 # the feedback's own width: the caret line must never wrap
                 width = feedback.content_region.width or 74
-                show_text(feedback, caret_text(text, message, position, width))
+                show_text(feedback, caret_text(text, message, position, width),
+                          steady=self._steady)
             else:
                 self.valid = True
-                show_text(feedback, Text(self.understood))
+                show_text(feedback, Text(self.understood), steady=self._steady)
         self.set_class(not self.valid, "-invalid")
         if post:
             self.post_message(self.Changed(self, text, self.valid))

@@ -1,0 +1,101 @@
+"""Typing in damage entry keeps the screen still (issue 10: a keystroke previewed within a frame).
+
+In a real terminal every key that changed the field's length laid the whole screen out again
+(Textual's Input grows its scroll width with a layout), and so did the roll line and the
+breakdown each time their text went from one line to two and back: about 45 ms of CPU a key
+on 40 targets, twice the aim. Now the field scrolls without a layout, and the lines under it
+keep the height they grew to while the screen is open, so the targets do not jump as the GM
+types.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.screen import Screen
+from textual.widgets import Input
+from tui_support import SIZE, screen_lines, type_text
+
+from core import Encounter, get_system
+from tui.screens.damage import DamageScreen
+
+
+def forty_goblins() -> Encounter:
+    """Forty marked-able goblins, every third weak to fire (results differ by type)."""
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name="Horde")
+    for index in range(40):
+        defenses = "weaknesses fire 5" if index % 3 == 0 else ""
+        encounter.add(rules.new_creature(f"Goblin {index + 1}", hp=500, defenses=defenses),
+                      initiative=40 - index)
+    return encounter
+
+
+@pytest.fixture
+def layouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A record of every time a screen is laid out again (Textual's full reflow)."""
+    seen: list[str] = []
+    original = Screen._refresh_layout
+
+    def counting(screen: Screen, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        seen.append(type(screen).__name__)
+        original(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counting)
+    return seen
+
+
+async def open_on_everyone(pilot) -> DamageScreen:  # type: ignore[no-untyped-def]
+    await pilot.press("asterisk", "d")
+    screen = pilot.app.screen
+    assert isinstance(screen, DamageScreen) and len(screen.target_ids) == 40
+    return screen
+
+
+async def test_editing_a_roll_does_not_lay_the_screen_out_on_every_key(app_factory, layouts):
+    app = app_factory(forty_goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_everyone(pilot)
+        await type_text(pilot, "6d6 fire")
+        await pilot.press(*["left"] * 6)  # after "6d": "6d16 fire" and back, a long roll and a short
+        await pilot.press("1", "backspace")  # the lines grow once to what the long roll needs
+        await pilot.pause()
+        layouts.clear()
+        for _ in range(5):
+            await pilot.press("1")
+            await pilot.pause()
+            assert "6d16 fire" in screen.query_one("#damage Input", Input).value
+            await pilot.press("backspace")
+            await pilot.pause()
+        assert screen.query_one("#damage Input", Input).value == "6d6 fire"
+        assert layouts == [], f"{len(layouts)} layouts for 10 keys"
+
+
+async def test_the_targets_stay_in_place_while_the_gm_types(app_factory):
+    app = app_factory(forty_goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_everyone(pilot)
+        table = screen.query_one("#targets")
+        tops = []
+        for key in ["6", "d", "1", "6", "space", "f", "i", "r", "e", "backspace", "backspace"]:
+            await pilot.press(key)
+            await pilot.pause()
+            tops.append(table.region.y)
+        # the field's feedback grew to two lines at the first error ("6d") and stays so;
+        # the table moves down only when a line above it grows, never back up
+        assert tops == sorted(tops), tops
+        assert len(set(tops)) <= 3, tops
+
+
+async def test_a_long_damage_text_scrolls_to_the_cursor(app_factory):
+    """The field scrolls without laying the screen out: the end of a long text is shown."""
+    app = app_factory(forty_goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_everyone(pilot)
+        text = " ".join(["1d4 fire"] + ["1d4 cold"] * 10)
+        await type_text(pilot, text)
+        await pilot.pause()
+        field = screen.query_one("#damage Input", Input)
+        assert field.value == text
+        # scrolled just so far that the end and the cursor after it fill the field
+        assert field.scroll_offset.x == len(text) + 1 - field.content_region.width > 0
+        assert text[field.scroll_offset.x:] + "  │" in screen_lines(app)[1]
