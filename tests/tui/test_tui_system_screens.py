@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Input
-from tui_support import SIZE, goblins, static_text, type_text
+from tui_support import SIZE, goblins, open_add_form, static_text, submit_form
 
 from core import SYSTEM_IDS, Encounter, get_system
 from tui.screens.creature_form import CreatureForm
@@ -22,10 +22,8 @@ async def test_the_add_form_asks_for_initiative_only_where_the_system_has_it(app
     rules = get_system(system)
     app = app_factory(Encounter(system, "Fight"), system=system)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
+        form = await open_add_form(pilot)
         await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CreatureForm)
         ids = {field.id for field in form.query(Input)}
         assert ("initiative" in ids) is rules.has_initiative
         assert ("init-mod" in ids) is rules.has_initiative
@@ -38,13 +36,10 @@ async def test_without_initiative_enter_on_the_pc_box_adds_and_edits(app_factory
     encounter = Encounter(system, "Scene")
     app = app_factory(encounter, system=system)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        await type_text(pilot, "Kyra")
+        form = await open_add_form(pilot, "Kyra")
         await pilot.press("tab", "tab", "space")  # name → count → PC, ticked
         assert form.focused is form.query_one("#pc", WordCheckbox)
-        await pilot.press("enter")
-        await pilot.pause()
+        await submit_form(pilot, form)
         assert app.screen is app.roster
         (kyra,) = [encounter.creature(cid) for cid in encounter.order]
         assert kyra.name == "Kyra" and kyra.pc
