@@ -96,13 +96,19 @@ def roster_keys(app) -> dict[str, str]:
             for active in app.roster.active_bindings.values()}
 
 
+def kyra_alone(system: str, name: str = "Fight") -> Encounter:
+    """An encounter in ``system`` with one PC, Kyra."""
+    encounter = Encounter(system, name)
+    encounter.add(get_system(system).new_creature("Kyra", pc=True))
+    return encounter
+
+
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 async def test_every_roster_key_applies_to_the_system(app_factory, system):
     from tui.session_rules import has_stress
 
     rules = get_system(system)
-    encounter = Encounter(system, "Fight")
-    encounter.add(rules.new_creature("Kyra", pc=True))
+    encounter = kyra_alone(system)
     app = app_factory(encounter, system=system)
     async with app.run_test(size=SIZE):
         keys = roster_keys(app)
@@ -124,8 +130,7 @@ async def test_p_opens_the_tracker_in_every_system(app_factory, system):
     from tui.screens.tracker import TrackerScreen
 
     rules = get_system(system)
-    encounter = Encounter(system, "Fight")
-    encounter.add(rules.new_creature("Kyra", pc=True))
+    encounter = kyra_alone(system)
     app = app_factory(encounter, system=system)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
@@ -148,8 +153,7 @@ async def test_the_saves_list_shows_a_round_only_where_the_system_counts_them(ap
     from tui.screens.saves_browser import SavesScreen
 
     rules = get_system(system)
-    encounter = Encounter(system, "Kept")
-    encounter.add(rules.new_creature("Kyra", pc=True))
+    encounter = kyra_alone(system, "Kept")
     saves.save(encounter)
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
@@ -183,8 +187,7 @@ async def test_the_tracker_footer_fits_80_columns_and_help_lists_every_key(app_f
     from tui.screens.tracker import TrackerScreen
 
     rules = get_system(system)
-    encounter = Encounter(system, "Fight")
-    encounter.add(rules.new_creature("Kyra", pc=True))
+    encounter = kyra_alone(system)
     app = app_factory(encounter, system=system)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
