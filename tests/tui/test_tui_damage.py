@@ -5,7 +5,15 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from textual.events import Key
-from tui_support import goblins, ids_by_name, type_text
+from tui_support import (
+    BOTH_GOBLINS,
+    goblins,
+    ids_by_name,
+    marlowe,
+    open_damage,
+    running,
+    type_text,
+)
 
 from core import Encounter, get_system
 from tui.screens.damage import DamageScreen
@@ -19,22 +27,12 @@ def result_cell(screen: DamageScreen, creature_id: str) -> str:
     return screen.query_one("#targets").get_cell(creature_id, "result").plain
 
 
-async def open_damage_on_goblins(pilot, encounter) -> DamageScreen:
-    """Mark both goblins and open damage entry."""
-    await pilot.press("down", "space", "space", "d")
-    screen = pilot.app.screen
-    assert isinstance(screen, DamageScreen)
-    return screen
-
-
 @asynccontextmanager
 async def damage_on_goblins(app_factory):
     """The app on two goblins, both marked, damage entry open: (pilot, screen, encounter, ids)."""
-    encounter = goblins()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage_on_goblins(pilot, encounter)
-        yield pilot, screen, encounter, ids_by_name(encounter)
+    async with running(app_factory) as (pilot, _app, encounter, ids):
+        screen = await open_damage(pilot, keys=BOTH_GOBLINS)
+        yield pilot, screen, encounter, ids
 
 
 async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
@@ -100,10 +98,7 @@ async def test_dice_are_rolled_once_and_kept_while_only_saves_change(app_factory
 
 
 async def test_a_typed_total_rolls_no_dice(app_factory):
-    encounter = goblins()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         await type_text(pilot, "14 fire")
         await pilot.pause()
         assert screen.preview.roll.total == 14
@@ -111,10 +106,8 @@ async def test_a_typed_total_rolls_no_dice(app_factory):
 
 
 async def test_bad_notation_is_shown_inline_and_nothing_is_applied(app_factory):
-    encounter = goblins()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
+        app = pilot.app
         field = screen.query_one("#damage", NotationField)
         for bad in ("2d", "fire 2d6", "999999d6 fire"):
             field.value = ""
@@ -135,10 +128,7 @@ async def test_bad_notation_is_shown_inline_and_nothing_is_applied(app_factory):
 
 
 async def test_caret_sits_under_the_problem(app_factory):
-    encounter = goblins()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         await type_text(pilot, "2d6 fyre")
         await pilot.pause()
         field = screen.query_one("#damage", NotationField)
@@ -148,10 +138,7 @@ async def test_caret_sits_under_the_problem(app_factory):
 
 
 async def test_escape_cancels(app_factory):
-    encounter = goblins()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         await type_text(pilot, "10 fire")
         await pilot.press("escape")
         assert pilot.app.screen is pilot.app.roster
@@ -160,16 +147,10 @@ async def test_escape_cancels(app_factory):
 
 
 async def test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity(app_factory):
-    rules = get_system("daggerheart")
-    encounter = Encounter(system="daggerheart", name="Ambush")
-    pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
-                                          armor=3), initiative=10)
+    encounter, pc = marlowe()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        screen = app.screen
-        assert isinstance(screen, DamageScreen)
-        await type_text(pilot, "4 physical")
+        screen = await open_damage(pilot, "4 physical", keys=())
         await pilot.press("tab", "plus")
         assert screen.hits == ["4 physical"]
         await type_text(pilot, "5 physical")
@@ -195,9 +176,7 @@ async def test_d20_attack_helper_and_multiplier(app_factory):
     target = encounter.add(rules.new_creature("Ogre", hp=200), initiative=10)
     app = app_factory(encounter, seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        screen = app.screen
-        await type_text(pilot, "1d8+3")
+        screen = await open_damage(pilot, "1d8+3", keys=())
         await pilot.press("tab", "m", "m")
         assert screen.multiplier == 4
         screen.query_one("#attack-bonus").value = "30"
@@ -216,10 +195,7 @@ async def test_d20_attack_helper_and_multiplier(app_factory):
 
 async def test_typing_refreshes_the_footer_only_when_a_preview_comes_or_goes(app_factory,
                                                                             monkeypatch):
-    encounter = goblins()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         refreshed: list[object] = []
         monkeypatch.setattr(screen, "refresh_bindings", lambda: refreshed.append(1))
         await type_text(pilot, "6d6 fire")  # the first valid key brings a preview
@@ -270,9 +246,7 @@ async def test_d20_critical_and_multiplier_keep_the_dice(app_factory):
     encounter.add(rules.new_creature("Ogre", hp=200), initiative=10)
     app = app_factory(encounter, seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        screen = app.screen
-        await type_text(pilot, "2d6+3")
+        screen = await open_damage(pilot, "2d6+3", keys=())
         await pilot.pause()
         first = screen.preview.roll
         await pilot.press("tab", "c")
@@ -296,9 +270,7 @@ async def test_another_hit_keeps_the_numbers_of_the_first(app_factory):
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "d")
-        screen = app.screen
-        await type_text(pilot, "2d6 slashing")
+        screen = await open_damage(pilot, "2d6 slashing")
         await pilot.pause()
         first = screen.preview.roll
         await pilot.press("tab", "plus")  # in the field, + is part of the notation
@@ -352,9 +324,7 @@ async def test_save_keys_follow_the_system(app_factory):
     ogre = encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        screen = app.screen
-        await type_text(pilot, "10 fire")
+        screen = await open_damage(pilot, "10 fire", keys=())
         await pilot.press("down", "4")  # no critical failure in d20 3.0
         assert screen.saves[ogre] is None
         await pilot.press("2")
@@ -366,10 +336,8 @@ async def test_save_keys_follow_the_system(app_factory):
 
 
 async def test_help_and_footer_name_the_save_keys(app_factory):
-    encounter = goblins()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
+        app = pilot.app
         await type_text(pilot, "10 fire")
         await pilot.press("down")
         footer = " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
@@ -382,10 +350,8 @@ async def test_help_and_footer_name_the_save_keys(app_factory):
 
 
 async def test_damage_undo_and_redo_notices_are_one_short_line(app_factory):
-    encounter = goblins()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
+        app = pilot.app
         await type_text(pilot, "6d6 fire")
         await pilot.press("enter")
         await pilot.pause()
@@ -402,10 +368,8 @@ async def test_damage_undo_and_redo_notices_are_one_short_line(app_factory):
 
 
 async def test_the_footer_offers_only_keys_that_work_where_the_focus_is(app_factory):
-    encounter = goblins()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_damage_on_goblins(pilot, encounter)
+    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
+        app = pilot.app
         await type_text(pilot, "6d6 fire")
         await pilot.pause()
 
@@ -448,8 +412,7 @@ async def test_a_long_result_and_breakdown_are_cut_at_a_word_at_80_columns(app_f
     encounter.apply_damage([fighter], "5 subdual")
     app = app_factory(encounter, system="d20-3e")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        screen = app.screen
+        screen = await open_damage(pilot, keys=())
         screen.query_one("#damage Input").value = LONG_HIT
         await pilot.press("alt+c")
         await pilot.pause()
@@ -473,8 +436,7 @@ async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "d")
-        screen = app.screen
+        screen = await open_damage(pilot)
         assert screen.draft.actor == ids["Valeros"]  # the active creature
         await pilot.press("f2")  # Goblin 1, the target, is passed over
         assert screen.draft.actor == ids["Goblin 2"]
@@ -497,8 +459,7 @@ async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         assert encounter.active == ids["Valeros"]
-        await pilot.press("d")  # on Valeros, the active creature
-        screen = app.screen
+        screen = await open_damage(pilot, keys=())  # on Valeros, the active creature
         assert screen.draft.actor is None
         await pilot.press("f2", "f2")  # Goblin 1, Goblin 2: Valeros, the target, passed over
         await type_text(pilot, "5 slashing")
@@ -518,8 +479,7 @@ async def test_f2_passes_over_the_targets_then_offers_nobody(app_factory):
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("space", "down", "down", "space", "d")
-        screen = app.screen
+        screen = await open_damage(pilot, keys=("space", "down", "down", "space"))
         assert screen.target_ids == [ids["Valeros"], ids["Goblin 2"]]
         assert screen.draft.actor is None
         box = screen.query_one("#damage-box")
@@ -532,15 +492,10 @@ async def test_f2_passes_over_the_targets_then_offers_nobody(app_factory):
 
 async def test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing(app_factory):
     # RULES §3 has no nonlethal damage: the option and its key are not shown, alt+n changes nothing
-    rules = get_system("daggerheart")
-    encounter = Encounter(system="daggerheart", name="Ambush")
-    pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
-                                          armor=3), initiative=10)
+    encounter, pc = marlowe()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        screen = app.screen
-        await type_text(pilot, "9 physical")
+        screen = await open_damage(pilot, "9 physical", keys=())
         # a terminal sends alt+n as ESC n: the field must not type the n
         app.post_message(Key("alt+n", "n"))
         await pilot.press("alt+n")
@@ -582,8 +537,7 @@ async def test_a_long_roll_line_is_cut_at_a_word_with_an_ellipsis_at_80_columns(
     ogre = encounter.add(rules.new_creature("Ogre", hp=200))
     app = app_factory(encounter, system="d20-3e")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        screen = app.screen
+        screen = await open_damage(pilot, keys=())
         screen.query_one("#damage Input").value = LONG_HIT
         await pilot.pause()
         await pilot.pause()
@@ -619,13 +573,12 @@ async def test_up_in_the_damage_field_recalls_the_damage_applied_before(app_fact
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         for text in ("1d6+2 slashing", "2d6 fire"):
-            await pilot.press("down", "d")
-            await type_text(pilot, text)
+            await open_damage(pilot, text)
             await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
-        await pilot.press("d")
-        field = app.screen.query_one("#damage", NotationField)
+        screen = await open_damage(pilot, keys=())
+        field = screen.query_one("#damage", NotationField)
         assert field.value == ""
         await pilot.press("up")
         assert field.value == "2d6 fire"

@@ -8,9 +8,12 @@ import random
 import pytest
 from textual.widgets import Input, Static
 from tui_support import (
+    BOTH_GOBLINS,
     Dice,
     goblins,
     ids_by_name,
+    marlowe,
+    open_add_form,
     open_damage,
     running,
     static_text,
@@ -118,9 +121,7 @@ async def test_every_number_field_of_the_app_keeps_letters(app_factory):
     """No Input in the forms restricts typing: a letter is kept and the form says so."""
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        assert isinstance(form, CreatureForm)
+        form = await open_add_form(pilot)
         numbers = list(form.query(Input))
         assert all(field.type == "text" for field in numbers)
         await pilot.press("tab")  # name → the count field
@@ -200,9 +201,8 @@ async def test_an_edit_to_a_name_already_taken_is_refused_inline(app_factory):
 async def test_the_add_form_fits_80x24_in_every_system(app_factory, system):
     app = app_factory(Encounter(system, "Fight"), system=system)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
+        form = await open_add_form(pilot)
         await pilot.pause()
-        form = app.screen
         for field in form.query(Input):
             region = field.region
             assert region.width >= 4, field.id
@@ -260,9 +260,7 @@ async def test_an_adversary_without_armor_slots_shows_no_mark_and_a_does_nothing
     bandit = encounter.add(rules.new_creature("Bandit", hp=6, major=7, severe=14), initiative=5)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        screen = app.screen
-        await type_text(pilot, "9 physical")
+        screen = await open_damage(pilot, "9 physical", keys=())
         await pilot.press("tab", "a")
         await pilot.pause()
         assert str(screen.query_one("#targets").get_cell(bandit, "armor")) == "—"
@@ -270,22 +268,11 @@ async def test_an_adversary_without_armor_slots_shows_no_mark_and_a_does_nothing
         assert "Bandit has no armor slot" in static_text(screen, "#steps")
 
 
-def marlowe() -> tuple[Encounter, str]:
-    """A Daggerheart PC with three armor slots, alone in an encounter."""
-    rules = get_system("daggerheart")
-    encounter = Encounter("daggerheart", "Ambush")
-    pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
-                                          armor=3), initiative=10)
-    return encounter, pc
-
-
 async def test_with_direct_damage_a_marks_no_hidden_armor_slot(app_factory):
     encounter, pc = marlowe()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        screen = app.screen
-        await type_text(pilot, "9 physical")
+        screen = await open_damage(pilot, "9 physical", keys=())
         await pilot.press("alt+i", "alt+a", "tab", "a")
         assert screen.direct and not screen.armor_slots[pc]
         await pilot.press("i", "enter")  # direct off again: no armor slot was chosen meanwhile
@@ -383,8 +370,7 @@ async def test_a_confirmed_critical_is_logged_with_its_confirmation_and_readable
 
 async def test_the_log_names_the_actor_and_each_save(app_factory):
     async with running(app_factory) as (pilot, app, encounter, ids):
-        await pilot.press("down", "space", "space", "d")
-        screen = app.screen
+        screen = await open_damage(pilot, keys=BOTH_GOBLINS)
         assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
         await type_text(pilot, "10 fire")
         # f2 (it reaches any terminal) passes over the goblins, the targets: nobody, then Valeros
@@ -463,9 +449,7 @@ async def test_a_name_with_the_word_nonlethal_is_never_reworded(app_factory):
     encounter.add(rules.new_creature("Ned the nonlethal", hp=30), initiative=10)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "d")
-        screen = app.screen
-        await type_text(pilot, "1d3+1 subdual")
+        screen = await open_damage(pilot, "1d3+1 subdual")
         await pilot.pause()
         assert "✓ 1d3+1 subdual" in str(screen.query_one("#damage .feedback", Static).render())
         steps = static_text(screen, "#steps")
@@ -613,8 +597,7 @@ async def test_the_add_form_shows_the_systems_own_examples(app_factory, system):
     rules = get_system(system)
     app = app_factory(Encounter(system, "Fight"), system=system)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
+        form = await open_add_form(pilot)
         assert form.query_one("#name", Input).placeholder == rules.example_name
         defenses = form.query_one("#defenses Input", Input)
         assert defenses.placeholder == rules.example_defenses

@@ -4,7 +4,15 @@ the Status column is readable at 80 columns."""
 from __future__ import annotations
 
 from textual.widgets import Static
-from tui_support import d20_brawl, goblins, ids_by_name, screen_lines, type_text
+from tui_support import (
+    d20_brawl,
+    goblins,
+    ids_by_name,
+    open_add_form,
+    open_damage,
+    screen_lines,
+    type_text,
+)
 
 from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm
@@ -42,10 +50,7 @@ async def test_enter_on_the_pc_checkbox_adds_the_creature(app_factory):
     encounter = Encounter(system="pf2e", name="Crypt")
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        assert isinstance(form, CreatureForm)
-        await type_text(pilot, "Kyra")
+        form = await open_add_form(pilot, "Kyra")
         await pilot.press("tab", "tab")  # name → count → PC
         assert form.focused is form.query_one("#pc", WordCheckbox)
         await pilot.press("space")  # space toggles
@@ -104,9 +109,7 @@ async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         app.session.rng = Dice(3)  # the attack: 3+0 vs AC 10; 1d8 comes up 8
-        await pilot.press("down", "d")
-        damage = app.screen
-        await type_text(pilot, "1d8 slashing")
+        damage = await open_damage(pilot, "1d8 slashing")
         await pilot.pause()
         assert "8" in damage.query_one("#targets").get_cell(ogre, "result").plain
         await pilot.press("alt+t")
@@ -131,8 +134,7 @@ async def test_a_critical_with_its_confirmation_is_readable_at_80_columns(app_fa
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         app.session.rng = Dice(19, 17)  # a threat on 19, confirmed by 17
-        await pilot.press("down", "d")
-        damage = app.screen
+        damage = await open_damage(pilot)
         damage.query_one("#attack-bonus").value = "12"
         damage.query_one("#attack-ac").value = "25"
         damage.query_one("#attack-threat").value = "19"
@@ -205,8 +207,7 @@ async def test_the_roll_line_says_subdual_in_d20(app_factory):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         app.session.rng = Dice()
-        await pilot.press("down", "d")
-        await type_text(pilot, "1d3+1 subdual")
+        await open_damage(pilot, "1d3+1 subdual")
         await pilot.pause()
         roll_line = static_text(app.screen, "#roll-line")
         assert roll_line.startswith("1d3+1 subdual (3) = 4"), roll_line
@@ -219,8 +220,7 @@ async def test_a_staggering_result_is_whole_in_the_damage_form_at_80_columns(app
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         app.session.rng = Dice(other=1)
-        await pilot.press("down", "d")
-        await type_text(pilot, "1d3+1 subdual")
+        await open_damage(pilot, "1d3+1 subdual")
         await pilot.pause()
         result = str(app.screen.query_one("#targets").get_cell(commoner, "result"))
         assert result.endswith("staggered")
@@ -235,9 +235,7 @@ async def test_enter_after_rolling_the_attack_in_the_helper_applies(app_factory)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         app.session.rng = Dice(19, 17, other=4)  # a threat on 19, confirmed by 17
-        await pilot.press("down", "d")
-        damage = app.screen
-        await type_text(pilot, "1d8+3 slashing")
+        damage = await open_damage(pilot, "1d8+3 slashing")
         threat = damage.query_one("#attack-threat")
         threat.value = "19"
         threat.focus()
@@ -259,8 +257,7 @@ async def test_the_hits_kept_are_counted_whole_on_the_options_line(app_factory):
                                      stress=6))
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        damage = app.screen
+        damage = await open_damage(pilot, keys=())
         for hit in ("4 physical", "5 physical"):
             await type_text(pilot, hit)
             await pilot.press("f3")  # keep this hit, type another

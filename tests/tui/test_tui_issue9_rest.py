@@ -4,7 +4,7 @@ applied by a second enter."""
 from __future__ import annotations
 
 from textual.widgets import Label
-from tui_support import Dice, d20_brawl, goblins, ids_by_name, static_text, type_text
+from tui_support import Dice, d20_brawl, goblins, ids_by_name, open_damage, static_text, type_text
 
 from core import Encounter, get_system
 from tui.screens.dialogs import ConfirmModal
@@ -90,9 +90,7 @@ async def test_enter_twice_after_a_miss_applies_nothing(app_factory):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         app.session.rng = Dice(3)  # 3+0 vs AC 10: a miss
-        await pilot.press("down", "d")
-        damage = app.screen
-        await type_text(pilot, "8 slashing")
+        damage = await open_damage(pilot, "8 slashing")
         await pilot.press("alt+t")
         await pilot.pause()
         await pilot.press("enter")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_support import goblins, ids_by_name, type_text
+from tui_support import goblins, ids_by_name, open_add_form, type_text
 
 from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm
@@ -54,10 +54,7 @@ async def test_add_creatures_with_a_defense_line(app_factory):
     encounter = Encounter(system="pf2e", name="Crypt")
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        assert isinstance(form, CreatureForm)
-        await type_text(pilot, "Wight")
+        form = await open_add_form(pilot, "Wight")
         await pilot.press("tab")
         await pilot.press("ctrl+a", "ctrl+k")  # clear "1" in Count
         await type_text(pilot, "2")
@@ -93,9 +90,7 @@ async def test_a_defense_typo_is_shown_with_a_caret_and_nothing_is_added(app_fac
     encounter = Encounter(system="pf2e", name="Crypt")
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        await type_text(pilot, "Wight")
+        form = await open_add_form(pilot, "Wight")
         field = form.query_one("#defenses", NotationField)
         field.focus_input()
         await type_text(pilot, "resistances fyre 5")

@@ -6,7 +6,16 @@ from __future__ import annotations
 import random
 
 from conftest import SIZE
-from tui_support import goblins, ids_by_name, running, settle, type_text
+from tui_support import (
+    goblins,
+    ids_by_name,
+    open_add_form,
+    running,
+    settle,
+    submit_add_form,
+    submit_form,
+    type_text,
+)
 
 from core import Encounter, get_system
 from tui.cli import main, prepare_tui
@@ -34,14 +43,10 @@ async def test_six_goblins_with_a_modifier_roll_their_initiatives_as_they_are_ad
     encounter = Encounter(system="pf2e", name="Ambush")
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
+        form = await open_add_form(pilot)
         assert form.query_one("#initiative").value == ""  # empty: rolled
         await type_text(pilot, "Goblin")
-        form.query_one("#count").value = "6"
-        form.query_one("#init-mod").value = "2"
-        await pilot.press("enter")
-        await pilot.pause()
+        await submit_form(pilot, form, {"count": "6", "init-mod": "2"})
         assert app.screen is app.roster
         dice = random.Random(1)
         expected = [dice.randint(1, 20) + 2 for _ in range(6)]
@@ -57,11 +62,7 @@ async def test_a_batch_added_with_rolled_initiative_is_undone_by_one_u(app_facto
     before = encounter.to_data()["creatures"]
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        await type_text(pilot, "Orc")
-        app.screen.query_one("#count").value = "3"
-        await pilot.press("enter")
-        await pilot.pause()
+        await submit_add_form(pilot, "Orc", {"count": "3"})
         assert app.screen is app.roster
         assert len(encounter.order) == len(before) + 3
         assert encounter.log[-1].kind == "initiative"
@@ -230,10 +231,7 @@ async def test_daggerheart_shows_no_rounds_and_no_initiative(app_factory):
     encounter = daggerheart()
     app = app_factory(encounter, system="daggerheart")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        await type_text(pilot, "Rat")
-        await pilot.press("enter")
-        await pilot.pause()
+        await submit_add_form(pilot, "Rat")
         assert encounter.log[-1].text == "Rat joins"
         shown = str(app.roster.query_one(LogPanel).render()).splitlines()
         assert shown[-1] == "Rat joins", shown

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_support import goblins, ids_by_name, settle, type_text
+from tui_support import goblins, ids_by_name, open_damage, settle, type_text
 
 import saves
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
@@ -74,8 +74,7 @@ async def test_autosave_after_a_change(app_factory, data_dir: Path):
     ids = ids_by_name(encounter)
     app = app_factory(encounter, autosave=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "d")
-        await type_text(pilot, "4 fire")
+        await open_damage(pilot, "4 fire")
         await pilot.press("enter")
         await pilot.pause(0.6)
         await settle(pilot)
@@ -589,8 +588,7 @@ async def test_work_that_cannot_be_kept_is_never_replaced(app_factory, data_dir:
     monkeypatch.setattr(saves, "keep_in_trash", broken)
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await type_text(pilot, "3 fire")
+        await open_damage(pilot, "3 fire", keys=())
         await pilot.press("enter")
         await settle(pilot)
         encounter = app.session.encounter

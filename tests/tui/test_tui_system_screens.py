@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Input
-from tui_support import SIZE, goblins, static_text, type_text
+from tui_support import SIZE, goblins, open_add_form, static_text, submit_form
 
 from core import SYSTEM_IDS, Encounter, get_system
 from tui.screens.creature_form import CreatureForm
@@ -22,10 +22,8 @@ async def test_the_add_form_asks_for_initiative_only_where_the_system_has_it(app
     rules = get_system(system)
     app = app_factory(Encounter(system, "Fight"), system=system)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
+        form = await open_add_form(pilot)
         await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CreatureForm)
         ids = {field.id for field in form.query(Input)}
         assert ("initiative" in ids) is rules.has_initiative
         assert ("init-mod" in ids) is rules.has_initiative
@@ -38,13 +36,10 @@ async def test_without_initiative_enter_on_the_pc_box_adds_and_edits(app_factory
     encounter = Encounter(system, "Scene")
     app = app_factory(encounter, system=system)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        await type_text(pilot, "Kyra")
+        form = await open_add_form(pilot, "Kyra")
         await pilot.press("tab", "tab", "space")  # name → count → PC, ticked
         assert form.focused is form.query_one("#pc", WordCheckbox)
-        await pilot.press("enter")
-        await pilot.pause()
+        await submit_form(pilot, form)
         assert app.screen is app.roster
         (kyra,) = [encounter.creature(cid) for cid in encounter.order]
         assert kyra.name == "Kyra" and kyra.pc
@@ -101,13 +96,19 @@ def roster_keys(app) -> dict[str, str]:
             for active in app.roster.active_bindings.values()}
 
 
+def kyra_alone(system: str, name: str = "Fight") -> Encounter:
+    """An encounter in ``system`` with one PC, Kyra."""
+    encounter = Encounter(system, name)
+    encounter.add(get_system(system).new_creature("Kyra", pc=True))
+    return encounter
+
+
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 async def test_every_roster_key_applies_to_the_system(app_factory, system):
     from tui.session_rules import has_stress
 
     rules = get_system(system)
-    encounter = Encounter(system, "Fight")
-    encounter.add(rules.new_creature("Kyra", pc=True))
+    encounter = kyra_alone(system)
     app = app_factory(encounter, system=system)
     async with app.run_test(size=SIZE):
         keys = roster_keys(app)
@@ -129,8 +130,7 @@ async def test_p_opens_the_tracker_in_every_system(app_factory, system):
     from tui.screens.tracker import TrackerScreen
 
     rules = get_system(system)
-    encounter = Encounter(system, "Fight")
-    encounter.add(rules.new_creature("Kyra", pc=True))
+    encounter = kyra_alone(system)
     app = app_factory(encounter, system=system)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
@@ -153,8 +153,7 @@ async def test_the_saves_list_shows_a_round_only_where_the_system_counts_them(ap
     from tui.screens.saves_browser import SavesScreen
 
     rules = get_system(system)
-    encounter = Encounter(system, "Kept")
-    encounter.add(rules.new_creature("Kyra", pc=True))
+    encounter = kyra_alone(system, "Kept")
     saves.save(encounter)
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
@@ -188,8 +187,7 @@ async def test_the_tracker_footer_fits_80_columns_and_help_lists_every_key(app_f
     from tui.screens.tracker import TrackerScreen
 
     rules = get_system(system)
-    encounter = Encounter(system, "Fight")
-    encounter.add(rules.new_creature("Kyra", pc=True))
+    encounter = kyra_alone(system)
     app = app_factory(encounter, system=system)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")

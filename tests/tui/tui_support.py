@@ -44,6 +44,15 @@ def goblins(system: str = "pf2e", **settings: Any) -> Encounter:
     return encounter
 
 
+def marlowe() -> tuple[Encounter, str]:
+    """A Daggerheart PC with three armor slots, alone in an encounter: (encounter, her id)."""
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Ambush")
+    pc = encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14,
+                                          armor=3), initiative=10)
+    return encounter, pc
+
+
 def ids_by_name(encounter: Encounter) -> dict[str, str]:
     """Creature ids by creature name."""
     return {encounter.creature(cid).name: cid for cid in encounter.order}
@@ -93,8 +102,13 @@ async def running(app_factory: Callable[..., Any], encounter: Encounter | None =
         yield pilot, app, encounter, ids_by_name(encounter)
 
 
-async def open_damage(pilot: Pilot, damage: str, keys: tuple[str, ...] = ("down",)) -> Any:
-    """Move with ``keys`` (down: the second row), open damage entry (d), type ``damage``: the screen."""
+#: The roster keys that mark both goblins of :func:`goblins` as targets.
+BOTH_GOBLINS = ("down", "space", "space")
+
+
+async def open_damage(pilot: Pilot, damage: str = "", keys: tuple[str, ...] = ("down",)) -> Any:
+    """Move with ``keys`` (down: the second row; none: stay on the active creature), open damage
+    entry (d), type ``damage`` (nothing if empty): the screen."""
     from tui.screens.damage import DamageScreen
 
     await pilot.press(*keys, "d")
@@ -104,15 +118,29 @@ async def open_damage(pilot: Pilot, damage: str, keys: tuple[str, ...] = ("down"
     return screen
 
 
-async def submit_add_form(pilot: Pilot, name: str, fields: dict[str, str]) -> Screen:
-    """Open the add form (a), type ``name``, fill the fields by id, press enter: the form."""
+async def open_add_form(pilot: Pilot, name: str = "") -> Screen:
+    """Open the add form (a) and type ``name`` (nothing if empty): the form."""
+    from tui.screens.creature_form import CreatureForm
+
     await pilot.press("a")
     form = pilot.app.screen
+    assert isinstance(form, CreatureForm)
     await type_text(pilot, name)
-    for field_id, value in fields.items():
+    return form
+
+
+async def submit_form(pilot: Pilot, form: Screen, fields: dict[str, str] | None = None) -> None:
+    """Fill the fields of ``form`` by id and press enter."""
+    for field_id, value in (fields or {}).items():
         form.query_one(f"#{field_id}", Input).value = value
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def submit_add_form(pilot: Pilot, name: str, fields: dict[str, str] | None = None) -> Screen:
+    """Open the add form (a), type ``name``, fill the fields by id, press enter: the form."""
+    form = await open_add_form(pilot, name)
+    await submit_form(pilot, form, fields)
     return form
 
 
