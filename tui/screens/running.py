@@ -3,7 +3,7 @@
 The roster's keys call the functions here, so the roster keeps one small block of
 bindings. Which keys apply is asked of the rules, never of a system id: initiative where
 ``rules.has_initiative``, Fear where it has none (RULES §7: the GM orders the spotlight list),
-Stress where the creatures have a ``stress`` stat.
+Stress where ``rules.has_stress``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from textual.widgets import Input, Label, Static
 
 from core import conditions
 from tui.screens.dialogs import NumberInput
-from tui.session_rules import has_fear, has_stress
+from tui.session_rules import has_fear
 from tui.widgets.roster_table import condition_lines
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ def stress(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
     """Mark (or clear) 1 Stress on each creature; with no slot left it marks 1 HP instead."""
     session = app.session
     encounter = session.encounter
-    if not has_stress(encounter.rules):
+    if not encounter.rules.has_stress:
         app.notify(f"{encounter.rules.name} has no Stress.", severity="warning")
         return
     done = set()
