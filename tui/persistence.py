@@ -8,6 +8,7 @@ notification — the app keeps running either way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -162,26 +163,28 @@ class Persistence:
         if self.autosave_file is not None:
             slots.release(self.autosave_file)
 
-    def keep_replaced_encounter(self) -> str | None:
+    # -- keeping the encounter another takes the place of ---------------------------------
+
+    def keep_replaced_encounter(self, replace: Callable[[str], None]) -> None:
         """Before another encounter takes this window: keep work found nowhere else (issue 8).
 
         An encounter changed since it was saved (or never saved), other than an untouched demo
-        or new one, is written into the trash folder. Returns the words telling the GM where
-        (``""`` when nothing was kept), for the caller's one notice: a second notice would
-        replace the first at once. None when the work could not be kept: the caller must not
-        replace it (the next autosave would write over its only copy); the GM is told why.
+        or new one, is written into the trash folder in a worker. Then, on the UI thread,
+        ``replace(kept)`` runs: ``kept`` tells the GM where (``""`` when nothing was kept), for
+        the caller's one notice (a second notice would replace the first at once). When the
+        work could not be kept, ``replace`` never runs (the next autosave would write over its
+        only copy): the work stays on screen and the GM is told why.
         """
         import saves
 
-        if not self.session.unsaved_work:
-            return ""
-        try:
-            kept = saves.keep_in_trash(self.encounter, data=self.encounter.to_data())
-        except Exception as error:  # noqa: BLE001 - any failure: the work stays on screen
+        def kept(path: Path | None) -> None:
+            replace("" if path is None else f"Unsaved work kept in {path.parent.name}/{path.name}.")
+
+        def refused(error: Exception) -> None:
             self.notify(f"Not replaced: this encounter could not be kept ({error_words(error)}); "
                         "save it first (ctrl+s).", severity="error", timeout=10)
-            return None
-        return f"Unsaved work kept in {kept.parent.name}/{kept.name}."
+
+        self._keep(saves.keep_in_trash, kept, refused)
 
     def notify_with(self, message: str, kept: str) -> None:
         """``message``, then ``kept`` (where the replaced encounter went), in one notice line;
@@ -197,22 +200,60 @@ class Persistence:
         severity = "error" if kept.startswith("Not kept") else "information"
         self.notify(kept if cell_len(line) > NOTICE_WIDTH else line, severity=severity, timeout=10)
 
-    def keep_finished_encounter(self) -> Path | None:
+    def keep_finished_encounter(self, then: Callable[[Path | None], None]) -> None:
         """Before the next encounter: keep this one as a save the saves screen lists (scenario 8).
 
         Unsaved work is saved under its name (its own file, else a free name: never over
-        another file); a saved one stays in its file. Returns that file, None for an untouched
-        demo or new encounter, or when writing failed (said, and the autosave still has it).
+        another file), in a worker; a saved one stays in its file. Then, on the UI thread,
+        ``then(file)`` runs (None for an untouched demo or new encounter). When writing failed
+        ``then`` never runs: the GM is told why, and the autosave still has the work.
         """
         import saves
 
-        if not self.session.unsaved_work:
-            return saves.save_path(self.encounter)
-        try:
-            return saves.keep_as_save(self.encounter, data=self.encounter.to_data())
-        except Exception as error:  # noqa: BLE001 - said, and the autosave still has it
+        def kept(path: Path | None) -> None:
+            then(path if path is not None else saves.save_path(self.encounter))
+
+        def refused(error: Exception) -> None:
             self.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
-            return None
+
+        self._keep(saves.keep_as_save, kept, refused)
+
+    def _keep(self, write: Callable[..., Path], kept: Callable[[Path | None], None],
+              refused: Callable[[Exception], None]) -> None:
+        """Write unsaved work with ``write`` (a saves function) in a worker, then, on the UI
+        thread, ``kept(file)`` (at once with None when there is nothing to keep), or
+        ``refused(error)`` when writing failed."""
+        if not self.session.unsaved_work:
+            kept(None)
+            return
+        encounter = self.encounter
+        # the snapshot is taken here, on the UI thread, as for a save (see run_save)
+        asked = partial(self._keep_came_back, write, kept, refused, encounter, encounter.revision)
+        work = partial(self._keep_worker, write, encounter, encounter.to_data(), asked)
+        self.app.run_worker(work, thread=True, group="keep")
+
+    def _keep_worker(self, write: Callable[..., Path], encounter: Any, data: dict[str, Any],
+                     report: Callable[[Path | Exception], None]) -> None:
+        """Write the snapshot ``data``; report the file, or the error, on the UI thread."""
+        try:
+            path = write(encounter, data=data)
+        except Exception as error:  # noqa: BLE001 - said; the work stays on screen
+            self._report(report, error)
+            return
+        self._report(report, path)
+
+    def _keep_came_back(self, write: Callable[..., Path], kept: Callable[[Path | None], None],
+                       refused: Callable[[Exception], None], encounter: Any, revision: int,
+                       result: Path | Exception) -> None:
+        """A keep came back. The GM may have changed the encounter while it was written (or
+        another took its place): then what is on screen now is kept before it is replaced,
+        so no change is lost."""
+        if isinstance(result, Exception):
+            refused(result)
+        elif self.encounter is not encounter or encounter.revision != revision:
+            self._keep(write, kept, refused)
+        else:
+            kept(result)
 
     # -- save, quick save ----------------------------------------------------------------
 
@@ -363,9 +404,10 @@ class Persistence:
                         severity="error", timeout=10)
             self.app.screen.post_message(LoadRefused(message.path))
             return
-        kept = self.keep_replaced_encounter()
-        if kept is None:
-            return
+        self.keep_replaced_encounter(partial(self._show_loaded, message))
+
+    def _show_loaded(self, message: LoadFinished, kept: str) -> None:
+        """The encounter it replaces is kept (``kept`` says where): show the loaded one."""
         self.session.replace(message.encounter, saved=True, path=message.path)
         loaded = message.encounter
         when = f", round {loaded.round}" if loaded.rules.counts_rounds else ""  # RULES §7
@@ -386,8 +428,8 @@ class Persistence:
         """Start an empty encounter (issue 8: the current one is kept, never deleted)."""
         from core import Encounter
 
-        kept = self.keep_replaced_encounter()
-        if kept is None:
-            return
-        self.session.replace(Encounter(system=system, name=name))
-        self.notify_with(f"New encounter: {name}. a adds creatures.", kept)
+        def start(kept: str) -> None:
+            self.session.replace(Encounter(system=system, name=name))
+            self.notify_with(f"New encounter: {name}. a adds creatures.", kept)
+
+        self.keep_replaced_encounter(start)

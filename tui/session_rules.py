@@ -11,11 +11,6 @@ from typing import Any
 INITIATIVE_ACTIONS = frozenset({"roll_initiative", "set_initiative"})
 
 
-def has_stress(rules: Any) -> bool:
-    """Whether the system's creatures have Stress slots (Daggerheart)."""
-    return any(stat.name == "stress" for stat in rules.stat_fields)
-
-
 def has_fear(rules: Any) -> bool:
     """The GM's Fear pool goes with a spotlight list instead of initiative (RULES §7)."""
     return not rules.has_initiative
@@ -28,7 +23,7 @@ def applies(rules: Any, action: str) -> bool:
     if action == "fear":
         return has_fear(rules)
     if action == "stress":
-        return has_stress(rules)
+        return bool(rules.has_stress)
     if action == "tracker":  # p: persistent damage (RULES §5) …
         return bool(rules.has_persistent_damage)
     if action == "conditions":  # … or, without it, the same screen for conditions

@@ -77,6 +77,7 @@ class RuleSystem:
     has_armor_slots: bool = False           # a target may mark an Armor slot (Daggerheart)
     has_direct_damage: bool = False         # direct damage: no Armor slot may reduce it
     has_nonlethal: bool = True              # damage may be dealt as nonlethal (subdual in d20 3.0)
+    has_stress: bool = False                # creatures have Stress slots the GM marks (RULES §7)
     totals_hits: bool = False               # several hits are totalled before thresholds (RULES §3)
     heal_tracks: tuple[str, ...] = ("hp",)  # what healing restores; the first is the default
     example_name: str = "Goblin Warrior"    # the add form's examples, in the system's own words

@@ -29,6 +29,7 @@ class Daggerheart(RuleSystem):
     has_armor_slots = True
     has_direct_damage = True
     has_nonlethal = False       # RULES §3 has no nonlethal damage: the form offers none
+    has_stress = True           # RULES §7: Stress slots (a stat field), marked and cleared
     totals_hits = True          # RULES §3: one move's hits are totalled before thresholds
     heal_tracks = ("hp", "armor", "stress")
     rule_options = ("massive_damage",)

@@ -40,6 +40,18 @@ def test_only_daggerheart_has_no_nonlethal_damage():
     assert [s for s in SYSTEM_IDS if not get_system(s).has_nonlethal] == ["daggerheart"]
 
 
+@pytest.mark.parametrize("system", SYSTEM_IDS)
+def test_each_system_declares_stress_as_its_creatures_have_it(system):
+    # RULES §7: Stress is a declaration, like nonlethal and initiative; it matches the form
+    rules = get_system(system)
+    assert isinstance(rules.has_stress, bool)
+    assert rules.has_stress is any(stat.name == "stress" for stat in rules.stat_fields)
+
+
+def test_only_daggerheart_has_stress():
+    assert [s for s in SYSTEM_IDS if get_system(s).has_stress] == ["daggerheart"]
+
+
 def test_only_d20_hp_goes_below_zero():
     assert [s for s in SYSTEM_IDS if get_system(s).negative_hp] == ["d20-3e"]
     d20 = get_system("d20-3e")

@@ -344,8 +344,9 @@ async def test_the_log_screen_exports_markdown(app_factory, data_dir):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l", "m")
+        await settle(pilot)  # the prompt offers a free name, looked for in a worker
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)  # the log is written in a worker
         [written] = data_dir.glob("*-log.md")
         text = written.read_text()
         assert text.startswith("# Test Fight") and "## Round 1" in text

@@ -496,6 +496,7 @@ async def test_the_notice_naming_the_trash_file_is_not_replaced_at_once(app_fact
         app.persistence.new_encounter("pf2e", "Fresh")
         app.session.apply(lambda enc: enc.add(enc.rules.new_creature("Rat", hp=3)), ())
         app.persistence.new_encounter("pf2e", "Fresher")
+        await settle(pilot)  # the replaced encounter is written in a worker
         (fresh,) = (data_dir / "trash").glob("fresh *.toml")
         assert app.notes.last.endswith(f"trash/{fresh.name}.")
 

@@ -105,8 +105,6 @@ def kyra_alone(system: str, name: str = "Fight") -> Encounter:
 
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 async def test_every_roster_key_applies_to_the_system(app_factory, system):
-    from tui.session_rules import has_stress
-
     rules = get_system(system)
     encounter = kyra_alone(system)
     app = app_factory(encounter, system=system)
@@ -119,7 +117,7 @@ async def test_every_roster_key_applies_to_the_system(app_factory, system):
         assert ("roll_initiative" in keys) is rules.has_initiative
         assert ("set_initiative" in keys) is rules.has_initiative
         assert ("fear(True)" in keys) is (not rules.has_initiative)
-        assert ("stress(True)" in keys) is has_stress(rules)
+        assert ("stress(True)" in keys) is rules.has_stress
         for always in ("add", "edit", "remove", "damage", "heal", "next_turn", "condition",
                        "move(-1)", "next_encounter", "export_log", "copy", "keep"):
             assert always in keys, always

@@ -3,27 +3,28 @@
 The roster's keys call the functions here, so the roster keeps one small block of
 bindings. Which keys apply is asked of the rules, never of a system id: initiative where
 ``rules.has_initiative``, Fear where it has none (RULES §7: the GM orders the spotlight list),
-Stress where the creatures have a ``stress`` stat.
+Stress where ``rules.has_stress``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from core import conditions
 from tui.screens.dialogs import NumberInput
-from tui.session_rules import has_fear, has_stress
+from tui.session_rules import has_fear
 from tui.widgets.roster_table import condition_lines
 
 if TYPE_CHECKING:
@@ -271,7 +272,7 @@ def stress(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
     """Mark (or clear) 1 Stress on each creature; with no slot left it marks 1 HP instead."""
     session = app.session
     encounter = session.encounter
-    if not has_stress(encounter.rules):
+    if not encounter.rules.has_stress:
         app.notify(f"{encounter.rules.name} has no Stress.", severity="warning")
         return
     done = set()
@@ -315,14 +316,17 @@ def dying_check(app: HitLedgerApp, creature_id: str, roll: int | None) -> str:
 
 
 def next_encounter_keeping_party(app: HitLedgerApp, name: str) -> None:
-    """A new encounter with the PCs as they are; the finished one is kept as a save."""
+    """A new encounter with the PCs as they are; the finished one is kept as a save first
+    (in a worker: when that fails the GM is told why and the fight stays on screen)."""
+    app.persistence.keep_finished_encounter(partial(carry_party, app, name))
+
+
+def carry_party(app: HitLedgerApp, name: str, kept: Path | None) -> None:
+    """Start ``name`` with the PCs of the encounter on screen, now kept in ``kept``."""
     session = app.session
     old = session.encounter
     party = [cid for cid in old.order if old.creature(cid).pc]
     new = old.next_encounter(name)
-    kept = app.persistence.keep_finished_encounter()
-    if kept is None and session.unsaved_work:
-        return  # not saved, and said why: the fight stays on screen
     session.replace(new)
     session.pristine_revision = None  # the party is the GM's work: kept if replaced in turn
     # one notice (a second would replace it at once), the file name last, in 70 cells
@@ -372,17 +376,21 @@ def free_log_path(path: Path) -> Path:
     return next((name for name in free_names(path) if not name.exists()), path)
 
 
-def write_log(encounter: Encounter, path: Path) -> Path:
+def write_log(encounter: Encounter, path: Path, markdown: str | None = None) -> Path:
     """Write the log as Markdown to ``path`` or, when a file is there, the next free name:
     an export never overwrites (the GM's notes, or an earlier export, are kept). The path
-    written is returned; OSError says why none was."""
+    written is returned; OSError says why none was.
+
+    ``markdown``: the log already written out, on the UI thread, for a worker that must not
+    read the encounter while a key press changes it (the encounter gives the file's name).
+    """
     from core.log_export import log_markdown
 
     path = path.expanduser()
     if path.is_dir():
         path = path / default_log_path(encounter).name
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = log_markdown(encounter)
+    text = log_markdown(encounter) if markdown is None else markdown
     for name in free_names(path):
         try:
             with name.open("x", encoding="utf-8") as file:  # "x": never over a file there
@@ -397,23 +405,44 @@ def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> Non
     """Ask where (the data dir by default), then write the log as Markdown.
 
     The log of the encounter on screen, or of ``encounter`` (a save the saves screen read).
+    The files are looked at and written in workers: a slow data dir never freezes the app.
     """
+    from core.log_export import log_markdown
     from tui.screens.dialogs import PromptModal
 
     encounter = encounter or app.session.encounter
 
+    def ask(offered: Path) -> None:
+        app.push_screen(PromptModal("Export the log as Markdown to:", value=str(offered)), done)
+
     def done(text: str | None) -> None:
         if not text:
             return
-        asked = Path(text).expanduser()
-        try:
-            path = write_log(encounter, asked)
-        except OSError as error:
-            app.screen.notify(f"Log not written: {error.strerror or error}", severity="error")
-            return
-        # the screen's own notice line when it has one (the saves screen's is the full width)
-        kept = f" ({asked.name} was there: kept)" if asked.is_file() and path != asked else ""
-        app.screen.notify(f"Log written to {path}{kept}.")
+        # said on the screen's own notice line when it has one (the saves screen's is the
+        # full width); the log is written out here, while the encounter holds still
+        work = partial(export_log, app, app.screen, encounter, Path(text), log_markdown(encounter))
+        app.run_worker(work, thread=True, group="export-log")
 
-    app.push_screen(PromptModal("Export the log as Markdown to:",
-                                value=str(free_log_path(default_log_path(encounter)))), done)
+    def offer() -> None:
+        app.call_later(ask, free_log_path(default_log_path(encounter)))
+
+    app.run_worker(offer, thread=True, group="export-log")
+
+
+def export_log(app: HitLedgerApp, screen: Screen[object], encounter: Encounter, asked: Path,
+               markdown: str) -> None:
+    """In a worker: write ``markdown`` (see :func:`write_log`), then say where on ``screen``."""
+    asked = asked.expanduser()
+    try:
+        path = write_log(encounter, asked, markdown)
+    except OSError as error:
+        app.call_later(tell, app, screen, f"Log not written: {error.strerror or error}",
+                       severity="error")
+        return
+    kept = f" ({asked.name} was there: kept)" if asked.is_file() and path != asked else ""
+    app.call_later(tell, app, screen, f"Log written to {path}{kept}.")
+
+
+def tell(app: HitLedgerApp, screen: Screen[object], message: str, **options: Any) -> None:
+    """Tell the GM on ``screen``'s notice line, or the app's when the GM has closed it."""
+    (screen if screen in app.screen_stack else app).notify(message, **options)

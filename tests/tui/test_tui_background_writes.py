@@ -1,0 +1,153 @@
+"""No file is written on the UI thread: keeping the replaced or finished encounter and
+exporting the log run in workers, so a slow network data dir never freezes the app."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from tui_support import SIZE, goblins, settle, type_text
+
+import saves
+from tui.screens import running
+
+
+class Writer:
+    """Wraps a file writer: records the threads it ran on; ``hold`` makes it wait for ``go``."""
+
+    def __init__(self, write: Callable[..., Any], *, hold: bool = False) -> None:
+        self.write = write
+        self.threads: list[threading.Thread] = []
+        self.go = threading.Event()
+        if not hold:
+            self.go.set()
+        self.waited_in_vain = False
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.threads.append(threading.current_thread())
+        # a timeout, not a hang, when the writer runs on the UI thread (nothing could set go)
+        self.waited_in_vain = not self.go.wait(timeout=2)
+        return self.write(*args, **kwargs)
+
+    @property
+    def on_ui_thread(self) -> bool:
+        return threading.main_thread() in self.threads
+
+    async def started(self, pilot: Pilot) -> None:
+        """Wait until the writer has been called (it waits for ``go`` then)."""
+        for _ in range(100):
+            if self.threads:
+                return
+            await pilot.pause(0.01)
+        raise AssertionError("the writer was never called")
+
+
+def patch_writer(monkeypatch: pytest.MonkeyPatch, module: Any, name: str,
+                 *, hold: bool = False) -> Writer:
+    writer = Writer(getattr(module, name), hold=hold)
+    monkeypatch.setattr(module, name, writer)
+    return writer
+
+
+async def test_a_new_encounter_keeps_the_old_one_off_the_ui_thread(app_factory, data_dir: Path,
+                                                                    monkeypatch):
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash")
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # work found nowhere else
+        app.persistence.new_encounter("pf2e", "Vault")
+        await settle(pilot)
+        assert writer.threads and not writer.on_ui_thread
+        assert app.session.encounter.name == "Vault"
+        (kept,) = (data_dir / "trash").iterdir()
+        assert app.notes.last.endswith(f"trash/{kept.name}.")
+
+
+async def test_the_app_answers_keys_while_the_replaced_encounter_is_written(app_factory,
+                                                                           data_dir: Path,
+                                                                           monkeypatch):
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    other = goblins()
+    other.rename("Other")
+    saves.save(other)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        encounter = app.session.encounter
+        app.persistence.load_file(data_dir / "other.toml")
+        await writer.started(pilot)
+        before = app.roster.table.cursor_row
+        await pilot.press("down")  # the app answers while the copy is written
+        assert app.roster.table.cursor_row == before + 1
+        assert app.session.encounter is encounter  # replaced only once it is kept
+        writer.go.set()
+        await settle(pilot)
+        assert not writer.waited_in_vain
+        assert app.session.encounter.name == "Other"
+
+
+async def test_a_change_made_while_the_copy_is_written_is_kept_too(app_factory, data_dir: Path,
+                                                                   monkeypatch):
+    """The copy is of the encounter as it was asked; a change made meanwhile is kept again."""
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        app.session.apply(lambda enc: enc.add(enc.rules.new_creature("Rat", hp=3)), ())
+        writer.go.set()
+        await settle(pilot)
+        assert app.session.encounter.name == "Vault"
+        newest = max((data_dir / "trash").iterdir(), key=lambda path: path.stat().st_mtime_ns)
+        loaded = saves.load(newest)
+        assert "Rat" in [loaded.creature(cid).name for cid in loaded.order]
+        assert app.notes.last.endswith(f"trash/{newest.name}.")
+
+
+async def test_k_saves_the_finished_fight_off_the_ui_thread(app_factory, data_dir: Path,
+                                                            monkeypatch):
+    writer = patch_writer(monkeypatch, saves, "keep_as_save")
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # the GM's work, never saved
+        await pilot.press("K", "ctrl+a", "ctrl+k")
+        await type_text(pilot, "ambush")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert writer.threads and not writer.on_ui_thread
+        assert app.session.encounter.name == "ambush"
+        assert app.notes.last.endswith("test-fight.toml.")
+
+
+async def test_k_refused_leaves_the_fight_on_screen(app_factory, data_dir: Path, monkeypatch):
+    def broken(*args: Any, **kwargs: Any) -> Path:
+        raise saves.SaveError(Path("x.toml"), "could not write (disk full)", hint="free space")
+
+    monkeypatch.setattr(saves, "keep_as_save", broken)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        encounter = app.session.encounter
+        await pilot.press("K", "enter")
+        await settle(pilot)
+        assert app.session.encounter is encounter
+        assert app.notes.last.startswith("Not saved: could not write (disk full)")
+
+
+async def test_the_log_is_written_off_the_ui_thread(app_factory, data_dir: Path, monkeypatch):
+    writer = patch_writer(monkeypatch, running, "write_log")
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert writer.threads and not writer.on_ui_thread
+        written = data_dir / "test-fight-log.md"
+        assert written.read_text().startswith("# Test Fight")
+        assert app.notes.last == f"Log written to {written}."
