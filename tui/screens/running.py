@@ -8,7 +8,7 @@ Stress where the creatures have a ``stress`` stat.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -393,14 +393,18 @@ def write_log(encounter: Encounter, path: Path) -> Path:
     raise FileExistsError(f"{path.name} and {MAX_LOG_NAMES - 1} numbered copies are there already")
 
 
-def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> None:
+def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None, *,
+                   say: Callable[..., object] | None = None) -> None:
     """Ask where (the data dir by default), then write the log as Markdown.
 
     The log of the encounter on screen, or of ``encounter`` (a save the saves screen read).
+    ``say`` tells the GM where it went (the app's ``notify`` unless given: the saves screen
+    says it on its own line, whole).
     """
     from tui.screens.dialogs import PromptModal
 
     encounter = encounter or app.session.encounter
+    say = say or app.notify
 
     def done(text: str | None) -> None:
         if not text:
@@ -409,11 +413,10 @@ def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> Non
         try:
             path = write_log(encounter, asked)
         except OSError as error:
-            app.screen.notify(f"Log not written: {error.strerror or error}", severity="error")
+            say(f"Log not written: {error.strerror or error}", severity="error")
             return
-        # the screen's own notice line when it has one (the saves screen's is the full width)
         kept = f" ({asked.name} was there: kept)" if asked.is_file() and path != asked else ""
-        app.screen.notify(f"Log written to {path}{kept}.")
+        say(f"Log written to {path}{kept}.")
 
     app.push_screen(PromptModal("Export the log as Markdown to:",
                                 value=str(free_log_path(default_log_path(encounter)))), done)
