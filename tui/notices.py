@@ -11,7 +11,9 @@ and goes on a line that covers nothing the GM needs:
 - over any other screen, a one-line toast at the top right (app.tcss), where those screens'
   titles leave room. A toast is not carried onto a screen with a notice line of its own.
 
-The app's ``notify`` hands every notice to :class:`Notices`.
+Each of those lines is a :class:`~tui.widgets.log_panel.NoticeLine`: one notice at a time in
+its severity's style, cleared after its timeout. The app's ``notify`` hands every notice to
+:class:`Notices`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 
-from tui.widgets.log_panel import NOTICE_STYLES, TOAST_WIDTH, notice_line, short_event
+from tui.widgets.log_panel import TOAST_WIDTH, NoticeLine, notice_line, short_event
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -37,7 +39,8 @@ class Notices:
         self.app = app
         self.toast = toast
         self._on_border: tuple[Widget, str | None, str | None] | None = None
-        self._timer: Any = None
+        """The dialog box with a notice on its border, its own words there, and what is shown."""
+        self._border_line: NoticeLine | None = None
 
     def start(self) -> None:
         """Once the app runs: a toast stays with the screen it was shown over."""
@@ -73,25 +76,28 @@ class Notices:
 
     def _show_on_border(self, box: Widget, message: str, severity: str, timeout: float) -> None:
         """The notice on ``box``'s bottom border, after the words the dialog keeps there."""
-        own = box.border_subtitle
-        notice = (notice_line(message), NOTICE_STYLES.get(severity, "bold"))
-        # plain Content, not markup: a creature called "[red]" is shown as typed
-        box.border_subtitle = (Content.assemble(own, " · ", notice) if own
-                               else Content.assemble(notice))
-        self._on_border = (box, own, box.border_subtitle)
-        if timeout > 0:
-            self._timer = box.set_timer(timeout, self.clear)
+        self._on_border = (box, box.border_subtitle, None)
+        self._border_line = NoticeLine(box, self._put_on_border)
+        self._border_line.show(message, severity, timeout)
+
+    def _put_on_border(self, notice: Content | None) -> None:
+        """Write ``notice`` after the dialog's own words, or give it its own words back."""
+        if self._on_border is None:
+            return
+        box, own, shown = self._on_border
+        if notice is not None:
+            box.border_subtitle = Content.assemble(own, " · ", notice) if own else notice
+            self._on_border = (box, own, box.border_subtitle)
+            return
+        self._on_border = None
+        if box.is_mounted and box.border_subtitle == shown:  # else the dialog wrote anew
+            box.border_subtitle = own
 
     def clear(self) -> None:
         """Take a dialog's notice off its border, giving the dialog its own words back."""
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if self._on_border is not None:
-            box, own, shown = self._on_border
-            self._on_border = None
-            if box.is_mounted and box.border_subtitle == shown:  # else the dialog wrote anew
-                box.border_subtitle = own
+        if self._border_line is not None:
+            line, self._border_line = self._border_line, None
+            line.clear()
 
     def said(self, event: Any, prefix: str, nothing: str) -> None:
         """Say what an undo or redo did (``Undid: …``), or that there was ``nothing`` to do."""

@@ -8,7 +8,7 @@ Stress where ``rules.has_stress``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
@@ -401,16 +401,20 @@ def write_log(encounter: Encounter, path: Path, markdown: str | None = None) -> 
     raise FileExistsError(f"{path.name} and {MAX_LOG_NAMES - 1} numbered copies are there already")
 
 
-def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> None:
+def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None, *,
+                   say: Callable[..., object] | None = None) -> None:
     """Ask where (the data dir by default), then write the log as Markdown.
 
     The log of the encounter on screen, or of ``encounter`` (a save the saves screen read).
     The files are looked at and written in workers: a slow data dir never freezes the app.
+    ``say`` tells the GM where it went (the app's ``notify`` unless given: the saves screen
+    says it on its own line, whole), or the app does once the GM has closed that screen.
     """
     from core.log_export import log_markdown
     from tui.screens.dialogs import PromptModal
 
     encounter = encounter or app.session.encounter
+    say = say or app.notify
 
     def ask(offered: Path) -> None:
         app.push_screen(PromptModal("Export the log as Markdown to:", value=str(offered)), done)
@@ -418,9 +422,13 @@ def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> Non
     def done(text: str | None) -> None:
         if not text:
             return
-        # said on the screen's own notice line when it has one (the saves screen's is the
-        # full width); the log is written out here, while the encounter holds still
-        work = partial(export_log, app, app.screen, encounter, Path(text), log_markdown(encounter))
+        screen = app.screen
+
+        def tell(message: str, **options: Any) -> None:
+            (say if screen in app.screen_stack else app.notify)(message, **options)
+
+        # the log is written out here, while the encounter holds still
+        work = partial(export_log, app, tell, encounter, Path(text), log_markdown(encounter))
         app.run_worker(work, thread=True, group="export-log")
 
     def offer() -> None:
@@ -429,20 +437,15 @@ def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None) -> Non
     app.run_worker(offer, thread=True, group="export-log")
 
 
-def export_log(app: HitLedgerApp, screen: Screen[object], encounter: Encounter, asked: Path,
+def export_log(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounter, asked: Path,
                markdown: str) -> None:
-    """In a worker: write ``markdown`` (see :func:`write_log`), then say where on ``screen``."""
+    """In a worker: write ``markdown`` (see :func:`write_log`), then ``tell`` where, on the UI
+    thread."""
     asked = asked.expanduser()
     try:
         path = write_log(encounter, asked, markdown)
     except OSError as error:
-        app.call_later(tell, app, screen, f"Log not written: {error.strerror or error}",
-                       severity="error")
+        app.call_later(tell, f"Log not written: {error.strerror or error}", severity="error")
         return
     kept = f" ({asked.name} was there: kept)" if asked.is_file() and path != asked else ""
-    app.call_later(tell, app, screen, f"Log written to {path}{kept}.")
-
-
-def tell(app: HitLedgerApp, screen: Screen[object], message: str, **options: Any) -> None:
-    """Tell the GM on ``screen``'s notice line, or the app's when the GM has closed it."""
-    (screen if screen in app.screen_stack else app).notify(message, **options)
+    app.call_later(tell, f"Log written to {path}{kept}.")

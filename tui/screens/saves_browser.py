@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Footer, Static
 from tui.messages import LoadRefused, LoadSave, NewEncounter, SaveFileChanged, SavesListed
 from tui.persistence import error_words
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
+from tui.widgets.log_panel import NoticeLine
 
 
 def when_text(moment: datetime, now: datetime | None = None) -> str:
@@ -95,7 +96,8 @@ class SavesScreen(Screen[None]):
         super().__init__()
         self.entries: dict[str, Any] = {}
         self.notice: Content | None = None
-        self._notice_timer: Any = None
+        # whole: the detail line has the screen's width, and a second line when it wraps
+        self._notice_line = NoticeLine(self, self._put_notice, limit=None)
 
     def compose(self) -> ComposeResult:
         """Title, table, footer."""
@@ -153,7 +155,7 @@ class SavesScreen(Screen[None]):
         table.clear()
         self.entries.clear()
         if message.error is not None:
-            self.notify(f"Not listed: {error_words(message.error)}", severity="error")
+            self.show_notice(f"Not listed: {error_words(message.error)}", severity="error")
         from core import SYSTEM_IDS, get_system
 
         labels = row_labels(message.entries)
@@ -179,30 +181,19 @@ class SavesScreen(Screen[None]):
         self._show_detail()
         self.refresh_bindings()
 
-    def notify(self, message: str, *, title: str = "", severity: Any = "information",
-               timeout: float | None = None, markup: bool = False) -> None:
-        """A notice on the detail line, whole, above the highlighted file's line.
-
-        The app's toast here is 36 cells: it cut ``Moved to trash/…`` before the file name.
-        """
-        from tui.widgets.log_panel import NOTICE_STYLES
-
-        self.notice = Content.assemble((" ".join(str(message).split()),
-                                        NOTICE_STYLES.get(severity, "bold")))
-        if self._notice_timer is not None:
-            self._notice_timer.stop()
-        self._notice_timer = self.set_timer(8 if timeout is None else timeout, self._clear_notice)
-        self._show_detail()
-
     def show_notice(self, message: str, severity: str = "information",
                     timeout: float = 8.0) -> bool:
-        """The app's notices go on the detail line too: a toast wrote over the title and cut
-        ``Not loaded: …`` before the why (play report 2, S7-1)."""
-        self.notify(message, severity=severity, timeout=timeout)
+        """A notice on the detail line, whole, above the highlighted file's line.
+
+        The app's notices come here too: a 36-cell toast wrote over the title and cut
+        ``Not loaded: …`` before the why, and ``Moved to trash/…`` before the file's name
+        (play report 2, S7-1). The screen's own notices come straight here, 8 seconds.
+        """
+        self._notice_line.show(message, severity, timeout)
         return True
 
-    def _clear_notice(self) -> None:
-        self.notice, self._notice_timer = None, None
+    def _put_notice(self, notice: Content | None) -> None:
+        self.notice = notice
         self._show_detail()
 
     def _show_detail(self) -> None:
@@ -257,8 +248,8 @@ class SavesScreen(Screen[None]):
             return
         if entry.error is not None:
             # enter on a broken file: say so, rather than nothing at all
-            self.notify(f"Not loaded: {entry.path.name}: the line below says why.",
-                        severity="warning")
+            self.show_notice(f"Not loaded: {entry.path.name}: the line below says why.",
+                             severity="warning")
             return
         self.post_message(LoadSave(entry.path))
 
@@ -305,10 +296,12 @@ class SavesScreen(Screen[None]):
         try:
             encounter = saves.load(path)
         except Exception as error:  # noqa: BLE001 - any failure is said; a worker's error would end the app
-            self.app.call_from_thread(self.notify, f"Not read: {error_words(error)}",
-                                      severity="error", timeout=8)
+            self.app.call_from_thread(self.show_notice, f"Not read: {error_words(error)}",
+                                      severity="error")
             return
-        self.app.call_from_thread(running.ask_export_log, self.app, encounter)
+        # where it was written goes on this screen's own line, whole (not a 36-cell toast)
+        self.app.call_from_thread(running.ask_export_log, self.app, encounter,
+                                  say=self.show_notice)
 
     @work(thread=True, exclusive=True, group="saves-change")
     def change_file(self, action: str, path: Any, name: str) -> None:
@@ -330,9 +323,9 @@ class SavesScreen(Screen[None]):
     def on_save_file_changed(self, message: SaveFileChanged) -> None:
         """Say what happened and list again."""
         if message.error is not None:
-            self.notify(error_words(message.error), severity="error", timeout=8)
+            self.show_notice(error_words(message.error), severity="error")
         else:
-            self.notify(message.text)
+            self.show_notice(message.text)
         self.refresh_list()
 
     def action_new(self) -> None:

@@ -14,11 +14,13 @@ from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
 from tui.screens.dialogs import NumberInput, PromptModal
 from tui.session_rules import tracker_applies
-from tui.widgets.log_panel import event_line
+from tui.widgets.log_panel import NoticeLine, event_line
 from tui.widgets.word_checkbox import WordCheckbox
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from textual.content import Content
 
     from core import Encounter
     from tui.app import HitLedgerApp
@@ -196,7 +198,7 @@ class TrackerScreen(Screen[None]):
         super().__init__()
         self.last_event: Any = last_event
         self.near = near
-        self._notice_timer: Any = None
+        self._notice_line = NoticeLine(self, self._put_notice)
 
     @property
     def session(self) -> EncounterSession:
@@ -540,21 +542,11 @@ class TrackerScreen(Screen[None]):
         The tracker is a whole screen: a toast at the top right wrote over its title and
         round (play report 2, S8-3: ``· Roun Ezren's turn``).
         """
-        from textual.content import Content
-
-        from tui.widgets.log_panel import NOTICE_STYLES, notice_line
-
-        lines = self.query("#last-event")
-        if not lines:
+        if not self.query("#last-event"):
             return False
-        rule = lines.first()
-        rule.border_title = Content.assemble((notice_line(message),
-                                              NOTICE_STYLES.get(severity, "bold")))
-        if self._notice_timer is not None:
-            self._notice_timer.stop()
-        self._notice_timer = rule.set_timer(timeout, self._clear_notice) if timeout > 0 else None
+        self._notice_line.show(message, severity, timeout)
         return True
 
-    def _clear_notice(self) -> None:
-        self._notice_timer = None
-        self.query_one("#last-event", Static).border_title = None
+    def _put_notice(self, notice: Content | None) -> None:
+        for rule in self.query("#last-event"):
+            rule.border_title = notice

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
+    from textual.widget import Widget
 
 
 def event_line(event: Any, rounds: bool = True) -> str:
@@ -121,9 +125,56 @@ NOTICE_STYLES = {"warning": "bold $text-warning", "error": "bold $text-error"}
 """A notice's style by severity; the words say it too (``Not saved: …``), colour only helps."""
 
 
-def notice_line(message: str, limit: int = NOTICE_LIMIT) -> str:
-    """A notice as one line: newlines and runs of spaces become single spaces, then cut."""
-    return fit_cells(" ".join(str(message).split()), limit)
+def notice_line(message: str, limit: int | None = NOTICE_LIMIT) -> str:
+    """A notice as one line: newlines and runs of spaces become single spaces, then cut
+    to ``limit`` cells (None: kept whole)."""
+    line = " ".join(str(message).split())
+    return line if limit is None else fit_cells(line, limit)
+
+
+class NoticeLine:
+    """The notice on one line of a screen: one at a time, the newest replacing the last.
+
+    :meth:`show` puts a message there in its severity's style for ``timeout`` seconds (0:
+    until the next notice or :meth:`clear`). Where the line is belongs to its owner: ``put``
+    writes the notice there as plain styled :class:`Content` (a creature called ``[red]``
+    is shown as typed), or takes it off given None. ``host`` is the widget whose timer
+    clears the notice: the timer ends with it. ``limit``: cells kept (None: the whole).
+    """
+
+    def __init__(self, host: Widget, put: Callable[[Content | None], None], *,
+                 limit: int | None = NOTICE_LIMIT) -> None:
+        """A line with no notice on it yet."""
+        self.host = host
+        self.put = put
+        self.limit = limit
+        self.text = ""
+        """The notice shown, as one line ("" when none is)."""
+        self._timer: Timer | None = None
+
+    def show(self, message: str, severity: str = "information",
+             timeout: float = TOAST_SECONDS) -> None:
+        """Show ``message`` for ``timeout`` seconds in place of the last notice."""
+        self._stop_timer()
+        self.text = notice_line(message, self.limit)
+        self.put(Content.assemble((self.text, NOTICE_STYLES.get(severity, "bold"))))
+        if timeout > 0:
+            self._timer = self.host.set_timer(timeout, self._expired)
+
+    def clear(self) -> None:
+        """Take the notice off the line."""
+        self._stop_timer()
+        self.text = ""
+        self.put(None)
+
+    def _expired(self) -> None:
+        self._timer = None  # it has run: nothing to stop
+        self.clear()
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
 
 
 class LogPanel(Static):
@@ -150,26 +201,25 @@ class LogPanel(Static):
         """Show at most ``lines`` events."""
         super().__init__("", markup=False, **kwargs)
         self.lines = lines
-        self.notice = ""
-        self._notice_timer: Any = None
+        self._notice_line = NoticeLine(self, self._put_notice)
         self.border_title = "Log"
+
+    @property
+    def notice(self) -> str:
+        """The notice on the border line ("" when there is none)."""
+        return self._notice_line.text
 
     def show_notice(self, message: str, *, severity: str = "information",
                     timeout: float = 3.0) -> None:
         """Show ``message`` on the border line for ``timeout`` seconds (plain text, one line)."""
-        self.notice = notice_line(message)
-        # plain Content, not markup: a creature called "[red]" is shown as typed
-        self.border_title = Content.assemble(
-            "Log · ", (self.notice, NOTICE_STYLES.get(severity, "bold")))
-        if self._notice_timer is not None:
-            self._notice_timer.stop()
-        self._notice_timer = self.set_timer(timeout, self.clear_notice) if timeout > 0 else None
+        self._notice_line.show(message, severity, timeout)
 
     def clear_notice(self) -> None:
         """Back to the plain ``Log`` title."""
-        self.notice = ""
-        self._notice_timer = None
-        self.border_title = "Log"
+        self._notice_line.clear()
+
+    def _put_notice(self, notice: Content | None) -> None:
+        self.border_title = "Log" if notice is None else Content.assemble("Log · ", notice)
 
     def show_events(self, events: Sequence[Any], rounds: bool = True) -> None:
         """Show the newest events of ``events`` (``rounds``: as :func:`event_line`)."""
