@@ -22,6 +22,7 @@ from tui.widgets.log_panel import (
     fit_keeping_tail,
     fit_lines,
     fit_words,
+    most_lines,
     show_text,
 )
 from tui.widgets.notation_field import NotationField
@@ -45,13 +46,7 @@ SAVE_LABELS = {
 
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
-BOX_WIDTH = 90
-"""The damage box's max-width in damage.tcss."""
 MIN_RESULT = 12
-STEPS_LINES = 4
-"""The breakdown's max-height in damage.tcss: a longer one ends with an ellipsis."""
-ROLL_LINES = 2
-"""The roll line's max-height in damage.tcss: a longer roll is cut at a word."""
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
 # Option key types (textual/_ansi_sequences.py): ¡ ™ £ ¢ ∞ § ¶ • ª. The attack keys bind their
@@ -84,6 +79,13 @@ class TargetTable(DataTable):
         Binding("left", "screen.cycle_save(-1)", "Save −", show=False, id="damage.save_prev"),
         Binding("right", "screen.cycle_save(1)", "Save +", show=False, id="damage.save_next"),
     ]
+
+    def show(self, row: str, column: str, value: str | Text) -> None:
+        """Put ``value`` in a cell unless it is there already: every update makes the table
+        draw all its visible cells again (a keystroke on 40 targets changes their results,
+        seldom their saves)."""
+        if self.get_cell(row, column) != value:
+            self.update_cell(row, column, value)
 
 
 class DamageScreen(ModalScreen[Any]):
@@ -321,11 +323,19 @@ class DamageScreen(ModalScreen[Any]):
 
     # -- state to screen -----------------------------------------------------------------
 
+    def _inner_width(self) -> int:
+        """The cells inside the box: the screen's width up to its max-width (damage.tcss), less
+        its border and padding."""
+        box = self.query_one("#damage-box")
+        most = box.styles.max_width
+        width = min(self.app.size.width, int(most.value)) if most is not None \
+            else self.app.size.width
+        return width - box.styles.gutter.width
+
     def _room_for_result(self, others: list[int]) -> int:
-        """The Result column's cells: the box's inner width (damage.tcss) less the ``others``
-        columns, their padding and a scrollbar."""
-        inner = min(self.app.size.width, BOX_WIDTH) - 4     # round border and padding
-        return max(MIN_RESULT, inner - sum(others) - 2 * (len(others) + 1) - 2)
+        """The Result column's cells: the box's inner width less the ``others`` columns, their
+        padding and a scrollbar."""
+        return max(MIN_RESULT, self._inner_width() - sum(others) - 2 * (len(others) + 1) - 2)
 
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
@@ -368,43 +378,9 @@ class DamageScreen(ModalScreen[Any]):
         show_text(self.query_one("#options", Static), "  ".join(parts))
 
     def _show_preview(self) -> None:
-        table = self.query_one(TargetTable)
-        roll_line = self.query_one("#roll-line", Static)
-        # two lines at most (damage.tcss): a longer roll is cut at a word, never silently
-        width = roll_line.content_region.width or min(self.app.size.width, BOX_WIDTH) - 4
-        if self.preview_error:
-            show_text(roll_line, Text(fit_lines(f"! {self.preview_error}", width, ROLL_LINES),
-                                  style="bold"), steady=True)
-        elif self.draft.no_damage and self.preview is not None:
-            # the core previews a miss as no damage; the dice stay for a GM who confirms
-            roll = self.preview.roll
-            text = f"MISS: no damage (enter asks) · if you confirm: {roll.text}"
-            show_text(roll_line, Text(fit_lines(text, width, ROLL_LINES), style="bold"),
-                      steady=True)
-        elif self.preview is None:
-            show_text(roll_line, fit_lines(" · ".join(self.hits) or "nothing rolled yet", width,
-                                       ROLL_LINES), steady=True)
-        else:
-            roll = self.preview.roll
-            source = roll_source(roll)
-            # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
-            # labels each part so; the total is kept whole when the dice are cut
-            tail = f"  ·  total {roll.total}  ·  {source}"
-            show_text(roll_line, Text(fit_keeping_tail(roll.text, tail, width, ROLL_LINES)),
-                      steady=True)
-        outcomes = self.preview.outcomes if self.preview is not None else {}
-        with self.app.batch_update():
-            for creature_id in self.target_ids:
-                table.update_cell(creature_id, "save", self._save_label(creature_id))
-                if self.has_armor_slots:
-                    table.update_cell(creature_id, "armor", self._armor_label(creature_id))
-                outcome = outcomes.get(creature_id)
-                text = (
-                    outcome.summary
-                    if outcome is not None
-                    else self.rules.track_text(self.encounter.creature(creature_id))
-                )
-                table.update_cell(creature_id, "result", Text(fit_words(text, self.result_width)))
+        """The roll line, each target's result, the breakdown; the footer when that changes."""
+        self._show_roll_line()
+        self._show_results()
         self._show_steps()
         has_preview = self.preview is not None
         if has_preview != self._had_preview:
@@ -412,6 +388,45 @@ class DamageScreen(ModalScreen[Any]):
             # not on every keystroke
             self._had_preview = has_preview
             self.refresh_bindings()
+
+    def _show_roll_line(self) -> None:
+        """The roll, the error, or the miss, in the lines damage.tcss gives it: a longer roll is
+        cut at a word, never silently, and the total is kept whole."""
+        roll_line = self.query_one("#roll-line", Static)
+        width = roll_line.content_region.width or self._inner_width()
+        lines = most_lines(roll_line) or 1
+        if self.preview_error:
+            text = Text(fit_lines(f"! {self.preview_error}", width, lines), style="bold")
+        elif self.draft.no_damage and self.preview is not None:
+            # the core previews a miss as no damage; the dice stay for a GM who confirms
+            miss = f"MISS: no damage (enter asks) · if you confirm: {self.preview.roll.text}"
+            text = Text(fit_lines(miss, width, lines), style="bold")
+        elif self.preview is None:
+            text = Text(fit_lines(" · ".join(self.hits) or "nothing rolled yet", width, lines))
+        else:
+            # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
+            # labels each part so
+            roll = self.preview.roll
+            tail = f"  ·  total {roll.total}  ·  {roll_source(roll)}"
+            text = Text(fit_keeping_tail(roll.text, tail, width, lines))
+        show_text(roll_line, text, steady=True)
+
+    def _show_results(self) -> None:
+        """Each target's save, armor slot and result, or its track while nothing is rolled."""
+        table = self.query_one(TargetTable)
+        outcomes = self.preview.outcomes if self.preview is not None else {}
+        with self.app.batch_update():
+            for creature_id in self.target_ids:
+                table.show(creature_id, "save", self._save_label(creature_id))
+                if self.has_armor_slots:
+                    table.show(creature_id, "armor", self._armor_label(creature_id))
+                outcome = outcomes.get(creature_id)
+                text = (
+                    outcome.summary
+                    if outcome is not None
+                    else self.rules.track_text(self.encounter.creature(creature_id))
+                )
+                table.show(creature_id, "result", Text(fit_words(text, self.result_width)))
 
     def _show_steps(self) -> None:
         steps = self.query_one("#steps", Static)
@@ -424,8 +439,8 @@ class DamageScreen(ModalScreen[Any]):
             return
         name = self.encounter.creature(creature_id).name
         text = f"{name}: " + " → ".join(outcome.steps)
-        show_text(steps, Text(fit_lines(text, steps.content_region.width or BOX_WIDTH, STEPS_LINES)),
-                  steady=True)
+        width = steps.content_region.width or self._inner_width()
+        show_text(steps, Text(fit_lines(text, width, most_lines(steps) or 1)), steady=True)
 
     @property
     def highlighted_id(self) -> str | None:

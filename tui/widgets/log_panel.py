@@ -65,11 +65,16 @@ def show_text(widget: Static, content: str | Text, *, steady: bool = False) -> N
         widget.update(content)
         return
     lines = len(text.wrap(widget.app.console, width))
-    most = widget.styles.max_height
-    capped = min(lines, int(most.value)) if most is not None and most.is_cells else lines
+    capped = min(lines, most_lines(widget) or lines)
     if steady and capped > height:
         widget.styles.min_height = capped
     widget.update(content, layout=capped > height if steady else capped != height)
+
+
+def most_lines(widget: Widget) -> int | None:
+    """The lines ``widget``'s stylesheet allows it (its ``max-height`` in cells), if it says."""
+    most = widget.styles.max_height
+    return int(most.value) if most is not None and most.is_cells else None
 
 
 def fit_lines(text: str, width: int, lines: int = 1) -> str:
