@@ -57,12 +57,13 @@ ACTIONS: tuple[tuple[str, bytes, str], ...] = (
 class Terminal:
     """hitledger in an 80×24 pty: send keys, count what comes back."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *args: str) -> None:
+        """Start ``python -m tui.cli`` with ``args`` (the pf2e demo by default)."""
         env = _terminal_env(data_dir)
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tui.cli", "--demo", "pf2e"],
+            [sys.executable, "-m", "tui.cli", *(args or ("--demo", "pf2e"))],
             stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
             start_new_session=True, preexec_fn=_controlling_tty,  # noqa: PLW1509
             close_fds=True,
