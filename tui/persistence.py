@@ -96,7 +96,8 @@ class Persistence:
         for signal in (self.session.changed_signal, self.session.replaced_signal):
             signal.subscribe(self.app, lambda _: self.schedule_autosave(), immediate=True)
         if self.autosave_enabled:
-            self.claim_autosave()
+            # after the first frame: file work the GM need not wait for (issue 10, start-up)
+            self.app.call_after_refresh(self.claim_autosave)
 
     def _report(self, callback: Any, report: Any) -> None:
         """From a worker thread: run ``callback(report)`` on the UI thread.
@@ -120,6 +121,8 @@ class Persistence:
 
         if not self.autosave_enabled or self.encounter.revision == self.session.autosaved_revision:
             return True
+        if self.autosave_file is None and not self._claim_slot():
+            return True  # autosave is off, and the GM was told why
         try:
             saves.autosave(self.encounter, path=self.autosave_file)
         except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
@@ -132,12 +135,20 @@ class Persistence:
     def autosave_now(self) -> None:
         """Write autosave.toml now, in a worker (unless it already holds this revision)."""
         self._autosave_timer = None
-        if self.encounter.revision == self.session.autosaved_revision:
-            return
+        if self.autosave_file is None or self.encounter.revision == self.session.autosaved_revision:
+            return  # not claimed yet: the claim writes it first
         self.run_save("auto")
 
     def claim_autosave(self) -> None:
-        """Hold an autosave file of this window's own (issue 8: two windows never share one)."""
+        """Hold an autosave file of this window's own (issue 8: two windows never share one),
+        and write it at once, so other windows see which save this one holds."""
+        if self.autosave_file is not None or not self._claim_slot():
+            return
+        if self.encounter.revision != self.session.autosaved_revision:
+            self.autosave_now()
+
+    def _claim_slot(self) -> bool:
+        """Claim this window's autosave file; False, autosave off and the GM told why, if not."""
         import saves
         from saves import slots
 
@@ -146,15 +157,14 @@ class Persistence:
         except (saves.SaveError, OSError) as error:
             self.autosave_enabled = False
             self.notify(f"Autosave off: {error_words(error)}", severity="error", timeout=10)
-            return
+            return False
         if kept is not None:
             # after the first frame and the opening notice: the roster's notice line shows
             # the whole line there, where a toast over the header cut off the file name
             self.app.call_after_refresh(
                 self.notify, f"Previous autosave moved to {kept.parent.name}/{kept.name}.",
                 timeout=10)
-        if self.encounter.revision != self.session.autosaved_revision:
-            self.autosave_now()  # other windows see at once which save this one holds
+        return True
 
     def release_autosave(self) -> None:
         """Let another window have this window's autosave file (it stays on disk)."""

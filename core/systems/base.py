@@ -21,7 +21,6 @@ from core.model import (
     RolledPart,
 )
 from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
-from core.statblock import read_statblock
 from core.vocabulary import Vocabulary, vocabulary
 
 FLAT_CHECK_DC = 15
@@ -218,6 +217,8 @@ class RuleSystem:
 
         Raises ParseError with the position of a line it recognises but cannot read.
         """
+        from core.statblock import read_statblock  # only for a pasted block: not at start-up
+
         block = read_statblock(text, self.id)
         try:
             creature = self.new_creature(block.name, False, block.defenses, block.traits,

@@ -25,7 +25,10 @@ async def first_frame():
 asyncio.run(first_frame())
 print("import:", " ".join(sorted(m for m in after_import if m.startswith("tui."))))
 print("frame:", " ".join(sorted(m for m in sys.modules if m.startswith("tui."))))
+print("core:", " ".join(sorted(m for m in sys.modules if m.startswith("core."))))
 """
+LAZY_CORE = ("core.statblock",)
+"""Read only when the GM pastes a stat block or imports a library (issue 10: start-up)."""
 
 
 def test_the_first_frame_imports_no_other_screen(tmp_path: Path):
@@ -39,6 +42,7 @@ def test_the_first_frame_imports_no_other_screen(tmp_path: Path):
         assert "tui.screens.roster" in modules
         assert not {f"tui.screens.{name}" for name in LAZY_SCREENS} & modules, stage
         assert "tui.commands" not in modules
+    assert not set(LAZY_CORE) & set(loaded["core"].split())
 
 
 # Issue 10: screens and the CLI ask the core what a system offers; only the demo (and the

@@ -397,6 +397,7 @@ async def test_loading_a_save_another_window_holds_says_so(app_factory, data_dir
         (data_dir / ".autosave-2.toml.lock").write_text(f"pid {other.pid}\n")
         app = app_factory(goblins(), autosave=True)
         async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()  # the slot is claimed after the first frame
             assert app.persistence.autosave_file == data_dir / "autosave.toml"  # never the held one
             app.persistence.load_file(named)
             await settle(pilot)
