@@ -106,12 +106,31 @@ class D20System(RuleSystem):
                  for rp in hit if rp.part.amount is not None and (mult or not rp.part.on_crit)]
         if parts and mult:
             steps.add("scale", f"critical ×{mult}: " + ", ".join(
-                f"{rp.part.label} ({', '.join(map(str, rp.crit_faces or rp.faces))}) = {v}"
-                for rp, v in parts))
+                D20System._critical_text(rp, v, mult) for rp, v in parts))
         elif parts:
             # each part's label is in 3.0's own words: "subdual", never "nonlethal" (issue 9, item 7)
             steps.add("roll", "roll: " + ", ".join(rp.describe() for rp, _ in parts))
         return parts
+
+    @staticmethod
+    def _critical_text(rp: RolledPart, value: int, mult: int) -> str:
+        """One part of a critical, every roll shown with its modifier (RULES §4): the weapon's
+        dice ``1d8+3 = (4)+3 + (6)+3 = 16``; extra dice ``1d6 fire (5) = 5, not multiplied``;
+        a flat part ``2 cold ×2 = 4``; an on-crit extra ``2 fire on-crit = 2``."""
+        amount, label = rp.part.amount, rp.part.label
+        if rp.part.on_crit or amount is None:
+            return f"{label} = {value}"
+        if amount.is_constant:
+            return f"{label} ×{mult} = {value}"
+        if len(rp.crit_faces) == len(rp.faces):  # the same dice: rolled once
+            return f"{rp.describe()}, not multiplied"
+        modifier = f"{amount.modifier:+d}" if amount.modifier else ""
+        faces, count = rp.crit_faces, amount.dice_count
+        rolls = [f"({', '.join(map(str, faces[at:at + count]))}){modifier}"
+                 for at in range(0, len(faces), count)]
+        if amount.rolled is not None:  # the GM's own roll, then the app's extra rolls
+            rolls.insert(0, f"{amount.rolled} at the table")
+        return f"{label} = " + " + ".join(rolls) + f" = {value}"
 
     @staticmethod
     def _halve_and_floor(parts: list[Share], save: str | None, steps: Breakdown) -> None:

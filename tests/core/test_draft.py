@@ -89,7 +89,7 @@ def test_d20_multipliers_cycle_and_roll_only_extra_dice(R):
         draft.cycle_multiplier()
     preview = draft.preview(enc)
     assert draft.multiplier == 3 and preview.outcomes[a].total == 23
-    assert preview.outcomes[a].steps[0] == "critical ×3: 1d8+3 (5, 2, 7) = 23"
+    assert preview.outcomes[a].steps[0] == "critical ×3: 1d8+3 = (5)+3 + (2)+3 + (7)+3 = 23"
     assert rng.left == 0
 
 

@@ -100,7 +100,29 @@ def test_healing_from_exactly_0_hp(rs):
 def test_critical_rolls_the_first_part_each_time_and_shows_every_die(rs, R):
     c = rs.new_creature("Ogre", hp=50)
     out = rs.apply_damage(c, "1d8+3", critical=3, rng=R(4, 5, 6))
-    assert out.steps[0] == "critical ×3: 1d8+3 (4, 5, 6) = 24"
+    # each roll with its modifier: "(4, 5, 6) = 24" hid the three +3s (QA, issue 9 follow-up)
+    assert out.steps[0] == "critical ×3: 1d8+3 = (4)+3 + (5)+3 + (6)+3 = 24"
+
+
+def test_a_critical_shows_each_roll_of_several_dice(rs, R):
+    c = rs.new_creature("Ogre", hp=50)
+    out = rs.apply_damage(c, "2d6+3 slashing", critical=True, rng=R(4, 2, 6, 1))
+    assert out.steps[0] == "critical ×2: 2d6+3 slashing = (4, 2)+3 + (6, 1)+3 = 19"
+
+
+def test_a_critical_says_which_parts_are_not_multiplied(rs, R):
+    """RULES §4: extra dice (a flaming weapon's 1d6 fire) are not multiplied; a flat part is."""
+    c = rs.new_creature("Ogre", hp=50)
+    out = rs.apply_damage(c, "1d8+3 slashing, 1d6 fire, 2 cold", critical=True, rng=R(4, 5, 6))
+    assert out.steps[0] == ("critical ×2: 1d8+3 slashing = (4)+3 + (5)+3 = 15, "
+                            "1d6 fire (6) = 6, not multiplied, 2 cold ×2 = 4")
+    assert out.total == 25
+
+
+def test_a_critical_rolled_at_the_table_shows_the_gms_roll_and_the_apps(rs, R):
+    c = rs.new_creature("Ogre", hp=50)
+    out = rs.apply_damage(c, "1d8+3=9", critical=True, rng=R(5))
+    assert out.steps[0] == "critical ×2: 1d8+3=9 = 9 at the table + (5)+3 = 17"
 
 
 def test_an_on_crit_flat_part_is_added_once(rs, R):
@@ -115,7 +137,7 @@ def test_resolve_uses_the_rolls_own_critical(rs, R):
     c = rs.new_creature("Ogre", hp=50)
     out = rs.resolve(c, rs.roll("1d8+3", critical=True, rng=R(4, 5)))
     assert out.total == 15
-    assert out.steps[0] == "critical ×2: 1d8+3 (4, 5) = 15"
+    assert out.steps[0] == "critical ×2: 1d8+3 = (4)+3 + (5)+3 = 15"
 
 
 def test_resolve_defaults_to_a_normal_hit(rs, R):
@@ -205,7 +227,7 @@ def test_breakdown_lists_every_part_of_a_critical_and_of_a_half(rs, R):
     """RULES §5: every step that changed a number, part by part."""
     c = rs.new_creature("Ogre", hp=50)
     out = rs.apply_damage(c, "1d8, 2 fire on-crit", critical=True, rng=R(4, 5))
-    assert out.steps[0] == "critical ×2: 1d8 (4, 5) = 9, 2 fire on-crit () = 2"
+    assert out.steps[0] == "critical ×2: 1d8 = (4) + (5) = 9, 2 fire on-crit = 2"
     out = rs.apply_damage(c, "3, 3", save="success")
     assert out.steps[1] == "save success: half the total, rounded down: 6 → 3 (damage 2, damage 1)"
     out = rs.apply_damage(c, "3 fire, 3 cold", save="success")
