@@ -462,3 +462,15 @@ async def test_a_notice_over_damage_entry_keeps_the_marker_and_who_acts() -> Non
         app.notify("Hit 2 kept.", timeout=0.05)
         await pilot.pause(0.2)
         assert screen_lines(app)[box.region.bottom - 1] == before[box.region.bottom - 1]
+
+
+def test_help_wraps_a_long_description_under_itself_not_under_the_keys() -> None:
+    """A description longer than the box went on under the key column (QA): its next line
+    starts where the descriptions start."""
+    from tui.screens.help import KeyHelp, help_text
+
+    lines = help_text([KeyHelp("del", "Remove the marked creatures (or the highlighted one)"),
+                       KeyHelp("* / ^a", "Mark everyone")], width=40).plain.split("\n")
+    assert lines == ["del     Remove the marked creatures (or",
+                     "        the highlighted one)",
+                     "* / ^a  Mark everyone"]

@@ -15,6 +15,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.widgets.log_panel import fit_lines
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
@@ -91,15 +93,22 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
             for _, displays, description, enabled in ranked]
 
 
-def help_text(keys: Iterable[KeyHelp]) -> Text:
-    """A two-column key table; keys that do not apply now say so in words."""
+def help_text(keys: Iterable[KeyHelp], width: int | None = None) -> Text:
+    """A two-column key table; keys that do not apply now say so in words.
+
+    Within ``width`` cells a long description wraps under itself, never under the keys.
+    """
     rows = list(keys)
-    width = max((cell_len(k.key) for k in rows), default=4)  # cells: "␣" or a wide key
+    keys_width = max((cell_len(k.key) for k in rows), default=4)  # cells: "␣" or a wide key
+    indent = " " * (keys_width + 2)
     lines = []
     for item in rows:
         note = "" if item.enabled else "  (not now)"
-        pad = " " * (width - cell_len(item.key))
-        lines.append(f"{item.key}{pad}  {item.description}{note}")
+        text = item.description + note
+        if width is not None:
+            text = fit_lines(text, max(width - len(indent), 12), lines=len(text))
+        pad = " " * (keys_width - cell_len(item.key))
+        lines.append(f"{item.key}{pad}  " + text.replace("\n", "\n" + indent))
     return Text("\n".join(lines))
 
 
@@ -134,8 +143,16 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box") as box:
             box.border_title = f"Keys · {self.screen_name}"
             with VerticalScroll(id="help-scroll"):
-                yield Static(help_text(self.keys), markup=False)
+                yield Static("", id="help-keys", markup=False)
             yield Static("escape closes · ↑/↓ scroll", classes="dialog-hint", markup=False)
+
+    def on_mount(self) -> None:
+        """The key table, wrapped to the box's width (DEFAULT_CSS) less its border, its
+        padding and the scrollbar's gutter."""
+        box = self.query_one("#help-box")
+        width = min(int(box.styles.width.value), self.app.size.width) - box.styles.gutter.width
+        scrollbar = self.query_one("#help-scroll").styles.scrollbar_size_vertical
+        self.query_one("#help-keys", Static).update(help_text(self.keys, width - scrollbar))
 
     def action_close(self) -> None:
         """Close help."""
