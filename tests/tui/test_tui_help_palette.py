@@ -170,3 +170,12 @@ async def test_help_in_damage_entry_lists_up_for_earlier_damage_not_the_fields_s
         lines = {item.description: item.key for item in screen_keys(app, app.screen)}
         assert "Scroll Up" not in lines and "Scroll Down" not in lines
         assert lines["Bring back the damage applied before"] == "↑"
+
+
+async def test_help_names_the_palette_in_words(app_factory):
+    """Textual's own binding says only ``palette``: help says what it offers, once."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)):
+        keys = screen_keys(app, app.screen)
+        palette = [k for k in keys if "palette" in k.description.lower()]
+        assert [(k.key, k.description) for k in palette] == [("^p", "Command palette: every action")]

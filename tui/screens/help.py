@@ -35,6 +35,8 @@ class KeyHelp:
     enabled: bool = True
 
 
+PALETTE = "Command palette: every action"
+
 TEXT_FIELD_SCROLLING = frozenset({"scroll_up", "scroll_down"})
 """A one-line text field's ↑/↓ never scroll it: the screen's own keys there are the ones used."""
 
@@ -85,9 +87,11 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
             # our bindings (they have ids) give help a longer text as the tooltip where the
             # footer's word is too short; Textual's own tooltips are for the mouse
             text = (binding.tooltip if binding.id else "") or binding.description
+            if binding.action == "command_palette":
+                text = PALETTE  # Textual's own word for it is "palette"
             grouped[slot] = (rank, [display], text, active.enabled)
     if app.COMMAND_PALETTE_BINDING not in screen.active_bindings:
-        grouped[(0, "command_palette")] = (1, ["^p"], "Command palette: every action", True)
+        grouped[(0, "command_palette")] = (1, ["^p"], PALETTE, True)
     ranked = sorted(grouped.values(), key=lambda item: item[0])
     return [KeyHelp(" / ".join(displays), description, enabled)
             for _, displays, description, enabled in ranked]
