@@ -18,6 +18,7 @@ from textual.widgets import Input
 
 from tui.app import HitLedgerApp, make_app
 from tui.demo import demo_encounter
+from tui.widgets.log_panel import SETTLE_SECONDS
 
 SIZE = (80, 24)
 SNAPSHOT_DATA = "hitledger-snapshot-data"
@@ -31,8 +32,8 @@ def demo_app(system: str = "pf2e") -> HitLedgerApp:
 
 
 async def still(pilot: Pilot) -> None:
-    """No blinking cursor in a snapshot."""
-    await pilot.pause()
+    """No blinking cursor in a snapshot, and lines that wait for a pause in typing settled."""
+    await pilot.pause(SETTLE_SECONDS + 0.1)
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
     await pilot.pause()

@@ -17,6 +17,7 @@ from tui_support import SIZE, screen_lines, type_text
 
 from core import Encounter, get_system
 from tui.screens.damage import DamageScreen
+from tui.widgets.log_panel import SETTLE_SECONDS
 
 
 def forty_goblins() -> Encounter:
@@ -71,19 +72,42 @@ async def test_editing_a_roll_does_not_lay_the_screen_out_on_every_key(app_facto
 
 
 async def test_the_targets_stay_in_place_while_the_gm_types(app_factory):
+    """Lines under the field grow at once and shrink back only when the GM pauses."""
     app = app_factory(forty_goblins())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
         table = screen.query_one("#targets")
-        tops = []
-        for key in ["6", "d", "1", "6", "space", "f", "i", "r", "e", "backspace", "backspace"]:
+        feedback = screen.query_one("#damage .feedback")
+        await pilot.press("2", "d")  # "2d": the error and its caret take two lines
+        await pilot.pause()
+        top = table.region.y
+        assert feedback.region.height == 2
+        for key in ["6", "space", "f", "i", "r", "e"]:  # "2d6 f…" is wrong again until "fire"
             await pilot.press(key)
             await pilot.pause()
-            tops.append(table.region.y)
-        # the field's feedback grew to two lines at the first error ("6d") and stays so;
-        # the table moves down only when a line above it grows, never back up
-        assert tops == sorted(tops), tops
-        assert len(set(tops)) <= 3, tops
+            assert table.region.y == top, key
+        assert feedback.region.height == 2  # "✓ 2d6 fire" and a line kept while typing
+        await pilot.pause(SETTLE_SECONDS + 0.3)
+        assert feedback.region.height == 1
+        assert table.region.y == top - 1
+
+
+async def test_lines_that_settle_after_a_pause_leave_the_d20_attack_helper_on_screen(app_factory):
+    """Review: lines that only grew pushed the Atk/AC/Threat row out of the d20 box."""
+    rules = get_system("d20-3e")
+    encounter = Encounter(system="d20-3e", name="Brawl")
+    for index in range(12):
+        encounter.add(rules.new_creature(f"Thug {index + 1}", hp=30), initiative=12 - index)
+    app = app_factory(encounter, system="d20-3e")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("asterisk", "d")
+        screen = app.screen
+        assert isinstance(screen, DamageScreen)
+        await type_text(pilot, "2d6+3 slashing, 1d6 fire, 1d4 cold, 1d8 acid, 2d6 cold")
+        await pilot.pause(SETTLE_SECONDS + 0.3)
+        box = screen.query_one("#damage-box").content_region
+        row = screen.query_one("#attack-row").region
+        assert box.contains_region(row), (box, row)
 
 
 async def test_a_long_damage_text_scrolls_to_the_cursor(app_factory):

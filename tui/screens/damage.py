@@ -18,6 +18,7 @@ from core.draft import DamageDraft, Hit, default_actor, roll_source
 from tui.screens.dialogs import NumberInput
 from tui.widgets.log_panel import (
     NOTICE_WIDTH,
+    cells,
     fit_cells,
     fit_keeping_tail,
     fit_lines,
@@ -327,9 +328,7 @@ class DamageScreen(ModalScreen[Any]):
         """The cells inside the box: the screen's width up to its max-width (damage.tcss), less
         its border and padding."""
         box = self.query_one("#damage-box")
-        most = box.styles.max_width
-        width = min(self.app.size.width, int(most.value)) if most is not None \
-            else self.app.size.width
+        width = min(self.app.size.width, cells(box.styles.max_width) or self.app.size.width)
         return width - box.styles.gutter.width
 
     def _room_for_result(self, others: list[int]) -> int:

@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from tui.widgets.log_panel import fit_lines
+from tui.widgets.log_panel import cells, fit_lines
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -154,7 +154,8 @@ class HelpScreen(ModalScreen[None]):
         """The key table, wrapped to the box's width (DEFAULT_CSS) less its border, its
         padding and the scrollbar's gutter."""
         box = self.query_one("#help-box")
-        width = min(int(box.styles.width.value), self.app.size.width) - box.styles.gutter.width
+        width = min(cells(box.styles.width) or self.app.size.width, self.app.size.width)
+        width -= box.styles.gutter.width
         scrollbar = self.query_one("#help-scroll").styles.scrollbar_size_vertical
         self.query_one("#help-keys", Static).update(help_text(self.keys, width - scrollbar))
 

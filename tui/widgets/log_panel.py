@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -11,6 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 if TYPE_CHECKING:
+    from textual.css.scalar import Scalar
     from textual.timer import Timer
     from textual.widget import Widget
 
@@ -49,15 +52,23 @@ def fit_cells(text: str, width: int) -> str:
         return text
     return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
 
+SETTLE_SECONDS = 0.4
+"""A steady line shrinks back to its text this long after the last change: once a pause in
+typing, never on every key."""
+
+_settling: WeakKeyDictionary[Static, Timer] = WeakKeyDictionary()
+"""Steady lines waiting to shrink back, and the timer that will."""
+
+
 def show_text(widget: Static, content: str | Text, *, steady: bool = False) -> None:
     """Put ``content`` in ``widget``, laying the screen out again only if its height changes.
 
     ``Static.update`` lays out the whole screen by default: a keystroke in damage entry
     updated four lines and laid 40 targets out twice (issue 10: previewed within a frame).
     The lines ``content`` wraps to at the widget's width tell whether its height changes.
-    A ``steady`` line keeps the height it grew to (its ``min-height``): as the GM types, a
-    roll or an error going from two lines to one and back neither moves what is below it
-    nor lays the screen out on every key.
+    A ``steady`` line grows at once but shrinks only when the GM pauses (SETTLE_SECONDS):
+    typing ``2d6`` passes through ``2d``, whose error takes two lines, and a line that
+    followed every key moved the targets below it and laid the screen out each time.
     """
     text = content if isinstance(content, Text) else Text(content)
     width, height = widget.content_region.width, widget.content_region.height
@@ -66,15 +77,33 @@ def show_text(widget: Static, content: str | Text, *, steady: bool = False) -> N
         return
     lines = len(text.wrap(widget.app.console, width))
     capped = min(lines, most_lines(widget) or lines)
-    if steady and capped > height:
+    if not steady:
+        widget.update(content, layout=capped != height)
+        return
+    waiting = _settling.pop(widget, None)
+    if waiting is not None:
+        waiting.stop()
+    if capped > height:
         widget.styles.min_height = capped
-    widget.update(content, layout=capped > height if steady else capped != height)
+    elif capped < height:
+        _settling[widget] = widget.set_timer(SETTLE_SECONDS, partial(_settle, widget))
+    widget.update(content, layout=capped > height)
+
+
+def _settle(widget: Static) -> None:
+    """The GM paused: a steady line takes the height of its text again (one layout)."""
+    _settling.pop(widget, None)
+    widget.styles.min_height = None
+
+
+def cells(scalar: Scalar | None) -> int | None:
+    """A stylesheet length in cells (``max-width: 90``), or None if it is not given in cells."""
+    return int(scalar.value) if scalar is not None and scalar.is_cells else None
 
 
 def most_lines(widget: Widget) -> int | None:
     """The lines ``widget``'s stylesheet allows it (its ``max-height`` in cells), if it says."""
-    most = widget.styles.max_height
-    return int(most.value) if most is not None and most.is_cells else None
+    return cells(widget.styles.max_height)
 
 
 def fit_lines(text: str, width: int, lines: int = 1) -> str:
