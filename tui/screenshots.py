@@ -12,8 +12,13 @@ import random
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
 
 SIZE = (80, 24)
 SEED = 7
@@ -50,28 +55,9 @@ async def take(out: Path) -> list[Path]:
         written.append(Path(app.save_screenshot(f"{name}.svg", str(out))))
 
     async with app.run_test(size=SIZE) as pilot:
-        # A fireball on two goblin warriors, as the opening of the fight.
-        await pilot.press("down", "space", "space", "d", *"6d6", "space", *"fire", "tab")
-        await pilot.press("right", "right", "down", "right", "right", "right", "enter")
-        await pilot.pause()
-        shot("roster")
-        # Damage entry with a preview: the pyro and the elemental, different saves.
-        await pilot.press("space", "space", "d", *"2d8", "plus", "4", "space", *"fire", "tab")
-        await pilot.press("right", "right", "right", "down", "right", "right")
-        await pilot.pause()
-        shot("damage")
-        await pilot.press("escape")
-        # Turns until the pyro's bleed ticks: the tracker opens by itself.
-        for _ in range(4):
-            await pilot.press("n")
-            await pilot.pause()
-            if app.screen is not app.roster:
-                break
-        app.screen.query_one("#persistent").focus()
-        await pilot.pause()
-        shot("tracker")
-        await pilot.press("escape")
-        await pilot.press("ctrl+o")
+        await roster_and_damage(pilot, shot)
+        await tracker(pilot, shot)
+        await pilot.press("escape", "ctrl+o")
         await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.pause()
@@ -80,6 +66,35 @@ async def take(out: Path) -> list[Path]:
         await pilot.pause()
         shot("help")
     return written
+
+
+async def roster_and_damage(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
+    """A fireball on two goblin warriors, as the opening of the fight; then damage entry
+    with a preview: the pyro and the elemental, different saves."""
+    from tui.widgets.log_panel import SETTLE_SECONDS
+
+    await pilot.press("down", "space", "space", "d", *"6d6", "space", *"fire", "tab")
+    await pilot.press("right", "right", "down", "right", "right", "right", "enter")
+    await pilot.pause()
+    shot("roster")
+    await pilot.press("space", "space", "d", *"2d8", "plus", "4", "space", *"fire", "tab")
+    await pilot.press("right", "right", "right", "down", "right", "right")
+    await pilot.pause(SETTLE_SECONDS + 0.1)  # the lines under the field as they rest
+    shot("damage")
+    await pilot.press("escape")
+
+
+async def tracker(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
+    """Turns until the pyro's bleed ticks: the tracker opens by itself."""
+    app = pilot.app
+    for _ in range(4):
+        await pilot.press("n")
+        await pilot.pause()
+        if app.screen is not app.roster:  # type: ignore[attr-defined]
+            break
+    app.screen.query_one("#persistent").focus()
+    await pilot.pause()
+    shot("tracker")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -189,53 +189,67 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
 
     def compose(self) -> ComposeResult:
         """The fields, laid out for 80 columns."""
-        creature = self.creature
         verb = "Edit" if self.editing else "Add"
         with Vertical(id="form") as box:
             box.border_title = f"{verb} creature · {self.rules.name}"
-            with Horizontal(classes="row"):
-                yield Label("Name", classes="label")
-                yield Input(creature.name if creature else "", placeholder=self.rules.example_name,
-                            id="name", compact=True)
-                if not self.editing:
-                    yield Label("Count", classes="label short")
-                    yield NumberInput("1", id="count", label="Count", default=1, minimum=1,
-                                      classes="number")
-                yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
-                               compact=True)
-            fields: list[Any] = [*self.rules.stat_fields]
-            if self.rules.has_initiative:  # RULES §7: else the GM orders the list
-                fields += [None, INIT_MOD]  # the initiative, and d20 + this modifier (issue 11)
-            for row in stat_rows(fields):
-                with Horizontal(classes="row"):
-                    for stat in row:
-                        yield from self._number_field(stat)
-            if self.editing and self._current_tracks():
-                with Horizontal(classes="row"):
-                    for track, label, _maximum in self._current_tracks():
-                        yield Label(label, classes="label stat")
-                        yield NumberInput(str(getattr(creature, track)), id=f"now-{track}",
-                                          label=label, classes="number",
-                                          minimum=None if track == "hp" and
-                                          self.rules.negative_hp else 0)
-            with Horizontal(classes="row tall"):
-                yield Label("Defenses", classes="label")
-                yield NotationField(
-                    self._check_defenses,
-                    value=creature.defenses if creature else "",
-                    placeholder=self.rules.example_defenses,
-                    empty_hint="none (type the line as the stat block prints it)",
-                    id="defenses",
-                )
-            with Horizontal(classes="row"):
-                yield Label("Traits", classes="label")
-                # the kinds that change damage come from the rules; elsewhere no kind is offered
-                kinds = self.rules.kind_words
-                yield Input(traits_text(creature.traits) if creature else kinds[0] if kinds else "",
-                            placeholder="" if kinds else "any words (none change damage here)",
-                            id="traits", suggester=SuggestFromList(kinds), compact=True)
+            yield from self._name_row()
+            yield from self._stat_rows()
+            yield from self._text_rows()
             yield Static("", id="form-error", markup=False)
             yield Label(f"enter {verb.lower()} · esc cancel · tab next field", classes="hint")
+
+    def _name_row(self) -> ComposeResult:
+        """Name, how many (when adding) and PC."""
+        creature = self.creature
+        with Horizontal(classes="row"):
+            yield Label("Name", classes="label")
+            yield Input(creature.name if creature else "", placeholder=self.rules.example_name,
+                        id="name", compact=True)
+            if not self.editing:
+                yield Label("Count", classes="label short")
+                yield NumberInput("1", id="count", label="Count", default=1, minimum=1,
+                                  classes="number")
+            yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
+                               compact=True)
+
+    def _stat_rows(self) -> ComposeResult:
+        """The system's stats, the initiative where it has one, and when editing the tracks'
+        current values."""
+        fields: list[Any] = [*self.rules.stat_fields]
+        if self.rules.has_initiative:  # RULES §7: else the GM orders the list
+            fields += [None, INIT_MOD]  # the initiative, and d20 + this modifier (issue 11)
+        for row in stat_rows(fields):
+            with Horizontal(classes="row"):
+                for stat in row:
+                    yield from self._number_field(stat)
+        if self.editing and self._current_tracks():
+            with Horizontal(classes="row"):
+                for track, label, _maximum in self._current_tracks():
+                    yield Label(label, classes="label stat")
+                    yield NumberInput(str(getattr(self.creature, track)), id=f"now-{track}",
+                                      label=label, classes="number",
+                                      minimum=None if track == "hp" and
+                                      self.rules.negative_hp else 0)
+
+    def _text_rows(self) -> ComposeResult:
+        """Defenses as the stat block prints them, and traits."""
+        creature = self.creature
+        with Horizontal(classes="row tall"):
+            yield Label("Defenses", classes="label")
+            yield NotationField(
+                self._check_defenses,
+                value=creature.defenses if creature else "",
+                placeholder=self.rules.example_defenses,
+                empty_hint="none (type the line as the stat block prints it)",
+                id="defenses",
+            )
+        with Horizontal(classes="row"):
+            yield Label("Traits", classes="label")
+            # the kinds that change damage come from the rules; elsewhere no kind is offered
+            kinds = self.rules.kind_words
+            yield Input(traits_text(creature.traits) if creature else kinds[0] if kinds else "",
+                        placeholder="" if kinds else "any words (none change damage here)",
+                        id="traits", suggester=SuggestFromList(kinds), compact=True)
 
     def _current_tracks(self) -> tuple[tuple[str, str, str | None], ...]:
         """The tracks this creature has whose current value the edit form sets."""
