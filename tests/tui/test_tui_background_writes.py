@@ -151,3 +151,83 @@ async def test_the_log_is_written_off_the_ui_thread(app_factory, data_dir: Path,
         written = data_dir / "test-fight-log.md"
         assert written.read_text().startswith("# Test Fight")
         assert app.notes.last == f"Log written to {written}."
+
+
+async def test_the_free_log_name_is_looked_up_off_the_ui_thread(app_factory, monkeypatch):
+    writer = patch_writer(monkeypatch, running, "free_log_path")
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await settle(pilot)
+        assert writer.threads and not writer.on_ui_thread
+
+
+async def test_an_unusable_data_dir_never_ends_the_app_on_export(app_factory, tmp_path: Path,
+                                                                monkeypatch):
+    """The data dir under a regular file: the free-name lookup fails, the app says so."""
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path / "a-file" / "data"))
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await settle(pilot)
+        assert app.is_running
+        assert app.notes.last.startswith("Log not written: ")
+    assert app.return_code in (None, 0)
+
+
+async def test_an_unknown_home_in_the_path_never_ends_the_app(app_factory, monkeypatch):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await settle(pilot)
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "~no-such-user-here/log.md")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.is_running
+        assert app.notes.last.startswith("Log not written: ")
+    assert app.return_code in (None, 0)
+
+
+async def test_the_export_notice_reaches_the_gm_after_the_saves_screen_closed(app_factory,
+                                                                             data_dir: Path,
+                                                                             monkeypatch):
+    saves.save(goblins())
+    writer = patch_writer(monkeypatch, running, "write_log", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        saves_screen = app.screen
+        table = saves_screen.query_one("#saves")
+        table.move_cursor(row=table.get_row_index(str(data_dir / "test-fight.toml")))
+        await pilot.press("m")
+        await settle(pilot)
+        await pilot.press("enter")
+        await writer.started(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.roster
+        writer.go.set()
+        await settle(pilot)
+        assert app.notes.last.startswith("Log written to ")
+
+
+async def test_the_export_notice_is_not_said_on_a_hidden_screen(app_factory, monkeypatch):
+    """``say`` is the line of the screen that asked; with a dialog over it the app says it."""
+    writer = patch_writer(monkeypatch, running, "write_log", hold=True)
+    said: list[str] = []
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        running.ask_export_log(app, say=lambda message, **_: said.append(message))
+        await settle(pilot)
+        await pilot.press("enter")
+        await writer.started(pilot)
+        await pilot.press("question_mark")  # help, over the roster that asked
+        await pilot.pause()
+        assert app.screen is not app.roster
+        writer.go.set()
+        await settle(pilot)
+        assert not said
+        assert app.notes.last.startswith("Log written to ")
