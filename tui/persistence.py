@@ -46,6 +46,34 @@ class LoadFinished:
     error: Exception | None = None
 
 
+KeepWriter = Callable[[Any, dict[str, Any], "Path | None"], Path]
+"""Writes an encounter's snapshot to be kept: ``write(encounter, data, again)``, where
+``again`` is the file an earlier write of the same keep returned (None the first time)."""
+
+
+@dataclass(eq=False)
+class KeepRequest:
+    """One keep under way (one at a time): what to write, what follows, and what it was asked on."""
+
+    write: KeepWriter
+    kept: Callable[[Path | None], None]
+    """Runs on the UI thread once the encounter is kept (the replace)."""
+    refused: Callable[[Exception], None]
+    encounter: Any
+    """The encounter to keep, the one on screen when it was asked."""
+    screens: tuple[Any, ...]
+    """The screens open when it was asked: one opened since is a form the GM is filling in."""
+    revision: int = 0
+    """The encounter's revision the last write took."""
+    file: Path | None = None
+    """Where the last write went: written again there when the GM changed the encounter."""
+
+
+def kept_where(path: Path) -> str:
+    """``trash/test-fight 20260101-120000.toml``: the folder and name of a kept copy."""
+    return f"{path.parent.name}/{path.name}"
+
+
 def error_words(error: BaseException) -> str:
     """An error for a one-line notice: what went wrong, the file's name, then what to do.
 
@@ -81,6 +109,8 @@ class Persistence:
         self.autosave_enabled = autosave
         self.autosave_file: Path | None = None  # this window's own autosave, claimed on start
         self._autosave_timer: Any = None
+        self._keeping: KeepRequest | None = None  # the keep under way: one at a time
+        self._waiting: KeepRequest | None = None  # a kept one waiting for the GM's form to close
 
     @property
     def encounter(self) -> Any:
@@ -95,6 +125,7 @@ class Persistence:
         """Autosave after every change the session announces; hold an autosave file of our own."""
         for signal in (self.session.changed_signal, self.session.replaced_signal):
             signal.subscribe(self.app, lambda _: self.schedule_autosave(), immediate=True)
+        self.app.screen_change_signal.subscribe(self.app, self._screen_changed)
         if self.autosave_enabled:
             # after the first frame: file work the GM need not wait for (issue 10, start-up)
             self.app.call_after_refresh(self.claim_autosave)
@@ -187,14 +218,17 @@ class Persistence:
         """
         import saves
 
+        def write(encounter: Any, data: dict[str, Any], again: Path | None) -> Path:
+            return saves.keep_in_trash(encounter, data=data, target=again)
+
         def kept(path: Path | None) -> None:
-            replace("" if path is None else f"Unsaved work kept in {path.parent.name}/{path.name}.")
+            replace("" if path is None else f"Unsaved work kept in {kept_where(path)}.")
 
         def refused(error: Exception) -> None:
             self.notify(f"Not replaced: this encounter could not be kept ({error_words(error)}); "
                         "save it first (ctrl+s).", severity="error", timeout=10)
 
-        self._keep(saves.keep_in_trash, kept, refused)
+        self._keep(write, kept, refused)
 
     def notify_with(self, message: str, kept: str) -> None:
         """``message``, then ``kept`` (where the replaced encounter went), in one notice line;
@@ -220,50 +254,90 @@ class Persistence:
         """
         import saves
 
+        def write(encounter: Any, data: dict[str, Any], again: Path | None) -> Path:
+            # written again, it goes back to the same file: the encounter belongs to it now
+            return saves.keep_as_save(encounter, data=data)
+
         def kept(path: Path | None) -> None:
             then(path if path is not None else saves.save_path(self.encounter))
 
         def refused(error: Exception) -> None:
             self.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
 
-        self._keep(saves.keep_as_save, kept, refused)
+        self._keep(write, kept, refused)
 
-    def _keep(self, write: Callable[..., Path], kept: Callable[[Path | None], None],
+    def still_keeping(self) -> bool:
+        """A keep is under way: say so (one at a time, so no request runs on the wrong one)."""
+        if self._keeping is None:
+            return False
+        self.notify(f"Still keeping {self._keeping.encounter.name}…", severity="warning")
+        return True
+
+    def _keep(self, write: KeepWriter, kept: Callable[[Path | None], None],
               refused: Callable[[Exception], None]) -> None:
-        """Write unsaved work with ``write`` (a saves function) in a worker, then, on the UI
+        """Keep unsaved work with ``write`` in a worker (:class:`KeepRequest`), then, on the UI
         thread, ``kept(file)`` (at once with None when there is nothing to keep), or
-        ``refused(error)`` when writing failed."""
+        ``refused(error)`` when writing failed. Refused while another keep is under way."""
+        if self.still_keeping():
+            return
         if not self.session.unsaved_work:
             kept(None)
             return
-        encounter = self.encounter
+        request = KeepRequest(write, kept, refused, self.encounter, tuple(self.app.screen_stack))
+        self._keeping = request
+        self.notify(f"Keeping {request.encounter.name}…", timeout=0)  # until it is kept
+        self._write_keep(request)
+
+    def _write_keep(self, request: KeepRequest) -> None:
+        """Write the encounter as it is now, in a worker; :meth:`_keep_came_back` follows."""
         # the snapshot is taken here, on the UI thread, as for a save (see run_save)
-        asked = partial(self._keep_came_back, write, kept, refused, encounter, encounter.revision)
-        work = partial(self._keep_worker, write, encounter, encounter.to_data(), asked)
+        request.revision = request.encounter.revision
+        work = partial(self._keep_worker, request, request.encounter.to_data())
         self.app.run_worker(work, thread=True, group="keep")
 
-    def _keep_worker(self, write: Callable[..., Path], encounter: Any, data: dict[str, Any],
-                     report: Callable[[Path | Exception], None]) -> None:
+    def _keep_worker(self, request: KeepRequest, data: dict[str, Any]) -> None:
         """Write the snapshot ``data``; report the file, or the error, on the UI thread."""
         try:
-            path = write(encounter, data=data)
+            path = request.write(request.encounter, data, request.file)
         except Exception as error:  # noqa: BLE001 - said; the work stays on screen
-            self._report(report, error)
+            self._report(partial(self._keep_came_back, request), error)
             return
-        self._report(report, path)
+        self._report(partial(self._keep_came_back, request), path)
 
-    def _keep_came_back(self, write: Callable[..., Path], kept: Callable[[Path | None], None],
-                       refused: Callable[[Exception], None], encounter: Any, revision: int,
-                       result: Path | Exception) -> None:
-        """A keep came back. The GM may have changed the encounter while it was written (or
-        another took its place): then what is on screen now is kept before it is replaced,
-        so no change is lost."""
+    def _keep_came_back(self, request: KeepRequest, result: Path | Exception) -> None:
+        """A keep came back. What the GM did meanwhile decides what follows:
+
+        - changed the encounter: it is written again (same file), so no change is lost;
+        - another encounter took its place: the request is not run against that one;
+        - opened a form: the request waits until the form closes (:meth:`_screen_changed`),
+          so what the GM types there is not thrown away.
+        """
         if isinstance(result, Exception):
-            refused(result)
-        elif self.encounter is not encounter or encounter.revision != revision:
-            self._keep(write, kept, refused)
+            self._keeping = None
+            request.refused(result)
+            return
+        request.file = result
+        if self.encounter is not request.encounter:
+            self._keeping = None
+            self.notify(f"{request.encounter.name} kept in {kept_where(result)}.", timeout=10)
+        elif request.encounter.revision != request.revision:
+            self._write_keep(request)
+        elif self.app.screen not in request.screens:
+            self._waiting = request
+            self.notify(f"{request.encounter.name} kept; the other encounter opens once you "
+                        "close this.", timeout=0)
         else:
-            kept(result)
+            self._keeping = None
+            request.kept(result)
+
+    def _screen_changed(self, screen: Any) -> None:
+        """A screen closed: a keep waiting for the form the GM opened may go on now."""
+        request = self._waiting
+        if request is None or screen not in request.screens or request.file is None:
+            return
+        self._waiting = None
+        # not inside Textual's pop_screen: going on may close more screens
+        self.app.call_later(self._keep_came_back, request, request.file)
 
     # -- save, quick save ----------------------------------------------------------------
 
@@ -391,6 +465,8 @@ class Persistence:
 
     def load_file(self, path: Path, *, source: str = "saves") -> None:
         """Load a save in a worker; the roster shows it when it arrives."""
+        if self.still_keeping():
+            return
         work = partial(self._load_worker, path, source)
         self.app.run_worker(work, thread=True, exclusive=True, group="load")
 

@@ -231,3 +231,99 @@ async def test_the_export_notice_is_not_said_on_a_hidden_screen(app_factory, mon
         await settle(pilot)
         assert not said
         assert app.notes.last.startswith("Log written to ")
+
+
+# -- one keep at a time (review 2, 1.1) ------------------------------------------------------
+
+
+async def test_a_second_k_while_the_fight_is_kept_is_refused(app_factory, data_dir: Path,
+                                                             monkeypatch):
+    """A GM pressing K again because nothing seemed to happen: told, and nothing else saved."""
+    writer = patch_writer(monkeypatch, saves, "keep_as_save", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        running.next_encounter_keeping_party(app, "Ambush")
+        await writer.started(pilot)
+        assert app.notes.last == "Keeping Test Fight…"
+        running.next_encounter_keeping_party(app, "Ambush")
+        assert app.notes.last == "Still keeping Test Fight…"
+        writer.go.set()
+        await settle(pilot)
+        assert app.session.encounter.name == "Ambush"
+        assert sorted(path.name for path in data_dir.glob("*.toml")) == ["test-fight.toml"]
+        assert app.notes.last.endswith("The last one is in test-fight.toml.")
+        assert len(writer.threads) == 1
+
+
+async def test_a_load_while_the_encounter_is_kept_is_refused(app_factory, data_dir: Path,
+                                                            monkeypatch):
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    other = goblins()
+    other.rename("Other")
+    saves.save(other)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        assert app.notes.last == "Keeping Test Fight…"
+        app.persistence.load_file(data_dir / "other.toml")
+        await pilot.pause()
+        assert app.notes.last == "Still keeping Test Fight…"
+        writer.go.set()
+        await settle(pilot)
+        assert app.session.encounter.name == "Vault"
+        assert len(list((data_dir / "trash").iterdir())) == 1
+
+
+async def test_a_keep_never_runs_against_an_encounter_that_took_its_place(app_factory,
+                                                                         data_dir: Path,
+                                                                         monkeypatch):
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        other = goblins()
+        other.rename("Other")
+        app.session.replace(other)
+        writer.go.set()
+        await settle(pilot)
+        assert app.session.encounter is other, "Vault never replaces it"
+        (kept,) = (data_dir / "trash").iterdir()
+        assert app.notes.last == f"Test Fight kept in trash/{kept.name}."
+
+
+async def test_a_form_opened_while_keeping_stays_open_and_its_change_is_kept(app_factory,
+                                                                            data_dir: Path,
+                                                                            monkeypatch):
+    """The GM starts damage entry while the copy is written: the typed damage is not thrown
+    away; the new encounter waits until the form closes, and the change is kept too, in the
+    same file (review 2, 1.5: one copy, not one per retry)."""
+    from tui.screens.damage import DamageScreen
+
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        old = app.session.encounter
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        await pilot.press("down", "d")
+        await type_text(pilot, "4 fire")
+        writer.go.set()
+        await settle(pilot)
+        assert isinstance(app.screen, DamageScreen), "the form is still open"
+        assert app.session.encounter is old
+        assert app.notes.last == "Test Fight kept; the other encounter opens once you close this."
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.encounter.name == "Vault"
+        (kept,) = (data_dir / "trash").iterdir()
+        loaded = saves.load(kept)
+        hp = [old.creature(cid).hp for cid in old.order]
+        assert hp != [40, 15, 15], "the damage was entered"
+        assert [loaded.creature(cid).hp for cid in loaded.order] == hp
+        assert app.notes.last.endswith(f"trash/{kept.name}.")
