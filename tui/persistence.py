@@ -34,6 +34,8 @@ class SaveFinished:
     revision: int = 0
     error: Exception | None = None
     name: str | None = None
+    encounter: Any = None
+    """The encounter written: another may have taken its place meanwhile (a load, a new one)."""
 
 
 @dataclass(frozen=True)
@@ -391,29 +393,34 @@ class Persistence:
             self.session.apply(lambda encounter: encounter.rename(name), ())
         # The snapshot is taken here, on the UI thread: the worker must never read the
         # encounter while a key press changes it.
-        data = self.encounter.to_data()
-        work = partial(self._save_worker, kind, name, force, self.encounter.revision, data)
+        encounter = self.encounter
+        data = encounter.to_data()
+        work = partial(self._save_worker, kind, name, force, encounter, encounter.revision, data)
         self.app.run_worker(work, thread=True, group="save")
 
-    def _save_worker(self, kind: str, name: str | None, force: bool, revision: int,
-                     data: dict[str, Any]) -> None:
-        """Write the snapshot ``data`` of the encounter; report on the UI thread."""
+    def _save_worker(self, kind: str, name: str | None, force: bool, encounter: Any,
+                     revision: int, data: dict[str, Any]) -> None:
+        """Write the snapshot ``data`` of ``encounter``; report on the UI thread."""
         import saves
 
+        finished = partial(SaveFinished, kind, revision=revision, name=name, encounter=encounter)
         try:
             if kind == "auto":
-                path = saves.autosave(self.encounter, data=data, path=self.autosave_file)
+                path = saves.autosave(encounter, data=data, path=self.autosave_file)
             else:
-                path = saves.save(self.encounter, force=force, name=name, data=data)
+                path = saves.save(encounter, force=force, name=name, data=data)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
-            self._report(self.save_finished, SaveFinished(kind, None, revision, error, name))
+            self._report(self.save_finished, finished(error=error))
             return
-        self._report(self.save_finished, SaveFinished(kind, path, revision, None, name))
+        self._report(self.save_finished, finished(path=path))
 
     def save_finished(self, message: SaveFinished) -> None:
         """Update the marker, or turn the error into a choice or a notification."""
         import saves
 
+        if message.encounter is not None and message.encounter is not self.encounter:
+            self._replaced_save_finished(message)
+            return
         if message.error is None:
             auto = message.kind == "auto"
             self.session.mark_saved(message.revision, auto=auto, path=message.path)
@@ -431,6 +438,20 @@ class Persistence:
             self.notify(f"Autosave failed: {error_words(error)}", severity="error", timeout=10)
         else:
             self.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
+
+    def _replaced_save_finished(self, message: SaveFinished) -> None:
+        """A save of an encounter another has taken the place of: the markers are the new
+        one's, so they stay; a named save or an error is still said (without a choice: the
+        encounter it would save again is gone from the screen)."""
+        if message.kind == "auto" and message.error is None:
+            # it may have reached the slot after the new one's autosave: write that again
+            self.session.autosaved_revision = None
+            self.schedule_autosave()
+        if message.error is not None:
+            what = "Autosave failed" if message.kind == "auto" else "Not saved"
+            self.notify(f"{what}: {error_words(message.error)}", severity="error", timeout=10)
+        elif message.kind != "auto" and message.path is not None:
+            self.notify(f"Saved {message.path.name}.")
 
     def _ask_about_conflict(self, message: SaveFinished) -> None:
         from tui.screens.dialogs import ChoiceModal, PromptModal

@@ -327,3 +327,47 @@ async def test_a_form_opened_while_keeping_stays_open_and_its_change_is_kept(app
         assert hp != [40, 15, 15], "the damage was entered"
         assert [loaded.creature(cid).hp for cid in loaded.order] == hp
         assert app.notes.last.endswith(f"trash/{kept.name}.")
+
+
+# -- a save's result belongs to the encounter it wrote (review 2, 1.4) -------------------------
+
+
+async def test_a_late_autosave_never_marks_the_encounter_that_replaced_it(app_factory,
+                                                                         monkeypatch):
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # the slot is claimed and first written
+        writer = patch_writer(monkeypatch, saves, "autosave", hold=True)
+        app.session.apply(lambda enc: enc.next_turn())
+        app.persistence.autosave_now()
+        await writer.started(pilot)
+        other = goblins()
+        other.rename("Other")  # at the revision the late autosave wrote
+        assert other.revision == app.session.encounter.revision
+        app.session.replace(other)
+        writer.go.set()
+        await settle(pilot)
+        await pilot.pause(0.5)  # Other's own autosave
+        await settle(pilot)
+        assert app.session.encounter is other
+        assert saves.load(app.persistence.autosave_file).name == "Other"
+        assert app.session.saved_state() == "autosaved"
+
+
+async def test_a_late_quick_save_writes_its_own_encounter_and_marks_no_other(app_factory,
+                                                                            data_dir: Path,
+                                                                            monkeypatch):
+    writer = patch_writer(monkeypatch, saves, "save", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await writer.started(pilot)
+        other = goblins()
+        other.rename("Other")
+        app.session.replace(other)
+        writer.go.set()
+        await settle(pilot)
+        assert saves.load(data_dir / "test-fight.toml").name == "Test Fight"
+        assert not (data_dir / "other.toml").exists()
+        assert app.session.saved_revision is None and app.session.quick_path is None
+        assert saves.save_path(other) is None
