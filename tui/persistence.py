@@ -1,4 +1,7 @@
-"""Saving and loading: a component the app owns; every file operation runs in a thread worker.
+"""Saving and loading: a component the app owns; file work runs in thread workers.
+
+Only quitting writes on the UI thread: the last autosave (and a claim of the autosave slot,
+when quitting came first), then letting go of the slot.
 
 :class:`Persistence` reads and marks the saved state on the :class:`~tui.session.EncounterSession`
 and autosaves after each change the session announces. Workers report back on the UI thread
@@ -8,6 +11,7 @@ notification — the app keeps running either way.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -109,7 +113,10 @@ class Persistence:
         self.app = app
         self.session = session
         self.autosave_enabled = autosave
-        self.autosave_file: Path | None = None  # this window's own autosave, claimed on start
+        self.autosave_file: Path | None = None  # this window's own autosave, once claimed
+        self._claim_lock = threading.Lock()  # one claim for the worker and the quit alike
+        self._claim: tuple[Path, Path | None] | Exception | None = None  # its result
+        self._released = False  # the slot is let go (quitting): no claim after that
         self._autosave_timer: Any = None
         self._keeping: KeepRequest | None = None  # the keep under way: one at a time
         self._waiting: KeepRequest | None = None  # a kept one waiting for the GM's form to close
@@ -129,7 +136,7 @@ class Persistence:
             signal.subscribe(self.app, lambda _: self.schedule_autosave(), immediate=True)
         self.app.screen_change_signal.subscribe(self.app, self._screen_changed)
         if self.autosave_enabled:
-            # after the first frame: file work the GM need not wait for (issue 10, start-up)
+            # after the first frame, in a worker: file work the GM need not wait for (issue 10)
             self.app.call_after_refresh(self.claim_autosave)
 
     def _report(self, callback: Any, report: Any) -> None:
@@ -154,8 +161,10 @@ class Persistence:
 
         if not self.autosave_enabled or self.encounter.revision == self.session.autosaved_revision:
             return True
-        if self.autosave_file is None and not self._claim_slot():
-            return True  # autosave is off, and the GM was told why
+        if self.autosave_file is None:  # quitting before the claim came back: claim here
+            self._claimed(self._claim_once(saves.autosave_slot_of(self.encounter)), write=False)
+            if self.autosave_file is None:
+                return True  # autosave is off, and the GM was told why
         try:
             saves.autosave(self.encounter, path=self.autosave_file)
         except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
@@ -166,7 +175,7 @@ class Persistence:
         return True
 
     def autosave_now(self) -> None:
-        """Write autosave.toml now, in a worker (unless it already holds this revision)."""
+        """Write this window's autosave file now, in a worker (unless it holds this revision)."""
         self._autosave_timer = None
         if self.autosave_file is None or self.encounter.revision == self.session.autosaved_revision:
             return  # not claimed yet: the claim writes it first
@@ -174,37 +183,67 @@ class Persistence:
 
     def claim_autosave(self) -> None:
         """Hold an autosave file of this window's own (issue 8: two windows never share one),
-        and write it at once, so other windows see which save this one holds."""
-        if self.autosave_file is not None or not self._claim_slot():
-            return
-        if self.encounter.revision != self.session.autosaved_revision:
-            self.autosave_now()
-
-    def _claim_slot(self) -> bool:
-        """Claim this window's autosave file; False, autosave off and the GM told why, if not."""
+        claimed in a worker (:meth:`_claimed` follows), unless the GM is quitting already."""
         import saves
+
+        if self.autosave_file is not None or not self._app_runs_on():
+            return
+        work = partial(self._claim_worker, saves.autosave_slot_of(self.encounter))
+        self.app.run_worker(work, thread=True, group="claim")
+
+    def _app_runs_on(self) -> bool:
+        """Not quitting: a claim then would take a slot, and may move another window's
+        leftover autosave aside, for nothing."""
+        exiting = self.app.return_code is not None  # set by App.exit
+        return self.app.is_running and not exiting and not self._released
+
+    def _claim_worker(self, prefer: Path | None) -> None:
+        """Claim the slot (``prefer``: the one the encounter was resumed from); report it."""
+        self._report(self._claimed, self._claim_once(prefer))
+
+    def _claim_once(self, prefer: Path | None) -> tuple[Path, Path | None] | Exception | None:
+        """Claim a slot, once per window (the worker's claim and a quit's share it): the slot and
+        where its earlier work was moved, or the error; None once the slot is let go."""
         from saves import slots
 
-        try:
-            self.autosave_file, kept = slots.claim_slot(saves.autosave_slot_of(self.encounter))
-        except (saves.SaveError, OSError) as error:
+        with self._claim_lock:
+            if self._claim is None and not self._released:
+                try:
+                    self._claim = slots.claim_slot(prefer)
+                except Exception as error:  # noqa: BLE001 - autosave off, said by _claimed
+                    self._claim = error
+            return self._claim
+
+    def _claimed(self, claim: tuple[Path, Path | None] | Exception | None, *,
+                 write: bool = True) -> None:
+        """On the UI thread: hold the claimed slot, and write it at once (``write``), so other
+        windows see which save this one holds; or turn autosave off and say why."""
+        if claim is None or self.autosave_file is not None or not self.autosave_enabled:
+            return
+        if isinstance(claim, Exception):
             self.autosave_enabled = False
-            self.notify(f"Autosave off: {error_words(error)}", severity="error", timeout=10)
-            return False
+            self.notify(f"Autosave off: {error_words(claim)}", severity="error", timeout=10)
+            return
+        self.autosave_file, kept = claim
         if kept is not None:
             # after the first frame and the opening notice: the roster's notice line shows
             # the whole line there, where a toast over the header cut off the file name
             self.app.call_after_refresh(
                 self.notify, f"Previous autosave moved to {kept.parent.name}/{kept.name}.",
                 timeout=10)
-        return True
+        if write and self.encounter.revision != self.session.autosaved_revision:
+            self.autosave_now()
 
     def release_autosave(self) -> None:
-        """Let another window have this window's autosave file (it stays on disk)."""
+        """Let another window have this window's autosave file (it stays on disk); no claim
+        is made after this."""
         from saves import slots
 
-        if self.autosave_file is not None:
-            slots.release(self.autosave_file)
+        with self._claim_lock:
+            self._released = True
+            claim = self._claim
+        if isinstance(claim, tuple):
+            slots.release(claim[0])
 
     # -- keeping the encounter another takes the place of ---------------------------------
 

@@ -322,7 +322,8 @@ def next_encounter_keeping_party(app: HitLedgerApp, name: str) -> None:
 
 
 def carry_party(app: HitLedgerApp, name: str, kept: Path | None) -> None:
-    """Start ``name`` with the PCs of the encounter on screen, now kept in ``kept``."""
+    """Start ``name`` with the PCs of the encounter on screen; the finished one is in the
+    save ``kept`` (None: an untouched demo or new encounter, in no file)."""
     session = app.session
     old = session.encounter
     party = [cid for cid in old.order if old.creature(cid).pc]
