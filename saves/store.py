@@ -594,13 +594,17 @@ def _tracked_encounters(path: Path) -> list[_Tracking]:
     return [t for t in _tracking.values() if t.path is not None and t.path.resolve() == resolved]
 
 
-def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None) -> Path:
+def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None,
+                  target: Path | None = None) -> Path:
     """Write enc into data_dir()/trash/ as a save of its own, before it is replaced; returns the Path.
 
     The encounter keeps the file it belongs to: this is a copy, loadable like any save.
+    target= is the copy an earlier call returned, written again (a change made meanwhile)
+    rather than one more copy beside it.
     """
     with write_lock:
-        target = trash_path(slugify(enc.name))
+        if target is None:
+            target = trash_path(slugify(enc.name))
         atomic_write(target, _encode(enc, data=data), backup=False)
     return target
 

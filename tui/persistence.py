@@ -1,4 +1,7 @@
-"""Saving and loading: a component the app owns; every file operation runs in a thread worker.
+"""Saving and loading: a component the app owns; file work runs in thread workers.
+
+Only quitting writes on the UI thread: the last autosave (and a claim of the autosave slot,
+when quitting came first), then letting go of the slot.
 
 :class:`Persistence` reads and marks the saved state on the :class:`~tui.session.EncounterSession`
 and autosaves after each change the session announces. Workers report back on the UI thread
@@ -8,6 +11,7 @@ notification — the app keeps running either way.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -34,6 +38,8 @@ class SaveFinished:
     revision: int = 0
     error: Exception | None = None
     name: str | None = None
+    encounter: Any = None
+    """The encounter written: another may have taken its place meanwhile (a load, a new one)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,34 @@ class LoadFinished:
     encounter: Any = None
     path: Path | None = None
     error: Exception | None = None
+
+
+KeepWriter = Callable[[Any, dict[str, Any], "Path | None"], Path]
+"""Writes an encounter's snapshot to be kept: ``write(encounter, data, again)``, where
+``again`` is the file an earlier write of the same keep returned (None the first time)."""
+
+
+@dataclass(eq=False)
+class KeepRequest:
+    """One keep under way (one at a time): what to write, what follows, and what it was asked on."""
+
+    write: KeepWriter
+    kept: Callable[[Path | None], None]
+    """Runs on the UI thread once the encounter is kept (the replace)."""
+    refused: Callable[[Exception], None]
+    encounter: Any
+    """The encounter to keep, the one on screen when it was asked."""
+    screens: tuple[Any, ...]
+    """The screens open when it was asked: one opened since is a form the GM is filling in."""
+    revision: int = 0
+    """The encounter's revision the last write took."""
+    file: Path | None = None
+    """Where the last write went: written again there when the GM changed the encounter."""
+
+
+def kept_where(path: Path) -> str:
+    """``trash/test-fight 20260101-120000.toml``: the folder and name of a kept copy."""
+    return f"{path.parent.name}/{path.name}"
 
 
 def error_words(error: BaseException) -> str:
@@ -79,8 +113,13 @@ class Persistence:
         self.app = app
         self.session = session
         self.autosave_enabled = autosave
-        self.autosave_file: Path | None = None  # this window's own autosave, claimed on start
+        self.autosave_file: Path | None = None  # this window's own autosave, once claimed
+        self._claim_lock = threading.Lock()  # one claim for the worker and the quit alike
+        self._claim: tuple[Path, Path | None] | Exception | None = None  # its result
+        self._released = False  # the slot is let go (quitting): no claim after that
         self._autosave_timer: Any = None
+        self._keeping: KeepRequest | None = None  # the keep under way: one at a time
+        self._waiting: KeepRequest | None = None  # a kept one waiting for the GM's form to close
 
     @property
     def encounter(self) -> Any:
@@ -95,8 +134,9 @@ class Persistence:
         """Autosave after every change the session announces; hold an autosave file of our own."""
         for signal in (self.session.changed_signal, self.session.replaced_signal):
             signal.subscribe(self.app, lambda _: self.schedule_autosave(), immediate=True)
+        self.app.screen_change_signal.subscribe(self.app, self._screen_changed)
         if self.autosave_enabled:
-            # after the first frame: file work the GM need not wait for (issue 10, start-up)
+            # after the first frame, in a worker: file work the GM need not wait for (issue 10)
             self.app.call_after_refresh(self.claim_autosave)
 
     def _report(self, callback: Any, report: Any) -> None:
@@ -121,8 +161,10 @@ class Persistence:
 
         if not self.autosave_enabled or self.encounter.revision == self.session.autosaved_revision:
             return True
-        if self.autosave_file is None and not self._claim_slot():
-            return True  # autosave is off, and the GM was told why
+        if self.autosave_file is None:  # quitting before the claim came back: claim here
+            self._claimed(self._claim_once(saves.autosave_slot_of(self.encounter)), write=False)
+            if self.autosave_file is None:
+                return True  # autosave is off, and the GM was told why
         try:
             saves.autosave(self.encounter, path=self.autosave_file)
         except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
@@ -133,7 +175,7 @@ class Persistence:
         return True
 
     def autosave_now(self) -> None:
-        """Write autosave.toml now, in a worker (unless it already holds this revision)."""
+        """Write this window's autosave file now, in a worker (unless it holds this revision)."""
         self._autosave_timer = None
         if self.autosave_file is None or self.encounter.revision == self.session.autosaved_revision:
             return  # not claimed yet: the claim writes it first
@@ -141,37 +183,67 @@ class Persistence:
 
     def claim_autosave(self) -> None:
         """Hold an autosave file of this window's own (issue 8: two windows never share one),
-        and write it at once, so other windows see which save this one holds."""
-        if self.autosave_file is not None or not self._claim_slot():
-            return
-        if self.encounter.revision != self.session.autosaved_revision:
-            self.autosave_now()
-
-    def _claim_slot(self) -> bool:
-        """Claim this window's autosave file; False, autosave off and the GM told why, if not."""
+        claimed in a worker (:meth:`_claimed` follows), unless the GM is quitting already."""
         import saves
+
+        if self.autosave_file is not None or not self._app_runs_on():
+            return
+        work = partial(self._claim_worker, saves.autosave_slot_of(self.encounter))
+        self.app.run_worker(work, thread=True, group="claim")
+
+    def _app_runs_on(self) -> bool:
+        """Not quitting: a claim then would take a slot, and may move another window's
+        leftover autosave aside, for nothing."""
+        exiting = self.app.return_code is not None  # set by App.exit
+        return self.app.is_running and not exiting and not self._released
+
+    def _claim_worker(self, prefer: Path | None) -> None:
+        """Claim the slot (``prefer``: the one the encounter was resumed from); report it."""
+        self._report(self._claimed, self._claim_once(prefer))
+
+    def _claim_once(self, prefer: Path | None) -> tuple[Path, Path | None] | Exception | None:
+        """Claim a slot, once per window (the worker's claim and a quit's share it): the slot and
+        where its earlier work was moved, or the error; None once the slot is let go."""
         from saves import slots
 
-        try:
-            self.autosave_file, kept = slots.claim_slot(saves.autosave_slot_of(self.encounter))
-        except (saves.SaveError, OSError) as error:
+        with self._claim_lock:
+            if self._claim is None and not self._released:
+                try:
+                    self._claim = slots.claim_slot(prefer)
+                except Exception as error:  # noqa: BLE001 - autosave off, said by _claimed
+                    self._claim = error
+            return self._claim
+
+    def _claimed(self, claim: tuple[Path, Path | None] | Exception | None, *,
+                 write: bool = True) -> None:
+        """On the UI thread: hold the claimed slot, and write it at once (``write``), so other
+        windows see which save this one holds; or turn autosave off and say why."""
+        if claim is None or self.autosave_file is not None or not self.autosave_enabled:
+            return
+        if isinstance(claim, Exception):
             self.autosave_enabled = False
-            self.notify(f"Autosave off: {error_words(error)}", severity="error", timeout=10)
-            return False
+            self.notify(f"Autosave off: {error_words(claim)}", severity="error", timeout=10)
+            return
+        self.autosave_file, kept = claim
         if kept is not None:
             # after the first frame and the opening notice: the roster's notice line shows
             # the whole line there, where a toast over the header cut off the file name
             self.app.call_after_refresh(
                 self.notify, f"Previous autosave moved to {kept.parent.name}/{kept.name}.",
                 timeout=10)
-        return True
+        if write and self.encounter.revision != self.session.autosaved_revision:
+            self.autosave_now()
 
     def release_autosave(self) -> None:
-        """Let another window have this window's autosave file (it stays on disk)."""
+        """Let another window have this window's autosave file (it stays on disk); no claim
+        is made after this."""
         from saves import slots
 
-        if self.autosave_file is not None:
-            slots.release(self.autosave_file)
+        with self._claim_lock:
+            self._released = True
+            claim = self._claim
+        if isinstance(claim, tuple):
+            slots.release(claim[0])
 
     # -- keeping the encounter another takes the place of ---------------------------------
 
@@ -187,14 +259,17 @@ class Persistence:
         """
         import saves
 
+        def write(encounter: Any, data: dict[str, Any], again: Path | None) -> Path:
+            return saves.keep_in_trash(encounter, data=data, target=again)
+
         def kept(path: Path | None) -> None:
-            replace("" if path is None else f"Unsaved work kept in {path.parent.name}/{path.name}.")
+            replace("" if path is None else f"Unsaved work kept in {kept_where(path)}.")
 
         def refused(error: Exception) -> None:
             self.notify(f"Not replaced: this encounter could not be kept ({error_words(error)}); "
                         "save it first (ctrl+s).", severity="error", timeout=10)
 
-        self._keep(saves.keep_in_trash, kept, refused)
+        self._keep(write, kept, refused)
 
     def notify_with(self, message: str, kept: str) -> None:
         """``message``, then ``kept`` (where the replaced encounter went), in one notice line;
@@ -220,50 +295,90 @@ class Persistence:
         """
         import saves
 
+        def write(encounter: Any, data: dict[str, Any], again: Path | None) -> Path:
+            # written again, it goes back to the same file: the encounter belongs to it now
+            return saves.keep_as_save(encounter, data=data)
+
         def kept(path: Path | None) -> None:
             then(path if path is not None else saves.save_path(self.encounter))
 
         def refused(error: Exception) -> None:
             self.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
 
-        self._keep(saves.keep_as_save, kept, refused)
+        self._keep(write, kept, refused)
 
-    def _keep(self, write: Callable[..., Path], kept: Callable[[Path | None], None],
+    def still_keeping(self) -> bool:
+        """A keep is under way: say so (one at a time, so no request runs on the wrong one)."""
+        if self._keeping is None:
+            return False
+        self.notify(f"Still keeping {self._keeping.encounter.name}…", severity="warning")
+        return True
+
+    def _keep(self, write: KeepWriter, kept: Callable[[Path | None], None],
               refused: Callable[[Exception], None]) -> None:
-        """Write unsaved work with ``write`` (a saves function) in a worker, then, on the UI
+        """Keep unsaved work with ``write`` in a worker (:class:`KeepRequest`), then, on the UI
         thread, ``kept(file)`` (at once with None when there is nothing to keep), or
-        ``refused(error)`` when writing failed."""
+        ``refused(error)`` when writing failed. Refused while another keep is under way."""
+        if self.still_keeping():
+            return
         if not self.session.unsaved_work:
             kept(None)
             return
-        encounter = self.encounter
+        request = KeepRequest(write, kept, refused, self.encounter, tuple(self.app.screen_stack))
+        self._keeping = request
+        self.notify(f"Keeping {request.encounter.name}…", timeout=0)  # until it is kept
+        self._write_keep(request)
+
+    def _write_keep(self, request: KeepRequest) -> None:
+        """Write the encounter as it is now, in a worker; :meth:`_keep_came_back` follows."""
         # the snapshot is taken here, on the UI thread, as for a save (see run_save)
-        asked = partial(self._keep_came_back, write, kept, refused, encounter, encounter.revision)
-        work = partial(self._keep_worker, write, encounter, encounter.to_data(), asked)
+        request.revision = request.encounter.revision
+        work = partial(self._keep_worker, request, request.encounter.to_data())
         self.app.run_worker(work, thread=True, group="keep")
 
-    def _keep_worker(self, write: Callable[..., Path], encounter: Any, data: dict[str, Any],
-                     report: Callable[[Path | Exception], None]) -> None:
+    def _keep_worker(self, request: KeepRequest, data: dict[str, Any]) -> None:
         """Write the snapshot ``data``; report the file, or the error, on the UI thread."""
         try:
-            path = write(encounter, data=data)
+            path = request.write(request.encounter, data, request.file)
         except Exception as error:  # noqa: BLE001 - said; the work stays on screen
-            self._report(report, error)
+            self._report(partial(self._keep_came_back, request), error)
             return
-        self._report(report, path)
+        self._report(partial(self._keep_came_back, request), path)
 
-    def _keep_came_back(self, write: Callable[..., Path], kept: Callable[[Path | None], None],
-                       refused: Callable[[Exception], None], encounter: Any, revision: int,
-                       result: Path | Exception) -> None:
-        """A keep came back. The GM may have changed the encounter while it was written (or
-        another took its place): then what is on screen now is kept before it is replaced,
-        so no change is lost."""
+    def _keep_came_back(self, request: KeepRequest, result: Path | Exception) -> None:
+        """A keep came back. What the GM did meanwhile decides what follows:
+
+        - changed the encounter: it is written again (same file), so no change is lost;
+        - another encounter took its place: the request is not run against that one;
+        - opened a form: the request waits until the form closes (:meth:`_screen_changed`),
+          so what the GM types there is not thrown away.
+        """
         if isinstance(result, Exception):
-            refused(result)
-        elif self.encounter is not encounter or encounter.revision != revision:
-            self._keep(write, kept, refused)
+            self._keeping = None
+            request.refused(result)
+            return
+        request.file = result
+        if self.encounter is not request.encounter:
+            self._keeping = None
+            self.notify(f"{request.encounter.name} kept in {kept_where(result)}.", timeout=10)
+        elif request.encounter.revision != request.revision:
+            self._write_keep(request)
+        elif self.app.screen not in request.screens:
+            self._waiting = request
+            self.notify(f"{request.encounter.name} kept; the other encounter opens once you "
+                        "close this.", timeout=0)
         else:
-            kept(result)
+            self._keeping = None
+            request.kept(result)
+
+    def _screen_changed(self, screen: Any) -> None:
+        """A screen closed: a keep waiting for the form the GM opened may go on now."""
+        request = self._waiting
+        if request is None or screen not in request.screens or request.file is None:
+            return
+        self._waiting = None
+        # not inside Textual's pop_screen: going on may close more screens
+        self.app.call_later(self._keep_came_back, request, request.file)
 
     # -- save, quick save ----------------------------------------------------------------
 
@@ -317,29 +432,34 @@ class Persistence:
             self.session.apply(lambda encounter: encounter.rename(name), ())
         # The snapshot is taken here, on the UI thread: the worker must never read the
         # encounter while a key press changes it.
-        data = self.encounter.to_data()
-        work = partial(self._save_worker, kind, name, force, self.encounter.revision, data)
+        encounter = self.encounter
+        data = encounter.to_data()
+        work = partial(self._save_worker, kind, name, force, encounter, encounter.revision, data)
         self.app.run_worker(work, thread=True, group="save")
 
-    def _save_worker(self, kind: str, name: str | None, force: bool, revision: int,
-                     data: dict[str, Any]) -> None:
-        """Write the snapshot ``data`` of the encounter; report on the UI thread."""
+    def _save_worker(self, kind: str, name: str | None, force: bool, encounter: Any,
+                     revision: int, data: dict[str, Any]) -> None:
+        """Write the snapshot ``data`` of ``encounter``; report on the UI thread."""
         import saves
 
+        finished = partial(SaveFinished, kind, revision=revision, name=name, encounter=encounter)
         try:
             if kind == "auto":
-                path = saves.autosave(self.encounter, data=data, path=self.autosave_file)
+                path = saves.autosave(encounter, data=data, path=self.autosave_file)
             else:
-                path = saves.save(self.encounter, force=force, name=name, data=data)
+                path = saves.save(encounter, force=force, name=name, data=data)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
-            self._report(self.save_finished, SaveFinished(kind, None, revision, error, name))
+            self._report(self.save_finished, finished(error=error))
             return
-        self._report(self.save_finished, SaveFinished(kind, path, revision, None, name))
+        self._report(self.save_finished, finished(path=path))
 
     def save_finished(self, message: SaveFinished) -> None:
         """Update the marker, or turn the error into a choice or a notification."""
         import saves
 
+        if message.encounter is not None and message.encounter is not self.encounter:
+            self._replaced_save_finished(message)
+            return
         if message.error is None:
             auto = message.kind == "auto"
             self.session.mark_saved(message.revision, auto=auto, path=message.path)
@@ -357,6 +477,20 @@ class Persistence:
             self.notify(f"Autosave failed: {error_words(error)}", severity="error", timeout=10)
         else:
             self.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
+
+    def _replaced_save_finished(self, message: SaveFinished) -> None:
+        """A save of an encounter another has taken the place of: the markers are the new
+        one's, so they stay; a named save or an error is still said (without a choice: the
+        encounter it would save again is gone from the screen)."""
+        if message.kind == "auto" and message.error is None:
+            # it may have reached the slot after the new one's autosave: write that again
+            self.session.autosaved_revision = None
+            self.schedule_autosave()
+        if message.error is not None:
+            what = "Autosave failed" if message.kind == "auto" else "Not saved"
+            self.notify(f"{what}: {error_words(message.error)}", severity="error", timeout=10)
+        elif message.kind != "auto" and message.path is not None:
+            self.notify(f"Saved {message.path.name}.")
 
     def _ask_about_conflict(self, message: SaveFinished) -> None:
         from tui.screens.dialogs import ChoiceModal, PromptModal
@@ -391,6 +525,8 @@ class Persistence:
 
     def load_file(self, path: Path, *, source: str = "saves") -> None:
         """Load a save in a worker; the roster shows it when it arrives."""
+        if self.still_keeping():
+            return
         work = partial(self._load_worker, path, source)
         self.app.run_worker(work, thread=True, exclusive=True, group="load")
 

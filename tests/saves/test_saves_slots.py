@@ -104,6 +104,15 @@ def test_keep_in_trash_writes_a_loadable_copy(make_enc, data: Path) -> None:
     assert saves.save_path(enc) is None  # a copy: the encounter belongs to no file yet
 
 
+def test_keep_in_trash_writes_its_copy_again_when_given_it(make_enc, data: Path) -> None:
+    enc = make_enc(name="Bridge")
+    first = saves.keep_in_trash(enc)
+    enc.rename("Bridge 2")
+    assert saves.keep_in_trash(enc, target=first) == first
+    assert list((data / "trash").iterdir()) == [first]
+    assert saves.load(first).name == "Bridge 2"
+
+
 def test_a_save_name_never_takes_an_autosave_slot_name() -> None:
     assert saves.slugify("Autosave 2") == "encounter-autosave-2"
     assert saves.slugify("Autosave two") == "autosave-two"

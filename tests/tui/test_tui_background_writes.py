@@ -151,3 +151,223 @@ async def test_the_log_is_written_off_the_ui_thread(app_factory, data_dir: Path,
         written = data_dir / "test-fight-log.md"
         assert written.read_text().startswith("# Test Fight")
         assert app.notes.last == f"Log written to {written}."
+
+
+async def test_the_free_log_name_is_looked_up_off_the_ui_thread(app_factory, monkeypatch):
+    writer = patch_writer(monkeypatch, running, "free_log_path")
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await settle(pilot)
+        assert writer.threads and not writer.on_ui_thread
+
+
+async def test_an_unusable_data_dir_never_ends_the_app_on_export(app_factory, tmp_path: Path,
+                                                                monkeypatch):
+    """The data dir under a regular file: the free-name lookup fails, the app says so."""
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path / "a-file" / "data"))
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await settle(pilot)
+        assert app.is_running
+        assert app.notes.last.startswith("Log not written: ")
+    assert app.return_code in (None, 0)
+
+
+async def test_an_unknown_home_in_the_path_never_ends_the_app(app_factory, monkeypatch):
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await settle(pilot)
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "~no-such-user-here/log.md")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.is_running
+        assert app.notes.last.startswith("Log not written: ")
+    assert app.return_code in (None, 0)
+
+
+async def test_the_export_notice_reaches_the_gm_after_the_saves_screen_closed(app_factory,
+                                                                             data_dir: Path,
+                                                                             monkeypatch):
+    saves.save(goblins())
+    writer = patch_writer(monkeypatch, running, "write_log", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        saves_screen = app.screen
+        table = saves_screen.query_one("#saves")
+        table.move_cursor(row=table.get_row_index(str(data_dir / "test-fight.toml")))
+        await pilot.press("m")
+        await settle(pilot)
+        await pilot.press("enter")
+        await writer.started(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.roster
+        writer.go.set()
+        await settle(pilot)
+        assert app.notes.last.startswith("Log written to ")
+
+
+async def test_the_export_notice_is_not_said_on_a_hidden_screen(app_factory, monkeypatch):
+    """``say`` is the line of the screen that asked; with a dialog over it the app says it."""
+    writer = patch_writer(monkeypatch, running, "write_log", hold=True)
+    said: list[str] = []
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        running.ask_export_log(app, say=lambda message, **_: said.append(message))
+        await settle(pilot)
+        await pilot.press("enter")
+        await writer.started(pilot)
+        await pilot.press("question_mark")  # help, over the roster that asked
+        await pilot.pause()
+        assert app.screen is not app.roster
+        writer.go.set()
+        await settle(pilot)
+        assert not said
+        assert app.notes.last.startswith("Log written to ")
+
+
+# -- one keep at a time (review 2, 1.1) ------------------------------------------------------
+
+
+async def test_a_second_k_while_the_fight_is_kept_is_refused(app_factory, data_dir: Path,
+                                                             monkeypatch):
+    """A GM pressing K again because nothing seemed to happen: told, and nothing else saved."""
+    writer = patch_writer(monkeypatch, saves, "keep_as_save", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        running.next_encounter_keeping_party(app, "Ambush")
+        await writer.started(pilot)
+        assert app.notes.last == "Keeping Test Fight…"
+        running.next_encounter_keeping_party(app, "Ambush")
+        assert app.notes.last == "Still keeping Test Fight…"
+        writer.go.set()
+        await settle(pilot)
+        assert app.session.encounter.name == "Ambush"
+        assert sorted(path.name for path in data_dir.glob("*.toml")) == ["test-fight.toml"]
+        assert app.notes.last.endswith("The last one is in test-fight.toml.")
+        assert len(writer.threads) == 1
+
+
+async def test_a_load_while_the_encounter_is_kept_is_refused(app_factory, data_dir: Path,
+                                                            monkeypatch):
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    other = goblins()
+    other.rename("Other")
+    saves.save(other)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        assert app.notes.last == "Keeping Test Fight…"
+        app.persistence.load_file(data_dir / "other.toml")
+        await pilot.pause()
+        assert app.notes.last == "Still keeping Test Fight…"
+        writer.go.set()
+        await settle(pilot)
+        assert app.session.encounter.name == "Vault"
+        assert len(list((data_dir / "trash").iterdir())) == 1
+
+
+async def test_a_keep_never_runs_against_an_encounter_that_took_its_place(app_factory,
+                                                                         data_dir: Path,
+                                                                         monkeypatch):
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        other = goblins()
+        other.rename("Other")
+        app.session.replace(other)
+        writer.go.set()
+        await settle(pilot)
+        assert app.session.encounter is other, "Vault never replaces it"
+        (kept,) = (data_dir / "trash").iterdir()
+        assert app.notes.last == f"Test Fight kept in trash/{kept.name}."
+
+
+async def test_a_form_opened_while_keeping_stays_open_and_its_change_is_kept(app_factory,
+                                                                            data_dir: Path,
+                                                                            monkeypatch):
+    """The GM starts damage entry while the copy is written: the typed damage is not thrown
+    away; the new encounter waits until the form closes, and the change is kept too, in the
+    same file (review 2, 1.5: one copy, not one per retry)."""
+    from tui.screens.damage import DamageScreen
+
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        old = app.session.encounter
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        await pilot.press("down", "d")
+        await type_text(pilot, "4 fire")
+        writer.go.set()
+        await settle(pilot)
+        assert isinstance(app.screen, DamageScreen), "the form is still open"
+        assert app.session.encounter is old
+        assert app.notes.last == "Test Fight kept; the other encounter opens once you close this."
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.encounter.name == "Vault"
+        (kept,) = (data_dir / "trash").iterdir()
+        loaded = saves.load(kept)
+        hp = [old.creature(cid).hp for cid in old.order]
+        assert hp != [40, 15, 15], "the damage was entered"
+        assert [loaded.creature(cid).hp for cid in loaded.order] == hp
+        assert app.notes.last.endswith(f"trash/{kept.name}.")
+
+
+# -- a save's result belongs to the encounter it wrote (review 2, 1.4) -------------------------
+
+
+async def test_a_late_autosave_never_marks_the_encounter_that_replaced_it(app_factory,
+                                                                         monkeypatch):
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)  # the slot is claimed and first written
+        writer = patch_writer(monkeypatch, saves, "autosave", hold=True)
+        app.session.apply(lambda enc: enc.next_turn())
+        app.persistence.autosave_now()
+        await writer.started(pilot)
+        other = goblins()
+        other.rename("Other")  # at the revision the late autosave wrote
+        assert other.revision == app.session.encounter.revision
+        app.session.replace(other)
+        writer.go.set()
+        await settle(pilot)
+        await pilot.pause(0.5)  # Other's own autosave
+        await settle(pilot)
+        assert app.session.encounter is other
+        assert saves.load(app.persistence.autosave_file).name == "Other"
+        assert app.session.saved_state() == "autosaved"
+
+
+async def test_a_late_quick_save_writes_its_own_encounter_and_marks_no_other(app_factory,
+                                                                            data_dir: Path,
+                                                                            monkeypatch):
+    writer = patch_writer(monkeypatch, saves, "save", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await writer.started(pilot)
+        other = goblins()
+        other.rename("Other")
+        app.session.replace(other)
+        writer.go.set()
+        await settle(pilot)
+        assert saves.load(data_dir / "test-fight.toml").name == "Test Fight"
+        assert not (data_dir / "other.toml").exists()
+        assert app.session.saved_revision is None and app.session.quick_path is None
+        assert saves.save_path(other) is None

@@ -33,3 +33,38 @@ async def test_quitting_before_the_claim_still_autosaves_into_a_slot_of_its_own(
         await pilot.pause()  # the deferred claim finds the slot held already: no second one
         assert persistence.autosave_file == data_dir / "autosave.toml"
         assert not (data_dir / "autosave-2.toml").exists()
+
+
+async def test_the_autosave_slot_is_claimed_off_the_ui_thread(app_factory, data_dir: Path,
+                                                              monkeypatch):
+    """Lock files and a look at the old autosave (up to 50 MB): a slow data dir must not
+    hold up the GM's first key (review 2, 1.3)."""
+    from test_tui_background_writes import patch_writer
+
+    from saves import slots
+
+    writer = patch_writer(monkeypatch, slots, "claim_slot")
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert writer.threads and not writer.on_ui_thread
+        assert app.persistence.autosave_file == data_dir / "autosave.toml"
+
+
+async def test_no_slot_is_claimed_once_the_app_is_exiting(app_factory, data_dir: Path,
+                                                          monkeypatch):
+    from test_tui_background_writes import patch_writer
+
+    from saves import slots
+
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.persistence.autosave_file is None
+        app.exit()
+        writer = patch_writer(monkeypatch, slots, "claim_slot")
+        app.persistence.claim_autosave()  # the deferred claim, once the GM has quit
+        await pilot.pause()
+    assert not writer.threads
+    assert not list(data_dir.glob("autosave*.toml"))

@@ -322,7 +322,8 @@ def next_encounter_keeping_party(app: HitLedgerApp, name: str) -> None:
 
 
 def carry_party(app: HitLedgerApp, name: str, kept: Path | None) -> None:
-    """Start ``name`` with the PCs of the encounter on screen, now kept in ``kept``."""
+    """Start ``name`` with the PCs of the encounter on screen; the finished one is in the
+    save ``kept`` (None: an untouched demo or new encounter, in no file)."""
     session = app.session
     old = session.encounter
     party = [cid for cid in old.order if old.creature(cid).pc]
@@ -406,46 +407,64 @@ def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None, *,
     """Ask where (the data dir by default), then write the log as Markdown.
 
     The log of the encounter on screen, or of ``encounter`` (a save the saves screen read).
-    The files are looked at and written in workers: a slow data dir never freezes the app.
-    ``say`` tells the GM where it went (the app's ``notify`` unless given: the saves screen
-    says it on its own line, whole), or the app does once the GM has closed that screen.
+    The files are looked at (:func:`offer_log_path`) and written (:func:`export_log`) in
+    workers: a slow data dir never freezes the app, a broken one never ends it. ``say`` tells
+    the GM how it went on the asking screen's own line (the saves screen's, whole) while that
+    screen is the one on top; otherwise the app's notice says it.
     """
+    encounter = encounter or app.session.encounter
+    asking = app.screen
+
+    def tell(message: str, **options: Any) -> None:
+        (say if say is not None and app.screen is asking else app.notify)(message, **options)
+
+    app.run_worker(partial(offer_log_path, app, tell, encounter), thread=True,
+                   group="export-log")
+
+
+def offer_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounter) -> None:
+    """In a worker: find the first free name in the data dir, then, on the UI thread, ask
+    where the log goes (:func:`ask_log_path`), or ``tell`` why it cannot be written."""
+    try:
+        offered = free_log_path(default_log_path(encounter))
+    except Exception as error:  # noqa: BLE001 - an unusable data dir: said, the app runs on
+        app.call_later(tell, f"Log not written: {log_error_words(error)}", severity="error")
+        return
+    app.call_later(ask_log_path, app, tell, encounter, offered)
+
+
+def ask_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounter,
+                 offered: Path) -> None:
+    """On the UI thread: ask where, offering ``offered``; then export in a worker."""
     from core.log_export import log_markdown
     from tui.screens.dialogs import PromptModal
 
-    encounter = encounter or app.session.encounter
-    say = say or app.notify
+    def chosen(text: str | None) -> None:
+        if text:
+            # the log is written out here, on the UI thread, while the encounter holds still
+            work = partial(export_log, app, tell, encounter, Path(text), log_markdown(encounter))
+            app.run_worker(work, thread=True, group="export-log")
 
-    def ask(offered: Path) -> None:
-        app.push_screen(PromptModal("Export the log as Markdown to:", value=str(offered)), done)
-
-    def done(text: str | None) -> None:
-        if not text:
-            return
-        screen = app.screen
-
-        def tell(message: str, **options: Any) -> None:
-            (say if screen in app.screen_stack else app.notify)(message, **options)
-
-        # the log is written out here, while the encounter holds still
-        work = partial(export_log, app, tell, encounter, Path(text), log_markdown(encounter))
-        app.run_worker(work, thread=True, group="export-log")
-
-    def offer() -> None:
-        app.call_later(ask, free_log_path(default_log_path(encounter)))
-
-    app.run_worker(offer, thread=True, group="export-log")
+    app.push_screen(PromptModal("Export the log as Markdown to:", value=str(offered)), chosen)
 
 
 def export_log(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounter, asked: Path,
                markdown: str) -> None:
     """In a worker: write ``markdown`` (see :func:`write_log`), then ``tell`` where, on the UI
-    thread."""
-    asked = asked.expanduser()
+    thread; whatever goes wrong (a path such as ``~nobody/log.md`` too) is told, never raised."""
     try:
+        asked = asked.expanduser()
         path = write_log(encounter, asked, markdown)
-    except OSError as error:
-        app.call_later(tell, f"Log not written: {error.strerror or error}", severity="error")
+        kept = f" ({asked.name} was there: kept)" if asked.is_file() and path != asked else ""
+    except Exception as error:  # noqa: BLE001 - said; the app runs on
+        app.call_later(tell, f"Log not written: {log_error_words(error)}", severity="error")
         return
-    kept = f" ({asked.name} was there: kept)" if asked.is_file() and path != asked else ""
     app.call_later(tell, f"Log written to {path}{kept}.")
+
+
+def log_error_words(error: Exception) -> str:
+    """Why the log was not written: a file error says what and where (``Not a directory:
+    /mnt/notes/data``), anything else its own words."""
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.strerror}: {error.filename}" if error.filename else error.strerror
+    return str(error)
