@@ -12,10 +12,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, default_actor, roll_source
 from tui.screens.dialogs import NumberInput
+from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import (
     NOTICE_WIDTH,
     fit_cells,
@@ -56,7 +57,7 @@ ALT_DIGIT_KEYS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", 
                   "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
 
 
-class TargetTable(DataTable):
+class TargetTable(LineTable):
     """The targets with their save and result; keys set the highlighted target's save.
 
     | Key | Action |
@@ -81,9 +82,8 @@ class TargetTable(DataTable):
     ]
 
     def show(self, row: str, column: str, value: str | Text) -> None:
-        """Put ``value`` in a cell unless it is there already: every update makes the table
-        draw all its visible cells again (a keystroke on 40 targets changes their results,
-        seldom their saves)."""
+        """Put ``value`` in a cell unless it is there already (a keystroke on 40 targets
+        changes their results, seldom their saves): an update draws the cell's row again."""
         if self.get_cell(row, column) != value:
             self.update_cell(row, column, value)
 
@@ -278,7 +278,7 @@ class DamageScreen(ModalScreen[Any]):
             yield Static("", id="roll-line", markup=False)
             yield Static("", id="options", markup=False)
             yield Static("", id="attacks", markup=False)
-            table = TargetTable(cursor_type="row", id="targets")
+            table = TargetTable(id="targets")
             yield table
             yield Static("", id="steps", markup=False)
             if self.has_attack_helper:
@@ -445,10 +445,7 @@ class DamageScreen(ModalScreen[Any]):
     @property
     def highlighted_id(self) -> str | None:
         """The target under the table cursor."""
-        table = self.query_one(TargetTable)
-        if table.row_count == 0:
-            return None
-        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.query_one(TargetTable).cursor_key
 
     # -- rolling and previewing ----------------------------------------------------------
 
@@ -498,12 +495,12 @@ class DamageScreen(ModalScreen[Any]):
         event.stop()
         self.action_apply()
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def on_line_table_row_selected(self, event: LineTable.RowSelected) -> None:
         """Enter on the targets applies."""
         event.stop()
         self.action_apply()
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_line_table_row_highlighted(self, event: LineTable.RowHighlighted) -> None:
         """Show the steps of the highlighted target."""
         event.stop()
         if self.is_mounted:
