@@ -142,3 +142,16 @@ async def test_an_update_draws_only_its_row_again(monkeypatch):
         assert rows_drawn == [3]
         assert table.get_cell("c3", "result") == Text("HP 1/15")
         assert [str(cell) for cell in table.get_row("c3")] == ["Goblin 3", "—", "HP 1/15"]
+
+
+async def test_a_row_updated_out_of_view_shows_its_new_cells_when_scrolled_to():
+    app = Tables(20)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        await pilot.pause()
+        table.update_cell("c19", "result", Text("HP 0/15 dead"))
+        table.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        last = drawn(table)[-1]
+        assert "HP 0/15 dead" in "".join(text for text, _ in last)

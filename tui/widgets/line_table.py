@@ -128,6 +128,8 @@ class LineTable(ScrollView, can_focus=True):
         self._rows: dict[str, dict[str, Cell]] = {}
         """Each row's cells by column key, in the rows' order."""
         self._row_keys: list[str] = []
+        self._row_index: dict[str, int] = {}
+        """Each row's index by its key."""
         self._drawn: dict[int, tuple[tuple[object, ...], Strip]] = {}
         """Each row's (header's) line as last drawn, with what it was drawn from."""
         self._looks: tuple[Style, Style, Style] = (Style(), Style(), Style())
@@ -158,6 +160,7 @@ class LineTable(ScrollView, can_focus=True):
     def add_row(self, *cells: Cell, key: str) -> None:
         """A row of ``cells`` in the columns' order, known by ``key``."""
         self._rows[key] = dict(zip((column.key for column in self.columns), cells, strict=True))
+        self._row_index[key] = len(self._row_keys)
         self._row_keys.append(key)
         self._resized()
 
@@ -172,12 +175,16 @@ class LineTable(ScrollView, can_focus=True):
 
     def get_row_index(self, row_key: str) -> int:
         """Where the row ``row_key`` is, from the top (0)."""
-        return self._row_keys.index(row_key)
+        return self._row_index[row_key]
 
     def update_cell(self, row_key: str, column_key: str, value: Cell) -> None:
-        """Put ``value`` in a cell; only its row is drawn again."""
+        """Put ``value`` in a cell; only its row is drawn again, and only if it shows (a row
+        out of view is drawn from its new cells when it is scrolled into view)."""
         self._rows[row_key][column_key] = value
-        self.refresh_lines(self.header_height + self.get_row_index(row_key))
+        row = self._row_index[row_key]
+        top = int(self.scroll_y)
+        if top <= row < top + self.page_height:
+            self.refresh_lines(self.header_height + row)
 
     # -- the cursor -------------------------------------------------------------------------
 
