@@ -58,7 +58,12 @@ def show_text(widget: Static, content: str | Text, *, steady: bool = False) -> N
     A ``steady`` line keeps the height it grew to (its ``min-height``): as the GM types, a
     roll or an error going from two lines to one and back neither moves what is below it
     nor lays the screen out on every key.
+    The same ``content`` again changes nothing: a line that stays as it was is not painted
+    again (the options line, on every key of a roll).
     """
+    shown = widget.content
+    if shown == content and getattr(shown, "style", "") == getattr(content, "style", ""):
+        return  # (two Texts that differ only in their style compare equal)
     text = content if isinstance(content, Text) else Text(content)
     width, height = widget.content_region.width, widget.content_region.height
     if not width or not widget.is_mounted:
