@@ -273,6 +273,7 @@ class DamageScreen(ModalScreen[Any]):
                         *self.rules.example_damage),
                     empty_hint="type the damage: dice are rolled once for every target",
                     steady=True,
+                    on_change=self._damage_changed,
                     id="damage",
                 )
             yield Static("", id="roll-line", markup=False)
@@ -481,12 +482,12 @@ class DamageScreen(ModalScreen[Any]):
 
     # -- events --------------------------------------------------------------------------
 
-    def on_notation_field_changed(self, event: NotationField.Changed) -> None:
-        """Preview as the damage is typed; an invalid text keeps the last valid preview."""
-        event.stop()
-        if self._attack_typed(event.value):
+    def _damage_changed(self, text: str, valid: bool) -> None:
+        """Preview as the damage is typed, painted with the key; an invalid text keeps the
+        last valid preview."""
+        if self._attack_typed(text):
             return
-        if event.valid:
+        if valid:
             self._recompute()
             self._show_options()
 
