@@ -18,8 +18,8 @@ COLUMNS = (("Target", "target", 10), ("Save", "save", 8), ("Result", "result", 2
 
 
 def rows(count: int) -> list[tuple[str, list[str | Text]]]:
-    """Plain cells, and a red one (under the cursor, the cursor's colour wins, as in a DataTable)."""
-    return [(f"c{n}", [Text(f"Goblin {n}"), "—", Text(f"HP {n}/15", style="red" if n == 1 else "")])
+    """Plain cells, and two red ones (under the cursor, the cursor's colour wins)."""
+    return [(f"c{n}", [Text(f"Goblin {n}"), "—", Text(f"HP {n}/15", style="red" if n in (1, 2) else "")])
             for n in range(count)]
 
 
@@ -74,6 +74,20 @@ async def test_it_looks_like_a_data_table(focused):
             looks.append(drawn(table))
         assert line.size == data.size
         assert looks[0] == looks[1]
+
+
+@pytest.mark.parametrize("row", [0, 2, -1])  # the cursor's row, another, the header
+async def test_the_row_under_the_mouse_looks_as_in_a_data_table(row):
+    app = Tables(3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        app.set_focus(None)
+        looks = []
+        for table in (LineTable, DataTable):
+            await pilot.hover(table, offset=(3, row + 1))
+            await pilot.pause()
+            looks.append(drawn(app.query_one(table)))
+        assert looks[0] == looks[1]
+        assert app.query_one(LineTable).hover_row is None  # the mouse left it
 
 
 async def test_the_keys_move_the_cursor_and_the_view_follows():
@@ -131,9 +145,9 @@ async def test_an_update_draws_only_its_row_again(monkeypatch):
         rows_drawn: list[int] = []
         draw = LineTable._draw_row
 
-        def counting(self, row, cells, cursor):  # type: ignore[no-untyped-def]
+        def counting(self, row, cells, **looks):  # type: ignore[no-untyped-def]
             rows_drawn.append(row)
-            return draw(self, row, cells, cursor)
+            return draw(self, row, cells, **looks)
 
         monkeypatch.setattr(LineTable, "_draw_row", counting)
         table.update_cell("c3", "result", Text("HP 1/15"))

@@ -40,6 +40,16 @@ class Column(NamedTuple):
     width: int
 
 
+class Looks(NamedTuple):
+    """The styles a table draws with, read once a repaint."""
+
+    base: Style
+    header: Style
+    cursor: Style
+    hover: Style
+    header_hover: Style
+
+
 class LineTable(ScrollView, can_focus=True):
     """Rows of cells under a header, with a row cursor; each row's line is drawn once a change.
 
@@ -50,7 +60,8 @@ class LineTable(ScrollView, can_focus=True):
     | home / end, ctrl+home / ctrl+end | First / last row |
     | enter | Select the row (``RowSelected``) |
 
-    A click highlights a row; a click on the highlighted row selects it (as a DataTable does).
+    A click highlights a row; a click on the highlighted row selects it; the row under the
+    mouse is shown until a key moves the cursor (as in a DataTable).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -63,9 +74,13 @@ class LineTable(ScrollView, can_focus=True):
         Binding("end,ctrl+end", "last_row", "Last", show=False),
     ]
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"line-table--header", "line-table--cursor"}
-    """The header row and the cursor's row (a DataTable's ``datatable--header`` and
-    ``datatable--cursor``, with the same default styles)."""
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "line-table--header", "line-table--cursor", "line-table--hover",
+        "line-table--header-hover",
+    }
+    """The header row, the cursor's row and the row under the mouse (a DataTable's
+    ``datatable--header``, ``--cursor``, ``--hover`` and ``--header-hover``, with the same
+    default styles)."""
 
     DEFAULT_CSS = """
     LineTable {
@@ -98,11 +113,19 @@ class LineTable(ScrollView, can_focus=True):
             color: $block-cursor-blurred-foreground;
             text-style: $block-cursor-blurred-text-style;
         }
+        & > .line-table--header-hover {
+            background: $accent 30%;
+        }
+        & > .line-table--hover {
+            background: $block-hover-background;
+        }
     }
     """
 
     cursor_row: reactive[int] = reactive(0, always_update=False, init=False)
     """The index of the highlighted row."""
+    hover_row: reactive[int | None] = reactive(None, init=False)
+    """The row under the mouse (``HEADER`` for the header), or None when a key moved last."""
 
     class RowHighlighted(Message):
         """The cursor moved to the row ``row_key`` (at ``cursor_row``)."""
@@ -132,8 +155,7 @@ class LineTable(ScrollView, can_focus=True):
         """Each row's index by its key."""
         self._drawn: dict[int, tuple[tuple[object, ...], Strip]] = {}
         """Each row's (header's) line as last drawn, with what it was drawn from."""
-        self._looks: tuple[Style, Style, Style] = (Style(), Style(), Style())
-        """The table's, the header's and the cursor's styles, read once a repaint."""
+        self._looks = Looks(Style(), Style(), Style(), Style(), Style())
         self._repaint_asked = False
         """Whether an update asked for a repaint that has not been drawn yet."""
 
@@ -197,6 +219,11 @@ class LineTable(ScrollView, can_focus=True):
         """Highlight the row at ``row`` (kept within the rows)."""
         self.cursor_row = max(0, min(row, self.row_count - 1))
 
+    def _move_by_key(self, row: int) -> None:
+        """A key moves the cursor: the mouse's row is no longer shown."""
+        self.hover_row = None
+        self.move_cursor(row=row)
+
     def validate_cursor_row(self, row: int) -> int:
         """The cursor stays on a row."""
         return max(0, min(row, self.row_count - 1))
@@ -224,27 +251,27 @@ class LineTable(ScrollView, can_focus=True):
 
     def action_cursor_up(self) -> None:
         """The previous row."""
-        self.move_cursor(row=self.cursor_row - 1)
+        self._move_by_key(self.cursor_row - 1)
 
     def action_cursor_down(self) -> None:
         """The next row."""
-        self.move_cursor(row=self.cursor_row + 1)
+        self._move_by_key(self.cursor_row + 1)
 
     def action_page_up(self) -> None:
         """A page up."""
-        self.move_cursor(row=self.cursor_row - self.page_height)
+        self._move_by_key(self.cursor_row - self.page_height)
 
     def action_page_down(self) -> None:
         """A page down."""
-        self.move_cursor(row=self.cursor_row + self.page_height)
+        self._move_by_key(self.cursor_row + self.page_height)
 
     def action_first_row(self) -> None:
         """The first row."""
-        self.move_cursor(row=0)
+        self._move_by_key(0)
 
     def action_last_row(self) -> None:
         """The last row."""
-        self.move_cursor(row=self.row_count - 1)
+        self._move_by_key(self.row_count - 1)
 
     def action_select_cursor(self) -> None:
         """Select the highlighted row."""
@@ -262,6 +289,22 @@ class LineTable(ScrollView, can_focus=True):
         else:
             self.move_cursor(row=row)
 
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """Show the row under the mouse."""
+        self.hover_row = event.style.meta.get("row")
+
+    def on_leave(self, event: events.Leave) -> None:
+        """The mouse left: no row under it."""
+        self.hover_row = None
+
+    def watch_hover_row(self, old: int | None, new: int | None) -> None:
+        """Draw the rows the mouse left and entered again."""
+        for row in (old, new):
+            if row == HEADER:
+                self.refresh_line(0)
+            elif row is not None and 0 <= row < self.row_count:
+                self.refresh_lines(self.header_height + row)
+
     # -- drawing ----------------------------------------------------------------------------
 
     @property
@@ -278,40 +321,48 @@ class LineTable(ScrollView, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         """Read the styles once for the lines about to be drawn."""
         self._repaint_asked = False
-        self._looks = (
-            self.rich_style,
-            self.get_component_rich_style("line-table--header"),
-            self.get_component_rich_style("line-table--cursor"),
+        component = self.get_component_rich_style
+        self._looks = Looks(
+            self.rich_style, component("line-table--header"), component("line-table--cursor"),
+            component("line-table--hover"), component("line-table--header-hover"),
         )
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         """The header on the first line; below it the rows, scrolled."""
         row = HEADER if y < self.header_height else y + int(self.scroll_y) - self.header_height
-        base = self._looks[0]
+        base = self._looks.base
         if row >= self.row_count:
             return Strip.blank(self.size.width, base)
         cells = (tuple(column.label for column in self.columns) if row == HEADER
                  else tuple(self._rows[self._row_keys[row]].values()))
-        cursor = row == self.cursor_row
-        made_of = (cells, cursor, self._looks, self.size.width, int(self.scroll_x))
+        cursor, hover = row == self.cursor_row, row == self.hover_row
+        made_of = (cells, cursor, hover, self._looks, self.size.width, int(self.scroll_x))
         drawn = self._drawn.get(row)
         if drawn is None or drawn[0] != made_of:
-            drawn = made_of, self._draw_row(row, cells, cursor)
+            drawn = made_of, self._draw_row(row, cells, cursor=cursor, hover=hover)
             self._drawn[row] = drawn
         return drawn[1]
 
-    def _draw_row(self, row: int, cells: tuple[Cell, ...], cursor: bool) -> Strip:
+    def _draw_row(self, row: int, cells: tuple[Cell, ...], *, cursor: bool, hover: bool) -> Strip:
         """One row's line, as a DataTable draws it: each cell padded, then the row's style
-        (and the cursor's) to the table's right edge; the mouse metadata names row and cell."""
-        base, header, cursor_style = self._looks
-        row_style = header if row == HEADER else base
-        look = cursor_style if cursor else Style()
+        (the mouse's, then the cursor's over it) to the table's right edge; the mouse
+        metadata names row and cell."""
+        looks = self._looks
+        row_style = looks.header if row == HEADER else looks.base
+        look = Style()
+        if hover:
+            look += looks.hover + (looks.header_hover if row == HEADER else Style())
+        if cursor:
+            look += looks.cursor
         # a DataTable's default: the cursor's colour over the cell's, the cell's background
         after = Style.from_color(color=look.color)
         segments: list[Segment] = []
         for index, (column, cell) in enumerate(zip(self.columns, cells, strict=True)):
             text = Text(cell) if isinstance(cell, str) else cell.copy()
+            if text.style:  # Text.render draws a Text's own style only from its spans
+                text.stylize_before(text.style)
+                text.style = ""
             text.truncate(column.width, pad=True)
             meta = Style.from_meta({"row": row, "column": index})
             padding = Segment(" " * CELL_PADDING)
@@ -324,4 +375,4 @@ class LineTable(ScrollView, can_focus=True):
         strip = Strip(segments)
         if self.scroll_x:
             strip = strip.crop(int(self.scroll_x), int(self.scroll_x) + width)
-        return strip.adjust_cell_length(width, base).simplify()
+        return strip.adjust_cell_length(width, looks.base).simplify()
