@@ -122,7 +122,7 @@ class LineTable(ScrollView, can_focus=True):
     }
     """
 
-    cursor_row: reactive[int] = reactive(0, always_update=False, init=False)
+    cursor_row: reactive[int] = reactive(0, init=False)
     """The index of the highlighted row."""
     hover_row: reactive[int | None] = reactive(None, init=False)
     """The row under the mouse (``HEADER`` for the header), or None when a key moved last."""
