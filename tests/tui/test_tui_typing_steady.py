@@ -123,3 +123,52 @@ async def test_a_long_damage_text_scrolls_to_the_cursor(app_factory):
         # scrolled just so far that the end and the cursor after it fill the field
         assert field.scroll_offset.x == len(text) + 1 - field.content_region.width > 0
         assert text[field.scroll_offset.x:] + "  │" in screen_lines(app)[1]
+
+
+async def test_a_key_repaints_no_line_whose_text_stays_the_same(app_factory):
+    """The options line says the same on every key of a roll: it is not painted again."""
+    app = app_factory(forty_goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_everyone(pilot)
+        await type_text(pilot, "6d6 fire")
+        await pilot.pause()
+        options = screen.query_one("#options")
+        shown = str(options.render())
+        repaints: list[object] = []
+        refresh = options.refresh
+
+        def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+            repaints.append(args)
+            return refresh(*args, **kwargs)
+
+        options.refresh = counting  # type: ignore[method-assign]
+        await pilot.press(*["left"] * 5, "backspace", "8")  # 6d6 fire → 6d8 fire: a new roll
+        await pilot.pause()
+        assert "6d8" in str(screen.query_one("#roll-line").render())
+        assert str(options.render()) == shown and repaints == []
+
+
+async def test_a_key_and_its_preview_are_painted_together(app_factory, monkeypatch):
+    """The field, its feedback and the 40 targets' results go out in one repaint a key: the
+    field's own repaint did not wait for the preview (two paints a key, 3 ms more each)."""
+    paints: list[str] = []
+    original = Screen._compositor_refresh
+
+    def counting(screen: Screen) -> None:
+        paints.append(type(screen).__name__)
+        original(screen)
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", counting)
+    app = app_factory(forty_goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_everyone(pilot)
+        await type_text(pilot, "6d6 fire")
+        await pilot.press(*["left"] * 6)
+        await pilot.press("1", "backspace")  # the lines grow once to what the long roll needs
+        await pilot.pause()
+        paints.clear()
+        for key in ["1", "backspace"] * 5:
+            await pilot.press(key)
+        await pilot.pause()
+        assert screen.query_one("#damage Input", Input).value == "6d6 fire"
+        assert 0 < len(paints) <= 10, f"{len(paints)} paints for 10 keys"

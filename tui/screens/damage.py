@@ -12,10 +12,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, default_actor, roll_source
 from tui.screens.dialogs import NumberInput
+from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import (
     NOTICE_WIDTH,
     cells,
@@ -57,7 +58,7 @@ ALT_DIGIT_KEYS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", 
                   "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
 
 
-class TargetTable(DataTable):
+class TargetTable(LineTable):
     """The targets with their save and result; keys set the highlighted target's save.
 
     | Key | Action |
@@ -82,9 +83,8 @@ class TargetTable(DataTable):
     ]
 
     def show(self, row: str, column: str, value: str | Text) -> None:
-        """Put ``value`` in a cell unless it is there already: every update makes the table
-        draw all its visible cells again (a keystroke on 40 targets changes their results,
-        seldom their saves)."""
+        """Put ``value`` in a cell unless it is there already (a keystroke on 40 targets
+        changes their results, seldom their saves): an update draws the cell's row again."""
         if self.get_cell(row, column) != value:
             self.update_cell(row, column, value)
 
@@ -274,12 +274,13 @@ class DamageScreen(ModalScreen[Any]):
                         *self.rules.example_damage),
                     empty_hint="type the damage: dice are rolled once for every target",
                     steady=True,
+                    on_change=self._damage_changed,
                     id="damage",
                 )
             yield Static("", id="roll-line", markup=False)
             yield Static("", id="options", markup=False)
             yield Static("", id="attacks", markup=False)
-            table = TargetTable(cursor_type="row", id="targets")
+            table = TargetTable(id="targets")
             yield table
             yield Static("", id="steps", markup=False)
             if self.has_attack_helper:
@@ -444,10 +445,7 @@ class DamageScreen(ModalScreen[Any]):
     @property
     def highlighted_id(self) -> str | None:
         """The target under the table cursor."""
-        table = self.query_one(TargetTable)
-        if table.row_count == 0:
-            return None
-        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.query_one(TargetTable).cursor_key
 
     # -- rolling and previewing ----------------------------------------------------------
 
@@ -483,12 +481,12 @@ class DamageScreen(ModalScreen[Any]):
 
     # -- events --------------------------------------------------------------------------
 
-    def on_notation_field_changed(self, event: NotationField.Changed) -> None:
-        """Preview as the damage is typed; an invalid text keeps the last valid preview."""
-        event.stop()
-        if self._attack_typed(event.value):
+    def _damage_changed(self, text: str, valid: bool) -> None:
+        """Preview as the damage is typed, painted with the key; an invalid text keeps the
+        last valid preview."""
+        if self._attack_typed(text):
             return
-        if event.valid:
+        if valid:
             self._recompute()
             self._show_options()
 
@@ -497,12 +495,12 @@ class DamageScreen(ModalScreen[Any]):
         event.stop()
         self.action_apply()
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def on_line_table_row_selected(self, event: LineTable.RowSelected) -> None:
         """Enter on the targets applies."""
         event.stop()
         self.action_apply()
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_line_table_row_highlighted(self, event: LineTable.RowHighlighted) -> None:
         """Show the steps of the highlighted target."""
         event.stop()
         if self.is_mounted:

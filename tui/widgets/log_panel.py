@@ -69,7 +69,12 @@ def show_text(widget: Static, content: str | Text, *, steady: bool = False) -> N
     A ``steady`` line grows at once but shrinks only when the GM pauses (SETTLE_SECONDS):
     typing ``2d6`` passes through ``2d``, whose error takes two lines, and a line that
     followed every key moved the targets below it and laid the screen out each time.
+    The same ``content`` again changes nothing: a line that stays as it was is not painted
+    again (the options line, on every key of a roll).
     """
+    shown = widget.content
+    if shown == content and getattr(shown, "style", "") == getattr(content, "style", ""):
+        return  # (two Texts that differ only in their style compare equal)
     text = content if isinstance(content, Text) else Text(content)
     width, height = widget.content_region.width, widget.content_region.height
     if not width or not widget.is_mounted:
