@@ -53,6 +53,13 @@ def patch_writer(monkeypatch: pytest.MonkeyPatch, module: Any, name: str,
     return writer
 
 
+
+def save_other() -> Path:
+    """A second saved encounter, "Other", to load over the one on screen."""
+    other = goblins()
+    other.rename("Other")
+    return saves.save(other)
+
 async def test_a_new_encounter_keeps_the_old_one_off_the_ui_thread(app_factory, data_dir: Path,
                                                                     monkeypatch):
     writer = patch_writer(monkeypatch, saves, "keep_in_trash")
@@ -71,9 +78,7 @@ async def test_the_app_answers_keys_while_the_replaced_encounter_is_written(app_
                                                                            data_dir: Path,
                                                                            monkeypatch):
     writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
-    other = goblins()
-    other.rename("Other")
-    saves.save(other)
+    save_other()
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
@@ -259,9 +264,7 @@ async def test_a_second_k_while_the_fight_is_kept_is_refused(app_factory, data_d
 async def test_a_load_while_the_encounter_is_kept_is_refused(app_factory, data_dir: Path,
                                                             monkeypatch):
     writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
-    other = goblins()
-    other.rename("Other")
-    saves.save(other)
+    save_other()
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
