@@ -34,7 +34,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 COLUMNS, LINES = 80, 24
-STARTUP_RUNS = 5
+STARTUP_RUNS = 15
 STARTUP_TIMEOUT = 30.0
 STARTUP_BOUND = 3.0  # asserted; the aim (1.25×) is printed, not asserted
 DAMAGE_SIZES = (10, 500)
@@ -164,7 +164,8 @@ def time_to_first_frame(argv: list[str], env: dict[str, str]) -> float:
 
 
 def test_startup_to_first_roster_frame(tmp_path: Path) -> None:
-    """hitledger's first roster frame against a bare Textual app's, medians of 5 each."""
+    """hitledger's first roster frame against a bare Textual app's, medians of 15 each
+    (this shared machine's start-ups vary from 240 to 500 ms within a minute)."""
     bare = tmp_path / "bare_app.py"
     bare.write_text(BARE_APP, encoding="utf-8")
     data_dir = tmp_path / "data"
