@@ -172,3 +172,17 @@ async def test_a_key_and_its_preview_are_painted_together(app_factory, monkeypat
         await pilot.pause()
         assert screen.query_one("#damage Input", Input).value == "6d6 fire"
         assert 0 < len(paints) <= 10, f"{len(paints)} paints for 10 keys"
+
+
+async def test_lines_settle_after_a_burst_of_keys_too(app_factory):
+    """Keys that arrive together (a paste, a fast typist over SSH) change the text before the
+    screen is laid out again: the line still shrinks back once they stop."""
+    app = app_factory(forty_goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_on_everyone(pilot)
+        field = screen.query_one("#damage Input", Input)
+        feedback = screen.query_one("#damage .feedback")
+        for text in ("6", "6d", "6d6", "6d6 f", "6d6 fire"):  # no paint in between
+            field.value = text
+        await pilot.pause(SETTLE_SECONDS + 0.3)
+        assert feedback.region.height == 1

@@ -88,11 +88,13 @@ def show_text(widget: Static, content: str | Text, *, steady: bool = False) -> N
     waiting = _settling.pop(widget, None)
     if waiting is not None:
         waiting.stop()
-    if capped > height:
+    # the height it holds: keys that come together change it again before the layout
+    held = max(height, cells(widget.styles.min_height) or 0)
+    if capped > held:
         widget.styles.min_height = capped
-    elif capped < height:
+    elif capped < held:
         _settling[widget] = widget.set_timer(SETTLE_SECONDS, partial(_settle, widget))
-    widget.update(content, layout=capped > height)
+    widget.update(content, layout=capped > held)
 
 
 def _settle(widget: Static) -> None:
