@@ -52,7 +52,7 @@ DEMOS: dict[str, tuple[str, Roster, list[tuple[str, str, dict[str, Any]]]]] = {
             ("Bandit Cutthroat", False, 15, "", "living",
              {"hp": 4, "major": 6, "severe": 11, "armor": 0, "stress": 3}),
             ("Hedge Mage", False, 12, "resistance magic", "living",
-             {"hp": 5, "major": 8, "severe": 15, "armor": 0, "stress": 4}),
+             {"hp": 5, "major": 8, "severe": 13, "armor": 0, "stress": 4}),  # SCENARIOS 5
         ],
         [],
     ),
