@@ -186,3 +186,4 @@ async def test_lines_settle_after_a_burst_of_keys_too(app_factory):
             field.value = text
         await pilot.pause(SETTLE_SECONDS + 0.3)
         assert feedback.region.height == 1
+

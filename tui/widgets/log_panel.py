@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
+from weakref import ReferenceType, WeakKeyDictionary, ref
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -93,14 +93,17 @@ def show_text(widget: Static, content: str | Text, *, steady: bool = False) -> N
     if capped > held:
         widget.styles.min_height = capped
     elif capped < held:
-        _settling[widget] = widget.set_timer(SETTLE_SECONDS, partial(_settle, widget))
+        # the timer holds the line weakly: a screen closed before the pause lets it go
+        _settling[widget] = widget.set_timer(SETTLE_SECONDS, partial(_settle, ref(widget)))
     widget.update(content, layout=capped > held)
 
 
-def _settle(widget: Static) -> None:
+def _settle(line: ReferenceType[Static]) -> None:
     """The GM paused: a steady line takes the height of its text again (one layout)."""
-    _settling.pop(widget, None)
-    widget.styles.min_height = None
+    widget = line()
+    if widget is not None:
+        _settling.pop(widget, None)
+        widget.styles.min_height = None
 
 
 def cells(scalar: Scalar | None) -> int | None:
