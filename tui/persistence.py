@@ -162,17 +162,25 @@ class Persistence:
         if not self.autosave_enabled or self.encounter.revision == self.session.autosaved_revision:
             return True
         if self.autosave_file is None:  # quitting before the claim came back: claim here
-            self._claimed(self._claim_once(saves.autosave_slot_of(self.encounter)), write=False)
+            claim = self._claim_once(saves.autosave_slot_of(self.encounter))
+            if isinstance(claim, Exception):  # the changes are written nowhere: the GM decides
+                self.autosave_enabled = False  # so the second q quits, and the worker is quiet
+                return self._not_autosaved(claim)
+            self._claimed(claim, write=False)
             if self.autosave_file is None:
-                return True  # autosave is off, and the GM was told why
+                return True  # the slot is let go already: quitting
         try:
             saves.autosave(self.encounter, path=self.autosave_file)
         except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
-            self.notify(f"Autosave failed, q again quits anyway: {error_words(error)}",
-                        severity="error", timeout=10)
-            return False
+            return self._not_autosaved(error)
         self.session.autosaved_revision = self.encounter.revision
         return True
+
+    def _not_autosaved(self, error: Exception) -> bool:
+        """Quitting, the autosave could not be written: say why, and that q again quits (False)."""
+        self.notify(f"Autosave failed, q again quits anyway: {error_words(error)}",
+                    severity="error", timeout=10)
+        return False
 
     def autosave_now(self) -> None:
         """Write this window's autosave file now, in a worker (unless it holds this revision)."""
