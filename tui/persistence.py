@@ -316,7 +316,15 @@ class Persistence:
         self._keep(write, kept, refused)
 
     def still_keeping(self) -> bool:
-        """A keep is under way: say so (one at a time, so no request runs on the wrong one)."""
+        """A keep is under way: say so (one at a time, so no request runs on the wrong one).
+
+        Check it before asking the GM anything for a request, so nothing typed is thrown away.
+        Once the copy is written and the keep only waits for the GM's form to close, say that.
+        """
+        if self._waiting is not None:
+            self.notify(f"{self._waiting.encounter.name} is kept; close this screen first.",
+                        severity="warning")
+            return True
         if self._keeping is None:
             return False
         self.notify(f"Still keeping {self._keeping.encounter.name}…", severity="warning")

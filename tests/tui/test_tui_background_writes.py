@@ -428,3 +428,23 @@ async def test_a_keep_waiting_for_the_log_to_close_says_so_there(monkeypatch):
         await pilot.pause(0.1)
         (toast,) = toasts(app)  # one line of TOAST_WIDTH cells: the start of the notice
         assert toast.startswith("Test Fight kept; the other")
+
+
+async def test_a_request_while_a_kept_one_waits_for_a_form_says_close_it(app_factory,
+                                                                        data_dir: Path,
+                                                                        monkeypatch):
+    """The copy is written already: "Still keeping" would send the GM waiting for nothing."""
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    save_other()
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        await pilot.press("down", "d")
+        writer.go.set()
+        await settle(pilot)
+        app.persistence.load_file(data_dir / "other.toml")
+        await pilot.pause()
+        assert app.notes.last == "Test Fight is kept; close this screen first."
+        assert app.session.encounter.name == "Test Fight"
