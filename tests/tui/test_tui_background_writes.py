@@ -448,3 +448,42 @@ async def test_a_request_while_a_kept_one_waits_for_a_form_says_close_it(app_fac
         await pilot.pause()
         assert app.notes.last == "Test Fight is kept; close this screen first."
         assert app.session.encounter.name == "Test Fight"
+
+
+async def test_the_next_encounter_is_not_asked_while_keeping(app_factory, monkeypatch):
+    """The GM would type a name only to be told "Still keeping" (review 3, item 8)."""
+    from tui.screens.dialogs import PromptModal
+
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        running.ask_next_encounter(app)
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptModal)
+        assert app.notes.last == "Still keeping Test Fight…"
+        writer.go.set()
+        await settle(pilot)
+
+
+async def test_a_new_encounter_is_not_asked_on_the_saves_screen_while_keeping(app_factory,
+                                                                             monkeypatch):
+    from tui.screens.saves_browser import SavesScreen
+
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen), "no system is asked"
+        assert app.notes.last == "Still keeping Test Fight…"
+        writer.go.set()
+        await settle(pilot)
