@@ -290,8 +290,7 @@ class Persistence:
             self.notify(message)
             return
         line = f"{message} {kept}"
-        severity = "error" if kept.startswith("Not kept") else "information"
-        self.notify(kept if cell_len(line) > NOTICE_WIDTH else line, severity=severity, timeout=10)
+        self.notify(kept if cell_len(line) > NOTICE_WIDTH else line, timeout=10)
 
     def keep_finished_encounter(self, then: Callable[[Path | None], None]) -> None:
         """Before the next encounter: keep this one as a save the saves screen lists (scenario 8).
