@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.widget import Widget
 
+TOAST_UNTIL_REPLACED = 24 * 60 * 60.0
+"""Seconds a toast for a notice without a timeout stays (``Keeping X…``): the next notice, or a
+screen with a notice line of its own, clears it first."""
+
 
 class Notices:
     """Shows the app's notices; ``toast`` is Textual's own ``notify`` for the one-line toast."""
@@ -58,7 +62,8 @@ class Notices:
 
     def show(self, message: str, *, severity: str = "information",
              timeout: float | None = None) -> None:
-        """Show ``message`` as one plain line (markup is shown as typed) for ``timeout`` seconds."""
+        """Show ``message`` as one plain line (markup is shown as typed) for ``timeout`` seconds
+        (0: until the next notice)."""
         timeout = self.app.NOTIFICATION_TIMEOUT if timeout is None else timeout
         screen = self.app.screen
         self.clear()
@@ -71,7 +76,9 @@ class Notices:
             return
         self.app.clear_notifications()
         screen.query("ToastHolder").remove()  # Textual leaves a cleared toast's holder
-        self.toast(notice_line(message, TOAST_WIDTH), severity=severity, timeout=timeout,
+        # timeout 0 is "until the next notice"; a toast with timeout 0 would expire at once
+        toast_timeout = timeout if timeout > 0 else TOAST_UNTIL_REPLACED
+        self.toast(notice_line(message, TOAST_WIDTH), severity=severity, timeout=toast_timeout,
                    markup=False)
 
     def _show_on_border(self, box: Widget, message: str, severity: str, timeout: float) -> None:

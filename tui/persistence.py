@@ -162,17 +162,25 @@ class Persistence:
         if not self.autosave_enabled or self.encounter.revision == self.session.autosaved_revision:
             return True
         if self.autosave_file is None:  # quitting before the claim came back: claim here
-            self._claimed(self._claim_once(saves.autosave_slot_of(self.encounter)), write=False)
+            claim = self._claim_once(saves.autosave_slot_of(self.encounter))
+            if isinstance(claim, Exception):  # the changes are written nowhere: the GM decides
+                self.autosave_enabled = False  # so the second q quits, and the worker is quiet
+                return self._not_autosaved(claim)
+            self._claimed(claim, write=False)
             if self.autosave_file is None:
-                return True  # autosave is off, and the GM was told why
+                return True  # the slot is let go already: quitting
         try:
             saves.autosave(self.encounter, path=self.autosave_file)
         except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
-            self.notify(f"Autosave failed, q again quits anyway: {error_words(error)}",
-                        severity="error", timeout=10)
-            return False
+            return self._not_autosaved(error)
         self.session.autosaved_revision = self.encounter.revision
         return True
+
+    def _not_autosaved(self, error: Exception) -> bool:
+        """Quitting, the autosave could not be written: say why, and that q again quits (False)."""
+        self.notify(f"Autosave failed, q again quits anyway: {error_words(error)}",
+                    severity="error", timeout=10)
+        return False
 
     def autosave_now(self) -> None:
         """Write this window's autosave file now, in a worker (unless it holds this revision)."""
@@ -282,8 +290,7 @@ class Persistence:
             self.notify(message)
             return
         line = f"{message} {kept}"
-        severity = "error" if kept.startswith("Not kept") else "information"
-        self.notify(kept if cell_len(line) > NOTICE_WIDTH else line, severity=severity, timeout=10)
+        self.notify(kept if cell_len(line) > NOTICE_WIDTH else line, timeout=10)
 
     def keep_finished_encounter(self, then: Callable[[Path | None], None]) -> None:
         """Before the next encounter: keep this one as a save the saves screen lists (scenario 8).
@@ -308,7 +315,15 @@ class Persistence:
         self._keep(write, kept, refused)
 
     def still_keeping(self) -> bool:
-        """A keep is under way: say so (one at a time, so no request runs on the wrong one)."""
+        """A keep is under way: say so (one at a time, so no request runs on the wrong one).
+
+        Check it before asking the GM anything for a request, so nothing typed is thrown away.
+        Once the copy is written and the keep only waits for the GM's form to close, say that.
+        """
+        if self._waiting is not None:
+            self.notify(f"{self._waiting.encounter.name} is kept; close this screen first.",
+                        severity="warning")
+            return True
         if self._keeping is None:
             return False
         self.notify(f"Still keeping {self._keeping.encounter.name}…", severity="warning")

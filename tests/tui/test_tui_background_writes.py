@@ -374,3 +374,116 @@ async def test_a_late_quick_save_writes_its_own_encounter_and_marks_no_other(app
         assert not (data_dir / "other.toml").exists()
         assert app.session.saved_revision is None and app.session.quick_path is None
         assert saves.save_path(other) is None
+
+
+# -- review 3: the keep's notices and requests ------------------------------------------------
+
+
+def toasts(app: Any) -> list[str]:
+    """The notices shown as toasts (on a screen without a notice line of its own)."""
+    return [str(notification.message) for notification in app._notifications]
+
+
+def showing_app() -> Any:
+    """An app whose notices are shown, not recorded (``app_factory`` records them)."""
+    import random
+
+    from tui.app import make_app
+
+    return make_app(goblins(), system="pf2e", rng=random.Random(1), autosave=False)
+
+
+async def test_keeping_is_said_on_the_log_screen_until_it_is_kept(monkeypatch):
+    """The log has no notice line: "Keeping X…" (timeout 0: until kept) is a toast that stays,
+    not one that expires at once (review 3, item 2)."""
+    from tui import actions
+
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = showing_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        actions.open_log(app, app.session.encounter)
+        await pilot.pause()
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        await pilot.pause(0.1)
+        assert toasts(app) == ["Keeping Test Fight…"]
+        writer.go.set()
+        await settle(pilot)
+
+
+async def test_a_keep_waiting_for_the_log_to_close_says_so_there(monkeypatch):
+    from tui import actions
+
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = showing_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        actions.open_log(app, app.session.encounter)  # opened while the copy is written
+        await pilot.pause()
+        writer.go.set()
+        await settle(pilot)
+        await pilot.pause(0.1)
+        (toast,) = toasts(app)  # one line of TOAST_WIDTH cells: the start of the notice
+        assert toast.startswith("Test Fight kept; the other")
+
+
+async def test_a_request_while_a_kept_one_waits_for_a_form_says_close_it(app_factory,
+                                                                        data_dir: Path,
+                                                                        monkeypatch):
+    """The copy is written already: "Still keeping" would send the GM waiting for nothing."""
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    save_other()
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        await pilot.press("down", "d")
+        writer.go.set()
+        await settle(pilot)
+        app.persistence.load_file(data_dir / "other.toml")
+        await pilot.pause()
+        assert app.notes.last == "Test Fight is kept; close this screen first."
+        assert app.session.encounter.name == "Test Fight"
+
+
+async def test_the_next_encounter_is_not_asked_while_keeping(app_factory, monkeypatch):
+    """The GM would type a name only to be told "Still keeping" (review 3, item 8)."""
+    from tui.screens.dialogs import PromptModal
+
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        running.ask_next_encounter(app)
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptModal)
+        assert app.notes.last == "Still keeping Test Fight…"
+        writer.go.set()
+        await settle(pilot)
+
+
+async def test_a_new_encounter_is_not_asked_on_the_saves_screen_while_keeping(app_factory,
+                                                                             monkeypatch):
+    from tui.screens.saves_browser import SavesScreen
+
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen), "no system is asked"
+        assert app.notes.last == "Still keeping Test Fight…"
+        writer.go.set()
+        await settle(pilot)

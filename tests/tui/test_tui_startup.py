@@ -68,3 +68,27 @@ async def test_no_slot_is_claimed_once_the_app_is_exiting(app_factory, data_dir:
         await pilot.pause()
     assert not writer.threads
     assert not list(data_dir.glob("autosave*.toml"))
+
+
+async def test_quitting_before_a_failed_claim_came_back_asks_for_a_second_q(app_factory,
+                                                                           monkeypatch):
+    """The data dir cannot be written and the claim had not come back when the GM pressed q:
+    the changes are not written, so the GM is told, and only a second q quits (review 3, 6)."""
+    from saves import slots
+    from tui.persistence import Persistence
+
+    def refused(prefer: Path | None) -> None:
+        raise OSError(13, "Permission denied", "/data/autosave.toml")
+
+    monkeypatch.setattr(Persistence, "claim_autosave", lambda self: None)  # not back yet
+    monkeypatch.setattr(slots, "claim_slot", refused)
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # a change only the autosave would keep
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running
+        assert "q again quits anyway" in app.notes.last
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running

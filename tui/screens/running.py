@@ -344,10 +344,13 @@ def pcs(count: int) -> str:
 
 
 def ask_next_encounter(app: HitLedgerApp) -> None:
-    """Ask the new encounter's name, then start it with the party."""
+    """Ask the new encounter's name, then start it with the party (not while a keep is under
+    way: the name typed would be refused)."""
     from tui.screens.dialogs import PromptModal
     from tui.screens.saves_browser import check_name
 
+    if app.persistence.still_keeping():
+        return
     name = app.session.encounter.name
     app.push_screen(PromptModal(f"Next encounter keeping the PCs ({name} is saved, ctrl+o lists "
                                 "it). Its name:", value="Next encounter", check=check_name),

@@ -329,9 +329,12 @@ class SavesScreen(Screen[None]):
         self.refresh_list()
 
     def action_new(self) -> None:
-        """Pick a system and a name, then start an empty encounter."""
+        """Pick a system and a name, then start an empty encounter (not while a keep is under
+        way: the name typed would be refused)."""
         from core import SYSTEM_IDS, get_system
 
+        if self.app.persistence.still_keeping():  # type: ignore[attr-defined]
+            return
         choices = [(system, get_system(system).name) for system in SYSTEM_IDS]
 
         def named(system: str, name: str | None) -> None:
