@@ -380,8 +380,8 @@ class Persistence:
             self._write_keep(request)
         elif self.app.screen not in request.screens:
             self._waiting = request
-            self.notify(f"{request.encounter.name} kept; the other encounter opens once you "
-                        "close this.", timeout=0)
+            # what to do first: a toast shows 36 cells (the log screen has no notice line)
+            self.notify(f"Close this to go on ({request.encounter.name} is kept).", timeout=0)
         else:
             self._keeping = None
             request.kept(result)

@@ -320,7 +320,7 @@ async def test_a_form_opened_while_keeping_stays_open_and_its_change_is_kept(app
         await settle(pilot)
         assert isinstance(app.screen, DamageScreen), "the form is still open"
         assert app.session.encounter is old
-        assert app.notes.last == "Test Fight kept; the other encounter opens once you close this."
+        assert app.notes.last == "Close this to go on (Test Fight is kept)."
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.encounter.name == "Vault"
@@ -426,8 +426,8 @@ async def test_a_keep_waiting_for_the_log_to_close_says_so_there(monkeypatch):
         writer.go.set()
         await settle(pilot)
         await pilot.pause(0.1)
-        (toast,) = toasts(app)  # one line of TOAST_WIDTH cells: the start of the notice
-        assert toast.startswith("Test Fight kept; the other")
+        (toast,) = toasts(app)  # one line of TOAST_WIDTH cells: what to do comes first
+        assert toast.startswith("Close this to go on (Test Fight is")
 
 
 async def test_a_request_while_a_kept_one_waits_for_a_form_says_close_it(app_factory,
