@@ -128,6 +128,40 @@ async def test_a_click_highlights_a_row_and_a_second_click_selects_it():
         assert table.cursor_row == 1 and app.events[-1] == ("selected", "c1")
 
 
+async def test_one_click_on_the_highlighted_row_only_highlights_it():
+    app = Tables(3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        app.query_one(DataTable).focus()  # the click moves the focus into the table
+        await pilot.pause()
+        assert table.cursor_row == 0 and not table.has_focus
+        await pilot.click(LineTable, offset=(3, 1))  # the first row, highlighted from the start
+        await pilot.pause()
+        assert table.has_focus and table.cursor_row == 0
+        assert not any(kind == "selected" for kind, _ in app.events)
+        await pilot.click(LineTable, offset=(30, 1))  # again, in another cell of the row
+        await pilot.pause()
+        assert app.events[-1] == ("selected", "c0")
+
+
+@pytest.mark.parametrize("between", ["keys", "blur"])
+async def test_a_key_or_leaving_the_table_between_two_clicks_makes_them_two_first_clicks(between):
+    app = Tables(3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        await pilot.click(LineTable, offset=(3, 2))
+        await pilot.pause()
+        if between == "keys":
+            await pilot.press("down", "up")
+        else:
+            app.set_focus(None)
+        await pilot.pause()
+        await pilot.click(LineTable, offset=(3, 2))
+        await pilot.pause()
+        assert table.cursor_row == 1
+        assert not any(kind == "selected" for kind, _ in app.events)
+
+
 async def test_enter_selects_the_highlighted_row():
     app = Tables(3)
     async with app.run_test(size=(60, 20)) as pilot:
@@ -169,3 +203,4 @@ async def test_a_row_updated_out_of_view_shows_its_new_cells_when_scrolled_to():
         await pilot.pause()
         last = drawn(table)[-1]
         assert "HP 0/15 dead" in "".join(text for text, _ in last)
+

@@ -60,8 +60,10 @@ class LineTable(ScrollView, can_focus=True):
     | home / end, ctrl+home / ctrl+end | First / last row |
     | enter | Select the row (``RowSelected``) |
 
-    A click highlights a row; a click on the highlighted row selects it; the row under the
-    mouse is shown until a key moves the cursor (as in a DataTable).
+    A click highlights a row; a second click on the same row selects it, unless a key or
+    the focus moved in between: the click that moves the focus into the table never selects,
+    even on the row already highlighted (damage entry: such a click would apply the damage).
+    The row under the mouse is shown until a key moves the cursor (as in a DataTable).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -142,7 +144,7 @@ class LineTable(ScrollView, can_focus=True):
             return self.table
 
     class RowSelected(RowHighlighted):
-        """Enter, or a click on the highlighted row, selected the row ``row_key``."""
+        """Enter, or a second click on a row, selected the row ``row_key``."""
 
     def __init__(self, *, name: str | None = None, id: str | None = None,  # noqa: A002
                  classes: str | None = None) -> None:
@@ -158,6 +160,8 @@ class LineTable(ScrollView, can_focus=True):
         self._looks = Looks(Style(), Style(), Style(), Style(), Style())
         self._repaint_asked = False
         """Whether an update asked for a repaint that has not been drawn yet."""
+        self._clicked_row: int | None = None
+        """The row a click highlighted, until a key or the focus moves: a click on it selects."""
 
     # -- the data ---------------------------------------------------------------------------
 
@@ -220,8 +224,9 @@ class LineTable(ScrollView, can_focus=True):
         self.cursor_row = max(0, min(row, self.row_count - 1))
 
     def _move_by_key(self, row: int) -> None:
-        """A key moves the cursor: the mouse's row is no longer shown."""
+        """A key moves the cursor: the mouse's row is no longer shown, the next click is a first."""
         self.hover_row = None
+        self._clicked_row = None
         self.move_cursor(row=row)
 
     def validate_cursor_row(self, row: int) -> int:
@@ -279,15 +284,20 @@ class LineTable(ScrollView, can_focus=True):
             self.post_message(self.RowSelected(self, self.cursor_row, self._row_keys[self.cursor_row]))
 
     def on_click(self, event: events.Click) -> None:
-        """A click highlights its row; a click on the highlighted row selects it."""
+        """A click highlights its row; a second click on the same row selects it."""
         row = event.style.meta.get("row")
         if row is None or row == HEADER:
             return
         event.stop()
-        if row == self.cursor_row:
+        if row == self._clicked_row == self.cursor_row:
             self.action_select_cursor()
         else:
+            self._clicked_row = row
             self.move_cursor(row=row)
+
+    def on_blur(self, event: events.Blur) -> None:
+        """The focus left: the next click, which brings it back, only highlights."""
+        self._clicked_row = None
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         """Show the row under the mouse."""
