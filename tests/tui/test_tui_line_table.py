@@ -204,3 +204,22 @@ async def test_a_row_updated_out_of_view_shows_its_new_cells_when_scrolled_to():
         last = drawn(table)[-1]
         assert "HP 0/15 dead" in "".join(text for text, _ in last)
 
+def line_text(table: LineTable, y: int) -> str:
+    """The characters of one drawn line."""
+    return "".join(text for text, _ in drawn(table)[y])
+
+
+@pytest.mark.parametrize(("name", "shown"), [("Gob\tlin", "Gob     li"), ("Gob\nlin", "Gob       ")])
+async def test_a_tab_or_newline_in_a_cell_keeps_the_row_on_its_line(name, shown):
+    app = Tables(2)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        table.update_cell("c1", "target", Text(name))
+        table.update_cell("c0", "target", name)
+        await pilot.pause()
+        for y in (1, 2):
+            line = line_text(table, y)
+            assert "\t" not in line and "\n" not in line
+            assert line.startswith(f" {shown} ")  # tabs to the next stop of 8, the first line only
+            assert len(line) == table.size.width
+

@@ -369,10 +369,7 @@ class LineTable(ScrollView, can_focus=True):
         after = Style.from_color(color=look.color)
         segments: list[Segment] = []
         for index, (column, cell) in enumerate(zip(self.columns, cells, strict=True)):
-            text = Text(cell) if isinstance(cell, str) else cell.copy()
-            if text.style:  # Text.render draws a Text's own style only from its spans
-                text.stylize_before(text.style)
-                text.style = ""
+            text = one_line(cell)
             text.truncate(column.width, pad=True)
             meta = Style.from_meta({"row": row, "column": index})
             padding = Segment(" " * CELL_PADDING)
@@ -386,3 +383,18 @@ class LineTable(ScrollView, can_focus=True):
         if self.scroll_x:
             strip = strip.crop(int(self.scroll_x), int(self.scroll_x) + width)
         return strip.adjust_cell_length(width, looks.base).simplify()
+
+
+def one_line(cell: Cell) -> Text:
+    """A cell's text on one line: tabs expanded, lines after the first left out (a name
+    pasted from a stat block may hold either); a Text's own style moved into its spans,
+    as ``Text.render`` draws only those."""
+    text = Text(cell) if isinstance(cell, str) else cell.copy()
+    if "\t" in text.plain:
+        text.expand_tabs()
+    if "\n" in text.plain:
+        text = text.split(allow_blank=True)[0]
+    if text.style:
+        text.stylize_before(text.style)
+        text.style = ""
+    return text
