@@ -223,3 +223,59 @@ async def test_a_tab_or_newline_in_a_cell_keeps_the_row_on_its_line(name, shown)
             assert line.startswith(f" {shown} ")  # tabs to the next stop of 8, the first line only
             assert len(line) == table.size.width
 
+def colour_of(table: LineTable, y: int, text: str) -> object:
+    """The colour a line draws ``text`` in."""
+    return next(style.color for chars, style in drawn(table)[y] if text in chars)
+
+
+async def test_a_cell_that_changes_only_its_style_is_drawn_again():
+    app = Tables(5)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        await pilot.pause()
+        plain = colour_of(table, 4, "HP 3/15")
+        red = colour_of(table, 2, "HP 1/15")  # the fixture's red cell, off the cursor
+        assert plain != red
+        table.update_cell("c3", "result", Text("HP 3/15", style="red"))
+        await pilot.pause()
+        assert colour_of(table, 4, "HP 3/15") == red
+        spans = Text("HP 3/15")
+        spans.stylize("blue", 0, 7)
+        table.update_cell("c3", "result", spans)
+        await pilot.pause()
+        assert colour_of(table, 4, "HP 3/15") not in (plain, red)
+
+
+async def test_a_text_changed_after_it_was_put_in_a_cell_leaves_the_cell_as_it_was():
+    app = Tables(2)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        value = Text("HP 1/15")
+        table.update_cell("c1", "result", value)
+        await pilot.pause()
+        value.append(" dead")
+        value.stylize("red")
+        table.refresh()
+        await pilot.pause()
+        assert table.get_cell("c1", "result").plain == "HP 1/15"
+        assert "dead" not in line_text(table, 2)
+
+
+async def test_damage_entrys_show_puts_a_result_whose_style_alone_changed():
+    from tui.screens.damage import TargetTable
+
+    class Targets(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TargetTable()
+
+        def on_mount(self) -> None:
+            table = self.query_one(TargetTable)
+            table.add_column("Result", key="result", width=20)
+            table.add_row(Text("HP 5"), key="c1")
+
+    app = Targets()
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(TargetTable)
+        table.show("c1", "result", Text("HP 5", style="red"))
+        await pilot.pause()
+        assert table.get_cell("c1", "result").style == "red"

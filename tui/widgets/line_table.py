@@ -187,6 +187,7 @@ class LineTable(ScrollView, can_focus=True):
 
     def add_row(self, *cells: Cell, key: str) -> None:
         """A row of ``cells`` in the columns' order, known by ``key``."""
+        cells = tuple(kept(cell) for cell in cells)
         self._rows[key] = dict(zip((column.key for column in self.columns), cells, strict=True))
         self._row_index[key] = len(self._row_keys)
         self._row_keys.append(key)
@@ -212,7 +213,7 @@ class LineTable(ScrollView, can_focus=True):
         ride along: a keystroke updates 40 targets, and asking 40 times cost more than the
         drawing. The rows that did not change come from ``render_line``'s cache.
         """
-        self._rows[row_key][column_key] = value
+        self._rows[row_key][column_key] = kept(value)
         if not self._repaint_asked:
             self._repaint_asked = True
             self.refresh()
@@ -347,7 +348,8 @@ class LineTable(ScrollView, can_focus=True):
         cells = (tuple(column.label for column in self.columns) if row == HEADER
                  else tuple(self._rows[self._row_keys[row]].values()))
         cursor, hover = row == self.cursor_row, row == self.hover_row
-        made_of = (cells, cursor, hover, self._looks, self.size.width, int(self.scroll_x))
+        made_of = (tuple(looks_of(cell) for cell in cells), cursor, hover, self._looks,
+                   self.size.width, int(self.scroll_x))
         drawn = self._drawn.get(row)
         if drawn is None or drawn[0] != made_of:
             drawn = made_of, self._draw_row(row, cells, cursor=cursor, hover=hover)
@@ -383,6 +385,19 @@ class LineTable(ScrollView, can_focus=True):
         if self.scroll_x:
             strip = strip.crop(int(self.scroll_x), int(self.scroll_x) + width)
         return strip.adjust_cell_length(width, looks.base).simplify()
+
+
+def kept(cell: Cell) -> Cell:
+    """A copy of a Text put in a cell: changing the Text afterwards leaves the cell as it was."""
+    return cell.copy() if isinstance(cell, Text) else cell
+
+
+def looks_of(cell: Cell) -> object:
+    """What a cell is drawn from: its characters, its style and its spans (``Text.__eq__``
+    compares the characters and spans only, so a change of style alone would not show)."""
+    if isinstance(cell, str):
+        return cell
+    return cell.plain, str(cell.style), tuple(cell.spans)
 
 
 def one_line(cell: Cell) -> Text:
