@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widgets import DataTable
 
-from tui.widgets.line_table import LineTable
+from tui.widgets.line_table import HEADER, LineTable
 
 COLUMNS = (("Target", "target", 10), ("Save", "save", 8), ("Result", "result", 20))
 
@@ -204,6 +204,7 @@ async def test_a_row_updated_out_of_view_shows_its_new_cells_when_scrolled_to():
         last = drawn(table)[-1]
         assert "HP 0/15 dead" in "".join(text for text, _ in last)
 
+
 def line_text(table: LineTable, y: int) -> str:
     """The characters of one drawn line."""
     return "".join(text for text, _ in drawn(table)[y])
@@ -222,6 +223,7 @@ async def test_a_tab_or_newline_in_a_cell_keeps_the_row_on_its_line(name, shown)
             assert "\t" not in line and "\n" not in line
             assert line.startswith(f" {shown} ")  # tabs to the next stop of 8, the first line only
             assert len(line) == table.size.width
+
 
 def colour_of(table: LineTable, y: int, text: str) -> object:
     """The colour a line draws ``text`` in."""
@@ -259,6 +261,26 @@ async def test_a_text_changed_after_it_was_put_in_a_cell_leaves_the_cell_as_it_w
         await pilot.pause()
         assert table.get_cell("c1", "result").plain == "HP 1/15"
         assert "dead" not in line_text(table, 2)
+
+
+async def test_the_mouse_on_the_header_of_a_scrolled_table_draws_the_header_again(monkeypatch):
+    app = Tables(20)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        table.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.scroll_y > 0
+        asked: list[Region] = []
+        refresh = LineTable.refresh
+
+        def recording(self, *regions, **options):  # type: ignore[no-untyped-def]
+            asked.extend(regions)
+            return refresh(self, *regions, **options)
+
+        monkeypatch.setattr(LineTable, "refresh", recording)
+        table.hover_row = HEADER
+        assert Region(0, 0, table.size.width, 1) in asked  # the header's line, where it shows
 
 
 async def test_damage_entrys_show_puts_a_result_whose_style_alone_changed():

@@ -504,8 +504,7 @@ class DamageScreen(ModalScreen[Any]):
     def on_line_table_row_highlighted(self, event: LineTable.RowHighlighted) -> None:
         """Show the steps of the highlighted target."""
         event.stop()
-        if self.is_mounted:
-            self._show_steps()
+        self._show_steps()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in the attack helper rolls the attack."""

@@ -221,8 +221,8 @@ class LineTable(ScrollView, can_focus=True):
     # -- the cursor -------------------------------------------------------------------------
 
     def move_cursor(self, *, row: int) -> None:
-        """Highlight the row at ``row`` (kept within the rows)."""
-        self.cursor_row = max(0, min(row, self.row_count - 1))
+        """Highlight the row at ``row`` (kept within the rows by ``validate_cursor_row``)."""
+        self.cursor_row = row
 
     def _move_by_key(self, row: int) -> None:
         """A key moves the cursor: the mouse's row is no longer shown, the next click is a first."""
@@ -311,8 +311,8 @@ class LineTable(ScrollView, can_focus=True):
     def watch_hover_row(self, old: int | None, new: int | None) -> None:
         """Draw the rows the mouse left and entered again."""
         for row in (old, new):
-            if row == HEADER:
-                self.refresh_line(0)
+            if row == HEADER:  # in the widget's lines: the header does not scroll
+                self.refresh(Region(0, 0, self.size.width, self.header_height))
             elif row is not None and 0 <= row < self.row_count:
                 self.refresh_lines(self.header_height + row)
 
