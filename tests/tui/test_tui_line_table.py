@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widgets import DataTable
 
-from tui.widgets.line_table import LineTable
+from tui.widgets.line_table import HEADER, LineTable
 
 COLUMNS = (("Target", "target", 10), ("Save", "save", 8), ("Result", "result", 20))
 
@@ -128,6 +128,40 @@ async def test_a_click_highlights_a_row_and_a_second_click_selects_it():
         assert table.cursor_row == 1 and app.events[-1] == ("selected", "c1")
 
 
+async def test_one_click_on_the_highlighted_row_only_highlights_it():
+    app = Tables(3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        app.query_one(DataTable).focus()  # the click moves the focus into the table
+        await pilot.pause()
+        assert table.cursor_row == 0 and not table.has_focus
+        await pilot.click(LineTable, offset=(3, 1))  # the first row, highlighted from the start
+        await pilot.pause()
+        assert table.has_focus and table.cursor_row == 0
+        assert not any(kind == "selected" for kind, _ in app.events)
+        await pilot.click(LineTable, offset=(30, 1))  # again, in another cell of the row
+        await pilot.pause()
+        assert app.events[-1] == ("selected", "c0")
+
+
+@pytest.mark.parametrize("between", ["keys", "blur"])
+async def test_a_key_or_leaving_the_table_between_two_clicks_makes_them_two_first_clicks(between):
+    app = Tables(3)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        await pilot.click(LineTable, offset=(3, 2))
+        await pilot.pause()
+        if between == "keys":
+            await pilot.press("down", "up")
+        else:
+            app.set_focus(None)
+        await pilot.pause()
+        await pilot.click(LineTable, offset=(3, 2))
+        await pilot.pause()
+        assert table.cursor_row == 1
+        assert not any(kind == "selected" for kind, _ in app.events)
+
+
 async def test_enter_selects_the_highlighted_row():
     app = Tables(3)
     async with app.run_test(size=(60, 20)) as pilot:
@@ -169,3 +203,101 @@ async def test_a_row_updated_out_of_view_shows_its_new_cells_when_scrolled_to():
         await pilot.pause()
         last = drawn(table)[-1]
         assert "HP 0/15 dead" in "".join(text for text, _ in last)
+
+
+def line_text(table: LineTable, y: int) -> str:
+    """The characters of one drawn line."""
+    return "".join(text for text, _ in drawn(table)[y])
+
+
+@pytest.mark.parametrize(("name", "shown"), [("Gob\tlin", "Gob     li"), ("Gob\nlin", "Gob       ")])
+async def test_a_tab_or_newline_in_a_cell_keeps_the_row_on_its_line(name, shown):
+    app = Tables(2)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        table.update_cell("c1", "target", Text(name))
+        table.update_cell("c0", "target", name)
+        await pilot.pause()
+        for y in (1, 2):
+            line = line_text(table, y)
+            assert "\t" not in line and "\n" not in line
+            assert line.startswith(f" {shown} ")  # tabs to the next stop of 8, the first line only
+            assert len(line) == table.size.width
+
+
+def colour_of(table: LineTable, y: int, text: str) -> object:
+    """The colour a line draws ``text`` in."""
+    return next(style.color for chars, style in drawn(table)[y] if text in chars)
+
+
+async def test_a_cell_that_changes_only_its_style_is_drawn_again():
+    app = Tables(5)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        await pilot.pause()
+        plain = colour_of(table, 4, "HP 3/15")
+        red = colour_of(table, 2, "HP 1/15")  # the fixture's red cell, off the cursor
+        assert plain != red
+        table.update_cell("c3", "result", Text("HP 3/15", style="red"))
+        await pilot.pause()
+        assert colour_of(table, 4, "HP 3/15") == red
+        spans = Text("HP 3/15")
+        spans.stylize("blue", 0, 7)
+        table.update_cell("c3", "result", spans)
+        await pilot.pause()
+        assert colour_of(table, 4, "HP 3/15") not in (plain, red)
+
+
+async def test_a_text_changed_after_it_was_put_in_a_cell_leaves_the_cell_as_it_was():
+    app = Tables(2)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        value = Text("HP 1/15")
+        table.update_cell("c1", "result", value)
+        await pilot.pause()
+        value.append(" dead")
+        value.stylize("red")
+        table.refresh()
+        await pilot.pause()
+        assert table.get_cell("c1", "result").plain == "HP 1/15"
+        assert "dead" not in line_text(table, 2)
+
+
+async def test_the_mouse_on_the_header_of_a_scrolled_table_draws_the_header_again(monkeypatch):
+    app = Tables(20)
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(LineTable)
+        table.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.scroll_y > 0
+        asked: list[Region] = []
+        refresh = LineTable.refresh
+
+        def recording(self, *regions, **options):  # type: ignore[no-untyped-def]
+            asked.extend(regions)
+            return refresh(self, *regions, **options)
+
+        monkeypatch.setattr(LineTable, "refresh", recording)
+        table.hover_row = HEADER
+        assert Region(0, 0, table.size.width, 1) in asked  # the header's line, where it shows
+
+
+async def test_damage_entrys_show_puts_a_result_whose_style_alone_changed():
+    from tui.screens.damage import TargetTable
+
+    class Targets(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TargetTable()
+
+        def on_mount(self) -> None:
+            table = self.query_one(TargetTable)
+            table.add_column("Result", key="result", width=20)
+            table.add_row(Text("HP 5"), key="c1")
+
+    app = Targets()
+    async with app.run_test(size=(60, 20)) as pilot:
+        table = app.query_one(TargetTable)
+        table.show("c1", "result", Text("HP 5", style="red"))
+        await pilot.pause()
+        assert table.get_cell("c1", "result").style == "red"

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, default_actor, roll_source
 from tui.screens.dialogs import NumberInput
-from tui.widgets.line_table import LineTable
+from tui.widgets.line_table import LineTable, looks_of
 from tui.widgets.log_panel import (
     NOTICE_WIDTH,
     cells,
@@ -83,9 +83,10 @@ class TargetTable(LineTable):
     ]
 
     def show(self, row: str, column: str, value: str | Text) -> None:
-        """Put ``value`` in a cell unless it is there already (a keystroke on 40 targets
-        changes their results, seldom their saves): an update draws the cell's row again."""
-        if self.get_cell(row, column) != value:
+        """Put ``value`` in a cell unless it is there already, style included (a keystroke on
+        40 targets changes their results, seldom their saves): an update draws the cell's row
+        again."""
+        if looks_of(self.get_cell(row, column)) != looks_of(value):
             self.update_cell(row, column, value)
 
 
@@ -503,8 +504,7 @@ class DamageScreen(ModalScreen[Any]):
     def on_line_table_row_highlighted(self, event: LineTable.RowHighlighted) -> None:
         """Show the steps of the highlighted target."""
         event.stop()
-        if self.is_mounted:
-            self._show_steps()
+        self._show_steps()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in the attack helper rolls the attack."""

@@ -60,8 +60,10 @@ class LineTable(ScrollView, can_focus=True):
     | home / end, ctrl+home / ctrl+end | First / last row |
     | enter | Select the row (``RowSelected``) |
 
-    A click highlights a row; a click on the highlighted row selects it; the row under the
-    mouse is shown until a key moves the cursor (as in a DataTable).
+    A click highlights a row; a second click on the same row selects it, unless a key or
+    the focus moved in between: the click that moves the focus into the table never selects,
+    even on the row already highlighted (damage entry: such a click would apply the damage).
+    The row under the mouse is shown until a key moves the cursor (as in a DataTable).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -142,7 +144,7 @@ class LineTable(ScrollView, can_focus=True):
             return self.table
 
     class RowSelected(RowHighlighted):
-        """Enter, or a click on the highlighted row, selected the row ``row_key``."""
+        """Enter, or a second click on a row, selected the row ``row_key``."""
 
     def __init__(self, *, name: str | None = None, id: str | None = None,  # noqa: A002
                  classes: str | None = None) -> None:
@@ -158,6 +160,8 @@ class LineTable(ScrollView, can_focus=True):
         self._looks = Looks(Style(), Style(), Style(), Style(), Style())
         self._repaint_asked = False
         """Whether an update asked for a repaint that has not been drawn yet."""
+        self._clicked_row: int | None = None
+        """The row a click highlighted, until a key or the focus moves: a click on it selects."""
 
     # -- the data ---------------------------------------------------------------------------
 
@@ -183,6 +187,7 @@ class LineTable(ScrollView, can_focus=True):
 
     def add_row(self, *cells: Cell, key: str) -> None:
         """A row of ``cells`` in the columns' order, known by ``key``."""
+        cells = tuple(kept(cell) for cell in cells)
         self._rows[key] = dict(zip((column.key for column in self.columns), cells, strict=True))
         self._row_index[key] = len(self._row_keys)
         self._row_keys.append(key)
@@ -208,7 +213,7 @@ class LineTable(ScrollView, can_focus=True):
         ride along: a keystroke updates 40 targets, and asking 40 times cost more than the
         drawing. The rows that did not change come from ``render_line``'s cache.
         """
-        self._rows[row_key][column_key] = value
+        self._rows[row_key][column_key] = kept(value)
         if not self._repaint_asked:
             self._repaint_asked = True
             self.refresh()
@@ -216,12 +221,13 @@ class LineTable(ScrollView, can_focus=True):
     # -- the cursor -------------------------------------------------------------------------
 
     def move_cursor(self, *, row: int) -> None:
-        """Highlight the row at ``row`` (kept within the rows)."""
-        self.cursor_row = max(0, min(row, self.row_count - 1))
+        """Highlight the row at ``row`` (kept within the rows by ``validate_cursor_row``)."""
+        self.cursor_row = row
 
     def _move_by_key(self, row: int) -> None:
-        """A key moves the cursor: the mouse's row is no longer shown."""
+        """A key moves the cursor: the mouse's row is no longer shown, the next click is a first."""
         self.hover_row = None
+        self._clicked_row = None
         self.move_cursor(row=row)
 
     def validate_cursor_row(self, row: int) -> int:
@@ -279,15 +285,20 @@ class LineTable(ScrollView, can_focus=True):
             self.post_message(self.RowSelected(self, self.cursor_row, self._row_keys[self.cursor_row]))
 
     def on_click(self, event: events.Click) -> None:
-        """A click highlights its row; a click on the highlighted row selects it."""
+        """A click highlights its row; a second click on the same row selects it."""
         row = event.style.meta.get("row")
         if row is None or row == HEADER:
             return
         event.stop()
-        if row == self.cursor_row:
+        if row == self._clicked_row == self.cursor_row:
             self.action_select_cursor()
         else:
+            self._clicked_row = row
             self.move_cursor(row=row)
+
+    def on_blur(self, event: events.Blur) -> None:
+        """The focus left: the next click, which brings it back, only highlights."""
+        self._clicked_row = None
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         """Show the row under the mouse."""
@@ -300,8 +311,8 @@ class LineTable(ScrollView, can_focus=True):
     def watch_hover_row(self, old: int | None, new: int | None) -> None:
         """Draw the rows the mouse left and entered again."""
         for row in (old, new):
-            if row == HEADER:
-                self.refresh_line(0)
+            if row == HEADER:  # in the widget's lines: the header does not scroll
+                self.refresh(Region(0, 0, self.size.width, self.header_height))
             elif row is not None and 0 <= row < self.row_count:
                 self.refresh_lines(self.header_height + row)
 
@@ -337,7 +348,8 @@ class LineTable(ScrollView, can_focus=True):
         cells = (tuple(column.label for column in self.columns) if row == HEADER
                  else tuple(self._rows[self._row_keys[row]].values()))
         cursor, hover = row == self.cursor_row, row == self.hover_row
-        made_of = (cells, cursor, hover, self._looks, self.size.width, int(self.scroll_x))
+        made_of = (tuple(looks_of(cell) for cell in cells), cursor, hover, self._looks,
+                   self.size.width, int(self.scroll_x))
         drawn = self._drawn.get(row)
         if drawn is None or drawn[0] != made_of:
             drawn = made_of, self._draw_row(row, cells, cursor=cursor, hover=hover)
@@ -359,10 +371,7 @@ class LineTable(ScrollView, can_focus=True):
         after = Style.from_color(color=look.color)
         segments: list[Segment] = []
         for index, (column, cell) in enumerate(zip(self.columns, cells, strict=True)):
-            text = Text(cell) if isinstance(cell, str) else cell.copy()
-            if text.style:  # Text.render draws a Text's own style only from its spans
-                text.stylize_before(text.style)
-                text.style = ""
+            text = one_line(cell)
             text.truncate(column.width, pad=True)
             meta = Style.from_meta({"row": row, "column": index})
             padding = Segment(" " * CELL_PADDING)
@@ -376,3 +385,31 @@ class LineTable(ScrollView, can_focus=True):
         if self.scroll_x:
             strip = strip.crop(int(self.scroll_x), int(self.scroll_x) + width)
         return strip.adjust_cell_length(width, looks.base).simplify()
+
+
+def kept(cell: Cell) -> Cell:
+    """A copy of a Text put in a cell: changing the Text afterwards leaves the cell as it was."""
+    return cell.copy() if isinstance(cell, Text) else cell
+
+
+def looks_of(cell: Cell) -> object:
+    """What a cell is drawn from: its characters, its style and its spans (``Text.__eq__``
+    compares the characters and spans only, so a change of style alone would not show)."""
+    if isinstance(cell, str):
+        return cell
+    return cell.plain, str(cell.style), tuple(cell.spans)
+
+
+def one_line(cell: Cell) -> Text:
+    """A cell's text on one line: tabs expanded, lines after the first left out (a name
+    pasted from a stat block may hold either); a Text's own style moved into its spans,
+    as ``Text.render`` draws only those."""
+    text = Text(cell) if isinstance(cell, str) else cell.copy()
+    if "\t" in text.plain:
+        text.expand_tabs()
+    if "\n" in text.plain:
+        text = text.split(allow_blank=True)[0]
+    if text.style:
+        text.stylize_before(text.style)
+        text.style = ""
+    return text
