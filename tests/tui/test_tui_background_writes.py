@@ -4,7 +4,8 @@ exporting the log run in workers, so a slow network data dir never freezes the a
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,18 @@ def patch_writer(monkeypatch: pytest.MonkeyPatch, module: Any, name: str,
 
 
 
+@asynccontextmanager
+async def keeping(app: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Pilot, Writer]]:
+    """``app`` running with the GM's unsaved work (a turn), a new encounter asked for, and the
+    copy of the old one held in its worker: (pilot, writer). ``writer.go.set()`` lets it go."""
+    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        app.persistence.new_encounter("pf2e", "Vault")
+        await writer.started(pilot)
+        yield pilot, writer
+
+
 def save_other() -> Path:
     """A second saved encounter, "Other", to load over the one on screen."""
     other = goblins()
@@ -98,12 +111,8 @@ async def test_the_app_answers_keys_while_the_replaced_encounter_is_written(app_
 async def test_a_change_made_while_the_copy_is_written_is_kept_too(app_factory, data_dir: Path,
                                                                    monkeypatch):
     """The copy is of the encounter as it was asked; a change made meanwhile is kept again."""
-    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
     app = app_factory(goblins())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        app.persistence.new_encounter("pf2e", "Vault")
-        await writer.started(pilot)
+    async with keeping(app, monkeypatch) as (pilot, writer):
         app.session.apply(lambda enc: enc.add(enc.rules.new_creature("Rat", hp=3)), ())
         writer.go.set()
         await settle(pilot)
@@ -263,13 +272,9 @@ async def test_a_second_k_while_the_fight_is_kept_is_refused(app_factory, data_d
 
 async def test_a_load_while_the_encounter_is_kept_is_refused(app_factory, data_dir: Path,
                                                             monkeypatch):
-    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
     save_other()
     app = app_factory(goblins())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        app.persistence.new_encounter("pf2e", "Vault")
-        await writer.started(pilot)
+    async with keeping(app, monkeypatch) as (pilot, writer):
         assert app.notes.last == "Keeping Test Fight…"
         app.persistence.load_file(data_dir / "other.toml")
         await pilot.pause()
@@ -283,12 +288,8 @@ async def test_a_load_while_the_encounter_is_kept_is_refused(app_factory, data_d
 async def test_a_keep_never_runs_against_an_encounter_that_took_its_place(app_factory,
                                                                          data_dir: Path,
                                                                          monkeypatch):
-    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
     app = app_factory(goblins())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        app.persistence.new_encounter("pf2e", "Vault")
-        await writer.started(pilot)
+    async with keeping(app, monkeypatch) as (pilot, writer):
         other = goblins()
         other.rename("Other")
         app.session.replace(other)
@@ -415,12 +416,8 @@ async def test_keeping_is_said_on_the_log_screen_until_it_is_kept(monkeypatch):
 async def test_a_keep_waiting_for_the_log_to_close_says_so_there(monkeypatch):
     from tui import actions
 
-    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
     app = showing_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        app.persistence.new_encounter("pf2e", "Vault")
-        await writer.started(pilot)
+    async with keeping(app, monkeypatch) as (pilot, writer):
         actions.open_log(app, app.session.encounter)  # opened while the copy is written
         await pilot.pause()
         writer.go.set()
@@ -434,13 +431,9 @@ async def test_a_request_while_a_kept_one_waits_for_a_form_says_close_it(app_fac
                                                                         data_dir: Path,
                                                                         monkeypatch):
     """The copy is written already: "Still keeping" would send the GM waiting for nothing."""
-    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
     save_other()
     app = app_factory(goblins())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        app.persistence.new_encounter("pf2e", "Vault")
-        await writer.started(pilot)
+    async with keeping(app, monkeypatch) as (pilot, writer):
         await pilot.press("down", "d")
         writer.go.set()
         await settle(pilot)
@@ -454,12 +447,8 @@ async def test_the_next_encounter_is_not_asked_while_keeping(app_factory, monkey
     """The GM would type a name only to be told "Still keeping" (review 3, item 8)."""
     from tui.screens.dialogs import PromptModal
 
-    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
     app = app_factory(goblins())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        app.persistence.new_encounter("pf2e", "Vault")
-        await writer.started(pilot)
+    async with keeping(app, monkeypatch) as (pilot, writer):
         running.ask_next_encounter(app)
         await pilot.pause()
         assert not isinstance(app.screen, PromptModal)
@@ -472,12 +461,8 @@ async def test_a_new_encounter_is_not_asked_on_the_saves_screen_while_keeping(ap
                                                                              monkeypatch):
     from tui.screens.saves_browser import SavesScreen
 
-    writer = patch_writer(monkeypatch, saves, "keep_in_trash", hold=True)
     app = app_factory(goblins())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        app.persistence.new_encounter("pf2e", "Vault")
-        await writer.started(pilot)
+    async with keeping(app, monkeypatch) as (pilot, writer):
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
