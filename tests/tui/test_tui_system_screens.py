@@ -4,6 +4,8 @@ add form, the paste preview, the roster's keys, the saves list; the tracker's fo
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 from textual.widgets import Input
 from tui_support import SIZE, goblins, open_add_form, static_text, submit_form
@@ -123,17 +125,23 @@ async def test_every_roster_key_applies_to_the_system(app_factory, system):
             assert always in keys, always
 
 
-@pytest.mark.parametrize("system", SYSTEM_IDS)
-async def test_p_opens_the_tracker_in_every_system(app_factory, system):
+@asynccontextmanager
+async def tracker_of_kyra(app_factory, system: str):  # type: ignore[no-untyped-def]
+    """The tracker (p) over Kyra alone in ``system``: (app, screen)."""
     from tui.screens.tracker import TrackerScreen
 
-    rules = get_system(system)
-    encounter = kyra_alone(system)
-    app = app_factory(encounter, system=system)
+    app = app_factory(kyra_alone(system), system=system)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, TrackerScreen)
+        yield app, app.screen
+
+
+@pytest.mark.parametrize("system", SYSTEM_IDS)
+async def test_p_opens_the_tracker_in_every_system(app_factory, system):
+    rules = get_system(system)
+    async with tracker_of_kyra(app_factory, system) as (app, _screen):
         # play report 3: Daggerheart showed pf2e's persistent-damage and immunity tables
         shown = {part: app.screen.query_one(part).display
                  for part in ("#persistent", "#immunities-section", "#immunities")}
@@ -182,16 +190,9 @@ def footer_cut(screen) -> list[str]:
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 async def test_the_tracker_footer_fits_80_columns_and_help_lists_every_key(app_factory, system):
     from tui.screens.help import screen_keys
-    from tui.screens.tracker import TrackerScreen
 
     rules = get_system(system)
-    encounter = kyra_alone(system)
-    app = app_factory(encounter, system=system)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracker_of_kyra(app_factory, system) as (app, screen):
         assert footer_cut(screen) == []
         helped = {help.key for help in screen_keys(app, screen)}
         assert {"x", "c", "n", "esc"} <= helped and any(k.startswith("u") for k in helped), helped
