@@ -283,7 +283,7 @@ async def test_the_mouse_on_the_header_of_a_scrolled_table_draws_the_header_agai
         assert Region(0, 0, table.size.width, 1) in asked  # the header's line, where it shows
 
 
-async def test_damage_entrys_show_puts_a_result_whose_style_alone_changed():
+async def test_damage_entry_puts_a_result_whose_style_alone_changed():
     from tui.screens.damage import TargetTable
 
     class Targets(App[None]):
@@ -298,6 +298,6 @@ async def test_damage_entrys_show_puts_a_result_whose_style_alone_changed():
     app = Targets()
     async with app.run_test(size=(60, 20)) as pilot:
         table = app.query_one(TargetTable)
-        table.show("c1", "result", Text("HP 5", style="red"))
+        table.update_cell("c1", "result", Text("HP 5", style="red"))
         await pilot.pause()
         assert table.get_cell("c1", "result").style == "red"

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Input, Label, Static
 
 from core.draft import DamageDraft, Hit, default_actor, roll_source
 from tui.screens.dialogs import NumberInput
-from tui.widgets.line_table import LineTable, looks_of
+from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import (
     NOTICE_WIDTH,
     cells,
@@ -81,13 +81,6 @@ class TargetTable(LineTable):
         Binding("left", "screen.cycle_save(-1)", "Save −", show=False, id="damage.save_prev"),
         Binding("right", "screen.cycle_save(1)", "Save +", show=False, id="damage.save_next"),
     ]
-
-    def show(self, row: str, column: str, value: str | Text) -> None:
-        """Put ``value`` in a cell unless it is there already, style included (a keystroke on
-        40 targets changes their results, seldom their saves): an update draws the cell's row
-        again."""
-        if looks_of(self.get_cell(row, column)) != looks_of(value):
-            self.update_cell(row, column, value)
 
 
 class DamageScreen(ModalScreen[Any]):
@@ -418,16 +411,16 @@ class DamageScreen(ModalScreen[Any]):
         outcomes = self.preview.outcomes if self.preview is not None else {}
         with self.app.batch_update():
             for creature_id in self.target_ids:
-                table.show(creature_id, "save", self._save_label(creature_id))
+                table.update_cell(creature_id, "save", self._save_label(creature_id))
                 if self.has_armor_slots:
-                    table.show(creature_id, "armor", self._armor_label(creature_id))
+                    table.update_cell(creature_id, "armor", self._armor_label(creature_id))
                 outcome = outcomes.get(creature_id)
                 text = (
                     outcome.summary
                     if outcome is not None
                     else self.rules.track_text(self.encounter.creature(creature_id))
                 )
-                table.show(creature_id, "result", Text(fit_words(text, self.result_width)))
+                table.update_cell(creature_id, "result", Text(fit_words(text, self.result_width)))
 
     def _show_steps(self) -> None:
         steps = self.query_one("#steps", Static)
