@@ -83,10 +83,10 @@ class D20System(RuleSystem):
             if not parts:
                 continue
             self._halve_and_floor(parts, save, steps)
-            self._defend(parts, defenses, nonlethal, steps)
             # RULES §4: subdual is its own running total, a part at a time (a sap beside a
             # blade); the lethal damage goes first, so temporary HP never absorb subdual
             kinds = [_is_subdual(rp, nonlethal) for rp, _ in parts]
+            self._defend(parts, kinds, defenses, steps)
             lethal = sum(v for (_, v), sub in zip(parts, kinds, strict=True) if not sub)
             subdual = sum(v for (_, v), sub in zip(parts, kinds, strict=True) if sub)
             shown = ([f"{lethal}"] if not all(kinds) else []) + ([f"{subdual} subdual"] if any(kinds) else [])
@@ -153,17 +153,18 @@ class D20System(RuleSystem):
                 entry[1] = 0
             steps.add("floor", "minimum damage: a hit deals at least 1")
 
-    def _defend(self, parts: list[Share], defenses: Defenses, nonlethal: bool, steps: Breakdown) -> int:
-        """Immunities and weaknesses part by part, then damage reduction and energy resistance."""
+    def _defend(self, parts: list[Share], subdual: list[bool], defenses: Defenses,
+                steps: Breakdown) -> None:
+        """Immunities and weaknesses part by part, then damage reduction and energy resistance;
+        ``subdual`` says which parts are subdual damage."""
         vocab = self.vocabulary
         keys = [vocab.keys_for(rp.part.type, rp.part.traits) for rp, _ in parts]
-        for entry, part_keys in zip(parts, keys, strict=True):
-            self._immunity_or_weakness(entry, part_keys, defenses, _is_subdual(entry[0], nonlethal),
-                                       steps)
+        for entry, part_keys, is_subdual in zip(parts, keys, subdual, strict=True):
+            self._immunity_or_weakness(entry, part_keys, defenses, is_subdual, steps)
         # RULES §4 Decision: damage reduction once per hit, from the parts that are not energy
         weapon = [i for i, (rp, _) in enumerate(parts) if self._weapon_damage(rp.part.type)]
         # Decision: it comes off the lethal parts first, so the typed order never matters
-        weapon.sort(key=lambda i: _is_subdual(parts[i][0], nonlethal))
+        weapon.sort(key=lambda i: subdual[i])
         reductions = [e for e in defenses.resistances if e.kind == DAMAGE_REDUCTION]
         self._reduce_once(parts, keys, weapon, reductions, "", steps)
         # energy resistance: up to its value in all from that energy's parts of the hit
@@ -171,7 +172,6 @@ class D20System(RuleSystem):
         for kind in dict.fromkeys(rp.part.type for i, (rp, _) in enumerate(parts) if i not in weapon):
             group = [i for i, (rp, _) in enumerate(parts) if rp.part.type == kind]
             self._reduce_once(parts, keys, group, resist, f"{kind} ", steps)
-        return sum(v for _, v in parts)
 
     @staticmethod
     def _immunity_or_weakness(entry: Share, keys: frozenset[str], defenses: Defenses, subdual: bool,

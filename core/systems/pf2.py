@@ -911,8 +911,6 @@ class Pathfinder2e(Pf2Family):
 
     id = "pf2e"
     name = "Pathfinder 2e"
-    example_name = "Goblin Warrior"
-    example_defenses = "immunities poison; weaknesses fire 5; resistances physical 5"
     policy = Pf2Policy(halve_total=True, halve_floor_one=False, weakness_per_attack=False,
                        persistent_timing="end", persistent_rounds=None, uses_wounds=False,
                        healing_type="positive", harm_type="negative")
