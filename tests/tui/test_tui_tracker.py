@@ -179,3 +179,22 @@ async def test_conditions_that_do_not_fit_say_how_many_more_and_scroll(app_facto
         await pilot.pause()
         assert "more ↓" not in str(tracker.query_one("#conditions-section").render())
         assert table.scroll_y > 0
+
+
+async def test_without_persistent_damage_the_conditions_take_the_room_of_the_hidden_tables(
+        app_factory):
+    """Daggerheart hides the persistent and immunity tables: their lines were still counted
+    out of the conditions table's room, so "+N more" showed with lines left empty (review 4)."""
+    rules = get_system("daggerheart")
+    encounter = Encounter(system="daggerheart", name="Crowd")
+    for number in range(14):
+        cid = encounter.add(rules.new_creature(f"Bandit {number + 1}", hp=4, major=6,
+                                               severe=11))
+        encounter.add_condition(cid, "vulnerable", None)
+    app = app_factory(encounter, system="daggerheart")
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(TrackerScreen())
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one("#conditions")
+        assert shown_rows(table) == 14 == table.row_count

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
 from tui.screens.dialogs import NumberInput, PromptModal
 from tui.session_rules import tracker_applies
-from tui.widgets.log_panel import NoticeLine, event_line
+from tui.widgets.log_panel import NoticeLine, cells, event_line
 from tui.widgets.word_checkbox import WordCheckbox
 
 if TYPE_CHECKING:
@@ -29,10 +29,10 @@ if TYPE_CHECKING:
 WHEN = {"start": "start of turn", "end": "end of turn"}
 SECTIONS = {"immunities": "Temporary immunities", "conditions": "Conditions and dying checks"}
 """The tables with a section line above it, and that line's words."""
-MAX_ROWS = {"persistent": 6, "immunities": 4}
-"""Lines (header included) these tables take at most; the conditions table takes the rest."""
-FIXED_LINES = 1 + len(SECTIONS) + 1 + 3
-"""The title, the section lines, the footer and the last event (its rule and two lines)."""
+ABOVE_CONDITIONS = ("persistent", "immunities")
+"""The tables above the conditions table, which takes the lines they leave."""
+FIXED_LINES = 1 + 1 + 3
+"""The title, the footer and the last event (its rule and two lines)."""
 
 
 def rows_below(table: DataTable) -> int:
@@ -288,8 +288,11 @@ class TrackerScreen(Screen[None]):
 
     def _fit_conditions(self) -> None:
         """The conditions table takes the lines the other tables leave; then say what is hidden."""
-        used = sum(min(self.query_one(f"#{table_id}", DataTable).row_count + 1, most)
-                   for table_id, most in MAX_ROWS.items())
+        tables = [self.query_one(f"#{table_id}", DataTable) for table_id in ABOVE_CONDITIONS]
+        # what shows: a system without persistent damage or rounds hides those tables
+        used = sum(min(table.row_count + 1, cells(table.styles.max_height) or table.row_count + 1)
+                   for table in tables if table.display)
+        used += sum(1 for section in self.query(".section") if section.display)
         room = self.size.height - FIXED_LINES - used
         self.query_one("#conditions", DataTable).styles.max_height = max(room, 3)
         self.call_after_refresh(self._show_hidden_rows)
