@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 
 import platformdirs
@@ -76,3 +77,13 @@ def _truncate_utf8(text: str, limit: int) -> str:
 def inside(directory: Path, path: Path) -> bool:
     """Whether path (resolved) is directly inside directory (resolved)."""
     return path.resolve().parent == directory.resolve()
+
+
+def numbered(path: Path) -> Iterator[Path]:
+    """``path``, then ``<stem>-2<suffix>``, ``<stem>-3<suffix>`` …: the names a file may take
+    beside one that is there already."""
+    yield path
+    number = 2
+    while True:
+        yield path.with_name(f"{path.stem}-{number}{path.suffix}")
+        number += 1

@@ -19,7 +19,7 @@ from typing import Any
 
 from saves import codec
 from saves.errors import SaveConflict, SaveError
-from saves.names import AUTOSAVE_STEM, SUFFIX, TRASH_DIR, data_dir, inside, slugify
+from saves.names import AUTOSAVE_STEM, SUFFIX, TRASH_DIR, data_dir, inside, numbered, slugify
 
 #: Files bigger than this are refused unread: no encounter comes near it, a runaway file might.
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -230,12 +230,7 @@ def path_for(name: str) -> Path:
 
 def _free_path(name: str, owned: Path | None = None) -> Path:
     """path_for(name), numbered NAME-2, NAME-3... if that file belongs to another encounter."""
-    first = path_for(name)
-    candidate, number = first, 1
-    while candidate.exists() and candidate != owned:
-        number += 1
-        candidate = first.with_name(f"{first.stem}-{number}{SUFFIX}")
-    return candidate
+    return next(path for path in numbered(path_for(name)) if path == owned or not path.exists())
 
 
 def resolve(path_or_name: Path | str) -> Path:

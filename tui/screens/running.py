@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -369,10 +370,10 @@ MAX_LOG_NAMES = 1000
 
 
 def free_names(path: Path) -> Iterator[Path]:
-    """``path``, then ``<stem>-2<suffix>``, ``<stem>-3<suffix>`` …: the names a log may take."""
-    yield path
-    for number in range(2, MAX_LOG_NAMES + 1):
-        yield path.with_name(f"{path.stem}-{number}{path.suffix}")
+    """``path``, then ``<stem>-2<suffix>`` … up to MAX_LOG_NAMES: the names a log may take."""
+    from saves.names import numbered
+
+    return islice(numbered(path), MAX_LOG_NAMES)
 
 
 def free_log_path(path: Path) -> Path:
