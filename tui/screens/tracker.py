@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
 from tui.screens.dialogs import NumberInput, PromptModal
 from tui.session_rules import tracker_applies
-from tui.widgets.log_panel import NoticeLine, cells, event_line
+from tui.widgets.log_panel import NoticeLine, cells, event_line, show_text
 from tui.widgets.word_checkbox import WordCheckbox
 
 if TYPE_CHECKING:
@@ -260,7 +260,7 @@ class TrackerScreen(Screen[None]):
         what = "Persistent conditions" if rules.has_persistent_damage else "Conditions"
         when = f" · Round {encounter.round}" if rules.counts_rounds else ""
         self.title_text = f"{what} · {encounter.name}{when}"
-        self.query_one("#tracker-title", Static).update(self.title_text)
+        show_text(self.query_one("#tracker-title", Static), self.title_text)
         persistent = self.query_one("#persistent", DataTable)
         immunities = self.query_one("#immunities", DataTable)
         cursor_p, cursor_i = persistent.cursor_row, immunities.cursor_row
@@ -303,9 +303,10 @@ class TrackerScreen(Screen[None]):
             below = rows_below(self.query_one(f"#{table_id}", DataTable))
             return f" · +{below} more ↓" if below else ""
 
-        self.query_one("#tracker-title", Static).update(self.title_text + hint("persistent"))
+        # each key that moves a cursor asks again: show_text draws only a line that changed
+        show_text(self.query_one("#tracker-title", Static), self.title_text + hint("persistent"))
         for table_id, words in SECTIONS.items():
-            self.query_one(f"#{table_id}-section", Static).update(words + hint(table_id))
+            show_text(self.query_one(f"#{table_id}-section", Static), words + hint(table_id))
 
     def on_resize(self) -> None:
         """Another terminal size: the conditions table gets the lines there are now."""
