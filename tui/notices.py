@@ -57,8 +57,7 @@ class Notices:
         the log covered its header but for the ``]`` of ``[autosaved]`` (play report 2, S8-3).
         """
         if getattr(screen, "show_notice", None) is not None:
-            self.app.clear_notifications()
-            screen.query("ToastHolder").remove()
+            self._clear_toasts(screen)
 
     def show(self, message: str, *, severity: str = "information",
              timeout: float | None = None) -> None:
@@ -74,12 +73,16 @@ class Notices:
         if box is not None:
             self._show_on_border(box, message, severity, timeout)
             return
-        self.app.clear_notifications()
-        screen.query("ToastHolder").remove()  # Textual leaves a cleared toast's holder
+        self._clear_toasts(screen)
         # timeout 0 is "until the next notice"; a toast with timeout 0 would expire at once
         toast_timeout = timeout if timeout > 0 else TOAST_UNTIL_REPLACED
         self.toast(notice_line(message, TOAST_WIDTH), severity=severity, timeout=toast_timeout,
                    markup=False)
+
+    def _clear_toasts(self, screen: Screen[Any]) -> None:
+        """No toast left on ``screen`` (Textual leaves a cleared toast's holder behind)."""
+        self.app.clear_notifications()
+        screen.query("ToastHolder").remove()
 
     def _show_on_border(self, box: Widget, message: str, severity: str, timeout: float) -> None:
         """The notice on ``box``'s bottom border, after the words the dialog keeps there."""
