@@ -237,7 +237,7 @@ class Persistence:
             # after the first frame and the opening notice: the roster's notice line shows
             # the whole line there, where a toast over the header cut off the file name
             self.app.call_after_refresh(
-                self.notify, f"Previous autosave moved to {kept.parent.name}/{kept.name}.",
+                self.notify, f"Previous autosave moved to {kept_where(kept)}.",
                 timeout=10)
         if write and self.encounter.revision != self.session.autosaved_revision:
             self.autosave_now()

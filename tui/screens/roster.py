@@ -505,9 +505,8 @@ class RosterScreen(Screen[None]):
         """Open the persistent-condition tracker."""
         self.post_message(OpenTracker())
 
-    def action_conditions(self) -> None:
-        """Open the tracker, where the system has conditions but no persistent damage."""
-        self.post_message(OpenTracker())
+    action_conditions = action_tracker
+    """The same screen, where the system has conditions but no persistent damage."""
 
     # -- the bestiary and copies (issue 12) -------------------------------------------------
 

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tui.messages import LoadRefused, LoadSave, NewEncounter, SaveFileChanged, SavesListed
-from tui.persistence import error_words
+from tui.persistence import error_words, kept_where
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
 from tui.widgets.log_panel import NoticeLine
 
@@ -222,9 +222,7 @@ class SavesScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Rename and export need a readable save; load and trash any file (load says why not)."""
         entry = self.highlighted() if self.is_mounted else None
-        if action == "rename":
-            return True if entry is not None and entry.error is None else None
-        if action == "export_log":
+        if action in ("rename", "export_log"):
             return True if entry is not None and entry.error is None else None
         if action in ("load", "trash"):
             return True if entry is not None else None
@@ -314,7 +312,7 @@ class SavesScreen(Screen[None]):
                 text = f"Renamed to {target.name}."
             else:
                 target = saves.delete_save(path)
-                text = f"Moved to {target.parent.name}/{target.name}."
+                text = f"Moved to {kept_where(target)}."
         except Exception as error:  # noqa: BLE001 - any failure is said; a worker's error would end the app
             self.post_message(SaveFileChanged(action, "", error))
             return
