@@ -296,6 +296,14 @@ class Encounter:
             if value < 0:
                 raise ValueError(f"{key} cannot be negative")
 
+    def set_hidden(self, cid: str, hidden: bool) -> Event:
+        """Hide a creature from the players' view (the ambushers not yet seen), or show it."""
+        creature = self.creature(cid)
+        new = creature.clone()
+        new.hidden = bool(hidden)
+        words = "hidden from the players" if new.hidden else "shown to the players"
+        return self._replace(cid, "visibility", f"{creature.name} {words}", new)
+
     def rename(self, name: str) -> Event:
         """Rename the encounter."""
         if not isinstance(name, str) or not name.strip():

@@ -295,6 +295,7 @@ def _check_immunities(value: Any, system: str, where: str) -> None:
 _FIELD_CHECKS: dict[str, FieldCheck] = {
     "name": lambda value, system, where: _kind(value, str, where),
     "pc": lambda value, system, where: _kind(value, bool, where),
+    "hidden": lambda value, system, where: _kind(value, bool, where),
     "traits": lambda value, system, where: _texts(value, where),
     "conditions": lambda value, system, where: _texts(value, where),
     "defenses": _check_defenses,
