@@ -296,13 +296,21 @@ class Encounter:
             if value < 0:
                 raise ValueError(f"{key} cannot be negative")
 
-    def set_hidden(self, cid: str, hidden: bool) -> Event:
-        """Hide a creature from the players' view (the ambushers not yet seen), or show it."""
-        creature = self.creature(cid)
-        new = creature.clone()
-        new.hidden = bool(hidden)
-        words = "hidden from the players" if new.hidden else "shown to the players"
-        return self._replace(cid, "visibility", f"{creature.name} {words}", new)
+    def set_hidden(self, cids: str | Iterable[str], hidden: bool) -> Event:
+        """Hide creatures from the players' view (the ambushers not yet seen), or show them
+        again: one undo step."""
+        ids = [cids] if isinstance(cids, str) else list(dict.fromkeys(cids))
+        if not ids:
+            raise ValueError("no creatures to hide or show")
+        names = ", ".join(self.creature(cid).name for cid in ids)  # unknown id -> KeyError
+        words = "hidden from the players" if hidden else "shown to the players"
+        with self._step("visibility", f"{names} {words}") as step:
+            for cid in ids:
+                step.touch(cid)
+                new = self._creatures[cid].clone()
+                new.hidden = bool(hidden)
+                self._creatures[cid] = new
+        return self._ledger.done[-1]
 
     def rename(self, name: str) -> Event:
         """Rename the encounter."""

@@ -26,8 +26,9 @@ LOG_LINES = 4
 """Log lines the players see by default: the most recent ones they may read."""
 PLAIN_KINDS = frozenset({"add", "remove", "turn", "condition", "initiative", "immunity"})
 """Events whose words name no hidden number: shown as the GM's log says them."""
-NUMBER_KINDS = {"damage": "takes damage", "heal": "is healed", "tick": "takes persistent damage",
-                "stress": "marks or clears Stress"}
+NUMBER_KINDS = {"damage": ("takes damage", "take damage"), "heal": ("is healed", "are healed"),
+                "tick": ("takes persistent damage", "take persistent damage"),
+                "stress": ("marks or clears Stress", "mark or clear Stress")}
 """Events whose words carry a track's numbers: said in these words where numbers are not
 the players' to see (an adversary while the setting is not ``numbers``)."""
 
@@ -71,7 +72,7 @@ def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
     up_id, round_ = _seen_turn(encounter, order, set(seen))
     creatures = tuple(
         SeenCreature(cid, c.name, c.pc, _health(encounter, c, setting),
-                     summary(c, encounter.system), cid == up_id)
+                     condition_words(c, encounter.system), cid == up_id)
         for cid in seen for c in (encounter.creature(cid),))
     up = encounter.creature(up_id).name if up_id is not None else ""
     counts = encounter.rules.counts_rounds
@@ -94,6 +95,12 @@ def _seen_turn(encounter: Encounter, order: list[str], seen: set[str]) -> tuple[
         if cid in seen:
             return cid, round_ - (1 if at - back < 0 else 0)
     return None, round_
+
+
+def condition_words(creature: Creature, system: str) -> str:
+    """Every condition in words, persistent damage too: ``frightened 2 · persistent 1d6 bleed``."""
+    words = [summary(creature, system)] + [f"persistent {p.label}" for p in creature.persistent]
+    return " · ".join(w for w in words if w)
 
 
 def _turn_words(round_: int | None, up: str) -> str:
@@ -178,8 +185,11 @@ def _log_line(encounter: Encounter, event: Event, setting: str, hidden_ids: set[
     pcs = all(cid in encounter.creatures and encounter.creature(cid).pc for cid in ids)
     if pcs or setting == "numbers":
         return event.headline
-    who = ", ".join(sorted(names.get(cid, "someone") for cid in ids)) or "someone"
-    return f"{who} {NUMBER_KINDS[event.kind]}"
+    order = encounter.order
+    placed = sorted(ids, key=lambda cid: (order.index(cid) if cid in order else len(order), cid))
+    who = [names.get(cid, "someone") for cid in placed] or ["someone"]
+    one, many = NUMBER_KINDS[event.kind]
+    return f"{', '.join(who)} {one if len(who) == 1 else many}"
 
 
 def _hidden(encounter: Encounter) -> tuple[set[str], set[str], dict[str, str]]:

@@ -201,3 +201,16 @@ def test_hidden_round_trips_and_undoes() -> None:
     assert Encounter.from_data(enc.to_data()).creature(ids["lurker"]).hidden
     enc.undo()
     assert not enc.creature(ids["lurker"]).hidden
+
+
+def test_persistent_damage_is_a_condition_in_words() -> None:
+    enc, ids = fight("pf2e")
+    enc.add_persistent(ids["ogre"], "1d6 persistent bleed")
+    assert player_view(enc).creatures[1].conditions == "persistent 1d6 bleed"
+
+
+def test_several_adversaries_hit_at_once_take_damage() -> None:
+    enc, ids = fight("pf2e")
+    ogre2 = enc.add(enc.rules.new_creature("Brute", hp=20), 14)
+    enc.apply_damage([ids["ogre"], ogre2], "7 fire")
+    assert player_view(enc).log[-1] == "Ogre, Brute take damage"  # in the order

@@ -155,4 +155,4 @@ def _row(creature: SeenCreature) -> tuple[Text, Text, Text, Text]:
 
 
 def _row_style(creature: SeenCreature) -> str:
-    return "bold reverse" if creature.up else ""
+    return "bold on grey30" if creature.up else ""

@@ -9,6 +9,7 @@ command line, so no key can change the encounter or reach anything else. Bound t
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import shlex
 import socket
@@ -68,6 +69,19 @@ def serve(folder: Path, host: str, port: int, token: str | None) -> None:
                 raise web.HTTPForbidden(text="hitledger: this view needs ?token=… in the address")
 
         async def on_startup(self, app: Any) -> None:
+            # startup comes before the port is open: the address is printed once it is
+            self._say = asyncio.get_running_loop().create_task(self._say_when_listening())
+
+        async def _say_when_listening(self) -> None:
+            near = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
+            for _attempt in range(200):
+                try:
+                    _reader, writer = await asyncio.open_connection(near, port)
+                except OSError:
+                    await asyncio.sleep(0.05)
+                    continue
+                writer.close()
+                break
             print(f"Players' view of {folder}: open {address(host, port, token)}", flush=True)
             print("Ctrl+C stops serving.", flush=True)
 
