@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from core import Encounter
 from core.player_view import BLOODIED, DEFEATED, HEALTHY, HURT, player_view
@@ -214,3 +216,35 @@ def test_several_adversaries_hit_at_once_take_damage() -> None:
     ogre2 = enc.add(enc.rules.new_creature("Brute", hp=20), 14)
     enc.apply_damage([ids["ogre"], ogre2], "7 fire")
     assert player_view(enc).log[-1] == "Ogre, Brute take damage"  # in the order
+
+
+# ---------------------------------------------------------------------- whatever the GM does
+STEPS = st.lists(st.tuples(st.sampled_from(["turn", "hit", "condition", "remove", "undo"]),
+                           st.integers(0, 5)), max_size=25)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(system=st.sampled_from(SYSTEMS), steps=STEPS, setting=st.sampled_from(
+    ["status", "numbers", "hidden"]))
+def test_whatever_the_gm_does_a_hidden_creature_never_shows(system, steps, setting) -> None:
+    enc, ids = fight(system)
+    enc.set_setting("player_view", setting)
+    hidden = enc.add(enc.rules.new_creature("Zzyzx", defenses=DEFENSES[system], **STATS[system]), 12)
+    enc.set_hidden(hidden, True)
+    hit = "3 magic" if system == "daggerheart" else "3 fire"
+    for step, pick in steps:
+        order = enc.order
+        cid = order[pick % len(order)] if order else None
+        if step == "turn" and order:
+            enc.next_turn()
+        elif step == "hit" and cid:
+            enc.apply_damage([cid], hit)
+        elif step == "condition" and cid:
+            enc.add_condition(cid, "frightened", 1)
+        elif step == "remove" and cid:
+            enc.remove(cid)
+        elif step == "undo" and enc.log and enc.log[-1].kind != "visibility":
+            enc.undo()
+        seen = repr(player_view(enc, log_lines=100))
+        for secret in ("Zzyzx", "Lurker", DEFENSES[system], "AC 17"):
+            assert secret not in seen
