@@ -70,14 +70,16 @@ def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
     order = encounter.order
     seen = [cid for cid in order if not encounter.creature(cid).hidden]
     up_id, round_ = _seen_turn(encounter, order, set(seen))
-    creatures = tuple(
-        SeenCreature(cid, c.name, c.pc, _health(encounter, c, setting),
-                     condition_words(c, encounter.system), cid == up_id)
-        for cid in seen for c in (encounter.creature(cid),))
+    creatures = []
+    for cid in seen:
+        creature = encounter.creature(cid)
+        creatures.append(SeenCreature(cid, creature.name, creature.pc,
+                                      _health(encounter, creature, setting),
+                                      condition_words(creature, encounter.system), cid == up_id))
     up = encounter.creature(up_id).name if up_id is not None else ""
     counts = encounter.rules.counts_rounds
     return PlayerView(encounter.rules.name, round_ if counts else None, up,
-                      _turn_words(round_ if counts else None, up), creatures,
+                      _turn_words(round_ if counts else None, up), tuple(creatures),
                       _log(encounter, setting, log_lines))
 
 

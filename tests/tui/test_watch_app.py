@@ -154,3 +154,21 @@ def test_watch_snapshot_daggerheart_at_40_columns(snap_compare, tmp_path: Path) 
 
     app = WatchApp(Follower(tmp_path, tmp_path / "bandits.toml"))
     assert snap_compare(app, terminal_size=(40, 24), run_before=ready)
+
+
+async def test_a_failure_while_following_is_said_never_a_traceback(gm_folder: Path) -> None:
+    follower = Follower(gm_folder)
+
+    def broken() -> None:
+        raise PermissionError("the data dir is not readable")
+
+    follower.poll = broken  # type: ignore[method-assign]
+    app = WatchApp(follower)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if "cannot follow" in app.watched.stale:
+                break
+        await pilot.pause()
+        assert app.is_running
+        assert "cannot follow the file" in "\n".join(screen_lines(app))

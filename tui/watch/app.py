@@ -9,6 +9,7 @@ palette (which offers screenshots, a file written) is off.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from rich.table import Table
 from rich.text import Text
@@ -77,7 +78,10 @@ class WatchApp(App[None]):
         """Poll the file a few times a second; each change is drawn on the UI thread."""
         worker = get_current_worker()
         while not worker.is_cancelled:
-            watched = self.follower.poll()
+            try:
+                watched = self.follower.poll()
+            except Exception as error:  # noqa: BLE001 - the players never see a traceback
+                watched = replace(self.watched, stale=f"cannot follow the file ({error})")
             if watched is not None and not worker.is_cancelled:
                 self.call_from_thread(self.show, watched)
             time.sleep(POLL_SECONDS)
