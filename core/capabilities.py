@@ -138,5 +138,5 @@ def setting(key: str) -> Setting:
     raise ValueError(f"unknown setting {key!r}; known: {', '.join(s.key for s in ENCOUNTER_OPTIONS)}")
 
 
-__all__ = ["Choice", "Setting", "CRIT_MODE", "MASSIVE_DAMAGE", "FLAT_CHECKS", "SKIP_DEFEATED", "PLAYER_VIEW",
-           "RULE_OPTIONS", "ENCOUNTER_OPTIONS", "OLD_VALUES", "check_settings", "setting"]
+__all__ = ["Choice", "Setting", "CRIT_MODE", "MASSIVE_DAMAGE", "FLAT_CHECKS", "SKIP_DEFEATED",
+           "PLAYER_VIEW", "RULE_OPTIONS", "ENCOUNTER_OPTIONS", "OLD_VALUES", "check_settings", "setting"]

@@ -603,7 +603,7 @@ class RosterScreen(Screen[None]):
             return
         hide = not all(self.encounter.creature(cid).hidden for cid in targets)
         event = self.session.apply(lambda enc: enc.set_hidden(targets, hide), targets)
-        self.notify(event.text[0].upper() + event.text[1:] + ".")
+        self.notify(short_event(event))
 
     def action_next_encounter(self) -> None:
         """A new encounter keeping the party (this one is saved)."""

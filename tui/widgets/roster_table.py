@@ -193,7 +193,7 @@ def status_text(creature: Any, system: str) -> str:
         creature = creature.clone()
         creature.conditions.discard("unconscious")
     words = conditions.summary(creature, system)
-    if getattr(creature, "hidden", False):  # issue 20: not in the players' view
+    if creature.hidden:  # issue 20: left out of the players' view
         return f"hidden · {words}" if words else "hidden"
     return words or "ok"
 
