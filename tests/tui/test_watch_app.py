@@ -172,3 +172,18 @@ async def test_a_failure_while_following_is_said_never_a_traceback(gm_folder: Pa
         await pilot.pause()
         assert app.is_running
         assert "cannot follow the file" in "\n".join(screen_lines(app))
+
+
+async def test_a_long_order_scrolls_to_whose_turn_it_is(tmp_path: Path) -> None:
+    encounter = ambush()
+    for number in range(30):
+        encounter.add(encounter.rules.new_creature(f"Kobold {number + 1}", hp=5), 3)
+    for _ in range(encounter.order.index(encounter.order[-3])):
+        encounter.next_turn()
+    write(tmp_path / "horde.toml", encounter)
+    app = WatchApp(Follower(tmp_path, tmp_path / "horde.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot)
+        await pilot.pause(0.2)
+        up = encounter.creature(encounter.active or "").name
+        assert any(line.lstrip().startswith(f"▶ {up}") for line in screen_lines(app)), up

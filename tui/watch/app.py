@@ -98,6 +98,17 @@ class WatchApp(App[None]):
         log = self.query_one("#log", Static)
         log.update(Text("\n".join(view.log) if view else ""))
         log.display = bool(view and view.log)
+        self.call_after_refresh(self.keep_up_in_sight)
+
+    def keep_up_in_sight(self) -> None:
+        """Scroll the order so that whose turn it is shows (a long order on a small screen)."""
+        view = self.watched.view
+        if view is None:
+            return
+        line = up_line(view, self.size.width)
+        box = self.query_one("#order-box", VerticalScroll)
+        if line is not None and not box.scroll_y <= line < box.scroll_y + box.size.height:
+            box.scroll_to(y=max(0, line - 1), animate=False)
 
     def on_resize(self) -> None:
         """The order's layout follows the width (a phone's browser: two lines a creature)."""
@@ -124,6 +135,16 @@ def state_line(watched: Watched) -> str:
     if watched.stale:
         words.append(f"stale: {watched.stale}" if view else watched.stale)
     return " · ".join(w for w in words if w) + "   (q quits)"
+
+
+def up_line(view: PlayerView, width: int) -> int | None:
+    """The line of the order where whose turn it is shows, None when no one is up."""
+    line = 0
+    for creature in view.creatures:
+        if creature.up:
+            return line
+        line += 2 if width < NARROW and creature.conditions else 1
+    return None
 
 
 def order_table(view: PlayerView | None, width: int) -> Table | Text:
