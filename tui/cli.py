@@ -229,12 +229,13 @@ def run_serve(argv: Sequence[str]) -> int:
     if not 0 < args.port < 65536:
         raise CliError(f"--port is 1 to 65535, not {args.port}")
     from tui.watch.follow import data_folder
-    from tui.watch.serve import MissingServe, serve
 
     try:
-        serve(data_folder(args.data_dir), args.host, args.port, args.token)
-    except MissingServe as error:
-        raise CliError(str(error)) from None
+        from tui.watch.serve import serve
+    except ImportError as error:  # the serve extra (textual-serve, aiohttp) is not installed
+        raise CliError(f"hitledger serve needs textual-serve ({error}): "
+                       "pip install 'hitledger[serve]'") from None
+    serve(data_folder(args.data_dir), args.host, args.port, args.token)
     return 0
 
 

@@ -5,6 +5,9 @@ fixed command: what a browser sends are keys and sizes for that read-only app, n
 command line, so no key can change the encounter or reach anything else. Bound to
 127.0.0.1 unless ``--host`` says otherwise; ``--token`` asks every browser for
 ``?token=…`` (kept in a cookie for the page's own connection).
+
+textual-serve is the optional ``serve`` extra: this module is imported only to serve, and
+an ImportError here means it is missing.
 """
 
 from __future__ import annotations
@@ -17,12 +20,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from aiohttp import web
+from textual_serve.server import Server
+
 COOKIE = "hitledger-token"
 TITLE = "hitledger — players' view"
-
-
-class MissingServe(Exception):
-    """textual-serve is not installed (it is the optional ``serve`` extra)."""
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def watch_command(folder: Path) -> str:
@@ -37,57 +40,66 @@ def address(host: str, port: int, token: str | None) -> str:
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
 
 
+class PlayersServer(Server):  # type: ignore[misc]
+    """textual-serve's server of the players' view, with a token check and our words."""
+
+    def __init__(self, folder: Path, host: str, port: int, token: str | None) -> None:
+        """Serve ``hitledger watch`` of ``folder`` on ``host:port``."""
+        super().__init__(watch_command(folder), host=host, port=port, title=TITLE)
+        self.folder = folder
+        self.token = token
+        self.said: asyncio.Task[None] | None = None
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page, for a browser with the token; it keeps the token in a cookie."""
+        self.check(request)
+        # the page's links follow the address the browser used (--host 0.0.0.0 works)
+        self.public_url = f"{request.scheme}://{request.host}"
+        response: web.StreamResponse = await super().handle_index(request)
+        if self.token:
+            response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict")
+        return response
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        """The page's connection to its own ``hitledger watch``, for a browser with the token."""
+        self.check(request)
+        response: web.StreamResponse = await super().handle_websocket(request)
+        return response
+
+    def check(self, request: web.Request) -> None:
+        """HTTP 403 unless the request has the token (in the address or the cookie)."""
+        given = request.query.get("token") or request.cookies.get(COOKIE, "")
+        if self.token and not token_matches(self.token, given):
+            raise web.HTTPForbidden(text="hitledger: this view needs ?token=… in the address")
+
+    async def on_startup(self, app: Any) -> None:
+        """Startup comes before the port is open: the address is printed once it is."""
+        self.said = asyncio.get_running_loop().create_task(self.say_when_listening())
+
+    async def say_when_listening(self) -> None:
+        """Print the address to open as soon as the port takes connections."""
+        near = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(self.host, self.host)
+        for _attempt in range(200):
+            try:
+                _reader, writer = await asyncio.open_connection(near, self.port)
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            writer.close()
+            break
+        print(f"Players' view of {self.folder}: open "
+              f"{address(self.host, self.port, self.token)}", flush=True)
+        if not self.token and self.host not in LOOPBACK:
+            print("Anyone who can reach this machine can watch: --token asks for a word.",
+                  flush=True)
+        print("Ctrl+C stops serving.", flush=True)
+
+
 def serve(folder: Path, host: str, port: int, token: str | None) -> None:
     """Serve the players' view of ``folder`` until Ctrl+C; prints the address first."""
-    try:
-        from textual_serve.server import Server
-    except ImportError:
-        raise MissingServe("hitledger serve needs textual-serve: "
-                           "pip install 'hitledger[serve]'") from None
-    from aiohttp import web
-
-    class PlayersServer(Server):  # type: ignore[misc]
-        """textual-serve's server, with a token check and the address in our words."""
-
-        async def handle_index(self, request: web.Request) -> web.StreamResponse:
-            self._check(request)
-            # the page's links follow the address the browser used (--host 0.0.0.0 works)
-            self.public_url = f"{request.scheme}://{request.host}"
-            response: web.StreamResponse = await super().handle_index(request)
-            if token:
-                response.set_cookie(COOKIE, token, httponly=True, samesite="Strict")
-            return response
-
-        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
-            self._check(request)
-            response: web.StreamResponse = await super().handle_websocket(request)
-            return response
-
-        def _check(self, request: web.Request) -> None:
-            if token and not _token_matches(token, request.query.get("token")
-                                            or request.cookies.get(COOKIE, "")):
-                raise web.HTTPForbidden(text="hitledger: this view needs ?token=… in the address")
-
-        async def on_startup(self, app: Any) -> None:
-            # startup comes before the port is open: the address is printed once it is
-            self._say = asyncio.get_running_loop().create_task(self._say_when_listening())
-
-        async def _say_when_listening(self) -> None:
-            near = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
-            for _attempt in range(200):
-                try:
-                    _reader, writer = await asyncio.open_connection(near, port)
-                except OSError:
-                    await asyncio.sleep(0.05)
-                    continue
-                writer.close()
-                break
-            print(f"Players' view of {folder}: open {address(host, port, token)}", flush=True)
-            print("Ctrl+C stops serving.", flush=True)
-
-    PlayersServer(watch_command(folder), host=host, port=port, title=TITLE).serve()
+    PlayersServer(folder, host, port, token).serve()
 
 
-def _token_matches(token: str, given: str) -> bool:
+def token_matches(token: str, given: str) -> bool:
     """Whether ``given`` is the token, in a time that does not tell how much of it matched."""
     return hmac.compare_digest(token.encode("utf-8"), given.encode("utf-8"))
