@@ -28,7 +28,8 @@ PLAIN_KINDS = frozenset({"add", "remove", "turn", "condition", "initiative", "im
 """Events whose words name no hidden number: shown as the GM's log says them."""
 NUMBER_KINDS = {"damage": ("takes damage", "take damage"), "heal": ("is healed", "are healed"),
                 "tick": ("takes persistent damage", "take persistent damage"),
-                "stress": ("marks or clears Stress", "mark or clear Stress")}
+                "stress": ("marks or clears Stress", "mark or clear Stress"),
+                "dying-check": ("makes a dying check", "make dying checks")}
 """Events whose words carry a track's numbers: said in these words where numbers are not
 the players' to see (an adversary while the setting is not ``numbers``)."""
 

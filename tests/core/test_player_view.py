@@ -248,3 +248,13 @@ def test_whatever_the_gm_does_a_hidden_creature_never_shows(system, steps, setti
         seen = repr(player_view(enc, log_lines=100))
         for secret in ("Zzyzx", "Lurker", DEFENSES[system], "AC 17"):
             assert secret not in seen
+
+
+def test_a_dying_check_is_the_players_to_read_for_a_pc_in_words_for_an_adversary() -> None:
+    enc, ids = fight("d20-3e")
+    enc.update(ids["ogre"], now_hp=-3)
+    enc.update(ids["kyra"], now_hp=-2)
+    enc.dying_check(ids["kyra"], roll=5)
+    assert "Kyra" in player_view(enc).log[-1] and player_view(enc).log[-1] != "Kyra makes a dying check"
+    enc.dying_check(ids["ogre"], roll=5)
+    assert player_view(enc).log[-1] == "Ogre makes a dying check"
