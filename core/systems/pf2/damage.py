@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import RandomSource
-from core.model import Breakdown, Creature, Outcome, Roll, RolledPart
+from core.model import Breakdown, Creature, RolledPart
 from core.notation import DamagePart, Defenses, applicable
+from core.systems.base import Application, Dealt
 from core.systems.pf2.attack import Attack, Instance, part_keys
 from core.systems.pf2.defenses import Pf2Defenses
 from core.systems.pf2.policy import SAVE_FACTORS, SAVE_WORDS
@@ -52,17 +53,12 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
             return RolledPart(part, rolled.value, rolled.faces, rolled.value + again, rolled.faces + faces)
         return rolled
 
-    def resolve(self, creature: Creature, roll: Roll, critical: bool | int = False,
-                save: str | None = None, nonlethal: bool = False, armor_slot: bool = False,
-                direct: bool = False, settings: dict[str, Any] | None = None) -> Outcome:
-        """What the roll does to the creature, step by step, without touching it."""
-        self.check_save(save)
-        settings = settings or {}
-        defenses = self.defenses_of(creature)
-        work = creature.clone()
-        steps = Breakdown()
+    def _deal(self, work: Creature, defenses: Defenses, applied: Application,
+              steps: Breakdown) -> Dealt:
+        """Each hit through the pipeline in turn: a critical unless the creature is immune."""
+        roll, settings = applied.roll, applied.settings
         total = 0
-        critical_roll = bool(critical) or bool(roll.critical)
+        critical_roll = bool(applied.critical) or bool(roll.critical)
         for index, hit in enumerate(roll.hits):
             if len(roll.hits) > 1:
                 steps.add("note", f"hit {index + 1}: {roll.damage[index]}")
@@ -71,25 +67,10 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
             if twice:
                 steps.add("scale", "critical hit: the dice rolled twice, the modifiers doubled "
                           "(encounter setting)")
-            lethal_off = nonlethal or roll.damage[index].nonlethal
-            total += self._resolve_hit(work, hit, defenses, crit, twice, save, lethal_off, steps,
-                                       settings)
-        summary = self._summary(creature, work, total)
-        return self._outcome(creature, work, total, steps, wounds=self._wounds_taken(creature, work),
-                             summary=summary)
-
-    def _summary(self, before: Creature, after: Creature, total: int) -> str:
-        status = self.status(after)
-        return f"{total}: {self.track_text(before)} → {self.track_text(after)}" + \
-            ("" if status == "ok" else f" {status}")
-
-    @staticmethod
-    def _wounds_taken(before: Creature, after: Creature) -> int:
-        """``out.wounds``: every Wound the application took = the change of the Wounds track
-        (overflow past Vitality plus vulnerability Wounds; RULES §2 Step 4)."""
-        if before.wounds is None or after.wounds is None:
-            return 0
-        return max(0, before.wounds - after.wounds)
+            lethal_off = applied.nonlethal or roll.damage[index].nonlethal
+            total += self._resolve_hit(work, hit, defenses, crit, twice, applied.save, lethal_off,
+                                       steps, settings)
+        return Dealt(total)
 
     def _resolve_hit(self, work: Creature, hit: tuple[RolledPart, ...], defenses: Defenses,
                      crit: bool, twice: bool, save: str | None, nonlethal: bool,
