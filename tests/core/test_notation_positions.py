@@ -1,0 +1,64 @@
+"""Where each notation error points (issue 22 item 8): the caret under the word at fault, not a
+column off — what mutation testing found unpinned, with the ``(`` that is never closed."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.errors import ParseError
+from core.notation import parse_damage, parse_defenses
+
+DAMAGE = [
+    ("2d6 fire,, 1d4 cold", "pf2e", 9, "empty damage part (two commas in a row?)"),
+    ("14", "pf2e", 2, "name a damage type after '14' (e.g. 14 slashing)"),
+    ("fire", "pf2e", 0, "'fire' needs an amount before it, e.g. '2d6 fire'"),
+    ("fire 2d6", "pf2e", 5, "put the amount before the type, e.g. '2d6 fire'"),
+    ("2d6 fyre", "pf2e", 4, "unknown word 'fyre' in damage — did you mean 'fire'?"),
+    ("2d6fire", "pf2e", 3, "put a space between the amount and 'fire'"),
+    ("2d fire", "pf2e", 1, "a die needs a size after 'd' (d4, d6, d8 …)"),
+    ("2d6= fire", "pf2e", 3, "after '=' write the total the dice came to, e.g. 2d4=7"),
+    ("2d6 fire silver +1", "pf2e", 16, "for a +1 weapon write magical, e.g. '2d6 fire silver magical'"),
+]
+
+DEFENSES = [
+    ("resistances fire 5 (except magic", "pf2e", 19, "'(' is never closed"),
+    ("resistances fire 5, physical 5 (except silver", "pf2e", 31, "'(' is never closed"),
+    ("weaknesses fire 5)", "pf2e", 17, "')' without '('"),
+    ("immunities fire 5", "pf2e", 11, "an immunity has no value"),
+    ("immunities fire, cold 5", "pf2e", 17, "an immunity has no value"),
+    ("resistances fire", "pf2e", 16, "resistance fire needs a value, e.g. 'fire 5'"),
+    ("weaknesses 5", "pf2e", 11, "weakness 5 needs a damage type, e.g. 'weakness fire 5'"),
+    ("resistances", "pf2e", 11, "resistance with nothing after it"),
+    ("foo fire 5", "pf2e", 0, "start with immunities, weaknesses or resistances (not 'foo')"),
+    ("vulnerable silver", "pf2e", 0, "'vulnerable' exists only in vitality-wounds"),
+    ("resistances physical 5 (but silver)", "pf2e", 23, "write exceptions as '(except silver)'"),
+    ("resistances fire 5 10", "pf2e", 12, "one value per entry: separate entries with a comma"),
+    ("resistances fyre 5", "pf2e", 12, "unknown damage type or material 'fyre' — did you mean 'fire'?"),
+    ("resistance physical 5", "daggerheart", 11, "Daggerheart resistances have no value (they halve)"),
+    ("DR 5/", "d20-3e", 5, "say what bypasses the damage reduction: '-', a material, 'magic' or '+1'"),
+    ("DR 5/+0", "d20-3e", 5, "an enhancement bonus is +1 or more, not '+0'"),
+]
+
+
+def _refusal(parse, text: str, system: str) -> ParseError:
+    with pytest.raises(ParseError) as caught:
+        parse(text, system)
+    assert caught.value.text == text
+    return caught.value
+
+
+@pytest.mark.parametrize(("text", "system", "at", "message"), DAMAGE)
+def test_a_damage_error_points_at_the_word_at_fault(text, system, at, message):
+    error = _refusal(parse_damage, text, system)
+    assert (error.position, error.message) == (at, message)
+
+
+@pytest.mark.parametrize(("text", "system", "at", "message"), DEFENSES)
+def test_a_defense_error_points_at_the_word_at_fault(text, system, at, message):
+    error = _refusal(parse_defenses, text, system)
+    assert (error.position, error.message) == (at, message)
+
+
+def test_the_caret_is_shown_one_based():
+    error = _refusal(parse_defenses, "resistances fire 5 (except magic", "pf2e")
+    assert str(error) == "'(' is never closed (at position 20)"
