@@ -116,3 +116,30 @@ def test_a_refusal_says_where_in_words_and_the_field_as_written(doc):
     assert error.gist == "creature 1 (Goblin 3) hp must be a whole number"
     assert error.reason.startswith("creature 1 (Goblin 3) hp must be a whole number, not 'lots' "
                                    "(creatures[0].hp) — fix that field by hand")
+
+
+def test_a_step_naming_a_missing_creature_says_how_to_start_afresh(doc):
+    doc["ledger"][-1]["changes"][0]["id"] = "c99"
+    error = _refused(doc)
+    assert (error.field, error.problem) == (
+        "ledger[3].changes[0].id", "creature 'c99' does not exist when this step is undone; delete the "
+        "[[ledger]] and [[redo]] entries to start the history afresh")
+
+
+@pytest.mark.parametrize(("meta", "field", "problem"), [
+    ({"rules": 1}, "ledger[3].meta_after.rules", "'rules' is not an encounter field a step can change"),
+    ({"_next_id": 2}, "ledger[3].meta_after._next_id", "'_next_id' is not an encounter field a step can change"),
+    ({"round": 0}, "ledger[3].meta_after.round", "must be 1 or more, not 0"),
+    ({"next_id": 0}, "ledger[3].meta_after.next_id", "must be 1 or more, not 0"),
+    ({"turn": -1}, "ledger[3].meta_after.turn", "must be 0 or more, not -1"),
+    ({"settings": {"crit_mode": 2}}, "ledger[3].meta_after.settings.crit_mode", "must be text, not 2"),
+])
+def test_a_step_sets_only_encounter_fields_within_their_bounds(doc, meta, field, problem):
+    doc["ledger"][-1]["meta_after"] = meta
+    error = _refused(doc)
+    assert (error.field, error.problem) == (field, problem)
+
+
+def test_a_step_may_set_the_round_turn_and_next_id_at_their_lowest(doc):
+    doc["ledger"][-1]["meta_after"] = {"round": 1, "turn": 0, "next_id": 1}
+    validate(doc, None)

@@ -1,5 +1,6 @@
 """Where each notation error points (issue 22 item 8): the caret under the word at fault, not a
-column off — what mutation testing found unpinned, with the ``(`` that is never closed."""
+column off — what mutation testing found unpinned, with the ``(`` that is never closed and the
+defense line's words in a table cell."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from core.errors import ParseError
 from core.notation import parse_damage, parse_defenses
+from core.systems import get_system
 
 DAMAGE = [
     ("2d6 fire,, 1d4 cold", "pf2e", 9, "empty damage part (two commas in a row?)"),
@@ -62,3 +64,39 @@ def test_a_defense_error_points_at_the_word_at_fault(text, system, at, message):
 def test_the_caret_is_shown_one_based():
     error = _refusal(parse_defenses, "resistances fire 5 (except magic", "pf2e")
     assert str(error) == "'(' is never closed (at position 20)"
+
+
+@pytest.mark.parametrize(("system", "line", "cell"), [
+    ("pf2e", "immunities fire, death; weaknesses cold-iron 5; resistances physical 10 (except "
+     "magical, silver), non-magical slashing 3",
+     "imm fire, weak cold-iron 5, res physical 10 (exc. magical,silver), res non-magical slashing 3, "
+     "imm death"),
+    ("d20-3e", "DR 5/magic; fire resistance 10", "DR 5/magic, res fire 10"),
+    ("vitality-wounds", "vulnerable silver; resistance 5/-", "vuln silver, res all 5"),
+    ("pf2e", "", "—"),
+])
+def test_a_defense_line_in_a_table_cell_is_short(system, line, cell):
+    """The roster's defenses cell (no core test read it: mutation testing found it unchecked)."""
+    assert parse_defenses(line, system).short() == cell
+
+
+@pytest.mark.parametrize(("system", "line", "exceptions"), [
+    ("vitality-wounds", "resistance 5/-", []),
+    ("vitality-wounds", "resistance 5 / silver", ["silver"]),
+    ("pf2e", "resistances 5/cold-iron", ["cold-iron"]),
+])
+def test_a_value_over_a_slash_resists_all_but_what_follows(system, line, exceptions):
+    (entry,) = parse_defenses(line, system).resistances
+    assert (entry.selector, entry.value, sorted(entry.exceptions)) == ("all", 5, exceptions)
+
+
+def test_an_unknown_word_after_the_slash_is_pointed_at():
+    error = _refusal(parse_defenses, "resistances 10/fyre", "vitality-wounds")
+    assert error.position == 15
+
+
+@pytest.mark.parametrize(("damage", "total"), [("8 slashing death", 0), ("8 slashing death magical", 8)])
+def test_a_non_magical_effect_immunity_spares_a_magical_attack(damage, total):
+    rules = get_system("pf2e")
+    ghoul = rules.new_creature("Ghoul", defenses="immunities non-magical death", hp=30)
+    assert rules.resolve(ghoul, rules.roll(damage)).total == total
