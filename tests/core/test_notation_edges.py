@@ -100,3 +100,11 @@ def test_a_non_magical_effect_immunity_spares_a_magical_attack(damage, total):
     rules = get_system("pf2e")
     ghoul = rules.new_creature("Ghoul", defenses="immunities non-magical death", hp=30)
     assert rules.resolve(ghoul, rules.roll(damage)).total == total
+
+
+@pytest.mark.parametrize(("parse", "message"), [(parse_damage, "damage must be text"),
+                                                (parse_defenses, "defenses must be text")])
+def test_notation_that_is_not_text_is_refused_in_words(parse, message):
+    with pytest.raises(ParseError) as caught:
+        parse(5, "pf2e")
+    assert (caught.value.position, caught.value.message) == (0, message)

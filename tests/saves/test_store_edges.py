@@ -61,3 +61,12 @@ def test_a_file_at_the_limit_is_read_and_one_byte_more_is_refused(tmp_path: Path
     path.write_bytes(b"x" * 11)
     with pytest.raises(SaveError, match="over the 0 MB limit"):
         store.read_checked(path)
+
+
+def test_a_folder_is_not_opened_for_fsync_on_windows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    def refuse(*args: object) -> int:
+        raise AssertionError("Windows cannot open a folder for fsync")
+
+    monkeypatch.setattr(store.os, "name", "nt")
+    monkeypatch.setattr(store.os, "open", refuse)
+    store._fsync_dir(tmp_path)

@@ -143,3 +143,14 @@ def test_a_step_sets_only_encounter_fields_within_their_bounds(doc, meta, field,
 def test_a_step_may_set_the_round_turn_and_next_id_at_their_lowest(doc):
     doc["ledger"][-1]["meta_after"] = {"round": 1, "turn": 0, "next_id": 1}
     validate(doc, None)
+
+
+@pytest.mark.parametrize(("edit", "field", "problem"), [
+    (lambda c: c.update(name="  "), "creatures[0].name", "a creature needs a name"),
+    (lambda c: c.update(id=""), "creatures[0].id", "'' is empty or used twice; ids must be unique"),
+    (lambda c: c.pop("max_hp"), "creatures[0]", "a pf2e creature needs hp, max_hp"),
+])
+def test_a_creature_needs_a_name_an_id_and_its_track(doc, edit, field, problem):
+    edit(doc["creatures"][0])
+    error = _refused(doc)
+    assert (error.field, error.problem) == (field, problem)
