@@ -18,6 +18,7 @@ DAMAGE = [
     ("2d6 fyre", "pf2e", 4, "unknown word 'fyre' in damage — did you mean 'fire'?"),
     ("2d6fire", "pf2e", 3, "put a space between the amount and 'fire'"),
     ("2d fire", "pf2e", 1, "a die needs a size after 'd' (d4, d6, d8 …)"),
+    ("1d6 fire, d bludgeoning", "pf2e", 11, "a die needs a size after 'd' (d4, d6, d8 …)"),
     ("2d6= fire", "pf2e", 3, "after '=' write the total the dice came to, e.g. 2d4=7"),
     ("2d6 fire silver +1", "pf2e", 16, "for a +1 weapon write magical, e.g. '2d6 fire silver magical'"),
 ]
@@ -34,6 +35,8 @@ DEFENSES = [
     ("foo fire 5", "pf2e", 0, "start with immunities, weaknesses or resistances (not 'foo')"),
     ("vulnerable silver", "pf2e", 0, "'vulnerable' exists only in vitality-wounds"),
     ("resistances physical 5 (but silver)", "pf2e", 23, "write exceptions as '(except silver)'"),
+    ("immunities fire silver", "pf2e", 11, "'fire silver' is not one immunity: one damage type, "
+     "material or effect per entry, separated by commas; exceptions as '(except silver)'"),
     ("resistances fire 5 10", "pf2e", 12, "one value per entry: separate entries with a comma"),
     ("resistances fyre 5", "pf2e", 12, "unknown damage type or material 'fyre' — did you mean 'fire'?"),
     ("resistance physical 5", "daggerheart", 11, "Daggerheart resistances have no value (they halve)"),
@@ -108,3 +111,8 @@ def test_notation_that_is_not_text_is_refused_in_words(parse, message):
     with pytest.raises(ParseError) as caught:
         parse(5, "pf2e")
     assert (caught.value.position, caught.value.message) == (0, message)
+
+
+def test_damage_reduction_reduces_all_but_what_bypasses_it():
+    (entry,) = parse_defenses("DR 5/magic", "d20-3e").resistances
+    assert (entry.selector, entry.value, sorted(entry.exceptions)) == ("all", 5, ["magical"])
