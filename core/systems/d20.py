@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
-from core.model import Breakdown, Creature, Outcome, Roll, RolledPart
+from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
-from core.systems.base import AttackRoll, RuleSystem, StatField, halve_shared
+from core.systems.base import Application, AttackRoll, Dealt, RuleSystem, StatField, halve_shared
 
 # One part of a d20-3e hit as [rolled part, the damage it deals now]; each rule changes the value.
 Share = list[Any]
@@ -64,17 +64,13 @@ class D20System(RuleSystem):
             raise ValueError(f"{save!r} does not exist in d20 System 3.0; use 'success' or 'failure'")
         super().check_save(save)
 
-    def resolve(self, creature: Creature, roll: Roll, critical: bool | int = False,
-                save: str | None = None, nonlethal: bool = False, armor_slot: bool = False,
-                direct: bool = False, settings: dict[str, Any] | None = None) -> Outcome:
+    def _deal(self, work: Creature, defenses: Defenses, applied: Application,
+              steps: Breakdown) -> Dealt:
         """Each hit: roll (×multiplier), halve on a save, floor 1, defenses, then HP/subdual."""
-        self.check_save(save)
-        defenses = self.defenses_of(creature)
+        roll, critical, save, nonlethal = applied.roll, applied.critical, applied.save, applied.nonlethal
         mult = self._multiplier(critical) or roll.critical
         if mult and defenses.has_immunity("critical-hits"):
             mult = 0
-        work = creature.clone()
-        steps = Breakdown()
         if (critical or roll.critical) and not mult:
             steps.add("immunity", "immune to critical hits: a normal hit")
         total = 0
@@ -94,10 +90,7 @@ class D20System(RuleSystem):
             total += lethal + subdual
             self._track(work, lethal, False, steps)
             self._track(work, subdual, True, steps)
-        status = self.status(work)
-        summary = f"{total}: {self.track_text(creature)} → {self.track_text(work)}" + (
-            "" if status == "ok" else f" {status}")
-        return self._outcome(creature, work, total, steps, summary=summary)
+        return Dealt(total)
 
     @staticmethod
     def _rolled_parts(hit: tuple[RolledPart, ...], mult: int, steps: Breakdown) -> list[Share]:
