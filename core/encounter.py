@@ -98,10 +98,15 @@ class Encounter:
         order = self.order
         return order[self.turn] if order and 0 <= self.turn < len(order) else None
 
-    def add(self, creature: Creature, initiative: int = 0) -> str:
-        """Add a creature; returns its id."""
+    def add(self, creature: Creature, initiative: int | None = None) -> str:
+        """Add a creature; returns its id.
+
+        A typed ``initiative`` takes its place among equals by RULES §7's tie rule, as a
+        rolled one does; without one it is 0, after the creatures already there.
+        """
         if not isinstance(creature, Creature):
             raise TypeError("add() takes a Creature from rules.new_creature()")
+        typed, initiative = initiative is not None, 0 if initiative is None else initiative
         if isinstance(initiative, bool) or not isinstance(initiative, int):
             raise ValueError(f"initiative must be a whole number, not {initiative!r}")
         cid = f"c{self._next_id}"
@@ -110,6 +115,7 @@ class Encounter:
             step.touch(cid)
             self._next_id += 1
             self._insert(cid, creature.clone(), initiative, self._next_id - 1)
+            step.details += self._sort_in(step, [cid] if typed else [])
             step.text = self._joined(creature.name, [cid], initiative)
             self._keep_active(step)
         return cid
@@ -125,7 +131,7 @@ class Encounter:
         at_end = place + len(ids) - 1 == len(order)
         return f"{names} {verb}" if at_end else f"{names} {verb} at place {place}"
 
-    def add_many(self, creatures: Sequence[Creature], initiative: int = 0, roll: bool = False,
+    def add_many(self, creatures: Sequence[Creature], initiative: int | None = None, roll: bool = False,
                  rng: RandomSource | None = None) -> list[str]:
         """Add several creatures in one undo step ("Goblin 1…3").
 
@@ -135,6 +141,7 @@ class Encounter:
         """
         if roll:
             self._check_has_initiative()
+        typed, initiative = initiative is not None, 0 if initiative is None else initiative
         names = ", ".join(c.name for c in creatures)
         verb = "joins" if len(creatures) == 1 else "join"
         with self._step("initiative" if roll else "add", f"{names} {verb}") as step:
@@ -146,6 +153,8 @@ class Encounter:
                 self._next_id += 1
                 self._insert(cid, creature.clone(), initiative, self._next_id - 1)
                 ids.append(cid)
+            if typed and not roll:
+                step.details += self._sort_in(step, ids)
             if ids:
                 step.text = self._joined(names, ids, initiative)
             if roll:
@@ -237,6 +246,7 @@ class Encounter:
                 self._initiative[cid] = initiative
                 self._tie[cid] = self._last_tie(cid)
                 self._order = None
+                step.details += self._sort_in(step, [cid])
                 self._keep_active(step)
         return new
 
@@ -640,11 +650,36 @@ class Encounter:
             group = [c for c in self._creatures if self._initiative[c] == value]
             if len(group) < 2:
                 continue
-            group.sort(key=lambda c: turns.tie_key(self.rules, self._creatures[c], self._seq[c]))
+            group.sort(key=self._tie_key)
             self._place(step, group)
-            lines.append(f"tie at {value}: " + ", ".join(self._creatures[c].name for c in group)
-                         + f" ({turns.tie_words(self.rules)})")
+            lines.append(self._tie_line(value, group))
         return lines
+
+    def _tie_key(self, cid: str) -> tuple[int, ...]:
+        return turns.tie_key(self.rules, self._creatures[cid], self._seq[cid])
+
+    def _tie_line(self, value: int, group: list[str]) -> str:
+        """``tie at 15: Orc, Sage, Hero (adversaries before player characters, …)``."""
+        return (f"tie at {value}: " + ", ".join(self._creatures[c].name for c in group)
+                + f" ({turns.tie_words(self.rules)})")
+
+    def _sort_in(self, step: Step, ids: list[str]) -> tuple[str, ...]:
+        """Place typed initiatives among their equals by the tie rule, as a roll would be
+        (RULES §7, issue 18); the log's tie lines. Daggerheart keeps the GM's order."""
+        if not self.rules.has_initiative:
+            return ()
+        lines: dict[int, str] = {}
+        for cid in ids:
+            value = self._initiative[cid]
+            group = [c for c in self.order if c != cid and self._initiative[c] == value]
+            if not group:
+                continue
+            place = next((i for i, c in enumerate(group) if self._tie_key(cid) < self._tie_key(c)),
+                         len(group))
+            group.insert(place, cid)
+            self._place(step, group)
+            lines[value] = self._tie_line(value, group)
+        return tuple(lines.values())
 
     def _place(self, step: Step, group: list[str]) -> None:
         """Give creatures of one initiative their places in this order."""
@@ -655,7 +690,11 @@ class Encounter:
         self._order = None
 
     def set_initiative(self, cid: str, value: int) -> Event:
-        """A new initiative (delay, ready, a late arrival): after others with the same value."""
+        """A new initiative (delay, ready): after others with the same value, whatever the tie rule.
+
+        Decision (issue 18): a delay or ready is the creature choosing to act after those
+        already there, so the tie rule of a typed or rolled initiative does not apply.
+        """
         creature = self.creature(cid)
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"initiative must be a whole number, not {value!r}")

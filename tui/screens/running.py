@@ -250,7 +250,8 @@ def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
         app.notify(encounter.log[-1].text)
 
     app.push_screen(PromptModal(f"New initiative for {creature.name} (now "
-                                f"{encounter.initiative(creature_id)}):",
+                                f"{encounter.initiative(creature_id)}; a delay or ready goes "
+                                "after those already at it):",
                                 value=str(encounter.initiative(creature_id)), check=check), done)
 
 
