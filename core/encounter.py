@@ -6,7 +6,8 @@ call changed, undo and redo); the encounter as saved data is :mod:`core.encounte
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ from core.encounter_data import (
     OLD_SETTING_WORDS,
     _encounter_settings,
 )
-from core.ledger import Change, Event, Ledger, Step
+from core.ledger import Change, Event, Ledger, Part, Step
 from core.model import Breakdown, Creature, Outcome, Roll, TemporaryImmunity
 from core.systems import get_system
 from core.systems.base import MAX_TRACK
@@ -65,6 +66,7 @@ class Encounter:
         self._next_id = 1
         self._order: list[str] | None = None
         self._ledger = Ledger()
+        self._batch: Step | None = None     # one_step: the calls it records as one event
 
     # ------------------------------------------------------------------ roster
     @property
@@ -203,7 +205,7 @@ class Encounter:
                     self.round += 1 if self._creatures else 0
             else:
                 self._keep_active(step)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def remove_many(self, cids: Sequence[str]) -> Event:
         """Remove several creatures in one undo step (the marked ones, or every defeated one).
@@ -227,7 +229,7 @@ class Encounter:
                 self.turn = self.order.index(later[0]) if later else max(0, len(self.order) - 1)
             else:
                 self._keep_active(step)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def update(self, cid: str, **fields: Any) -> Creature:
         """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
@@ -313,7 +315,7 @@ class Encounter:
         with self._step("rename", f"encounter renamed to {name.strip()}") as step:
             step.meta("name")
             self.name = name.strip()
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def set_setting(self, key: str, value: Any) -> Event:
         """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
@@ -321,7 +323,7 @@ class Encounter:
         with self._step("setting", SETTING_WORDS[key, value]) as step:
             step.meta("settings")
             self.settings = {**self.settings, key: value}
-        return self._ledger.done[-1]
+        return self._recorded()
 
     # ------------------------------------------------------------------ damage
     def preview_damage(self, ids: Iterable[str], damage: str | Sequence[str], saves: Mapping[str, str | None] | None = None,
@@ -477,7 +479,7 @@ class Encounter:
             new = creature.clone()
             new.persistent.pop(index)
             self._creatures[cid] = new
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def tick_persistent(self, cid: str, index: int, rng: RandomSource | None = None) -> Outcome:
         """Roll one persistent condition's damage now."""
@@ -535,7 +537,7 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.round + rounds))
             self._creatures[cid] = new
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def remove_temp_immunity(self, cid: str, index: int) -> Event:
         """End a temporary immunity early."""
@@ -546,7 +548,7 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.pop(index)
             self._creatures[cid] = new
-        return self._ledger.done[-1]
+        return self._recorded()
 
     # ------------------------------------------------------------------ turns
     def skip_defeated(self) -> bool:
@@ -587,7 +589,7 @@ class Encounter:
             else:
                 step.text = f"{name}'s turn" + (f" (round {self.round} begins)" if wraps else "")
             step.details = tuple(details)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def _turn_steps(self, step: Step, cid: str, when: str, rng: RandomSource | None,
                     details: list[str]) -> None:
@@ -705,7 +707,7 @@ class Encounter:
             self._tie[cid] = self._last_tie(cid)
             self._order = None
             self._keep_active(step)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def move_in_order(self, cid: str, places: int) -> Event:
         """Move a creature up (negative) or down the order; it takes its new neighbour's initiative.
@@ -731,7 +733,7 @@ class Encounter:
             self._initiative[cid] = value
             self._place(step, [c for c in order if self._initiative[c] == value])
             self._keep_active(step)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     # ------------------------------------------------------------------ conditions (RULES §7)
     def conditions_of(self, cid: str) -> dict[str, int | None]:
@@ -769,11 +771,43 @@ class Encounter:
         self.rules.recheck_dying(new, steps)
         return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
+    def add_condition_many(self, ids: Iterable[str], name: str, value: int | None = None,
+                           duration: int | str | None = None) -> Event:
+        """Give each creature a condition, as one undo step: all or nothing (issue 18)."""
+        ids = self._known(ids)
+        shown = conditions.condition_name(name) + (f" {value}" if value else "")
+        with self.one_step(f"{shown} → {len(ids)} creatures"):
+            for cid in ids:
+                self.add_condition(cid, name, value, duration)
+        return self._recorded()
+
+    def remove_condition_many(self, ids: Iterable[str], name: str) -> Event:
+        """Take a condition from each creature that has it, as one undo step; ValueError
+        when none of them has it."""
+        name = conditions.condition_name(name)
+        having = [c for c in self._known(ids)
+                  if name.casefold() in {n.casefold() for n in self.conditions_of(c)}]
+        if not having:
+            raise ValueError(f"no one there is {name}")
+        with self.one_step(f"no longer {name} → {len(having)} creatures"):
+            for cid in having:
+                self.remove_condition(cid, name)
+        return self._recorded()
+
+    def _known(self, ids: Iterable[str]) -> list[str]:
+        """``ids`` once each, every one in the encounter (KeyError naming one that is not)."""
+        ids = list(dict.fromkeys([ids] if isinstance(ids, str) else ids))
+        for cid in ids:
+            self.creature(cid)
+        if not ids:
+            raise ValueError("no creatures chosen")
+        return ids
+
     def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> Event:
         with self._step(kind, text, details) as step:
             step.touch(cid)
             self._creatures[cid] = new
-        return self._ledger.done[-1]
+        return self._recorded()
 
     # ------------------------------------------------------------------ dying checks (RULES §7)
     def pending_dying_checks(self) -> list[str]:
@@ -800,6 +834,23 @@ class Encounter:
             step.touch(cid)
             self.rules.commit(creature, outcome)
         return outcome
+
+    def mark_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
+        """Mark Stress on each creature as one undo step, like :meth:`mark_stress` (issue 18)."""
+        ids = self._known(ids)
+        if len(ids) == 1:
+            return {ids[0]: self.mark_stress(ids[0], amount)}   # the log's words for one
+        outcomes = {cid: self.rules.resolve_stress(self._creatures[cid], amount) for cid in ids}
+        return self._commit_many(f"mark {amount} Stress", outcomes, "stress")
+
+    def clear_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
+        """Clear Stress on each creature as one undo step, like :meth:`clear_stress`."""
+        if self.system != "daggerheart":
+            raise ValueError(f"{self.rules.name} has no Stress")
+        ids = self._known(ids)
+        if len(ids) == 1:
+            return {ids[0]: self.clear_stress(ids[0], amount)}
+        return self.heal_many(ids, amount, "stress")
 
     def clear_stress(self, cid: str, amount: int = 1) -> Outcome:
         """Clear Stress (ends the Vulnerable that marking the last one gave)."""
@@ -883,9 +934,39 @@ class Encounter:
         """Redo the last undone event; returns it (None when there is nothing to redo)."""
         return self._ledger.redo(self)
 
+    @contextmanager
+    def one_step(self, short: str) -> Iterator[None]:
+        """Record the calls made inside as one change: one undo step, all or nothing (issue 18).
+
+        The event's text is each call's own words, ``; ``-joined; ``short`` is what a notice
+        says of it. Whatever fails inside puts back all the calls before it; nothing done
+        inside is a ValueError. Inside another ``one_step`` it is part of that one.
+        """
+        if self._batch is not None:
+            yield
+            return
+        with self._step("", short) as whole:
+            self._batch = whole
+            try:
+                yield
+            finally:
+                self._batch = None
+            if not whole.parts:
+                raise ValueError("nothing to do")
+            whole.kind = whole.parts[0].kind
+            whole.text = "; ".join(part.text for part in whole.parts)
+            whole.details = tuple(d for part in whole.parts for d in part.details)
+            whole.short = short if len(whole.parts) > 1 else whole.parts[0].short
+
     def _step(self, kind: str, text: str, details: tuple[str, ...] = (), short: str = "",
               actor: str = "") -> Step:
+        if self._batch is not None:
+            return Part(self._batch, kind, text, details, short, actor)
         return Step(self, self._ledger, kind, text, details, short, actor)
+
+    def _recorded(self) -> Event:
+        """The event just recorded (inside :meth:`one_step`: the words of the call just made)."""
+        return self._batch.parts[-1] if self._batch is not None else self._ledger.done[-1]
 
     # what the ledger reads and restores (core.ledger.Roster)
     def _has(self, cid: str) -> bool:

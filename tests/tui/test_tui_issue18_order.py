@@ -1,0 +1,35 @@
+"""Issue 18 at the keyboard: many-creature actions as one undo step (item 8), who acted
+(item 2), ctrl+z suspends and u undoes (item 5), the heal preview (item 10), saves found from
+the damage form (item 14)."""
+
+from __future__ import annotations
+
+from tui_support import BOTH_GOBLINS, running, type_text
+
+from tests.tui.test_tui_run_session import daggerheart
+
+
+async def test_a_condition_on_the_marked_creatures_is_one_undo_step(app_factory):
+    async with running(app_factory) as (pilot, app, encounter, ids):
+        await pilot.press(*BOTH_GOBLINS, "c")
+        await type_text(pilot, "Hex of the Owl")
+        await pilot.press("enter")
+        await pilot.pause()
+        for name in ("Goblin 1", "Goblin 2"):
+            assert encounter.conditions_of(ids[name]) == {"Hex of the Owl": None}
+        assert app.notes.last == "Hex of the Owl → 2 creatures"
+        await pilot.press("u")
+        await pilot.pause()
+        assert all(encounter.conditions_of(ids[n]) == {} for n in ("Goblin 1", "Goblin 2"))
+
+
+async def test_stress_on_the_marked_creatures_is_one_undo_step(app_factory):
+    async with running(app_factory, daggerheart()) as (pilot, app, encounter, ids):
+        events = len(encounter.log)
+        await pilot.press("down", "space", "space", "s")
+        await pilot.pause()
+        assert len(encounter.log) == events + 1
+        assert [encounter.creature(ids[n]).stress_marked for n in ("Bandit", "Archer")] == [1, 1]
+        await pilot.press("u")
+        await pilot.pause()
+        assert [encounter.creature(ids[n]).stress_marked for n in ("Bandit", "Archer")] == [0, 0]
