@@ -680,7 +680,8 @@ class Encounter:
                          len(group))
             group.insert(place, cid)
             self._place(step, group)
-            lines[value] = self._tie_line(value, group)
+            if place < len(group) - 1:   # the rule put it before someone: the log says why
+                lines[value] = self._tie_line(value, group)
         return tuple(lines.values())
 
     def _place(self, step: Step, group: list[str]) -> None:

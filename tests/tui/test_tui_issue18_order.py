@@ -33,3 +33,24 @@ async def test_stress_on_the_marked_creatures_is_one_undo_step(app_factory):
         await pilot.press("u")
         await pilot.pause()
         assert [encounter.creature(ids[n]).stress_marked for n in ("Bandit", "Archer")] == [0, 0]
+
+
+async def test_ctrl_z_suspends_and_u_undoes(app_factory, monkeypatch):
+    from tui.screens.help import screen_keys
+
+    async with running(app_factory) as (pilot, app, encounter, ids):
+        suspended = []
+        monkeypatch.setattr(type(app), "action_suspend_process", lambda self: suspended.append(1))
+        goblin = ids["Goblin 1"]
+        app.session.apply(lambda enc: enc.apply_damage([goblin], "7 slashing"), {goblin})
+        await pilot.press("ctrl+z")
+        assert suspended == [1] and encounter.creature(goblin).hp == 8  # suspended, not undone
+        await pilot.press("d")
+        await pilot.press("ctrl+z")          # from a text field too
+        assert suspended == [1, 1]
+        await pilot.press("escape", "u")
+        assert encounter.creature(goblin).hp == 15
+        await pilot.pause()
+        keys = {k.key: k.description for k in screen_keys(app, app.screen)}
+        assert keys["u"] == "Undo"
+        assert keys["^z"] == "Suspend to the shell (fg brings it back)"
