@@ -102,7 +102,7 @@ class DamageScreen(ModalScreen[Any]):
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
     | i, alt+i | Direct damage on/off (Daggerheart) |
     | f3, +, alt++ | Keep this hit and add another (totalled before thresholds) |
-    | f2, alt+b | Who deals the damage (the log names them): next creature |
+    | f2, alt+b | Who deals the damage (the log names them): type a few letters of the name |
     | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
 
     The letters act on the targets; with alt they work from the damage field too.
@@ -151,11 +151,12 @@ class DamageScreen(ModalScreen[Any]):
         Binding("alt+plus,alt+equals_sign", "add_hit", "Add hit", priority=True,
                 key_display="alt++", show=False,
                 id="damage.add_hit_alt"),
-        Binding("alt+b", "cycle_actor", "By", priority=True, show=False, id="damage.actor"),
+        Binding("alt+b", "pick_actor", "By", priority=True, show=False, id="damage.actor"),
         # a real terminal sends alt+b as ESC b, which Textual reads as ctrl+left, and alt++ as a
         # plain "+": function keys reach the app from any terminal, the field included
         Binding("f3", "add_hit", "Add hit", priority=True, id="damage.add_hit_f3"),
-        Binding("f2", "cycle_actor", "By", priority=True, id="damage.actor_f2"),
+        Binding("f2", "pick_actor", "By", priority=True, id="damage.actor_f2",
+                tooltip="Who deals the damage: type a few letters of the name, enter"),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # up in the damage field, as in a shell: the damage applied before, newest first
@@ -179,7 +180,7 @@ class DamageScreen(ModalScreen[Any]):
     def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None,
                  last_actor: str | None = None, recent: Sequence[str] = ()) -> None:
         """Damage ``target_ids`` of ``encounter``; dice go through ``rng``; ``last_actor``: who
-        acted in the last damage entry (the one who acts when the active creature is a target);
+        acted in the last damage entry (f2 offers them first when nobody acts by default);
         ``recent``: the damage texts applied before, oldest first (``up`` recalls them)."""
         super().__init__()
         self.recent = list(recent)
@@ -189,7 +190,8 @@ class DamageScreen(ModalScreen[Any]):
         self.target_ids = list(target_ids)
         self.rng = rng if rng is not None else random.Random()
         self.draft = DamageDraft(self.rules, self.target_ids, self.rng,
-                                 actor=default_actor(encounter, self.target_ids, last_actor))
+                                 actor=default_actor(encounter, self.target_ids))
+        self.last_actor = last_actor if last_actor in encounter.creatures else None
         """The entry's state and rules (core): the screen only renders it."""
         self.preview: Any = None
         self.preview_error: str = ""
@@ -693,9 +695,20 @@ class DamageScreen(ModalScreen[Any]):
             # it does not roll again (a critical must not turn into a hit by a second enter)
             self.query_one("#damage", NotationField).focus_input()
 
-    def action_cycle_actor(self) -> None:
-        """The next creature (or nobody) deals the damage; the log names them."""
-        self.draft.cycle_actor(self.encounter.order)
+    def action_pick_actor(self) -> None:
+        """Who deals the damage, found by typing a few letters of the name (issue 18)."""
+        from tui.screens.actor_picker import NOBODY, ActorPicker
+
+        def chosen(actor: str | None) -> None:
+            if actor is not None:
+                self.set_actor(None if actor == NOBODY else actor)
+
+        current = self.draft.actor or self.last_actor
+        self.app.push_screen(ActorPicker(self.encounter, self.target_ids, current), chosen)
+
+    def set_actor(self, actor: str | None) -> None:
+        """``actor`` (None: nobody) deals the damage; the log names them."""
+        self.draft.actor = actor
         self.query_one("#damage-box").border_subtitle = self._actor_text()
         self._show_attacks()
         self._recompute()
