@@ -382,6 +382,8 @@ class Encounter:
         actor = preview.options.get("actor")
         actor_name = self._creatures[actor].name if actor in self._creatures else ""
         with self._step("damage", text, tuple(details), short, actor_name) as step:
+            # every target, 0 included: the log export lists whom an area hit (issue 18)
+            step.targets = tuple(f"{name} {outcome.dealt or outcome.total}" for name, outcome in targets)
             for cid, outcome in preview.outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)

@@ -48,6 +48,9 @@ class Event:
     closing: int = 0
     """A turn step: how many of the first ``details`` close the turn that ended (its
     end-of-turn steps, the dead skipped after it); the rest open the new turn."""
+    targets: tuple[str, ...] = ()
+    """Every creature the call aimed at, in words, changed or not (damage: ``Goblin 1
+    (success) 3``, 0 included; issue 18). () = the creatures in ``changes``."""
 
     @property
     def headline(self) -> str:
@@ -165,6 +168,7 @@ class Step:
         self.actor = actor
         self.ended = ""
         self.closing = 0
+        self.targets: tuple[str, ...] = ()
         self.before: dict[str, dict[str, Any] | None] = {}
         self.meta_keys: tuple[str, ...] = ()
         self.meta_before: dict[str, Any] = {}
@@ -194,7 +198,7 @@ class Step:
         meta_before, meta_after = self._meta_changes()
         self.ledger.record(Event(self.text, self.roster.round, self.kind, tuple(self.details),
                                  self._changes(), meta_before, meta_after, self.actor,
-                                 self.short, self.ended, self.closing))
+                                 self.short, self.ended, self.closing, self.targets))
 
     def _roll_back(self) -> None:
         """Put back whatever a failed call half did, so it changes nothing."""
