@@ -48,6 +48,7 @@ SAVE_LABELS = {
 
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
+ACTOR_HELP = "Who deals the damage: a few letters of the name, then enter"
 MIN_RESULT = 12
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
@@ -151,12 +152,12 @@ class DamageScreen(ModalScreen[Any]):
         Binding("alt+plus,alt+equals_sign", "add_hit", "Add hit", priority=True,
                 key_display="alt++", show=False,
                 id="damage.add_hit_alt"),
-        Binding("alt+b", "pick_actor", "By", priority=True, show=False, id="damage.actor"),
+        Binding("alt+b", "pick_actor", "By", priority=True, show=False, id="damage.actor",
+                tooltip=ACTOR_HELP),
         # a real terminal sends alt+b as ESC b, which Textual reads as ctrl+left, and alt++ as a
         # plain "+": function keys reach the app from any terminal, the field included
         Binding("f3", "add_hit", "Add hit", priority=True, id="damage.add_hit_f3"),
-        Binding("f2", "pick_actor", "By", priority=True, id="damage.actor_f2",
-                tooltip="Who deals the damage: type a few letters of the name, enter"),
+        Binding("f2", "pick_actor", "By", priority=True, id="damage.actor_f2", tooltip=ACTOR_HELP),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # up in the damage field, as in a shell: the damage applied before, newest first
