@@ -54,3 +54,19 @@ async def test_ctrl_z_suspends_and_u_undoes(app_factory, monkeypatch):
         keys = {k.key: k.description for k in screen_keys(app, app.screen)}
         assert keys["u"] == "Undo"
         assert keys["^z"] == "Suspend to the shell (fg brings it back)"
+
+
+async def test_the_heal_preview_shows_every_change_before_enter(app_factory):
+    from tui_support import goblins, static_text
+
+    encounter = goblins()
+    valeros = encounter.order[0]
+    encounter.apply_damage([valeros], "40 fire")
+    assert encounter.creature(valeros).dying == 1
+    async with running(app_factory, encounter) as (pilot, app, encounter, ids):
+        await pilot.press("h")
+        await type_text(pilot, "9")
+        await pilot.pause()
+        preview = static_text(app.screen, "#heal-preview")
+        assert "Valeros: 0/40 → 9/40" in preview
+        assert preview == "Valeros: 0/40 → 9/40\n  no longer dying; wounded 1"
