@@ -26,6 +26,7 @@ class Vocabulary:
     effects: frozenset[str] = frozenset()           # effect traits (PF2 family, RULES §1)
     always_persistent: frozenset[str] = frozenset()  # types that are always persistent (bleed)
     shown: dict[str, str] = field(default_factory=dict)  # canonical word -> the system's own word
+    immunities: frozenset[str] = frozenset()        # other stat-block immunity words (issue 18)
 
     def word(self, canonical: str) -> str:
         """The word this system shows for ``canonical`` (d20 3.0 says ``subdual`` for nonlethal)."""
@@ -107,4 +108,6 @@ def vocabulary(system: str) -> Vocabulary:
         effects=frozenset(data["family"]["effects"]) if family else frozenset(),
         always_persistent=frozenset(table.get("always_persistent", ())),
         shown=dict(table.get("shown", {})),
+        # an effect trait is a stat-block immunity word in every system (d20: sleep, poison)
+        immunities=frozenset(common["immunities"]) | frozenset(data["family"]["effects"]),
     )
