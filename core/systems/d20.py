@@ -21,6 +21,7 @@ class D20System(RuleSystem):
     id = "d20-3e"
     name = "d20 System 3.0"
     save_choices = (None, "success", "failure")
+    save_words = "Reflex half"
     stat_fields = (StatField("hp", "HP", 10), StatField("temp_hp", "Temp HP", 0))
     dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
     dying_check_die = 100

@@ -70,3 +70,48 @@ async def test_the_heal_preview_shows_every_change_before_enter(app_factory):
         preview = static_text(app.screen, "#heal-preview")
         assert "Valeros: 0/40 → 9/40" in preview
         assert preview == "Valeros: 0/40 → 9/40\n  no longer dying; wounded 1"
+
+
+async def test_the_damage_form_says_how_to_set_saves_from_the_start(app_factory):
+    from tui_support import BOTH_GOBLINS, open_damage, screen_text
+
+    async with running(app_factory) as (pilot, app, encounter, ids):
+        await open_damage(pilot, keys=BOTH_GOBLINS)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Basic save: ↓ then 1 crit. success 2 success 3 failure 4 crit. fail · S all" in text
+        assert "f1: every key" in text
+
+
+async def test_every_save_action_is_in_the_palette(app_factory):
+    from tui.commands import EncounterCommands
+    from tui_support import BOTH_GOBLINS, open_damage
+
+    async with running(app_factory) as (pilot, app, encounter, ids):
+        provider = EncounterCommands(app.screen)
+        names = [c.name for c in provider.commands()]
+        assert "Damage with a save (basic save, Reflex/Fortitude/Will)" in names
+        screen = await open_damage(pilot, "2d6 fire", keys=BOTH_GOBLINS)
+        provider = EncounterCommands(app.screen)
+        for query in ("save", "reflex", "failure", "basic save"):
+            assert [hit async for hit in provider.search(query)], query
+        commands = {c.name: c.run for c in provider.commands()}
+        commands["Save: failure (basic save, Reflex/Fortitude/Will) for every target"]()
+        await pilot.pause()
+        assert screen.saves == {ids["Goblin 1"]: "failure", ids["Goblin 2"]: "failure"}
+        commands["Save: critical success (basic save, Reflex/Fortitude/Will) "
+                 "for the highlighted target"]()
+        await pilot.pause()
+        assert screen.saves[ids["Goblin 1"]] == "critical-success"
+
+
+async def test_d20_saves_are_reflex_half(app_factory):
+    from tui.commands import EncounterCommands
+    from tui_support import d20_brawl, open_damage, screen_text
+
+    async with running(app_factory, d20_brawl(), system="d20-3e") as (pilot, app, encounter, ids):
+        await open_damage(pilot)
+        assert "Reflex half: ↓ then 2 success 3 failure · S all" in screen_text(app)
+        names = [c.name for c in EncounterCommands(app.screen).commands()]
+        assert "Save: failure (Reflex half) for every target" in names
+        assert not any("critical success" in n for n in names)

@@ -269,7 +269,7 @@ class DamageScreen(ModalScreen[Any]):
                     self._check_damage,
                     placeholder="{}   ·   {} = a total already rolled".format(
                         *self.rules.example_damage),
-                    empty_hint="type the damage: dice are rolled once for every target",
+                    empty_hint="type the damage (rolled once for every target) · f1: every key",
                     steady=True,
                     on_change=self._damage_changed,
                     id="damage",
@@ -277,6 +277,7 @@ class DamageScreen(ModalScreen[Any]):
             yield Static("", id="roll-line", markup=False)
             yield Static("", id="options", markup=False)
             yield Static("", id="attacks", markup=False)
+            yield Static(self._save_hint(), id="save-hint", markup=False)
             table = TargetTable(id="targets")
             yield table
             yield Static("", id="steps", markup=False)
@@ -333,6 +334,16 @@ class DamageScreen(ModalScreen[Any]):
         """The Result column's cells: the box's inner width less the ``others`` columns, their
         padding and a scrollbar."""
         return max(MIN_RESULT, self._inner_width() - sum(others) - 2 * (len(others) + 1) - 2)
+
+    def _save_hint(self) -> str:
+        """How to set saves, from the moment the form opens (issue 18: the Save column showed
+        ``—`` and nothing said how): ``Basic save: ↓ then 1 crit. success … · S all``."""
+        keys = [f"{key} {SAVE_LABELS[save]}" for key, save in enumerate(SAVE_KEYS)
+                if save is not None and save in self.draft.save_cycle]
+        if not keys:
+            return ""
+        words = self.rules.save_words
+        return f"{words[:1].upper()}{words[1:]}: ↓ then {' '.join(keys)} · S all"
 
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
@@ -636,6 +647,14 @@ class DamageScreen(ModalScreen[Any]):
         if creature_id is None or not 0 <= index < len(SAVE_KEYS):
             return
         if self.draft.set_save(creature_id, SAVE_KEYS[index]):
+            self._recompute()
+
+    def action_save_all(self, index: int) -> None:
+        """Give every target the save of key ``index`` (0 none … 4 critical failure)."""
+        if not 0 <= index < len(SAVE_KEYS):
+            return
+        changed = [self.draft.set_save(cid, SAVE_KEYS[index]) for cid in self.target_ids]
+        if any(changed):
             self._recompute()
 
     def action_copy_save(self) -> None:
