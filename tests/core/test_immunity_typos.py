@@ -47,3 +47,9 @@ def test_d20_immunities_are_known(line):
 def test_the_kept_effect_immunities_are_shown():
     described = parse_defenses("immunities death effects, paralyzed, swarm mind", "pf2e").describe()
     assert "immunity swarm mind (effect, shown only)" in described
+
+
+def test_another_systems_damage_type_is_a_known_immunity():
+    assert "immunity fire (effect, shown only)" in parse_defenses("immune fire", "daggerheart").describe()
+    with pytest.raises(ParseError, match="did you mean 'fire'"):
+        parse_defenses("immune fyre", "daggerheart")
