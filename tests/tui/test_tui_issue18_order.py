@@ -4,9 +4,20 @@ the damage form (item 14)."""
 
 from __future__ import annotations
 
-from tui_support import BOTH_GOBLINS, running, type_text
+from tui_support import (
+    BOTH_GOBLINS,
+    d20_brawl,
+    goblins,
+    open_damage,
+    running,
+    screen_text,
+    static_text,
+    type_text,
+)
 
 from tests.tui.test_tui_run_session import daggerheart
+from tui.commands import EncounterCommands
+from tui.screens.help import screen_keys
 
 
 async def test_a_condition_on_the_marked_creatures_is_one_undo_step(app_factory):
@@ -36,8 +47,6 @@ async def test_stress_on_the_marked_creatures_is_one_undo_step(app_factory):
 
 
 async def test_ctrl_z_suspends_and_u_undoes(app_factory, monkeypatch):
-    from tui.screens.help import screen_keys
-
     async with running(app_factory) as (pilot, app, encounter, ids):
         suspended = []
         monkeypatch.setattr(type(app), "action_suspend_process", lambda self: suspended.append(1))
@@ -57,8 +66,6 @@ async def test_ctrl_z_suspends_and_u_undoes(app_factory, monkeypatch):
 
 
 async def test_the_heal_preview_shows_every_change_before_enter(app_factory):
-    from tui_support import goblins, static_text
-
     encounter = goblins()
     valeros = encounter.order[0]
     encounter.apply_damage([valeros], "40 fire")
@@ -73,8 +80,6 @@ async def test_the_heal_preview_shows_every_change_before_enter(app_factory):
 
 
 async def test_the_damage_form_says_how_to_set_saves_from_the_start(app_factory):
-    from tui_support import BOTH_GOBLINS, open_damage, screen_text
-
     async with running(app_factory) as (pilot, app, encounter, ids):
         await open_damage(pilot, keys=BOTH_GOBLINS)
         await pilot.pause()
@@ -84,9 +89,6 @@ async def test_the_damage_form_says_how_to_set_saves_from_the_start(app_factory)
 
 
 async def test_every_save_action_is_in_the_palette(app_factory):
-    from tui.commands import EncounterCommands
-    from tui_support import BOTH_GOBLINS, open_damage
-
     async with running(app_factory) as (pilot, app, encounter, ids):
         provider = EncounterCommands(app.screen)
         names = [c.name for c in provider.commands()]
@@ -106,9 +108,6 @@ async def test_every_save_action_is_in_the_palette(app_factory):
 
 
 async def test_d20_saves_are_reflex_half(app_factory):
-    from tui.commands import EncounterCommands
-    from tui_support import d20_brawl, open_damage, screen_text
-
     async with running(app_factory, d20_brawl(), system="d20-3e") as (pilot, app, encounter, ids):
         await open_damage(pilot)
         assert "Reflex half: ↓ then 2 success 3 failure · S all" in screen_text(app)
