@@ -114,3 +114,13 @@ async def test_d20_saves_are_reflex_half(app_factory):
         names = [c.name for c in EncounterCommands(app.screen).commands()]
         assert "Save: failure (Reflex half) for every target" in names
         assert not any("critical success" in n for n in names)
+
+
+async def test_damage_with_a_save_from_the_palette_opens_damage_entry(app_factory):
+    from tui.screens.damage import DamageScreen
+
+    async with running(app_factory) as (pilot, app, encounter, ids):
+        commands = {c.name: c.run for c in EncounterCommands(app.screen).commands()}
+        commands["Damage with a save (basic save, Reflex/Fortitude/Will)"]()
+        await pilot.pause()
+        assert isinstance(app.screen, DamageScreen)
