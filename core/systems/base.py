@@ -84,6 +84,7 @@ class RuleSystem:
     stat_fields: tuple[StatField, ...] = ()
     save_choices: tuple[str | None, ...] = (None,)
     has_basic_saves: bool = False
+    save_words: str = "save"    # what the damage form and the palette call a save (issue 18)
     persistent_timing: str | None = None
     # RULES §7 policies: initiative ties, which dying check a turn makes, whether rounds count
     has_initiative: bool = True

@@ -21,6 +21,7 @@ class D20System(RuleSystem):
     id = "d20-3e"
     name = "d20 System 3.0"
     save_choices = (None, "success", "failure")
+    save_words = "Reflex half"
     stat_fields = (StatField("hp", "HP", 10), StatField("temp_hp", "Temp HP", 0))
     dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
     dying_check_die = 100
@@ -159,6 +160,7 @@ class D20System(RuleSystem):
         # Decision: it comes off the lethal parts first, so the typed order never matters
         weapon.sort(key=lambda i: subdual[i])
         reductions = [e for e in defenses.resistances if e.kind == DAMAGE_REDUCTION]
+        self._bypassed(parts, keys, weapon, reductions, steps)
         self._reduce_once(parts, keys, weapon, reductions, "", steps)
         # energy resistance: up to its value in all from that energy's parts of the hit
         resist = [e for e in defenses.resistances if e.kind != DAMAGE_REDUCTION]
@@ -188,6 +190,18 @@ class D20System(RuleSystem):
     def _weapon_damage(self, damage_type: str | None) -> bool:
         """Untyped, bludgeoning, piercing, slashing (and subdual): what damage reduction reduces."""
         return damage_type in (None, "untyped") or self.vocabulary.types.get(damage_type) == "physical"
+
+    @staticmethod
+    def _bypassed(parts: list[Share], keys: list[frozenset[str]], group: list[int],
+                  reductions: list[DefenseEntry], steps: Breakdown) -> None:
+        """Say which damage reduction the hit's material or magic bypassed (issue 18: a silver
+        weapon against DR 15/silver showed no line at all)."""
+        for entry in reductions:
+            hit = [i for i in group if parts[i][1] > 0 and entry.selector in keys[i]]
+            by = sorted({word for i in hit for word in entry.exceptions & keys[i]})
+            if hit and by and not any(entry.matches(keys[i]) for i in hit):
+                words = " and ".join("magic" if word == "magical" else word for word in by)
+                steps.add("resistance", f"{entry.describe()}: bypassed by {words}")
 
     @staticmethod
     def _reduce_once(parts: list[Share], keys: list[frozenset[str]], group: list[int], entries: list[DefenseEntry],

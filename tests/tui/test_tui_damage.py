@@ -438,7 +438,7 @@ async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot)
         assert screen.draft.actor == ids["Valeros"]  # the active creature
-        await pilot.press("f2")  # Goblin 1, the target, is passed over
+        await pilot.press("f2", "2", "enter")  # issue 18: a few letters find the actor
         assert screen.draft.actor == ids["Goblin 2"]
         await type_text(pilot, "5 slashing")
         await pilot.pause()
@@ -453,7 +453,8 @@ async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_
 
 
 async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
-    # Play report S3-3 / S4-1: the active creature hit itself ("Agent: 10 slashing → Agent").
+    # Play report S3-3 / S4-1: the active creature hit itself ("Agent: 10 slashing → Agent");
+    # issue 18: then nobody, never a guess (f2 enter takes the one who acted last)
     encounter = goblins()
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
@@ -461,20 +462,26 @@ async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
         assert encounter.active == ids["Valeros"]
         screen = await open_damage(pilot, keys=())  # on Valeros, the active creature
         assert screen.draft.actor is None
-        await pilot.press("f2", "f2")  # Goblin 1, Goblin 2: Valeros, the target, passed over
+        await pilot.press("f2")
+        await type_text(pilot, "gob 2")
+        await pilot.press("enter")
         await type_text(pilot, "5 slashing")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         assert encounter.log[-1].text.startswith("Goblin 2:")
-        await pilot.press("d")  # the next hit on Valeros: by the one the GM chose last
+        await pilot.press("d")  # the next hit on Valeros: nobody, but f2 enter names Goblin 2
+        assert app.screen.draft.actor is None
+        await pilot.press("f2", "enter")
         assert app.screen.draft.actor == ids["Goblin 2"]
         await pilot.press("escape", "down", "d")  # on Goblin 1: the active creature again
         assert app.screen.draft.actor == ids["Valeros"]
 
 
-async def test_f2_passes_over_the_targets_then_offers_nobody(app_factory):
+async def test_f2_lists_nobody_and_the_targets_last(app_factory):
     # Play report: f2 from "nobody" named the target itself first ("Valeros → Valeros").
+    from tui.screens.actor_picker import ActorPicker
+
     encounter = goblins()
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
@@ -482,12 +489,52 @@ async def test_f2_passes_over_the_targets_then_offers_nobody(app_factory):
         screen = await open_damage(pilot, keys=("space", "down", "down", "space"))
         assert screen.target_ids == [ids["Valeros"], ids["Goblin 2"]]
         assert screen.draft.actor is None
-        box = screen.query_one("#damage-box")
-        seen = []
-        for _ in range(3):
-            await pilot.press("f2")
-            seen.append(str(box.border_subtitle))
-        assert seen == ["by Goblin 1 (f2)", "by nobody (f2)", "by Goblin 1 (f2)"]
+        await pilot.press("f2")
+        picker = app.screen
+        assert isinstance(picker, ActorPicker)
+        listing = picker.query_one("#actor-list")
+        rows = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert rows == ["nobody", "Goblin 1", "Valeros (target)", "Goblin 2 (target)"]
+        assert listing.highlighted == 0
+        await pilot.press("down", "enter")
+        assert screen.draft.actor == ids["Goblin 1"]
+        assert str(screen.query_one("#damage-box").border_subtitle) == "by Goblin 1 (f2)"
+        await pilot.press("f2", "escape")            # back: unchanged
+        assert screen.draft.actor == ids["Goblin 1"]
+        await pilot.press("f2", "up", "enter")       # nobody is above the one acting now
+        assert screen.draft.actor is None
+
+
+async def test_f2_finds_any_of_twenty_creatures_in_four_keys(app_factory):
+    encounter = Encounter(system="pf2e", name="Horde")
+    rules = get_system("pf2e")
+    names = [f"Goblin {n}" for n in range(1, 13)] + [
+        "Valeros", "Kyra", "Ezren", "Merisiel", "Seoni", "Harsk", "Lem", "Amiri"]
+    for name in names:
+        encounter.add(rules.new_creature(name, pc=not name.startswith("Goblin"), hp=10))
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage(pilot, keys=())
+        for name, letters in (("Goblin 12", "12"), ("Goblin 1", "1"), ("Kyra", "k"),
+                              ("Merisiel", "m"), ("Amiri", "a"), ("Ezren", "e"), ("Seoni", "s")):
+            await pilot.press("f2", *letters, "enter")     # at most 4 keys
+            assert screen.draft.actor == ids[name], name
+
+
+async def test_the_active_creature_that_cannot_act_deals_nothing_by_default(app_factory):
+    # issue 18: the log said an unconscious PC dealt the subdual
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.set_condition(ids["Valeros"], "dying", 1)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage(pilot, "5 slashing")
+        assert screen.draft.actor is None
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.log[-1].text.startswith("5 slashing")
 
 
 async def test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing(app_factory):

@@ -373,10 +373,10 @@ async def test_the_log_names_the_actor_and_each_save(app_factory):
         screen = await open_damage(pilot, keys=BOTH_GOBLINS)
         assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
         await type_text(pilot, "10 fire")
-        # f2 (it reaches any terminal) passes over the goblins, the targets: nobody, then Valeros
-        await pilot.press("f2")
+        # f2 (it reaches any terminal) finds who acted by name (issue 18): nobody, then Valeros
+        await pilot.press("f2", "up", "enter")
         assert screen.query_one("#damage-box").border_subtitle == "by nobody (f2)"
-        await pilot.press("f2")
+        await pilot.press("f2", "v", "enter")
         assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
         await pilot.press("tab", "2", "down", "3", "enter")
         await pilot.pause()
@@ -586,8 +586,8 @@ async def test_f3_adds_a_hit_from_the_damage_field_in_any_terminal(app_factory):
         await pilot.press("f3")
         assert screen.hits == ["2d6 fire"]
         assert isinstance(screen.focused, Input)
-        await pilot.press("f2")
-        assert screen.query_one("#damage-box").border_subtitle != "by Valeros (f2)"
+        await pilot.press("f2", "g", "o", "enter")  # Goblin 1, the target, comes after
+        assert screen.query_one("#damage-box").border_subtitle == "by Goblin 2 (f2)"
 
 
 # -- the add form's examples come from the system (play report S9-4) -------------------------

@@ -48,6 +48,7 @@ SAVE_LABELS = {
 
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
+ACTOR_HELP = "Who deals the damage: a few letters of the name, then enter"
 MIN_RESULT = 12
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
@@ -102,7 +103,7 @@ class DamageScreen(ModalScreen[Any]):
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
     | i, alt+i | Direct damage on/off (Daggerheart) |
     | f3, +, alt++ | Keep this hit and add another (totalled before thresholds) |
-    | f2, alt+b | Who deals the damage (the log names them): next creature |
+    | f2, alt+b | Who deals the damage (the log names them): type a few letters of the name |
     | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
 
     The letters act on the targets; with alt they work from the damage field too.
@@ -151,11 +152,12 @@ class DamageScreen(ModalScreen[Any]):
         Binding("alt+plus,alt+equals_sign", "add_hit", "Add hit", priority=True,
                 key_display="alt++", show=False,
                 id="damage.add_hit_alt"),
-        Binding("alt+b", "cycle_actor", "By", priority=True, show=False, id="damage.actor"),
+        Binding("alt+b", "pick_actor", "By", priority=True, show=False, id="damage.actor",
+                tooltip=ACTOR_HELP),
         # a real terminal sends alt+b as ESC b, which Textual reads as ctrl+left, and alt++ as a
         # plain "+": function keys reach the app from any terminal, the field included
         Binding("f3", "add_hit", "Add hit", priority=True, id="damage.add_hit_f3"),
-        Binding("f2", "cycle_actor", "By", priority=True, id="damage.actor_f2"),
+        Binding("f2", "pick_actor", "By", priority=True, id="damage.actor_f2", tooltip=ACTOR_HELP),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # up in the damage field, as in a shell: the damage applied before, newest first
@@ -179,7 +181,7 @@ class DamageScreen(ModalScreen[Any]):
     def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None,
                  last_actor: str | None = None, recent: Sequence[str] = ()) -> None:
         """Damage ``target_ids`` of ``encounter``; dice go through ``rng``; ``last_actor``: who
-        acted in the last damage entry (the one who acts when the active creature is a target);
+        acted in the last damage entry (f2 offers them first when nobody acts by default);
         ``recent``: the damage texts applied before, oldest first (``up`` recalls them)."""
         super().__init__()
         self.recent = list(recent)
@@ -189,7 +191,8 @@ class DamageScreen(ModalScreen[Any]):
         self.target_ids = list(target_ids)
         self.rng = rng if rng is not None else random.Random()
         self.draft = DamageDraft(self.rules, self.target_ids, self.rng,
-                                 actor=default_actor(encounter, self.target_ids, last_actor))
+                                 actor=default_actor(encounter, self.target_ids))
+        self.last_actor = last_actor if last_actor in encounter.creatures else None
         """The entry's state and rules (core): the screen only renders it."""
         self.preview: Any = None
         self.preview_error: str = ""
@@ -266,7 +269,7 @@ class DamageScreen(ModalScreen[Any]):
                     self._check_damage,
                     placeholder="{}   ·   {} = a total already rolled".format(
                         *self.rules.example_damage),
-                    empty_hint="type the damage: dice are rolled once for every target",
+                    empty_hint="type the damage (rolled once for every target) · f1: every key",
                     steady=True,
                     on_change=self._damage_changed,
                     id="damage",
@@ -274,6 +277,7 @@ class DamageScreen(ModalScreen[Any]):
             yield Static("", id="roll-line", markup=False)
             yield Static("", id="options", markup=False)
             yield Static("", id="attacks", markup=False)
+            yield Static(self._save_hint(), id="save-hint", markup=False)
             table = TargetTable(id="targets")
             yield table
             yield Static("", id="steps", markup=False)
@@ -330,6 +334,16 @@ class DamageScreen(ModalScreen[Any]):
         """The Result column's cells: the box's inner width less the ``others`` columns, their
         padding and a scrollbar."""
         return max(MIN_RESULT, self._inner_width() - sum(others) - 2 * (len(others) + 1) - 2)
+
+    def _save_hint(self) -> str:
+        """How to set saves, from the moment the form opens (issue 18: the Save column showed
+        ``—`` and nothing said how): ``Basic save: ↓ then 1 crit. success … · S all``."""
+        keys = [f"{key} {SAVE_LABELS[save]}" for key, save in enumerate(SAVE_KEYS)
+                if save is not None and save in self.draft.save_cycle]
+        if not keys:
+            return ""
+        words = self.rules.save_words
+        return f"{words[:1].upper()}{words[1:]}: ↓ then {' '.join(keys)} · S all"
 
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
@@ -635,6 +649,14 @@ class DamageScreen(ModalScreen[Any]):
         if self.draft.set_save(creature_id, SAVE_KEYS[index]):
             self._recompute()
 
+    def action_save_all(self, index: int) -> None:
+        """Give every target the save of key ``index`` (0 none … 4 critical failure)."""
+        if not 0 <= index < len(SAVE_KEYS):
+            return
+        changed = [self.draft.set_save(cid, SAVE_KEYS[index]) for cid in self.target_ids]
+        if any(changed):
+            self._recompute()
+
     def action_copy_save(self) -> None:
         """Give every target the highlighted target's save."""
         creature_id = self.highlighted_id
@@ -693,9 +715,20 @@ class DamageScreen(ModalScreen[Any]):
             # it does not roll again (a critical must not turn into a hit by a second enter)
             self.query_one("#damage", NotationField).focus_input()
 
-    def action_cycle_actor(self) -> None:
-        """The next creature (or nobody) deals the damage; the log names them."""
-        self.draft.cycle_actor(self.encounter.order)
+    def action_pick_actor(self) -> None:
+        """Who deals the damage, found by typing a few letters of the name (issue 18)."""
+        from tui.screens.actor_picker import NOBODY, ActorPicker
+
+        def chosen(actor: str | None) -> None:
+            if actor is not None:
+                self.set_actor(None if actor == NOBODY else actor)
+
+        current = self.draft.actor or self.last_actor
+        self.app.push_screen(ActorPicker(self.encounter, self.target_ids, current), chosen)
+
+    def set_actor(self, actor: str | None) -> None:
+        """``actor`` (None: nobody) deals the damage; the log names them."""
+        self.draft.actor = actor
         self.query_one("#damage-box").border_subtitle = self._actor_text()
         self._show_attacks()
         self._recompute()

@@ -88,7 +88,7 @@ class RosterScreen(Screen[None]):
     | b | Keep the highlighted creature in the bestiary |
     | y | Copy the highlighted creature (fresh, numbered, with a count) |
     | i | Roll initiative (marked, else those not placed yet) |
-    | I | Give the highlighted creature a new initiative (delay, ready) |
+    | I | New initiative for the highlighted creature (delay, ready: it goes after those already at that initiative) |
     | [ / ] | Move the highlighted creature up / down the order |
     | c | Add, change or remove a condition |
     | s / S | Mark / clear 1 Stress (systems with Stress) |
@@ -137,7 +137,8 @@ class RosterScreen(Screen[None]):
         Binding("i", "roll_initiative", "Roll initiative", show=False, id="roster.roll_initiative",
                 tooltip="Roll initiative for the marked creatures, else those not placed yet"),
         Binding("I", "set_initiative", "Set initiative", show=False, id="roster.set_initiative",
-                tooltip="Give the highlighted creature a new initiative (delay, ready)"),
+                tooltip="New initiative for the highlighted creature (delay, ready: it goes "
+                        "after those already at that initiative)"),
         Binding("left_square_bracket,shift+up", "move(-1)", "Move up the order", key_display="[",
                 show=False, id="roster.move_up", tooltip="Move the highlighted creature up the order"),
         Binding("right_square_bracket,shift+down", "move(1)", "Move down the order", key_display="]",

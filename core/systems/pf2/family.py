@@ -13,6 +13,7 @@ class Pf2Family(Pf2Persistent):
 
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_basic_saves = True
+    save_words = "basic save"
     stat_fields: tuple[StatField, ...] = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
     initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
     dying_check_at = "start"
