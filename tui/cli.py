@@ -147,6 +147,8 @@ def run_library(argv: Sequence[str]) -> int:
     args = library_parser().parse_args(argv)
     if args.data_dir:
         os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    if args.plain_output:
+        os.environ["HITLEDGER_PLAIN_OUTPUT"] = "1"
     if args.action != "list" and not args.file:
         raise CliError(f"library {args.action} needs a FILE")
     if args.action == "list" and args.file:
@@ -186,6 +188,8 @@ def run_log(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if args.data_dir:
         os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    if args.plain_output:
+        os.environ["HITLEDGER_PLAIN_OUTPUT"] = "1"
     import saves
     from core.log_export import log_markdown
 
@@ -214,6 +218,9 @@ def tui_parser() -> argparse.ArgumentParser:
                              "they are now; that encounter stays as it was")
     parser.add_argument("--demo", metavar="SYSTEM", help="open a demo encounter of a system")
     parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+    parser.add_argument("--plain-output", action="store_true",
+                        help="let Textual write every frame whole instead of only the cells "
+                             "that changed (as HITLEDGER_PLAIN_OUTPUT=1 does)")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     return parser
 
@@ -229,6 +236,8 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
     """The encounter the arguments ask for (no Textual import)."""
     if args.data_dir:
         os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    if args.plain_output:
+        os.environ["HITLEDGER_PLAIN_OUTPUT"] = "1"
     if args.keep_party:
         return _keep_party(args)
     if sum(bool(x) for x in (args.save, args.new, args.demo)) > 1:

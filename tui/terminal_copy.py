@@ -12,7 +12,9 @@ own encoding. Cells it does not know (start-up, after a resize or a suspend) are
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import logging
+import os
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +35,16 @@ Cell = tuple[str, Style | None]
 WIDE_RIGHT = ""
 BRIDGE = 6
 """Unchanged cells between two changed runs written anyway: cheaper than a cursor move."""
+PLAIN_OUTPUT = "HITLEDGER_PLAIN_OUTPUT"
+"""Set (to anything but "", "0", "no", "false" or "off") to leave the output to Textual."""
+NOT_PLAIN = frozenset({"", "0", "no", "false", "off"})
+
+log = logging.getLogger(__name__)
+
+
+def plain_output_asked(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether ``HITLEDGER_PLAIN_OUTPUT`` (or ``--plain-output``, which sets it) is on."""
+    return environ.get(PLAIN_OUTPUT, "").strip().lower() not in NOT_PLAIN
 
 
 @lru_cache(maxsize=1024)
@@ -70,6 +82,13 @@ def cells_of(segments: Iterable[Segment]) -> list[Cell]:
     return cells
 
 
+def fallen_back(app: App[Any], why: str) -> None:
+    """Say in Textual's log (``textual console``) and the ``tui.terminal_copy`` logger that
+    a frame goes to Textual's own output, and why."""
+    app.log.warning(why)
+    log.info(why)
+
+
 def render_cells(cells: list[Cell], console: Console) -> str:
     """``cells`` in Textual's encoding, neighbours of one style in one segment."""
     segments: list[Segment] = []
@@ -89,7 +108,9 @@ def render_cells(cells: list[Cell], console: Console) -> str:
 class TerminalCopy:
     """The cells on the terminal, as written by the last updates (None: not known)."""
 
-    def __init__(self) -> None:
+    def __init__(self, plain: bool | None = None) -> None:
+        """``plain``: leave every frame to Textual (default: :func:`plain_output_asked`)."""
+        self.plain = plain_output_asked() if plain is None else plain
         self.width = 0
         self.height = 0
         self.lines: list[list[Cell | None]] = []
@@ -104,6 +125,8 @@ class TerminalCopy:
 
         app.app_suspend_signal.subscribe(app, lambda _app: self.forget(), immediate=True)
         app.app_resume_signal.subscribe(app, resumed, immediate=True)
+        if self.plain:
+            fallen_back(app, f"{PLAIN_OUTPUT} is set: Textual writes every frame whole")
 
     def redraw(self, app: App[Any]) -> None:
         """Forget every cell and paint ``app``'s screen whole (``ctrl+l``, a resume)."""
@@ -118,7 +141,7 @@ class TerminalCopy:
         anything the copy cannot place, go to Textual's own display: a frame is never lost.
         """
         driver = app._driver
-        if (update is None or app._batch_count or not app._running or app._closed
+        if (self.plain or update is None or app._batch_count or not app._running or app._closed
                 or app.is_headless or driver is None or driver.is_inline):
             whole()
             return
@@ -126,8 +149,13 @@ class TerminalCopy:
         try:
             cursor = app.screen.outer_size.clamp_offset(app.cursor_position)
             written = self.changes(update, app.size, cursor, app.console)
-        except Exception:  # the copy's own failure: Textual writes the frame whole
+        except Exception as error:  # the copy's own failure: Textual writes the frame whole
+            fallen_back(app, f"the terminal copy failed ({error!r}): Textual writes this frame")
             written = None
+        else:
+            if written is None:
+                fallen_back(app, f"the terminal copy cannot place a {type(update).__name__}: "
+                                 "Textual writes this frame")
         if written is None:
             self.forget()
             whole()
