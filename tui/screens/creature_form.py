@@ -155,9 +155,10 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
 
     | Key | Action |
     | :- | :- |
-    | enter | Add (or save the edit) |
+    | enter / ctrl+enter | Add (or save the edit) |
     | escape | Cancel |
     | tab / shift+tab | Next / previous field |
+    | ctrl+t | Paste a stat block as printed: see what it says, then add it |
     """
 
     CSS_PATH = "creature_form.tcss"

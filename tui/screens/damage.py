@@ -91,6 +91,7 @@ class DamageScreen(ModalScreen[Any]):
     | enter | Apply exactly what the preview shows (after a miss: deal it, log the miss, or back) |
     | escape | Cancel |
     | tab / down | From the damage field to the targets |
+    | up | In the damage field: the damage applied before, newest first |
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
     | left / right | Change the highlighted target's save |
     | S | Copy the highlighted target's save to every target |
@@ -104,6 +105,7 @@ class DamageScreen(ModalScreen[Any]):
     | f3, +, alt++ | Keep this hit and add another (totalled before thresholds) |
     | f2, alt+b | Who deals the damage (the log names them): next creature |
     | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
+    | ? | Help: every key of this screen |
 
     The letters act on the targets; with alt they work from the damage field too.
     """
