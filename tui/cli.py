@@ -11,7 +11,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 USAGE_ERROR = 2
 RESUMED = "Resumed from the autosave."
@@ -39,7 +39,7 @@ class CliError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse that raises instead of printing usage and exiting."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise CliError(message)
 
 
@@ -100,14 +100,14 @@ def _critical(args: argparse.Namespace, rules: Any) -> bool | int:
     from core.systems.base import MAX_MULTIPLIER
 
     if args.multiplier is None:
-        return args.critical
+        return bool(args.critical)
     if not rules.critical_multipliers:
         raise CliError(f"--multiplier is a {multiplier_systems()} option (other systems double a critical)")
     if not args.critical:
         raise CliError("--multiplier goes with --critical")
     if not 2 <= args.multiplier <= MAX_MULTIPLIER:
         raise CliError(f"--multiplier is 2 to {MAX_MULTIPLIER}, not {args.multiplier}")
-    return args.multiplier
+    return int(args.multiplier)
 
 
 def run_roll(argv: Sequence[str]) -> int:

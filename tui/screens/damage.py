@@ -30,7 +30,7 @@ from tui.widgets.log_panel import (
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from core import Encounter
 
@@ -356,7 +356,7 @@ class DamageScreen(ModalScreen[Any]):
         return Content(f"by {name} (f2)")
 
     def _show_options(self) -> None:
-        box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter
+        box: Callable[[bool], str] = lambda on: "[x]" if on else "[ ]"  # noqa: E731
         # alt+letter works from the field and the targets alike; the letter on the targets
         # damage typed as nonlethal (``1d3+1 subdual``) checks the box too: what is echoed
         # and what is shown agree (issue 9, item 7)
@@ -430,7 +430,7 @@ class DamageScreen(ModalScreen[Any]):
         outcome = None
         if self.preview is not None and creature_id is not None:
             outcome = self.preview.outcomes.get(creature_id)
-        if outcome is None:
+        if outcome is None or creature_id is None:
             show_text(steps, "", steady=True)
             return
         name = self.encounter.creature(creature_id).name

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 KeySignature = tuple[tuple[str, str, bool, str], ...]
 
 
-def shown_keys(screen: Screen) -> KeySignature:
+def shown_keys(screen: Screen[Any]) -> KeySignature:
     """What a footer on ``screen`` shows: each shown key, its word, whether it applies now."""
     return tuple(
         (binding.key, binding.description, enabled, tooltip)
@@ -53,7 +53,7 @@ class SteadyFooter(Footer):
         for key in self.query(FooterKey):
             key.compact = compact
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         """Rebuild only when the shown keys, their words or their state changed.
 
         Not while a dialog covers the screen either: the app hides its keys from dialogs,
