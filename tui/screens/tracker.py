@@ -232,8 +232,10 @@ class TrackerScreen(HitLedgerScreen[None]):
         self.session.changed_signal.subscribe(self, self._show_change, immediate=True)
 
     def _show_change(self, change: Change) -> None:
-        """Any change: refill; a turn with ticks or checks shows what happened."""
-        self.show_conditions(change.event if change.tracker else None)
+        """Any change: refill; a change that is the newest in the log (made here or by a
+        dialog over this screen, a turn, a redo) shows what happened; an undo does not."""
+        log = self.encounter.log
+        self.show_conditions(change.event if log and change.event is log[-1] else None)
 
     def show_conditions(self, event: Any = None) -> None:
         """Show every condition; ``event`` (a turn's result) goes in the last line.
@@ -392,9 +394,9 @@ class TrackerScreen(HitLedgerScreen[None]):
         return True
 
     def _apply(self, mutate: Callable[[Encounter], object], creature_id: str | None) -> None:
-        """Apply a change to ``creature_id`` (None: maybe several) and show its log event."""
+        """Apply a change to ``creature_id`` (None: maybe several): :meth:`_show_change`
+        shows it and its log event."""
         self.session.apply(mutate, {creature_id} if creature_id else None)
-        self.show_conditions(self.encounter.log[-1] if self.encounter.log else None)
 
     def action_add(self) -> None:
         """Ask what to add, to which creature."""
@@ -491,7 +493,6 @@ class TrackerScreen(HitLedgerScreen[None]):
                 return
             result = running.dying_check(self.app, creature_id,
                                          int(text) if text else None)
-            self.show_conditions(self.encounter.log[-1])
             self.notify(f"{creature.name}: {result}")
 
         self.app.push_screen(PromptModal(f"Dying check for {creature.name}: type the d{die} roll, "
