@@ -37,3 +37,19 @@ async def test_the_tracker_shows_its_own_change_once_with_its_event(app_factory,
         await pilot.pause()
         assert shown == [None]
         assert encounter.log[-1] is tick
+
+
+def test_the_next_encounter_of_the_party_is_the_gms_work_to_the_session() -> None:
+    """carry_party set the session's pristine revision from a screen module; the session
+    decides it, as it does for a load or a new encounter."""
+    from textual.app import App
+
+    from core import Encounter
+    from tui.session import EncounterSession
+
+    session = EncounterSession(App(), bleeding_rogue())
+    assert not session.unsaved_work  # a new encounter nobody changed: nothing to keep
+    session.replace(session.encounter.next_encounter("The next fight"), party=True)
+    assert session.unsaved_work  # the party as it is now: kept if replaced in turn
+    session.replace(Encounter(system="pf2e", name="Empty"))
+    assert not session.unsaved_work
