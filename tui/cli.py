@@ -147,8 +147,6 @@ def run_library(argv: Sequence[str]) -> int:
     args = library_parser().parse_args(argv)
     if args.data_dir:
         os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
-    if args.plain_output:
-        os.environ["HITLEDGER_PLAIN_OUTPUT"] = "1"
     if args.action != "list" and not args.file:
         raise CliError(f"library {args.action} needs a FILE")
     if args.action == "list" and args.file:
@@ -188,8 +186,6 @@ def run_log(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if args.data_dir:
         os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
-    if args.plain_output:
-        os.environ["HITLEDGER_PLAIN_OUTPUT"] = "1"
     import saves
     from core.log_export import log_markdown
 
@@ -228,6 +224,8 @@ def tui_parser() -> argparse.ArgumentParser:
 def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
     """Parse the TUI's arguments; the encounter to open, a notice and a dice seed."""
     args = tui_parser().parse_args(argv)
+    if args.plain_output:  # read by the terminal copy (tui/terminal_copy.py), as from a wrapper
+        os.environ["HITLEDGER_PLAIN_OUTPUT"] = "1"
     encounter, notice = _open(args)
     return encounter, notice, args.seed
 
@@ -236,8 +234,6 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
     """The encounter the arguments ask for (no Textual import)."""
     if args.data_dir:
         os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
-    if args.plain_output:
-        os.environ["HITLEDGER_PLAIN_OUTPUT"] = "1"
     if args.keep_party:
         return _keep_party(args)
     if sum(bool(x) for x in (args.save, args.new, args.demo)) > 1:
