@@ -30,7 +30,9 @@ the copy wrote 33.5 KB, Textual 107.3 KB (3.2×), of which
    ``Strip.render`` would save these.
 
 With both, Textual would write ~50 KB for the same steps: 1.5× the copy, whose remaining
-edge is writing the changed cells of a region instead of all of it.
+edge is writing the changed cells of a region instead of all of it. In an 80×24 pty, the ten
+actions of tests/bench/test_tui_bytes.py wrote 29.9 KB with the copy and 120.7 KB with
+``--plain-output`` (4.0×; help 5.6 KB against 29.5 KB, typing '7 slashing' 3.2 against 25.3).
 """
 from __future__ import annotations
 
