@@ -22,7 +22,8 @@ the copy wrote 33.5 KB, Textual 107.3 KB (3.2×), of which
 
 1. 53.5 KB (50%) are updates that change no cell at all: **a pushed screen is painted whole
    twice** (its first layout, then again on resume: 5.8 KB each time a dialog opens, 12.4 KB
-   for help), and a screen under a dialog repaints its region when its focus changes. A
+   for help), and a screen under a dialog repaints its region when its focus changes (and
+   3.1 KB of it is the ctrl+l step, a redraw asked for). A
    compositor that skipped a repaint of an unchanged screen would save these.
 2. 3.8 KB (3.5%) are **colour codes re-sent between neighbouring cells that differ only in
    their mouse meta** (``@click``, offsets): Rich styles with different meta are different
@@ -34,6 +35,7 @@ edge is writing the changed cells of a region instead of all of it. In an 80×24
 actions of tests/bench/test_tui_bytes.py wrote 29.9 KB with the copy and 120.7 KB with
 ``--plain-output`` (4.0×; help 5.6 KB against 29.5 KB, typing '7 slashing' 3.2 against 25.3).
 """
+
 from __future__ import annotations
 
 import logging
