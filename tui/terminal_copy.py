@@ -22,9 +22,9 @@ the copy wrote 33.5 KB, Textual 107.3 KB (3.2×), of which
 
 1. 53.5 KB (50%) are updates that change no cell at all: **a pushed screen is painted whole
    twice** (its first layout, then again on resume: 5.8 KB each time a dialog opens, 12.4 KB
-   for help), and a screen under a dialog repaints its region when its focus changes (and
-   3.1 KB of it is the ctrl+l step, a redraw asked for). A
-   compositor that skipped a repaint of an unchanged screen would save these.
+   for help), and a screen under a dialog repaints its region when its focus changes (3.1 KB
+   of it is the ctrl+l step, a redraw asked for). A compositor that skipped the repaint of
+   an unchanged screen would save these.
 2. 3.8 KB (3.5%) are **colour codes re-sent between neighbouring cells that differ only in
    their mouse meta** (``@click``, offsets): Rich styles with different meta are different
    segments, each rendered with its own codes. Merging segments by how they look before
