@@ -33,5 +33,9 @@ class HitLedgerScreen(Screen[ResultType]):
         return self.session.encounter
 
 
-class HitLedgerModal(HitLedgerScreen[ResultType], ModalScreen[ResultType]):
-    """A dialog of hitledger over another screen, typed as a :class:`HitLedgerScreen`."""
+class HitLedgerModal(ModalScreen[ResultType], HitLedgerScreen[ResultType]):
+    """A dialog of hitledger over another screen, typed as a :class:`HitLedgerScreen`.
+
+    ModalScreen first: Textual inherits CSS (and the ``ModalScreen`` type selector) through
+    the first base only.
+    """
