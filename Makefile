@@ -28,7 +28,7 @@ run: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check core saves tui tests
-	$(BIN)/mypy core saves
+	$(BIN)/mypy core saves tui
 	$(BIN)/python -m pytest
 
 bench: $(BENCH_STAMP)

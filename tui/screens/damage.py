@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from core.draft import DamageDraft, Hit, default_actor, roll_source
+from core.draft import DamageDraft, default_actor, roll_source
 from tui.screens.dialogs import NumberInput
 from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import (
@@ -30,7 +30,7 @@ from tui.widgets.log_panel import (
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from core import Encounter
 
@@ -92,6 +92,7 @@ class DamageScreen(ModalScreen[Any]):
     | enter | Apply exactly what the preview shows (after a miss: deal it, log the miss, or back) |
     | escape | Cancel |
     | tab / down | From the damage field to the targets |
+    | up | In the damage field: the damage applied before, newest first |
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
     | left / right | Change the highlighted target's save |
     | S | Copy the highlighted target's save to every target |
@@ -105,6 +106,7 @@ class DamageScreen(ModalScreen[Any]):
     | f3, +, alt++ | Keep this hit and add another (totalled before thresholds) |
     | f2, alt+b | Who deals the damage (the log names them): type a few letters of the name |
     | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
+    | ? | Help: every key of this screen |
 
     The letters act on the targets; with alt they work from the damage field too.
     """
@@ -197,50 +199,6 @@ class DamageScreen(ModalScreen[Any]):
         self.preview: Any = None
         self.preview_error: str = ""
         self._had_preview = False
-
-    # -- the draft's state, as the screen's tests and keys read it ------------------------
-
-    @property
-    def critical(self) -> bool:
-        """Critical hit on."""
-        return self.draft.critical
-
-    @property
-    def nonlethal(self) -> bool:
-        """Nonlethal (subdual) on."""
-        return self.draft.nonlethal
-
-    @property
-    def direct(self) -> bool:
-        """Direct damage on (Daggerheart)."""
-        return self.draft.direct
-
-    @property
-    def multiplier(self) -> int:
-        """The critical multiplier (d20 3.0)."""
-        return self.draft.multiplier
-
-    @property
-    def saves(self) -> dict[str, str | None]:
-        """Each target's save result."""
-        return self.draft.saves
-
-    @property
-    def armor_slots(self) -> dict[str, bool]:
-        """Whether each target marks an Armor slot."""
-        return self.draft.armor_slots
-
-    @property
-    def hits(self) -> list[str]:
-        """Earlier hits kept with ``+``."""
-        return self.draft.hits
-
-    @property
-    def current(self) -> Hit | None:
-        """The damage in the field and its roll."""
-        return self.draft.current
-
-    # -- layout --------------------------------------------------------------------------
 
     @property
     def has_attack_helper(self) -> bool:
@@ -348,7 +306,7 @@ class DamageScreen(ModalScreen[Any]):
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
             return "no saves"
-        return SAVE_LABELS.get(self.saves[creature_id], str(self.saves[creature_id]))
+        return SAVE_LABELS.get(self.draft.saves[creature_id], str(self.draft.saves[creature_id]))
 
     def _free_armor_slots(self, creature_id: str) -> int:
         """Daggerheart: the armor slots the creature can still mark (an adversary has none)."""
@@ -357,9 +315,9 @@ class DamageScreen(ModalScreen[Any]):
 
     def _armor_label(self, creature_id: str) -> str:
         # direct damage cannot be reduced by armor; a creature without a free slot has no choice
-        if self.direct or not self._free_armor_slots(creature_id):
+        if self.draft.direct or not self._free_armor_slots(creature_id):
             return "—"
-        return "mark" if self.armor_slots[creature_id] else "no"
+        return "mark" if self.draft.armor_slots[creature_id] else "no"
 
     def _actor_text(self) -> Content:
         """Who deals the damage, for the box's bottom border (plain text: a name is no markup)."""
@@ -368,21 +326,21 @@ class DamageScreen(ModalScreen[Any]):
         return Content(f"by {name} (f2)")
 
     def _show_options(self) -> None:
-        box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter
+        box: Callable[[bool], str] = lambda on: "[x]" if on else "[ ]"  # noqa: E731
         # alt+letter works from the field and the targets alike; the letter on the targets
         # damage typed as nonlethal (``1d3+1 subdual``) checks the box too: what is echoed
         # and what is shown agree (issue 9, item 7)
-        parts = [f"{box(self.critical)} critical (alt+c)"]
+        parts = [f"{box(self.draft.critical)} critical (alt+c)"]
         if self.has_nonlethal:
-            nonlethal = self.nonlethal or self.draft.typed_nonlethal
+            nonlethal = self.draft.nonlethal or self.draft.typed_nonlethal
             parts.append(f"{box(nonlethal)} {self.nonlethal_word} (alt+n)")
         if self.has_attack_helper:
-            parts.append(f"×{self.multiplier} on a crit (alt+m)")
+            parts.append(f"×{self.draft.multiplier} on a crit (alt+m)")
         if self.has_armor_slots:
-            parts.append(f"{box(self.direct)} direct (alt+i)")
-        if self.hits:
+            parts.append(f"{box(self.draft.direct)} direct (alt+i)")
+        if self.draft.hits:
             # short: with Daggerheart's three options "2 earlier hits" was cut at 80 columns
-            parts.append(f"{len(self.hits)} hit{'s' if len(self.hits) > 1 else ''} kept")
+            parts.append(f"{len(self.draft.hits)} hit{'s' if len(self.draft.hits) > 1 else ''} kept")
         show_text(self.query_one("#options", Static), "  ".join(parts))
 
     def _show_preview(self) -> None:
@@ -410,7 +368,7 @@ class DamageScreen(ModalScreen[Any]):
             miss = f"MISS: no damage (enter asks) · if you confirm: {self.preview.roll.text}"
             text = Text(fit_lines(miss, width, lines), style="bold")
         elif self.preview is None:
-            text = Text(fit_lines(" · ".join(self.hits) or "nothing rolled yet", width, lines))
+            text = Text(fit_lines(" · ".join(self.draft.hits) or "nothing rolled yet", width, lines))
         else:
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
             # labels each part so
@@ -442,7 +400,7 @@ class DamageScreen(ModalScreen[Any]):
         outcome = None
         if self.preview is not None and creature_id is not None:
             outcome = self.preview.outcomes.get(creature_id)
-        if outcome is None:
+        if outcome is None or creature_id is None:
             show_text(steps, "", steady=True)
             return
         name = self.encounter.creature(creature_id).name
@@ -529,7 +487,7 @@ class DamageScreen(ModalScreen[Any]):
         if action == "toggle_direct":
             return self.has_armor_slots
         if action == "toggle_armor":
-            return None if self.direct else self.has_armor_slots
+            return None if self.draft.direct else self.has_armor_slots
         if action in ("cycle_save", "copy_save") and not self.draft.has_saves:
             return False
         if action == "set_save":
@@ -612,7 +570,7 @@ class DamageScreen(ModalScreen[Any]):
         """d20 3.0: ×2 → ×3 → ×4 on a critical (the core's multipliers)."""
         self.draft.cycle_multiplier()
         self._show_options()
-        if self.critical:
+        if self.draft.critical:
             self._recompute()
 
     def action_toggle_direct(self) -> None:
@@ -625,7 +583,7 @@ class DamageScreen(ModalScreen[Any]):
     def action_toggle_armor(self) -> None:
         """Daggerheart: the highlighted target marks an armor slot, or not."""
         creature_id = self.highlighted_id
-        if creature_id is None or self.direct:
+        if creature_id is None or self.draft.direct:
             return
         if not self.draft.toggle_armor(creature_id, self._free_armor_slots(creature_id)):
             name = self.encounter.creature(creature_id).name
@@ -688,7 +646,7 @@ class DamageScreen(ModalScreen[Any]):
         field.focus_input()
         self._show_options()
         # one line: the options line says how many hits wait, the roll line shows them
-        self.notify(fit_cells(f"Hit {len(self.hits)} kept: {text}", NOTICE_WIDTH))
+        self.notify(fit_cells(f"Hit {len(self.draft.hits)} kept: {text}", NOTICE_WIDTH))
 
     def action_roll_attack(self) -> None:
         """d20 3.0: roll the attack (and a confirmation on a threat); a critical sets ×N."""

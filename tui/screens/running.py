@@ -325,8 +325,7 @@ def carry_party(app: HitLedgerApp, name: str, kept: Path | None) -> None:
     old = session.encounter
     party = [cid for cid in old.order if old.creature(cid).pc]
     new = old.next_encounter(name)
-    session.replace(new)
-    session.pristine_revision = None  # the party is the GM's work: kept if replaced in turn
+    session.replace(new, party=True)
     # one notice (a second would replace it at once), the file name last, in 70 cells
     if kept is not None:
         then = f"The last one is in {kept.name}."
