@@ -598,9 +598,12 @@ def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None,
     rather than one more copy beside it.
     """
     with write_lock:
+        fresh = target is None
         if target is None:
             target = trash_path(slugify(enc.name))
         atomic_write(target, _encode(enc, data=data), backup=False)
+        if fresh:
+            prune_trash()
     return target
 
 
@@ -631,6 +634,89 @@ def trash_path(stem: str) -> Path:
     return target
 
 
+#: The trash keeps at most this many files, and nothing older than this many days, except
+#: the newest copy of each encounter, kept however old (issue 17: it grew without end).
+TRASH_MAX_FILES = 100
+TRASH_MAX_DAYS = 30
+# The names trash_path and delete_save give: `STEM YYYYmmdd-HHMMSS[-N].toml`.
+_TRASHED = re.compile(rf"(?P<stem>.+) (?P<when>\d{{8}}-\d{{6}})(?:-(?P<n>\d+))?{re.escape(SUFFIX)}")
+
+
+@dataclass(frozen=True)
+class _Trashed:
+    path: Path
+    when: datetime
+    number: int
+    encounter: str
+
+
+def prune_trash(now: datetime | None = None) -> list[Path]:
+    """Keep data_dir()/trash/ bounded: remove copies past TRASH_MAX_DAYS, then the oldest past
+    TRASH_MAX_FILES, never the newest copy of an encounter; returns what went.
+
+    A copy's age is the time in its name (when it went to the trash); its encounter is the
+    name in its ``[encounter]`` table (the file's stem when it cannot be read). Files with
+    names the trash does not give are left alone. Best effort: what cannot be removed stays.
+    """
+    now = now or datetime.now()
+    newest: set[str] = set()
+    spare: list[Path] = []  # copies that may go, newest first
+    doomed: list[Path] = []
+    for item in sorted(_trashed_files(), key=lambda t: (t.when, t.number), reverse=True):
+        if item.encounter not in newest:
+            newest.add(item.encounter)
+        elif (now - item.when).days >= TRASH_MAX_DAYS:
+            doomed.append(item.path)
+        else:
+            spare.append(item.path)
+    over = len(newest) + len(spare) - TRASH_MAX_FILES
+    if over > 0:
+        doomed += spare[-over:]  # the oldest
+    return [path for path in doomed if _remove_trashed(path)]
+
+
+def _trashed_files() -> list[_Trashed]:
+    """The copies in the trash with the names it gives them, with when and what they are."""
+    try:
+        entries = list(os.scandir(data_dir() / TRASH_DIR))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        named = _TRASHED.fullmatch(entry.name)
+        if named is None or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            when = datetime.strptime(named["when"], "%Y%m%d-%H%M%S")
+        except ValueError:
+            continue
+        found.append(_Trashed(Path(entry.path), when, int(named["n"] or 1),
+                              _encounter_of(Path(entry.path), named["stem"])))
+    return found
+
+
+def _encounter_of(path: Path, stem: str) -> str:
+    """Which encounter a copy holds: its name, or its file's stem when it cannot be read."""
+    try:
+        name = _read_head(path, path.stat()).get(codec.SUMMARY_TABLE, {}).get("name")
+    except Exception:  # noqa: BLE001 - an unreadable copy is known by its file name
+        name = None
+    return f"name:{name}" if isinstance(name, str) else f"file:{stem}"
+
+
+def _remove_trashed(path: Path) -> bool:
+    """Remove a copy from the trash, and its .bak; False if it could not be."""
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    try:
+        path.with_name(path.name + BACKUP_SUFFIX).unlink(missing_ok=True)
+    except OSError:
+        pass
+    return True
+
+
 def delete_save(path: Path | str) -> Path:
     """Move a save (and its .bak) into data_dir()/trash/ under a name not yet taken; returns the new Path."""
     source = resolve(path)
@@ -653,6 +739,7 @@ def delete_save(path: Path | str) -> Path:
         _fsync_dir(source.parent)
         for tracking in _tracked_encounters(source):
             tracking.path, tracking.stamp = None, None
+        prune_trash()
     return target
 
 

@@ -286,7 +286,7 @@ def _held_note(path: Any) -> str:
     pid = slots.held_elsewhere(path) if path is not None else None
     if pid is None:
         return ""
-    return (f" {path.name} is open in another window too (process {pid}): "
+    return (f" {path.name} is open in {slots.another_window(pid)} too: "
             "saving asks before overwriting its changes.")
 
 
@@ -312,7 +312,7 @@ def _resume() -> tuple[Any, str]:
     if encounter is not None:
         return encounter, RESUMED
     if busy is not None and not notice:
-        notice = (f"The autosave is open in another window (process {busy}): a demo here. "
+        notice = (f"The autosave is open in {slots.another_window(busy)}: a demo here. "
                   "ctrl+o lists the saves.")
     if not notice:
         # no autosave is not always a first run: a GM who renamed it still has saves

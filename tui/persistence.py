@@ -582,7 +582,7 @@ class Persistence:
 
         pid = slots.held_elsewhere(path) if path is not None else None
         if pid is not None:
-            self.notify(f"Open in another window too (process {pid}), saving asks first: "
+            self.notify(f"Open in {slots.another_window(pid)} too, saving asks first: "
                         f"{path.name}", severity="warning", timeout=10)
 
     def new_encounter(self, system: str, name: str) -> None:

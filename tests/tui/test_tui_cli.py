@@ -259,18 +259,13 @@ async def test_new_from_the_shell_keeps_the_unsaved_autosave(data_dir):
 
 def test_open_by_name_says_when_another_window_holds_it(data_dir):
     """Item 4: opening an encounter another running window holds says so."""
-    import sys
+    from tui_support import window_holding
 
     mine = goblins()
     named = saves.save(mine)
     saves.autosave(mine)
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    try:
-        (data_dir / ".autosave.toml.lock").write_text(f"pid {other.pid}\n")
+    with window_holding(data_dir / "autosave.toml") as other:
         _, notice, _ = prepare_tui(["Test Fight"])
-        assert f"{named.name} is open in another window too (process {other.pid})" in notice
+        assert f"{named.name} is open in another window too (process {other})" in notice
         encounter, notice, _ = prepare_tui([])
         assert "open in another window" in notice and encounter.name != "Test Fight"
-    finally:
-        other.kill()
-        other.wait()
