@@ -322,9 +322,9 @@ def resume_candidate() -> tuple[Path | None, int | None]:
     return None, busy
 
 
-def another_window(pid: int) -> str:
-    """``another window (process 42)``; without the number when its lock file names none."""
-    return f"another window (process {pid})" if pid else "another window"
+def process_note(pid: int) -> str:
+    """`` (process 42)`` for a notice; nothing when the holder's lock file names no process."""
+    return f" (process {pid})" if pid else ""
 
 
 def held_elsewhere(save: Path) -> int | None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from saves import codec
-from saves.errors import SaveConflict, SaveError
+from saves.errors import SaveConflict, SaveError, write_hint
 from saves.names import AUTOSAVE_STEM, SUFFIX, TRASH_DIR, data_dir, inside, numbered, slugify
 
 #: Files bigger than this are refused unread: no encounter comes near it, a runaway file might.
@@ -297,7 +297,7 @@ def save(
             raise SaveError(
                 target,
                 f"could not write ({exc.strerror or exc})",
-                hint="nothing was changed; free some space or check permissions and try again",
+                hint=f"nothing was changed; {write_hint(exc)} and try again",
             ) from exc
         _remember(enc, target, stamp)
     clean_temp_files(target.parent)
@@ -404,9 +404,7 @@ def autosave(enc: Any, *, data: dict[str, Any] | None = None, path: Path | None 
         try:
             atomic_write(through_link(target), raw, backup=False)
         except OSError as exc:
-            raise SaveError(
-                target, f"could not write ({exc.strerror or exc})", hint="free some space or check permissions"
-            ) from exc
+            raise SaveError(target, f"could not write ({exc.strerror or exc})", hint=write_hint(exc)) from exc
         _last_autosave = (_weak(enc), key)
         return target
 

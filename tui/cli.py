@@ -286,7 +286,7 @@ def _held_note(path: Any) -> str:
     pid = slots.held_elsewhere(path) if path is not None else None
     if pid is None:
         return ""
-    return (f" {path.name} is open in {slots.another_window(pid)} too: "
+    return (f" {path.name} is open in another window too{slots.process_note(pid)}: "
             "saving asks before overwriting its changes.")
 
 
@@ -306,13 +306,11 @@ def _resume() -> tuple[Any, str]:
         try:
             encounter = saves.load_autosave(path)
         except saves.SaveError as error:
-            kept = slots.set_aside(path)
-            notice = (f"Autosave not loaded ({error.short}); moved to "
-                      f"{kept.parent.name}/{kept.name}. Demo opened.")
+            notice = f"Autosave not loaded ({error.short}); {_set_aside(path)}. Demo opened."
     if encounter is not None:
         return encounter, RESUMED
     if busy is not None and not notice:
-        notice = (f"The autosave is open in {slots.another_window(busy)}: a demo here. "
+        notice = (f"The autosave is open in another window{slots.process_note(busy)}: a demo here. "
                   "ctrl+o lists the saves.")
     if not notice:
         # no autosave is not always a first run: a GM who renamed it still has saves
@@ -322,6 +320,18 @@ def _resume() -> tuple[Any, str]:
     from core.systems import DEFAULT_SYSTEM
 
     return demo_encounter(DEFAULT_SYSTEM), notice
+
+
+def _set_aside(path: Any) -> str:
+    """Move an autosave that did not load into the trash: where it went, or why it stayed
+    (issue 17: a read-only data dir must not stop the app)."""
+    from saves import slots
+
+    try:
+        kept = slots.set_aside(path)
+    except OSError as error:
+        return f"could not be moved to trash/ ({error.strerror or error}): left as {path.name}"
+    return f"moved to {kept.parent.name}/{kept.name}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -116,6 +116,7 @@ class Persistence:
         self.autosave_file: Path | None = None  # this window's own autosave, once claimed
         self._claim_lock = threading.Lock()  # one claim for the worker and the quit alike
         self._claim: tuple[Path, Path | None] | Exception | None = None  # its result
+        self._claiming = False  # a claim worker is under way
         self._released = False  # the slot is let go (quitting): no claim after that
         self._autosave_timer: Any = None
         self._keeping: KeepRequest | None = None  # the keep under way: one at a time
@@ -161,7 +162,7 @@ class Persistence:
 
         if not self.autosave_enabled or self.encounter.revision == self.session.autosaved_revision:
             return True
-        if self.autosave_file is None:  # quitting before the claim came back: claim here
+        if self.autosave_file is None:  # no claim back yet, or none held: claim here
             claim = self._claim_once(saves.autosave_slot_of(self.encounter))
             if isinstance(claim, Exception):  # the changes are written nowhere: the GM decides
                 self.autosave_enabled = False  # so the second q quits, and the worker is quiet
@@ -170,7 +171,7 @@ class Persistence:
             if self.autosave_file is None:
                 return True  # the slot is let go already: quitting
         try:
-            saves.autosave(self.encounter, path=self.autosave_file)
+            self._write_autosave(self.encounter, None)
         except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
             return self._not_autosaved(error)
         self.session.autosaved_revision = self.encounter.revision
@@ -183,19 +184,42 @@ class Persistence:
         return False
 
     def autosave_now(self) -> None:
-        """Write this window's autosave file now, in a worker (unless it holds this revision)."""
+        """Write this window's autosave file now, in a worker (unless it holds this revision);
+        with none held yet (issue 17: a full or read-only disk at start-up), claim one first."""
         self._autosave_timer = None
-        if self.autosave_file is None or self.encounter.revision == self.session.autosaved_revision:
-            return  # not claimed yet: the claim writes it first
+        if self.encounter.revision == self.session.autosaved_revision:
+            return
+        if self.autosave_file is None:
+            self.claim_autosave()  # the claim writes it once held
+            return
         self.run_save("auto")
+
+    def _write_autosave(self, encounter: Any, data: dict[str, Any] | None) -> Path:
+        """Write the autosave slot this window holds. A data dir deleted meanwhile is made
+        again, and the slot held again, first (then said)."""
+        import saves
+        from saves import slots
+
+        slot = self.autosave_file
+        assert slot is not None
+        gone = not slot.parent.is_dir()
+        if not slots.hold_again(slot):
+            raise saves.SaveError(slot, "another window took this autosave while the data folder was gone",
+                                  hint="quit and start again; the encounter on screen is kept till then")
+        path = saves.autosave(encounter, data=data, path=slot)
+        if gone:
+            self._report(self.notify, f"The data folder was gone: made again, {slot.name} written.")
+        return path
 
     def claim_autosave(self) -> None:
         """Hold an autosave file of this window's own (issue 8: two windows never share one),
-        claimed in a worker (:meth:`_claimed` follows), unless the GM is quitting already."""
+        claimed in a worker (:meth:`_claimed` follows), unless the GM is quitting already or a
+        claim is under way."""
         import saves
 
-        if self.autosave_file is not None or not self._app_runs_on():
+        if self.autosave_file is not None or self._claiming or not self._app_runs_on():
             return
+        self._claiming = True
         work = partial(self._claim_worker, saves.autosave_slot_of(self.encounter))
         self.app.run_worker(work, thread=True, group="claim")
 
@@ -211,11 +235,12 @@ class Persistence:
 
     def _claim_once(self, prefer: Path | None) -> tuple[Path, Path | None] | Exception | None:
         """Claim a slot, once per window (the worker's claim and a quit's share it): the slot and
-        where its earlier work was moved, or the error; None once the slot is let go."""
+        where its earlier work was moved, or the error (tried again next time); None once the
+        slot is let go."""
         from saves import slots
 
         with self._claim_lock:
-            if self._claim is None and not self._released:
+            if not isinstance(self._claim, tuple) and not self._released:
                 try:
                     self._claim = slots.claim_slot(prefer)
                 except Exception as error:  # noqa: BLE001 - autosave off, said by _claimed
@@ -225,12 +250,13 @@ class Persistence:
     def _claimed(self, claim: tuple[Path, Path | None] | Exception | None, *,
                  write: bool = True) -> None:
         """On the UI thread: hold the claimed slot, and write it at once (``write``), so other
-        windows see which save this one holds; or turn autosave off and say why."""
+        windows see which save this one holds; or say why not: the next change tries again."""
+        self._claiming = False
         if claim is None or self.autosave_file is not None or not self.autosave_enabled:
             return
         if isinstance(claim, Exception):
-            self.autosave_enabled = False
-            self.notify(f"Autosave off: {error_words(claim)}", severity="error", timeout=10)
+            self.notify(f"Autosave not written, tried again at the next change: {error_words(claim)}",
+                        severity="error", timeout=10)
             return
         self.autosave_file, kept = claim
         if kept is not None:
@@ -460,7 +486,7 @@ class Persistence:
         finished = partial(SaveFinished, kind, revision=revision, name=name, encounter=encounter)
         try:
             if kind == "auto":
-                path = saves.autosave(encounter, data=data, path=self.autosave_file)
+                path = self._write_autosave(encounter, data)
             else:
                 path = saves.save(encounter, force=force, name=name, data=data)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
@@ -582,7 +608,7 @@ class Persistence:
 
         pid = slots.held_elsewhere(path) if path is not None else None
         if pid is not None:
-            self.notify(f"Open in {slots.another_window(pid)} too, saving asks first: "
+            self.notify(f"Open in another window too{slots.process_note(pid)}, saving asks first: "
                         f"{path.name}", severity="warning", timeout=10)
 
     def new_encounter(self, system: str, name: str) -> None:
