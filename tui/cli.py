@@ -353,7 +353,7 @@ def _resume() -> tuple[Any, str]:
         try:
             encounter = saves.load_autosave(path)
         except saves.SaveError as error:
-            notice = f"Autosave not loaded ({error.short}); {_set_aside(path)}. Demo opened."
+            notice = _not_resumed(path, error)
     if encounter is not None:
         return encounter, RESUMED
     if busy is not None and not notice:
@@ -369,16 +369,23 @@ def _resume() -> tuple[Any, str]:
     return demo_encounter(DEFAULT_SYSTEM), notice
 
 
-def _set_aside(path: Any) -> str:
-    """Move an autosave that did not load into the trash: where it went, or why it stayed
-    (issue 17: a read-only data dir must not stop the app)."""
+def _not_resumed(path: Any, error: Exception) -> str:
+    """The notice for an autosave that did not load. It is moved into the trash, unless a
+    newer hitledger wrote it (that one reads it) or the folder refuses (issue 17: a read-only
+    data dir must not stop the app): then it stays, and the notice says so."""
     from saves import slots
 
+    newer = slots.newer_format(path)
+    if newer is not None:
+        return (f"{path.name} is from a newer hitledger (format {newer}): left where it is; "
+                "upgrade to open it. Demo opened.")
     try:
         kept = slots.set_aside(path)
-    except OSError as error:
-        return f"could not be moved to trash/ ({error.strerror or error}): left as {path.name}"
-    return f"moved to {kept.parent.name}/{kept.name}"
+    except OSError as exc:
+        where = f"could not be moved to trash/ ({exc.strerror or exc}): left as {path.name}"
+    else:
+        where = f"moved to {kept.parent.name}/{kept.name}"
+    return f"Autosave not loaded ({getattr(error, 'short', error)}); {where}. Demo opened."
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -79,3 +79,20 @@ def test_the_app_refuses_an_empty_data_dir(tmp_path: Path, monkeypatch) -> None:
     with pytest.raises(CliError, match="--data-dir is empty"):
         prepare_tui(["--data-dir", ""])
     assert not (tmp_path / ".local").exists()
+
+
+def test_an_autosave_of_a_newer_format_stays_where_it_is(data_dir: Path) -> None:
+    """An older hitledger moved a newer one's autosave to the trash: it is left, and said."""
+    from saves import slots
+
+    data_dir.mkdir(parents=True)
+    future = 'format = 9\nsaved_by = "hitledger 9.0"\n\n[encounter]\nname = "Future"\n'
+    (data_dir / "autosave.toml").write_text(future)
+    encounter, notice, _seed = prepare_tui([])
+    assert "newer hitledger (format 9)" in notice and "left where it is" in notice
+    assert encounter.name != "Future"
+    slot, kept = slots.claim_slot()  # the window's own autosave goes elsewhere
+    assert slot == data_dir / "autosave-2.toml" and kept is None
+    slots.release(slot)
+    assert (data_dir / "autosave.toml").read_text() == future
+    assert not (data_dir / "trash").exists()
