@@ -81,6 +81,7 @@ class _Tracking:
     path: Path | None = None
     stamp: Stamp | None = None
     autosave: Path | None = None
+    as_saved: bool = False  # resumed from an autosave holding what its save holds
 
 
 _tracking: dict[int, _Tracking] = {}
@@ -445,8 +446,40 @@ def load_autosave(path: Path | None = None) -> Any | None:
     raw, _st = read_checked(path)
     enc, header = codec.decode(raw, path)
     _remember(enc, *_autosave_source(header))
-    _track(enc).autosave = path
+    tracking = _track(enc)
+    tracking.autosave = path
+    if tracking.path is not None and tracking.stamp is not None:
+        saved = _as_saved(raw, tracking.path, tracking.stamp)
+        tracking.as_saved = saved is not None
+        tracking.stamp = saved or tracking.stamp
     return enc
+
+
+def _as_saved(autosave_raw: bytes, source: Path, stamp: Stamp) -> Stamp | None:
+    """The stamp of ``source`` when the autosave holds what it holds (saved, no change since:
+    the file is as the autosave last saw it, and the encounter in both is the same), else None."""
+    try:
+        raw, st = read_checked(source)
+    except SaveError:
+        return None
+    if hashlib.sha256(raw).hexdigest() != stamp.sha256 or _body(raw) != _body(autosave_raw):
+        return None
+    return Stamp.of(raw, st)
+
+
+def _body(raw: bytes) -> bytes:
+    """A save's bytes without the header's lines (the keys the saves layer owns, first)."""
+    head, table, rest = raw.partition(b"\n[")
+    lines = [line for line in head.split(b"\n")
+             if line.split(b"=")[0].strip().decode("utf-8", "replace") not in codec.HEADER_KEYS]
+    return b"\n".join(lines) + table + rest
+
+
+def resumed_as_saved(enc: Any) -> bool:
+    """Whether enc was resumed from an autosave holding just what its save holds: nothing
+    is unsaved (issue 17: f9 right after a restart kept a copy of nothing in the trash)."""
+    tracking = _tracking.get(id(enc))
+    return tracking is not None and tracking.as_saved
 
 
 def autosave_slot_of(enc: Any) -> Path | None:

@@ -121,6 +121,17 @@ class Persistence:
         self._autosave_timer: Any = None
         self._keeping: KeepRequest | None = None  # the keep under way: one at a time
         self._waiting: KeepRequest | None = None  # a kept one waiting for the GM's form to close
+        self._resumed_as_saved()
+
+    def _resumed_as_saved(self) -> None:
+        """An encounter resumed from an autosave that holds what its save holds is saved:
+        nothing to keep or ask about when another takes its place (issue 17, item 13)."""
+        import saves
+
+        encounter = self.encounter
+        if saves.resumed_as_saved(encounter) and self.session.saved_revision is None:
+            self.session.saved_revision = encounter.revision
+            self.session.quick_path = saves.save_path(encounter)
 
     @property
     def encounter(self) -> Any:
