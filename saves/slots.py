@@ -227,7 +227,7 @@ def _release_all() -> None:
 def newer_format(path: Path) -> int | None:
     """The format version of a file written by a newer hitledger, None for any other file.
 
-    Read from its first line (``format = N`` comes first), without reading more.
+    Read from its first bytes (``format = N`` comes first), without reading more.
     """
     try:
         with open(path, "rb", opener=_nonblocking) as handle:
@@ -236,7 +236,8 @@ def newer_format(path: Path) -> int | None:
             head = handle.read(256)
     except OSError:
         return None
-    found = re.match(rb"\s*format\s*=\s*(\d{1,9})\s*(?:#.*)?\n", head)
+    top = re.split(rb"(?m)^\s*\[", head, maxsplit=1)[0]  # before the first table only
+    found = re.search(rb"(?m)^\s*format\s*=\s*(\d{1,9})\s*(?:#.*)?$", top)
     version = int(found.group(1)) if found else None
     return version if version is not None and version > codec.FORMAT_VERSION else None
 

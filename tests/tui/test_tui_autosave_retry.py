@@ -97,3 +97,24 @@ async def test_a_data_dir_deleted_while_running_is_made_again(app_factory, data_
         assert saves.load(data_dir / "autosave.toml").turn == app.session.encounter.turn
         assert slots.holder(data_dir / "autosave.toml") is not None  # held again
         assert "space" not in app.notes.last and "made again" in app.notes.last
+
+
+async def test_a_write_refused_by_a_full_disk_is_tried_again_at_the_next_change(
+        app_factory, data_dir: Path, monkeypatch):
+    write = saves.autosave
+    refused: list[int] = []
+
+    def full_once(*args, **kwargs):
+        if not refused:
+            refused.append(1)
+            raise saves.SaveError(data_dir / "autosave.toml", "could not write (No space left on device)",
+                                  hint=saves.errors.write_hint(FULL))
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(saves, "autosave", full_once)
+    app = app_factory(goblins(), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert refused and "the disk is full: free some space" in app.notes.last
+        await change(pilot)
+        assert saves.load(data_dir / "autosave.toml").turn == app.session.encounter.turn
