@@ -7,6 +7,7 @@ The API the TUI calls::
     autosave(enc, path=None) -> Path                # the window's autosave slot, never a conflict
     save_path(enc) -> Path | None                   # the file enc belongs to
     load_autosave(path=None) -> Encounter | None    # the newest autosave without path
+    resumed_as_saved(enc) -> bool                   # that autosave holds what its save holds
     saves.slots: claim_slot, release, resume_candidate, held_elsewhere — one autosave per window
     list_saves() -> list[SaveEntry]                 # cheap: reads the head of each file
     delete_save(path) -> Path                       # moved into data_dir()/trash/
@@ -40,6 +41,7 @@ from saves.store import (
     load,
     load_autosave,
     rename_save,
+    resumed_as_saved,
     save,
     save_path,
 )
@@ -65,6 +67,7 @@ __all__ = [
     "load_autosave",
     "migration",
     "rename_save",
+    "resumed_as_saved",
     "save",
     "save_path",
     "slugify",

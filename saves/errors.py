@@ -61,3 +61,19 @@ class SaveError(Exception):
 
 class SaveConflict(SaveError):
     """The file changed on disk since this encounter was loaded or saved (or belongs to another)."""
+
+
+def write_hint(error: OSError) -> str:
+    """What to do about a file that could not be written, from why (a full disk is not a
+    read-only folder, and neither is a folder deleted meanwhile)."""
+    import errno
+
+    hints = {
+        errno.ENOSPC: "the disk is full: free some space",
+        errno.EDQUOT: "the disk quota is used up: free some space",
+        errno.EROFS: "the data folder is on a read-only file system",
+        errno.EACCES: "check the data folder's permissions",
+        errno.EPERM: "check the data folder's permissions",
+        errno.ENOENT: "the data folder was deleted or moved",
+    }
+    return hints.get(error.errno or 0, "check the disk")

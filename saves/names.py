@@ -33,7 +33,7 @@ _OURS = frozenset([AUTOSAVE_STEM, TRASH_DIR])
 
 # autosave-2, autosave-3…: the autosaves of further windows (saves.slots)
 _AUTOSAVE_SLOT = re.compile(rf"{AUTOSAVE_STEM}-\d+")
-_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f-\x9f<>:"/\\|?*]+')
 _SPACES = re.compile(r"\s+")
 _DASHES = re.compile(r"-{2,}")
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from saves import codec
-from saves.errors import SaveConflict, SaveError
+from saves.errors import SaveConflict, SaveError, write_hint
 from saves.names import AUTOSAVE_STEM, SUFFIX, TRASH_DIR, data_dir, inside, numbered, slugify
 
 #: Files bigger than this are refused unread: no encounter comes near it, a runaway file might.
@@ -81,6 +81,7 @@ class _Tracking:
     path: Path | None = None
     stamp: Stamp | None = None
     autosave: Path | None = None
+    as_saved: bool = False  # resumed from an autosave holding what its save holds
 
 
 _tracking: dict[int, _Tracking] = {}
@@ -297,7 +298,7 @@ def save(
             raise SaveError(
                 target,
                 f"could not write ({exc.strerror or exc})",
-                hint="nothing was changed; free some space or check permissions and try again",
+                hint=f"nothing was changed; {write_hint(exc)} and try again",
             ) from exc
         _remember(enc, target, stamp)
     clean_temp_files(target.parent)
@@ -404,9 +405,7 @@ def autosave(enc: Any, *, data: dict[str, Any] | None = None, path: Path | None 
         try:
             atomic_write(through_link(target), raw, backup=False)
         except OSError as exc:
-            raise SaveError(
-                target, f"could not write ({exc.strerror or exc})", hint="free some space or check permissions"
-            ) from exc
+            raise SaveError(target, f"could not write ({exc.strerror or exc})", hint=write_hint(exc)) from exc
         _last_autosave = (_weak(enc), key)
         return target
 
@@ -447,8 +446,40 @@ def load_autosave(path: Path | None = None) -> Any | None:
     raw, _st = read_checked(path)
     enc, header = codec.decode(raw, path)
     _remember(enc, *_autosave_source(header))
-    _track(enc).autosave = path
+    tracking = _track(enc)
+    tracking.autosave = path
+    if tracking.path is not None and tracking.stamp is not None:
+        saved = _as_saved(raw, tracking.path, tracking.stamp)
+        tracking.as_saved = saved is not None
+        tracking.stamp = saved or tracking.stamp
     return enc
+
+
+def _as_saved(autosave_raw: bytes, source: Path, stamp: Stamp) -> Stamp | None:
+    """The stamp of ``source`` when the autosave holds what it holds (saved, no change since:
+    the file is as the autosave last saw it, and the encounter in both is the same), else None."""
+    try:
+        raw, st = read_checked(source)
+    except SaveError:
+        return None
+    if hashlib.sha256(raw).hexdigest() != stamp.sha256 or _body(raw) != _body(autosave_raw):
+        return None
+    return Stamp.of(raw, st)
+
+
+def _body(raw: bytes) -> bytes:
+    """A save's bytes without the header's lines (the keys the saves layer owns, first)."""
+    head, table, rest = raw.partition(b"\n[")
+    lines = [line for line in head.split(b"\n")
+             if line.split(b"=")[0].strip().decode("utf-8", "replace") not in codec.HEADER_KEYS]
+    return b"\n".join(lines) + table + rest
+
+
+def resumed_as_saved(enc: Any) -> bool:
+    """Whether enc was resumed from an autosave holding just what its save holds: nothing
+    is unsaved (issue 17: f9 right after a restart kept a copy of nothing in the trash)."""
+    tracking = _tracking.get(id(enc))
+    return tracking is not None and tracking.as_saved
 
 
 def autosave_slot_of(enc: Any) -> Path | None:
@@ -598,9 +629,12 @@ def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None,
     rather than one more copy beside it.
     """
     with write_lock:
+        fresh = target is None
         if target is None:
             target = trash_path(slugify(enc.name))
         atomic_write(target, _encode(enc, data=data), backup=False)
+        if fresh:
+            prune_trash()
     return target
 
 
@@ -631,6 +665,89 @@ def trash_path(stem: str) -> Path:
     return target
 
 
+#: The trash keeps at most this many files, and nothing older than this many days, except
+#: the newest copy of each encounter, kept however old (issue 17: it grew without end).
+TRASH_MAX_FILES = 100
+TRASH_MAX_DAYS = 30
+# The names trash_path and delete_save give: `STEM YYYYmmdd-HHMMSS[-N].toml`.
+_TRASHED = re.compile(rf"(?P<stem>.+) (?P<when>\d{{8}}-\d{{6}})(?:-(?P<n>\d+))?{re.escape(SUFFIX)}")
+
+
+@dataclass(frozen=True)
+class _Trashed:
+    path: Path
+    when: datetime
+    number: int
+    encounter: str
+
+
+def prune_trash(now: datetime | None = None) -> list[Path]:
+    """Keep data_dir()/trash/ bounded: remove copies past TRASH_MAX_DAYS, then the oldest past
+    TRASH_MAX_FILES, never the newest copy of an encounter; returns what went.
+
+    A copy's age is the time in its name (when it went to the trash); its encounter is the
+    name in its ``[encounter]`` table (the file's stem when it cannot be read). Files with
+    names the trash does not give are left alone. Best effort: what cannot be removed stays.
+    """
+    now = now or datetime.now()
+    newest: set[str] = set()
+    spare: list[Path] = []  # copies that may go, newest first
+    doomed: list[Path] = []
+    for item in sorted(_trashed_files(), key=lambda t: (t.when, t.number), reverse=True):
+        if item.encounter not in newest:
+            newest.add(item.encounter)
+        elif (now - item.when).days >= TRASH_MAX_DAYS:
+            doomed.append(item.path)
+        else:
+            spare.append(item.path)
+    over = len(newest) + len(spare) - TRASH_MAX_FILES
+    if over > 0:
+        doomed += spare[-over:]  # the oldest
+    return [path for path in doomed if _remove_trashed(path)]
+
+
+def _trashed_files() -> list[_Trashed]:
+    """The copies in the trash with the names it gives them, with when and what they are."""
+    try:
+        entries = list(os.scandir(data_dir() / TRASH_DIR))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        named = _TRASHED.fullmatch(entry.name)
+        if named is None or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            when = datetime.strptime(named["when"], "%Y%m%d-%H%M%S")
+        except ValueError:
+            continue
+        found.append(_Trashed(Path(entry.path), when, int(named["n"] or 1),
+                              _encounter_of(Path(entry.path), named["stem"])))
+    return found
+
+
+def _encounter_of(path: Path, stem: str) -> str:
+    """Which encounter a copy holds: its name, or its file's stem when it cannot be read."""
+    try:
+        name = _read_head(path, path.stat()).get(codec.SUMMARY_TABLE, {}).get("name")
+    except Exception:  # noqa: BLE001 - an unreadable copy is known by its file name
+        name = None
+    return f"name:{name}" if isinstance(name, str) else f"file:{stem}"
+
+
+def _remove_trashed(path: Path) -> bool:
+    """Remove a copy from the trash, and its .bak; False if it could not be."""
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    try:
+        path.with_name(path.name + BACKUP_SUFFIX).unlink(missing_ok=True)
+    except OSError:
+        pass
+    return True
+
+
 def delete_save(path: Path | str) -> Path:
     """Move a save (and its .bak) into data_dir()/trash/ under a name not yet taken; returns the new Path."""
     source = resolve(path)
@@ -653,6 +770,7 @@ def delete_save(path: Path | str) -> Path:
         _fsync_dir(source.parent)
         for tracking in _tracked_encounters(source):
             tracking.path, tracking.stamp = None, None
+        prune_trash()
     return target
 
 

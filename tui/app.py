@@ -68,12 +68,39 @@ class HitLedgerApp(App[None]):
         if self.notice:  # after the first frame: the roster's notice line exists by then
             self.call_after_refresh(self.notify, self.notice, timeout=8)
         self.persistence.start()
+        self._follow_hang_ups()
         self.notices.start()
         self.terminal_copy.follow(self)
 
     def on_unmount(self) -> None:
         """Another window may have our autosave file now."""
+        self._follow_hang_ups(False)
         self.persistence.release_autosave()
+
+    def _follow_hang_ups(self, follow: bool = True) -> None:
+        """SIGHUP (the SSH link or the terminal dropped) and SIGTERM end the app through
+        :meth:`_hung_up`, which writes the pending autosave first (issue 17); without this
+        they ended the process where it stood. Only where asyncio can (POSIX, main thread)."""
+        import asyncio
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for number in (getattr(signal, "SIGHUP", None), signal.SIGTERM):
+            if number is None:
+                continue
+            try:
+                if follow:
+                    loop.add_signal_handler(number, self._hung_up, number)
+                else:
+                    loop.remove_signal_handler(number)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return
+
+    def _hung_up(self, number: int) -> None:
+        """The link dropped, or the app was told to end: write what is pending, then exit."""
+        self.persistence.autosave_before_exit()
+        self.persistence.release_autosave()
+        self.exit(return_code=128 + number)
 
     def on_resize(self, event: events.Resize) -> None:
         """A resized terminal may have moved or cleared what it showed."""

@@ -36,6 +36,56 @@ class CliError(Exception):
     """Bad input: one line on stderr, exit status 2."""
 
 
+# Control characters (C0 but tab and newline, DEL, C1) and bidi controls: a creature called
+# "ESC]0;…BEL ESC[2J" retitled and cleared the GM's terminal (issue 17, item 10).
+_ESCAPES = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7F, 0xA0)]
+            if chr(code) not in "\t\n"}
+_ESCAPES |= {code: f"\\u{code:04x}" for code in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]}
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with its control characters written out (``\\x1b``), so printing it shows
+    them instead of obeying them."""
+    return text.translate(_ESCAPES)
+
+
+class _Escaping:
+    """A text stream that writes :func:`terminal_safe` text into ``stream``."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return int(self.stream.write(terminal_safe(text)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _escape_output() -> tuple[Any, Any]:
+    """Everything the command prints goes through :func:`terminal_safe` (the TUI's own
+    drawing does not: it is started after :func:`_plain_output`); the streams it replaced."""
+    replaced = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaping(sys.stdout), _Escaping(sys.stderr)
+    return replaced
+
+
+def _plain_output(replaced: tuple[Any, Any]) -> None:
+    """The streams :func:`_escape_output` replaced, back."""
+    sys.stdout, sys.stderr = replaced
+
+
+def use_data_dir(value: str | None) -> None:
+    """``--data-dir DIR``: saves go there. An empty one (an unset shell variable) is
+    refused: it would quietly mean the real data dir (issue 17, item 12)."""
+    if value is None:
+        return
+    if not value.strip():
+        raise CliError("--data-dir is empty (an unset shell variable?): give a folder, "
+                       "or leave the option out for the usual data dir")
+    os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(value))
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that raises instead of printing usage and exiting."""
 
@@ -145,8 +195,7 @@ def library_parser() -> argparse.ArgumentParser:
 def run_library(argv: Sequence[str]) -> int:
     """List the library, or import/export a library file."""
     args = library_parser().parse_args(argv)
-    if args.data_dir:
-        os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    use_data_dir(args.data_dir)
     if args.action != "list" and not args.file:
         raise CliError(f"library {args.action} needs a FILE")
     if args.action == "list" and args.file:
@@ -184,8 +233,7 @@ def run_log(argv: Sequence[str]) -> int:
     parser.add_argument("save", help="the save (name or file); autosave for the last one")
     parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
     args = parser.parse_args(argv)
-    if args.data_dir:
-        os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    use_data_dir(args.data_dir)
     import saves
     from core.log_export import log_markdown
 
@@ -279,8 +327,7 @@ def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
 
 def _open(args: argparse.Namespace) -> tuple[Any, str]:
     """The encounter the arguments ask for (no Textual import)."""
-    if args.data_dir:
-        os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(args.data_dir))
+    use_data_dir(args.data_dir)
     if args.keep_party:
         return _keep_party(args)
     if sum(bool(x) for x in (args.save, args.new, args.demo)) > 1:
@@ -338,7 +385,7 @@ def _held_note(path: Any) -> str:
     pid = slots.held_elsewhere(path) if path is not None else None
     if pid is None:
         return ""
-    return (f" {path.name} is open in another window too (process {pid}): "
+    return (f" {path.name} is open in another window too{slots.process_note(pid)}: "
             "saving asks before overwriting its changes.")
 
 
@@ -358,13 +405,11 @@ def _resume() -> tuple[Any, str]:
         try:
             encounter = saves.load_autosave(path)
         except saves.SaveError as error:
-            kept = slots.set_aside(path)
-            notice = (f"Autosave not loaded ({error.short}); moved to "
-                      f"{kept.parent.name}/{kept.name}. Demo opened.")
+            notice = _not_resumed(path, error)
     if encounter is not None:
         return encounter, RESUMED
     if busy is not None and not notice:
-        notice = (f"The autosave is open in another window (process {busy}): a demo here. "
+        notice = (f"The autosave is open in another window{slots.process_note(busy)}: a demo here. "
                   "ctrl+o lists the saves.")
     if not notice:
         # no autosave is not always a first run: a GM who renamed it still has saves
@@ -376,9 +421,29 @@ def _resume() -> tuple[Any, str]:
     return demo_encounter(DEFAULT_SYSTEM), notice
 
 
+def _not_resumed(path: Any, error: Exception) -> str:
+    """The notice for an autosave that did not load. It is moved into the trash, unless a
+    newer hitledger wrote it (that one reads it) or the folder refuses (issue 17: a read-only
+    data dir must not stop the app): then it stays, and the notice says so."""
+    from saves import slots
+
+    newer = slots.newer_format(path)
+    if newer is not None:
+        return (f"{path.name} is from a newer hitledger (format {newer}): left where it is; "
+                "upgrade to open it. Demo opened.")
+    try:
+        kept = slots.set_aside(path)
+    except OSError as exc:
+        where = f"could not be moved to trash/ ({exc.strerror or exc}): left as {path.name}"
+    else:
+        where = f"moved to {kept.parent.name}/{kept.name}"
+    return f"Autosave not loaded ({getattr(error, 'short', error)}); {where}. Demo opened."
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hitledger`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    replaced = _escape_output()
     try:
         if argv and argv[0] == "calc":
             return run_calc(argv[1:])
@@ -405,6 +470,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # SaveError and friends: one line, never a traceback
         print(f"hitledger: {error}", file=sys.stderr)
         return USAGE_ERROR
+    finally:
+        _plain_output(replaced)
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None

@@ -12,14 +12,29 @@ import pytest
 import saves
 from saves import slots
 
+# Holds the slot argv[1] as another window would, until its stdin closes.
+HOLD = ("import sys; from pathlib import Path; from saves import slots\n"
+        "print(slots.claim(Path(sys.argv[1])), flush=True); sys.stdin.read()")
+
 
 @pytest.fixture
-def sleeper():
-    """A live process that is not us: its pid holds a slot as another window would."""
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    yield child.pid
-    child.kill()
-    child.wait()
+def hold():
+    """hold(slot): another live process holds the slot's lock (issue 17: with the kernel);
+    its pid."""
+    children: list[subprocess.Popen[str]] = []
+
+    def holding(slot: Path) -> int:
+        env = {**os.environ, "PYTHONPATH": str(Path(saves.__file__).parent.parent)}
+        child = subprocess.Popen([sys.executable, "-c", HOLD, str(slot)], env=env, text=True,
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        children.append(child)
+        assert child.stdout is not None and child.stdout.readline().strip() == "True"
+        return child.pid
+
+    yield holding
+    for child in children:
+        child.kill()
+        child.wait()
 
 
 def _lock(slot: Path, pid: int) -> None:
@@ -48,25 +63,25 @@ def test_a_lock_left_by_a_dead_window_is_stale(data: Path) -> None:
     slots.release(slot)
 
 
-def test_resume_skips_an_autosave_another_window_holds(make_enc, mutate, data: Path, sleeper) -> None:
+def test_resume_skips_an_autosave_another_window_holds(make_enc, mutate, data: Path, hold) -> None:
     older = make_enc(name="Older")
     saves.autosave(older, path=data / "autosave-2.toml")
     newer = make_enc(name="Newer")
     saves.autosave(newer, path=data / "autosave.toml")
     os.utime(data / "autosave-2.toml", (1, 1))
-    _lock(data / "autosave.toml", sleeper)
+    sleeper = hold(data / "autosave.toml")
     path, busy = slots.resume_candidate()
     assert path == data / "autosave-2.toml" and busy == sleeper
     loaded = saves.load_autosave(path)
     assert loaded.name == "Older" and saves.autosave_slot_of(loaded) == path
 
 
-def test_another_window_holding_a_save_is_found(make_enc, data: Path, sleeper) -> None:
+def test_another_window_holding_a_save_is_found(make_enc, data: Path, hold) -> None:
     enc = make_enc()
     named = saves.save(enc)
     saves.autosave(enc, path=data / "autosave.toml")
     assert slots.held_elsewhere(named) is None  # nobody holds that autosave
-    _lock(data / "autosave.toml", sleeper)
+    sleeper = hold(data / "autosave.toml")
     assert slots.held_elsewhere(named) == sleeper
 
 

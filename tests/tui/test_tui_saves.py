@@ -386,26 +386,20 @@ async def test_loading_another_save_keeps_unsaved_changes(app_factory, data_dir:
 
 async def test_loading_a_save_another_window_holds_says_so(app_factory, data_dir: Path):
     """Item 4: the saves screen's load warns when another running window has that save open."""
-    import subprocess
-    import sys
+    from tui_support import window_holding
 
     encounter = goblins()
     named = saves.save(encounter)
     saves.autosave(encounter, path=data_dir / "autosave-2.toml")
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    try:
-        (data_dir / ".autosave-2.toml.lock").write_text(f"pid {other.pid}\n")
+    with window_holding(data_dir / "autosave-2.toml") as other:
         app = app_factory(goblins(), autosave=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()  # the slot is claimed after the first frame
             assert app.persistence.autosave_file == data_dir / "autosave.toml"  # never the held one
             app.persistence.load_file(named)
             await settle(pilot)
-            assert f"Open in another window too (process {other.pid})" in app.notes.last
+            assert f"Open in another window too (process {other})" in app.notes.last
             assert app.notes.last.endswith(named.name)  # the file name last, in one line
-    finally:
-        other.kill()
-        other.wait()
 
 
 async def test_loading_a_daggerheart_scene_names_no_round(app_factory, data_dir: Path):

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -162,3 +166,21 @@ def d20_brawl() -> Encounter:
     encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
     encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
     return encounter
+
+
+@contextmanager
+def window_holding(slot: Path) -> Iterator[int]:
+    """Another running window holds the autosave ``slot`` (its lock, with the kernel, as
+    issue 17 has it) while the block runs: its process id."""
+    script = ("import sys; from pathlib import Path; from saves import slots\n"
+              "print(slots.claim(Path(sys.argv[1])), flush=True); sys.stdin.read()")
+    root = Path(__file__).resolve().parents[2]
+    other = subprocess.Popen([sys.executable, "-c", script, str(slot)], text=True,
+                             env={**os.environ, "PYTHONPATH": str(root)},
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "True"
+        yield other.pid
+    finally:
+        other.kill()
+        other.wait()

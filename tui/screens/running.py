@@ -8,6 +8,8 @@ Stress where ``rules.has_stress``.
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -386,10 +388,10 @@ def write_log(encounter: Encounter, path: Path, markdown: str | None = None) -> 
     """
     from core.log_export import log_markdown
 
-    path = path.expanduser()
+    path = Path(os.path.abspath(path.expanduser()))  # a relative path: from the working folder
     if path.is_dir():
         path = path / default_log_path(encounter).name
-    path.parent.mkdir(parents=True, exist_ok=True)
+    check_log_place(path)
     text = log_markdown(encounter) if markdown is None else markdown
     for name in free_names(path):
         try:
@@ -399,6 +401,21 @@ def write_log(encounter: Encounter, path: Path, markdown: str | None = None) -> 
             continue
         return name
     raise FileExistsError(f"{path.name} and {MAX_LOG_NAMES - 1} numbered copies are there already")
+
+
+def check_log_place(path: Path) -> None:
+    """OSError unless ``path`` may take a log: a folder that is there and writable (none is
+    made), and a plain file or nothing at the name (never a device, a FIFO or a link to one:
+    issue 17, item 11)."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise FileNotFoundError(errno.ENOENT, "no such folder (a log goes into one that is there)",
+                                str(folder))
+    if not os.access(folder, os.W_OK):
+        raise PermissionError(errno.EACCES, "the folder cannot be written", str(folder))
+    if os.path.lexists(path) and not path.is_file():
+        raise OSError(errno.EINVAL, "not a plain file (a log is written only into one)",
+                                str(path))
 
 
 def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None, *,
@@ -452,7 +469,7 @@ def export_log(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounte
     """In a worker: write ``markdown`` (see :func:`write_log`), then ``tell`` where, on the UI
     thread; whatever goes wrong (a path such as ``~nobody/log.md`` too) is told, never raised."""
     try:
-        asked = asked.expanduser()
+        asked = Path(os.path.abspath(asked.expanduser()))
         path = write_log(encounter, asked, markdown)
         kept = f" ({asked.name} was there: kept)" if asked.is_file() and path != asked else ""
     except Exception as error:  # noqa: BLE001 - said; the app runs on

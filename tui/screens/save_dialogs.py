@@ -1,0 +1,50 @@
+"""The questions a save or a load asks the GM: a name, what to do about a conflict, whether to load."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def ask_save_name(app: Any, prompt: str, value: str, then: Callable[[str], None]) -> None:
+    """Ask for a save's name (offering ``value``); ``then(name)`` once one is given."""
+    from tui.screens.dialogs import PromptModal
+    from tui.screens.saves_browser import check_name
+
+    app.push_screen(PromptModal(prompt, value=value, check=check_name),
+                    lambda name: then(name) if name else None)
+
+
+def ask_about_conflict(app: Any, error: Exception, encounter_name: str,
+                       overwrite: Callable[[], None], save_as: Callable[[str], None]) -> None:
+    """A save met a file changed on disk, or another's: overwrite it, save as a new save
+    (its name asked), or not save (said)."""
+    from tui.screens.dialogs import ChoiceModal
+
+    problem = getattr(error, "short", str(error))
+    path = getattr(error, "path", None)
+    label = path.name if isinstance(path, Path) else "the save"
+
+    def chosen(choice: str | None) -> None:
+        if choice == "overwrite":
+            overwrite()
+        elif choice == "new":
+            ask_save_name(app, "Save as a new save called:", f"{encounter_name} 2", save_as)
+        else:
+            app.notify("Not saved.", severity="warning")
+
+    app.push_screen(
+        ChoiceModal(f"{label}: {problem}.",
+                    [("overwrite", "Overwrite it"), ("new", "Save as a new save"),
+                     ("cancel", "Cancel")]),
+        chosen,
+    )
+
+
+def confirm_quick_load(app: Any, path: Path, then: Callable[[], None]) -> None:
+    """Ask before a quick load throws away the changes since the save; ``then()`` if yes."""
+    from tui.screens.dialogs import ConfirmModal
+
+    app.push_screen(ConfirmModal(f"Load {path.name}? Changes since it was saved are lost."),
+                    lambda answer: then() if answer else None)
