@@ -85,13 +85,14 @@ async def roster_and_damage(pilot: Pilot[Any], shot: Callable[[str], None]) -> N
 
 
 async def tracker(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
-    """Turns until the pyro's bleed ticks: the tracker opens by itself."""
+    """Turns until the pyro's bleed ticks, then the tracker (p) shows it."""
     app = pilot.app
     for _ in range(4):
         await pilot.press("n")
         await pilot.pause()
-        if app.screen is not app.roster:  # type: ignore[attr-defined]
+        if any("ticks" in line for line in app.session.encounter.log[-1].details):  # type: ignore[attr-defined]
             break
+    await pilot.press("p")
     app.screen.query_one("#persistent").focus()
     await pilot.pause()
     shot("tracker")

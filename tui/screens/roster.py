@@ -82,7 +82,7 @@ class RosterScreen(Screen[None]):
     | escape | Clear the marks |
     | d | Damage the marked creatures (or the highlighted one) |
     | h | Heal the marked creatures (or the highlighted one) |
-    | n | Next turn |
+    | n | Next turn (what it did on the notice line; the tracker opens for a check to answer) |
     | p | Persistent-condition tracker (the conditions, where there is no persistent damage) |
     | B | Bestiary: add kept creatures by name with a count |
     | b | Keep the highlighted creature in the bestiary |
@@ -455,7 +455,8 @@ class RosterScreen(Screen[None]):
         open_heal(self, creature_id)
 
     def action_next_turn(self) -> None:
-        """Advance the turn (the cursor follows the active creature); the tracker if needed."""
+        """Advance the turn (the cursor follows the active creature); what it did goes on the
+        notice line, and the tracker opens only for a check the GM must answer."""
         self.session.next_turn()
 
     # -- type-ahead (issue 9, item 13: as / in less and vim) ------------------------------
@@ -502,8 +503,9 @@ class RosterScreen(Screen[None]):
         self.query_one(SteadyFooter).display = not finding
 
     def action_tracker(self) -> None:
-        """Open the persistent-condition tracker."""
-        self.post_message(OpenTracker())
+        """Open the persistent-condition tracker, with the last turn and what it did."""
+        turns = (event for event in reversed(self.encounter.log) if event.kind == "turn")
+        self.post_message(OpenTracker(next(turns, None)))
 
     action_conditions = action_tracker
     """The same screen, where the system has conditions but no persistent damage."""

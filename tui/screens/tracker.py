@@ -242,8 +242,8 @@ class TrackerScreen(Screen[None]):
         self.session.changed_signal.subscribe(self, self._show_change, immediate=True)
 
     def _show_change(self, change: Change) -> None:
-        """Any change: refill; a turn with ticks or checks shows what happened."""
-        self.show_conditions(change.event if change.tracker else None)
+        """Any change: refill; a turn shows what happened."""
+        self.show_conditions(change.event if change.turn or change.tracker else None)
 
     def show_conditions(self, event: Any = None) -> None:
         """Show every condition; ``event`` (a turn's result) goes in the last line.

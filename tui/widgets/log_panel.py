@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,51 @@ def fit_cells(text: str, width: int) -> str:
     if cell_len(text) <= width:
         return text
     return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
+
+TURN_DROPPED = re.compile(r"^(roll|total): |: waiting for the GM's roll$")
+"""A turn's detail lines the notice leaves to the log: the dice, and what the tracker asks."""
+TICKS = re.compile(r"^persistent (?:\S*\d\S* )?(.+) ticks$")
+"""``persistent 1d6 bleed ticks``: the dice are in the log, the notice says ``bleed 3``."""
+FLAT_CHECK = re.compile(r"^flat check (\d+) \(DC \d+\) for (?:\S*\d\S* )?(.+): (ends|continues)$")
+
+
+def turn_notice(event: Any, width: int = NOTICE_WIDTH) -> str:
+    """A turn and what it did, on one line (issue 18, item 6): ``Lem's turn · Goblin 2 skipped
+    (dead) · Lem: 1d6 bleed 3, HP 30 → 27 · Ezren: frightened 2 → 1``.
+
+    The dice and totals stay in the log; a line that does not fit says where the rest is.
+    """
+    said: dict[str, list[str]] = {}
+    for detail in getattr(event, "details", ()):
+        who, colon, what = detail.partition(": ")
+        if not colon:  # "Goblin 2 skipped (dead)"
+            said.setdefault(detail, [])
+            continue
+        words = said.setdefault(f"{who}:", [])
+        _add_turn_step(words, what.removesuffix(" (end of its turn)"))
+    parts = [event.text, *(f"{who} {', '.join(words)}" if words else who
+                           for who, words in said.items() if words or not who.endswith(":"))]
+    line = " · ".join(parts)
+    return line if cell_len(line) <= width else fit_keeping_tail(line, " (l: log)", width, 1)
+
+
+def _add_turn_step(words: list[str], step: str) -> None:
+    """One turn step of a creature in short: a tick's damage, a check's end, the rest as said."""
+    ticks, check = TICKS.match(step), FLAT_CHECK.match(step)
+    if TURN_DROPPED.search(step) and not (step.startswith("total: ") and words
+                                          and words[-1].endswith(" ticks")):
+        return
+    if step.startswith("total: "):  # the total of the tick just before it
+        words[-1] = words[-1].removesuffix(" ticks") + " " + step.removeprefix("total: ")
+    elif ticks:
+        words.append(f"{ticks.group(1)} ticks")
+    elif check:
+        if check.group(3) == "ends":
+            words.append(f"{check.group(2)} ends")
+    else:
+        words.append("no longer " + step.split(": no longer ", 1)[1] if ": no longer " in step
+                     else step)
+
 
 SETTLE_SECONDS = 0.4
 """A steady line shrinks back to its text this long after the last change: once a pause in
