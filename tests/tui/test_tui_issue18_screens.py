@@ -74,3 +74,27 @@ def test_a_turn_notice_leaves_the_dice_to_the_log() -> None:
     assert turn_notice(event, 80) == \
         "Ezren's turn · Lem: bleed 3 · Goblin 2 skipped (dead) · Ezren: frightened 2 → 1"
     assert turn_notice(event, 40) == "Ezren's turn · Lem: bleed 3 … (l: log)"
+
+
+# -- item 16: the cursor after an add ----------------------------------------------------------
+
+
+async def test_after_an_add_the_cursor_stays_on_the_creature_whose_turn_it_is() -> None:
+    from tui_support import goblins, type_text
+
+    encounter = goblins()  # Valeros 20 (active), Goblin 1 and 2 at 15
+    app = real_app(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.roster.table.highlighted_id == encounter.active
+        await pilot.press("a")
+        await type_text(pilot, "Orc")
+        await pilot.press("tab", *"3", "enter")  # three orcs, initiatives rolled
+        await pilot.pause()
+        assert len(encounter.order) == 6
+        assert app.roster.table.highlighted_id == encounter.active  # ▶ and the cursor agree
+        await pilot.press("down")  # the GM moves on: the next add keeps that one
+        was_on = app.roster.table.highlighted_id
+        await pilot.press("y", "enter")  # a copy of it
+        await pilot.pause()
+        assert len(encounter.order) == 7
+        assert app.roster.table.highlighted_id == was_on

@@ -332,9 +332,10 @@ class RosterScreen(Screen[None]):
         # (issue 11); one ``u`` takes the batch back (issue 10)
         roll = result.initiative is None and encounter.rules.has_initiative
         rng = self.session.rng
-        added = self.session.apply(lambda enc: enc.add_many(
+        # issue 18, item 16: the cursor stays where the GM was (the table keeps it through the
+        # new order), not on the last creature added while the eye follows ▶
+        self.session.apply(lambda enc: enc.add_many(
             creatures, initiative=result.initiative or 0, roll=roll, rng=rng))
-        self.table.select_creature(added[0])
         self.notify(f"Added {', '.join(result.names())}.")
 
     def action_edit(self) -> None:
