@@ -98,3 +98,78 @@ async def test_after_an_add_the_cursor_stays_on_the_creature_whose_turn_it_is() 
         await pilot.pause()
         assert len(encounter.order) == 7
         assert app.roster.table.highlighted_id == was_on
+
+
+# -- item 9: names keep their number, slot tracks show whole -----------------------------------
+
+
+def jagged_knives() -> Encounter:
+    """A Daggerheart scene of the play report: two PCs and four Jagged Knife adversaries."""
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Jagged Knife Ambush")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, armor=4, stress=6, major=6,
+                                     severe=13))
+    encounter.add(rules.new_creature("Ezren Vandal", pc=True, hp=7, armor=3, stress=6, major=7,
+                                     severe=15))
+    for number in (1, 2):
+        encounter.add(rules.new_creature(f"Jagged Knife Bandit {number}", hp=5, stress=3,
+                                         major=8, severe=14))
+    encounter.add(rules.new_creature("Jagged Knife Lieutenant", hp=6, stress=3, major=7,
+                                     severe=14))
+    encounter.add(rules.new_creature("Jagged Knife Kneebreaker 1", hp=7, stress=4, major=7,
+                                     severe=14))
+    return encounter
+
+
+def test_a_name_is_cut_in_the_middle_never_losing_its_number() -> None:
+    from tui.widgets.roster_table import fit_name
+
+    assert fit_name("Jagged Knife Bandit 1", 12) == "Jagged Kn… 1"
+    assert fit_name("Goblin Warrior 2", 12) == "Goblin Wa… 2"
+    assert fit_name("Seoni the Sorceress (PC)", 16) == "Seoni the… (PC)"
+    assert fit_name("Hedge Mage Apprentice", 12) == "Hedge Mage …"  # no number: the end goes
+    assert fit_name("Goblin 1", 12) == "Goblin 1"
+
+
+async def test_the_daggerheart_roster_shows_every_name_slot_and_threshold_whole_at_80x24() -> None:
+    encounter = jagged_knives()
+    app = real_app(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.roster.table
+        rules = encounter.rules
+        for cid in encounter.order:
+            creature = encounter.creature(cid)
+            name = creature.name + (" (PC)" if creature.pc else "")
+            assert table.get_cell(cid, "name").plain == name
+            assert table.get_cell(cid, "track").plain == rules.track_text(creature)
+        # a PC's track grows (more Stress): the columns follow, the thresholds stay whole
+        marlowe = encounter.order[0]
+        app.session.apply(lambda enc: enc.update(marlowe, stress=9), {marlowe})
+        await pilot.pause()
+        assert table.get_cell(marlowe, "track").plain.endswith(" 6/13")
+
+
+async def test_at_60_columns_copies_differ_and_slot_tracks_keep_their_numbers() -> None:
+    from tui_support import goblins
+
+    encounter = jagged_knives()
+    app = real_app(encounter)
+    async with app.run_test(size=(60, 24)) as pilot:
+        await pilot.pause()
+        table = app.roster.table
+        names = [table.get_cell(cid, "name").plain for cid in encounter.order]
+        assert names[2:4] == ["Jagged Knif… 1", "Jagged Knif… 2"]
+        for cid in encounter.order:
+            track = table.get_cell(cid, "track").plain
+            assert "…" not in track and track.endswith(encounter.rules.track_text(
+                encounter.creature(cid)).rsplit(" ", 1)[1])  # the thresholds, whole
+    encounter = goblins()
+    rules = encounter.rules
+    for number in (1, 2):
+        encounter.add(rules.new_creature(f"Goblin Warrior {number}", hp=15), initiative=12)
+    app = real_app(encounter)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        cut = [app.roster.table.get_cell(cid, "name").plain for cid in encounter.order[-2:]]
+        assert cut == ["Goblin Warri… 1", "Goblin Warri… 2"]
