@@ -82,7 +82,7 @@ async def test_log_screen_shows_every_event_with_details(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
         assert isinstance(app.screen, LogScreen)
-        text = str(app.screen.query_one("#log-scroll Static").render())
+        text = "\n".join(app.screen.query_one("#log-scroll").lines())
         assert "Valeros joins" in text
         assert "6 fire" in text and "weakness" in text
         await pilot.press("escape")
@@ -98,7 +98,7 @@ async def test_the_log_screen_files_end_of_turn_lines_under_the_turn_that_ended(
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
-        text = str(app.screen.query_one("#log-scroll Static").render())
+        text = "\n".join(app.screen.query_one("#log-scroll").lines())
         assert ("R1 end of Valeros's turn\n"
                 "    Valeros: frightened 2 → 1 (end of its turn)\n"
                 "R1 Goblin 1's turn") in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tui_support import SIZE, ids_by_name
+from tui_support import SIZE
 
 from core import Encounter, get_system
 from tui.app import make_app
@@ -173,3 +173,72 @@ async def test_at_60_columns_copies_differ_and_slot_tracks_keep_their_numbers() 
         await pilot.pause()
         cut = [app.roster.table.get_cell(cid, "name").plain for cid in encounter.order[-2:]]
         assert cut == ["Goblin Warri… 1", "Goblin Warri… 2"]
+
+
+# -- item 12: the log screen opens at once, at any length ---------------------------------------
+
+
+def long_log(count: int) -> list:
+    """``count`` damage events with their details, as a long evening leaves them."""
+    from core.ledger import Event
+
+    return [Event(f"1d4 fire → Goblin {n % 10} 3: 500/500 → 497/500", 1 + n // 40, "damage",
+                  details=(f"Goblin {n % 10}: roll: 1d4 fire (3) = 3", f"Goblin {n % 10}: total: 3",
+                           f"Goblin {n % 10}: HP 500 → 497"))
+            for n in range(count)]
+
+
+async def open_log_cpu_seconds(events: list) -> tuple[float, list[str]]:
+    """The CPU time the log screen takes to open on ``events`` (what a loaded machine's waits
+    leave out), and the screen's lines."""
+    import time
+
+    from tui_support import goblins
+
+    from tui.screens.log_screen import LogScreen
+
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        started = time.process_time()
+        app.push_screen(LogScreen("Log · long", events))
+        await pilot.pause()
+        spent = time.process_time() - started
+        lines = [line.rstrip() for line in screen_lines(app)]
+    return spent, lines
+
+
+def screen_lines(app) -> list[str]:
+    """The text on screen, line by line."""
+    return ["".join(segment.text for segment in strip)
+            for strip in app.screen._compositor.render_strips()]
+
+
+async def test_the_log_screen_opens_within_100_ms_at_10000_events() -> None:
+    # the least of three: a loaded machine's other work (and a garbage collection) aside
+    short = min([(await open_log_cpu_seconds(long_log(10)))[0] for _ in range(3)])
+    opened = [await open_log_cpu_seconds(long_log(10_000)) for _ in range(3)]
+    long, lines = min(spent for spent, _ in opened), opened[0][1]
+    assert long - short < 0.1, (long, short)  # the length costs nothing a GM notices
+    print(f"log screen CPU: {short:.3f} s at 10 events, {long:.3f} s at 10,000")
+    assert lines[-2] == "     Goblin 9: HP 500 → 497"  # the newest event, at the bottom
+    assert lines[-5] == " R250 1d4 fire → Goblin 9 3: 500/500 → 497/500"
+
+
+async def test_the_log_screen_wraps_a_long_line_and_scrolls_to_the_first_event() -> None:
+    from core.ledger import Event
+    from tui.screens.log_screen import LogScreen
+
+    words = " ".join(f"Goblin{n}" for n in range(20))
+    events = [Event("first", 1, "note"), Event(words, 1, "damage", details=("火" * 50,)),
+              *long_log(30)]
+    app = real_app(evening())
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(LogScreen("Log", events))
+        await pilot.pause()
+        await pilot.press("home")
+        await pilot.pause()
+        lines = [line.rstrip() for line in screen_lines(app)]
+        assert lines[1:3] == [" R1 first", " R1 " + words[:words.rindex(" ", 0, 73)]]
+        assert lines[3].startswith("       Goblin")  # goes on under its words
+        assert lines[5] == "     " + "火" * 36 and lines[6] == " " + "火" * 14  # cells, not chars
