@@ -242,3 +242,64 @@ async def test_the_log_screen_wraps_a_long_line_and_scrolls_to_the_first_event()
         assert lines[1:3] == [" R1 first", " R1 " + words[:words.rindex(" ", 0, 73)]]
         assert lines[3].startswith("       Goblin")  # goes on under its words
         assert lines[5] == "     " + "火" * 36 and lines[6] == " " + "火" * 14  # cells, not chars
+
+
+# -- items 7 and 17: the add form says what its fields take -------------------------------------
+
+
+async def test_the_initiative_field_says_it_takes_the_total_and_shows_the_result() -> None:
+    from textual.widgets import Input
+    from tui_support import goblins, static_text, type_text
+
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        labels = [str(label.render()) for label in form.query(".label.stat")]
+        assert "Init total" in labels
+        assert form.query_one("#initiative", Input).placeholder == "rolled"  # blank: rolled
+        assert static_text(form, "#init-preview") == \
+            "Initiative: rolled for each, d20 + 0 (Mod)"
+        await type_text(pilot, "Orc")
+        await pilot.press("tab", "tab", "tab", "tab", *"14", "tab", "ctrl+a", "ctrl+k", "2")
+        assert static_text(form, "#init-preview").startswith("Initiative: 14, the total as typed")
+        await pilot.press("ctrl+a", "ctrl+k", "minus", "1", "shift+tab", "ctrl+a", "ctrl+k")
+        assert static_text(form, "#init-preview") == "Initiative: rolled for each, d20 − 1 (Mod)"
+        await pilot.press("escape", "e")  # the edit form uses the same words
+        labels = [str(label.render()) for label in app.screen.query(".label.stat")]
+        assert "Init total" in labels
+        assert static_text(app.screen, "#init-preview").startswith("Initiative: 20 (Mod")
+
+
+async def test_examples_look_like_examples_and_tab_from_count_goes_to_the_stats() -> None:
+    from textual.widgets import Input
+    from tui_support import goblins
+
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        form = app.screen
+        name = form.query_one("#name", Input)
+        assert name.placeholder == "e.g. Goblin Warrior"
+        assert form.query_one("#defenses Input", Input).placeholder.startswith("e.g. ")
+        assert name.get_component_rich_style("input--placeholder").italic  # not like "HP 15"
+        await pilot.press("tab")
+        assert form.focused is form.query_one("#count")
+        await pilot.press("tab")
+        assert form.focused is form.query_one("#stat-hp")  # not the PC box
+
+
+async def test_the_add_form_reports_every_fields_problem_at_once() -> None:
+    from tui_support import goblins, static_text, type_text
+
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", "tab", "ctrl+a", "ctrl+k", "x", "tab", "ctrl+a", "ctrl+k")
+        await type_text(pilot, "2d8")
+        await pilot.press("enter")
+        form = app.screen
+        assert static_text(form, "#form-error").splitlines() == [
+            "A creature needs a name.",
+            "Count must be a whole number, not 'x'.",
+            "HP must be a whole number, not '2d8'.",
+        ]
