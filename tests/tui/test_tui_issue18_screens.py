@@ -303,3 +303,70 @@ async def test_the_add_form_reports_every_fields_problem_at_once() -> None:
             "Count must be a whole number, not 'x'.",
             "HP must be a whole number, not '2d8'.",
         ]
+
+
+# -- item 11: small things a GM noticed ---------------------------------------------------------
+
+
+async def test_help_titles_use_the_screens_human_names() -> None:
+    from tui_support import goblins
+
+    from tui.screens.help import HelpScreen
+
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        titles = []
+        for opening in (("a",), ("c",), ("d",), ("p",), ("l",), ()):
+            await pilot.press(*opening, "f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            titles.append(app.screen.query_one("#help-box").border_title)
+            await pilot.press("escape")
+            while app.screen is not app.roster:
+                app.pop_screen()
+            await pilot.pause()
+        assert titles == ["Keys · add creature", "Keys · condition", "Keys · damage",
+                          "Keys · tracker", "Keys · log", "Keys · roster"]
+
+
+async def test_the_footer_ends_with_the_palette_key_at_60_columns() -> None:
+    from tui_support import goblins
+
+    app = real_app(goblins())
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert screen_lines(app)[-1].rstrip().endswith("▏^p palette")
+
+
+def test_a_frightened_condition_says_it_falls_each_turn_not_until_removed() -> None:
+    encounter = evening()
+    assert encounter.log[-2].text == "Ezren: frightened 2 (falls by 1 each turn)"
+    rules = get_system("d20-3e")  # where frightened does not fall by itself
+    d20 = Encounter("d20-3e", "Keep")
+    orc = d20.add(rules.new_creature("Orc", hp=10))
+    d20.add_condition(orc, "shaken", 1)
+    assert d20.log[-1].text == "Orc: shaken 1 (until removed)"
+
+
+HALF_BLOCK = """Goblin Warrior Creature -1
+Small Goblin Humanoid
+Perception +2; darkvision
+Skills Acrobatics +5, Athletics +2, Nature +1, Stealth +5
+Str +0, Dex +3, Con +1, Int +0, Wis -1, Cha +1
+AC 16; Fort +5, Ref +7, Will +3
+"""
+
+
+async def test_a_half_stat_block_points_at_where_it_stops_not_at_the_name() -> None:
+    from tui_support import goblins, static_text
+
+    from tui.screens.statblock_paste import StatblockPasteScreen
+
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(StatblockPasteScreen(get_system("pf2e"), text=HALF_BLOCK))
+        await pilot.pause()
+        error = static_text(app.screen, "#paste-preview").splitlines()
+        last = "AC 16; Fort +5, Ref +7, Will +3"
+        assert error[0].startswith("✗ line 6, column 32: no HP line")
+        assert error[1:3] == [last, " " * len(last) + "^"]

@@ -330,7 +330,8 @@ class TrackerScreen(Screen[None]):
             creature = encounter.creature(creature_id)
             for index, name in enumerate(encounter.conditions_of(creature_id)):
                 duration = creature.condition_durations.get(name)
-                lasts = conditions.duration_text(duration)
+                lasts = conditions.lasts_text(name, duration, encounter.system) \
+                    if creature.condition_values.get(name) else conditions.duration_text(duration)
                 if name == "dying" and creature.recovery_check:
                     lasts = "check due" if creature.recovery_check == "pending" \
                         else creature.recovery_check
