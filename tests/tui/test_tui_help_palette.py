@@ -54,7 +54,8 @@ async def test_palette_offers_every_action_and_damage_per_creature(app_factory):
         provider = EncounterCommands(app.screen)
         names = [name for name, _, _ in provider.commands()]
         for expected in ("Add creature", "Damage", "Heal", "Next turn", "Persistent conditions",
-                         "Undo", "Redo", "Save", "Saves", "Quick save", "Quick load", "Log",
+                         "Undo", "Redo", "Save", "Saves: load, open or resume an encounter",
+                         "Quick save", "Quick load", "Log",
                          "Damage Goblin 2", "Heal Valeros"):
             assert expected in names
         hits = [hit async for hit in provider.search("damage gob")]

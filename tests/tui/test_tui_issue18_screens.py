@@ -370,3 +370,45 @@ async def test_a_half_stat_block_points_at_where_it_stops_not_at_the_name() -> N
         last = "AC 16; Fort +5, Ref +7, Will +3"
         assert error[0].startswith("✗ line 6, column 32: no HP line")
         assert error[1:3] == [last, " " * len(last) + "^"]
+
+
+# -- item 15: coming back ---------------------------------------------------------------------
+
+
+async def test_new_says_where_the_last_fight_is_and_f9_offers_it() -> None:
+    from tui_support import goblins, settle
+
+    import saves
+    from tui.cli import prepare_tui
+    from tui.screens.dialogs import ConfirmModal
+
+    fight = goblins()
+    fight.rename("Goblin Ambush")
+    path = saves.save(fight)
+    encounter, notice, _seed = prepare_tui(["--new", "pf2e"])
+    assert notice == ("New encounter. Your last save, Goblin Ambush, is in "
+                      f"{path.name}: f9 loads it, ctrl+o lists every save.")
+    app = make_app(encounter, rng=random.Random(1), autosave=False, notice=notice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.roster.query_one(LogPanel).notice == notice
+        await pilot.press("f9")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmModal)
+        assert "Goblin Ambush" in app.screen.question and path.name in app.screen.question
+        await pilot.press("enter")  # yes is the answer offered
+        await settle(pilot)
+        assert app.session.encounter.name == "Goblin Ambush"
+
+
+async def test_the_palette_finds_the_saves_by_load_open_and_resume() -> None:
+    from tui_support import goblins
+
+    from tui.commands import EncounterCommands
+
+    app = real_app(goblins())
+    async with app.run_test(size=SIZE):
+        provider = EncounterCommands(app.screen)
+        for word in ("load", "open", "resume"):
+            found = [str(hit.text) async for hit in provider.search(word)]
+            assert "Saves: load, open or resume an encounter" in found, (word, found)
