@@ -85,12 +85,12 @@ async def roster_and_damage(pilot: Pilot[Any], shot: Callable[[str], None]) -> N
 
 
 async def tracker(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
-    """Turns until the pyro's bleed ticks, then the tracker (p) shows it."""
+    """Turns until one does something (the dead warrior skipped), then the tracker (p)."""
     app = pilot.app
     for _ in range(4):
         await pilot.press("n")
         await pilot.pause()
-        if any("ticks" in line for line in app.session.encounter.log[-1].details):  # type: ignore[attr-defined]
+        if app.session.encounter.log[-1].details:  # type: ignore[attr-defined]
             break
     await pilot.press("p")
     app.screen.query_one("#persistent").focus()
