@@ -67,13 +67,15 @@ def test_a_turn_notice_leaves_the_dice_to_the_log() -> None:
     from core.ledger import Event
     from tui.widgets.log_panel import turn_notice
 
-    event = Event("Ezren's turn", 1, "turn", details=(
+    event = Event("Seoni's turn", 1, "turn", closing=6, details=(
         "Lem: persistent 1d6 bleed ticks", "Lem: roll: 1d6 persistent bleed (3) = 3",
         "Lem: total: 3", "Lem: flat check 12 (DC 15) for 1d6 bleed: continues",
-        "Goblin 2 skipped (dead)", "Ezren: frightened 2 → 1 (end of its turn)"))
-    assert turn_notice(event, 80) == \
-        "Ezren's turn · Lem: bleed 3 · Goblin 2 skipped (dead) · Ezren: frightened 2 → 1"
-    assert turn_notice(event, 40) == "Ezren's turn · Lem: bleed 3 … (l: log)"
+        "Ezren: frightened 2 → 1 (end of its turn)", "Goblin 2 skipped (dead)",
+        "Seoni: recovery check 15 vs DC 12: success; dying 2 → 1"))
+    assert turn_notice(event, 120) == (
+        "Seoni's turn · Lem: bleed 3 · Ezren: frightened 2 → 1 · Goblin 2 skipped (dead) · "
+        "recovery 15: success, dying 2 → 1")  # Seoni's own check, after her turn
+    assert turn_notice(event, 40) == "Seoni's turn · Lem: bleed 3 … (l: log)"
 
 
 # -- item 16: the cursor after an add ----------------------------------------------------------
