@@ -102,6 +102,18 @@ def duration_text(duration: int | str | None) -> str:
     return DURATION_WORDS.get(duration, duration)
 
 
+FALLS = "falls by 1 each turn"
+"""How long a condition that drops at the end of each of its owner's turns lasts (frightened)."""
+
+
+def lasts_text(name: str, duration: int | str | None, system: str) -> str:
+    """How long a condition lasts, in words: ``falls by 1 each turn`` for frightened with no
+    duration of its own (not ``until removed``), else :func:`duration_text`."""
+    if duration is None and system and name in catalogue(system).end_of_turn_decrement:
+        return FALLS
+    return duration_text(duration)
+
+
 def conditions_of(creature: Creature, system: str) -> dict[str, int | None]:
     """Every condition by name with its value (None for a plain one), dying and wounded included."""
     out: dict[str, int | None] = {}
@@ -135,8 +147,10 @@ def label(creature: Creature, name: str) -> str:
 
 
 # ---------------------------------------------------------------------- changes on a work copy
-def add(work: Creature, name: str, value: int | None, duration: int | str | None) -> str:
-    """Give ``work`` a condition (replacing the same name); returns the log's words."""
+def add(work: Creature, name: str, value: int | None, duration: int | str | None,
+        system: str = "") -> str:
+    """Give ``work`` a condition (replacing the same name); returns the log's words
+    (``system``: a valued condition that falls each turn says so)."""
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         raise ValueError(f"a condition's value is a whole number of 1 or more, not {value!r}")
     duration = check_duration(duration)
@@ -148,7 +162,8 @@ def add(work: Creature, name: str, value: int | None, duration: int | str | None
         work.condition_values[name] = value
     if duration is not None:
         work.condition_durations[name] = duration
-    return f"{label(work, name)} ({duration_text(duration)})"
+    lasts = lasts_text(name, duration, system) if value is not None else duration_text(duration)
+    return f"{label(work, name)} ({lasts})"
 
 
 def remove(work: Creature, name: str) -> None:

@@ -769,7 +769,7 @@ class Encounter:
             return self.set_condition(cid, name, 1 if value is None else value)
         creature = self.creature(cid)
         new = creature.clone()
-        steps = [conditions.add(new, name, value, duration)]
+        steps = [conditions.add(new, name, value, duration, self.system)]
         self.rules.recheck_dying(new, steps)        # doomed can kill a dying creature
         return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 

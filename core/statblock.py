@@ -93,6 +93,12 @@ class _Block:
                 merged.append((s, e))
         return merged
 
+    def missing(self, message: str) -> ParseError:
+        """A ParseError for a line the block lacks, at the end of what was pasted: half a
+        block stops before it (the caret went under the name, issue 18 item 11)."""
+        end = len(self.original.rstrip())
+        return self.error(f"{message}: the block stops here (paste the rest)", end)
+
     def error(self, message: str, position: int) -> ParseError:
         """A ParseError at ``position`` of the pasted text, its message naming the line."""
         line = self.original.count("\n", 0, position) + 1
@@ -305,7 +311,7 @@ def read_pf2(block: _Block, system: str) -> StatBlock:
         elif not seen_stat:  # the traits line(s) come before the statistics
             traits += [k for k in kinds_in(line.text) if k not in traits]
     if not stats:
-        raise block.error("no HP line (HP 30, or Vitality 20, Wounds 12): is this a stat block?", 0)
+        raise block.missing("no HP line (HP 30, or Vitality 20, Wounds 12)")
     return StatBlock(name, stats, defenses.line, tuple(traits) or ("living",), init_mod, tuple(attacks))
 
 
@@ -401,7 +407,7 @@ def read_daggerheart(block: _Block, system: str) -> StatBlock:
         found.add(key)
     for needed, printed in (("hp", "HP"), ("thresholds", "Thresholds")):
         if needed not in found:
-            raise block.error(f"no {printed} field (Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3)", 0)
+            raise block.missing(f"no {printed} field (Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3)")
     return StatBlock(name, stats, "", ("living",), 0, tuple(attacks), unset)
 
 
@@ -493,7 +499,7 @@ def read_d20(block: _Block, system: str) -> StatBlock:
         elif key == "special qualities":
             _d20_qualities(value_text, at, defenses)
     if "hp" not in stats:
-        raise block.error("no Hit Dice line (Hit Dice: 2d8+4 (13 hp)): is this a stat block?", 0)
+        raise block.missing("no Hit Dice line (Hit Dice: 2d8+4 (13 hp))")
     return StatBlock(name, stats, defenses.line, tuple(traits) or ("living",), init_mod, tuple(attacks))
 
 

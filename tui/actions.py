@@ -81,14 +81,13 @@ def open_log(app: App[Any], encounter: Any) -> None:
 
 def open_help(app: App[Any]) -> None:
     """Show every key of the current screen."""
-    from tui.screens.help import HelpScreen, screen_keys
+    from tui.screens.help import HelpScreen, screen_keys, screen_title
 
     screen = app.screen
     if isinstance(screen, HelpScreen):  # F1 on help closes it, as ? and escape do
         screen.dismiss()
         return
-    name = (screen.__class__.__name__.removesuffix("Screen") or "Roster").lower()
-    app.push_screen(HelpScreen(name, screen_keys(app, screen)))
+    app.push_screen(HelpScreen(screen_title(screen), screen_keys(app, screen)))
 
 
 def open_tracker(app: App[Any], event: Any, highlighted: str | None) -> None:

@@ -14,7 +14,7 @@ from tui.persistence import Persistence
 from tui.screens.roster import RosterScreen
 from tui.session import Change, EncounterSession
 from tui.terminal_copy import TerminalCopy
-from tui.widgets.log_panel import TOAST_SECONDS
+from tui.widgets.log_panel import TOAST_SECONDS, turn_notice
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -135,8 +135,9 @@ class HitLedgerApp(App[None]):
     def _changed(self, change: Change) -> None:
         """After a change: a turn says whose it is and may open the tracker."""
         self.refresh_bindings()
-        if change.turn:  # the notification says whose turn it is; the tracker what happened
-            self.notify(change.event.text, timeout=4)
+        if change.turn:  # whose turn it is and what the turn did (the tracker: what to answer)
+            self.notify(turn_notice(change.event, self.size.width - 8),
+                        timeout=8 if change.event.details else 4)
         if change.tracker:
             self.post_message(OpenTracker(change.event))
 

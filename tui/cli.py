@@ -337,7 +337,7 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
     from core import Encounter
 
     if args.new:
-        return Encounter(system=args.new, name=args.name or "New encounter"), ""
+        return Encounter(system=args.new, name=args.name or "New encounter"), _last_fight_note()
     from tui.demo import demo_encounter
 
     if args.demo:
@@ -376,6 +376,24 @@ def _keep_party(args: argparse.Namespace) -> tuple[Any, str]:
     party = ", ".join(encounter.creature(cid).name for cid in encounter.order) or "no PCs"
     return encounter, f"{encounter.name}: {party} from {source.name}. i rolls initiative." \
         if encounter.rules.has_initiative else f"{encounter.name}: {party} from {source.name}."
+
+
+def _last_fight_note() -> str:
+    """``--new``: where the fight it replaces is kept (issue 18, item 15), or ``""``."""
+    import saves
+    from saves import slots
+
+    try:
+        last = next((e for e in saves.list_saves(include_autosave=False) if e.ok), None)
+        autosave, _busy = slots.resume_candidate()
+    except Exception:  # noqa: BLE001 - an unreadable data dir: nothing to point at
+        return ""
+    if last is not None:
+        return (f"New encounter. Your last save, {last.name}, is in {last.path.name}: "
+                "f9 loads it, ctrl+o lists every save.")
+    if autosave is not None:
+        return "New encounter. The last fight is kept in its autosave: ctrl+o lists the saves."
+    return ""
 
 
 def _held_note(path: Any) -> str:

@@ -30,6 +30,8 @@ LONGER_NAMES: dict[str, str] = {
     "roster.tracker": "Persistent conditions",
     "roster.conditions": "Conditions and their durations",
     "roster.copy": "Copy creature",
+    # issue 18, item 15: a GM coming back types load, open or resume
+    "app.saves": "Saves: load, open or resume an encounter",
 }
 NOT_IN_PALETTE = frozenset({"roster.mark", "app.quit"})
 """Marking follows the roster's cursor; Textual's own commands already offer Quit."""

@@ -128,13 +128,36 @@ class Persistence:
         from tui.screens.save_dialogs import confirm_quick_load
 
         path = self.session.quick_path or saves.save_path(self.encounter)
-        if path is None:
-            self.notify("Nothing quick-saved yet: f5 saves.", severity="warning")
+        if path is None:  # a new encounter (--new): offer the last save (issue 18, item 15)
+            self.app.run_worker(self._find_last_save, thread=True, group="quick-load")
             return
         if self.encounter.revision == self.session.saved_revision:
             self.load_file(path, source="quick")
             return
         confirm_quick_load(self.app, path, lambda: self.load_file(path, source="quick"))
+
+    def _find_last_save(self) -> None:
+        """In a worker: the newest save the data dir holds (read or not), for :meth:`_offer_last_save`."""
+        import saves
+
+        try:
+            last = next((entry for entry in saves.list_saves(include_autosave=False)
+                         if entry.ok), None)
+        except Exception:  # noqa: BLE001 - an unreadable data dir holds no save to offer
+            last = None
+        self._report(self._offer_last_save, last)
+
+    def _offer_last_save(self, last: Any) -> None:
+        """On the UI thread: ask to load ``last`` (a SaveEntry), or say there is none."""
+        from tui.screens.dialogs import ConfirmModal
+
+        if last is None:
+            self.notify("Nothing quick-saved yet: f5 saves.", severity="warning")
+            return
+        question = (f"Nothing saved from {self.encounter.name} yet. Load the last save, "
+                    f"{last.name} ({last.path.name})?")
+        self.app.push_screen(ConfirmModal(question, default=True),
+                             lambda yes: self.load_file(last.path, source="quick") if yes else None)
 
     def run_save(self, kind: str, *, name: str | None = None, force: bool = False) -> None:
         """Save in a worker; ``kind`` is ``save`` or ``quick`` (``auto``: the autosaver's)."""

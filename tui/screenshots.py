@@ -103,13 +103,15 @@ async def roster_and_damage(pilot: Pilot[Any], shot: Callable[[str], None]) -> N
 
 
 async def tracker(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
-    """Turns until the pyro's bleed ticks: the tracker opens by itself."""
+    """Turns until one does something (the dead warrior skipped), then the tracker (p)."""
     app = pilot.app
+    session: Any = getattr(app, "session")  # noqa: B009 (the demo's app; Pilot types it as any App)
     for _ in range(4):
         await pilot.press("n")
         await pilot.pause()
-        if len(app.screen_stack) > 1:  # the tracker opened over the roster
+        if session.encounter.log[-1].details:
             break
+    await pilot.press("p")
     app.screen.query_one("#persistent").focus()
     await pilot.pause()
     shot("tracker")

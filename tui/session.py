@@ -33,8 +33,8 @@ class Change:
     """One change the GM made: the creatures it touched (None: maybe all) and its log event.
 
     ``turn`` is True when the turn moved on (the roster's cursor follows the active creature);
-    ``tracker`` when that turn ticked persistent damage or left flat checks waiting (the
-    tracker opens to show them).
+    ``tracker`` when that turn left a flat check or a dying check waiting for the GM's roll
+    (the tracker opens to ask it).
     """
 
     ids: frozenset[str] | None = None
@@ -85,8 +85,9 @@ class EncounterSession:
     def next_turn(self) -> Any:
         """Advance the turn with the session's dice; returns the turn's event."""
         event = self.encounter.next_turn(rng=self.rng)
-        tracker = bool(event.details or self.encounter.pending_checks()
-                       or self.encounter.pending_dying_checks())  # issue 11: dying checks wait
+        # issue 18, item 6: the tracker opens only for what the GM must answer (a check in
+        # "ask" mode); what merely happened goes on the notice line
+        tracker = bool(self.encounter.pending_checks() or self.encounter.pending_dying_checks())
         self.announce(Change(event.changed_ids, event, turn=True, tracker=tracker))
         return event
 

@@ -169,7 +169,7 @@ Pathfinder 2e — the log, oldest first.
   - Goblin\\_1: basic save success: half: fire 7 → 3
   - Goblin\\_1: total: 3
   - Goblin\\_1: HP 10 → 7
-- Goblin\\_1: frightened 1 (until removed)
+- Goblin\\_1: frightened 1 (falls by 1 each turn)
   - targets: Goblin\\_1
 - **Goblin\\_1's turn**
 """

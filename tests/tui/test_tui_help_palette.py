@@ -54,7 +54,8 @@ async def test_palette_offers_every_action_and_damage_per_creature(app_factory):
         provider = EncounterCommands(app.screen)
         names = [name for name, _, _ in provider.commands()]
         for expected in ("Add creature", "Damage", "Heal", "Next turn", "Persistent conditions",
-                         "Undo", "Redo", "Save", "Saves", "Quick save", "Quick load", "Log",
+                         "Undo", "Redo", "Save", "Saves: load, open or resume an encounter",
+                         "Quick save", "Quick load", "Log",
                          "Damage Goblin 2", "Heal Valeros"):
             assert expected in names
         hits = [hit async for hit in provider.search("damage gob")]
@@ -82,7 +83,7 @@ async def test_log_screen_shows_every_event_with_details(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
         assert isinstance(app.screen, LogScreen)
-        text = str(app.screen.query_one("#log-scroll Static").render())
+        text = "\n".join(app.screen.query_one("#log-scroll").lines())
         assert "Valeros joins" in text
         assert "6 fire" in text and "weakness" in text
         await pilot.press("escape")
@@ -98,7 +99,7 @@ async def test_the_log_screen_files_end_of_turn_lines_under_the_turn_that_ended(
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
-        text = str(app.screen.query_one("#log-scroll Static").render())
+        text = "\n".join(app.screen.query_one("#log-scroll").lines())
         assert ("R1 end of Valeros's turn\n"
                 "    Valeros: frightened 2 → 1 (end of its turn)\n"
                 "R1 Goblin 1's turn") in text

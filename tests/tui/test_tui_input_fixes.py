@@ -598,9 +598,10 @@ async def test_the_add_form_shows_the_systems_own_examples(app_factory, system):
     app = app_factory(Encounter(system, "Fight"), system=system)
     async with app.run_test(size=SIZE) as pilot:
         form = await open_add_form(pilot)
-        assert form.query_one("#name", Input).placeholder == rules.example_name
+        # issue 18, item 17: an example says it is one
+        assert form.query_one("#name", Input).placeholder == f"e.g. {rules.example_name}"
         defenses = form.query_one("#defenses Input", Input)
-        assert defenses.placeholder == rules.example_defenses
+        assert defenses.placeholder == f"e.g. {rules.example_defenses}"
         assert "weaknesses" not in static_text(form, "#defenses .feedback")  # pf2e's words
         traits = form.query_one("#traits", Input)
         if rules.kind_words:

@@ -51,7 +51,7 @@ async def test_enter_on_the_pc_checkbox_adds_the_creature(app_factory):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         form = await open_add_form(pilot, "Kyra")
-        await pilot.press("tab", "tab")  # name → count → PC
+        await pilot.press("shift+tab")  # name → PC, the last field (issue 18, item 17)
         assert form.focused is form.query_one("#pc", WordCheckbox)
         await pilot.press("space")  # space toggles
         assert form.query_one("#pc", WordCheckbox).value is True
@@ -70,7 +70,7 @@ async def test_enter_on_the_pc_checkbox_saves_an_edit(app_factory):
         await pilot.press("e")
         form = app.screen
         assert isinstance(form, CreatureForm)
-        await pilot.press("tab")  # name → PC (no count when editing)
+        await pilot.press("shift+tab")  # name → PC, the last field
         assert form.focused is form.query_one("#pc", WordCheckbox)
         await pilot.press("enter")
         await pilot.pause()

@@ -243,7 +243,7 @@ async def test_daggerheart_shows_no_rounds_and_no_initiative(app_factory):
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
-        text = str(app.screen.query_one("#log-scroll Static").render())
+        text = "\n".join(app.screen.query_one("#log-scroll").lines())
         assert "R1" not in text and "Rat joins" in text
         await pilot.press("escape", "p")
         await pilot.pause()

@@ -30,7 +30,7 @@ async def test_the_add_form_asks_for_initiative_only_where_the_system_has_it(app
         assert ("initiative" in ids) is rules.has_initiative
         assert ("init-mod" in ids) is rules.has_initiative
         labels = {str(label.render()) for label in form.query(".label.stat")}
-        assert ("Init" in labels) is rules.has_initiative
+        assert ("Init total" in labels) is rules.has_initiative
 
 
 @pytest.mark.parametrize("system", NO_INITIATIVE)
@@ -39,7 +39,7 @@ async def test_without_initiative_enter_on_the_pc_box_adds_and_edits(app_factory
     app = app_factory(encounter, system=system)
     async with app.run_test(size=SIZE) as pilot:
         form = await open_add_form(pilot, "Kyra")
-        await pilot.press("tab", "tab", "space")  # name → count → PC, ticked
+        await pilot.press("shift+tab", "space")  # name → PC (the last field), ticked
         assert form.focused is form.query_one("#pc", WordCheckbox)
         await submit_form(pilot, form)
         assert app.screen is app.roster

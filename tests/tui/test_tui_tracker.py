@@ -33,8 +33,12 @@ async def test_next_turn_ticks_persistent_damage_and_rolls_the_flat_check(app_fa
         assert encounter.active == goblin
         await pilot.press("n")
         await pilot.pause()
+        # issue 18, item 6: nothing to answer, so the roster stays and the notice says it
+        assert app.screen is app.roster
+        assert app.notes.last == "Rogue's turn · Goblin: bleed 2, HP 30 → 28"
+        await pilot.press("p")  # the tracker, with the turn that ticked
         tracker = app.screen
-        assert isinstance(tracker, TrackerScreen)  # something happened: the tracker shows it
+        assert isinstance(tracker, TrackerScreen)
         creature = encounter.creature(goblin)
         assert creature.hp == 28  # seed 4: the bleed rolls 2
         event = encounter.log[-1]

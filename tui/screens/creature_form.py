@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -93,6 +93,8 @@ ROW_CELLS = 72
 """The cells a row of number fields may take: the form is 78 wide with border and padding."""
 NUMBER_CELLS = 8
 """A number field and its gap (``Input.number`` in creature_form.tcss)."""
+INIT_LABEL = "Init total"
+"""The initiative field takes the total (d20 + Mod), in the add and the edit form alike."""
 INIT_MOD = "init_mod"
 """Stands for the initiative modifier's field in :func:`stat_rows` (``None``: the initiative)."""
 
@@ -106,7 +108,7 @@ def stat_rows(fields: list[Any]) -> list[list[Any]]:
     rows: list[list[Any]] = [[]]
     used = 0
     for stat in fields:
-        label = "Init" if stat is None else "Mod" if stat == INIT_MOD else stat.label
+        label = INIT_LABEL if stat is None else "Mod" if stat == INIT_MOD else stat.label
         width = cell_len(label) + 1 + NUMBER_CELLS
         if rows[-1] and used + width > ROW_CELLS:
             rows.append([])
@@ -133,6 +135,11 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
         else:
             words.append(f"{label} {'none' if value in ('', None) else value}")  # 0 is a number
     return f"Updated {name}: {', '.join(words)}."
+
+
+def example(text: str) -> str:
+    """A field's example as an example (``e.g. Goblin Warrior``), never a value's look-alike."""
+    return f"e.g. {text}" if text else ""
 
 
 def traits_text(traits: Any) -> str:
@@ -200,18 +207,16 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             yield Label(f"enter {verb.lower()} · esc cancel · tab next field", classes="hint")
 
     def _name_row(self) -> ComposeResult:
-        """Name, how many (when adding) and PC."""
+        """Name and how many (when adding); ``Tab`` from Count goes on to the stats."""
         creature = self.creature
         with Horizontal(classes="row"):
             yield Label("Name", classes="label")
-            yield Input(creature.name if creature else "", placeholder=self.rules.example_name,
-                        id="name", compact=True)
+            yield Input(creature.name if creature else "", id="name", compact=True,
+                        placeholder=example(self.rules.example_name))
             if not self.editing:
                 yield Label("Count", classes="label short")
                 yield NumberInput("1", id="count", label="Count", default=1, minimum=1,
                                   classes="number")
-            yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
-                               compact=True)
 
     def _stat_rows(self) -> ComposeResult:
         """The system's stats, the initiative where it has one, and when editing the tracks'
@@ -223,6 +228,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             with Horizontal(classes="row"):
                 for stat in row:
                     yield from self._number_field(stat)
+        if self.rules.has_initiative:
+            yield Static(self._initiative_words(), id="init-preview", markup=False)
         if self.editing and self._current_tracks():
             with Horizontal(classes="row"):
                 for track, label, _maximum in self._current_tracks():
@@ -240,7 +247,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             yield NotationField(
                 self._check_defenses,
                 value=creature.defenses if creature else "",
-                placeholder=self.rules.example_defenses,
+                placeholder=example(self.rules.example_defenses),
                 empty_hint="none (type the line as the stat block prints it)",
                 id="defenses",
             )
@@ -251,33 +258,38 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             yield Input(traits_text(creature.traits) if creature else kinds[0] if kinds else "",
                         placeholder="" if kinds else "any words (none change damage here)",
                         id="traits", suggester=SuggestFromList(kinds), compact=True)
+            # the last field (shift+tab from Name): Tab from Count went to it (issue 18, item 17)
+            yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
+                               compact=True)
 
     def _current_tracks(self) -> tuple[tuple[str, str, str | None], ...]:
         """The tracks this creature has whose current value the edit form sets."""
         return tuple(entry for entry in self.rules.current_tracks
                      if getattr(self.creature, entry[0], None) is not None)
 
-    def _read_current(self, stats: dict[str, int]) -> dict[str, int]:
-        """The current values typed; ValueError when one is above its maximum."""
-        if not self.editing:
-            return {}
+    def _read_current(self, stats: dict[str, int], numbers: dict[str, int | None],
+                      problems: list[str]) -> dict[str, int]:
+        """The current values typed (editing); one above its maximum goes to ``problems``."""
         current = {}
-        for track, label, maximum in self._current_tracks():
-            value = self.query_one(f"#now-{track}", NumberInput).number()
+        for track, label, maximum in self._current_tracks() if self.editing else ():
+            value = numbers.get(f"now-{track}")
+            if value is None:
+                continue  # its own problem is said already
             if maximum is not None and maximum in stats and value > stats[maximum]:
-                raise ValueError(f"{label} cannot be more than the maximum, {stats[maximum]}.")
+                problems.append(f"{label} cannot be more than the maximum, {stats[maximum]}.")
             current[track] = value
         return current
 
     def _number_field(self, stat: Any) -> ComposeResult:
         """A stat's label and number field; ``None`` is the initiative."""
         if stat is None:
-            # adding, an empty Init rolls d20 + Mod for each creature (issue 11)
+            # adding, an empty Init rolls d20 + Mod for each creature (issue 11); the label says
+            # it takes the total, not the d20 (issue 18, item 7)
             rolls = not self.editing and self.rules.has_initiative
-            yield Label("Init", classes="label stat")
+            yield Label(INIT_LABEL, classes="label stat")
             yield NumberInput("" if rolls else str(self.initiative), id="initiative",
                               label="Initiative", default=None if rolls else 0,
-                              placeholder="roll" if rolls else "", classes="number")
+                              placeholder="rolled" if rolls else "", classes="number")
             return
         if stat == INIT_MOD:
             yield Label("Mod", classes="label stat")
@@ -295,11 +307,38 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         return "✓ " + ("; ".join(described) if described else "no defenses")
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """A number field says at once what is wrong with it (it never drops a character)."""
+        """The number fields say at once what is wrong with each (none drops a character),
+        and the initiative line what the Init and Mod fields give."""
         if isinstance(event.input, NumberInput):
             event.stop()
-            rolls = event.input.default is None and not event.value.strip()  # empty Init rolls
-            self.query_one("#form-error", Static).update("" if rolls else event.input.problem())
+            problems = [box.problem() for box in self.query(NumberInput).results(NumberInput)
+                        if box.id != "initiative" or not self._init_rolls()]
+            self.query_one("#form-error", Static).update("\n".join(filter(None, problems)))
+            for preview in self.query("#init-preview").results(Static):
+                preview.update(self._initiative_words())
+
+    def _init_rolls(self) -> bool:
+        """Whether the Init field is empty where empty rolls (adding)."""
+        boxes = self.query("#initiative").results(NumberInput)
+        return any(box.default is None and not box.value.strip() for box in boxes)
+
+    def _initiative_words(self) -> str:
+        """What the form will do for initiative, before enter (issue 18, items 7 and 17)."""
+        if not self.is_mounted:
+            mod = self.creature.init_mod if self.creature else 0
+            typed = "" if not self.editing else str(self.initiative)
+        else:
+            mod_field = self.query_one("#init-mod", NumberInput)
+            mod = mod_field.number() if not mod_field.problem() else 0
+            typed = self.query_one("#initiative", NumberInput).value.strip()
+        signed = f"{mod:+d}"
+        if not typed:
+            return f"Initiative: rolled for each, d20 {signed[0]} {signed[1:]} (Mod)".replace("-", "−")
+        if not typed.lstrip("-").isdigit():
+            return "Initiative: type the total, or leave it empty to roll"
+        return (f"Initiative: {int(typed)}, the total as typed (Mod {signed} is for a roll; "
+                "empty rolls)" if not self.editing else
+                f"Initiative: {int(typed)} (Mod {signed} is for the next roll)")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in any field submits the form."""
@@ -361,52 +400,57 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         return self.taken
 
     def _read(self) -> tuple[CreatureFormResult | None, str]:
+        """The form's result, or every field's problem at once, one a line (issue 18, item 11)."""
         name = self.query_one("#name", Input).value.strip()
-        if not name:
-            return None, "A creature needs a name."
         taken = self._taken_names()
-        if self.editing and name.casefold() in {t.casefold() for t in taken}:
-            return None, f"Another creature is already called {name}: names stay unique."
-        try:
-            count = 1 if self.editing else self.query_one("#count", NumberInput).number()
-            stats = {stat.name: self.query_one(f"#stat-{stat.name}", NumberInput).number()
-                     for stat in self.rules.stat_fields}
-            initiative = self._read_initiative()
-            mods = self.query("#init-mod")
-            init_mod = mods.first(NumberInput).number() if mods else 0
-            current = self._read_current(stats)
-        except ValueError as error:
-            return None, str(error)
-        if not 1 <= count <= MAX_COUNT:
-            return None, f"Count must be between 1 and {MAX_COUNT}."
-        problem = self._check_stats(stats)
-        if problem:
-            return None, problem
+        problems = []
+        if not name:
+            problems.append("A creature needs a name.")
+        elif self.editing and name.casefold() in {t.casefold() for t in taken}:
+            problems.append(f"Another creature is already called {name}: names stay unique.")
+        numbers = self._read_numbers(problems)
+        count = numbers.get("count", 1)
+        if count is not None and not 1 <= count <= MAX_COUNT:
+            problems.append(f"Count must be between 1 and {MAX_COUNT}.")
+        stats = {stat.name: numbers.get(f"stat-{stat.name}") for stat in self.rules.stat_fields}
+        current: dict[str, int] = {}
+        if None not in stats.values():
+            known = cast("dict[str, int]", stats)
+            problems.append(self._check_stats(known))
+            current = self._read_current(known, numbers, problems)
         defenses = self.query_one("#defenses", NotationField)
         if not defenses.valid:
-            return None, f"Fix the defense line first: {defenses.error}"
-        traits = self.query_one("#traits", Input).value.strip() or "living"
+            problems.append(f"Fix the defense line first: {defenses.error}")
+        problems = [problem for problem in problems if problem]
+        if problems:
+            return None, "\n".join(problems)
         result = CreatureFormResult(
             name=name,
-            count=count,
+            count=count or 1,
             pc=self.query_one("#pc", WordCheckbox).value,
-            stats=stats,
-            initiative=initiative,
-            init_mod=init_mod,
+            stats=cast("dict[str, int]", stats),
+            initiative=numbers.get("initiative"),
+            init_mod=numbers.get("init-mod") or 0,
             defenses=defenses.value.strip(),
-            traits=traits,
+            traits=self.query_one("#traits", Input).value.strip() or "living",
             current=current,
             taken=taken,
         )
         return result, ""
 
-    def _read_initiative(self) -> int | None:
-        """The initiative typed; None where it is rolled, kept or not asked (no initiative)."""
-        fields = self.query("#initiative")
-        if not fields:
-            return None
-        field = fields.first(NumberInput)
-        return None if field.default is None and not field.value.strip() else field.number()
+    def _read_numbers(self, problems: list[str]) -> dict[str, int | None]:
+        """Every number field by id (an empty Init that rolls is None); each one's problem
+        goes to ``problems``."""
+        numbers: dict[str, int | None] = {}
+        for box in self.query(NumberInput).results(NumberInput):
+            if box.id == "initiative" and self._init_rolls():
+                numbers["initiative"] = None
+                continue
+            try:
+                numbers[box.id or ""] = box.number()
+            except ValueError as error:
+                problems.append(str(error))
+        return numbers
 
     def _check_stats(self, stats: dict[str, int]) -> str:
         """What the rules say against these stats (Severe below Major …), shown in the form.

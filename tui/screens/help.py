@@ -97,6 +97,23 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
             for _, displays, description, enabled in ranked]
 
 
+SCREEN_WORDS = re.compile(r"(?<=[a-z])(?=[A-Z])")
+"""Where a class name's words meet (``StatblockPaste``)."""
+
+
+def screen_title(screen: Screen[Any]) -> str:
+    """What help calls ``screen``, in the GM's words (issue 18, item 11): a dialog by the
+    title on its box (``add creature``, ``condition``, ``damage``), a whole screen by its
+    name (``roster``, ``tracker``) — never ``conditionmodal`` or ``creatureform``."""
+    for child in screen.children if isinstance(screen, ModalScreen) else ():
+        title = child.border_title
+        if title:
+            words = str(getattr(title, "plain", title)).split(" · ")[0]
+            return words[:1].lower() + words[1:]
+    name = type(screen).__name__.removesuffix("Screen").removesuffix("Modal") or "Roster"
+    return " ".join(SCREEN_WORDS.split(name)).lower()
+
+
 def help_text(keys: Iterable[KeyHelp], width: int | None = None) -> Text:
     """A two-column key table; keys that do not apply now say so in words.
 

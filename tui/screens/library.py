@@ -61,8 +61,7 @@ def add_copies(app: HitLedgerApp, template: Creature, count: int,
     roll = initiative is None and encounter.rules.has_initiative
     added = session.apply(lambda enc: enc.add_many(
         copies, initiative=initiative or 0, roll=roll, rng=session.rng))
-    app.roster.table.select_creature(added[0])
-    return added
+    return added  # the roster's cursor stays where the GM was (issue 18, item 16)
 
 
 def read_count(text: str) -> int:

@@ -80,7 +80,7 @@ class RosterScreen(HitLedgerScreen[None]):
     | escape | Clear the marks |
     | d | Damage the marked creatures (or the highlighted one) |
     | h | Heal the marked creatures (or the highlighted one) |
-    | n | Next turn |
+    | n | Next turn (what it did on the notice line; the tracker opens for a check to answer) |
     | p | Persistent-condition tracker (the conditions, where there is no persistent damage) |
     | B | Bestiary: add kept creatures by name with a count |
     | b | Keep the highlighted creature in the bestiary |
@@ -325,9 +325,10 @@ class RosterScreen(HitLedgerScreen[None]):
         # (issue 11); one ``u`` takes the batch back (issue 10)
         roll = result.initiative is None and encounter.rules.has_initiative
         rng = self.session.rng
-        added = self.session.apply(lambda enc: enc.add_many(
+        # issue 18, item 16: the cursor stays where the GM was (the table keeps it through the
+        # new order), not on the last creature added while the eye follows ▶
+        self.session.apply(lambda enc: enc.add_many(
             creatures, initiative=result.initiative or 0, roll=roll, rng=rng))
-        self.table.select_creature(added[0])
         self.notify(f"Added {', '.join(result.names())}.")
 
     def action_edit(self) -> None:
@@ -448,7 +449,8 @@ class RosterScreen(HitLedgerScreen[None]):
         open_heal(self, creature_id)
 
     def action_next_turn(self) -> None:
-        """Advance the turn (the cursor follows the active creature); the tracker if needed."""
+        """Advance the turn (the cursor follows the active creature); what it did goes on the
+        notice line, and the tracker opens only for a check the GM must answer."""
         self.session.next_turn()
 
     # -- type-ahead (issue 9, item 13: as / in less and vim) ------------------------------
@@ -495,8 +497,9 @@ class RosterScreen(HitLedgerScreen[None]):
         self.query_one(SteadyFooter).display = not finding
 
     def action_tracker(self) -> None:
-        """Open the persistent-condition tracker."""
-        self.post_message(OpenTracker())
+        """Open the persistent-condition tracker, with the last turn and what it did."""
+        turns = (event for event in reversed(self.encounter.log) if event.kind == "turn")
+        self.post_message(OpenTracker(next(turns, None)))
 
     action_conditions = action_tracker
     """The same screen, where the system has conditions but no persistent damage."""

@@ -16,6 +16,7 @@ from tui.screens.base import HitLedgerScreen
 from tui.screens.dialogs import NumberInput, PromptModal
 from tui.session_rules import tracker_applies
 from tui.widgets.log_panel import NoticeLine, cells, event_line, show_text
+from tui.widgets.roster_table import fit_name
 from tui.widgets.word_checkbox import WordCheckbox
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def condition_row(name: str, condition: Any) -> tuple[Text, ...]:
     if condition.pending_check:
         check = f"{check} · check due" if condition.last_check else "check due"
     return (
-        Text(name[:18]),
+        Text(fit_name(name, 18)),
         Text(condition.formula),
         Text(factor_text(condition.factor)),
         Text(WHEN.get(condition.timing, condition.timing)),
@@ -264,7 +265,7 @@ class TrackerScreen(HitLedgerScreen[None]):
                 persistent.add_row(*condition_row(creature.name, condition),
                                    key=f"{creature_id}|{index}")
             for index, immunity in enumerate(creature.temp_immunities):
-                immunities.add_row(Text(creature.name[:18]), Text(immunity.effect),
+                immunities.add_row(Text(fit_name(creature.name, 18)), Text(immunity.effect),
                                    Text(f"round {immunity.until_round}"),
                                    key=f"{creature_id}|{index}")
         if persistent.row_count == 0:
@@ -321,13 +322,14 @@ class TrackerScreen(HitLedgerScreen[None]):
             creature = encounter.creature(creature_id)
             for index, name in enumerate(encounter.conditions_of(creature_id)):
                 duration = creature.condition_durations.get(name)
-                lasts = conditions.duration_text(duration)
+                lasts = conditions.lasts_text(name, duration, encounter.system) \
+                    if creature.condition_values.get(name) else conditions.duration_text(duration)
                 if name == "dying" and creature.recovery_check:
                     lasts = "check due" if creature.recovery_check == "pending" \
                         else creature.recovery_check
                 key = f"{creature_id}|{index}"
                 self.condition_names[key] = name
-                table.add_row(Text(creature.name[:18]), Text(conditions.label(creature, name)),
+                table.add_row(Text(fit_name(creature.name, 18)), Text(conditions.label(creature, name)),
                               Text(lasts), key=key)
         table.move_cursor(row=min(cursor, max(table.row_count - 1, 0)))
 

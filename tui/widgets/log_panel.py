@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,65 @@ def fit_cells(text: str, width: int) -> str:
     if cell_len(text) <= width:
         return text
     return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
+
+TURN_DROPPED = re.compile(r"^(roll|total): |: waiting for the GM's roll$")
+"""A turn's detail lines the notice leaves to the log: the dice, and what the tracker asks."""
+TICKS = re.compile(r"^persistent (?:\S*\d\S* )?(.+) ticks$")
+"""``persistent 1d6 bleed ticks``: the dice are in the log, the notice says ``bleed 3``."""
+FLAT_CHECK = re.compile(r"^flat check (\d+) \(DC \d+\) for (?:\S*\d\S* )?(.+): (ends|continues)$")
+
+
+RECOVERY = re.compile(r"^recovery check (\d+) vs DC \d+: (.+)$")
+"""``recovery check 2 vs DC 12: critical failure; dying 2 → 4``: the notice keeps the roll
+and what it did (the DC is in the log)."""
+
+
+def turn_notice(event: Any, width: int = NOTICE_WIDTH) -> str:
+    """A turn and what it did, on one line (issue 18, item 6): ``Ezren's turn · Lem: bleed 3,
+    HP 30 → 27 · Goblin 2 skipped (dead) · recovery 15: success, dying 2 → 1``.
+
+    What the new turn's creature did at its start follows its turn unnamed; the dice and
+    totals stay in the log; a line that does not fit says where the rest is.
+    """
+    said: dict[str, list[str]] = {}
+    closing = getattr(event, "closing", 0)
+    for index, detail in enumerate(getattr(event, "details", ())):
+        who, colon, what = detail.partition(": ")
+        if not colon:  # "Goblin 2 skipped (dead)"
+            said.setdefault(detail, [])
+            continue
+        own = index >= closing and event.text.startswith(f"{who}'s turn")
+        words = said.setdefault("" if own else f"{who}:", [])
+        _add_turn_step(words, what.removesuffix(" (end of its turn)"))
+    parts = [event.text]
+    for who, words in said.items():
+        if words or not who.endswith(":"):  # a creature whose steps all stay in the log: none
+            parts.append(" ".join(filter(None, (who, ", ".join(words)))))
+    line = " · ".join(filter(None, parts))
+    return line if cell_len(line) <= width else fit_keeping_tail(line, " (l: log)", width, 1)
+
+
+def _add_turn_step(words: list[str], step: str) -> None:
+    """One turn step of a creature in short: a tick's damage, a check's end, the rest as said."""
+    ticks, check, recovery = TICKS.match(step), FLAT_CHECK.match(step), RECOVERY.match(step)
+    if TURN_DROPPED.search(step) and not (step.startswith("total: ") and words
+                                          and words[-1].endswith(" ticks")):
+        return
+    if step.startswith("total: "):  # the total of the tick just before it
+        words[-1] = words[-1].removesuffix(" ticks") + " " + step.removeprefix("total: ")
+    elif ticks:
+        words.append(f"{ticks.group(1)} ticks")
+    elif check:
+        if check.group(3) == "ends":
+            words.append(f"{check.group(2)} ends")
+    elif recovery:
+        words.append(f"recovery {recovery.group(1)}: {recovery.group(2).replace('; ', ', ')}")
+    elif step.endswith(": dead"):  # "dying 4: dead"
+        words.append("dead")
+    else:
+        words.append("no longer " + step.split(": no longer ", 1)[1] if ": no longer " in step
+                     else step)
+
 
 SETTLE_SECONDS = 0.4
 """A steady line shrinks back to its text this long after the last change: once a pause in

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
@@ -44,6 +45,7 @@ SPOTLIGHT_WIDTH = 3
 NARROW_TRACK = 18
 """A track this narrow leaves Name two more cells."""
 MAX_DEFENSES = 12
+MIN_DEFENSES = 8
 STATUS_WANTS = 19
 """``dying 1 · wounded 1``: the longest common status, whole at 80 columns (issue 9)."""
 STATUS_DONORS = (("name", 16), ("bar", 3), ("defenses", 8), ("bar", BAR_WIDTH - MIN_BAR_WIDTH))
@@ -118,14 +120,51 @@ GROW_SHARES = (("name", 3), ("defenses", 3), ("status", 2), ("track", 1))
 MAX_GROW = {"name": 24, "defenses": 30, "status": 20, "track": 10}
 
 
-def column_widths(system: str, width: int = 80) -> dict[str, int]:
+@dataclass(frozen=True)
+class Widest:
+    """The widest cells a roster of slot tracks holds: name, track, track with counted slots."""
+
+    name: int
+    track: int
+    counted: int
+
+
+NAME_FLOOR = 10
+"""Cells a name keeps at the least (``Jagged… 1``)."""
+STATUS_FLOOR = 10
+"""Cells Status keeps at the least (``vulnerable``)."""
+
+
+def slot_widths(rules: Any, width: int, widest: Widest) -> dict[str, int]:
+    """Columns for a track of slots (Daggerheart: HP, Armor, Stress, thresholds) sized by what
+    the roster holds (issue 18, item 9): each track whole, slots counted where they do not fit,
+    then names whole, then Status; Defenses only in the cells left (edit form, damage entry)."""
+    init = INIT_WIDTH if rules.has_initiative else SPOTLIGHT_WIDTH
+    room = width - SCROLLBAR - 2 * 4 - init  # init, name, track, status
+    track = widest.track
+    if room - min(widest.name, NAME_FLOOR) - STATUS_FLOOR < track:
+        track = widest.counted
+    name = max(min(widest.name, room - track - STATUS_FLOOR), min(widest.name, NAME_FLOOR))
+    left = room - track - name
+    widths = {"init": init, "name": name, "track": track}
+    if left - 2 >= MIN_DEFENSES + STATUS_FLOOR:
+        widths["defenses"] = min(MAX_GROW["defenses"], max(MIN_DEFENSES, left - 2 - STATUS_WANTS))
+        left -= 2 + widths["defenses"]
+    widths["status"] = left
+    return {key: widths[key] for key, _ in COLUMNS if key in widths}
+
+
+def column_widths(system: str, width: int = 80, widest: Widest | None = None) -> dict[str, int]:
     """The width of every shown roster column for ``system`` in ``width`` cells, by key.
 
     At 80 columns these are the fixed widths of ``base_widths``. Narrower, the least useful
     column is cut first and Defenses is dropped when it would be under its minimum;
-    wider, the extra cells go to Name, Defenses and Status (issue 9, item 11).
+    wider, the extra cells go to Name, Defenses and Status (issue 9, item 11). A track of
+    slots with ``widest`` (what the roster holds) is laid out by :func:`slot_widths`.
     """
     rules = _rules(system)
+    if rules is not None and widest is not None and not _track_has_bar(rules):
+        return slot_widths(rules, width, widest)
     widths = {key: w for (key, _), w in zip(COLUMNS, _base_widths(rules), strict=True)}
     # the numbers of a track matter more than its bar: it may lose the bar (9 cells)
     # (Daggerheart's slots are cut instead: ``HP ■■□□□□ A ■…`` still says the most)
@@ -205,6 +244,32 @@ def fit(text: str, width: int) -> str:
     return set_cell_size(text, width - 1) + "…"
 
 
+NAME_TAIL = re.compile(r"(?: \d+)?(?: \(PC\))?$")
+"""What a cut name keeps: its number and ``(PC)`` (``Jagged Kn… 1``)."""
+
+
+def fit_name(name: str, width: int) -> str:
+    """A name cut in the middle to ``width`` cells, never losing its number (issue 18, item 9):
+    two numbered copies cut at the end (``Goblin Warrior…``) could not be told apart."""
+    if cell_len(name) <= width:
+        return name
+    tail = NAME_TAIL.search(name)
+    kept = tail.group() if tail else ""
+    head = width - cell_len(kept) - 1
+    if not kept or head < 3:
+        return fit(name, width)
+    return set_cell_size(name[: len(name) - len(kept)], head).rstrip() + "…" + kept
+
+
+SLOTS = re.compile(r"[■□]+")
+
+
+def counted_slots(track: str) -> str:
+    """A slot track with each run of slots as marked/total: ``HP ■■□□□□ A ■□□ S □□□ 7/14`` is
+    ``HP 2/6 A 1/3 S 0/3 7/14`` where the slots do not fit, every number kept whole."""
+    return SLOTS.sub(lambda run: f"{run.group().count('■')}/{len(run.group())}", track)
+
+
 def creature_cells(
     encounter: Encounter,
     creature_id: str,
@@ -226,6 +291,8 @@ def creature_cells(
     )
     name = creature.name + (" (PC)" if creature.pc else "")
     track = rules.track_text(creature)
+    if not _track_has_bar(rules) and cell_len(track) > widths["track"]:
+        track = counted_slots(track)  # numbers whole, not ``6/…`` (issue 18, item 9)
     if _track_has_bar(rules):
         # the numbers matter more than the bar: a long track gets a shorter bar
         bar_width = min(BAR_WIDTH, widths["track"] - cell_len(track) - 1)
@@ -237,7 +304,7 @@ def creature_cells(
         status = persistent if status == "ok" else f"{status}, {persistent}"
     cells: dict[str, Any] = {
         "init": init,
-        "name": Text(fit(name, widths["name"])),
+        "name": Text(fit_name(name, widths["name"])),
         "track": Text(fit(track, widths["track"])),
         "status": Text(fit(status, widths["status"])),
     }
@@ -351,6 +418,8 @@ class RosterTable(DataTable[Any]):
         self._order: list[str] = []
         self._widths: dict[str, int] = column_widths("")
         self._width = 80
+        self._sizes: dict[str, tuple[int, int, int]] = {}
+        """A slot track's roster: each creature's name, track and counted track, in cells."""
 
     @property
     def marked(self) -> frozenset[str]:
@@ -376,18 +445,47 @@ class RosterTable(DataTable[Any]):
         self._width = width
         if self._encounter is None:
             return
-        if column_widths(self._encounter.system, width) != self._widths:
-            highlighted = self.highlighted_id
-            self._build()
-            if highlighted is not None:
-                self.select_creature(highlighted)
+        if self._fitted_widths() != self._widths:
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Every row again in new column widths, the cursor on the creature it was on."""
+        highlighted = self.highlighted_id
+        self._build()
+        if highlighted is not None:
+            self.select_creature(highlighted)
+
+    def _fitted_widths(self) -> dict[str, int]:
+        """The columns for the terminal's width and, with a slot track, what the roster holds."""
+        assert self._encounter is not None
+        sizes = self._sizes.values()
+        widest = Widest(*(max(size[i] for size in sizes) for i in range(3))) if sizes else None
+        return column_widths(self._encounter.system, self._width, widest)
+
+    def _measure(self, creature_ids: Iterable[str]) -> None:
+        """Remember the cells of ``creature_ids``' names and slot tracks (a slot track only)."""
+        encounter = self._encounter
+        assert encounter is not None
+        rules = encounter.rules
+        if _track_has_bar(rules):
+            return
+        for creature_id in creature_ids:
+            if creature_id not in encounter.creatures:
+                self._sizes.pop(creature_id, None)
+                continue
+            creature = encounter.creature(creature_id)
+            track = rules.track_text(creature)
+            self._sizes[creature_id] = (cell_len(creature.name) + (5 if creature.pc else 0),
+                                        cell_len(track), cell_len(counted_slots(track)))
 
     def _build(self) -> None:
         encounter = self._encounter
         assert encounter is not None
         self._shown.clear()
         self.clear(columns=True)
-        self._widths = column_widths(encounter.system, self._width)
+        self._sizes.clear()
+        self._measure(encounter.order)
+        self._widths = self._fitted_widths()
         for key, label in COLUMNS:
             if key == "init" and not encounter.rules.has_initiative:
                 label = ""  # RULES §7: the column holds only the spotlight ▶ and the mark ✓
@@ -415,6 +513,10 @@ class RosterTable(DataTable[Any]):
         if active != self._active:
             changed |= {cid for cid in (active, self._active) if cid is not None}
             self._active = active
+        self._measure(changed)
+        if self._sizes and self._fitted_widths() != self._widths:
+            self._rebuild()  # a slot track or a name grew past its column (issue 18, item 9)
+            return
         with self.app.batch_update():
             for creature_id in changed:
                 shown = creature_id in self._shown
