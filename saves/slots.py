@@ -26,7 +26,7 @@ from pathlib import Path
 from saves import codec
 from saves.errors import SaveError, write_hint
 from saves.names import AUTOSAVE_STEM, SUFFIX, data_dir
-from saves.store import prune_trash, trash_path
+from saves.trash import prune_trash, trash_path
 
 try:
     import fcntl

@@ -40,7 +40,7 @@ def test_a_link_to_dev_zero_is_refused_unread(data: Path) -> None:
 
 
 def test_a_file_that_grows_past_the_limit_is_refused(data: Path, monkeypatch) -> None:
-    monkeypatch.setattr("saves.store.MAX_FILE_BYTES", 100)
+    monkeypatch.setattr("saves.files.MAX_FILE_BYTES", 100)
     (data / "big.toml").write_text("format = 1\n" + "# x\n" * 100)
     with pytest.raises(SaveError, match="over the"):
         saves.load("big")

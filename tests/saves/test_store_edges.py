@@ -1,4 +1,4 @@
-"""saves/store.py at its edges (issue 22 item 8): what mutation testing found unchecked — the
+"""saves/files.py (once in saves/store.py) at its edges (issue 22 item 8): what mutation testing found unchecked — the
 stamp's quick answer from a file's size (the ``or`` in its check), the size limit on both sides."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from saves import SaveError, store
+from saves import SaveError, files, store
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_a_file_over_the_limit_is_changed_without_reading_it(tmp_path: Path, nev
                                                             monkeypatch: pytest.MonkeyPatch):
     path = tmp_path / "a.toml"
     stamp = _stamped(path, b"round = 1\n", size=None)
-    monkeypatch.setattr(store, "MAX_FILE_BYTES", 9)
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 9)
     assert not stamp.matches(path)
 
 
@@ -56,7 +56,7 @@ def test_a_file_at_the_limit_is_read_and_one_byte_more_is_refused(tmp_path: Path
                                                                   monkeypatch: pytest.MonkeyPatch):
     path = tmp_path / "a.toml"
     path.write_bytes(b"x" * 10)
-    monkeypatch.setattr(store, "MAX_FILE_BYTES", 10)
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 10)
     assert store.read_checked(path)[0] == b"x" * 10
     path.write_bytes(b"x" * 11)
     with pytest.raises(SaveError, match="over the 0 MB limit"):

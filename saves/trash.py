@@ -1,0 +1,129 @@
+"""The trash: copies of encounters kept before they are replaced, bounded by age and count."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from saves import codec
+from saves.files import BACKUP_SUFFIX, _encode, atomic_write, write_lock
+from saves.listing import _read_head
+from saves.names import SUFFIX, TRASH_DIR, data_dir, slugify
+
+
+def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None,
+                  target: Path | None = None) -> Path:
+    """Write enc into data_dir()/trash/ as a save of its own, before it is replaced; returns the Path.
+
+    The encounter keeps the file it belongs to: this is a copy, loadable like any save.
+    target= is the copy an earlier call returned, written again (a change made meanwhile)
+    rather than one more copy beside it.
+    """
+    with write_lock:
+        fresh = target is None
+        if target is None:
+            target = trash_path(slugify(enc.name))
+        atomic_write(target, _encode(enc, data=data), backup=False)
+        if fresh:
+            prune_trash()
+    return target
+
+
+def trash_path(stem: str) -> Path:
+    """A name not yet taken in data_dir()/trash/ for a file called stem: `STEM YYYYmmdd-HHMMSS.toml`."""
+    trash = data_dir() / TRASH_DIR
+    trash.mkdir(exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = trash / f"{stem} {stamp}{SUFFIX}"
+    number = 1
+    while os.path.lexists(target):
+        number += 1
+        target = trash / f"{stem} {stamp}-{number}{SUFFIX}"
+    return target
+
+
+#: The trash keeps at most this many files, and nothing older than this many days, except
+#: the newest copy of each encounter, kept however old (issue 17: it grew without end).
+TRASH_MAX_FILES = 100
+TRASH_MAX_DAYS = 30
+# The names trash_path and delete_save give: `STEM YYYYmmdd-HHMMSS[-N].toml`.
+_TRASHED = re.compile(rf"(?P<stem>.+) (?P<when>\d{{8}}-\d{{6}})(?:-(?P<n>\d+))?{re.escape(SUFFIX)}")
+
+
+@dataclass(frozen=True)
+class _Trashed:
+    path: Path
+    when: datetime
+    number: int
+    encounter: str
+
+
+def prune_trash(now: datetime | None = None) -> list[Path]:
+    """Keep data_dir()/trash/ bounded: remove copies past TRASH_MAX_DAYS, then the oldest past
+    TRASH_MAX_FILES, never the newest copy of an encounter; returns what went.
+
+    A copy's age is the time in its name (when it went to the trash); its encounter is the
+    name in its ``[encounter]`` table (the file's stem when it cannot be read). Files with
+    names the trash does not give are left alone. Best effort: what cannot be removed stays.
+    """
+    now = now or datetime.now()
+    newest: set[str] = set()
+    spare: list[Path] = []  # copies that may go, newest first
+    doomed: list[Path] = []
+    for item in sorted(_trashed_files(), key=lambda t: (t.when, t.number), reverse=True):
+        if item.encounter not in newest:
+            newest.add(item.encounter)
+        elif (now - item.when).days >= TRASH_MAX_DAYS:
+            doomed.append(item.path)
+        else:
+            spare.append(item.path)
+    over = len(newest) + len(spare) - TRASH_MAX_FILES
+    if over > 0:
+        doomed += spare[-over:]  # the oldest
+    return [path for path in doomed if _remove_trashed(path)]
+
+
+def _trashed_files() -> list[_Trashed]:
+    """The copies in the trash with the names it gives them, with when and what they are."""
+    try:
+        entries = list(os.scandir(data_dir() / TRASH_DIR))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        named = _TRASHED.fullmatch(entry.name)
+        if named is None or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            when = datetime.strptime(named["when"], "%Y%m%d-%H%M%S")
+        except ValueError:
+            continue
+        found.append(_Trashed(Path(entry.path), when, int(named["n"] or 1),
+                              _encounter_of(Path(entry.path), named["stem"])))
+    return found
+
+
+def _encounter_of(path: Path, stem: str) -> str:
+    """Which encounter a copy holds: its name, or its file's stem when it cannot be read."""
+    try:
+        name = _read_head(path, path.stat()).get(codec.SUMMARY_TABLE, {}).get("name")
+    except Exception:  # noqa: BLE001 - an unreadable copy is known by its file name
+        name = None
+    return f"name:{name}" if isinstance(name, str) else f"file:{stem}"
+
+
+def _remove_trashed(path: Path) -> bool:
+    """Remove a copy from the trash, and its .bak; False if it could not be."""
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    try:
+        path.with_name(path.name + BACKUP_SUFFIX).unlink(missing_ok=True)
+    except OSError:
+        pass
+    return True
