@@ -1,4 +1,9 @@
-"""The rule systems' shape (issue 22, items 3 and 6): one ``resolve`` template, modules of one job."""
+"""The house's shape (issue 22, items 3 and 6): one ``resolve`` template, modules of one job.
+
+Every module of ``core/``, ``saves/`` and ``tui/`` is at most 600 lines and its docstring's first
+line names its job; the modules still over the limit are listed by name, so the list can only
+shrink (each one split later takes its name off it).
+"""
 
 from __future__ import annotations
 
@@ -10,8 +15,16 @@ import pytest
 from core.systems import SYSTEM_IDS, get_system
 from core.systems.base import RuleSystem
 
-SYSTEMS = Path(__file__).resolve().parents[2] / "core" / "systems"
-MODULES = sorted(SYSTEMS.rglob("*.py"))
+ROOT = Path(__file__).resolve().parents[2]
+MODULES = sorted(p for package in ("core", "saves", "tui") for p in (ROOT / package).rglob("*.py"))
+MAX_LINES = 600
+# today's modules over MAX_LINES, each to be split by what its parts are about
+OVER_THE_LIMIT = {"core/notation.py", "tui/screens/damage.py", "tui/screens/roster.py",
+                  "tui/widgets/roster_table.py"}
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)
@@ -21,12 +34,18 @@ def test_every_system_resolves_through_the_one_template(system_id):
     assert type(rules)._deal is not RuleSystem._deal
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(SYSTEMS)))
-def test_each_systems_module_is_at_most_600_lines_and_names_its_job(path):
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_each_module_is_at_most_600_lines_and_names_its_job(path):
     text = path.read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= 600
+    if path.relative_to(ROOT).as_posix() not in OVER_THE_LIMIT:
+        assert len(text.splitlines()) <= MAX_LINES
     docstring = ast.get_docstring(ast.parse(text))
     assert docstring and docstring.splitlines()[0].strip()
+
+
+def test_the_modules_over_the_limit_are_still_over_it():
+    """A module split below the limit leaves the list (the list only shrinks)."""
+    assert {name for name in OVER_THE_LIMIT if _lines(ROOT / name) > MAX_LINES} == OVER_THE_LIMIT
 
 
 def test_a_bad_save_is_refused_before_the_creature_is_read():

@@ -1,0 +1,89 @@
+"""Conditions and dying checks on an encounter's creatures (RULES §7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from core import conditions, turns
+from core.dice import RandomSource
+from core.encounter_base import EncounterBase
+from core.ledger import Event
+
+
+class ConditionsMixin(EncounterBase):
+    """Conditions given, set and taken away; the dying checks the GM rolls."""
+
+    # ------------------------------------------------------------------ conditions (RULES §7)
+    def conditions_of(self, cid: str) -> dict[str, int | None]:
+        """Every condition with its value or None: dying, wounded, doomed, statuses, the GM's."""
+        return conditions.conditions_of(self.creature(cid), self.system)
+
+    def add_condition(self, cid: str, name: str, value: int | None = None,
+                      duration: int | str | None = None) -> Event:
+        """Give a creature a condition with an optional value and duration (one undo step)."""
+        name = conditions.condition_name(name)
+        if name in conditions.TRACK_VALUED:
+            if duration is not None:
+                raise ValueError(f"{name} has no duration: it ends by its own rules")
+            return self.set_condition(cid, name, 1 if value is None else value)
+        creature = self.creature(cid)
+        new = creature.clone()
+        steps = [conditions.add(new, name, value, duration, self.system)]
+        self.rules.recheck_dying(new, steps)        # doomed can kill a dying creature
+        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+
+    def remove_condition(self, cid: str, name: str) -> Event:
+        """Remove a condition (its value and duration with it)."""
+        name = conditions.condition_name(name)
+        creature = self.creature(cid)
+        new = creature.clone()
+        conditions.remove(new, name)
+        return self._replace(cid, "condition", f"{creature.name}: no longer {name}", new)
+
+    def set_condition(self, cid: str, name: str, value: int) -> Event:
+        """Set a condition's value by hand (0 removes it): dying, wounded, doomed, frightened…"""
+        name = conditions.condition_name(name)
+        creature = self.creature(cid)
+        new = creature.clone()
+        steps = [conditions.set_value(new, name, value, self.system)]
+        self.rules.recheck_dying(new, steps)
+        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+
+    def add_condition_many(self, ids: Iterable[str], name: str, value: int | None = None,
+                           duration: int | str | None = None) -> Event:
+        """Give each creature a condition, as one undo step: all or nothing (issue 18)."""
+        ids = self._known(ids)
+        shown = conditions.condition_name(name) + (f" {value}" if value else "")
+        with self.one_step(f"{shown} → {len(ids)} creatures"):
+            for cid in ids:
+                self.add_condition(cid, name, value, duration)
+        return self._recorded()
+
+    def remove_condition_many(self, ids: Iterable[str], name: str) -> Event:
+        """Take a condition from each creature that has it, as one undo step; ValueError
+        when none of them has it."""
+        name = conditions.condition_name(name)
+        having = [c for c in self._known(ids)
+                  if name.casefold() in {n.casefold() for n in self.conditions_of(c)}]
+        if not having:
+            raise ValueError(f"no one there is {name}")
+        with self.one_step(f"no longer {name} → {len(having)} creatures"):
+            for cid in having:
+                self.remove_condition(cid, name)
+        return self._recorded()
+
+    # ------------------------------------------------------------------ dying checks (RULES §7)
+    def pending_dying_checks(self) -> list[str]:
+        """Ids of creatures whose dying check waits for the GM's roll."""
+        return [c for c in self.order if self._creatures[c].recovery_check == "pending"]
+
+    def dying_check(self, cid: str, roll: int | None = None, rng: RandomSource | None = None) -> str:
+        """Make (or record the GM's roll for) a creature's dying check; returns it in words."""
+        creature = self.creature(cid)
+        if not self.rules.needs_dying_check(creature):
+            raise ValueError(f"{creature.name} is not making dying checks")
+        new = creature.clone()
+        steps: list[str] = []
+        turns.dying_check(self.rules, new, {}, rng, roll, steps)
+        self._replace(cid, "dying-check", f"{creature.name}: {new.recovery_check}", new, tuple(steps))
+        return new.recovery_check

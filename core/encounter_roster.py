@@ -1,0 +1,241 @@
+"""The roster: creatures joining, edited, hidden and leaving; the encounter's name and settings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from core.capabilities import ENCOUNTER_OPTIONS
+from core.dice import RandomSource
+from core.encounter_data import (
+    _encounter_settings,
+)
+from core.encounter_initiative import InitiativeMixin
+from core.ledger import Event
+from core.model import Creature
+from core.systems.base import MAX_TRACK
+
+# A setting as the log says it: the GM's words, never ``key = value``.
+SETTING_WORDS = {(s.key, c.value): c.log for s in ENCOUNTER_OPTIONS for c in s.choices}
+
+
+class RosterMixin(InitiativeMixin):
+    """Creatures added, removed and edited; the encounter renamed and its settings changed."""
+
+    def add(self, creature: Creature, initiative: int | None = None) -> str:
+        """Add a creature; returns its id.
+
+        A typed ``initiative`` takes its place among equals by RULES §7's tie rule, as a
+        rolled one does; without one it is 0, after the creatures already there.
+        """
+        if not isinstance(creature, Creature):
+            raise TypeError("add() takes a Creature from rules.new_creature()")
+        typed, initiative = initiative is not None, 0 if initiative is None else initiative
+        if isinstance(initiative, bool) or not isinstance(initiative, int):
+            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        cid = f"c{self._next_id}"
+        with self._step("add", f"{creature.name} joins") as step:
+            step.meta("next_id", "turn")
+            step.touch(cid)
+            self._next_id += 1
+            self._insert(cid, creature.clone(), initiative, self._next_id - 1)
+            step.details += self._sort_in(step, [cid] if typed else [])
+            step.text = self._joined(creature.name, [cid], initiative)
+            self._keep_active(step)
+        return cid
+
+    def _joined(self, names: str, ids: list[str], initiative: int) -> str:
+        """``Goblin joins (initiative 15)``; without initiative (RULES §7: the GM orders the
+        list) ``Rat joins``, or ``Rat joins at place 1`` when not put at the end."""
+        verb = "joins" if len(ids) == 1 else "join"
+        if self.rules.has_initiative:
+            return f"{names} {verb} (initiative {initiative})"
+        order = self.order
+        place = order.index(ids[0]) + 1
+        at_end = place + len(ids) - 1 == len(order)
+        return f"{names} {verb}" if at_end else f"{names} {verb} at place {place}"
+
+    def add_many(self, creatures: Sequence[Creature], initiative: int | None = None, roll: bool = False,
+                 rng: RandomSource | None = None) -> list[str]:
+        """Add several creatures in one undo step ("Goblin 1…3").
+
+        ``roll``: each rolls its initiative instead (d20 + its modifier, ties as
+        :meth:`roll_initiative` breaks them), in the same undo step; ValueError where the
+        system has no initiative.
+        """
+        if roll:
+            self._check_has_initiative()
+        typed, initiative = initiative is not None, 0 if initiative is None else initiative
+        names = ", ".join(c.name for c in creatures)
+        verb = "joins" if len(creatures) == 1 else "join"
+        with self._step("initiative" if roll else "add", f"{names} {verb}") as step:
+            step.meta("next_id", "turn")
+            ids = []
+            for creature in creatures:
+                cid = f"c{self._next_id}"
+                step.touch(cid)
+                self._next_id += 1
+                self._insert(cid, creature.clone(), initiative, self._next_id - 1)
+                ids.append(cid)
+            if typed and not roll:
+                step.details += self._sort_in(step, ids)
+            if ids:
+                step.text = self._joined(names, ids, initiative)
+            if roll:
+                rolled = self._roll_into(step, ids, rng)
+                step.text = f"{names} {verb}, initiative rolled: " + ", ".join(
+                    f"{self._creatures[c].name} {total}" for c, total in rolled.items())
+            self._keep_active(step)
+        return ids
+
+    def remove(self, cid: str) -> Event:
+        """Remove a creature from the encounter (undoable)."""
+        creature = self.creature(cid)
+        with self._step("remove", f"{creature.name} removed") as step:
+            step.meta("turn", "round")
+            step.touch(cid)
+            self._drop(cid)
+            active = step.active_before
+            if active == cid:
+                # the removed creature's turn ends: the next in the order is up, the one
+                # who acted before it never twice (past the end, the top of a new round)
+                if self.turn >= len(self._creatures):
+                    self.turn = 0
+                    self.round += 1 if self._creatures else 0
+            else:
+                self._keep_active(step)
+        return self._recorded()
+
+    def remove_many(self, cids: Sequence[str]) -> Event:
+        """Remove several creatures in one undo step (the marked ones, or every defeated one).
+
+        When the active creature goes, the turn passes to the next creature left in the
+        order, as :meth:`remove` does for one.
+        """
+        cids = list(dict.fromkeys(cids))
+        if not cids:
+            raise ValueError("no creatures to remove")
+        names = ", ".join(self.creature(cid).name for cid in cids)  # unknown id -> KeyError
+        old_order = self.order
+        with self._step("remove", f"{names} removed") as step:
+            step.meta("turn")
+            for cid in cids:
+                step.touch(cid)
+                self._drop(cid)
+            active = step.active_before
+            if active in cids:
+                later = [c for c in old_order[old_order.index(active) + 1 :] if c not in cids]
+                self.turn = self.order.index(later[0]) if later else max(0, len(self.order) - 1)
+            else:
+                self._keep_active(step)
+        return self._recorded()
+
+    def update(self, cid: str, **fields: Any) -> Creature:
+        """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
+        creature = self.creature(cid)
+        initiative = fields.pop("initiative", None)
+        new = self._edited(creature, fields)
+        if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
+            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        settled = self.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
+        text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
+        with self._step("edit", text, tuple(settled)) as step:
+            step.meta("turn")
+            step.touch(cid)
+            self._creatures[cid] = new
+            if initiative is not None and initiative != self._initiative[cid]:
+                self._initiative[cid] = initiative
+                self._tie[cid] = self._last_tie(cid)
+                self._order = None
+                step.details += self._sort_in(step, [cid])
+                self._keep_active(step)
+        return new
+
+    def _edited(self, creature: Creature, fields: Mapping[str, Any]) -> Creature:
+        """A copy of ``creature`` with ``fields`` set, each checked (ValueError naming it).
+
+        Stat fields are set together, then the tracks' current values (``now_hp``) after
+        their maximum.
+        """
+        rules = self.rules
+        new = creature.clone()
+        stats = {}
+        current: dict[str, int] = {}
+        for key, value in fields.items():
+            if key == "name":
+                if not isinstance(value, str) or not value.strip():
+                    raise ValueError("a creature needs a name")
+                new.name = value.strip()
+            elif key == "pc":
+                new.pc = bool(value)
+            elif key == "init_mod":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ValueError(f"init_mod must be a whole number, not {value!r}")
+                new.init_mod = value
+            elif key == "defenses":
+                rules.parse_defenses(value)
+                new.defenses = value
+            elif key == "traits":
+                words = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+                new.traits = frozenset(w.lower() for w in words) or frozenset({"living"})
+            elif key in {f.name for f in rules.stat_fields}:
+                rules.check_stat(key, value)
+                stats[key] = value
+            elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
+                current[key[4:]] = value
+            else:
+                raise ValueError(f"cannot edit {key!r}")
+        if stats:
+            rules._set_stats(new, stats, editing=True)
+        for key, value in current.items():
+            self._check_track(new, key, value)
+            setattr(new, key, value)
+        return new
+
+    ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
+                  "stress_marked", "subdual", "dying", "wounded")
+
+    def _check_track(self, creature: Creature, key: str, value: Any) -> None:
+        """ValueError unless ``value`` may be set as ``creature``'s current ``key``."""
+        if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
+            raise ValueError(f"{key!r} cannot be set on {creature.name}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{key} must be a whole number, not {value!r}")
+        if abs(value) > MAX_TRACK:
+            raise ValueError(f"{key} must be at most {MAX_TRACK:,}, not {value:,}")
+        if key != "hp" or self.system != "d20-3e":
+            if value < 0:
+                raise ValueError(f"{key} cannot be negative")
+
+    def set_hidden(self, cids: str | Iterable[str], hidden: bool) -> Event:
+        """Hide creatures from the players' view (the ambushers not yet seen), or show them
+        again: one undo step."""
+        ids = [cids] if isinstance(cids, str) else list(dict.fromkeys(cids))
+        if not ids:
+            raise ValueError("no creatures to hide or show")
+        names = ", ".join(self.creature(cid).name for cid in ids)  # unknown id -> KeyError
+        words = "hidden from the players" if hidden else "shown to the players"
+        with self._step("visibility", f"{names} {words}") as step:
+            for cid in ids:
+                step.touch(cid)
+                new = self._creatures[cid].clone()
+                new.hidden = bool(hidden)
+                self._creatures[cid] = new
+        return self._ledger.done[-1]
+
+    def rename(self, name: str) -> Event:
+        """Rename the encounter."""
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("an encounter needs a name")
+        with self._step("rename", f"encounter renamed to {name.strip()}") as step:
+            step.meta("name")
+            self.name = name.strip()
+        return self._recorded()
+
+    def set_setting(self, key: str, value: Any) -> Event:
+        """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
+        value = _encounter_settings({key: value})[key]
+        with self._step("setting", SETTING_WORDS[key, value]) as step:
+            step.meta("settings")
+            self.settings = {**self.settings, key: value}
+        return self._recorded()
