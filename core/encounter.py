@@ -22,8 +22,8 @@ from core.encounter_data import (
 )
 from core.ledger import Change, Event, Ledger, Step
 from core.model import Breakdown, Creature, Outcome, Roll, TemporaryImmunity
+from core.schema import MAX_TRACK, check_init_mod, check_initiative
 from core.systems import get_system
-from core.systems.base import MAX_TRACK
 
 __all__ = [
     "Encounter", "Event", "Change", "DamagePreview", "DEFAULT_SETTINGS", "ENCOUNTER_SETTINGS",
@@ -102,8 +102,7 @@ class Encounter:
         """Add a creature; returns its id."""
         if not isinstance(creature, Creature):
             raise TypeError("add() takes a Creature from rules.new_creature()")
-        if isinstance(initiative, bool) or not isinstance(initiative, int):
-            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        check_initiative(initiative)
         cid = f"c{self._next_id}"
         with self._step("add", f"{creature.name} joins") as step:
             step.meta("next_id", "turn")
@@ -135,6 +134,7 @@ class Encounter:
         """
         if roll:
             self._check_has_initiative()
+        check_initiative(initiative)
         names = ", ".join(c.name for c in creatures)
         verb = "joins" if len(creatures) == 1 else "join"
         with self._step("initiative" if roll else "add", f"{names} {verb}") as step:
@@ -225,8 +225,8 @@ class Encounter:
         creature = self.creature(cid)
         initiative = fields.pop("initiative", None)
         new = self._edited(creature, fields)
-        if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
-            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        if initiative is not None:
+            check_initiative(initiative)
         settled = self.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
         text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
         with self._step("edit", text, tuple(settled)) as step:
@@ -258,9 +258,7 @@ class Encounter:
             elif key == "pc":
                 new.pc = bool(value)
             elif key == "init_mod":
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise ValueError(f"init_mod must be a whole number, not {value!r}")
-                new.init_mod = value
+                new.init_mod = check_init_mod(value)
             elif key == "defenses":
                 rules.parse_defenses(value)
                 new.defenses = value
@@ -279,7 +277,7 @@ class Encounter:
         for key, value in current.items():
             self._check_track(new, key, value)
             setattr(new, key, value)
-        return new
+        return rules.check_creature(new)  # as a load checks it (core.schema)
 
     ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
                   "stress_marked", "subdual", "dying", "wounded")
@@ -657,8 +655,7 @@ class Encounter:
     def set_initiative(self, cid: str, value: int) -> Event:
         """A new initiative (delay, ready, a late arrival): after others with the same value."""
         creature = self.creature(cid)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"initiative must be a whole number, not {value!r}")
+        check_initiative(value)
         with self._step("initiative", f"{creature.name}: initiative {self._initiative[cid]} → {value}") as step:
             step.meta("turn")
             step.touch(cid)
