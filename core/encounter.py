@@ -22,7 +22,7 @@ from core.encounter_data import (
 )
 from core.ledger import Change, Event, Ledger, Step
 from core.model import Breakdown, Creature, Outcome, Roll, TemporaryImmunity
-from core.schema import MAX_TRACK, check_init_mod, check_initiative
+from core.schema import MAX_CONDITION, MAX_FEAR, MAX_TRACK, check_init_mod, check_initiative
 from core.systems import get_system
 
 __all__ = [
@@ -33,7 +33,7 @@ __all__ = [
 
 # A setting as the log says it: the GM's words, never ``key = value``.
 SETTING_WORDS = {(s.key, c.value): c.log for s in ENCOUNTER_OPTIONS for c in s.choices}
-FEAR_MAX = 12                   # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
+FEAR_MAX = MAX_FEAR             # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,8 +516,9 @@ class Encounter:
     def add_temp_immunity(self, cid: str, effect: str, rounds: int) -> Event:
         """Immune to ``effect`` for ``rounds`` rounds (expires by itself)."""
         creature = self.creature(cid)
-        if not effect.strip() or rounds < 1:
-            raise ValueError("a temporary immunity needs an effect and at least 1 round")
+        if not effect.strip() or isinstance(rounds, bool) or not isinstance(rounds, int) \
+                or not 1 <= rounds <= MAX_CONDITION:
+            raise ValueError(f"a temporary immunity needs an effect and 1 to {MAX_CONDITION} rounds")
         with self._step("immunity", f"{creature.name}: immune to {effect} for {rounds} round(s)") as step:
             step.touch(cid)
             new = creature.clone()

@@ -435,9 +435,10 @@ def _thresholds(value: str, at: int, block: _Block, stats: dict[str, int], unset
     major, severe = match.group(1).lower(), (match.group(2) or "none").lower()
     if major == "none" and severe != "none":
         raise block.error("a Severe threshold without a Major one", at)
-    stats["major"] = 0 if major == "none" else _bounded(major, at, block, "Major", 0, MAX_TRACK)
+    stats["major"] = 0 if major == "none" else \
+        _bounded(major, at + match.start(1), block, "Major", 0, MAX_TRACK)
     stats["severe"] = stats["major"] if severe == "none" else \
-        _bounded(severe, at, block, "Severe", 0, MAX_TRACK)
+        _bounded(severe, at + match.start(2), block, "Severe", 0, MAX_TRACK)
     if stats["severe"] < stats["major"]:
         raise block.error(f"the Severe threshold is below the Major one in {value!r}", at)
     if major == "none":

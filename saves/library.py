@@ -305,9 +305,16 @@ def import_file(path: Path | str, force: bool = False) -> tuple[str, list[str]]:
 
     A name already in the library with other stats is a SaveConflict naming them all, and
     nothing is added; force=True replaces them. Templates identical to ones kept are skipped.
+    A template a save could not hold (core.schema: a defense typo, 10^12 HP slots, no name …)
+    is a SaveError naming it and its field, and nothing is added.
     """
     source = Path(path).expanduser()
-    system, incoming, _, _ = _read_file(source, None)
+    try:
+        system, incoming, _, _ = _read_file(source, None)
+    except SaveError as exc:  # every template is checked before any goes in
+        raise SaveError(exc.path, exc.problem, line=exc.line, field=exc.field, gist=exc.gist,
+                        hint="nothing was imported; fix the file (or that template) and import "
+                             "it again") from None
     with store.write_lock:
         lib = _open(system)
         clashes = [n for n, c in incoming.items()

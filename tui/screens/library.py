@@ -100,6 +100,17 @@ def keep_in_library(app: HitLedgerApp, creature: Creature,
     keep()
 
 
+def skipped_words(skipped: list[library.Skipped]) -> str:
+    """The templates of the bestiary's file left out because they do not load, and why (issue 17):
+    ``Left out (fix in pf2e.toml by hand): Goblin: creatures[0].defenses: …``."""
+    if not skipped:
+        return ""
+    first = skipped[0].error
+    where = first.path.name if first.path is not None else "the library file"
+    more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+    return f"Left out, fix in {where} by hand: {first.gist or first.problem}{more}"
+
+
 def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
     """What a template (or a pasted block) gives, field by field, in the GM's words.
 
@@ -207,6 +218,7 @@ class LibraryScreen(ModalScreen[None]):
 
         try:
             self.names = library.names(self.encounter.system)
+            self.show_error(skipped_words(library.problems(self.encounter.system)))
         except SaveError as error:
             self.names = []
             self.show_error(str(error))
