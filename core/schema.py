@@ -204,8 +204,11 @@ def check_fields(state: Mapping[str, Any], system: str, where: str) -> None:
     A field of another system's creatures is refused; a field no system knows is left
     alone (a newer hitledger may have added it).
     """
-    checks = field_checks(system)
+    checks, numbers = field_checks(system), _number_bounds(system)
     for key, value in state.items():
+        bound = numbers.get(key)
+        if bound is not None and type(value) is int and bound[0] <= value <= bound[1]:
+            continue  # the usual case, without building the field's name
         check = checks.get(key)
         if check is not None and value != UNSET:
             check(value, system, f"{where}.{key}")
@@ -223,6 +226,13 @@ def field_checks(system: str) -> dict[str, FieldCheck]:
     for name in NUMBERS:
         checks[name] = _bounded(*bounds(system, name)) if name in mine else _foreign(system, mine)
     return checks
+
+
+@cache
+def _number_bounds(system: str) -> dict[str, tuple[int, int]]:
+    """The bounds of the whole-number fields a creature of ``system`` may hold."""
+    mine = SYSTEM_FIELDS.get(system, frozenset(NUMBERS)) | COMMON_NUMBERS
+    return {name: bounds(system, name) for name in NUMBERS if name in mine}
 
 
 def _bounded(low: int, high: int) -> FieldCheck:

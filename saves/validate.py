@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +43,8 @@ def validate(doc: Mapping[str, Any], path: Path | None, *, history: bool = True)
     the document it is about to write (saves/codec.py), where the steps are the rules' own.
     """
     try:
-        if history:
-            check_numbers(doc)
+        if history and not numbers_fit(doc):
+            check_numbers(doc)  # the walk again, naming the field
         system = _check_head(doc)
         _check_settings(doc.get("settings", {}))
         ids = _check_creatures(doc.get("creatures", []), system)
@@ -82,6 +83,28 @@ def field_words(doc: Mapping[str, Any], field: str) -> str:
 
 
 # --- values --------------------------------------------------------------------------------
+
+
+def numbers_fit(doc: Any) -> bool:
+    """Whether every number of the document fits in 64 bits and is finite (a quick walk that
+    remembers no path: :func:`check_numbers` names the field when one does not)."""
+    low, high, isfinite = -MAX_INT - 1, MAX_INT, math.isfinite
+    stack: list[Any] = [doc]
+    push, pop = stack.append, stack.pop
+    while stack:
+        container = pop()
+        for value in (container.values() if type(container) is dict else container):
+            kind = type(value)
+            if kind is str or kind is bool:
+                continue
+            if kind is int:
+                if value < low or value > high:
+                    return False
+            elif kind is dict or kind is list:
+                push(value)
+            elif kind is float and not isfinite(value):
+                return False
+    return True
 
 
 def check_numbers(doc: Any) -> None:
@@ -218,50 +241,84 @@ def _replay(change: Mapping[str, Any], present: set[str], where: str, *, undo: b
 
 
 def _check_step(step: Any, system: str, where: str) -> None:
-    _kind(step, dict, where)
-    _kind(_need(step, "text", f"{where}.text"), str, f"{where}.text")
-    _whole(_need(step, "round", f"{where}.round"), f"{where}.round", 0)
-    if "kind" in step:
+    """One [[ledger]] or [[redo]] step (a well-formed one is checked without building the
+    name of any of its fields: a file holds thousands of steps)."""
+    if type(step) is not dict:
+        _kind(step, dict, where)
+    text, number = step.get("text"), step.get("round")
+    if type(text) is not str:
+        _kind(_need(step, "text", f"{where}.text"), str, f"{where}.text")
+    if type(number) is not int or number < 0:
+        _whole(_need(step, "round", f"{where}.round"), f"{where}.round", 0)
+    if type(step.get("kind", "")) is not str:
         _kind(step["kind"], str, f"{where}.kind")
-    _texts(step.get("details", []), f"{where}.details")
-    for j, change in enumerate(_kind(step.get("changes", []), list, f"{where}.changes")):
-        at = f"{where}.changes[{j}]"
-        _kind(change, dict, at)
-        _kind(_need(change, "id", f"{at}.id"), str, f"{at}.id")
-        before, after = change.get("before"), change.get("after")
-        if before is None and after is None:
-            raise Invalid(at, "a change needs `before`, `after` or both")
-        for side, state in (("before", before), ("after", after)):
-            if state is None:
-                continue
-            _kind(state, dict, f"{at}.{side}")
-            if (before is None) != (after is None):  # a whole creature added or removed
-                check_creature(state, system, f"{at}.{side}")
-            else:
-                check_fields(state, system, f"{at}.{side}")
+    details = step.get("details")
+    if details is not None and (type(details) is not list or any(type(line) is not str for line in details)):
+        _texts(details, f"{where}.details")
+    changes = step.get("changes")
+    if changes is not None and type(changes) is not list:
+        _kind(changes, list, f"{where}.changes")
+    for j, change in enumerate(changes or ()):
+        _check_change(change, system, f"{where}.changes[{j}]")
     for side in ("meta_before", "meta_after"):
-        _check_meta(step.get(side, {}), f"{where}.{side}")
+        if side in step:
+            _check_meta(step[side], f"{where}.{side}")
+
+
+def _check_change(change: Any, system: str, at: str) -> None:
+    """One creature's part of a step: its id, and the fields of each side (a whole creature
+    where it is added or removed)."""
+    if type(change) is not dict:
+        _kind(change, dict, at)
+    if type(change.get("id")) is not str:
+        _kind(_need(change, "id", f"{at}.id"), str, f"{at}.id")
+    before, after = change.get("before"), change.get("after")
+    if before is None and after is None:
+        raise Invalid(at, "a change needs `before`, `after` or both")
+    whole_creature = (before is None) != (after is None)
+    for side, state in (("before", before), ("after", after)):
+        if state is None:
+            continue
+        if type(state) is not dict:
+            _kind(state, dict, f"{at}.{side}")
+        if whole_creature:
+            check_creature(state, system, f"{at}.{side}")
+        else:
+            check_fields(state, system, f"{at}.{side}")
 
 
 def _check_meta(meta: Any, where: str) -> None:
     """Encounter fields a step sets on undo/redo: only plain fields an Encounter has."""
-    from core import Encounter
     from core.encounter import DEFAULT_SETTINGS
 
-    blank = Encounter()
     for key, value in _kind(meta, dict, where).items():
+        kind = _meta_kind(key)
+        if kind is int and type(value) is int and value >= (0 if key == "turn" else 1):
+            continue  # the usual case: turn, round, next_id
         at = f"{where}.{key}"
-        attribute = "_next_id" if key == "next_id" else key
-        current = getattr(blank, attribute, None) if not key.startswith("_") else None
-        if key in _NOT_META or current is None or callable(current) \
-                or not isinstance(current, (int, str, dict)):
+        if kind is None:
             raise Invalid(at, f"{key!r} is not an encounter field a step can change")
         if key == "settings":
             for name, setting in _kind(value, dict, at).items():
                 _check_setting(name, setting, f"{at}.{name}", DEFAULT_SETTINGS)
         else:
-            _kind(value, type(current), at)
+            _kind(value, kind, at)
         if key in ("round", "next_id"):
             _whole(value, at, 1)
         elif key == "turn":
             _whole(value, at, 0)
+        elif key == "fear":
+            _whole(value, at, 0, MAX_FEAR)
+
+
+@cache
+def _meta_kind(key: str) -> type | None:
+    """The kind of an encounter field a step may set (as a blank Encounter holds it), or None."""
+    from core import Encounter
+
+    attribute = "_next_id" if key == "next_id" else key
+    current = getattr(Encounter(), attribute, None) if not key.startswith("_") else None
+    if key in _NOT_META or current is None or callable(current) \
+            or not isinstance(current, (int, str, dict)):
+        return None
+    return type(current)
