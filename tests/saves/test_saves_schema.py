@@ -7,6 +7,7 @@ for creatures the reader used to refuse load now (from trash/ too).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import tomli_w
 import saves
 from core import Encounter, ParseError, get_system
 from saves import SaveError, library
+from saves.codec import CHECK_WRITES
 
 BLOCKS = Path(__file__).resolve().parents[1] / "core" / "statblocks"
 
@@ -171,6 +173,19 @@ def test_save_never_writes_what_load_would_refuse(data, spoil):
     with pytest.raises(SaveError, match="not saved"):
         saves.autosave(enc)
     assert path.read_bytes() == before and not saves.autosave_path().exists()
+
+
+def test_every_write_of_the_suite_is_checked_whole_ledger_included(data):
+    """tests/conftest.py: in the suite, save checks what it writes as load does, every step."""
+    assert os.environ.get(CHECK_WRITES) == "all"
+    enc = Encounter("pf2e", "Ambush")
+    cid = enc.add(get_system("pf2e").new_creature("Goblin", hp=6))
+    enc.apply_damage([cid], "2 fire")
+    enc.log[-1].changes[0].after["hp"] = 10**30          # a step no rule could have made
+    with pytest.raises(SaveError, match="not saved") as caught:
+        saves.save(enc)
+    assert caught.value.field == "ledger[1].changes[0].after.hp"
+    assert not any(data.glob("*.toml"))
 
 
 # --- item 3: library templates ----------------------------------------------------------------

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
+from core.schema import check_initiative
 from tui.screens.dialogs import NumberInput
 from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
@@ -378,7 +379,7 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
             return None, str(error)
         if not 1 <= count <= MAX_COUNT:
             return None, f"Count must be between 1 and {MAX_COUNT}."
-        problem = self._check_stats(stats)
+        problem = self._check_stats(stats, init_mod, initiative)
         if problem:
             return None, problem
         defenses = self.query_one("#defenses", NotationField)
@@ -407,7 +408,8 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
         field = fields.first(NumberInput)
         return None if field.default is None and not field.value.strip() else field.number()
 
-    def _check_stats(self, stats: dict[str, int]) -> str:
+    def _check_stats(self, stats: dict[str, int], init_mod: int = 0,
+                     initiative: int | None = None) -> str:
         """What the rules say against these stats (Severe below Major …), shown in the form.
 
         The form stays open with everything typed: a creature built from the stats is the
@@ -417,8 +419,10 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
         # a track of 0 is no track at all: an HP maximum must be at least 1 (issue 9, item 4)
         if stats.get("hp") == 0 and "vitality" not in labels:
             return f"{labels['hp']} must be 1 or more: a creature with 0 maximum HP is dead."
-        try:
-            self.rules.new_creature("check", **stats)
+        try:  # the bounds a load checks (core.schema), said while the form is open (issue 17)
+            self.rules.new_creature("check", init_mod=init_mod, **stats)
+            if initiative is not None:
+                check_initiative(initiative)
         except ValueError as error:
             return f"{str(error)[:1].upper()}{str(error)[1:]}."
         return ""

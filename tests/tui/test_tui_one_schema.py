@@ -1,11 +1,17 @@
-"""Issue 17, item 1: an evening set aside in trash/ (an old Minion autosave) opens from the saves screen."""
+"""Issue 17: an evening set aside in trash/ (an old Minion autosave) opens from the saves screen
+(item 1), the add form says what a load would refuse while it is still open (item 2), and
+``hitledger library import`` refuses a bad template naming it (item 3)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tui_support import goblins, settle
+import pytest
+from tui_support import goblins, settle, static_text, submit_add_form
 
+from core import Encounter
+from saves import library
+from tui.cli import main
 from tui.screens.saves_browser import SavesScreen
 
 SIZE = (80, 24)
@@ -68,3 +74,32 @@ async def test_t_again_lists_the_saves_and_an_empty_trash_says_so(app_factory, d
         await settle(pilot)
         assert not screen.in_trash
         assert str(screen.query_one("#saves-title").render()).startswith("Saves · ")
+
+
+@pytest.mark.parametrize(("field", "typed", "words"), [
+    ("init-mod", "99999999999999999999", "Init_mod (the initiative modifier) must be -999 to 999"),
+    ("initiative", "-99999999", "Initiative must be -1,000,000 to 1,000,000"),
+    ("stat-hp", "10000000", "HP must be at most 1,000,000"),
+])
+async def test_the_add_form_refuses_what_a_load_would_refuse_and_stays_open(app_factory, field,
+                                                                           typed, words):
+    app = app_factory(Encounter("pf2e", "Fight"))
+    async with app.run_test(size=SIZE) as pilot:
+        form = await submit_add_form(pilot, "Goblin", {field: typed})
+        assert app.screen is form                         # everything typed is still there
+        assert static_text(form, "#form-error").startswith(words)
+        assert not app.session.encounter.order
+
+
+def test_library_import_refuses_a_template_with_a_typo_naming_it(tmp_path: Path, data_dir: Path,
+                                                                  capsys):
+    shared = tmp_path / "shared.toml"
+    shared.write_text('format = 1\n[library]\nsystem = "pf2e"\n[[creatures]]\nname = "Wight"\n'
+                      'hp = 50\nmax_hp = 50\n[[creatures]]\nname = "Fire Goblin"\nhp = 6\n'
+                      'max_hp = 6\ndefenses = "weaknesses fyre 5"\n', "utf-8")
+    assert main(["library", "import", str(shared)]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("hitledger: ") and said.count("\n") == 1
+    assert "creatures[1].defenses" in said and "Fire Goblin" in said and "did you mean 'fire'" in said
+    assert "nothing was imported" in said
+    assert library.names("pf2e") == []
