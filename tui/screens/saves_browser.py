@@ -90,7 +90,8 @@ class SavesScreen(Screen[None]):
                 tooltip="Write the highlighted save's log as Markdown for the campaign notes"),
         Binding("enter", "restore", "Open copy", id="saves.restore",
                 tooltip="Open the highlighted copy: it goes back among the saves, under its name"),
-        Binding("t", "show_trash", "Trash", id="saves.show_trash",
+        # not in the footer (80 columns are full): the title says it, help and ctrl+p list it
+        Binding("t", "show_trash", "Trash folder", id="saves.show_trash", show=False,
                 tooltip="List the copies in the trash folder: set-aside autosaves, work kept"),
         Binding("t", "show_saves", "Saves", id="saves.show_saves",
                 tooltip="Back to the list of saves"),
@@ -141,7 +142,8 @@ class SavesScreen(Screen[None]):
             home = os.path.expanduser("~")
             if home != "/" and folder.startswith(home + os.sep):
                 folder = "~" + folder[len(home):]
-            title = f"{'Trash' if trash else 'Saves'} · {folder}"
+            title = f"Trash · {folder} · t lists the saves" if trash else \
+                f"Saves · {folder} · t lists the trash"
         except Exception as error:  # noqa: BLE001 - any failure is shown, the app keeps running
             self.post_message(SavesListed([], error))
             return
