@@ -102,7 +102,7 @@ def keep_in_library(app: HitLedgerApp, creature: Creature,
 
 def skipped_words(skipped: list[library.Skipped]) -> str:
     """The templates of the bestiary's file left out because they do not load, and why (issue 17):
-    ``Left out (fix in pf2e.toml by hand): Goblin: creatures[0].defenses: …``."""
+    ``Left out, fix in SYSTEM.toml by hand: template Goblin: …``."""
     if not skipped:
         return ""
     first = skipped[0].error
