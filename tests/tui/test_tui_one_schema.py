@@ -12,6 +12,7 @@ from tui_support import goblins, settle, static_text, submit_add_form
 from core import Encounter
 from saves import library
 from tui.cli import main
+from tui.screens.library import LibraryScreen
 from tui.screens.saves_browser import SavesScreen
 
 SIZE = (80, 24)
@@ -103,3 +104,21 @@ def test_library_import_refuses_a_template_with_a_typo_naming_it(tmp_path: Path,
     assert "creatures[1].defenses" in said and "Fire Goblin" in said and "did you mean 'fire'" in said
     assert "nothing was imported" in said
     assert library.names("pf2e") == []
+
+
+async def test_b_opens_an_old_library_file_without_its_bad_template_and_says_why(app_factory):
+    path = library.path_of("pf2e")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('format = 1\n[library]\nsystem = "pf2e"\n[[creatures]]\nname = "Fire Goblin"\n'
+                    'hp = 6\nmax_hp = 6\ndefenses = "weaknesses fyre 5"\n[[creatures]]\n'
+                    'name = "Wight"\nhp = 50\nmax_hp = 50\n', "utf-8")
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("B")                         # crashed on every press before issue 17
+        await settle(pilot)
+        assert isinstance(app.screen, LibraryScreen) and app.screen.names == ["Wight"]
+        said = static_text(app.screen, ".dialog-error")
+        assert said.startswith("Left out, fix in pf2e.toml by hand: ") and "Fire Goblin" in said
+        await pilot.press("enter")                     # the good one still comes in
+        await settle(pilot)
+        assert "Wight" in [app.session.encounter.creature(c).name for c in app.session.encounter.order]

@@ -178,6 +178,8 @@ class LibraryScreen(ModalScreen[None]):
         """The names are read when the screen mounts."""
         super().__init__(classes="dialog")
         self.names: list[str] = []
+        self.skipped = ""
+        """The templates of the file that do not load, in words (issue 17): said until fixed."""
 
     @property
     def ledger(self) -> HitLedgerApp:
@@ -218,7 +220,8 @@ class LibraryScreen(ModalScreen[None]):
 
         try:
             self.names = library.names(self.encounter.system)
-            self.show_error(skipped_words(library.problems(self.encounter.system)))
+            self.skipped = skipped_words(library.problems(self.encounter.system))
+            self.show_error("")
         except SaveError as error:
             self.names = []
             self.show_error(str(error))
@@ -236,8 +239,8 @@ class LibraryScreen(ModalScreen[None]):
             self._show_summary()
 
     def show_error(self, text: str) -> None:
-        """One line of what went wrong (empty clears it)."""
-        self.query_one(".dialog-error", Static).update(text)
+        """One line of what went wrong (empty: the templates left out, if any)."""
+        self.query_one(".dialog-error", Static).update(text or self.skipped)
 
     def highlighted(self) -> str | None:
         """The highlighted template's name."""
