@@ -23,8 +23,8 @@ from core.encounter_data import (
 )
 from core.ledger import Change, Event, Ledger, Part, Step
 from core.model import Breakdown, Creature, Outcome, Roll, TemporaryImmunity
+from core.schema import MAX_CONDITION, MAX_FEAR, MAX_TRACK, check_init_mod, check_initiative
 from core.systems import get_system
-from core.systems.base import MAX_TRACK
 
 __all__ = [
     "Encounter", "Event", "Change", "DamagePreview", "DEFAULT_SETTINGS", "ENCOUNTER_SETTINGS",
@@ -34,7 +34,7 @@ __all__ = [
 
 # A setting as the log says it: the GM's words, never ``key = value``.
 SETTING_WORDS = {(s.key, c.value): c.log for s in ENCOUNTER_OPTIONS for c in s.choices}
-FEAR_MAX = 12                   # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
+FEAR_MAX = MAX_FEAR             # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +109,7 @@ class Encounter:
         if not isinstance(creature, Creature):
             raise TypeError("add() takes a Creature from rules.new_creature()")
         typed, initiative = initiative is not None, 0 if initiative is None else initiative
-        if isinstance(initiative, bool) or not isinstance(initiative, int):
-            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        check_initiative(initiative)
         cid = f"c{self._next_id}"
         with self._step("add", f"{creature.name} joins") as step:
             step.meta("next_id", "turn")
@@ -144,6 +143,7 @@ class Encounter:
         if roll:
             self._check_has_initiative()
         typed, initiative = initiative is not None, 0 if initiative is None else initiative
+        check_initiative(initiative)
         names = ", ".join(c.name for c in creatures)
         verb = "joins" if len(creatures) == 1 else "join"
         with self._step("initiative" if roll else "add", f"{names} {verb}") as step:
@@ -236,8 +236,8 @@ class Encounter:
         creature = self.creature(cid)
         initiative = fields.pop("initiative", None)
         new = self._edited(creature, fields)
-        if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
-            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        if initiative is not None:
+            check_initiative(initiative)
         settled = self.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
         text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
         with self._step("edit", text, tuple(settled)) as step:
@@ -270,9 +270,7 @@ class Encounter:
             elif key == "pc":
                 new.pc = bool(value)
             elif key == "init_mod":
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise ValueError(f"init_mod must be a whole number, not {value!r}")
-                new.init_mod = value
+                new.init_mod = check_init_mod(value)
             elif key == "defenses":
                 rules.parse_defenses(value)
                 new.defenses = value
@@ -291,7 +289,7 @@ class Encounter:
         for key, value in current.items():
             self._check_track(new, key, value)
             setattr(new, key, value)
-        return new
+        return rules.check_creature(new)  # as a load checks it (core.schema)
 
     ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
                   "stress_marked", "subdual", "dying", "wounded")
@@ -548,8 +546,9 @@ class Encounter:
     def add_temp_immunity(self, cid: str, effect: str, rounds: int) -> Event:
         """Immune to ``effect`` for ``rounds`` rounds (expires by itself)."""
         creature = self.creature(cid)
-        if not effect.strip() or rounds < 1:
-            raise ValueError("a temporary immunity needs an effect and at least 1 round")
+        if not effect.strip() or isinstance(rounds, bool) or not isinstance(rounds, int) \
+                or not 1 <= rounds <= MAX_CONDITION:
+            raise ValueError(f"a temporary immunity needs an effect and 1 to {MAX_CONDITION} rounds")
         with self._step("immunity", f"{creature.name}: immune to {effect} for {rounds} round(s)") as step:
             step.touch(cid)
             new = creature.clone()
@@ -717,8 +716,7 @@ class Encounter:
         already there, so the tie rule of a typed or rolled initiative does not apply.
         """
         creature = self.creature(cid)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"initiative must be a whole number, not {value!r}")
+        check_initiative(value)
         with self._step("initiative", f"{creature.name}: initiative {self._initiative[cid]} → {value}") as step:
             step.meta("turn")
             step.touch(cid)

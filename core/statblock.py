@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from core.dice import parse as parse_dice
 from core.errors import ParseError
 from core.notation import parse_damage, parse_defenses
+from core.schema import MAX_MODIFIER, MAX_STATBLOCK, MAX_TRACK, bounds
 
-#: Longest stat block read (a full page of a bestiary is a few thousand characters).
-MAX_STATBLOCK = 20_000
+# The longest stat block read (a full page of a bestiary is a few thousand characters) and
+# every number's bounds are core.schema's: what a paste gives, a load accepts (issue 17).
 
 # Characters a paste brings that mean a plain space or a plain hyphen; replaced one for one
 # so that every position still points into the text as pasted.
@@ -256,10 +257,20 @@ def _damage_parts(text: str, at: int, system: str, block: _Block, separators: re
 
 
 def _int(text: str, at: int, block: _Block, what: str) -> int:
+    """A modifier (``+7``) within core.schema's bounds."""
     match = re.match(r"\s*([+-]?\d+)", text)
     if not match:
         raise block.error(f"{what} should be a number, e.g. {what} +7", at + len(text) - len(text.lstrip()))
-    return int(match.group(1))
+    return _bounded(match.group(1), at + match.start(1), block, what, -MAX_MODIFIER, MAX_MODIFIER)
+
+
+def _bounded(number: str, at: int, block: _Block, what: str, low: int, high: int) -> int:
+    """The digits of a number (``+12``) read, or the block's error at them when out of bounds."""
+    digits = number.lstrip("+-")
+    if len(digits) > len(str(max(abs(low), high))) or not low <= int(number) <= high:
+        shown = number if len(number) <= 24 else f"{number[:20]}… ({len(digits)} digits)"
+        raise block.error(f"{what} {shown} is out of bounds: {low:,} to {high:,}", at)
+    return int(number)
 
 
 # --------------------------------------------------------------------------- PF2 family
@@ -340,10 +351,10 @@ def _pf2_track_line(line: Line, block: _Block, system: str, stats: dict[str, int
                                   where + track.start(2))
             if key == "hardness":
                 defenses.add_entry(f"hardness {value}", where, True)
-            elif key == "hp" and system == "vitality-wounds" and not int(value):
                 continue
-            else:
-                stats[key] = int(value)
+            number = _bounded(value, where + track.start(2), block, track.group(1), 0, MAX_TRACK)
+            if number or key != "hp" or system != "vitality-wounds":
+                stats[key] = number
 
 
 def _pf2_strike(line: Line, kind_end: int, block: _Block, system: str) -> tuple[str, str] | None:
@@ -396,7 +407,8 @@ def read_daggerheart(block: _Block, system: str) -> StatBlock:
     for index, (printed, value, at) in enumerate(fields):
         key = printed.lower()
         if key in ("hp", "stress"):
-            stats[key] = _whole(value, at, block, key.upper())
+            stats[key] = _whole(value, at, block, key.upper(), bounds(system, f"max_{key}")[1]
+                                if key == "hp" else bounds(system, key)[1])
         elif key == "thresholds":
             _thresholds(value, at, block, stats, unset)
         elif key == "atk":
@@ -411,10 +423,10 @@ def read_daggerheart(block: _Block, system: str) -> StatBlock:
     return StatBlock(name, stats, "", ("living",), 0, tuple(attacks), unset)
 
 
-def _whole(value: str, at: int, block: _Block, what: str) -> int:
+def _whole(value: str, at: int, block: _Block, what: str, high: int = MAX_TRACK) -> int:
     if not value.isdigit():
         raise block.error(f"{what} should be a whole number, not {value!r}", at)
-    return int(value)
+    return _bounded(value, at, block, what, 0, high)
 
 
 def _thresholds(value: str, at: int, block: _Block, stats: dict[str, int], unset: dict[str, None]) -> None:
@@ -429,8 +441,10 @@ def _thresholds(value: str, at: int, block: _Block, stats: dict[str, int], unset
     major, severe = match.group(1).lower(), (match.group(2) or "none").lower()
     if major == "none" and severe != "none":
         raise block.error("a Severe threshold without a Major one", at)
-    stats["major"] = 0 if major == "none" else int(major)
-    stats["severe"] = stats["major"] if severe == "none" else int(severe)
+    stats["major"] = 0 if major == "none" else \
+        _bounded(major, at + match.start(1), block, "Major", 0, MAX_TRACK)
+    stats["severe"] = stats["major"] if severe == "none" else \
+        _bounded(severe, at + match.start(2), block, "Severe", 0, MAX_TRACK)
     if stats["severe"] < stats["major"]:
         raise block.error(f"the Severe threshold is below the Major one in {value!r}", at)
     if major == "none":
@@ -491,7 +505,7 @@ def read_d20(block: _Block, system: str) -> StatBlock:
             hp = re.search(r"\(\s*(\d+)\s*hp\s*\)", value_text, re.IGNORECASE)
             if not hp:
                 raise block.error("Hit Dice should end with the hit points: 2d8+4 (13 hp)", at)
-            stats["hp"] = int(hp.group(1))
+            stats["hp"] = _bounded(hp.group(1), at + hp.start(1), block, "HP", 0, MAX_TRACK)
         elif key == "initiative":
             init_mod = _int(value_text, at, block, "Initiative")
         elif key == "damage":

@@ -21,13 +21,14 @@ from core.model import (
     RolledPart,
 )
 from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
+from core.schema import MAX_TRACK, Invalid, check_creature, check_init_mod
+from core.schema import check_stat as _check_stat
 from core.vocabulary import Vocabulary, vocabulary
 
 FLAT_CHECK_DC = 15
 # Bounds that cover real play (issue 7): beyond them a clear ValueError, never a hang.
+# A creature's bounds (MAX_TRACK, MAX_SLOTS …) are core.schema's, the ones a load checks.
 MAX_MULTIPLIER = 6          # d20-3e critical multipliers: ×2 … ×6
-MAX_TRACK = 1_000_000       # HP, temp HP, Vitality, Wounds, thresholds
-MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
 
 # The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
 # (DESIGN.md), as declared in core.capabilities; an encounter adds its own.
@@ -37,12 +38,11 @@ _track_values = attrgetter(*TRACK_FIELDS)
 
 @dataclass(frozen=True, slots=True)
 class StatField:
-    """A number the add/edit form asks for: ``hp`` labelled ``HP``."""
+    """A number the add/edit form asks for: ``hp`` labelled ``HP`` (its bounds: core.schema)."""
 
     name: str
     label: str
     default: int
-    maximum: int = MAX_TRACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,11 +205,14 @@ class RuleSystem:
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",
                      traits: str | Sequence[str] = "living", init_mod: int = 0, **stats: int) -> Creature:
-        """A fresh creature at full health; raises ValueError/ParseError for bad stats."""
+        """A fresh creature at full health; raises ValueError/ParseError for bad stats.
+
+        The creature made is checked as a load checks it (core.schema): what this returns
+        always saves to a file that loads back.
+        """
         if not isinstance(name, str) or not name.strip():
             raise ValueError("a creature needs a name")
-        if isinstance(init_mod, bool) or not isinstance(init_mod, int):
-            raise ValueError(f"init_mod must be a whole number, not {init_mod!r}")
+        check_init_mod(init_mod)
         self.parse_defenses(defenses)  # validate now, not at the first hit
         words = traits.replace(",", " ").split() if isinstance(traits, str) else list(traits)
         creature = Creature(name=name.strip(), pc=bool(pc), defenses=defenses,
@@ -218,18 +221,28 @@ class RuleSystem:
         for key, value in stats.items():
             self.check_stat(key, value)
         self._set_stats(creature, stats)
+        self.check_creature(creature)
         return creature
 
     def check_stat(self, key: str, value: Any) -> None:
-        """ValueError unless ``key`` is one of this system's stats and ``value`` is within bounds."""
+        """ValueError unless ``key`` is one of this system's stats and ``value`` is within the
+        bounds a load checks (core.schema)."""
         field = next((f for f in self.stat_fields if f.name == key), None)
         if field is None:
             known = ", ".join(sorted(f.name for f in self.stat_fields))
             raise ValueError(f"{self.name} creatures have no {key!r}; use {known}")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
-        if value > field.maximum:
-            raise ValueError(f"{field.label} must be at most {field.maximum:,}, not {value:,}")
+        _check_stat(self.id, key, value, field.label)
+
+    def check_creature(self, creature: Creature) -> Creature:
+        """The creature, once it is one a save of this system holds and loads back
+        (core.schema, as a load checks it); else ValueError naming the field."""
+        try:
+            check_creature(creature.to_state(), self.id, "creature")
+        except Invalid as exc:
+            field = exc.field.removeprefix("creature.")
+            said = f"{field}: {exc.problem}" if field != "creature" else exc.problem
+            raise Invalid(field, said, exc.gist, bare=True) from None
+        return creature
 
     def _set_stats(self, creature: Creature, stats: dict[str, int], editing: bool = False) -> None:
         raise NotImplementedError
@@ -245,14 +258,13 @@ class RuleSystem:
         try:
             creature = self.new_creature(block.name, False, block.defenses, block.traits,
                                          block.init_mod, **block.stats)
+            for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8)
+                setattr(creature, name, value)
+            creature.statblock = text
+            creature.attacks = list(block.attacks)
+            self.check_creature(creature)  # as a load checks it: what is pasted saves and loads
         except ValueError as error:  # a number beyond the bounds of play (HP 10^20)
-            numbers = [str(v) for v in block.stats.values() if str(v) in str(error).replace(",", "")]
-            at = text.find(numbers[0]) if numbers else 0
-            raise ParseError(str(error), max(0, at), text) from None
-        for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8 Decision)
-            setattr(creature, name, value)
-        creature.statblock = text
-        creature.attacks = list(block.attacks)
+            raise ParseError(str(error), _position(text, block, error), text) from None
         return creature
 
     # ------------------------------------------------------------------ rolling
@@ -527,6 +539,16 @@ class RuleSystem:
         Changes ``work`` in place and returns what changed, in words.
         """
         return []
+
+
+def _position(text: str, block: Any, error: ValueError) -> int:
+    """Where in a pasted block the value a check refused is printed (0 when not found)."""
+    field = str(getattr(error, "field", ""))
+    value = block.init_mod if field == "init_mod" else block.stats.get(
+        {"max_hp": "hp", "max_vitality": "vitality", "max_wounds": "wounds"}.get(field, field))
+    numbers = [str(value)] if value is not None else \
+        [str(v) for v in block.stats.values() if str(v) in str(error).replace(",", "")]
+    return max(0, text.find(numbers[0])) if numbers else 0
 
 
 class _KeptDice:

@@ -8,7 +8,7 @@ from typing import Any
 from core.dice import RandomSource
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import Defenses
-from core.systems.base import MAX_SLOTS, Application, Dealt, RuleSystem, StatField
+from core.systems.base import Application, Dealt, RuleSystem, StatField
 
 SEVERITY = {0: "none", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
 MIXED = "physical and magic"    # the kind of a hit that deals both (RULES §3 Decision)
@@ -39,9 +39,9 @@ class Daggerheart(RuleSystem):
     current_tracks = (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
                       ("stress_marked", "Stress marked", "stress"))
     stand_in_tracks = ()        # slots are few: calc's stand-in keeps the defaults
-    stat_fields = (StatField("hp", "HP slots", 6, MAX_SLOTS), StatField("major", "Major", 7),
-                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3, MAX_SLOTS),
-                   StatField("stress", "Stress slots", 6, MAX_SLOTS))
+    stat_fields = (StatField("hp", "HP slots", 6), StatField("major", "Major", 7),
+                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3),
+                   StatField("stress", "Stress slots", 6))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         defaults = {"hp": 6, "major": 7, "severe": 14, "armor": 0, "stress": 6}
