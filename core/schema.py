@@ -36,6 +36,8 @@ MAX_INITIATIVE = MAX_TRACK
 MAX_CONDITION = 999
 #: A stat block kept whole, as pasted.
 MAX_STATBLOCK = 20_000
+#: The most a persistent condition's factor may be.
+MAX_FACTOR = 100.0
 #: Daggerheart's Fear (DESIGN: 0..12).
 MAX_FEAR = 12
 
@@ -286,8 +288,8 @@ def _persistent(value: Any, system: str, where: str) -> None:
             rules.parse_damage(cond.formula)  # what the tick rolls
         except ValueError as exc:
             raise Invalid(at, getattr(exc, "message", str(exc))) from None
-        if not 0 < cond.factor <= 100:
-            raise Invalid(at, f"factor {cond.factor} must be above 0 and at most 100")
+        if not 0 < cond.factor <= MAX_FACTOR:
+            raise Invalid(at, f"factor {cond.factor} must be above 0 and at most {MAX_FACTOR:g}")
         if cond.rounds_left is not None and not 0 <= cond.rounds_left <= MAX_CONDITION:
             raise Invalid(at, f"rounds {cond.rounds_left} must be 0 to {MAX_CONDITION}")
 
