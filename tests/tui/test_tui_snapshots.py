@@ -18,7 +18,7 @@ from textual.widgets import Input
 
 from tui.app import HitLedgerApp, make_app
 from tui.demo import demo_encounter
-from tui.widgets.log_panel import SETTLE_SECONDS
+from tui.widgets.log_panel import SETTLE_SECONDS, _settling
 
 SIZE = (80, 24)
 SNAPSHOT_DATA = "hitledger-snapshot-data"
@@ -32,8 +32,17 @@ def demo_app(system: str = "pf2e") -> HitLedgerApp:
 
 
 async def still(pilot: Pilot) -> None:
-    """No blinking cursor in a snapshot, and lines that wait for a pause in typing settled."""
-    await pilot.pause(SETTLE_SECONDS + 0.1)
+    """No blinking cursor in a snapshot, and lines that wait for a pause in typing settled.
+
+    A line waiting to settle has a timer in ``log_panel._settling``: the pause in typing is
+    waited for until none is left (at once when no line waits), not for a fixed half second.
+    """
+    await pilot.pause()
+    for _ in range(int(SETTLE_SECONDS / 0.02) * 20):  # a bound for a busy machine
+        if not _settling:
+            break
+        await pilot.pause(0.02)
+    assert not _settling, "a steady line never settled"
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
     await pilot.pause()
