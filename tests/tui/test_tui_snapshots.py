@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
+from tui_support import wait_for_the_pause_in_typing
 
 from tui.app import HitLedgerApp, make_app
 from tui.demo import demo_encounter
-from tui.widgets.log_panel import SETTLE_SECONDS, _settling
 
 SIZE = (80, 24)
 SNAPSHOT_DATA = "hitledger-snapshot-data"
@@ -34,15 +34,9 @@ def demo_app(system: str = "pf2e") -> HitLedgerApp:
 async def still(pilot: Pilot) -> None:
     """No blinking cursor in a snapshot, and lines that wait for a pause in typing settled.
 
-    A line waiting to settle has a timer in ``log_panel._settling``: the pause in typing is
-    waited for until none is left (at once when no line waits), not for a fixed half second.
+    The lines wait for their own timers, not for a fixed half second (issue 22).
     """
-    await pilot.pause()
-    for _ in range(int(SETTLE_SECONDS / 0.02) * 20):  # a bound for a busy machine
-        if not _settling:
-            break
-        await pilot.pause(0.02)
-    assert not _settling, "a steady line never settled"
+    await wait_for_the_pause_in_typing(pilot)
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
     await pilot.pause()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from textual.screen import Screen
 from textual.widgets import Input
-from tui_support import SIZE, screen_lines, type_text
+from tui_support import SIZE, screen_lines, type_text, wait_for_the_pause_in_typing
 
 from core import Encounter, get_system
 from tui.screens.damage import DamageScreen
@@ -91,9 +91,7 @@ async def test_the_targets_stay_in_place_while_the_gm_types(app_factory, monkeyp
             await pilot.pause()
             assert table.region.y == top, key
         assert feedback.region.height == 2  # "✓ 2d6 fire" and a line kept while typing
-        while log_panel._settling:  # the GM's pause: the line's own timer, not a fixed wait
-            await pilot.pause(0.05)
-        await pilot.pause()
+        await wait_for_the_pause_in_typing(pilot)  # the line's own timer, not a fixed wait
         assert feedback.region.height == 1
         assert table.region.y == top - 1
 
