@@ -95,9 +95,22 @@ SKIP_DEFEATED = Setting("skip_defeated", (   # RULES §7: next turn passes over 
            "Defeated creatures now keep their turns."),
 ))
 
+PLAYER_VIEW = Setting("player_view", (   # issue 20: what `hitledger watch` shows of adversaries
+    Choice("status", "players see adversaries as Healthy, Hurt, Bloodied or Defeated",
+           "players see adversaries' status", "Healthy, Hurt, Bloodied or Defeated",
+           "Players now see adversaries as Healthy, Hurt, Bloodied or Defeated."),
+    Choice("numbers", "players see adversaries' numbers",
+           "players see adversaries' numbers", "their HP (or slots) in numbers",
+           "Players now see adversaries' HP in numbers."),
+    Choice("hidden", "players see adversaries' names only",
+           "players see adversaries' names only", "names only, no health",
+           "Players now see adversaries' names only, no health."),
+), about="What the players' view (hitledger watch) shows of adversaries. ")
+
 RULE_OPTIONS: tuple[Setting, ...] = (CRIT_MODE, MASSIVE_DAMAGE)
 """The settings ``apply_damage(settings=...)`` takes (DESIGN.md)."""
-ENCOUNTER_OPTIONS: tuple[Setting, ...] = (CRIT_MODE, FLAT_CHECKS, MASSIVE_DAMAGE, SKIP_DEFEATED)
+ENCOUNTER_OPTIONS: tuple[Setting, ...] = (CRIT_MODE, FLAT_CHECKS, MASSIVE_DAMAGE, SKIP_DEFEATED,
+                                          PLAYER_VIEW)
 """Every setting an encounter keeps: the rule options and the table's own."""
 OLD_VALUES: Mapping[tuple[str, Any], Any] = {("flat_checks", "auto"): "roll"}
 """Values as saves before issue 7 wrote them, and what they mean now."""
@@ -126,4 +139,4 @@ def setting(key: str) -> Setting:
 
 
 __all__ = ["Choice", "Setting", "CRIT_MODE", "MASSIVE_DAMAGE", "FLAT_CHECKS", "SKIP_DEFEATED",
-           "RULE_OPTIONS", "ENCOUNTER_OPTIONS", "OLD_VALUES", "check_settings", "setting"]
+           "PLAYER_VIEW", "RULE_OPTIONS", "ENCOUNTER_OPTIONS", "OLD_VALUES", "check_settings", "setting"]

@@ -294,6 +294,22 @@ class Encounter:
             if value < 0:
                 raise ValueError(f"{key} cannot be negative")
 
+    def set_hidden(self, cids: str | Iterable[str], hidden: bool) -> Event:
+        """Hide creatures from the players' view (the ambushers not yet seen), or show them
+        again: one undo step."""
+        ids = [cids] if isinstance(cids, str) else list(dict.fromkeys(cids))
+        if not ids:
+            raise ValueError("no creatures to hide or show")
+        names = ", ".join(self.creature(cid).name for cid in ids)  # unknown id -> KeyError
+        words = "hidden from the players" if hidden else "shown to the players"
+        with self._step("visibility", f"{names} {words}") as step:
+            for cid in ids:
+                step.touch(cid)
+                new = self._creatures[cid].clone()
+                new.hidden = bool(hidden)
+                self._creatures[cid] = new
+        return self._ledger.done[-1]
+
     def rename(self, name: str) -> Event:
         """Rename the encounter."""
         if not isinstance(name, str) or not name.strip():

@@ -171,6 +171,7 @@ class Creature:
     recovery_check: str = ""                            # "pending" or the last dying check, in words
     statblock: str = ""                 # the stat block as pasted (RULES §8), kept whole
     attacks: list[tuple[str, str]] = field(default_factory=list)   # (label, damage notation)
+    hidden: bool = False                # issue 20: the players' view leaves it out (ambushers)
 
     def clone(self) -> Creature:
         """An independent copy: every field of the dataclass, its containers copied."""
@@ -213,6 +214,8 @@ class Creature:
             out["statblock"] = self.statblock
         if self.attacks:
             out["attacks"] = [{"label": label, "damage": damage} for label, damage in self.attacks]
+        if self.hidden:
+            out["hidden"] = True
         return out
 
     @classmethod
@@ -238,13 +241,14 @@ class Creature:
         c.statblock = _get(data, "statblock", str, where, "")
         c.attacks = [(_get(a, "label", str, f"{where}.attacks[{i}]"), _get(a, "damage", str, f"{where}.attacks[{i}]"))
                      for i, a in enumerate(_get(data, "attacks", list, where, []))]
+        c.hidden = _get(data, "hidden", bool, where, False)
         return c
 
 
 # Derived from the dataclass, so a new field is cloned and committed without a second list.
 FIELD_NAMES = tuple(f.name for f in fields(Creature))
 CONTAINER_FIELDS = tuple(f.name for f in fields(Creature) if f.default_factory is not MISSING)
-IDENTITY_FIELDS = ("name", "pc", "traits", "defenses", "init_mod", "statblock", "attacks")
+IDENTITY_FIELDS = ("name", "pc", "traits", "defenses", "init_mod", "statblock", "attacks", "hidden")
 
 
 def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:

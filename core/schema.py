@@ -338,6 +338,7 @@ def _statblock(value: Any, system: str, where: str) -> None:
 _OTHER_CHECKS: dict[str, FieldCheck] = {
     "name": _name,
     "pc": lambda value, system, where: kind(value, bool, where),
+    "hidden": lambda value, system, where: kind(value, bool, where),
     "traits": _texts,
     "conditions": _texts,
     "defenses": _defenses,

@@ -201,6 +201,52 @@ def run_log(argv: Sequence[str]) -> int:
     return 0
 
 
+# -- the players' view (issue 20) ------------------------------------------------------
+
+
+def run_watch(argv: Sequence[str]) -> int:
+    """``hitledger watch [NAME]``: the players' view of a save, or of the GM's open window."""
+    parser = _Parser(prog="hitledger watch",
+                     description="The players' view, read-only: the order, the turn, what "
+                                 "the players may see. Follows the GM's open window, or NAME.")
+    parser.add_argument("save", nargs="?", help="follow this save (name or file) instead")
+    parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+    args = parser.parse_args(argv)
+    from tui.watch.follow import Follower, data_folder, save_file
+
+    folder = data_folder(args.data_dir)
+    follower = Follower(folder, save_file(folder, args.save) if args.save else None)
+    from tui.watch.app import WatchApp
+
+    app = WatchApp(follower)
+    app.run()
+    return app.return_code or 0
+
+
+def run_serve(argv: Sequence[str]) -> int:
+    """``hitledger serve``: the players' view in a browser (textual-serve)."""
+    parser = _Parser(prog="hitledger serve",
+                     description="Serve the players' view (hitledger watch of the data dir) "
+                                 "to browsers. Needs the serve extra: pip install 'hitledger[serve]'.")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--token", help="a browser needs ?token=TOKEN in the address to watch")
+    parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+    args = parser.parse_args(argv)
+    if not 0 < args.port < 65536:
+        raise CliError(f"--port is 1 to 65535, not {args.port}")
+    from tui.watch.follow import data_folder
+
+    try:
+        from tui.watch.serve import serve
+    except ImportError as error:  # the serve extra (textual-serve, aiohttp) is not installed
+        raise CliError(f"hitledger serve needs textual-serve ({error}): "
+                       "pip install 'hitledger[serve]'") from None
+    serve(data_folder(args.data_dir), args.host, args.port, args.token)
+    return 0
+
+
 # -- the TUI -----------------------------------------------------------------------------
 
 
@@ -210,7 +256,8 @@ def tui_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="hitledger",
-        description="A keyboard-driven encounter manager. Subcommands: calc, roll, library, log.",
+        description="A keyboard-driven encounter manager. Subcommands: calc, roll, library, log, "
+                    "watch, serve.",
         epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"   '
                "hitledger roll 2d6+3",
     )
@@ -344,6 +391,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_library(argv[1:])
         if argv and argv[0] == "log":
             return run_log(argv[1:])
+        if argv and argv[0] == "watch":
+            return run_watch(argv[1:])
+        if argv and argv[0] == "serve":
+            return run_serve(argv[1:])
         if argv and argv[0] in ("-h", "--help"):
             tui_parser().print_help()
             return 0

@@ -94,12 +94,16 @@ class EncounterCommands(Provider):
 
         Names and help come from the core's declaration of each setting (issue 10).
         """
+        from core.capabilities import PLAYER_VIEW
+
         encounter = self.ledger.session.encounter
-        for declared in encounter.rules.settings_offered:
+        # issue 20: what the players' view shows, in every system; each choice not in force
+        for declared in (*encounter.rules.settings_offered, PLAYER_VIEW):
             now = declared.choice(encounter.settings.get(declared.key, declared.default))
-            switch = declared.other(now.value)
-            yield Command(f"Setting: {switch.offer}", f"{declared.about}Now: {now.now}",
-                   partial(self._set, declared.key, switch.value))
+            for switch in declared.choices:
+                if switch is not now:
+                    yield Command(f"Setting: {switch.offer}", f"{declared.about}Now: {now.now}",
+                                  partial(self._set, declared.key, switch.value))
 
     def _set(self, key: str, value: object) -> None:
         """Change one setting (one undo step) and say so."""

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 SIZE = (80, 24)
 SEED = 7
 SAVED_AT = datetime(2024, 3, 2, 18, 0).timestamp()
-NAMES = ("roster", "damage", "tracker", "saves", "help")
+NAMES = ("roster", "damage", "tracker", "saves", "help", "watch")
 
 
 def prepare_saves(folder: Path) -> None:
@@ -65,7 +65,25 @@ async def take(out: Path) -> list[Path]:
         await pilot.press("escape", "question_mark")
         await pilot.pause()
         shot("help")
+    written.append(await watch(out, encounter))
     return written
+
+
+async def watch(out: Path, encounter: Any) -> Path:
+    """The players' view (``hitledger watch``, issue 20) of the fight as the GM left it."""
+    from saves import codec, data_dir
+    from saves.store import atomic_write
+    from tui.watch.app import WatchApp
+    from tui.watch.follow import Follower
+
+    path = data_dir() / "players.toml"
+    atomic_write(path, codec.encode(encounter.to_data()).encode("utf-8"), backup=False)
+    app = WatchApp(Follower(data_dir(), path))
+    async with app.run_test(size=SIZE) as pilot:
+        while app.watched.view is None:
+            await pilot.pause(0.05)
+        await pilot.pause()
+        return Path(app.save_screenshot("watch.svg", str(out)))
 
 
 async def roster_and_damage(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:

@@ -169,7 +169,7 @@ def test_encounter_refuses_unknown_settings(settings):
 def test_encounter_settings_defaults_and_extra_keys():
     enc = Encounter(system="pf2e", name="x", settings=None)
     assert enc.settings == {"crit_mode": "double", "flat_checks": "roll", "massive_damage": False,
-                            "skip_defeated": True}
+                            "skip_defeated": True, "player_view": "status"}
     enc = Encounter(system="pf2e", name="x", settings={"flat_checks": "ask", "skip_defeated": False})
     assert enc.settings["flat_checks"] == "ask" and enc.settings["skip_defeated"] is False
     with pytest.raises(ValueError):

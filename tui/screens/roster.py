@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # the first frame, and it should not wait for screens the GM has not asked for yet.
 
 NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "mark_all", "damage", "heal", "find", "roll_initiative",
-                            "set_initiative", "move", "condition", "stress"})
+                            "set_initiative", "move", "condition", "stress", "hide"})
 WIDE = 120
 """From this many columns the roster shows a detail pane for the highlighted creature."""
 DETAIL_WIDTH = 36
@@ -95,6 +95,7 @@ class RosterScreen(Screen[None]):
     | + / - | The GM gains / spends 1 Fear (systems without initiative) |
     | K | Next encounter keeping the party (this one is saved: ctrl+o lists it) |
     | M | Export the log as Markdown |
+    | H | Hide the marked creatures (or the highlighted one) from the players' view, or show them |
     """
 
     CSS_PATH = "roster.tcss"
@@ -157,6 +158,9 @@ class RosterScreen(Screen[None]):
                 tooltip="A new encounter with the PCs as they are now; this one is saved (ctrl+o)"),
         Binding("M", "export_log", "Export log as Markdown", show=False, id="roster.export_log",
                 tooltip="Write the log as Markdown for the campaign notes (m on the log and the saves screen too)"),
+        Binding("H", "hide", "Hide from players", show=False, id="roster.hide",
+                tooltip="Hide the marked creatures (or the highlighted one) from the players' "
+                        "view (hitledger watch), or show them again"),
     ]
 
     last_actor: str | None = None
@@ -591,6 +595,15 @@ class RosterScreen(Screen[None]):
         from tui.screens import running
 
         running.fear(self.app, gain)
+
+    def action_hide(self) -> None:
+        """Hide the targets from the players' view; show them again if all are hidden."""
+        targets = self.targets()
+        if not targets:
+            return
+        hide = not all(self.encounter.creature(cid).hidden for cid in targets)
+        event = self.session.apply(lambda enc: enc.set_hidden(targets, hide), targets)
+        self.notify(short_event(event))
 
     def action_next_encounter(self) -> None:
         """A new encounter keeping the party (this one is saved)."""

@@ -192,7 +192,10 @@ def status_text(creature: Any, system: str) -> str:
     if "dying" in creature.conditions and "unconscious" in creature.conditions:
         creature = creature.clone()
         creature.conditions.discard("unconscious")
-    return conditions.summary(creature, system) or "ok"
+    words = conditions.summary(creature, system)
+    if creature.hidden:  # issue 20: left out of the players' view
+        return f"hidden · {words}" if words else "hidden"
+    return words or "ok"
 
 
 def fit(text: str, width: int) -> str:

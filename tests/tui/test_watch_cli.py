@@ -1,0 +1,55 @@
+"""Issue 20: the ``watch`` and ``serve`` subcommands: their arguments, and serve without its extra."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from saves import codec
+from saves.errors import SaveError
+from tui.cli import main
+
+
+def test_serve_refuses_a_port_out_of_range(capsys) -> None:
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port is 1 to 65535" in capsys.readouterr().err
+
+
+def test_serve_without_textual_serve_says_how_to_install_it(monkeypatch, capsys,
+                                                            tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    monkeypatch.delitem(sys.modules, "tui.watch.serve", raising=False)
+    assert main(["serve", "--data-dir", str(tmp_path)]) == 2
+    assert "pip install 'hitledger[serve]'" in capsys.readouterr().err
+
+
+def test_watch_takes_no_unknown_option(capsys) -> None:
+    assert main(["watch", "--host", "x"]) == 2
+    assert "unrecognized arguments" in capsys.readouterr().err
+
+
+def test_the_served_command_is_fixed_and_quoted(tmp_path: Path) -> None:
+    watch_command = pytest.importorskip("tui.watch.serve").watch_command
+    folder = tmp_path / "a folder; rm -rf ~"
+    assert shlex.split(watch_command(folder)) == [sys.executable, "-m", "tui.cli", "watch",
+                                                  "--data-dir", str(folder)]
+
+
+def test_the_address_to_open() -> None:
+    address = pytest.importorskip("tui.watch.serve").address
+    assert address("127.0.0.1", 8000, None) == "http://127.0.0.1:8000/"
+    assert address("127.0.0.1", 8001, "t") == "http://127.0.0.1:8001/?token=t"
+    assert "0.0.0.0" not in address("0.0.0.0", 8000, None)  # this machine's name instead
+
+
+def test_a_hidden_that_is_not_true_or_false_is_refused_naming_the_field() -> None:
+    from tui.demo import demo_encounter
+
+    data = demo_encounter("pf2e").to_data()
+    data["creatures"][1]["hidden"] = "yes"
+    with pytest.raises(SaveError) as refused:
+        codec.decode(codec.encode(data).encode("utf-8"), None)
+    assert "hidden" in str(refused.value)

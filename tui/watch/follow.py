@@ -1,0 +1,148 @@
+"""Following a save file from outside, read-only: what ``hitledger watch`` shows, and how fresh.
+
+The GM's window replaces its autosave atomically, so a file kept open (or a path watched with
+inotify) would follow an inode that is gone. The follower instead asks a few times a second
+for the file's identity (device, inode, mtime, size) and reads it whole, then closes it, only
+when that changed. It never writes: no data dir created, no temp file cleaned, no lock taken.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from core.player_view import PlayerView, player_view
+from saves import codec, slots
+from saves.names import DATA_DIR_ENV, SUFFIX, slugify
+from saves.store import read_checked
+
+LOG_LINES = 3
+"""Log lines under the order: what fits 80×24 with a party and a few adversaries."""
+RACY_NS = 50_000_000
+"""A file changed this close to the moment it was read may have been replaced again within
+the same timestamp (and got the freed inode back): it is read once more, as git does."""
+Identity = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Watched:
+    """What the players' view shows now, and whether it is the latest."""
+
+    view: PlayerView | None
+    """The last state read well; None before any was."""
+    file: Path | None
+    stale: str = ""
+    """Why the view is not the file's latest ("" when it is): unreadable, gone…"""
+    gm_closed: bool = False
+    """Following the GM's window (no save named) and no window holds the autosave any more."""
+
+
+def data_folder(given: str | None = None) -> Path:
+    """The data dir as the GM's app finds it (``--data-dir``, the variable, the platform's),
+    without creating it: the viewer never writes there."""
+    chosen = given or os.environ.get(DATA_DIR_ENV)
+    if chosen:
+        return Path(chosen).expanduser().absolute()
+    return Path(platformdirs.user_data_dir("hitledger"))
+
+
+def save_file(folder: Path, name: str) -> Path:
+    """The file of a save named ``name`` (a path, a file stem or an encounter name's slug)."""
+    given = Path(name).expanduser()
+    if os.sep in name or name.endswith(SUFFIX) or given.exists():
+        return given if given.is_absolute() or given.exists() else folder / given.name
+    exact = folder / f"{name}{SUFFIX}"
+    return exact if os.path.lexists(exact) else folder / f"{slugify(name)}{SUFFIX}"
+
+
+class Follower:
+    """Polls one save (``save``), or the autosave of the GM's open window, for changes."""
+
+    def __init__(self, folder: Path, save: Path | None = None, log_lines: int = LOG_LINES) -> None:
+        """Follow ``save`` in ``folder``, or (None) the encounter the GM's window has open."""
+        self.folder = folder
+        self.save = save
+        self.log_lines = log_lines
+        self._file: Path | None = None
+        self._identity: Identity | None = None
+        self._read_at = 0
+        self._last = Watched(None, None, "waiting for the GM's window" if save is None else "")
+
+    def poll(self) -> Watched | None:
+        """The new state when the file, its identity or the GM's window changed, else None."""
+        file, closed = (self.save, False) if self.save is not None else self._gm_file()
+        identity = _identity(file)
+        if file == self._file and identity == self._identity and closed == self._last.gm_closed \
+                and not (identity and identity[2] >= self._read_at - RACY_NS):
+            return None
+        self._file, self._identity = file, identity
+        if file is None:
+            watched = Watched(None, None, "waiting for the GM's window", closed)
+        elif identity is None:
+            watched = Watched(self._last.view, file, f"{file.name} is gone", closed)
+        else:
+            watched = self._read(file, closed)
+        if watched == self._last:
+            return None
+        self._last = watched
+        return watched
+
+    def _read(self, file: Path, closed: bool) -> Watched:
+        """The file read whole and closed at once; the last good view kept if it is unreadable."""
+        self._read_at = time.time_ns()
+        try:
+            raw, st = read_checked(file)
+            encounter, _header = codec.decode(raw, file)
+            view = player_view(encounter, self.log_lines)
+        except Exception as error:  # noqa: BLE001 - any damage: keep the last good state
+            reason = getattr(error, "short", None) or str(error) or type(error).__name__
+            return Watched(self._last.view, file, f"{file.name} unreadable: {reason}", closed)
+        self._identity = _stat_identity(st)  # what was read, if it changed since the stat
+        return Watched(view, file, "", closed)
+
+    def _gm_file(self) -> tuple[Path | None, bool]:
+        """The autosave of an open GM window (the one followed while it stays open), and
+        whether none is open (then the one followed last, or the newest)."""
+        found = _autosaves(self.folder)
+        held = [path for path in found if slots.holder(path) is not None]
+        if self._file in held:
+            return self._file, False
+        if held:
+            return held[0], False
+        if self._file is not None:
+            return self._file, True
+        return (found[0] if found else None), True
+
+
+def _autosaves(folder: Path) -> list[Path]:
+    """Every autosave slot in ``folder``, newest first; none if the folder is not there."""
+    found = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if slots.is_slot(Path(entry.name)):
+                    try:
+                        found.append((entry.stat().st_mtime_ns, folder / entry.name))
+                    except OSError:
+                        continue
+    except OSError:
+        return []
+    return [path for _mtime, path in sorted(found, reverse=True)]
+
+
+def _identity(file: Path | None) -> Identity | None:
+    """The file's identity without opening it; None when it is not there."""
+    if file is None:
+        return None
+    try:
+        return _stat_identity(os.stat(file))
+    except OSError:
+        return None
+
+
+def _stat_identity(st: os.stat_result) -> Identity:
+    return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
