@@ -21,7 +21,15 @@ from core.encounter_data import (
     _encounter_settings,
 )
 from core.ledger import Change, Event, Ledger, Step
-from core.model import Breakdown, Creature, Outcome, Roll, TemporaryImmunity
+from core.model import (
+    Breakdown,
+    Creature,
+    Outcome,
+    Roll,
+    TemporaryImmunity,
+    as_attack,
+    printed_numbers,
+)
 from core.schema import MAX_CONDITION, MAX_FEAR, MAX_TRACK, check_init_mod, check_initiative
 from core.systems import get_system
 
@@ -268,6 +276,12 @@ class Encounter:
             elif key in {f.name for f in rules.stat_fields}:
                 rules.check_stat(key, value)
                 stats[key] = value
+            elif key == "numbers":
+                new.numbers = printed_numbers(value)
+            elif key == "attacks":
+                new.attacks = [as_attack(a) for a in value]
+            elif key == "horde":
+                new.horde = value
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
                 current[key[4:]] = value
             else:

@@ -19,6 +19,8 @@ from core.model import (
     PersistentDamage,
     Roll,
     RolledPart,
+    as_attack,
+    printed_numbers,
 )
 from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
 from core.schema import MAX_TRACK, Invalid, check_creature, check_init_mod
@@ -182,9 +184,13 @@ class RuleSystem:
 
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",
-                     traits: str | Sequence[str] = "living", init_mod: int = 0, **stats: int) -> Creature:
+                     traits: str | Sequence[str] = "living", init_mod: int = 0, *,
+                     numbers: Any = None, attacks: Any = (),
+                     **stats: int) -> Creature:
         """A fresh creature at full health; raises ValueError/ParseError for bad stats.
 
+        ``numbers``: its printed numbers (RULES §8: AC, saves…, only the keys of its system,
+        core.capabilities.NUMBERS); ``attacks``: Attack or (label, damage[, bonus, traits]).
         The creature made is checked as a load checks it (core.schema): what this returns
         always saves to a file that loads back.
         """
@@ -196,6 +202,8 @@ class RuleSystem:
         creature = Creature(name=name.strip(), pc=bool(pc), defenses=defenses,
                             traits=frozenset(w.lower() for w in words) or frozenset({"living"}),
                             init_mod=init_mod)
+        creature.numbers = printed_numbers(numbers)
+        creature.attacks = [as_attack(a) for a in attacks]
         for key, value in stats.items():
             self.check_stat(key, value)
         self._set_stats(creature, stats)
@@ -239,7 +247,8 @@ class RuleSystem:
             for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8)
                 setattr(creature, name, value)
             creature.statblock = text
-            creature.attacks = list(block.attacks)
+            creature.attacks = [as_attack(a) for a in block.attacks]
+            creature.numbers = printed_numbers(getattr(block, "numbers", None))
             self.check_creature(creature)  # as a load checks it: what is pasted saves and loads
         except ValueError as error:  # a number beyond the bounds of play (HP 10^20)
             raise ParseError(str(error), _position(text, block, error), text) from None
