@@ -448,6 +448,8 @@ class Outcome:
     dealt: str = ""
     """What the damage dealt, in a few words, where the total alone does not say it
     (Daggerheart: ``9 Major``); "" = the total."""
+    minions: int = 0
+    """Daggerheart Minion (X): how many more Minions this hit defeats (the GM picks them)."""
 
     @property
     def steps(self) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ from core.model import (
 from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
 from core.schema import MAX_TRACK, Invalid, check_creature, check_init_mod
 from core.schema import check_stat as _check_stat
+from core.table_numbers import degree_of
 from core.vocabulary import Vocabulary, vocabulary
 
 FLAT_CHECK_DC = 15
@@ -454,6 +455,12 @@ class RuleSystem:
     def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
         """Marking Stress (Daggerheart only)."""
         raise ValueError(f"{self.name} has no Stress")
+
+    def degree(self, total: int, dc: int, natural: int | None = None) -> str:
+        """A d20 roll's degree against a DC (RULES §9): the PF2 family's four degrees
+        (``critical-success`` … ``critical-failure``, natural 20/1 one step); d20-3e and
+        Daggerheart ``success`` or ``failure``."""
+        return degree_of(self.id, total, dc, natural)
 
     def resolve_attack(self, attack_bonus: int, ac: int, threat: int = 20,
                        rng: RandomSource | None = None) -> str:

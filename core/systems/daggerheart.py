@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from core.dice import RandomSource
 from core.model import Breakdown, Creature, Outcome, Roll, RolledPart
 from core.notation import Defenses
 from core.systems.base import RuleSystem, StatField
+from core.table_numbers import minions_defeated
 
 SEVERITY = {0: "none", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
 MIXED = "physical and magic"    # the kind of a hit that deals both (RULES §3 Decision)
@@ -93,7 +95,13 @@ class Daggerheart(RuleSystem):
         if armor_slot and severity > 0:
             severity = self._armor_slot(work, severity, direct, steps)
         marked = min(severity, (work.max_hp or 0) - work.hp_marked)
-        if severity:
+        more = minions_defeated(work, total)
+        if "minion" in work.numbers and total > 0:   # RULES §9 Minion (X)
+            marked = (work.max_hp or 0) - work.hp_marked
+            steps.add("track", f"Minion ({work.numbers['minion']}): any damage defeats it"
+                      + (f"; {total} damage defeats {more} more Minion{'s' if more > 1 else ''} in range"
+                         " (you pick them)" if more else ""))
+        if marked:
             before = work.hp_marked
             work.hp_marked += marked
             steps.add("track", f"mark {marked} HP: {before} → {work.hp_marked} of {work.max_hp}")
@@ -101,8 +109,8 @@ class Daggerheart(RuleSystem):
         dealt = f"{total} {SEVERITY[severity]}"
         summary = f"{dealt}: {marked} HP" + (
             f" ({self.status(work)})" if self.status(work) != "ok" else "")
-        return self._outcome(creature, work, total, steps, hp_marked=marked, summary=summary,
-                             dealt=dealt)
+        outcome = self._outcome(creature, work, total, steps, hp_marked=marked, summary=summary, dealt=dealt)
+        return replace(outcome, minions=more) if more else outcome
 
     def _hit_total(self, hit: tuple[RolledPart, ...], crit: bool, save: str | None,
                    steps: Breakdown) -> dict[str, int]:
