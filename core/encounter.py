@@ -21,15 +21,7 @@ from core.encounter_data import (
     _encounter_settings,
 )
 from core.ledger import Change, Event, Ledger, Step
-from core.model import (
-    Breakdown,
-    Creature,
-    Outcome,
-    Roll,
-    TemporaryImmunity,
-    as_attack,
-    printed_numbers,
-)
+from core.model import PRINTED, Breakdown, Creature, Outcome, Roll, TemporaryImmunity
 from core.schema import MAX_CONDITION, MAX_FEAR, MAX_TRACK, check_init_mod, check_initiative
 from core.systems import get_system
 
@@ -278,12 +270,8 @@ class Encounter:
             elif key in {f.name for f in rules.stat_fields}:
                 rules.check_stat(key, value)
                 stats[key] = value
-            elif key == "numbers":
-                new.numbers = printed_numbers(value)
-            elif key == "attacks":
-                new.attacks = [as_attack(a) for a in value]
-            elif key == "horde":
-                new.horde = value
+            elif key in PRINTED:    # numbers, attacks, horde (RULES §8)
+                setattr(new, key, PRINTED[key](value))
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
                 current[key[4:]] = value
             else:

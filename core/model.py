@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple
 
@@ -161,6 +161,17 @@ def printed_numbers(numbers: Any) -> dict[str, int]:
         raise ValueError(f"numbers must be a dict such as {{'ac': 17}}, not {numbers!r}"[:200])
     return dict(numbers)
 
+
+def as_attacks(values: Any) -> list[Attack]:
+    """Attacks from Attack or (label, damage[, bonus, traits, note]) items; ValueError otherwise."""
+    if isinstance(values, (str, Mapping)) or not hasattr(values, "__iter__"):
+        raise ValueError(f"attacks are a list of (label, damage[, bonus, traits]), not {values!r}"[:200])
+    return [as_attack(a) for a in values]
+
+
+#: The printed fields an edit sets (``Encounter.update``): each value made as the field holds it.
+PRINTED: dict[str, Callable[[Any], Any]] = {"numbers": printed_numbers, "attacks": as_attacks,
+                                            "horde": lambda value: value}
 
 _MISSING = object()
 

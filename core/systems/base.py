@@ -19,7 +19,7 @@ from core.model import (
     PersistentDamage,
     Roll,
     RolledPart,
-    as_attack,
+    as_attacks,
     printed_numbers,
 )
 from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
@@ -204,7 +204,7 @@ class RuleSystem:
                             traits=frozenset(w.lower() for w in words) or frozenset({"living"}),
                             init_mod=init_mod)
         creature.numbers = printed_numbers(numbers)
-        creature.attacks = [as_attack(a) for a in attacks]
+        creature.attacks = as_attacks(attacks)
         for key, value in stats.items():
             self.check_stat(key, value)
         self._set_stats(creature, stats)
@@ -248,7 +248,7 @@ class RuleSystem:
             for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8)
                 setattr(creature, name, value)
             creature.statblock = text
-            creature.attacks = [as_attack(a) for a in block.attacks]
+            creature.attacks = as_attacks(block.attacks)
             creature.numbers = printed_numbers(getattr(block, "numbers", None))
             self.check_creature(creature)  # as a load checks it: what is pasted saves and loads
         except ValueError as error:  # a number beyond the bounds of play (HP 10^20)

@@ -96,11 +96,8 @@ class Daggerheart(RuleSystem):
             severity = self._armor_slot(work, severity, direct, steps)
         marked = min(severity, (work.max_hp or 0) - work.hp_marked)
         more = minions_defeated(work, total)
-        if "minion" in work.numbers and total > 0:   # RULES §9 Minion (X)
-            marked = (work.max_hp or 0) - work.hp_marked
-            steps.add("track", f"Minion ({work.numbers['minion']}): any damage defeats it"
-                      + (f"; {total} damage defeats {more} more Minion{'s' if more > 1 else ''} in range"
-                         " (you pick them)" if more else ""))
+        if "minion" in work.numbers and total > 0:
+            marked = self._minion(work, total, more, steps)
         if marked:
             before = work.hp_marked
             work.hp_marked += marked
@@ -150,6 +147,14 @@ class Daggerheart(RuleSystem):
             steps.add("floor", f"negative roll {value} counts as 0")
             value = 0
         return value
+
+    @staticmethod
+    def _minion(work: Creature, total: int, more: int, steps: Breakdown) -> int:
+        """RULES §9 Minion (X): any damage defeats it (every HP marked), and says how many more."""
+        steps.add("track", f"Minion ({work.numbers['minion']}): any damage defeats it"
+                  + (f"; {total} damage defeats {more} more Minion{'s' if more > 1 else ''} in range"
+                     " (you pick them)" if more else ""))
+        return (work.max_hp or 0) - work.hp_marked
 
     @staticmethod
     def _armor_slot(work: Creature, severity: int, direct: bool, steps: Breakdown) -> int:

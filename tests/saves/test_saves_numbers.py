@@ -54,3 +54,20 @@ def test_the_bestiary_keeps_numbers_and_attacks():
     library.add("pf2e", goblin)
     back = library.get("pf2e", goblin.name)
     assert (back.numbers, back.attacks) == (goblin.numbers, goblin.attacks)
+
+
+def test_edits_of_numbers_attacks_and_hope_undo_after_a_load():
+    enc = Encounter("daggerheart", "Undo")
+    rs = get_system("daggerheart")
+    kyra = enc.add(rs.new_creature("Kyra", pc=True, hp=6, numbers={"evasion": 11}))
+    bear = enc.add(rs.new_creature("Bear", hp=6, numbers={"difficulty": 14}))
+    enc.update(bear, numbers={"difficulty": 15, "attack": 2}, attacks=[("claws", "1d8+3 phy", 2, ("melee",))])
+    enc.mark_hope(kyra, 2)
+    back = saves.load(saves.save(enc))
+    assert back.creature(kyra).hope == 2 and back.creature(bear).attacks[0].bonus == 2
+    back.undo()
+    assert back.creature(kyra).hope == 0
+    back.undo()
+    assert back.creature(bear).numbers == {"difficulty": 14} and back.creature(bear).attacks == []
+    back.redo()
+    assert back.creature(bear).attacks == [Attack("claws", "1d8+3 phy", 2, ("melee",))]
