@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from core import conditions, encounter_data, turns
+from core import conditions, encounter_data, table_numbers, turns
 from core.capabilities import ENCOUNTER_OPTIONS
 from core.dice import RandomSource
 from core.encounter_data import (
@@ -22,7 +22,7 @@ from core.encounter_data import (
     _encounter_settings,
 )
 from core.ledger import Change, Event, Ledger, Part, Step
-from core.model import Breakdown, Creature, Outcome, Roll, TemporaryImmunity
+from core.model import PRINTED, Breakdown, Creature, Outcome, Roll, TemporaryImmunity
 from core.schema import MAX_CONDITION, MAX_FEAR, MAX_TRACK, check_init_mod, check_initiative
 from core.systems import get_system
 
@@ -67,6 +67,8 @@ class Encounter:
         self._order: list[str] | None = None
         self._ledger = Ledger()
         self._batch: Step | None = None     # one_step: the calls it records as one event
+        # attacks made this turn, by actor (the MAP): not a change, so not in the ledger or a save
+        self._strikes: tuple[tuple[int, int], dict[str, int]] = ((1, 0), {})
 
     # ------------------------------------------------------------------ roster
     @property
@@ -280,6 +282,8 @@ class Encounter:
             elif key in {f.name for f in rules.stat_fields}:
                 rules.check_stat(key, value)
                 stats[key] = value
+            elif key in PRINTED:    # numbers, attacks, horde (RULES §8)
+                setattr(new, key, PRINTED[key](value))
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
                 current[key[4:]] = value
             else:
@@ -768,6 +772,7 @@ class Encounter:
         creature = self.creature(cid)
         new = creature.clone()
         steps = [conditions.add(new, name, value, duration, self.system)]
+        steps += self._drained(creature, new)
         self.rules.recheck_dying(new, steps)        # doomed can kill a dying creature
         return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
@@ -777,7 +782,8 @@ class Encounter:
         creature = self.creature(cid)
         new = creature.clone()
         conditions.remove(new, name)
-        return self._replace(cid, "condition", f"{creature.name}: no longer {name}", new)
+        steps = [f"no longer {name}", *self._drained(creature, new)]
+        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
     def set_condition(self, cid: str, name: str, value: int) -> Event:
         """Set a condition's value by hand (0 removes it): dying, wounded, doomed, frightened…"""
@@ -785,6 +791,7 @@ class Encounter:
         creature = self.creature(cid)
         new = creature.clone()
         steps = [conditions.set_value(new, name, value, self.system)]
+        steps += self._drained(creature, new)
         self.rules.recheck_dying(new, steps)
         return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
@@ -819,6 +826,65 @@ class Encounter:
         if not ids:
             raise ValueError("no creatures chosen")
         return ids
+
+    def _drained(self, creature: Creature, new: Creature) -> list[str]:
+        """Drained takes (or gives back) HP and max HP (RULES §9); the status follows."""
+        steps = table_numbers.drained_hp(creature, new, self.system)
+        return steps + self.rules.settle_status(new, creature) if steps else steps
+
+    # ------------------------------------------------------------------ the table's numbers (RULES §9)
+    def numbers_of(self, cid: str) -> table_numbers.Numbers:
+        """The creature's numbers after its conditions, each saying why (``.text("ac")``)."""
+        return table_numbers.numbers_of(self.creature(cid), self.system)
+
+    def attack(self, actor_id: str, target_id: str, attack: int | str = 0, map: int | None = None,
+               rng: RandomSource | None = None) -> table_numbers.AttackResult:
+        """Roll the actor's attack (index or label) against the target's AC, Evasion or
+        Difficulty after conditions. ``map`` (PF2 family): None = the step the actor's attacks
+        this turn give, 0/1/2 to set it. Not a change (no undo step); it counts toward the MAP."""
+        actor, target = self.creature(actor_id), self.creature(target_id)
+        chosen = table_numbers.choose_attack(actor, attack)
+        step = self.map_step(actor_id) if map is None else map
+        result = table_numbers.roll_attack(self.system, self.rules, actor, target, chosen, step, rng,
+                                           (actor_id, target_id))
+        turn = (self.round, self.turn)
+        counts = self._strikes[1] if self._strikes[0] == turn else {}
+        self._strikes = (turn, {**counts, actor_id: step + 1})
+        return result
+
+    def map_step(self, actor_id: str) -> int:
+        """The MAP step of the actor's next attack this turn: 0, 1 (second) or 2 (third and later)."""
+        turn, counts = self._strikes
+        return min(2, counts.get(actor_id, 0)) if turn == (self.round, self.turn) else 0
+
+    def roll_saves(self, ids: Iterable[str], save: str = "ref", dc: int = 20,
+                   rng: RandomSource | None = None) -> table_numbers.SaveRolls:
+        """Roll each target's save (its own, after conditions) against one DC: ``{id: degree}``
+        for ``apply_damage(saves=...)``, each roll in ``.rolls``. Not a change."""
+        key = table_numbers.save_key(save)
+        if isinstance(dc, bool) or not isinstance(dc, int) or not 0 <= dc <= 999:
+            raise ValueError(f"a DC is a whole number from 0 to 999, not {dc!r}")
+        targets = {cid: self.creature(cid) for cid in dict.fromkeys(ids)}
+        return table_numbers.SaveRolls({cid: table_numbers.roll_save(c, self.system, key, dc, rng)
+                                        for cid, c in targets.items()})
+
+    def mark_hope(self, cid: str, amount: int = 1) -> int:
+        """A Daggerheart PC marks Hope (at most 6; past 6 keeps 6): one undo step."""
+        return self._hope(cid, amount, +1)
+
+    def spend_hope(self, cid: str, amount: int = 1) -> int:
+        """A Daggerheart PC spends Hope (more than it has is refused): one undo step."""
+        return self._hope(cid, amount, -1)
+
+    def _hope(self, cid: str, amount: int, sign: int) -> int:
+        if self.system != "daggerheart":
+            raise ValueError(f"Hope is Daggerheart's, not {self.rules.name}'s")
+        creature = self.creature(cid)
+        after, text = table_numbers.hope_after(creature, amount, sign)
+        new = creature.clone()
+        new.hope = after
+        self._replace(cid, "hope", text, new)
+        return after
 
     def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> Event:
         with self._step(kind, text, details) as step:

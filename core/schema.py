@@ -9,7 +9,9 @@ always one it reads back, and a value a load would refuse is refused where it wa
   a system differs: Daggerheart's HP slots, d20 3.0's HP below 0);
 - :data:`SYSTEM_FIELDS`: the whole-number fields a creature of each system has;
 - :data:`TRACKS`: the track each system needs; :data:`AT_MOST`: current within maximum;
-- the checks of names, defenses, persistent conditions, conditions and attacks.
+- :data:`NUMBER_BOUNDS`: each printed number's bounds (``Creature.numbers``: AC, saves…; the
+  keys each system has are core.capabilities.NUMBERS; Evasion and Hope are a PC's);
+- the checks of names, defenses, persistent conditions, conditions and attacks (bonus, traits).
 
 :func:`check_creature` checks a whole creature as ``Creature.to_state`` writes it;
 :func:`check_fields` the fields one side of a ledger change holds. Both raise
@@ -40,6 +42,19 @@ MAX_STATBLOCK = 20_000
 MAX_FACTOR = 100.0
 #: Daggerheart's Fear (DESIGN: 0..12).
 MAX_FEAR = 12
+#: A Daggerheart PC's Hope (DESIGN: 0..6).
+MAX_HOPE = 6
+#: A printed level, AC, DC, Difficulty, Evasion or tier (RULES §8 "Numbers read").
+MAX_NUMBER = 999
+#: A creature's printed numbers (``Creature.numbers``): a modifier may be negative.
+NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
+    "level": (-1, MAX_NUMBER), "tier": (1, 99), "minion": (1, MAX_TRACK),
+    "ac": (0, MAX_NUMBER), "touch": (0, MAX_NUMBER), "flat_footed": (0, MAX_NUMBER),
+    "difficulty": (0, MAX_NUMBER), "evasion": (0, MAX_NUMBER),
+    "fort": (-MAX_MODIFIER, MAX_MODIFIER), "ref": (-MAX_MODIFIER, MAX_MODIFIER),
+    "will": (-MAX_MODIFIER, MAX_MODIFIER), "perception": (-MAX_MODIFIER, MAX_MODIFIER),
+    "attack": (-MAX_MODIFIER, MAX_MODIFIER),
+}
 
 _ANY = (-MAX_INT - 1, MAX_INT)
 _COUNT = (0, MAX_INT)           # counters the rules add to (subdual, dying): never below 0
@@ -52,7 +67,7 @@ NUMBERS: dict[str, tuple[int, int]] = {
     "vitality": _TRACK, "max_vitality": _TRACK, "wounds": _TRACK, "max_wounds": _TRACK,
     "hp_marked": _SLOTS, "armor": _SLOTS, "armor_marked": _SLOTS,
     "stress": _SLOTS, "stress_marked": _SLOTS, "major": _TRACK, "severe": _TRACK,
-    "subdual": _COUNT, "dying": _COUNT, "wounded": _COUNT,
+    "subdual": _COUNT, "dying": _COUNT, "wounded": _COUNT, "hope": (0, MAX_HOPE),
     "init_mod": (-MAX_MODIFIER, MAX_MODIFIER),
     "initiative": (-MAX_INITIATIVE, MAX_INITIATIVE), "seq": _COUNT, "tie": _COUNT,
 }
@@ -69,7 +84,7 @@ SYSTEM_FIELDS: dict[str, frozenset[str]] = {
     "vitality-wounds": frozenset({"vitality", "max_vitality", "wounds", "max_wounds", "hp",
                                   "max_hp", "temp_hp", "dying", "wounded"}),
     "daggerheart": frozenset({"max_hp", "hp_marked", "major", "severe", "armor", "armor_marked",
-                              "stress", "stress_marked"}),
+                              "stress", "stress_marked", "hope"}),
     "d20-3e": frozenset({"hp", "max_hp", "temp_hp", "subdual"}),
 }
 #: Fields every creature may have whatever its system.
@@ -194,6 +209,21 @@ def check_creature(state: Mapping[str, Any], system: str, where: str = "creature
     major, severe = state.get("major"), state.get("severe")
     if type(major) is int and type(severe) is int and severe < major:
         raise Invalid(f"{where}.severe", f"the Severe threshold ({severe}) is below Major ({major})")
+    if not state.get("pc"):
+        _pc_only(state, system, where)
+
+
+def _pc_only(state: Mapping[str, Any], system: str, where: str) -> None:
+    """The numbers only a PC has (a Daggerheart PC's Evasion and Hope) on an adversary."""
+    from core.capabilities import number_keys
+
+    numbers = state.get("numbers")
+    extra = set(numbers) - set(number_keys(system, pc=False)) if isinstance(numbers, dict) else set()
+    if extra:
+        raise Invalid(f"{where}.numbers.{min(extra)}", f"only a PC has {min(extra)} (an adversary has "
+                      f"{', '.join(number_keys(system, pc=False))})", "only a PC has it")
+    if state.get("hope"):
+        raise Invalid(f"{where}.hope", "only a PC has Hope", "only a PC has it")
 
 
 def _missing(where: str) -> Any:
@@ -322,13 +352,32 @@ def _durations(value: Any, system: str, where: str) -> None:
 
 
 def _attacks(value: Any, system: str, where: str) -> None:
-    """(label, damage) as the stat block printed them: the damage is put in the damage form
-    when used (``physical/magic`` is kept as printed), so it is text, not checked notation."""
+    """Label and damage as the stat block printed them: the damage is put in the damage form
+    when used (``physical/magic`` is kept as printed), so it is text, not checked notation;
+    the bonus a modifier, the traits words, the note text."""
     for i, attack in enumerate(kind(value, list, where)):
         at = f"{where}[{i}]"
         kind(attack, dict, at)
         for key in ("label", "damage"):
             kind(attack[key] if key in attack else _missing(f"{at}.{key}"), str, f"{at}.{key}")
+        if "bonus" in attack:
+            whole(attack["bonus"], f"{at}.bonus", -MAX_MODIFIER, MAX_MODIFIER)
+        if "traits" in attack:
+            _texts(attack["traits"], system, f"{at}.traits")
+        if "note" in attack:
+            kind(attack["note"], str, f"{at}.note")
+
+
+def _numbers(value: Any, system: str, where: str) -> None:
+    """The printed or typed numbers (RULES §8): only the keys the system has, within bounds."""
+    from core.capabilities import number_keys
+
+    keys = number_keys(system)
+    for key, number in kind(value, dict, where).items():
+        if key not in keys:
+            raise Invalid(f"{where}.{key}", f"{system} creatures have no number {key!r}; theirs: "
+                          f"{', '.join(keys) or 'none'}", "is not a number of this system")
+        whole(number, f"{where}.{key}", *NUMBER_BOUNDS[key])
 
 
 def _statblock(value: Any, system: str, where: str) -> None:
@@ -351,10 +400,12 @@ _OTHER_CHECKS: dict[str, FieldCheck] = {
     "recovery_check": lambda value, system, where: kind(value, str, where),
     "statblock": _statblock,
     "attacks": _attacks,
+    "numbers": _numbers,
+    "horde": lambda value, system, where: kind(value, str, where),
 }
 
 
 __all__ = ["Invalid", "check_creature", "check_fields", "check_stat", "check_init_mod",
            "check_initiative", "bounds", "kind", "whole", "NUMBERS", "SYSTEM_NUMBERS",
            "SYSTEM_FIELDS", "TRACKS", "AT_MOST", "MAX_INT", "MAX_TRACK", "MAX_SLOTS",
-           "MAX_MODIFIER", "MAX_INITIATIVE", "MAX_CONDITION", "MAX_STATBLOCK", "MAX_FEAR", "UNSET"]
+           "MAX_MODIFIER", "MAX_INITIATIVE", "MAX_CONDITION", "MAX_STATBLOCK", "MAX_FEAR", "MAX_HOPE", "NUMBER_BOUNDS", "UNSET"]

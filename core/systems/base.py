@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -19,10 +19,13 @@ from core.model import (
     PersistentDamage,
     Roll,
     RolledPart,
+    as_attacks,
+    printed_numbers,
 )
 from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
 from core.schema import MAX_TRACK, Invalid, check_creature, check_init_mod
 from core.schema import check_stat as _check_stat
+from core.table_numbers import degree_of
 from core.vocabulary import Vocabulary, vocabulary
 
 FLAT_CHECK_DC = 15
@@ -74,6 +77,7 @@ class Dealt(NamedTuple):
     hp_marked: int = 0      # Daggerheart: HP slots marked
     dealt: str = ""         # Daggerheart: the total and its severity, ``14 Major``
     summary: str = ""       # "" = the track before → after, and the status
+    minions: int = 0        # Daggerheart: more Minions this hit defeats (RULES §9 Minion (X))
 
 
 class RuleSystem:
@@ -204,9 +208,13 @@ class RuleSystem:
 
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",
-                     traits: str | Sequence[str] = "living", init_mod: int = 0, **stats: int) -> Creature:
+                     traits: str | Sequence[str] = "living", init_mod: int = 0, *,
+                     numbers: Any = None, attacks: Any = (),
+                     **stats: int) -> Creature:
         """A fresh creature at full health; raises ValueError/ParseError for bad stats.
 
+        ``numbers``: its printed numbers (RULES §8: AC, saves…, only the keys of its system,
+        core.capabilities.NUMBERS); ``attacks``: Attack or (label, damage[, bonus, traits]).
         The creature made is checked as a load checks it (core.schema): what this returns
         always saves to a file that loads back.
         """
@@ -218,6 +226,8 @@ class RuleSystem:
         creature = Creature(name=name.strip(), pc=bool(pc), defenses=defenses,
                             traits=frozenset(w.lower() for w in words) or frozenset({"living"}),
                             init_mod=init_mod)
+        creature.numbers = printed_numbers(numbers)
+        creature.attacks = as_attacks(attacks)
         for key, value in stats.items():
             self.check_stat(key, value)
         self._set_stats(creature, stats)
@@ -261,7 +271,9 @@ class RuleSystem:
             for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8)
                 setattr(creature, name, value)
             creature.statblock = text
-            creature.attacks = list(block.attacks)
+            creature.attacks = as_attacks(block.attacks)
+            creature.numbers = printed_numbers(getattr(block, "numbers", None))  # as the block prints them
+            creature.horde = getattr(block, "horde", "")       # Daggerheart Horde (X)
             self.check_creature(creature)  # as a load checks it: what is pasted saves and loads
         except ValueError as error:  # a number beyond the bounds of play (HP 10^20)
             raise ParseError(str(error), _position(text, block, error), text) from None
@@ -358,8 +370,9 @@ class RuleSystem:
         applied = Application(roll, critical, save, nonlethal, armor_slot, direct, settings or {})
         dealt = self._deal(work, defenses, applied, steps)
         summary = dealt.summary or self._summary(creature, work, dealt.total)
-        return self._outcome(creature, work, dealt.total, steps, dealt.hp_marked,
-                             self._wounds_taken(creature, work), summary, dealt.dealt)
+        outcome = self._outcome(creature, work, dealt.total, steps, dealt.hp_marked,
+                                self._wounds_taken(creature, work), summary, dealt.dealt)
+        return replace(outcome, minions=dealt.minions) if dealt.minions else outcome
 
     def _deal(self, work: Creature, defenses: Defenses, applied: Application,
               steps: Breakdown) -> Dealt:
@@ -498,6 +511,12 @@ class RuleSystem:
     def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
         """Marking Stress (Daggerheart only)."""
         raise ValueError(f"{self.name} has no Stress")
+
+    def degree(self, total: int, dc: int, natural: int | None = None) -> str:
+        """A d20 roll's degree against a DC (RULES §9): the PF2 family's four degrees
+        (``critical-success`` … ``critical-failure``, natural 20/1 one step); d20-3e and
+        Daggerheart ``success`` or ``failure``."""
+        return degree_of(self.id, total, dc, natural)
 
     def resolve_attack(self, attack_bonus: int, ac: int, threat: int = 20,
                        rng: RandomSource | None = None) -> str:

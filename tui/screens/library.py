@@ -117,7 +117,7 @@ def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
     the initiative modifier where there is initiative (RULES §7).
     """
     defenses = "; ".join(rules.defenses_of(creature).describe()) or "none"
-    attacks = ", ".join(f"{label} {damage}" for label, damage in creature.attacks) or "none"
+    attacks = ", ".join(f"{a.label} {a.damage}" for a in creature.attacks) or "none"
     fields = [("Name", creature.name), ("Track", rules.track_text(creature)),
               ("Defenses", defenses)]
     if rules.kind_words:
