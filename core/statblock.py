@@ -131,10 +131,10 @@ def title_case(name: str) -> str:
     return " ".join(w.lower() if i and w.lower() in _SMALL_WORDS else w for i, w in enumerate(words))
 
 
-_STAT_LIKE = re.compile(
-    r"^(?:AC|Armor Class|Saves?|Fort(?:itude)?|Ref(?:lex)?|Will|HP|Hit Dice|Hit Points|Perception|"
-    r"Senses|Melee|Ranged|Attacks?|Full Attack|Damage|Difficulty|ATK|Thresholds|Immunities|"
-    r"Weaknesses|Resistances|Initiative|Special Qualities)\b.*\d", re.IGNORECASE)
+_STAT_LIKE = re.compile(   # a keyword and its number (AC 17), or a keyword that lists numbers
+    r"^(?:(?:AC|Armor Class|Fort|Ref|Will|HP|Perception|Difficulty|ATK|Initiative|Hit Dice)\s*:?\s*[+-]?\d"
+    r"|(?:Saves|Senses|Melee|Ranged|Attacks?|Full Attack|Damage|Thresholds|Immunities|Weaknesses|"
+    r"Resistances|Special Qualities)\b.*\d)", re.IGNORECASE)
 
 
 def unread_lines(block: _Block, read: set[int]) -> tuple[str, ...]:
@@ -151,6 +151,7 @@ _GOES_ON = re.compile(r"(?:[,;]|\bplus|\band|\bor)$", re.IGNORECASE)
 def _continues(line: str, following: str) -> bool:
     """Whether ``following`` is the rest of ``line``, wrapped (see ``_Block._joined``)."""
     return (line.count("(") > line.count(")") or bool(_GOES_ON.search(line)) or following[:1].islower()
+            or bool(re.match(r"[+-]\d", following))       # "Will" / "+26; +1 status …"
             or line.endswith(" Damage"))    # a PF2 Strike: its damage on the next line
 
 
@@ -304,6 +305,7 @@ def _bounded(number: str, at: int, block: _Block, what: str, low: int, high: int
 # --------------------------------------------------------------------------- PF2 family
 
 _LEVEL = re.compile(r"\s*\b(?:creature|npc|hazard)\s*([+-]?\d+)\s*$", re.IGNORECASE)
+_LEVEL_LINE = re.compile(r"^\s*creature\s*([+-]?\d+)\s*$", re.IGNORECASE)
 _TRACK = re.compile(r"^(hp|vitality|wounds|hardness)\s+(\S+)", re.IGNORECASE)
 # Only the system's own defense layout is read as defenses (RULES §8): an ability line
 # "Vulnerable to Disintegrate …" in a pf2e block is not one.
@@ -348,6 +350,8 @@ def read_pf2(block: _Block, system: str) -> StatBlock:
     name = block.name(_LEVEL)
     got = _Read()
     level = block.level(_LEVEL)
+    if level is None and len(block.lines) > 1 and (alone := _LEVEL_LINE.match(block.lines[1].text)):
+        level = int(alone.group(1))   # "LICH" then "CREATURE 12" on a line of its own
     if level is not None:
         got.numbers["level"] = _bounded(str(level), block.lines[0].start, block, "level", -1, MAX_MODIFIER)
     defenses = _Defenses(block, system)
@@ -607,8 +611,9 @@ _DR = re.compile(rf"\b(?:damage reduction|dr)\s+(\d+)\s*/\s*(\+\d+|[-—]|{_BYPA
 _RESIST = re.compile(rf"\b({_ENERGY_LIST})\s+resistance\s+(\d+)"
                      rf"|\bresistance to\s+((?:{_ENERGY}\s+\d+(?:\s*,\s*(?:and\s+)?|\s+and\s+)?)+)"
                      rf"|\bresistance to\s+({_ENERGY_LIST})\s+(\d+)", re.IGNORECASE)
-_IMMUNE = re.compile(rf"\b({_ENERGY_LIST}|poison)\s+immunity|\bimmun(?:e|ity) to\s+({_ENERGY_LIST}|poison)",
-                     re.IGNORECASE)
+_IMMUNE_ONE = r"(?:acid|cold|electricity|fire|sonic|poison)"
+_IMMUNE_LIST = rf"{_IMMUNE_ONE}(?:\s*,\s*(?:and\s+)?{_IMMUNE_ONE}|\s+and\s+{_IMMUNE_ONE})*"
+_IMMUNE = re.compile(rf"\b({_IMMUNE_LIST})\s+immunity|\bimmun(?:e|ity) to\s+({_IMMUNE_LIST})", re.IGNORECASE)
 _DIE = re.compile(r"\d*d\d+(?:\s*[+-]\s*\d+)?(?![\w])", re.IGNORECASE)
 _CRIT = re.compile(r"/\s*(?:\d+\s*-\s*20|[x×]\s*\d)")
 _AND = re.compile(r"\s+plus\s+|\s+and\s+|\s*\+\s*(?=\d*d\d)", re.IGNORECASE)
@@ -687,7 +692,9 @@ def _d20_attacks(value: str, at: int, block: _Block, system: str) -> list[Attack
                 damage, note = found[0].damage, found[0].note
         bonus = _int(match.group("bonus"), at + match.start("bonus"), block, "attack bonus")
         attacks.append(Attack(label, damage, bonus, traits, note))
-    return [a for a in attacks if a.damage] if any(a.damage for a in attacks) else attacks
+    if any(a.damage for a in attacks):
+        attacks = [a for a in attacks if a.damage]
+    return list(dict.fromkeys(attacks))   # a Full Attack's routines repeat the bite
 
 
 def _d20_pair(rolls: list[Attack], damage: list[Attack]) -> list[Attack]:
@@ -742,7 +749,7 @@ def _d20_qualities(value: str, at: int, defenses: _Defenses) -> None:
         for energy, amount in pairs:
             defenses.add_entry(f"resistances {energy.lower()} {amount}", at + match.start())
     for match in _IMMUNE.finditer(value):
-        for energy in re.findall(rf"{_ENERGY}|poison", match.group(1) or match.group(2), re.IGNORECASE):
+        for energy in re.findall(_IMMUNE_ONE, match.group(1) or match.group(2), re.IGNORECASE):
             defenses.add_entry(f"immunities {energy.lower()}", at + match.start())
 
 

@@ -249,6 +249,7 @@ class RuleSystem:
             creature.statblock = text
             creature.attacks = [as_attack(a) for a in block.attacks]
             creature.numbers = printed_numbers(getattr(block, "numbers", None))
+            creature.horde = block.horde
             self.check_creature(creature)  # as a load checks it: what is pasted saves and loads
         except ValueError as error:  # a number beyond the bounds of play (HP 10^20)
             raise ParseError(str(error), _position(text, block, error), text) from None
