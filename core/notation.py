@@ -678,10 +678,12 @@ def _exceptions(words: str, where: int, vocab: Vocabulary,
     if paren:
         exceptions: set[str] = set()
         unknown: list[str] = []
-        for piece in paren.group(1).split(","):
+        for piece in re.split(r",|\s+or\s+", paren.group(1)):   # "(except force or ghost touch)"
             name = _JOINER.sub("", piece.strip(), count=1)
             if name:
                 joined = _joined_selector(name, vocab)
+                if not joined and _suggest(name, vocab) and not name.lower().startswith("non"):
+                    _known_selector(name, where + words.find(name), vocab, full)  # a typo: "fyre"
                 exceptions.add(joined) if joined else unknown.append(name)
         if not exceptions and not unknown:
             raise ParseError("name what is excepted, e.g. '(except silver)'", where + paren.start(), full)

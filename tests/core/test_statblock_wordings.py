@@ -206,3 +206,13 @@ def test_a_stat_like_line_that_was_not_read_is_listed():
     assert read_statblock(pf2_block("HP 50"), "pf2e").unread == ()
     d20 = read_statblock(d20_block("Armour Class: 16", "AC 15 touch 9"), "d20-3e")
     assert d20.unread == ("AC 15 touch 9",)
+
+
+def test_a_misspelt_exception_is_still_a_typo_and_or_joins_exceptions():
+    from core import ParseError
+    with pytest.raises(ParseError, match="fire"):
+        PF2.parse_defenses("resistances physical 10 (except fyre)")
+    minion = PF2.new_creature("Minion", hp=4, defenses="resistances all 5 (except force or ghost touch)")
+    assert PF2.apply_damage(minion.clone(), "8 force").total == 8
+    assert PF2.apply_damage(minion.clone(), "8 slashing ghost-touch").total == 8
+    assert PF2.apply_damage(minion.clone(), "8 slashing").total == 3
