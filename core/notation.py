@@ -580,6 +580,9 @@ def _read_defense_item(line: _DefenseLine, words: str, where: int) -> None:
     if filler:
         where += filler.end()
         words = words[filler.end():]
+    if _unvalued(words, kind, line.vocab):   # RULES §8: "vampire weaknesses": kept, not automated
+        line.unautomated.append(f"{kind} {words}")
+        return
     _parse_entry(words, where, kind, line.vocab, text, line.found, line.effects, line.unautomated)
 
 
@@ -613,25 +616,13 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
                  found: dict[str, list[DefenseEntry]], effects: list[str],
                  notes: list[str] | None = None) -> None:
     """One entry (``fire 5``, ``physical 10 (except silver)``, ``death effects``) into ``found``
-    (or ``effects``, an effect immunity; ``notes``, what is kept but not automated);
-    ParseError names what is wrong and where."""
-    notes = [] if notes is None else notes
-    unvalued = _unvalued(words, kind, vocab)
-    if unvalued:   # RULES §8: "vampire weaknesses", "light vulnerability": kept, not automated
-        notes.append(f"{kind} {unvalued}")
-        return
+    (or ``effects``, an effect immunity; ``notes``, kept but not automated); ParseError otherwise."""
     exceptions, words, unknown = _exceptions(words, where, vocab, full)
-    if unknown:    # RULES §8 Decision: "(except unarmed attacks)" keeps the entry
+    if unknown and notes is not None:   # RULES §8 Decision: "(except unarmed attacks)" keeps the entry
         notes.append(f"{kind} {words}: except {', '.join(unknown)}")
     value, selector_text, excepted = _value_and_selector(words, where, vocab, full)
     exceptions |= excepted
-    non_magical = False
-    low = selector_text.lower()
-    for prefix in ("non-magical ", "nonmagical ", "non magical "):
-        if low.startswith(prefix):
-            non_magical = True
-            selector_text = selector_text[len(prefix):]
-            break
+    non_magical, selector_text = _non_magical(selector_text)
     if not selector_text:
         raise ParseError(f"{kind} {value} needs a damage type, e.g. '{kind} fire {value or 5}'", where, full)
     needs_value = kind in (WEAKNESS, RESISTANCE) and vocab.system != "daggerheart"
@@ -658,6 +649,14 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
             raise ParseError("Daggerheart resistances have no value (they halve)", where, full)
     entry = DefenseEntry(kind, sel, value, exceptions, non_magical)
     found[kind].append(replace(entry, text=entry.make_text()))
+
+
+def _non_magical(selector_text: str) -> tuple[bool, str]:
+    """``non-magical physical`` → (True, ``physical``): only a non-magical part is resisted."""
+    for prefix in ("non-magical ", "nonmagical ", "non magical "):
+        if selector_text.lower().startswith(prefix):
+            return True, selector_text[len(prefix):]
+    return False, selector_text
 
 
 def _unvalued(words: str, kind: str, vocab: Vocabulary) -> str:
