@@ -158,12 +158,16 @@ def test_thresholds_major_only_never_reach_severe():
     assert rs.apply_damage(c.clone(), "90 physical").hp_marked == 2
 
 
-def test_daggerheart_mixed_damage_is_kept_as_printed():
+def test_daggerheart_phy_mag_attack_is_offered_as_two_attacks():
+    # RULES §8 Decision: a phy/mag attack is offered as two attacks, one of each type
     c = get_system("daggerheart").from_statblock(
         "SPELLBLADE\nTier 1 Leader\nDifficulty: 14 | Thresholds: 8/14 | HP: 6 | Stress: 3\n"
         "ATK: +3 | Empowered Longsword: Melee | d8+4 phy/mag\n")
     assert c.name == "Spellblade"
-    assert pairs(c) == [("Empowered Longsword", "1d8+4 physical/magic")]
+    assert pairs(c) == [("Empowered Longsword (physical)", "1d8+4 physical"),
+                        ("Empowered Longsword (magic)", "1d8+4 magic")]
+    assert [a.bonus for a in c.attacks] == [3, 3]
+    assert c.numbers == {"tier": 1, "difficulty": 14, "attack": 3}
 
 
 def test_d20_damage_reduction_plus_one_is_bypassed_by_magic():
