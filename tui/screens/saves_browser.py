@@ -69,7 +69,7 @@ class SavesScreen(HitLedgerScreen[None]):
     | k | Next encounter keeping the party (the current one is saved) |
     | m | Export the highlighted save's log as Markdown |
     | t | List the copies in the trash folder (t again: the saves) |
-    | enter (in the trash) | Open the copy: it goes back among the saves, under its name |
+    | enter | In the trash: open the copy; it goes back among the saves, under its name |
     | ctrl+o | List the saves again |
     | escape | Back |
     """
