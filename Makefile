@@ -12,24 +12,26 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e .
 	touch $@
 
 $(TEST_STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
 	touch $@ $(STAMP)
 
 $(BENCH_STAMP): $(TEST_STAMP)
-	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test,bench]'
 	touch $@
 
 run: $(STAMP)
 	$(BIN)/hitledger
 
+# issue 22: the layer contracts (pyproject's [tool.importlinter]) run before the tests
 test: $(TEST_STAMP)
 	$(BIN)/ruff check core saves tui tests
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy core saves tui
-	$(BIN)/python -m pytest
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m pytest tests/bench -q -s --override-ini addopts=

@@ -107,6 +107,37 @@ PLAYER_VIEW = Setting("player_view", (   # issue 20: what `hitledger watch` show
            "Players now see adversaries' names only, no health."),
 ), about="What the players' view (hitledger watch) shows of adversaries. ")
 
+@dataclass(frozen=True, slots=True)
+class Number:
+    """One number a creature's block prints or the GM types (RULES §8 "Numbers read")."""
+
+    key: str
+    label: str          # the GM's word: ``AC``, ``Fort``, ``Difficulty``
+    signed: bool        # shown ``+5`` (a modifier) or ``17`` (a DC, AC, level)
+    pc_only: bool = False
+
+
+_PF2_NUMBERS = (Number("level", "Level", False), Number("ac", "AC", False),
+                Number("fort", "Fort", True), Number("ref", "Ref", True),
+                Number("will", "Will", True), Number("perception", "Per", True))
+NUMBERS: Mapping[str, tuple[Number, ...]] = {
+    "pf2e": _PF2_NUMBERS, "sf2e": _PF2_NUMBERS, "vitality-wounds": _PF2_NUMBERS,
+    "d20-3e": (Number("ac", "AC", False), Number("touch", "touch", False),
+               Number("flat_footed", "flat-footed", False), Number("fort", "Fort", True),
+               Number("ref", "Ref", True), Number("will", "Will", True)),
+    # minion: Minion (X) of an adversary's features (RULES §9)
+    "daggerheart": (Number("tier", "Tier", False), Number("difficulty", "Difficulty", False),
+                    Number("attack", "ATK", True), Number("minion", "Minion", False),
+                    Number("evasion", "Evasion", False, pc_only=True)),
+}
+"""The numbers a creature of each system may hold (``Creature.numbers``), in showing order."""
+
+
+def number_keys(system: str, pc: bool | None = None) -> tuple[str, ...]:
+    """The keys of ``NUMBERS[system]`` (``pc=False``: without the PCs' own)."""
+    return tuple(n.key for n in NUMBERS.get(system, ()) if pc is not False or not n.pc_only)
+
+
 RULE_OPTIONS: tuple[Setting, ...] = (CRIT_MODE, MASSIVE_DAMAGE)
 """The settings ``apply_damage(settings=...)`` takes (DESIGN.md)."""
 ENCOUNTER_OPTIONS: tuple[Setting, ...] = (CRIT_MODE, FLAT_CHECKS, MASSIVE_DAMAGE, SKIP_DEFEATED,
@@ -138,5 +169,5 @@ def setting(key: str) -> Setting:
     raise ValueError(f"unknown setting {key!r}; known: {', '.join(s.key for s in ENCOUNTER_OPTIONS)}")
 
 
-__all__ = ["Choice", "Setting", "CRIT_MODE", "MASSIVE_DAMAGE", "FLAT_CHECKS", "SKIP_DEFEATED",
+__all__ = ["Choice", "Setting", "Number", "NUMBERS", "number_keys", "CRIT_MODE", "MASSIVE_DAMAGE", "FLAT_CHECKS", "SKIP_DEFEATED",
            "PLAYER_VIEW", "RULE_OPTIONS", "ENCOUNTER_OPTIONS", "OLD_VALUES", "check_settings", "setting"]

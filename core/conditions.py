@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any
 
 from core.model import Creature
+from core.schema import MAX_CONDITION
 
 END_OF_NEXT = "end-of-next-turn"
 START_OF_NEXT = "start-of-next-turn"
@@ -87,9 +88,9 @@ def check_duration(duration: Any) -> int | str | None:
         return None
     if duration in (END_OF_NEXT, START_OF_NEXT):
         return str(duration)
-    if isinstance(duration, int) and not isinstance(duration, bool) and duration >= 1:
+    if isinstance(duration, int) and not isinstance(duration, bool) and 1 <= duration <= MAX_CONDITION:
         return duration
-    raise ValueError(f"a duration is None, a number of turns (1 or more), {END_OF_NEXT!r} "
+    raise ValueError(f"a duration is None, a number of turns (1 to {MAX_CONDITION}), {END_OF_NEXT!r} "
                      f"or {START_OF_NEXT!r}, not {duration!r}")
 
 
@@ -151,8 +152,9 @@ def add(work: Creature, name: str, value: int | None, duration: int | str | None
         system: str = "") -> str:
     """Give ``work`` a condition (replacing the same name); returns the log's words
     (``system``: a valued condition that falls each turn says so)."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise ValueError(f"a condition's value is a whole number of 1 or more, not {value!r}")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                              or not 1 <= value <= MAX_CONDITION):
+        raise ValueError(f"a condition's value is a whole number from 1 to {MAX_CONDITION}, not {value!r}")
     duration = check_duration(duration)
     name = held_name(work, name)
     work.conditions.add(name)
@@ -183,8 +185,8 @@ def remove(work: Creature, name: str) -> None:
 
 def set_value(work: Creature, name: str, value: int, system: str) -> str:
     """Set a condition's value by hand (0 removes it); returns the log's words."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"a condition's value is a whole number of 0 or more, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CONDITION:
+        raise ValueError(f"a condition's value is a whole number from 0 to {MAX_CONDITION}, not {value!r}")
     if name in TRACK_VALUED:
         if system not in VALUED_FAMILY:
             raise ValueError(f"{name} has a value only in the PF2 family, not in {system}")

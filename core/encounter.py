@@ -4,7 +4,8 @@ Every public call that changes anything is one ledger event (:mod:`core.ledger`:
 call changed, undo and redo); the encounter as saved data is :mod:`core.encounter_data`.
 ``Encounter`` is the one facade; each concern is a part of its own: :mod:`core.encounter_base`
 (state, order, ledger), ``encounter_roster``, ``encounter_initiative``, ``encounter_damage``,
-``encounter_tracks``, ``encounter_turns``, ``encounter_conditions`` and ``encounter_pools``.
+``encounter_tracks``, ``encounter_turns``, ``encounter_conditions``, ``encounter_pools`` and
+``encounter_numbers``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from core.encounter_data import (
     ENCOUNTER_SETTINGS,
     OLD_SETTING_WORDS,
 )
+from core.encounter_numbers import NumbersMixin
 from core.encounter_pools import FEAR_MAX, PoolsMixin
 from core.encounter_roster import SETTING_WORDS, RosterMixin
 from core.encounter_tracks import TracksMixin, has_temp_hp, resolve_temp_hp
@@ -35,7 +37,8 @@ __all__ = [
 ]
 
 
-class Encounter(RosterMixin, DamageMixin, TracksMixin, TurnsMixin, ConditionsMixin, PoolsMixin):
+class Encounter(RosterMixin, DamageMixin, TracksMixin, TurnsMixin, ConditionsMixin, PoolsMixin,
+                NumbersMixin):
     """The roster of one encounter under one rule system, with its history."""
 
     # ------------------------------------------------------------------ the next fight

@@ -38,6 +38,8 @@ class EncounterBase:
         self._order: list[str] | None = None
         self._ledger = Ledger()
         self._batch: Step | None = None     # one_step: the calls it records as one event
+        # attacks made this turn, by actor (the MAP): not a change, so not in the ledger or a save
+        self._strikes: tuple[tuple[int, int], dict[str, int]] = ((1, 0), {})
 
     # ------------------------------------------------------------------ roster
     @property

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core import conditions, turns
+from core import conditions, table_numbers, turns
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
 from core.ledger import Event
+from core.model import Creature
 
 
 class ConditionsMixin(EncounterBase):
@@ -29,6 +30,7 @@ class ConditionsMixin(EncounterBase):
         creature = self.creature(cid)
         new = creature.clone()
         steps = [conditions.add(new, name, value, duration, self.system)]
+        steps += self._drained(creature, new)
         self.rules.recheck_dying(new, steps)        # doomed can kill a dying creature
         return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
@@ -38,7 +40,8 @@ class ConditionsMixin(EncounterBase):
         creature = self.creature(cid)
         new = creature.clone()
         conditions.remove(new, name)
-        return self._replace(cid, "condition", f"{creature.name}: no longer {name}", new)
+        steps = [f"no longer {name}", *self._drained(creature, new)]
+        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
 
     def set_condition(self, cid: str, name: str, value: int) -> Event:
         """Set a condition's value by hand (0 removes it): dying, wounded, doomed, frightened…"""
@@ -46,8 +49,14 @@ class ConditionsMixin(EncounterBase):
         creature = self.creature(cid)
         new = creature.clone()
         steps = [conditions.set_value(new, name, value, self.system)]
+        steps += self._drained(creature, new)
         self.rules.recheck_dying(new, steps)
         return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+
+    def _drained(self, creature: Creature, new: Creature) -> list[str]:
+        """Drained takes (or gives back) HP and max HP (RULES §9); the status follows."""
+        steps = table_numbers.drained_hp(creature, new, self.system)
+        return steps + self.rules.settle_status(new, creature) if steps else steps
 
     def add_condition_many(self, ids: Iterable[str], name: str, value: int | None = None,
                            duration: int | str | None = None) -> Event:

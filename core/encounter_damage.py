@@ -10,6 +10,7 @@ from core.dice import RandomSource
 from core.encounter_base import EncounterBase
 from core.ledger import Event
 from core.model import Outcome, Roll, TemporaryImmunity
+from core.schema import MAX_CONDITION
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +189,9 @@ class DamageMixin(EncounterBase):
     def add_temp_immunity(self, cid: str, effect: str, rounds: int) -> Event:
         """Immune to ``effect`` for ``rounds`` rounds (expires by itself)."""
         creature = self.creature(cid)
-        if not effect.strip() or rounds < 1:
-            raise ValueError("a temporary immunity needs an effect and at least 1 round")
+        if not effect.strip() or isinstance(rounds, bool) or not isinstance(rounds, int) \
+                or not 1 <= rounds <= MAX_CONDITION:
+            raise ValueError(f"a temporary immunity needs an effect and 1 to {MAX_CONDITION} rounds")
         with self._step("immunity", f"{creature.name}: immune to {effect} for {rounds} round(s)") as step:
             step.touch(cid)
             new = creature.clone()

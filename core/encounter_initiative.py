@@ -8,6 +8,7 @@ from core import turns
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
 from core.ledger import Event, Step
+from core.schema import check_initiative
 
 
 class InitiativeMixin(EncounterBase):
@@ -102,8 +103,7 @@ class InitiativeMixin(EncounterBase):
         already there, so the tie rule of a typed or rolled initiative does not apply.
         """
         creature = self.creature(cid)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"initiative must be a whole number, not {value!r}")
+        check_initiative(value)
         with self._step("initiative", f"{creature.name}: initiative {self._initiative[cid]} → {value}") as step:
             step.meta("turn")
             step.touch(cid)

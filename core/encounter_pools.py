@@ -1,14 +1,16 @@
-"""The GM's Daggerheart pools (RULES §7): Fear, 0 to 12."""
+"""The Daggerheart pools (RULES §7): the GM's Fear, 0 to 12, and a PC's Hope."""
 
 from __future__ import annotations
 
+from core import table_numbers
 from core.encounter_base import EncounterBase
+from core.schema import MAX_FEAR
 
-FEAR_MAX = 12                   # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
+FEAR_MAX = MAX_FEAR             # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
 
 
 class PoolsMixin(EncounterBase):
-    """The GM's Fear, gained and spent."""
+    """The GM's Fear, gained and spent; a PC's Hope, marked and spent."""
 
     def gain_fear(self, amount: int = 1) -> int:
         """The GM gains Fear (the pool holds at most 12); returns the pool."""
@@ -32,4 +34,22 @@ class PoolsMixin(EncounterBase):
         with self._step("fear", f"the GM {verb} {amount} Fear: {before} → {after}{full}") as step:
             step.meta("fear")
             self.fear = after
+        return after
+
+    def mark_hope(self, cid: str, amount: int = 1) -> int:
+        """A Daggerheart PC marks Hope (at most 6; past 6 keeps 6): one undo step."""
+        return self._hope(cid, amount, +1)
+
+    def spend_hope(self, cid: str, amount: int = 1) -> int:
+        """A Daggerheart PC spends Hope (more than it has is refused): one undo step."""
+        return self._hope(cid, amount, -1)
+
+    def _hope(self, cid: str, amount: int, sign: int) -> int:
+        if self.system != "daggerheart":
+            raise ValueError(f"Hope is Daggerheart's, not {self.rules.name}'s")
+        creature = self.creature(cid)
+        after, text = table_numbers.hope_after(creature, amount, sign)
+        new = creature.clone()
+        new.hope = after
+        self._replace(cid, "hope", text, new)
         return after

@@ -12,8 +12,8 @@ from core.encounter_data import (
 )
 from core.encounter_initiative import InitiativeMixin
 from core.ledger import Event
-from core.model import Creature
-from core.systems.base import MAX_TRACK
+from core.model import PRINTED, Creature
+from core.schema import MAX_TRACK, check_init_mod, check_initiative
 
 # A setting as the log says it: the GM's words, never ``key = value``.
 SETTING_WORDS = {(s.key, c.value): c.log for s in ENCOUNTER_OPTIONS for c in s.choices}
@@ -31,8 +31,7 @@ class RosterMixin(InitiativeMixin):
         if not isinstance(creature, Creature):
             raise TypeError("add() takes a Creature from rules.new_creature()")
         typed, initiative = initiative is not None, 0 if initiative is None else initiative
-        if isinstance(initiative, bool) or not isinstance(initiative, int):
-            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        check_initiative(initiative)
         cid = f"c{self._next_id}"
         with self._step("add", f"{creature.name} joins") as step:
             step.meta("next_id", "turn")
@@ -66,6 +65,7 @@ class RosterMixin(InitiativeMixin):
         if roll:
             self._check_has_initiative()
         typed, initiative = initiative is not None, 0 if initiative is None else initiative
+        check_initiative(initiative)
         names = ", ".join(c.name for c in creatures)
         verb = "joins" if len(creatures) == 1 else "join"
         with self._step("initiative" if roll else "add", f"{names} {verb}") as step:
@@ -135,8 +135,8 @@ class RosterMixin(InitiativeMixin):
         creature = self.creature(cid)
         initiative = fields.pop("initiative", None)
         new = self._edited(creature, fields)
-        if initiative is not None and (isinstance(initiative, bool) or not isinstance(initiative, int)):
-            raise ValueError(f"initiative must be a whole number, not {initiative!r}")
+        if initiative is not None:
+            check_initiative(initiative)
         settled = self.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
         text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
         with self._step("edit", text, tuple(settled)) as step:
@@ -169,9 +169,7 @@ class RosterMixin(InitiativeMixin):
             elif key == "pc":
                 new.pc = bool(value)
             elif key == "init_mod":
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise ValueError(f"init_mod must be a whole number, not {value!r}")
-                new.init_mod = value
+                new.init_mod = check_init_mod(value)
             elif key == "defenses":
                 rules.parse_defenses(value)
                 new.defenses = value
@@ -181,6 +179,8 @@ class RosterMixin(InitiativeMixin):
             elif key in {f.name for f in rules.stat_fields}:
                 rules.check_stat(key, value)
                 stats[key] = value
+            elif key in PRINTED:    # numbers, attacks, horde (RULES §8)
+                setattr(new, key, PRINTED[key](value))
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
                 current[key[4:]] = value
             else:
@@ -190,7 +190,7 @@ class RosterMixin(InitiativeMixin):
         for key, value in current.items():
             self._check_track(new, key, value)
             setattr(new, key, value)
-        return new
+        return rules.check_creature(new)  # as a load checks it (core.schema)
 
     ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
                   "stress_marked", "subdual", "dying", "wounded")

@@ -7,7 +7,7 @@ from typing import Any
 
 from core.encounter_base import EncounterBase
 from core.model import Breakdown, Creature, Outcome
-from core.systems.base import MAX_TRACK
+from core.schema import MAX_TRACK
 
 
 class TracksMixin(EncounterBase):

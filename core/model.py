@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple
 
@@ -102,6 +102,77 @@ class TemporaryImmunity:
         return cls(effect.strip(), int(words[2]))
 
 
+class Attack(NamedTuple):
+    """One attack of a creature as its block printed it (RULES §8): ``dagger +8 (agile)``."""
+
+    label: str
+    damage: str                     # notation, as printed (``1d4+2 piercing``)
+    bonus: int | None = None        # the attack roll's bonus; None: not printed
+    traits: tuple[str, ...] = ()    # ``agile``, ``finesse``, ``ranged`` …
+    note: str = ""                  # what follows, not automated (``plus Grab``)
+
+    @property
+    def ranged(self) -> bool:
+        """A ranged attack (``Ranged`` in a PF2 block, or the ``ranged`` trait)."""
+        return "ranged" in self.traits
+
+    @classmethod
+    def of(cls, value: Attack | tuple[Any, ...]) -> Attack:
+        """An Attack from itself or a (label, damage[, bonus, traits, note]) tuple."""
+        return value if isinstance(value, Attack) else cls(*value)
+
+    def to_state(self) -> dict[str, Any]:
+        """TOML-ready table: label and damage, then what was printed."""
+        out: dict[str, Any] = {"label": self.label, "damage": self.damage}
+        if self.bonus is not None:
+            out["bonus"] = self.bonus
+        if self.traits:
+            out["traits"] = list(self.traits)
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    @classmethod
+    def from_state(cls, data: Any, where: str) -> Attack:
+        """Rebuild from :meth:`to_state`'s table; StateError names a bad field."""
+        return cls(_get(data, "label", str, where), _get(data, "damage", str, where),
+                   _get(data, "bonus", int, where, None),
+                   tuple(_str_list(data, "traits", where)), _get(data, "note", str, where, ""))
+
+
+def as_attack(value: Any) -> Attack:
+    """An Attack from itself or a (label, damage[, bonus, traits, note]) tuple; ValueError
+    otherwise (its fields are checked with the creature, core.schema)."""
+    try:
+        attack = Attack.of(value)
+    except TypeError:
+        raise ValueError(f"an attack is (label, damage[, bonus, traits]), not {value!r}"[:200]) from None
+    traits = attack.traits
+    words = traits.replace(",", " ").split() if isinstance(traits, str) else traits
+    return attack._replace(traits=tuple(words))
+
+
+def printed_numbers(numbers: Any) -> dict[str, int]:
+    """A creature's numbers as given; ValueError unless a mapping (its keys and values are
+    checked with the creature, core.schema)."""
+    if numbers is None:
+        return {}
+    if not isinstance(numbers, Mapping):
+        raise ValueError(f"numbers must be a dict such as {{'ac': 17}}, not {numbers!r}"[:200])
+    return dict(numbers)
+
+
+def as_attacks(values: Any) -> list[Attack]:
+    """Attacks from Attack or (label, damage[, bonus, traits, note]) items; ValueError otherwise."""
+    if isinstance(values, (str, Mapping)) or not hasattr(values, "__iter__"):
+        raise ValueError(f"attacks are a list of (label, damage[, bonus, traits]), not {values!r}"[:200])
+    return [as_attack(a) for a in values]
+
+
+#: The printed fields an edit sets (``Encounter.update``): each value made as the field holds it.
+PRINTED: dict[str, Callable[[Any], Any]] = {"numbers": printed_numbers, "attacks": as_attacks,
+                                            "horde": lambda value: value}
+
 _MISSING = object()
 
 
@@ -131,7 +202,7 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
 # Fields of a creature, in save order; None-able ints are omitted from saves when unset.
 INT_FIELDS = ("hp", "max_hp", "temp_hp", "vitality", "max_vitality", "wounds", "max_wounds",
               "hp_marked", "armor", "armor_marked", "stress", "stress_marked", "major", "severe",
-              "subdual", "dying", "wounded")
+              "subdual", "dying", "wounded", "hope")
 OPTIONAL_INT = frozenset({"hp", "max_hp", "vitality", "max_vitality", "wounds", "max_wounds",
                           "major", "severe"})
 
@@ -170,8 +241,11 @@ class Creature:
     condition_durations: dict[str, int | str] = field(default_factory=dict)  # see core.conditions
     recovery_check: str = ""                            # "pending" or the last dying check, in words
     statblock: str = ""                 # the stat block as pasted (RULES §8), kept whole
-    attacks: list[tuple[str, str]] = field(default_factory=list)   # (label, damage notation)
+    attacks: list[Attack] = field(default_factory=list)   # as the block printed them
     hidden: bool = False                # issue 20: the players' view leaves it out (ambushers)
+    numbers: dict[str, int] = field(default_factory=dict)  # AC, saves… as printed or typed (§8)
+    hope: int = 0                       # a Daggerheart PC's Hope, 0..6
+    horde: str = ""                     # Daggerheart Horde (X): its damage once half HP is marked
 
     def clone(self) -> Creature:
         """An independent copy: every field of the dataclass, its containers copied."""
@@ -213,9 +287,13 @@ class Creature:
         if self.statblock:
             out["statblock"] = self.statblock
         if self.attacks:
-            out["attacks"] = [{"label": label, "damage": damage} for label, damage in self.attacks]
+            out["attacks"] = [Attack.of(a).to_state() for a in self.attacks]
         if self.hidden:
             out["hidden"] = True
+        if self.numbers:
+            out["numbers"] = dict(self.numbers)
+        if self.horde:
+            out["horde"] = self.horde
         return out
 
     @classmethod
@@ -239,16 +317,19 @@ class Creature:
         c.condition_values = _table(data, "condition_values", int, where)
         c.condition_durations = _table(data, "condition_durations", (int, str), where)
         c.statblock = _get(data, "statblock", str, where, "")
-        c.attacks = [(_get(a, "label", str, f"{where}.attacks[{i}]"), _get(a, "damage", str, f"{where}.attacks[{i}]"))
+        c.attacks = [Attack.from_state(a, f"{where}.attacks[{i}]")
                      for i, a in enumerate(_get(data, "attacks", list, where, []))]
         c.hidden = _get(data, "hidden", bool, where, False)
+        c.numbers = _table(data, "numbers", int, where)
+        c.horde = _get(data, "horde", str, where, "")
         return c
 
 
 # Derived from the dataclass, so a new field is cloned and committed without a second list.
 FIELD_NAMES = tuple(f.name for f in fields(Creature))
 CONTAINER_FIELDS = tuple(f.name for f in fields(Creature) if f.default_factory is not MISSING)
-IDENTITY_FIELDS = ("name", "pc", "traits", "defenses", "init_mod", "statblock", "attacks", "hidden")
+IDENTITY_FIELDS = ("name", "pc", "traits", "defenses", "init_mod", "statblock", "attacks", "hidden",
+                   "numbers", "horde")
 
 
 def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
@@ -378,6 +459,8 @@ class Outcome:
     dealt: str = ""
     """What the damage dealt, in a few words, where the total alone does not say it
     (Daggerheart: ``9 Major``); "" = the total."""
+    minions: int = 0
+    """Daggerheart Minion (X): how many more Minions this hit defeats (the GM picks them)."""
 
     @property
     def steps(self) -> tuple[str, ...]:

@@ -309,6 +309,7 @@ _SPECIAL_WORDS = {"critical-hits": "critical hits", "nonlethal": "nonlethal atta
                   "persistent": "persistent damage"}
 _VALUE = re.compile(r"^\d+$")
 _FILLER = re.compile(r"to(?:\s+|$)", re.IGNORECASE)
+_JOINER = re.compile(r"(?:and|or)\s+(?=\S)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +337,7 @@ class DefenseEntry:
             words.append(str(self.value))
         text = " ".join(words)
         if self.exceptions:
-            text += f" (except {', '.join(sorted(self.exceptions))})"
+            text += f" (except {', '.join(sorted(e.replace('+', ' ') for e in self.exceptions))})"
         return text
 
     def short(self) -> str:
@@ -355,7 +356,13 @@ class DefenseEntry:
             return False
         if self.non_magical and "magical" in keys:
             return False
-        return not (self.exceptions and not self.exceptions.isdisjoint(keys))
+        return not excepted(self.exceptions, keys)
+
+
+def excepted(exceptions: frozenset[str], keys: frozenset[str]) -> bool:
+    """Whether a part with ``keys`` meets one of the exceptions; ``magical+silver`` (RULES §8:
+    ``(except magical silver)``, ``10/silver and magic``) needs every word it joins."""
+    return any(e in keys or (("+" in e) and frozenset(e.split("+")) <= keys) for e in exceptions)
 
 
 @dataclass(frozen=True)
@@ -547,10 +554,13 @@ def _read_defense_item(line: _DefenseLine, words: str, where: int) -> None:
     if system == "d20-3e":
         d20 = _d20_entry(words, where, line.kind, line.vocab, text)
         if d20 is not None:
-            line.kind = IMMUNITY if d20.kind == IMMUNITY else RESISTANCE
-            line.found[line.kind].append(d20)
+            line.kind = IMMUNITY if d20[0].kind == IMMUNITY else RESISTANCE
+            line.found[line.kind] += d20
             return
     keyword_at = where
+    joiner = _JOINER.match(words) if line.kind else None   # "cold 10, and fire 10" (RULES §8)
+    if joiner:
+        where, words = where + joiner.end(), words[joiner.end():]
     first = words.split()[0].lower()
     if first in _SECTION_WORDS or words.lower().startswith("damage reduction"):
         rest = _open_section(line, words, where)
@@ -570,7 +580,10 @@ def _read_defense_item(line: _DefenseLine, words: str, where: int) -> None:
     if filler:
         where += filler.end()
         words = words[filler.end():]
-    _parse_entry(words, where, kind, line.vocab, text, line.found, line.effects)
+    if _unvalued(words, kind, line.vocab):   # RULES §8: "vampire weaknesses": kept, not automated
+        line.unautomated.append(f"{kind} {words}")
+        return
+    _parse_entry(words, where, kind, line.vocab, text, line.found, line.effects, line.unautomated)
 
 
 def _open_section(line: _DefenseLine, words: str, where: int) -> tuple[str, int] | None:
@@ -600,19 +613,16 @@ def _open_section(line: _DefenseLine, words: str, where: int) -> tuple[str, int]
 
 
 def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str,
-                 found: dict[str, list[DefenseEntry]], effects: list[str]) -> None:
+                 found: dict[str, list[DefenseEntry]], effects: list[str],
+                 notes: list[str] | None = None) -> None:
     """One entry (``fire 5``, ``physical 10 (except silver)``, ``death effects``) into ``found``
-    (or ``effects``, an effect immunity); ParseError names what is wrong and where."""
-    exceptions, words = _exceptions(words, where, vocab, full)
+    (or ``effects``, an effect immunity; ``notes``, kept but not automated); ParseError otherwise."""
+    exceptions, words, unknown = _exceptions(words, where, vocab, full)
+    if unknown and notes is not None:   # RULES §8 Decision: "(except unarmed attacks)" keeps the entry
+        notes.append(f"{kind} {words}: except {', '.join(unknown)}")
     value, selector_text, excepted = _value_and_selector(words, where, vocab, full)
     exceptions |= excepted
-    non_magical = False
-    low = selector_text.lower()
-    for prefix in ("non-magical ", "nonmagical ", "non magical "):
-        if low.startswith(prefix):
-            non_magical = True
-            selector_text = selector_text[len(prefix):]
-            break
+    non_magical, selector_text = _non_magical(selector_text)
     if not selector_text:
         raise ParseError(f"{kind} {value} needs a damage type, e.g. '{kind} fire {value or 5}'", where, full)
     needs_value = kind in (WEAKNESS, RESISTANCE) and vocab.system != "daggerheart"
@@ -643,22 +653,59 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
     found[kind].append(replace(entry, text=entry.make_text()))
 
 
-def _exceptions(words: str, where: int, vocab: Vocabulary, full: str) -> tuple[frozenset[str], str]:
-    """RULES §1 ``(except A, B)``: the selectors it names, and the entry without it."""
+def _non_magical(selector_text: str) -> tuple[bool, str]:
+    """``non-magical physical`` → (True, ``physical``): only a non-magical part is resisted."""
+    for prefix in ("non-magical ", "nonmagical ", "non magical "):
+        if selector_text.lower().startswith(prefix):
+            return True, selector_text[len(prefix):]
+    return False, selector_text
+
+
+def _unvalued(words: str, kind: str, vocab: Vocabulary) -> str:
+    """A weakness or resistance printed with no number and words the notation does not know
+    (``vampire weaknesses``), or "" for an entry to read as usual."""
+    if kind not in (WEAKNESS, RESISTANCE) or vocab.system == "daggerheart" or "(" in words:
+        return ""
+    if any(_VALUE.match(t) or "/" in t for t in words.split()) or _selector(words, vocab) is not None:
+        return ""
+    return words
+
+
+def _exceptions(words: str, where: int, vocab: Vocabulary,
+                full: str) -> tuple[frozenset[str], str, list[str]]:
+    """RULES §1 ``(except A, B)``: the selectors it names, the entry without it, and the
+    exceptions the notation does not know (RULES §8: kept, shown as not automated)."""
     paren = re.search(r"[(（]\s*(?:except|exc\.?|but not)\s+([^)）]*)[)）]", words, re.IGNORECASE)
     if paren:
-        exc_at = where + paren.start(1)
-        exceptions = frozenset(
-            _known_selector(e.strip(), exc_at + paren.group(1).find(e.strip()), vocab, full)
-            for e in paren.group(1).split(",") if e.strip()
-        )
-        if not exceptions:
+        exceptions: set[str] = set()
+        unknown: list[str] = []
+        for piece in re.split(r",|\s+or\s+", paren.group(1)):   # "(except force or ghost touch)"
+            name = _JOINER.sub("", piece.strip(), count=1)
+            if name:
+                joined = _joined_selector(name, vocab)
+                if not joined and _suggest(name, vocab) and not name.lower().startswith("non"):
+                    _known_selector(name, where + words.find(name), vocab, full)  # a typo: "fyre"
+                exceptions.add(joined) if joined else unknown.append(name)
+        if not exceptions and not unknown:
             raise ParseError("name what is excepted, e.g. '(except silver)'", where + paren.start(), full)
-        return exceptions, (words[:paren.start()] + words[paren.end():]).strip()
+        return frozenset(exceptions), (words[:paren.start()] + words[paren.end():]).strip(), unknown
     if "(" in words or "（" in words:
         at = words.index("(") if "(" in words else words.index("（")
         raise ParseError("write exceptions as '(except silver)'", where + at, full)
-    return frozenset(), words
+    return frozenset(), words, []
+
+
+def _joined_selector(name: str, vocab: Vocabulary) -> str | None:
+    """``silver`` → ``silver``; ``magical silver`` / ``silver and magic`` → ``magical+silver``
+    (a part needs both); None if a word is unknown."""
+    whole = _selector(name, vocab)
+    if whole is not None:
+        return whole
+    words = [w for w in re.split(r"\s+and\s+|\s+", name) if w]
+    picked = [_selector(w, vocab) for w in words]
+    if len(words) < 2 or None in picked:
+        return None
+    return "+".join(sorted({p for p in picked if p}))
 
 
 def _value_and_selector(words: str, where: int, vocab: Vocabulary,
@@ -754,31 +801,31 @@ def _known_selector(text: str, where: int, vocab: Vocabulary, full: str) -> str:
 
 _D20_REDUCTION = re.compile(
     r"(?:(damage\s+reduction|dr|resist|resistances?|res)\s+)?(\d+)\s*/\s*(.*)", re.IGNORECASE)
-_D20_TYPE_FIRST = re.compile(r"(\S+(?:\s+\S+)?)\s+(resistance|immunity)(?:\s+(\d+))?", re.IGNORECASE)
+_D20_TYPE_FIRST = re.compile(r"(.+?)\s+(resistance|immunity)(?:\s+(\d+))?", re.IGNORECASE)
+_D20_LIST = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 _D20_PLUS = re.compile(r"\+([1-9]\d*)")
 
 
 def _d20_entry(words: str, where: int, kind: str | None, vocab: Vocabulary,
-               full: str) -> DefenseEntry | None:
-    """A d20-3e form the PF2 grammar does not have, or None to read ``words`` the usual way."""
+               full: str) -> list[DefenseEntry] | None:
+    """A d20-3e form the PF2 grammar does not have (``cold and electricity resistance 10`` is
+    one entry per type), or None to read ``words`` the usual way."""
     m = _D20_REDUCTION.fullmatch(words)
     if m and (m.group(1) or kind == RESISTANCE):
-        return _d20_reduction(int(m.group(2)), m.group(3).strip(), where + m.start(3), vocab, full)
+        return [_d20_reduction(int(m.group(2)), m.group(3).strip(), where + m.start(3), vocab, full)]
     m = _D20_TYPE_FIRST.fullmatch(words)
     if m is None:
         return None
-    selector = _selector(m.group(1), vocab)
-    if selector is None:
+    selectors = [_selector(t, vocab) for t in _D20_LIST.split(m.group(1))]
+    if None in selectors:
         return None
-    if m.group(2).lower() == "immunity":
-        if m.group(3):
-            raise ParseError("an immunity has no value", where + m.start(3), full)
-        entry = DefenseEntry(IMMUNITY, selector)
-    else:
-        if not m.group(3):
-            raise ParseError(f"{words} needs a value, e.g. '{words} 10'", where, full)
-        entry = DefenseEntry(RESISTANCE, selector, int(m.group(3)))
-    return replace(entry, text=entry.make_text())
+    if m.group(2).lower() == "immunity" and m.group(3):
+        raise ParseError("an immunity has no value", where + m.start(3), full)
+    if m.group(2).lower() != "immunity" and not m.group(3):
+        raise ParseError(f"{words} needs a value, e.g. '{words} 10'", where, full)
+    entries = [DefenseEntry(IMMUNITY, s) if m.group(2).lower() == "immunity"
+               else DefenseEntry(RESISTANCE, s, int(m.group(3))) for s in selectors if s]
+    return [replace(e, text=e.make_text()) for e in entries]
 
 
 def _d20_reduction(value: int, bypass: str, where: int, vocab: Vocabulary, full: str) -> DefenseEntry:
@@ -796,10 +843,21 @@ def _d20_reduction(value: int, bypass: str, where: int, vocab: Vocabulary, full:
     else:
         if bypass.startswith("+"):
             raise ParseError(f"an enhancement bonus is +1 or more, not {bypass!r}", where, full)
-        selector = _known_selector(bypass, where, vocab, full)
-        exceptions, shown = frozenset({selector}), "magic" if selector == "magical" else selector
+        # RULES §8: "silver and magic" needs both, "cold iron or good" either
+        either = [b for b in re.split(r"\s+or\s+", bypass, flags=re.IGNORECASE) if b]
+        joined = [_joined_selector(b, vocab) if " " in b else _known_selector(b, where, vocab, full)
+                  for b in either]
+        if None in joined:
+            _known_selector(bypass, where, vocab, full)   # the ParseError naming it
+        exceptions = frozenset(j for j in joined if j)
+        shown = " or ".join(sorted(_dr_words(e) for e in exceptions))
     return DefenseEntry(DAMAGE_REDUCTION, "all", value, exceptions,
                         text=f"{DAMAGE_REDUCTION} {value}/{shown}")
+
+
+def _dr_words(exception: str) -> str:
+    """``magical+silver`` → ``magic and silver``, as a d20 block prints a bypass."""
+    return " and ".join("magic" if w == "magical" else w for w in exception.split("+"))
 
 
 def _d20_damage_reduction(resistances: list[DefenseEntry], vocab: Vocabulary) -> list[DefenseEntry]:
@@ -811,7 +869,7 @@ def _d20_damage_reduction(resistances: list[DefenseEntry], vocab: Vocabulary) ->
             out.append(e)
             continue
         bypass = sorted(e.exceptions | ({"magical"} if e.non_magical else set()))
-        shown = " or ".join("magic" if b == "magical" else b for b in bypass) or "-"
+        shown = " or ".join(_dr_words(b) for b in bypass) or "-"
         only = "" if e.selector == "all" else f" ({e.selector} only)"
         out.append(DefenseEntry(DAMAGE_REDUCTION, e.selector, e.value, frozenset(bypass),
                                 text=f"{DAMAGE_REDUCTION} {e.value}/{shown}{only}"))

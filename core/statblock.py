@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 
 from core.dice import parse as parse_dice
 from core.errors import ParseError
+from core.model import Attack
 from core.notation import parse_damage, parse_defenses
+from core.schema import MAX_MODIFIER, MAX_STATBLOCK, MAX_TRACK, bounds
 
-#: Longest stat block read (a full page of a bestiary is a few thousand characters).
-MAX_STATBLOCK = 20_000
+# The longest stat block read (a full page of a bestiary is a few thousand characters) and
+# every number's bounds are core.schema's: what a paste gives, a load accepts (issue 17).
 
 # Characters a paste brings that mean a plain space or a plain hyphen; replaced one for one
 # so that every position still points into the text as pasted.
@@ -39,8 +41,11 @@ class StatBlock:
     defenses: str = ""
     traits: tuple[str, ...] = ("living",)
     init_mod: int = 0
-    attacks: tuple[tuple[str, str], ...] = ()
+    attacks: tuple[Attack, ...] = ()
     unset: dict[str, None] = field(default_factory=dict)   # stats the block says it has none of
+    numbers: dict[str, int] = field(default_factory=dict)  # AC, saves… as printed (RULES §8)
+    horde: str = ""                     # Daggerheart Horde (X): its damage once half HP is marked
+    unread: tuple[str, ...] = ()        # lines that look like statistics but were not read
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +119,34 @@ class _Block:
         if not name:
             raise self.error("the first line should be the creature's name", first.start)
         if name.isupper():  # "ACID BURROWER" as the SRD prints it
-            name = name.title()
+            name = title_case(name)
         return name
+
+    def level(self, pattern: re.Pattern[str]) -> int | None:
+        """The level the first line prints after the name (``Creature 3``, ``Creature10``)."""
+        match = pattern.search(self.lines[0].text) if self.lines else None
+        return int(match.group(1)) if match else None
+
+
+_SMALL_WORDS = frozenset({"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"})
+
+
+def title_case(name: str) -> str:
+    """``DEMON OF AVARICE`` → ``Demon of Avarice`` (short words small, but never the first)."""
+    words = name.title().split(" ")
+    return " ".join(w.lower() if i and w.lower() in _SMALL_WORDS else w for i, w in enumerate(words))
+
+
+_STAT_LIKE = re.compile(   # a keyword and its number (AC 17), or a keyword that lists numbers
+    r"^(?:(?:AC|Armor Class|Fort|Ref|Will|HP|Perception|Difficulty|ATK|Initiative|Hit Dice)\s*:?\s*[+-]?\d"
+    r"|(?:Saves|Senses|Melee|Ranged|Attacks?|Full Attack|Damage|Thresholds|Immunities|Weaknesses|"
+    r"Resistances|Special Qualities)\b.*\d)", re.IGNORECASE)
+
+
+def unread_lines(block: _Block, read: set[int]) -> tuple[str, ...]:
+    """Lines (by start) that look like a statistic (``AC 17``, ``Saves: Fort +6``) but were not read."""
+    return tuple(line.text.strip() for line in block.lines[1:]
+                 if line.start not in read and _STAT_LIKE.match(line.text.strip().replace("|", " ").strip()))
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -126,6 +157,7 @@ _GOES_ON = re.compile(r"(?:[,;]|\bplus|\band|\bor)$", re.IGNORECASE)
 def _continues(line: str, following: str) -> bool:
     """Whether ``following`` is the rest of ``line``, wrapped (see ``_Block._joined``)."""
     return (line.count("(") > line.count(")") or bool(_GOES_ON.search(line)) or following[:1].islower()
+            or bool(re.match(r"[+-]\d", following))       # "Will" / "+26; +1 status …"
             or line.endswith(" Damage"))    # a PF2 Strike: its damage on the next line
 
 
@@ -231,12 +263,15 @@ class _Defenses:
 _PARENS = re.compile(r"\([^()]*\)")
 
 
-def _damage_parts(text: str, at: int, system: str, block: _Block, separators: re.Pattern[str]) -> str:
-    """The parts of printed damage that are damage (``plus Grab`` dropped), in notation.
+def _damage_parts(text: str, at: int, system: str, block: _Block,
+                  separators: re.Pattern[str]) -> tuple[str, str]:
+    """The parts of printed damage that are damage, in notation, and the words that are not
+    (``plus Grab``, ``slowing frost``: the attack's note, RULES §8).
 
     The first part must read; ParseError at it otherwise.
     """
     kept: list[str] = []
+    effects: list[str] = []
     start = 0
     text = _PARENS.sub(lambda m: " " * len(m.group()), text)   # (deadly d10), (or 2d8+10)
     pieces = [(m.start(), m.end()) for m in separators.finditer(text)] + [(len(text), len(text))]
@@ -250,28 +285,45 @@ def _damage_parts(text: str, at: int, system: str, block: _Block, separators: re
         except ParseError as exc:
             if index == 0:
                 raise block.error(exc.message, where + exc.position) from None
-            continue  # an effect (Grab, drain life, paralysis), not damage
+            effects.append(part.rstrip(" .;"))  # an effect (Grab, drain life, paralysis), not damage
+            continue
         kept.append(part)
-    return ", ".join(kept)
+    return ", ".join(kept), ", ".join(e for e in effects if e)
 
 
 def _int(text: str, at: int, block: _Block, what: str) -> int:
+    """A modifier (``+7``) within core.schema's bounds."""
     match = re.match(r"\s*([+-]?\d+)", text)
     if not match:
         raise block.error(f"{what} should be a number, e.g. {what} +7", at + len(text) - len(text.lstrip()))
-    return int(match.group(1))
+    return _bounded(match.group(1), at + match.start(1), block, what, -MAX_MODIFIER, MAX_MODIFIER)
+
+
+def _bounded(number: str, at: int, block: _Block, what: str, low: int, high: int) -> int:
+    """The digits of a number (``+12``) read, or the block's error at them when out of bounds."""
+    digits = number.lstrip("+-")
+    if len(digits) > len(str(max(abs(low), high))) or not low <= int(number) <= high:
+        shown = number if len(number) <= 24 else f"{number[:20]}… ({len(digits)} digits)"
+        raise block.error(f"{what} {shown} is out of bounds: {low:,} to {high:,}", at)
+    return int(number)
 
 
 # --------------------------------------------------------------------------- PF2 family
 
-_LEVEL = re.compile(r"\s+(?:creature|npc|hazard)\s+[+-]?\d+\s*$", re.IGNORECASE)
+_LEVEL = re.compile(r"\s*\b(?:creature|npc|hazard)\s*([+-]?\d+)\s*$", re.IGNORECASE)
+_LEVEL_LINE = re.compile(r"^\s*creature\s*([+-]?\d+)\s*$", re.IGNORECASE)
 _TRACK = re.compile(r"^(hp|vitality|wounds|hardness)\s+(\S+)", re.IGNORECASE)
-_SECTION = re.compile(r"^(immunities|immunity|immune|weaknesses|weakness|resistances|resistance|"
-                      r"vulnerabilities|vulnerable|vulnerability)\b\s*", re.IGNORECASE)
+# Only the system's own defense layout is read as defenses (RULES §8): an ability line
+# "Vulnerable to Disintegrate …" in a pf2e block is not one.
+_SECTION = re.compile(r"^(immunities|immunity|weaknesses|weakness|resistances|resistance)\b\s*", re.IGNORECASE)
+_VW_SECTION = re.compile(r"^(immunities|immunity|immune|weaknesses|weakness|resistances|resistance|"
+                         r"vulnerabilities|vulnerable|vulnerability)\b\s*", re.IGNORECASE)
 _STRIKE = re.compile(r"^(melee|ranged)\b", re.IGNORECASE)
 _ACTIONS = re.compile(r"\[[^\]]*\]|[◆◇⬻⬺⬽↺⟳]|\b(?:single|two|three|free)[ -]actions?\b|\breaction\b",
                       re.IGNORECASE)
-_PLUS = re.compile(r"\s+plus\s+|\s+and\s+", re.IGNORECASE)
+_PLUS = re.compile(r"\s+plus\s+|\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+_PF2_NUMBER = re.compile(r"(?:^|[;,]\s*)(AC|Fort|Ref|Will)\s+([+-]?\d+)", re.IGNORECASE)
+_PERCEPTION = re.compile(r"^(?:senses\s+)?perception\s+", re.IGNORECASE)
 KINDS = ("undead", "construct")
 
 
@@ -286,41 +338,76 @@ def kinds_in(line: str) -> list[str]:
     return [k for k in KINDS if k in (w.lower() for w in words)]
 
 
+@dataclass
+class _Read:
+    """What a reader has found so far, and which lines it read (by start)."""
+
+    stats: dict[str, int] = field(default_factory=dict)
+    numbers: dict[str, int] = field(default_factory=dict)
+    traits: list[str] = field(default_factory=list)
+    attacks: list[Attack] = field(default_factory=list)
+    init_mod: int = 0
+    read: set[int] = field(default_factory=set)
+
+
 def read_pf2(block: _Block, system: str) -> StatBlock:
-    """pf2e / sf2e / vitality-wounds: name, traits, Perception, HP line, defenses, Strikes."""
+    """pf2e / sf2e / vitality-wounds: name and level, traits, Perception, AC and saves, HP line,
+    defenses, Strikes."""
     name = block.name(_LEVEL)
-    stats: dict[str, int] = {}
+    got = _Read()
+    level = block.level(_LEVEL)
+    if level is None and len(block.lines) > 1 and (alone := _LEVEL_LINE.match(block.lines[1].text)):
+        level = int(alone.group(1))   # "LICH" then "CREATURE 12" on a line of its own
+    if level is not None:
+        got.numbers["level"] = _bounded(str(level), block.lines[0].start, block, "level", -1, MAX_MODIFIER)
     defenses = _Defenses(block, system)
-    traits: list[str] = []
-    init_mod = 0
-    attacks: list[tuple[str, str]] = []
+    sections = _VW_SECTION if system == "vitality-wounds" else _SECTION
     seen_stat = False
     for line in block.lines[1:]:
-        low = line.text.lower()
-        if low.startswith("perception"):
-            init_mod = _int(line.text[len("perception"):], line.start + len("perception"), block,
-                            "Perception")
-            seen_stat = True
-        elif _TRACK.match(line.text) or _SECTION.match(line.text):
-            _pf2_track_line(line, block, system, stats, defenses)
-            seen_stat = True
-        elif strike := _STRIKE.match(line.text):
-            attack = _pf2_strike(line, strike.end(), block, system)
-            if attack:
-                attacks.append(attack)
-        elif not seen_stat:  # the traits line(s) come before the statistics
-            traits += [k for k in kinds_in(line.text) if k not in traits]
-    if not stats:
+        if not _pf2_line(line, block, system, got, defenses, sections):
+            if not seen_stat:  # the traits line(s) come before the statistics
+                got.traits += [k for k in kinds_in(line.text) if k not in got.traits]
+            continue
+        got.read.add(line.start)
+        seen_stat = True
+    if not got.stats:
         raise block.missing("no HP line (HP 30, or Vitality 20, Wounds 12)")
-    return StatBlock(name, stats, defenses.line, tuple(traits) or ("living",), init_mod, tuple(attacks))
+    return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
+                     tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read))
+
+
+def _pf2_line(line: Line, block: _Block, system: str, got: _Read, defenses: _Defenses,
+              sections: re.Pattern[str]) -> bool:
+    """Read one line of a PF2-family block into ``got``; False if it is not a statistic."""
+    perception = _PERCEPTION.match(line.text)
+    if perception and (re.match(r"[+-]?\d", line.text[perception.end():]) or
+                       not line.text.lower().startswith("senses")):
+        got.init_mod = _int(line.text[perception.end():], line.start + perception.end(), block, "Perception")
+        got.numbers["perception"] = got.init_mod
+    elif re.match(r"^senses\b", line.text, re.IGNORECASE) and (p := re.search(
+            r"\bperception\s+([+-]\d+)", line.text, re.IGNORECASE)):
+        got.init_mod = got.numbers["perception"] = _int(p.group(1), line.start + p.start(1), block, "Perception")
+    elif re.match(r"^AC\s+\d", line.text):
+        for match in _PF2_NUMBER.finditer(line.text):
+            got.numbers[match.group(1).lower()] = _int(match.group(2), line.start + match.start(2), block,
+                                                       match.group(1))
+    elif _TRACK.match(line.text) or sections.match(line.text):
+        _pf2_track_line(line, block, system, got.stats, defenses, sections)
+    elif strike := _STRIKE.match(line.text):
+        attack = _pf2_strike(line, strike.end(), block, system)
+        if attack:
+            got.attacks.append(attack)
+    else:
+        return False
+    return True
 
 
 def _pf2_track_line(line: Line, block: _Block, system: str, stats: dict[str, int],
-                    defenses: _Defenses) -> None:
+                    defenses: _Defenses, sections: re.Pattern[str]) -> None:
     """``HP 30, negative healing; Immunities …; Weaknesses …; Resistances …`` (or one section)."""
     for segment, offset in split_outside(line.text, ";"):
         segment, at = _strip(segment, line.start + offset)
-        section = _SECTION.match(segment)
+        section = sections.match(segment)
         if section:
             keyword = section.group(1).lower()
             if keyword == "resistance" and segment.lower().startswith("resistance to critical"):
@@ -340,26 +427,38 @@ def _pf2_track_line(line: Line, block: _Block, system: str, stats: dict[str, int
                                   where + track.start(2))
             if key == "hardness":
                 defenses.add_entry(f"hardness {value}", where, True)
-            elif key == "hp" and system == "vitality-wounds" and not int(value):
                 continue
-            else:
-                stats[key] = int(value)
+            number = _bounded(value, where + track.start(2), block, track.group(1), 0, MAX_TRACK)
+            if number or key != "hp" or system != "vitality-wounds":
+                stats[key] = number
 
 
-def _pf2_strike(line: Line, kind_end: int, block: _Block, system: str) -> tuple[str, str] | None:
-    """``Melee ◆ claw +12 (agile), Damage 1d6+6 slashing plus Grab`` → (claw, 1d6+6 slashing).
-
-    ``kind_end``: where the line's ``Melee`` or ``Ranged`` ends.
-    """
+def _pf2_strike(line: Line, kind_end: int, block: _Block, system: str) -> Attack | None:
+    """``Melee ◆ claw +12 (agile), Damage 1d6+6 slashing plus Grab`` → claw, +12, (agile),
+    ``1d6+6 slashing``, note ``Grab``. ``kind_end``: where the line's ``Melee`` or ``Ranged`` ends."""
     text = _ACTIONS.sub(lambda m: " " * len(m.group()), line.text)
     damage = re.search(r"\bdamage\s+", text, re.IGNORECASE)
     if not damage:
         return None  # a Strike with an effect only
-    bonus = re.search(r"\s[+-]\d+", text)
-    label_end = bonus.start() if bonus and bonus.start() < damage.start() else damage.start()
+    bonus = re.search(r"\s([+-]\d+)", text)
+    if bonus and bonus.start() > damage.start():
+        bonus = None
+    label_end = bonus.start() if bonus else damage.start()
     label = text[kind_end:label_end].strip(" ,") or "Strike"
-    notation = _damage_parts(text[damage.end():], line.start + damage.end(), system, block, _PLUS)
-    return label, notation
+    traits = _strike_traits(text[label_end:damage.start()])
+    if line.text[:kind_end].lower() == "ranged" and "ranged" not in traits:
+        traits = ("ranged", *traits)
+    notation, note = _damage_parts(text[damage.end():], line.start + damage.end(), system, block, _PLUS)
+    number = _int(bonus.group(1), line.start + bonus.start(1), block, "attack bonus") if bonus else None
+    return Attack(label, notation, number, traits, note)
+
+
+def _strike_traits(text: str) -> tuple[str, ...]:
+    """The traits in a Strike's parentheses: ``+8 (agile, finesse),`` → (agile, finesse)."""
+    inner = re.search(r"\(([^()]*)\)", text)
+    if not inner:
+        return ()
+    return tuple(t.strip().lower() for t, _ in split_outside(inner.group(1), ",") if t.strip())
 
 
 # --------------------------------------------------------------------------- Daggerheart
@@ -385,36 +484,81 @@ def _fields(block: _Block) -> list[tuple[str, str, int]]:
     return out
 
 
+_TIER = re.compile(r"^tier\s+(\d+)\b", re.IGNORECASE)
+_MINION = re.compile(r"^minion\s*\((\d+)\)", re.IGNORECASE)
+_HORDE = re.compile(r"^horde\s*\((\d*d\d+(?:\s*[+-]\s*\d+)?)\)", re.IGNORECASE)
+# RULES §8: a passive feature saying "The Skull is resistant to magic damage" (not "While …")
+_DH_DEFENSE = re.compile(r"^(?:[\w' ]+?\s)?(?:is\s+|has\s+)?(resistant|resistance|immune)\s+to\s+"
+                         r"(physical|magic)\s+damage\.?$", re.IGNORECASE)
+
+
 def read_daggerheart(block: _Block, system: str) -> StatBlock:
-    """The SRD adversary: ``Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3``, ``ATK: …``."""
+    """The SRD adversary: ``Tier 1 Solo``, ``Difficulty: 14 | Thresholds: 8/15 | HP: 8 |
+    Stress: 3``, ``ATK: +3 | Claws: Very Close | 1d12+2 phy``, Minion (X) and Horde (X)."""
     name = block.name()
     stats: dict[str, int] = {"armor": 0}
     unset: dict[str, None] = {}
-    attacks: list[tuple[str, str]] = []
+    got = _Read()
     fields = _fields(block)
     found: set[str] = set()
     for index, (printed, value, at) in enumerate(fields):
         key = printed.lower()
         if key in ("hp", "stress"):
-            stats[key] = _whole(value, at, block, key.upper())
+            stats[key] = _whole(value, at, block, key.upper(), bounds(system, f"max_{key}")[1]
+                                if key == "hp" else bounds(system, key)[1])
         elif key == "thresholds":
             _thresholds(value, at, block, stats, unset)
-        elif key == "atk":
-            _int(value, at, block, "ATK")
-            attacks.append(_dh_attack(fields[index + 1:index + 3], at, block))
+        elif key in ("difficulty", "atk"):
+            got.numbers["difficulty" if key == "difficulty" else "attack"] = _int(value, at, block, printed)
+            if key == "atk":
+                got.attacks += _dh_attack(fields[index + 1:index + 3], at, block, got.numbers["attack"])
+        elif tier := _TIER.match(value if not key else ""):
+            got.numbers.setdefault("tier", _bounded(tier.group(1), at + tier.start(1), block, "Tier", 1, 99))
         else:
             continue
         found.add(key)
+        got.read.add(_line_of(block, at))
     for needed, printed in (("hp", "HP"), ("thresholds", "Thresholds")):
         if needed not in found:
             raise block.missing(f"no {printed} field (Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3)")
-    return StatBlock(name, stats, "", ("living",), 0, tuple(attacks), unset)
+    horde, defenses = _dh_features(fields, block, got, system)
+    return StatBlock(name, stats, defenses, ("living",), 0, tuple(got.attacks), unset, got.numbers,
+                     horde, unread_lines(block, got.read))
 
 
-def _whole(value: str, at: int, block: _Block, what: str) -> int:
+def _line_of(block: _Block, at: int) -> int:
+    """The start of the line holding position ``at``."""
+    return max((line.start for line in block.lines if line.start <= at), default=0)
+
+
+def _dh_features(fields: list[tuple[str, str, int]], block: _Block, got: _Read,
+                 system: str) -> tuple[str, str]:
+    """Minion (X) into ``got.numbers``; Horde (X)'s damage and the defenses a passive feature
+    gives (``The Skull is resistant to magic damage``)."""
+    horde, defenses = "", []
+    damage_type = got.attacks[0].damage.split()[-1] if got.attacks else "physical"
+    for printed, value, at in fields:
+        feature = printed.strip()
+        if minion := _MINION.match(feature):
+            got.numbers["minion"] = _bounded(minion.group(1), at, block, "Minion", 1, MAX_TRACK)
+        elif horde_dice := _HORDE.match(feature):
+            horde = f"{parse_dice(horde_dice.group(1))} {damage_type.split('/')[0]}"
+        elif feature.lower().endswith("passive"):
+            for sentence in re.split(r"(?<=\.)\s+", value):
+                said = _DH_DEFENSE.match(sentence.strip())
+                if said and not sentence.lower().startswith(("while", "when", "if")):
+                    kind = "immunities" if said.group(1).lower() == "immune" else "resistances"
+                    defenses.append(f"{kind} {said.group(2).lower()}")
+    line = "; ".join(dict.fromkeys(defenses))
+    if line:
+        parse_defenses(line, system)
+    return horde, line
+
+
+def _whole(value: str, at: int, block: _Block, what: str, high: int = MAX_TRACK) -> int:
     if not value.isdigit():
         raise block.error(f"{what} should be a whole number, not {value!r}", at)
-    return int(value)
+    return _bounded(value, at, block, what, 0, high)
 
 
 def _thresholds(value: str, at: int, block: _Block, stats: dict[str, int], unset: dict[str, None]) -> None:
@@ -429,8 +573,10 @@ def _thresholds(value: str, at: int, block: _Block, stats: dict[str, int], unset
     major, severe = match.group(1).lower(), (match.group(2) or "none").lower()
     if major == "none" and severe != "none":
         raise block.error("a Severe threshold without a Major one", at)
-    stats["major"] = 0 if major == "none" else int(major)
-    stats["severe"] = stats["major"] if severe == "none" else int(severe)
+    stats["major"] = 0 if major == "none" else \
+        _bounded(major, at + match.start(1), block, "Major", 0, MAX_TRACK)
+    stats["severe"] = stats["major"] if severe == "none" else \
+        _bounded(severe, at + match.start(2), block, "Severe", 0, MAX_TRACK)
     if stats["severe"] < stats["major"]:
         raise block.error(f"the Severe threshold is below the Major one in {value!r}", at)
     if major == "none":
@@ -439,8 +585,9 @@ def _thresholds(value: str, at: int, block: _Block, stats: dict[str, int], unset
         unset["severe"] = None
 
 
-def _dh_attack(after: list[tuple[str, str, int]], at: int, block: _Block) -> tuple[str, str]:
-    """The two fields after ``ATK: +3``: ``Claws: Very Close`` and ``1d12+2 phy``."""
+def _dh_attack(after: list[tuple[str, str, int]], at: int, block: _Block, bonus: int) -> list[Attack]:
+    """The two fields after ``ATK: +3``: ``Claws: Very Close`` and ``1d12+2 phy`` (``phy/mag``:
+    one attack of each type, RULES §8)."""
     usage = "an attack reads ATK: +3 | Claws: Very Close | 1d12+2 phy"
     if len(after) < 2 or not after[0][0]:
         raise block.error(usage, at)
@@ -453,59 +600,126 @@ def _dh_attack(after: list[tuple[str, str, int]], at: int, block: _Block) -> tup
         amount = parse_dice(match.group(1))
     except ParseError as exc:
         raise block.error(exc.message, where + exc.position) from None
-    return label, f"{amount} {_DH_TYPES[match.group(2).lower()]}"
+    kinds = _DH_TYPES[match.group(2).lower()].split("/")
+    if len(kinds) == 1:
+        return [Attack(label, f"{amount} {kinds[0]}", bonus)]
+    return [Attack(f"{label} ({kind})", f"{amount} {kind}", bonus) for kind in kinds]
 
 
 # --------------------------------------------------------------------------- d20 3.0
 
 _ENERGY = r"(?:acid|cold|electricity|fire|sonic)"
 _ENERGY_LIST = rf"{_ENERGY}(?:\s*,\s*(?:and\s+)?{_ENERGY}|\s+and\s+{_ENERGY})*"
-_DR = re.compile(r"\b(?:damage reduction|dr)\s+(\d+)\s*/\s*(\+\d+|[-—]|cold[ -]iron|[a-z-]+)", re.IGNORECASE)
-_RESIST = re.compile(rf"\b({_ENERGY_LIST})\s+resistance\s+(\d+)|\bresistance to\s+({_ENERGY_LIST})\s+(\d+)",
-                     re.IGNORECASE)
-_IMMUNE = re.compile(rf"\b({_ENERGY_LIST}|poison)\s+immunity|\bimmun(?:e|ity) to\s+({_ENERGY_LIST}|poison)",
-                     re.IGNORECASE)
+_BYPASS = r"(?:cold[ -]iron|alchemical silver|magic|silver|adamantine|good|evil|chaotic|lawful|" \
+          r"bludgeoning|piercing|slashing|epic)"
+_DR = re.compile(rf"\b(?:damage reduction|dr)\s+(\d+)\s*/\s*(\+\d+|[-—]|{_BYPASS}(?:\s+(?:and|or)\s+{_BYPASS})*"
+                 r"|[a-z-]+)", re.IGNORECASE)
+_RESIST = re.compile(rf"\b({_ENERGY_LIST})\s+resistance\s+(\d+)"
+                     rf"|\bresistance to\s+((?:{_ENERGY}\s+\d+(?:\s*,\s*(?:and\s+)?|\s+and\s+)?)+)"
+                     rf"|\bresistance to\s+({_ENERGY_LIST})\s+(\d+)", re.IGNORECASE)
+_IMMUNE_ONE = r"(?:acid|cold|electricity|fire|sonic|poison)"
+_IMMUNE_LIST = rf"{_IMMUNE_ONE}(?:\s*,\s*(?:and\s+)?{_IMMUNE_ONE}|\s+and\s+{_IMMUNE_ONE})*"
+_IMMUNE = re.compile(rf"\b({_IMMUNE_LIST})\s+immunity|\bimmun(?:e|ity) to\s+({_IMMUNE_LIST})", re.IGNORECASE)
 _DIE = re.compile(r"\d*d\d+(?:\s*[+-]\s*\d+)?(?![\w])", re.IGNORECASE)
 _CRIT = re.compile(r"/\s*(?:\d+\s*-\s*20|[x×]\s*\d)")
 _AND = re.compile(r"\s+plus\s+|\s+and\s+|\s*\+\s*(?=\d*d\d)", re.IGNORECASE)
+# 3.0 "Attacks: Huge greatclub +8 melee"; 3.5 "Attack: Claw +6 melee (1d4+2)" (RULES §8)
+_D20_ATTACK = re.compile(r"(?P<label>[^,;()]+?)\s+(?P<bonus>[+-]\d+)(?:/[+-]\d+)*\s+(?P<kind>melee|ranged)"
+                         r"(?:\s+touch)?(?:\s*\((?P<damage>[^()]*)\))?", re.IGNORECASE)
+_D20_SAVE = re.compile(r"\b(Fort|Ref|Will)\s+([+-]?\d+)", re.IGNORECASE)
 
 
 def read_d20(block: _Block, system: str) -> StatBlock:
-    """The 3.0 SRD layout: ``Hit Dice: 2d8+4 (13 hp)``, ``Initiative: +4 (…)``, ``Damage:``,
+    """The SRD layouts: ``Hit Dice: 2d8+4 (13 hp)``, ``Initiative: +4 (…)``, ``Armor Class:``,
+    ``Saves:``, ``Attacks:`` and ``Damage:`` (3.0) or ``Attack:`` / ``Full Attack:`` (3.5),
     ``Special Qualities:`` with damage reduction and energy resistance."""
     name = block.name()
-    stats: dict[str, int] = {}
+    got = _Read()
     defenses = _Defenses(block, system)
-    traits: list[str] = []
-    init_mod = 0
-    attacks: list[tuple[str, str]] = []
+    rolls: dict[str, list[Attack]] = {}
+    damage: list[Attack] = []
     for line in block.lines[1:]:
         printed, colon, value = line.text.replace("|", " ").partition(":")  # Markdown tables too
         key = printed.strip().lower()
-        if not stats and (not colon or key in ("size/type", "type")):  # the type line, before Hit Dice
-            traits += [k for k in kinds_in(value if colon else line.text) if k not in traits]
+        if not got.stats and (not colon or key in ("size/type", "type")):  # the type line, before Hit Dice
+            got.traits += [k for k in kinds_in(value if colon else line.text) if k not in got.traits]
         if not colon:
             continue
         value_text, at = _strip(value, line.start + len(printed) + 1)
-        if key == "hit dice":
-            hp = re.search(r"\(\s*(\d+)\s*hp\s*\)", value_text, re.IGNORECASE)
-            if not hp:
-                raise block.error("Hit Dice should end with the hit points: 2d8+4 (13 hp)", at)
-            stats["hp"] = int(hp.group(1))
-        elif key == "initiative":
-            init_mod = _int(value_text, at, block, "Initiative")
+        if key in ("attacks", "attack", "full attack"):
+            rolls[key] = _d20_attacks(value_text, at, block, system)
         elif key == "damage":
-            attacks += _d20_damage(value_text, at, block, system)
-        elif key == "special qualities":
-            _d20_qualities(value_text, at, defenses)
-    if "hp" not in stats:
+            damage += _d20_damage(value_text, at, block, system)
+        elif not _d20_field(key, value_text, at, block, got, defenses):
+            continue
+        got.read.add(line.start)
+    if "hp" not in got.stats:
         raise block.missing("no Hit Dice line (Hit Dice: 2d8+4 (13 hp))")
-    return StatBlock(name, stats, defenses.line, tuple(traits) or ("living",), init_mod, tuple(attacks))
+    got.attacks = _d20_pair(rolls.get("attacks", []), damage) or rolls.get("full attack") or rolls.get("attack", [])
+    return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
+                     tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read))
 
 
-def _d20_damage(value: str, at: int, block: _Block, system: str) -> list[tuple[str, str]]:
+def _d20_field(key: str, value: str, at: int, block: _Block, got: _Read, defenses: _Defenses) -> bool:
+    """Hit Dice, Initiative, Armor Class, Saves or Special Qualities; False for another field."""
+    if key == "hit dice":
+        hp = re.search(r"\(\s*(\d+)\s*(?:hp)?\s*\)", value, re.IGNORECASE)
+        if not hp:
+            raise block.error("Hit Dice should end with the hit points: 2d8+4 (13 hp)", at)
+        got.stats["hp"] = _bounded(hp.group(1), at + hp.start(1), block, "HP", 0, MAX_TRACK)
+    elif key == "initiative":
+        got.init_mod = _int(value, at, block, "Initiative")
+    elif key in ("armor class", "ac"):
+        got.numbers["ac"] = _int(value, at, block, "Armor Class")
+        for word, number in (("touch", "touch"), ("flat-footed", "flat_footed")):
+            found = re.search(rf"\b{word}\s+(\d+)", value, re.IGNORECASE)
+            if found:
+                got.numbers[number] = _int(found.group(1), at + found.start(1), block, word)
+    elif key == "saves":
+        for save in _D20_SAVE.finditer(value):
+            got.numbers[save.group(1).lower()] = _int(save.group(2), at + save.start(2), block, save.group(1))
+    elif key == "special qualities":
+        _d20_qualities(value, at, defenses)
+    else:
+        return False
+    return True
+
+
+def _d20_attacks(value: str, at: int, block: _Block, system: str) -> list[Attack]:
+    """``Greatclub +8 melee (2d8+7) or javelin +1 ranged (1d8+5)``: label, bonus, damage if printed."""
+    attacks: list[Attack] = []
+    for match in _D20_ATTACK.finditer(value):
+        label = re.sub(r"^(?:or|and)\s+", "", match.group("label").strip(), flags=re.IGNORECASE)
+        traits = ("ranged",) if match.group("kind").lower() == "ranged" else ()
+        damage, note = "", ""
+        if match.group("damage"):
+            found = _d20_damage(f"{label} {match.group('damage')}", at + match.start("damage"), block, system)
+            if found:
+                damage, note = found[0].damage, found[0].note
+        bonus = _int(match.group("bonus"), at + match.start("bonus"), block, "attack bonus")
+        attacks.append(Attack(label, damage, bonus, traits, note))
+    if any(a.damage for a in attacks):
+        attacks = [a for a in attacks if a.damage]
+    return list(dict.fromkeys(attacks))   # a Full Attack's routines repeat the bite
+
+
+def _d20_pair(rolls: list[Attack], damage: list[Attack]) -> list[Attack]:
+    """3.0: each ``Damage:`` attack with the bonus of the ``Attacks:`` entry it names."""
+    def words(label: str) -> str:
+        return " ".join(w.rstrip("s") for w in re.sub(r"^\d+\s+", "", label.lower()).split())
+    out = []
+    for attack in damage:
+        named = [r for r in rolls if words(r.label) == words(attack.label)] or \
+                [r for r in rolls if words(r.label).endswith(words(attack.label))]
+        if not named and len(rolls) == len(damage) == 1:
+            named = rolls
+        out.append(attack._replace(bonus=named[0].bonus, traits=named[0].traits) if named else attack)
+    return out
+
+
+def _d20_damage(value: str, at: int, block: _Block, system: str) -> list[Attack]:
     """``Bite 1d6+1 and paralysis, 2 claws 1d3`` → (Bite, 1d6+1), (2 claws, 1d3)."""
-    attacks: list[tuple[str, str]] = []
+    attacks: list[Attack] = []
     for item, offset in split_outside(value, ",;"):
         item, where = _strip(item, at + offset)
         item = _CRIT.sub(lambda m: " " * len(m.group()), item)
@@ -518,28 +732,30 @@ def _d20_damage(value: str, at: int, block: _Block, system: str) -> list[tuple[s
         except ParseError as exc:
             raise block.error(exc.message, where + die.start() + exc.position) from None
         try:
-            damage = _damage_parts(item[die.start():], where + die.start(), system, block, _AND)
+            damage, note = _damage_parts(item[die.start():], where + die.start(), system, block, _AND)
         except ParseError:
             continue  # 3.0 types are optional: dice with other words are ability damage (1d6 Strength)
-        attacks.append((label, damage))
+        attacks.append(Attack(label, damage, None, (), note))
     return attacks
 
 
 def _d20_qualities(value: str, at: int, defenses: _Defenses) -> None:
     """Damage reduction, energy resistance and energy immunity among the Special Qualities."""
     for match in _DR.finditer(value):
-        bypass = match.group(2).lower().replace(" ", "-")
-        # RULES §4: /+N and /magic are bypassed by a magical part.
-        if bypass.startswith("+") or bypass == "magic":
-            bypass = "magical"
+        bypass = re.sub(r"\bmagic\b|^\+\d+$", "magical", match.group(2).lower())  # RULES §4
+        bypass = bypass.replace("cold iron", "cold-iron")
         defenses.add_entry(f"damage reduction {match.group(1)}/{bypass}", at + match.start(),
                            match.group(2) == bypass)
     for match in _RESIST.finditer(value):
-        energies, amount = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
-        for energy in re.findall(_ENERGY, energies, re.IGNORECASE):
+        if match.group(3):     # 3.5: "resistance to acid 10, cold 10, and fire 10"
+            pairs = re.findall(rf"({_ENERGY})\s+(\d+)", match.group(3), re.IGNORECASE)
+        else:
+            energies, amount = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(5))
+            pairs = [(energy, amount) for energy in re.findall(_ENERGY, energies, re.IGNORECASE)]
+        for energy, amount in pairs:
             defenses.add_entry(f"resistances {energy.lower()} {amount}", at + match.start())
     for match in _IMMUNE.finditer(value):
-        for energy in re.findall(rf"{_ENERGY}|poison", match.group(1) or match.group(2), re.IGNORECASE):
+        for energy in re.findall(_IMMUNE_ONE, match.group(1) or match.group(2), re.IGNORECASE):
             defenses.add_entry(f"immunities {energy.lower()}", at + match.start())
 
 

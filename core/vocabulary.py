@@ -108,7 +108,7 @@ def vocabulary(system: str) -> Vocabulary:
         types=types,
         aliases=aliases,
         materials=frozenset(common["materials"]),
-        traits=frozenset(common["traits"]),
+        traits=frozenset(common["traits"]) | frozenset(table.get("traits", ())),
         sources=frozenset(common["sources"]),
         default_type="physical" if system == "daggerheart" else None,
         type_required=family,

@@ -11,6 +11,8 @@ The API the TUI calls::
     saves.slots: claim_slot, release, resume_candidate, held_elsewhere — one autosave per window
     list_saves() -> list[SaveEntry]                 # cheap: reads the head of each file
     delete_save(path) -> Path                       # moved into data_dir()/trash/
+    list_trash() -> list[SaveEntry]                 # the copies in trash/, as list_saves lists
+    restore_from_trash(path) -> Path                # a copy that loads, back among the saves
     keep_as_save(enc) -> Path                       # its own file if unchanged, else a free name
     rename_save(path, new_name) -> Path
     data_dir() -> Path                              # honours HITLEDGER_DATA_DIR
@@ -26,6 +28,7 @@ from __future__ import annotations
 from saves import library
 from saves.codec import FORMAT_VERSION, MIGRATIONS, migration
 from saves.errors import SaveConflict, SaveError
+from saves.from_trash import list_trash, restore_from_trash
 from saves.names import data_dir, slugify
 from saves.store import (
     MAX_FILE_BYTES,
@@ -63,11 +66,13 @@ __all__ = [
     "keep_in_trash",
     "library",
     "list_saves",
+    "list_trash",
     "load",
     "load_autosave",
     "migration",
     "rename_save",
     "resumed_as_saved",
+    "restore_from_trash",
     "save",
     "save_path",
     "slugify",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Callable
@@ -84,11 +85,26 @@ def saved_by() -> str:
         return "hitledger"
 
 
+#: Set to "all" (the test suite does, tests/conftest.py), every write is checked as a load
+#: checks it, ledger included; else the encounter table, settings and creatures only (what
+#: the ways in make; the steps are the rules' own, and checking them would slow every save).
+CHECK_WRITES = "HITLEDGER_CHECK_WRITES"
+
+
 def encode(data: Document, extra: Document | None = None) -> str:
-    """The TOML text of a save: format header first, then the encounter's own data."""
+    """The TOML text of a save: format header first, then the encounter's own data.
+
+    What load would refuse is never written (issue 17): SaveError naming the field instead.
+    """
     clash = [key for key in HEADER_KEYS if key in data]
     if clash:
         raise ValueError(f"encounter data uses keys reserved for the file header: {clash}")
+    try:
+        validate(data, None, history=os.environ.get(CHECK_WRITES) == "all")
+    except SaveError as exc:
+        raise SaveError(None, f"not saved: {exc.problem}", field=exc.field, gist=exc.gist,
+                        hint="the file on disk was left as it was; undo the last change and "
+                             "save again") from None
     doc: Document = {"format": FORMAT_VERSION, "saved_by": saved_by()}
     if extra:
         doc.update(extra)

@@ -10,6 +10,13 @@
     library.remove("pf2e", "Goblin Guard")     # into data_dir()/trash/ as a library file of one
     library.export_file("pf2e", path)          # a library file to share
     library.import_file(path)                  # -> (system, names added)
+    library.problems("pf2e")                   # templates of the file that do not load: Skipped
+
+Every template is checked as a save's creature is on load (core.schema, the checks every way
+in makes): ``add`` and ``import_file`` refuse one that would not load (SaveError naming the
+template and the field: ``weaknesses fyre 5`` … did you mean 'fire'?). The GM's own file,
+written by an older hitledger, may hold one: the bestiary leaves it out, ``problems`` reports
+it, and the file keeps it as it was until it is fixed by hand.
 
 The files follow the saves' rules (saves/store.py does the writing): atomic writes with a
 ``.bak`` of the version before, a file changed on disk since it was read is not
@@ -20,7 +27,8 @@ too: ``import_file`` brings a removed creature back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -28,6 +36,7 @@ from typing import Any
 import tomli_w
 
 from core import Creature, StateError, get_system
+from core.schema import Invalid, check_creature
 from saves import codec, store
 from saves.errors import SaveConflict, SaveError
 from saves.names import SUFFIX, TRASH_DIR, data_dir, slugify
@@ -38,6 +47,16 @@ LIBRARY_TABLE = "library"
 _HINT = "fix it by hand or restore the .bak copy — the file was left as it was"
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """A template of the GM's library file that does not load: left out of the bestiary,
+    kept in the file as it is (written back unchanged), and reported."""
+
+    name: str
+    error: SaveError
+    entry: Any
+
+
 @dataclass
 class _Library:
     """One system's templates as read from disk, and what the file looked like then."""
@@ -46,6 +65,7 @@ class _Library:
     path: Path
     creatures: dict[str, Creature]
     stamp: store.Stamp | None
+    skipped: list[Skipped] = field(default_factory=list)
 
 
 def path_of(system: str) -> Path:
@@ -69,8 +89,14 @@ def fresh(creature: Creature) -> Creature:
 # --- reading and writing ------------------------------------------------------------------
 
 
-def _read_file(path: Path, system: str | None) -> tuple[str, dict[str, Creature], store.Stamp]:
-    """A library file's system and templates; SaveError naming the line or field."""
+def _read_file(path: Path, system: str | None,
+               strict: bool = True) -> tuple[str, dict[str, Creature], store.Stamp, list[Skipped]]:
+    """A library file's system, templates and stamp; SaveError naming the line or field.
+
+    Each template is checked as a save's creatures are on load (core.schema). ``strict``: a
+    bad template is a SaveError (an import); else it is skipped and reported (the GM's own
+    file, read by the bestiary: one bad template never hides the others).
+    """
     raw, st = store.read_checked(path)
     doc = codec.parse(raw, path)
     codec.check_version(doc, path)
@@ -90,30 +116,60 @@ def _read_file(path: Path, system: str | None) -> tuple[str, dict[str, Creature]
     if not isinstance(entries, list):
         raise SaveError(path, "expected a list of [[creatures]]", field="creatures", hint=_HINT)
     creatures: dict[str, Creature] = {}
+    skipped: list[Skipped] = []
     for index, entry in enumerate(entries):
         try:
-            creature = Creature.from_state(entry, f"creatures[{index}]")
-        except StateError as exc:
-            raise SaveError(path, exc.message, field=exc.field, hint=_HINT) from None
+            creature = template(entry, found, f"creatures[{index}]", path)
+        except SaveError as error:
+            if strict:
+                raise
+            name = entry.get("name") if isinstance(entry, dict) else None
+            skipped.append(Skipped(name if isinstance(name, str) else f"creature {index + 1}",
+                                   error, entry))
+            continue
         creatures[creature.name] = creature
-    return found, creatures, store.Stamp.of(raw, st)
+    return found, creatures, store.Stamp.of(raw, st), skipped
+
+
+def template(entry: Any, system: str, where: str, path: Path | None) -> Creature:
+    """One template as a library file holds it, checked as a save's creature is on load
+    (core.schema); SaveError naming the template and the field."""
+    try:
+        if not isinstance(entry, dict):
+            raise Invalid(where, "expected a table of a creature's fields")
+        check_creature(entry, system, where)
+        return Creature.from_state(entry, where)
+    except (Invalid, StateError) as exc:
+        name = entry.get("name") if isinstance(entry, dict) else None
+        label = f"{' '.join(name.split())[:40]}: " if isinstance(name, str) and name.strip() else ""
+        raise SaveError(path, f"{label}{exc.message}", field=exc.field, hint=_HINT,
+                        gist=f"template {label}{exc.message}") from None
 
 
 def _open(system: str) -> _Library:
-    """The system's library (empty if it has no file yet)."""
+    """The system's library (empty if it has no file yet); bad templates skipped, kept aside."""
     path = path_of(system)
     if not path.exists():
         return _Library(system, path, {}, None)
-    _, creatures, stamp = _read_file(path, system)
-    return _Library(system, path, creatures, stamp)
+    _, creatures, stamp, skipped = _read_file(path, system, strict=False)
+    return _Library(system, path, creatures, stamp, skipped)
 
 
-def _encode(system: str, creatures: dict[str, Creature]) -> bytes:
+def _encode(system: str, creatures: dict[str, Creature], skipped: Sequence[Skipped] = ()) -> bytes:
+    """A library file: the templates (each checked as a load checks it), then those skipped
+    on reading, as they were."""
+    entries = [creatures[name].to_state() for name in sorted(creatures)]
+    for index, entry in enumerate(entries):
+        try:
+            check_creature(entry, system, f"creatures[{index}]")
+        except Invalid as exc:  # never write what the next read would refuse
+            raise SaveError(None, f"{entry['name']}: {exc.message}", field=exc.field,
+                            hint="nothing was written") from None
     doc: dict[str, Any] = {
         "format": codec.FORMAT_VERSION,
         "saved_by": codec.saved_by(),
-        LIBRARY_TABLE: {"system": system, "creatures": len(creatures)},
-        "creatures": [creatures[name].to_state() for name in sorted(creatures)],
+        LIBRARY_TABLE: {"system": system, "creatures": len(entries) + len(skipped)},
+        "creatures": entries + [s.entry for s in skipped],
     }
     return tomli_w.dumps(doc).encode("utf-8")
 
@@ -133,7 +189,7 @@ def _commit(lib: _Library) -> None:
     if changed:
         raise SaveConflict(lib.path, "changed on disk since it was read (another window?)",
                            hint="try again: the library is read afresh")
-    lib.stamp = _write(lib.path, _encode(lib.system, lib.creatures))
+    lib.stamp = _write(lib.path, _encode(lib.system, lib.creatures, lib.skipped))
 
 
 def _find(lib: _Library, name: str) -> str:
@@ -160,6 +216,12 @@ def systems() -> list[str]:
     return sorted(p.stem for p in folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
 
 
+def problems(system: str) -> list[Skipped]:
+    """The templates of the system's library file that do not load (each with its SaveError):
+    the bestiary leaves them out and says so; the file keeps them until fixed by hand."""
+    return list(_open(system).skipped)
+
+
 def get(system: str, name: str) -> Creature:
     """A fresh creature from the template called ``name``; KeyError if there is none."""
     lib = _open(system)
@@ -178,7 +240,9 @@ def add(system: str, creature: Creature, force: bool = False) -> str:
         if creature.name in lib.creatures and not force:
             raise SaveConflict(lib.path, f"the library already has {creature.name!r}",
                                hint="rename one of them, or replace it on purpose")
-        lib.creatures[creature.name] = fresh(creature)
+        kept = fresh(creature)
+        template(kept.to_state(), system, "creature", lib.path)  # as the next read checks it
+        lib.creatures[creature.name] = kept
         _commit(lib)
     return creature.name
 
@@ -241,9 +305,16 @@ def import_file(path: Path | str, force: bool = False) -> tuple[str, list[str]]:
 
     A name already in the library with other stats is a SaveConflict naming them all, and
     nothing is added; force=True replaces them. Templates identical to ones kept are skipped.
+    A template a save could not hold (core.schema: a defense typo, 10^12 HP slots, no name …)
+    is a SaveError naming it and its field, and nothing is added.
     """
     source = Path(path).expanduser()
-    system, incoming, _ = _read_file(source, None)
+    try:
+        system, incoming, _, _ = _read_file(source, None)
+    except SaveError as exc:  # every template is checked before any goes in
+        raise SaveError(exc.path, exc.problem, line=exc.line, field=exc.field, gist=exc.gist,
+                        hint="nothing was imported; fix the file (or that template) and import "
+                             "it again") from None
     with store.write_lock:
         lib = _open(system)
         clashes = [n for n, c in incoming.items()
@@ -260,5 +331,5 @@ def import_file(path: Path | str, force: bool = False) -> tuple[str, list[str]]:
     return system, added
 
 
-__all__ = ["add", "names", "systems", "get", "rename", "remove", "export_file", "import_file",
+__all__ = ["add", "names", "problems", "Skipped", "template", "systems", "get", "rename", "remove", "export_file", "import_file",
            "fresh", "path_of", "LIBRARY_DIR"]

@@ -255,7 +255,7 @@ def claim_slot(prefer: Path | None = None) -> tuple[Path, Path | None]:
     problem: OSError | None = None
     for slot in first + numbered:
         try:
-            taken = _take(slot)
+            taken = _take(slot, resumed=slot in first)
         except OSError as exc:  # the folder refused; the next slot may fare no better
             release(slot)
             problem = problem or exc
@@ -269,14 +269,15 @@ def claim_slot(prefer: Path | None = None) -> tuple[Path, Path | None]:
                     hint="close a window")
 
 
-def _take(slot: Path) -> tuple[Path, Path | None] | None:
-    """Claim slot and empty it if it holds unique work; None if it cannot be this window's."""
+def _take(slot: Path, resumed: bool = False) -> tuple[Path, Path | None] | None:
+    """Claim slot and empty it if it holds unique work; None if it cannot be this window's.
+    The slot the encounter was ``resumed`` from is kept as it is: its work is on screen."""
     if not claim(slot):
         return None
     if newer_format(slot) is not None:  # a newer hitledger's autosave: not ours to move
         release(slot)
         return None
-    if not os.path.lexists(slot) or not holds_unique_work(slot):
+    if resumed or not os.path.lexists(slot) or not holds_unique_work(slot):
         return slot, None
     return slot, set_aside(slot)
 

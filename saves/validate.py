@@ -7,72 +7,44 @@ follow the layout in saves/FORMAT.md:
 - numbers: whole numbers fit in 64 bits (TOML 1.0), no ``inf``/``nan`` anywhere;
 - ``[encounter]``: a known system, round from 1, turn inside the roster;
 - ``[settings]``: only the encounter's known settings, each of its default's type;
-- creatures: the track fields of their system, in range; the defense line and every
-  persistent condition parsed by the system's own parser;
+- creatures: ``core.schema``, the checks every way in makes (``new_creature``, a stat
+  block, the forms, the library): the track fields of their system, in range; the defense
+  line and every persistent condition parsed by the system's own parser;
 - ``[[ledger]]`` / ``[[redo]]``: well-typed steps whose changes name creatures that exist
   when undo or redo reaches them, and encounter fields undo may set.
 
 Fields this module does not know are left alone (a newer core may add them); to check a
-new one, add it to the tables below.
+new creature field, declare it in core.schema (the builders then check it too).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
+from core.schema import MAX_FEAR, MAX_INT, Invalid, check_creature, check_fields
+from core.schema import kind as _kind
+from core.schema import whole as _whole
 from saves.errors import SaveError
 
-#: TOML 1.0 integers are 64-bit; a bigger number is damage, not a hit point total.
-MAX_INT = 2**63 - 1
-#: A persistent condition's multiplier (halved 0.5, doubled 2): anything else is a typo.
-MAX_FACTOR = 100.0
-#: The creature fields that are whole numbers (core.model.INT_FIELDS) plus initiative order.
-_INT_FIELDS = ("hp", "max_hp", "temp_hp", "vitality", "max_vitality", "wounds", "max_wounds",
-               "hp_marked", "armor", "armor_marked", "stress", "stress_marked", "major",
-               "severe", "subdual", "dying", "wounded")
-#: Counters that go below 0 in some system: d20 3.0 HP (dying at -1, dead at -10).
-_MAY_BE_NEGATIVE = {"d20-3e": frozenset({"hp"})}
-#: The track a creature needs in each system: any one of the field sets (FORMAT.md table).
-_TRACKS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "pf2e": (("hp", "max_hp"),),
-    "sf2e": (("hp", "max_hp"),),
-    "d20-3e": (("hp", "max_hp"),),
-    "vitality-wounds": (("vitality", "max_vitality", "wounds", "max_wounds"), ("hp", "max_hp")),
-    "daggerheart": (("max_hp", "major", "severe"),),
-}
-#: Pairs (current, most) where current may not exceed most.
-_AT_MOST = (("vitality", "max_vitality"), ("wounds", "max_wounds"), ("hp_marked", "max_hp"),
-            ("armor_marked", "armor"), ("stress_marked", "stress"))
 #: Encounter attributes a ledger step must never set (meta_before / meta_after).
 _NOT_META = frozenset({"rules", "system", "revision"})
-_UNSET = "\u2205unset"
 _HINT = "fix that field by hand (see saves/FORMAT.md) or restore the .bak copy"
 
 
-_T = TypeVar("_T")
-#: A field's check: raises Invalid, or returns (what it returns is not used).
-FieldCheck = Callable[[Any, str, str], object]
+def validate(doc: Mapping[str, Any], path: Path | None, *, history: bool = True) -> None:
+    """SaveError naming the file and the first bad field of a (migrated) save document.
 
-
-class Invalid(Exception):
-    """One bad field: where it is and what is wrong (``gist``: the problem without the value
-    found, read after the field's name: ``must be a whole number``)."""
-
-    def __init__(self, field: str, problem: str, gist: str = "") -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field = field
-        self.problem = problem
-        self.gist = gist
-
-
-def validate(doc: Mapping[str, Any], path: Path | None) -> None:
-    """SaveError naming the file and the first bad field of a (migrated) save document."""
+    ``history=False`` leaves out the [[ledger]] and [[redo]] steps: what a save checks of
+    the document it is about to write (saves/codec.py), where the steps are the rules' own.
+    """
     try:
-        check_numbers(doc)
+        if history and not numbers_fit(doc):
+            check_numbers(doc)  # the walk again, naming the field
         system = _check_head(doc)
         _check_settings(doc.get("settings", {}))
         ids = _check_creatures(doc.get("creatures", []), system)
@@ -80,7 +52,8 @@ def validate(doc: Mapping[str, Any], path: Path | None) -> None:
         turn = head.get("turn", 0)
         if ids and not turn < len(ids):
             raise Invalid("encounter.turn", f"{turn} is outside the roster (0 to {len(ids) - 1})")
-        _check_history(doc, system, ids)
+        if history:
+            _check_history(doc, system, ids)
     except Invalid as exc:
         place = field_words(doc, exc.field)
         # "creature 1 (Goblin) hp must be a whole number", or "…hp: 99 is more than max_hp 20"
@@ -110,6 +83,28 @@ def field_words(doc: Mapping[str, Any], field: str) -> str:
 
 
 # --- values --------------------------------------------------------------------------------
+
+
+def numbers_fit(doc: Any) -> bool:
+    """Whether every number of the document fits in 64 bits and is finite (a quick walk that
+    remembers no path: :func:`check_numbers` names the field when one does not)."""
+    low, high, isfinite = -MAX_INT - 1, MAX_INT, math.isfinite
+    stack: list[Any] = [doc]
+    push, pop = stack.append, stack.pop
+    while stack:
+        container = pop()
+        for value in (container.values() if type(container) is dict else container):
+            kind = type(value)
+            if kind is str or kind is bool:
+                continue
+            if kind is int:
+                if value < low or value > high:
+                    return False
+            elif kind is dict or kind is list:
+                push(value)
+            elif kind is float and not isfinite(value):
+                return False
+    return True
 
 
 def check_numbers(doc: Any) -> None:
@@ -148,30 +143,6 @@ def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
     return table[key]
 
 
-def _kind(value: Any, kind: type[_T], where: str) -> _T:
-    """value itself, once it is of that kind (a bool is no whole number), or Invalid."""
-    names = {int: "a whole number", str: "text", list: "a list", dict: "a table",
-             bool: "true or false"}
-    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        wanted = names.get(kind, kind.__name__)
-        raise Invalid(where, f"must be {wanted}, not {value!r}"[:200], f"must be {wanted}")
-    return value
-
-
-def _whole(value: Any, where: str, low: int = -MAX_INT - 1) -> int:
-    number = _kind(value, int, where)
-    if number < low:
-        raise Invalid(where, f"must be {low} or more, not {number}", f"must be {low} or more")
-    return number
-
-
-def _texts(value: Any, where: str) -> list[str]:
-    items: list[str] = _kind(value, list, where)
-    for i, item in enumerate(items):
-        _kind(item, str, f"{where}[{i}]")
-    return items
-
-
 # --- the encounter table and settings ------------------------------------------------------
 
 
@@ -184,9 +155,9 @@ def _check_head(doc: Mapping[str, Any]) -> str:
     if system not in SYSTEM_IDS:
         raise Invalid("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
     _whole(_need(head, "round", "encounter.round"), "encounter.round", 1)
-    for key, low in (("turn", 0), ("next_id", 1)):
+    for key, low, high in (("turn", 0, MAX_INT), ("next_id", 1, MAX_INT), ("fear", 0, MAX_FEAR)):
         if key in head:
-            _whole(head[key], f"encounter.{key}", low)
+            _whole(head[key], f"encounter.{key}", low, high)
     return system
 
 
@@ -204,106 +175,30 @@ def _check_setting(key: str, value: Any, where: str, known: Mapping[str, Any]) -
     _kind(value, type(known[key]), where)
 
 
-# --- creatures -----------------------------------------------------------------------------
+# --- creatures (their fields: core.schema, as every way in checks them) ----------------
 
 
 def _check_creatures(creatures: Any, system: str) -> list[str]:
     """The ids of the roster, after checking every creature."""
     ids: list[str] = []
+    seen: set[str] = set()
     for i, entry in enumerate(_kind(creatures, list, "creatures")):
         where = f"creatures[{i}]"
         _kind(entry, dict, where)
         cid = _kind(_need(entry, "id", f"{where}.id"), str, f"{where}.id")
-        if not cid or cid in ids:
+        if not cid or cid in seen:
             raise Invalid(f"{where}.id", f"{cid!r} is empty or used twice; ids must be unique")
         ids.append(cid)
+        seen.add(cid)
         check_creature(entry, system, where)
     return ids
 
 
-def check_creature(state: Mapping[str, Any], system: str, where: str) -> None:
-    """A whole creature: its fields, the track of its system, and values that agree."""
-    name = _kind(_need(state, "name", f"{where}.name"), str, f"{where}.name")
-    if not name.strip():
-        raise Invalid(f"{where}.name", "a creature needs a name")
-    check_fields(state, system, where)
-    tracks = _TRACKS.get(system, ())
-    if tracks and not any(all(state.get(f) is not None for f in track) for track in tracks):
-        wanted = " or ".join(", ".join(track) for track in tracks)
-        raise Invalid(where, f"a {system} creature needs {wanted}")
-    for current, most in _AT_MOST + ((("hp", "max_hp"),) if system != "daggerheart" else ()):
-        if isinstance(state.get(current), int) and isinstance(state.get(most), int) \
-                and state[current] > state[most]:
-            raise Invalid(f"{where}.{current}", f"{state[current]} is more than {most} {state[most]}")
-    major, severe = state.get("major"), state.get("severe")
-    if isinstance(major, int) and isinstance(severe, int) and severe < major:
-        raise Invalid(f"{where}.severe", f"the Severe threshold ({severe}) is below Major ({major})")
-
-
-def check_fields(state: Mapping[str, Any], system: str, where: str) -> None:
-    """Each known field of a creature (or of one side of a ledger change) on its own."""
-    for key, value in state.items():
-        check = _FIELD_CHECKS.get(key)
-        if check is None and key in _INT_FIELDS:
-            low = -MAX_INT - 1 if key in _MAY_BE_NEGATIVE.get(system, ()) else 0
-            check = _counter(low)
-        if check is not None and value != _UNSET:
-            check(value, system, f"{where}.{key}")
-
-
-def _counter(low: int) -> FieldCheck:
-    return lambda value, system, where: _whole(value, where, low)
-
-
-def _check_defenses(value: Any, system: str, where: str) -> None:
-    from core import get_system
-
-    try:
-        get_system(system).parse_defenses(_kind(value, str, where))
-    except ValueError as exc:
-        raise Invalid(where, f"{exc} (the line as in the add form, e.g. 'weaknesses fire 5')") from None
-
-
-def _check_persistent(value: Any, system: str, where: str) -> None:
-    from core import get_system
-    from core.model import PersistentDamage
-
-    rules = get_system(system)
-    for i, line in enumerate(_kind(value, list, where)):
-        at = f"{where}[{i}]"
-        try:
-            cond = PersistentDamage.from_state(line, at)
-            rules.parse_damage(cond.formula)  # what the tick rolls
-        except ValueError as exc:
-            raise Invalid(at, getattr(exc, "message", str(exc))) from None
-        if not 0 < cond.factor <= MAX_FACTOR:
-            raise Invalid(at, f"factor {cond.factor} must be above 0 and at most {MAX_FACTOR:g}")
-        if cond.rounds_left is not None and cond.rounds_left < 0:
-            raise Invalid(at, f"rounds {cond.rounds_left} must be 0 or more")
-
-
-def _check_immunities(value: Any, system: str, where: str) -> None:
-    from core.model import TemporaryImmunity
-
-    for i, line in enumerate(_kind(value, list, where)):
-        try:
-            TemporaryImmunity.from_state(line, f"{where}[{i}]")
-        except ValueError as exc:
-            raise Invalid(f"{where}[{i}]", getattr(exc, "message", str(exc))) from None
-
-
-_FIELD_CHECKS: dict[str, FieldCheck] = {
-    "name": lambda value, system, where: _kind(value, str, where),
-    "pc": lambda value, system, where: _kind(value, bool, where),
-    "hidden": lambda value, system, where: _kind(value, bool, where),
-    "traits": lambda value, system, where: _texts(value, where),
-    "conditions": lambda value, system, where: _texts(value, where),
-    "defenses": _check_defenses,
-    "persistent": _check_persistent,
-    "temp_immunities": _check_immunities,
-    "initiative": lambda value, system, where: _whole(value, where),
-    "seq": lambda value, system, where: _whole(value, where, 0),
-}
+def _texts(value: Any, where: str) -> list[str]:
+    items: list[str] = _kind(value, list, where)
+    for i, item in enumerate(items):
+        _kind(item, str, f"{where}[{i}]")
+    return items
 
 
 # --- the ledger ----------------------------------------------------------------------------
@@ -346,50 +241,84 @@ def _replay(change: Mapping[str, Any], present: set[str], where: str, *, undo: b
 
 
 def _check_step(step: Any, system: str, where: str) -> None:
-    _kind(step, dict, where)
-    _kind(_need(step, "text", f"{where}.text"), str, f"{where}.text")
-    _whole(_need(step, "round", f"{where}.round"), f"{where}.round", 0)
-    if "kind" in step:
+    """One [[ledger]] or [[redo]] step (a well-formed one is checked without building the
+    name of any of its fields: a file holds thousands of steps)."""
+    if type(step) is not dict:
+        _kind(step, dict, where)
+    text, number = step.get("text"), step.get("round")
+    if type(text) is not str:
+        _kind(_need(step, "text", f"{where}.text"), str, f"{where}.text")
+    if type(number) is not int or number < 0:
+        _whole(_need(step, "round", f"{where}.round"), f"{where}.round", 0)
+    if type(step.get("kind", "")) is not str:
         _kind(step["kind"], str, f"{where}.kind")
-    _texts(step.get("details", []), f"{where}.details")
-    for j, change in enumerate(_kind(step.get("changes", []), list, f"{where}.changes")):
-        at = f"{where}.changes[{j}]"
-        _kind(change, dict, at)
-        _kind(_need(change, "id", f"{at}.id"), str, f"{at}.id")
-        before, after = change.get("before"), change.get("after")
-        if before is None and after is None:
-            raise Invalid(at, "a change needs `before`, `after` or both")
-        for side, state in (("before", before), ("after", after)):
-            if state is None:
-                continue
-            _kind(state, dict, f"{at}.{side}")
-            if (before is None) != (after is None):  # a whole creature added or removed
-                check_creature(state, system, f"{at}.{side}")
-            else:
-                check_fields(state, system, f"{at}.{side}")
+    details = step.get("details")
+    if details is not None and (type(details) is not list or any(type(line) is not str for line in details)):
+        _texts(details, f"{where}.details")
+    changes = step.get("changes")
+    if changes is not None and type(changes) is not list:
+        _kind(changes, list, f"{where}.changes")
+    for j, change in enumerate(changes or ()):
+        _check_change(change, system, f"{where}.changes[{j}]")
     for side in ("meta_before", "meta_after"):
-        _check_meta(step.get(side, {}), f"{where}.{side}")
+        if side in step:
+            _check_meta(step[side], f"{where}.{side}")
+
+
+def _check_change(change: Any, system: str, at: str) -> None:
+    """One creature's part of a step: its id, and the fields of each side (a whole creature
+    where it is added or removed)."""
+    if type(change) is not dict:
+        _kind(change, dict, at)
+    if type(change.get("id")) is not str:
+        _kind(_need(change, "id", f"{at}.id"), str, f"{at}.id")
+    before, after = change.get("before"), change.get("after")
+    if before is None and after is None:
+        raise Invalid(at, "a change needs `before`, `after` or both")
+    whole_creature = (before is None) != (after is None)
+    for side, state in (("before", before), ("after", after)):
+        if state is None:
+            continue
+        if type(state) is not dict:
+            _kind(state, dict, f"{at}.{side}")
+        if whole_creature:
+            check_creature(state, system, f"{at}.{side}")
+        else:
+            check_fields(state, system, f"{at}.{side}")
 
 
 def _check_meta(meta: Any, where: str) -> None:
     """Encounter fields a step sets on undo/redo: only plain fields an Encounter has."""
-    from core import Encounter
     from core.encounter import DEFAULT_SETTINGS
 
-    blank = Encounter()
     for key, value in _kind(meta, dict, where).items():
+        kind = _meta_kind(key)
+        if kind is int and type(value) is int and value >= (0 if key == "turn" else 1):
+            continue  # the usual case: turn, round, next_id
         at = f"{where}.{key}"
-        attribute = "_next_id" if key == "next_id" else key
-        current = getattr(blank, attribute, None) if not key.startswith("_") else None
-        if key in _NOT_META or current is None or callable(current) \
-                or not isinstance(current, (int, str, dict)):
+        if kind is None:
             raise Invalid(at, f"{key!r} is not an encounter field a step can change")
         if key == "settings":
             for name, setting in _kind(value, dict, at).items():
                 _check_setting(name, setting, f"{at}.{name}", DEFAULT_SETTINGS)
         else:
-            _kind(value, type(current), at)
+            _kind(value, kind, at)
         if key in ("round", "next_id"):
             _whole(value, at, 1)
         elif key == "turn":
             _whole(value, at, 0)
+        elif key == "fear":
+            _whole(value, at, 0, MAX_FEAR)
+
+
+@cache
+def _meta_kind(key: str) -> type | None:
+    """The kind of an encounter field a step may set (as a blank Encounter holds it), or None."""
+    from core import Encounter
+
+    attribute = "_next_id" if key == "next_id" else key
+    current = getattr(Encounter(), attribute, None) if not key.startswith("_") else None
+    if key in _NOT_META or current is None or callable(current) \
+            or not isinstance(current, (int, str, dict)):
+        return None
+    return type(current)

@@ -213,6 +213,7 @@ def run_library(argv: Sequence[str]) -> int:
     elif args.system:
         for name in library.names(args.system):
             print(name)
+        _say_skipped(library.problems(args.system))
     else:
         systems = library.systems()
         if not systems:
@@ -220,7 +221,14 @@ def run_library(argv: Sequence[str]) -> int:
         for system in systems:
             for name in library.names(system):
                 print(f"{system}\t{name}")
+            _say_skipped(library.problems(system))
     return 0
+
+
+def _say_skipped(skipped: Sequence[Any]) -> None:
+    """Templates of a library file that do not load: left out of the list, said on stderr."""
+    for entry in skipped:
+        print(f"hitledger: left out: {entry.error}", file=sys.stderr)
 
 
 # -- log -------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -19,15 +19,19 @@ from core.model import (
     PersistentDamage,
     Roll,
     RolledPart,
+    as_attacks,
+    printed_numbers,
 )
 from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
+from core.schema import MAX_TRACK, Invalid, check_creature, check_init_mod
+from core.schema import check_stat as _check_stat
+from core.systems.rolls import FLAT_CHECK_DC, _KeptDice, flat_check, halve_shared
+from core.table_numbers import degree_of
 from core.vocabulary import Vocabulary, vocabulary
 
-FLAT_CHECK_DC = 15
 # Bounds that cover real play (issue 7): beyond them a clear ValueError, never a hang.
+# A creature's bounds (MAX_TRACK, MAX_SLOTS …) are core.schema's, the ones a load checks.
 MAX_MULTIPLIER = 6          # d20-3e critical multipliers: ×2 … ×6
-MAX_TRACK = 1_000_000       # HP, temp HP, Vitality, Wounds, thresholds
-MAX_SLOTS = 99              # Daggerheart HP, Armor and Stress slots
 
 # The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
 # (DESIGN.md), as declared in core.capabilities; an encounter adds its own.
@@ -37,12 +41,11 @@ _track_values = attrgetter(*TRACK_FIELDS)
 
 @dataclass(frozen=True, slots=True)
 class StatField:
-    """A number the add/edit form asks for: ``hp`` labelled ``HP``."""
+    """A number the add/edit form asks for: ``hp`` labelled ``HP`` (its bounds: core.schema)."""
 
     name: str
     label: str
     default: int
-    maximum: int = MAX_TRACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,7 @@ class Dealt(NamedTuple):
     hp_marked: int = 0      # Daggerheart: HP slots marked
     dealt: str = ""         # Daggerheart: the total and its severity, ``14 Major``
     summary: str = ""       # "" = the track before → after, and the status
+    minions: int = 0        # Daggerheart: more Minions this hit defeats (RULES §9 Minion (X))
 
 
 class RuleSystem:
@@ -204,32 +208,51 @@ class RuleSystem:
 
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",
-                     traits: str | Sequence[str] = "living", init_mod: int = 0, **stats: int) -> Creature:
-        """A fresh creature at full health; raises ValueError/ParseError for bad stats."""
+                     traits: str | Sequence[str] = "living", init_mod: int = 0, *,
+                     numbers: Any = None, attacks: Any = (),
+                     **stats: int) -> Creature:
+        """A fresh creature at full health; raises ValueError/ParseError for bad stats.
+
+        ``numbers``: its printed numbers (RULES §8: AC, saves…, only the keys of its system,
+        core.capabilities.NUMBERS); ``attacks``: Attack or (label, damage[, bonus, traits]).
+        The creature made is checked as a load checks it (core.schema): what this returns
+        always saves to a file that loads back.
+        """
         if not isinstance(name, str) or not name.strip():
             raise ValueError("a creature needs a name")
-        if isinstance(init_mod, bool) or not isinstance(init_mod, int):
-            raise ValueError(f"init_mod must be a whole number, not {init_mod!r}")
+        check_init_mod(init_mod)
         self.parse_defenses(defenses)  # validate now, not at the first hit
         words = traits.replace(",", " ").split() if isinstance(traits, str) else list(traits)
         creature = Creature(name=name.strip(), pc=bool(pc), defenses=defenses,
                             traits=frozenset(w.lower() for w in words) or frozenset({"living"}),
                             init_mod=init_mod)
+        creature.numbers = printed_numbers(numbers)
+        creature.attacks = as_attacks(attacks)
         for key, value in stats.items():
             self.check_stat(key, value)
         self._set_stats(creature, stats)
+        self.check_creature(creature)
         return creature
 
     def check_stat(self, key: str, value: Any) -> None:
-        """ValueError unless ``key`` is one of this system's stats and ``value`` is within bounds."""
+        """ValueError unless ``key`` is one of this system's stats and ``value`` is within the
+        bounds a load checks (core.schema)."""
         field = next((f for f in self.stat_fields if f.name == key), None)
         if field is None:
             known = ", ".join(sorted(f.name for f in self.stat_fields))
             raise ValueError(f"{self.name} creatures have no {key!r}; use {known}")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{key} must be a whole number of 0 or more, not {value!r}")
-        if value > field.maximum:
-            raise ValueError(f"{field.label} must be at most {field.maximum:,}, not {value:,}")
+        _check_stat(self.id, key, value, field.label)
+
+    def check_creature(self, creature: Creature) -> Creature:
+        """The creature, once it is one a save of this system holds and loads back
+        (core.schema, as a load checks it); else ValueError naming the field."""
+        try:
+            check_creature(creature.to_state(), self.id, "creature")
+        except Invalid as exc:
+            field = exc.field.removeprefix("creature.")
+            said = f"{field}: {exc.problem}" if field != "creature" else exc.problem
+            raise Invalid(field, said, exc.gist, bare=True) from None
+        return creature
 
     def _set_stats(self, creature: Creature, stats: dict[str, int], editing: bool = False) -> None:
         raise NotImplementedError
@@ -245,14 +268,15 @@ class RuleSystem:
         try:
             creature = self.new_creature(block.name, False, block.defenses, block.traits,
                                          block.init_mod, **block.stats)
+            for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8)
+                setattr(creature, name, value)
+            creature.statblock = text
+            creature.attacks = as_attacks(block.attacks)
+            creature.numbers = printed_numbers(getattr(block, "numbers", None))  # as the block prints them
+            creature.horde = getattr(block, "horde", "")       # Daggerheart Horde (X)
+            self.check_creature(creature)  # as a load checks it: what is pasted saves and loads
         except ValueError as error:  # a number beyond the bounds of play (HP 10^20)
-            numbers = [str(v) for v in block.stats.values() if str(v) in str(error).replace(",", "")]
-            at = text.find(numbers[0]) if numbers else 0
-            raise ParseError(str(error), max(0, at), text) from None
-        for name, value in block.unset.items():  # Daggerheart "Thresholds: None" (RULES §8 Decision)
-            setattr(creature, name, value)
-        creature.statblock = text
-        creature.attacks = list(block.attacks)
+            raise ParseError(str(error), _position(text, block, error), text) from None
         return creature
 
     # ------------------------------------------------------------------ rolling
@@ -346,8 +370,9 @@ class RuleSystem:
         applied = Application(roll, critical, save, nonlethal, armor_slot, direct, settings or {})
         dealt = self._deal(work, defenses, applied, steps)
         summary = dealt.summary or self._summary(creature, work, dealt.total)
-        return self._outcome(creature, work, dealt.total, steps, dealt.hp_marked,
-                             self._wounds_taken(creature, work), summary, dealt.dealt)
+        outcome = self._outcome(creature, work, dealt.total, steps, dealt.hp_marked,
+                                self._wounds_taken(creature, work), summary, dealt.dealt)
+        return replace(outcome, minions=dealt.minions) if dealt.minions else outcome
 
     def _deal(self, work: Creature, defenses: Defenses, applied: Application,
               steps: Breakdown) -> Dealt:
@@ -487,6 +512,12 @@ class RuleSystem:
         """Marking Stress (Daggerheart only)."""
         raise ValueError(f"{self.name} has no Stress")
 
+    def degree(self, total: int, dc: int, natural: int | None = None) -> str:
+        """A d20 roll's degree against a DC (RULES §9): the PF2 family's four degrees
+        (``critical-success`` … ``critical-failure``, natural 20/1 one step); d20-3e and
+        Daggerheart ``success`` or ``failure``."""
+        return degree_of(self.id, total, dc, natural)
+
     def resolve_attack(self, attack_bonus: int, ac: int, threat: int = 20,
                        rng: RandomSource | None = None) -> str:
         """``"miss"``, ``"hit"`` or ``"critical"`` (d20-3e only)."""
@@ -529,45 +560,14 @@ class RuleSystem:
         return []
 
 
-class _KeptDice:
-    """A dice source that replays the dice a part already rolled, then rolls and keeps more."""
-
-    __slots__ = ("kept", "at", "rng")
-
-    def __init__(self, kept: tuple[int, ...], rng: RandomSource) -> None:
-        self.kept = list(kept)
-        self.at = 0
-        self.rng = rng
-
-    def randint(self, a: int, b: int) -> int:
-        """The next kept die, or a new one (kept from now on)."""
-        if self.at == len(self.kept):
-            self.kept.append(self.rng.randint(a, b))
-        self.at += 1
-        return self.kept[self.at - 1]
-
-
-def halve_shared(values: Sequence[int]) -> list[int]:
-    """Half of the total, rounded down once, shared out: each gets half its own amount rounded
-    down, then the points the rounding lost go one each to the odd amounts, in the order written
-    (RULES §2 Step 1b Decision, pf2e; §4 for d20-3e's Reflex half): 3 and 3 → 2 and 1."""
-    shares = [v // 2 for v in values]
-    spare = sum(values) // 2 - sum(shares)
-    for index, value in enumerate(values):
-        if spare <= 0:
-            break
-        if value % 2:
-            shares[index] += 1
-            spare -= 1
-    return shares
-
-
-def flat_check(rng: RandomSource | None, roll: int | None) -> tuple[int, bool]:
-    """A DC 15 flat check: the d20 (rolled or given) and whether it succeeded."""
-    value = roll if roll is not None else (rng or _default_rng).randint(1, 20)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20:
-        raise ValueError(f"a flat check is a d20 roll from 1 to 20, not {value!r}")
-    return value, value >= FLAT_CHECK_DC
+def _position(text: str, block: Any, error: ValueError) -> int:
+    """Where in a pasted block the value a check refused is printed (0 when not found)."""
+    field = str(getattr(error, "field", ""))
+    value = block.init_mod if field == "init_mod" else block.stats.get(
+        {"max_hp": "hp", "max_vitality": "vitality", "max_wounds": "wounds"}.get(field, field))
+    numbers = [str(value)] if value is not None else \
+        [str(v) for v in block.stats.values() if str(v) in str(error).replace(",", "")]
+    return max(0, text.find(numbers[0])) if numbers else 0
 
 
 __all__ = ["RuleSystem", "Application", "Dealt", "StatField", "AttackRoll", "flat_check", "halve_shared", "PersistentDamage", "parse_dice"]

@@ -8,7 +8,8 @@ from typing import Any
 from core.dice import RandomSource
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import Defenses
-from core.systems.base import MAX_SLOTS, Application, Dealt, RuleSystem, StatField
+from core.systems.base import Application, Dealt, RuleSystem, StatField
+from core.table_numbers import minions_defeated
 
 SEVERITY = {0: "none", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
 MIXED = "physical and magic"    # the kind of a hit that deals both (RULES §3 Decision)
@@ -39,9 +40,9 @@ class Daggerheart(RuleSystem):
     current_tracks = (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
                       ("stress_marked", "Stress marked", "stress"))
     stand_in_tracks = ()        # slots are few: calc's stand-in keeps the defaults
-    stat_fields = (StatField("hp", "HP slots", 6, MAX_SLOTS), StatField("major", "Major", 7),
-                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3, MAX_SLOTS),
-                   StatField("stress", "Stress slots", 6, MAX_SLOTS))
+    stat_fields = (StatField("hp", "HP slots", 6), StatField("major", "Major", 7),
+                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3),
+                   StatField("stress", "Stress slots", 6))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         defaults = {"hp": 6, "major": 7, "severe": 14, "armor": 0, "stress": 6}
@@ -88,7 +89,10 @@ class Daggerheart(RuleSystem):
         if applied.armor_slot and severity > 0:
             severity = self._armor_slot(work, severity, applied.direct, steps)
         marked = min(severity, (work.max_hp or 0) - work.hp_marked)
-        if severity:
+        more = minions_defeated(work, total)
+        if "minion" in work.numbers and total > 0:
+            marked = self._minion(work, total, more, steps)
+        if marked:
             before = work.hp_marked
             work.hp_marked += marked
             steps.add("track", f"mark {marked} HP: {before} → {work.hp_marked} of {work.max_hp}")
@@ -96,7 +100,7 @@ class Daggerheart(RuleSystem):
         dealt = f"{total} {SEVERITY[severity]}"
         summary = f"{dealt}: {marked} HP" + (
             f" ({self.status(work)})" if self.status(work) != "ok" else "")
-        return Dealt(total, marked, dealt, summary)
+        return Dealt(total, marked, dealt, summary, more)
 
     def _hit_total(self, hit: tuple[RolledPart, ...], crit: bool, save: str | None,
                    steps: Breakdown) -> dict[str, int]:
@@ -136,6 +140,14 @@ class Daggerheart(RuleSystem):
             steps.add("floor", f"negative roll {value} counts as 0")
             value = 0
         return value
+
+    @staticmethod
+    def _minion(work: Creature, total: int, more: int, steps: Breakdown) -> int:
+        """RULES §9 Minion (X): any damage defeats it (every HP marked), and says how many more."""
+        steps.add("track", f"Minion ({work.numbers['minion']}): any damage defeats it"
+                  + (f"; {total} damage defeats {more} more Minion{'s' if more > 1 else ''} in range"
+                     " (you pick them)" if more else ""))
+        return (work.max_hp or 0) - work.hp_marked
 
     @staticmethod
     def _armor_slot(work: Creature, severity: int, direct: bool, steps: Breakdown) -> int:

@@ -93,6 +93,27 @@ def test_d20_multipliers_cycle_and_roll_only_extra_dice(R):
     assert rng.left == 0
 
 
+def test_d20_critical_off_and_on_keeps_the_extra_dice(R):
+    """Moved from the damage screen's Pilot test (issue 22): options never reroll."""
+    enc, (a,) = encounter_of("d20-3e", {"hp": 200})
+    rng = R(5, 2, 7, 1)                                   # a fifth roll would fail the test
+    draft = DamageDraft(enc.rules, [a], rng)
+    draft.set_text("1d8+3")
+    draft.toggle_critical()
+    assert draft.preview(enc).outcomes[a].total == 13     # (5+3) + (2+3)
+    draft.cycle_multiplier()
+    draft.cycle_multiplier()
+    assert draft.preview(enc).outcomes[a].total == 27     # ×4: (5+3) + (2+3) + (7+3) + (1+3)
+    draft.cycle_multiplier()                              # back to ×2
+    draft.toggle_critical()
+    assert draft.preview(enc).outcomes[a].total == 8      # the first dice, as rolled
+    draft.toggle_critical()
+    assert draft.multiplier == 2 and draft.preview(enc).outcomes[a].total == 13
+    draft.cycle_multiplier()
+    assert draft.preview(enc).outcomes[a].total == 23     # the same third die: 7
+    assert rng.left == 0
+
+
 def test_a_system_without_multipliers_doubles(R):
     enc, (a,) = encounter_of("pf2e", {"hp": 30})
     draft = DamageDraft(enc.rules, [a], R())

@@ -1,4 +1,6 @@
-"""core is pure: importing it (and using it) pulls in no textual, saves or tui."""
+"""core is pure: the layers are import-linter contracts (pyproject's ``[tool.importlinter]``,
+run by ``make test``); these tests check the contract type written for "standard library only"
+and that the contracts hold, so a plain ``pytest`` run checks them too."""
 
 from __future__ import annotations
 
@@ -6,40 +8,44 @@ import subprocess
 import sys
 from pathlib import Path
 
+import grimp
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.import_contracts import StandardLibraryOnly  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 
-SCRIPT = r"""
-import sys
-import core
-import core.builders, core.dice, core.modifiers, core.notation, core.encounter
-from core import Encounter, get_system
-enc = Encounter(system="pf2e", name="x")
-cid = enc.add(get_system("pf2e").new_creature("A", hp=10), initiative=1)
-enc.apply_damage([cid], "1d6 fire")
-enc.next_turn()
-for system in ("sf2e", "vitality-wounds", "daggerheart", "d20-3e"):
-    get_system(system)
-bad = sorted(m for m in sys.modules
-             if m.split(".")[0] in ("textual", "saves", "tui", "rich", "platformdirs", "tomli_w"))
-print(",".join(bad))
-"""
+
+def probe_graph(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str) -> grimp.ImportGraph:
+    """The import graph of a package ``probe`` whose one module holds ``source``."""
+    (tmp_path / "probe").mkdir()
+    (tmp_path / "probe" / "__init__.py").write_text("")
+    (tmp_path / "probe" / "rules.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return grimp.build_graph("probe", include_external_packages=True, cache_dir=None)
 
 
-def test_importing_core_pulls_in_no_textual_saves_or_tui():
-    result = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "", f"core imported: {result.stdout.strip()}"
+def check(graph: grimp.ImportGraph) -> list[str]:
+    contract = StandardLibraryOnly(name="probe", session_options={},
+                                   contract_options={"source_modules": ["probe"],
+                                                     "allowed_modules": ["probe"]})
+    result = contract.check(graph, verbose=False)
+    return [] if result.kept else result.metadata["imports"]
 
 
-def test_core_uses_only_the_standard_library():
-    result = subprocess.run(
-        [sys.executable, "-c",
-         "import sys, core, core.builders; "
-         "std = sys.stdlib_module_names; "
-         "print(','.join(sorted({m.split('.')[0] for m in sys.modules} - set(std) "
-         "- {'core', '__main__', '_distutils_hack', 'sitecustomize', 'usercustomize'} "
-         "- {m for m in sys.modules if m.startswith('__editable__')})))"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "", f"non-stdlib modules: {result.stdout.strip()}"
+def test_standard_library_imports_keep_the_contract(tmp_path, monkeypatch):
+    source = "from __future__ import annotations\nimport json\nfrom importlib import resources\n"
+    assert check(probe_graph(tmp_path, monkeypatch, source)) == []
+
+
+def test_a_third_party_import_breaks_it_with_its_line(tmp_path, monkeypatch):
+    source = "import json\n\nimport textual.app\nfrom probe import rules\n"
+    assert check(probe_graph(tmp_path, monkeypatch, source)) == ["probe.rules:3 imports textual"]
+
+
+def test_the_projects_contracts_are_kept():
+    lint = Path(sys.executable).with_name("lint-imports")
+    result = subprocess.run([lint, "--no-cache"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr

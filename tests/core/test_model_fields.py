@@ -10,6 +10,7 @@ from core.model import (
     INT_FIELDS,
     OPTIONAL_INT,
     TRACK_FIELDS,
+    Attack,
     Creature,
     PersistentDamage,
     TemporaryImmunity,
@@ -22,7 +23,7 @@ def _full_creature() -> Creature:
                     persistent=[PersistentDamage("1d6 fire", "fire")],
                     temp_immunities=[TemporaryImmunity("fear", 3)], init_mod=2,
                     condition_values={"frightened": 1}, condition_durations={"slowed": 2},
-                    recovery_check="pending", statblock="Ogre ...", attacks=[("club", "1d10+4 b")])
+                    recovery_check="pending", statblock="Ogre ...", attacks=[Attack("club", "1d10+4 b", 6, ("agile",))], numbers={"ac": 17})
 
 
 def test_clone_copies_every_field_and_shares_no_container() -> None:

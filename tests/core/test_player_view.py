@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import Encounter
+from core.model import Attack
 from core.player_view import BLOODIED, DEFEATED, HEALTHY, HURT, player_view
 
 SYSTEMS = ("pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e")
@@ -38,7 +39,7 @@ def fight(system: str) -> tuple[Encounter, dict[str, str]]:
     pc = rules.new_creature("Kyra", pc=True, **STATS[system])
     ogre = rules.new_creature("Ogre", defenses=DEFENSES[system], init_mod=7, **STATS[system])
     ogre.statblock = STATBLOCK
-    ogre.attacks = [("Greatclub", "2d8+5 bludgeoning")]
+    ogre.attacks = [Attack("Greatclub", "2d8+5 bludgeoning")]
     lurker = rules.new_creature("Lurker", defenses=DEFENSES[system], **STATS[system])
     ids = {"kyra": enc.add(pc, 20), "ogre": enc.add(ogre, 15), "lurker": enc.add(lurker, 10)}
     enc.set_hidden(ids["lurker"], True)

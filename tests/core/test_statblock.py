@@ -66,12 +66,20 @@ CASES = [
 ]
 
 
+def pairs(c):
+    """A creature's attacks as (label, damage): what these blocks print of them."""
+    return [(a.label, a.damage) for a in c.attacks]
+
+
 @pytest.mark.parametrize(("system", "fixture", "expected"), CASES, ids=[c[1] for c in CASES])
 def test_a_published_block_reads_field_by_field(system, fixture, expected):
     text = read(fixture)
     c = get_system(system).from_statblock(text)
     for name, value in expected.items():
-        assert getattr(c, name) == value, name
+        got = getattr(c, name)
+        if name == "attacks":   # (label, damage) as listed; bonus and traits where printed
+            got = [(a.label, a.damage) for a in got]
+        assert got == value, name
     assert c.statblock == text          # the whole block is kept, line endings and all
     assert not c.conditions and c.hp_marked == 0 and c.temp_hp == 0   # full health
 
@@ -94,11 +102,11 @@ def test_lines_wrapped_by_a_pdf_are_read_whole():
     assert wrapped.count("\n") == flat.count("\n") + 4
     rs = get_system("pf2e")
     assert rs.from_statblock(wrapped).defenses == rs.from_statblock(flat).defenses
-    assert rs.from_statblock(wrapped).attacks == [("ghostly hand", "2d6 negative")]
+    assert pairs(rs.from_statblock(wrapped)) == [("ghostly hand", "2d6 negative")]
     spawn = read("d20-vampire-spawn.txt").replace("cold and ", "cold and\n")
     assert "resistances electricity 10" in get_system("d20-3e").from_statblock(spawn).defenses
     melee = "Ogre\nHP 50\nMelee ◆ club +12, Damage 1d10+7 bludgeoning plus\nKnockdown\n"
-    assert rs.from_statblock(melee).attacks == [("club", "1d10+7 bludgeoning")]
+    assert pairs(rs.from_statblock(melee)) == [("club", "1d10+7 bludgeoning")]
 
 
 def test_a_blank_line_ends_a_wrapped_line():
@@ -123,7 +131,7 @@ def test_zombie_weakness_and_its_own_fist(R):
     rs = get_system("pf2e")
     zombie = rs.from_statblock(read("pf2e-zombie-shambler.txt"))
     assert rs.apply_damage(zombie.clone(), "4 slashing").total == 9
-    label, damage = zombie.attacks[0]
+    label, damage = zombie.attacks[0][:2]
     assert rs.apply_damage(zombie, damage, rng=R(3)).total == 5
     assert zombie.hp == 15
 
@@ -150,12 +158,16 @@ def test_thresholds_major_only_never_reach_severe():
     assert rs.apply_damage(c.clone(), "90 physical").hp_marked == 2
 
 
-def test_daggerheart_mixed_damage_is_kept_as_printed():
+def test_daggerheart_phy_mag_attack_is_offered_as_two_attacks():
+    # RULES §8 Decision: a phy/mag attack is offered as two attacks, one of each type
     c = get_system("daggerheart").from_statblock(
         "SPELLBLADE\nTier 1 Leader\nDifficulty: 14 | Thresholds: 8/14 | HP: 6 | Stress: 3\n"
         "ATK: +3 | Empowered Longsword: Melee | d8+4 phy/mag\n")
     assert c.name == "Spellblade"
-    assert c.attacks == [("Empowered Longsword", "1d8+4 physical/magic")]
+    assert pairs(c) == [("Empowered Longsword (physical)", "1d8+4 physical"),
+                        ("Empowered Longsword (magic)", "1d8+4 magic")]
+    assert [a.bonus for a in c.attacks] == [3, 3]
+    assert c.numbers == {"tier": 1, "difficulty": 14, "attack": 3}
 
 
 def test_d20_damage_reduction_plus_one_is_bypassed_by_magic():
@@ -210,14 +222,14 @@ def test_d20_special_qualities(quality, defenses):
 ])
 def test_d20_damage_lines(damage, attacks):
     c = get_system("d20-3e").from_statblock(f"Thing\nHit Dice: 4d8+8 (26 hp)\nDamage: {damage}\n")
-    assert c.attacks == attacks
+    assert pairs(c) == attacks
 
 
 def test_pf2_strikes_with_map_brackets_and_persistent_damage():
     c = get_system("pf2e").from_statblock(
         "Bandit\nHP 20\nMelee ◆ shortsword +9 [+5/+1] (agile, finesse), Damage 1d6+3 piercing plus "
         "1d6 persistent bleed and Grab\nRanged crossbow +8 (range 120 feet), Effect pinned\n")
-    assert c.attacks == [("shortsword", "1d6+3 piercing, 1d6 persistent bleed")]
+    assert pairs(c) == [("shortsword", "1d6+3 piercing, 1d6 persistent bleed")]
 
 
 def test_vitality_wounds_tracks_and_vulnerabilities(R):

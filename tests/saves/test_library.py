@@ -167,9 +167,6 @@ def test_a_file_changed_on_disk_while_adding_is_not_overwritten(monkeypatch):
     ('[library]\nsystem = "pf2e"\n', "field format"),
     ('format = 1\n[library]\nsystem = "d20-3e"\n', "field library.system"),
     ('format = 1\n', "field library.system"),
-    ('format = 1\n[library]\nsystem = "pf2e"\n[[creatures]]\nname = "Goblin"\nhp = "six"\n',
-     "field creatures[0].hp"),
-    ('format = 1\n[library]\nsystem = "pf2e"\n[[creatures]]\nhp = 6\n', "field creatures[0].name"),
     (b"format = 1\n\xff\xfe", "line 2"),
 ])
 def test_a_bad_library_file_is_a_save_error_and_is_left_as_it_was(content, where):

@@ -200,3 +200,19 @@ def start_up(memory: int | None = None) -> tuple[str, str]:
     assert result.returncode == 0, result.stderr[-2000:]
     notice, slot = result.stdout.strip().splitlines()[-2:]
     return notice, slot
+
+
+def test_the_slot_resumed_from_is_held_as_it_is(data: Path) -> None:
+    """The encounter on screen came from ``prefer``: its work is not set aside (it would be
+    in trash/ while the window, unchanged, writes nothing back)."""
+    from core import Encounter, get_system
+
+    encounter = Encounter(system="pf2e", name="Unsaved")
+    encounter.add(get_system("pf2e").new_creature("Goblin", hp=6), initiative=3)
+    path = saves.autosave(encounter)
+    slot, kept = slots.claim_slot(path)
+    try:
+        assert (slot, kept) == (path, None)
+        assert saves.load(path).name == "Unsaved"
+    finally:
+        slots.release(slot)

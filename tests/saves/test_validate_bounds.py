@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from core.schema import MAX_FACTOR, MAX_INT, MAX_TRACK
 from saves import SaveError
-from saves.validate import MAX_FACTOR, MAX_INT, Invalid, check_numbers, field_words, validate
+from saves.validate import Invalid, check_numbers, field_words, validate
 
 Doc = dict[str, Any]
 
@@ -39,7 +40,7 @@ def _persistent(line: str) -> Callable[[Doc], object]:
 
 @pytest.mark.parametrize(("good", "bad", "field", "problem"), [
     (_persistent("1d6 bleed | factor 1 | end | rounds 0"), _persistent("1d6 bleed | factor 1 | end | rounds -1"),
-     "creatures[0].persistent[0]", "rounds -1 must be 0 or more"),
+     "creatures[0].persistent[0]", "rounds -1 must be 0 to 999"),
     (_persistent(f"1d6 bleed | factor {MAX_FACTOR:g} | end"), _persistent("1d6 bleed | factor 100.5 | end"),
      "creatures[0].persistent[0]", "factor 100.5 must be above 0 and at most 100"),
     (_persistent("1d6 bleed | factor 0.01 | end"), _persistent("1d6 bleed | factor 0 | end"),
@@ -61,8 +62,8 @@ def _persistent(line: str) -> Callable[[Doc], object]:
      "creatures[0].seq", "must be 0 or more, not -1"),
     (lambda d: d["ledger"][-1].update(round=0), lambda d: d["ledger"][-1].update(round=-1),
      "ledger[3].round", "must be 0 or more, not -1"),
-    (lambda d: d["creatures"][0].update(max_hp=MAX_INT), lambda d: d["creatures"][0].update(max_hp=MAX_INT + 1),
-     "creatures[0].max_hp", "a number too big (more than 64 bits)"),
+    (lambda d: d["creatures"][0].update(max_hp=MAX_TRACK), lambda d: d["creatures"][0].update(max_hp=MAX_TRACK + 1),
+     "creatures[0].max_hp", "must be at most 1,000,000, not 1,000,001"),
 ])
 def test_a_bound_lets_its_last_value_through_and_refuses_the_next(doc, good, bad, field, problem):
     validate(_edited(doc, good), None)

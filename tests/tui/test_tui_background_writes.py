@@ -30,8 +30,9 @@ class Writer:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self.threads.append(threading.current_thread())
-        # a timeout, not a hang, when the writer runs on the UI thread (nothing could set go)
-        self.waited_in_vain = not self.go.wait(timeout=2)
+        # a timeout, not a hang, when the writer runs on the UI thread (nothing could set go);
+        # long enough that a busy machine running tests in parallel never reaches it
+        self.waited_in_vain = not self.go.wait(timeout=30)
         return self.write(*args, **kwargs)
 
     @property

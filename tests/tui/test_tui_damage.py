@@ -240,31 +240,6 @@ def faces(roll) -> list[tuple[int, ...]]:
     return [part.faces for hit in roll.hits for part in hit]
 
 
-async def test_d20_critical_and_multiplier_keep_the_dice(app_factory):
-    rules = get_system("d20-3e")
-    encounter = Encounter(system="d20-3e", name="Brawl")
-    encounter.add(rules.new_creature("Ogre", hp=200), initiative=10)
-    app = app_factory(encounter, seed=5)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "2d6+3", keys=())
-        await pilot.pause()
-        first = screen.preview.roll
-        await pilot.press("tab", "c")
-        doubled = screen.preview.roll
-        assert doubled.critical == 2 and faces(doubled) == faces(first)
-        assert len(doubled.hits[0][0].crit_faces) == 4  # the first dice and one more set
-        assert doubled.hits[0][0].crit_faces[:2] == first.hits[0][0].faces
-        await pilot.press("m")
-        tripled = screen.preview.roll
-        assert tripled.critical == 3 and faces(tripled) == faces(first)
-        # issue 7: options never reroll — ×4, back to ×2, critical off and on, ×3 again
-        await pilot.press("m", "m", "c", "c")
-        assert screen.draft.multiplier == 2
-        assert screen.preview.roll.hits[0][0].crit_faces == doubled.hits[0][0].crit_faces
-        await pilot.press("m")
-        assert screen.preview.roll.hits[0][0].crit_value == tripled.hits[0][0].crit_value
-
-
 async def test_another_hit_keeps_the_numbers_of_the_first(app_factory):
     encounter = goblins()
     ids = ids_by_name(encounter)

@@ -78,7 +78,7 @@ async def test_200_dialogs_leave_no_widget_behind() -> None:
                 after_ten = live_widgets()
         await pilot.pause()
         assert footer_words(app) == ["Add", "Damage", "Undo", "palette"]
-        assert live_widgets() == after_ten
+        assert live_widgets() <= after_ten  # none kept: fewer once the collector has run
         assert all(key.compact for key in app.screen.query(FooterKey))
 
 

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 class Terminal:
     """``hitledger --demo pf2e`` in a pseudo-terminal of 80x24."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, args: tuple[str, ...] = ("--demo", "pf2e")) -> None:
         import fcntl
         import pty
         import termios
@@ -38,7 +38,7 @@ class Terminal:
         env.pop("TEXTUAL", None)
         pid, fd = pty.fork()
         if pid == 0:  # the child: the app, with the pty as its controlling terminal
-            os.execve(sys.executable, [sys.executable, "-m", "tui.cli", "--demo", "pf2e"], env)
+            os.execve(sys.executable, [sys.executable, "-m", "tui.cli", *args], env)
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.pid, self.fd = pid, fd
         self.status: int | None = None
@@ -119,3 +119,31 @@ def test_a_dropped_link_writes_the_pending_autosave(data_dir: Path, how: str) ->
         assert len(after.log) == len(before.log) + 1
     finally:
         term.kill()
+
+
+def _play(data: Path, args: tuple[str, ...], keys: bytes) -> None:
+    """Start ``hitledger args``, wait for its autosave slot, press ``keys``, then ``q``."""
+    term = Terminal(data, args)
+    try:
+        lock = data / ".autosave.toml.lock"
+        end = time.monotonic() + 30
+        while not lock.exists() and time.monotonic() < end:
+            term.read(0.2)  # the first frame, then the claim
+        term.read(0.5)
+        os.write(term.fd, keys + b"q")
+        term.wait()
+    finally:
+        term.kill()
+
+
+def test_quitting_and_starting_again_twice_keeps_the_fight(data_dir: Path) -> None:
+    """The slot a window resumed from is its own: the claim after the first frame moved the
+    autosave just resumed to trash/, and quitting with no change wrote nothing back, so the
+    third start opened the demo (found playing the Daggerheart minion in tmux)."""
+    _play(data_dir, ("--demo", "daggerheart"), b"n")
+    first = saves.load(data_dir / "autosave.toml")
+    _play(data_dir, (), b"")
+    assert (data_dir / "autosave.toml").exists(), "the resumed autosave went to trash/"
+    assert not list((data_dir / "trash").glob("*")) if (data_dir / "trash").exists() else True
+    again = saves.load(data_dir / "autosave.toml")
+    assert len(again.log) == len(first.log) and again.name == first.name

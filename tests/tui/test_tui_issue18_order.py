@@ -100,11 +100,11 @@ async def test_every_save_action_is_in_the_palette(app_factory):
         commands = {c.name: c.run for c in provider.commands()}
         commands["Save: failure (basic save, Reflex/Fortitude/Will) for every target"]()
         await pilot.pause()
-        assert screen.saves == {ids["Goblin 1"]: "failure", ids["Goblin 2"]: "failure"}
+        assert screen.draft.saves == {ids["Goblin 1"]: "failure", ids["Goblin 2"]: "failure"}
         commands["Save: critical success (basic save, Reflex/Fortitude/Will) "
                  "for the highlighted target"]()
         await pilot.pause()
-        assert screen.saves[ids["Goblin 1"]] == "critical-success"
+        assert screen.draft.saves[ids["Goblin 1"]] == "critical-success"
 
 
 async def test_d20_saves_are_reflex_half(app_factory):

@@ -39,6 +39,7 @@ NOT_BOUND: dict[str, dict[str, str]] = {
     "HealModal": {"enter": SUBMIT},
     "StatblockPasteScreen": {"tab": FOCUS, "ctrl+j": "the TextArea's own line break"},
     "DamageScreen": {"tab": FOCUS},
+    "ActorPicker": {"letters": "its text field types them", "enter": SUBMIT},
 }
 """Keys a table names that no binding of its class binds: Textual handles them."""
 PARTS = {"DamageScreen": "tui.screens.damage.TargetTable"}

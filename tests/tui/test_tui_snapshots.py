@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
+from tui_support import wait_for_the_pause_in_typing
 
 from tui.app import HitLedgerApp, make_app
 from tui.demo import demo_encounter
-from tui.widgets.log_panel import SETTLE_SECONDS
 
 SIZE = (80, 24)
 SNAPSHOT_DATA = "hitledger-snapshot-data"
@@ -32,8 +32,11 @@ def demo_app(system: str = "pf2e") -> HitLedgerApp:
 
 
 async def still(pilot: Pilot) -> None:
-    """No blinking cursor in a snapshot, and lines that wait for a pause in typing settled."""
-    await pilot.pause(SETTLE_SECONDS + 0.1)
+    """No blinking cursor in a snapshot, and lines that wait for a pause in typing settled.
+
+    The lines wait for their own timers, not for a fixed half second (issue 22).
+    """
+    await wait_for_the_pause_in_typing(pilot)
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
     await pilot.pause()

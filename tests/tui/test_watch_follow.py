@@ -48,8 +48,14 @@ def gm_window(tmp_path: Path) -> Iterator[tuple[Path, subprocess.Popen[bytes]]]:
     """An autosave held by a running process, as an open GM window holds its slot."""
     folder = tmp_path / "gm"
     folder.mkdir()
-    window = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    (folder / ".autosave.toml.lock").write_text(f"pid {window.pid}\n")
+    # the window holds its slot's lock with the kernel (issue 17), as the app does
+    holds = ("import time; from saves import slots; slot, _ = slots.claim_slot(); "
+             "print(slot.name, flush=True); time.sleep(60)")
+    root = Path(__file__).resolve().parents[2]
+    window = subprocess.Popen([sys.executable, "-c", holds], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "HITLEDGER_DATA_DIR": str(folder),
+                                   "PYTHONPATH": str(root)})
+    assert window.stdout is not None and window.stdout.readline().strip() == "autosave.toml"
     write(folder / "autosave.toml", demo_encounter("pf2e"))
     yield folder, window
     window.kill()
@@ -80,8 +86,11 @@ def test_a_truncated_file_keeps_the_last_good_state_marked_stale(tmp_path: Path)
     good = follower.poll()
     assert good is not None and good.view is not None
     raw = path.read_bytes()
-    with open(path, "r+b") as handle:  # damaged in place: same inode, fewer bytes
-        handle.truncate(len(raw) // 2)
+    # damaged in place: same inode, fewer bytes, torn inside a string (a cut between two
+    # tables can still be a valid, shorter file: atomic writes are what rule that out)
+    torn = raw.index(b'text = "', len(raw) // 2) + len(b'text = "') + 3
+    with open(path, "r+b") as handle:
+        handle.truncate(torn)
     stale = follower.poll()
     assert stale is not None and stale.view == good.view
     assert "unreadable" in stale.stale

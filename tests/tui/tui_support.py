@@ -71,6 +71,28 @@ KEY_NAMES = {" ": "space", "+": "plus", "-": "minus", ";": "semicolon", ",": "co
              "(": "left_parenthesis", ")": "right_parenthesis", "/": "slash", ".": "full_stop"}
 
 
+def lines_waiting_to_settle(app: Any) -> list[Static]:
+    """The steady lines of ``app``'s screen whose shrink waits for a pause in typing
+    (``log_panel``'s timers; an earlier test's closed app may have left its own)."""
+    from tui.widgets.log_panel import _settling
+
+    shown = set(app.screen.query(Static))
+    return [line for line in list(_settling) if line in shown]
+
+
+async def wait_for_the_pause_in_typing(pilot: Pilot) -> None:
+    """Wait until every steady line on the screen has settled: the timer's own end, not a
+    fixed wait (at once when no line waits)."""
+    from tui.widgets.log_panel import SETTLE_SECONDS
+
+    await pilot.pause()
+    for _ in range(int(SETTLE_SECONDS / 0.02) * 20):  # a bound for a busy machine
+        if not lines_waiting_to_settle(pilot.app):
+            break
+        await pilot.pause(0.02)
+    assert not lines_waiting_to_settle(pilot.app), "a steady line never settled"
+
+
 async def settle(pilot: Pilot) -> None:
     """Let workers finish and their messages arrive."""
     await pilot.app.workers.wait_for_complete()

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
+from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
 from tui.screens.dialogs import NumberInput
 from tui.widgets.notation_field import NotationField
@@ -416,7 +417,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         current: dict[str, int] = {}
         if None not in stats.values():
             known = cast("dict[str, int]", stats)
-            problems.append(self._check_stats(known))
+            problems.append(self._check_stats(known, numbers.get("init-mod") or 0,
+                                               numbers.get("initiative")))
             current = self._read_current(known, numbers, problems)
         defenses = self.query_one("#defenses", NotationField)
         if not defenses.valid:
@@ -452,7 +454,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                 problems.append(str(error))
         return numbers
 
-    def _check_stats(self, stats: dict[str, int]) -> str:
+    def _check_stats(self, stats: dict[str, int], init_mod: int = 0,
+                     initiative: int | None = None) -> str:
         """What the rules say against these stats (Severe below Major …), shown in the form.
 
         The form stays open with everything typed: a creature built from the stats is the
@@ -462,8 +465,10 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         # a track of 0 is no track at all: an HP maximum must be at least 1 (issue 9, item 4)
         if stats.get("hp") == 0 and "vitality" not in labels:
             return f"{labels['hp']} must be 1 or more: a creature with 0 maximum HP is dead."
-        try:
-            self.rules.new_creature("check", **stats)
+        try:  # the bounds a load checks (core.schema), said while the form is open (issue 17)
+            self.rules.new_creature("check", init_mod=init_mod, **stats)
+            if initiative is not None:
+                check_initiative(initiative)
         except ValueError as error:
             return f"{str(error)[:1].upper()}{str(error)[1:]}."
         return ""

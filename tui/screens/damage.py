@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
 from core.draft import DamageDraft, default_actor, roll_source
+from core.model import Attack
 from tui.screens.dialogs import NumberInput
 from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import (
@@ -693,8 +694,8 @@ class DamageScreen(ModalScreen[Any]):
 
     # -- the acting creature's attacks (issue 12) ------------------------------------------
 
-    def actor_attacks(self) -> list[tuple[str, str]]:
-        """The (label, damage) attacks read from the acting creature's stat block."""
+    def actor_attacks(self) -> list[Attack]:
+        """The attacks read from the acting creature's stat block."""
         actor = self.draft.actor
         return list(self.encounter.creature(actor).attacks) if actor else []
 
@@ -704,8 +705,7 @@ class DamageScreen(ModalScreen[Any]):
         line = self.query_one("#attacks", Static)
         line.display = bool(attacks)
         line.styles.text_wrap, line.styles.text_overflow = "nowrap", "ellipsis"  # one line
-        line.update(" · ".join(f"alt+{n} {label} {damage}"
-                               for n, (label, damage) in enumerate(attacks, 1)))
+        line.update(" · ".join(f"alt+{n} {a.label} {a.damage}" for n, a in enumerate(attacks, 1)))
 
     def _attack_typed(self, text: str) -> bool:
         """alt+N from a terminal reached the field as a character (ALT_DIGIT_CHARS): use attack N."""
@@ -724,5 +724,5 @@ class DamageScreen(ModalScreen[Any]):
                         severity="warning")
             return
         field = self.query_one("#damage", NotationField)
-        field.value = attacks[number - 1][1]
+        field.value = attacks[number - 1].damage
         field.focus_input()

@@ -99,6 +99,17 @@ def keep_in_library(app: HitLedgerApp, creature: Creature,
     keep()
 
 
+def skipped_words(skipped: list[library.Skipped]) -> str:
+    """The templates of the bestiary's file left out because they do not load, and why (issue 17):
+    ``Left out, fix in SYSTEM.toml by hand: template Goblin: …``."""
+    if not skipped:
+        return ""
+    first = skipped[0].error
+    where = first.path.name if first.path is not None else "the library file"
+    more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+    return f"Left out, fix in {where} by hand: {first.gist or first.problem}{more}"
+
+
 def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
     """What a template (or a pasted block) gives, field by field, in the GM's words.
 
@@ -106,7 +117,7 @@ def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
     the initiative modifier where there is initiative (RULES §7).
     """
     defenses = "; ".join(rules.defenses_of(creature).describe()) or "none"
-    attacks = ", ".join(f"{label} {damage}" for label, damage in creature.attacks) or "none"
+    attacks = ", ".join(f"{a.label} {a.damage}" for a in creature.attacks) or "none"
     fields = [("Name", creature.name), ("Track", rules.track_text(creature)),
               ("Defenses", defenses)]
     if rules.kind_words:
@@ -166,6 +177,8 @@ class LibraryScreen(HitLedgerModal[None]):
         """The names are read when the screen mounts."""
         super().__init__(classes="dialog")
         self.names: list[str] = []
+        self.skipped = ""
+        """The templates of the file that do not load, in words (issue 17): said until fixed."""
 
     def compose(self) -> ComposeResult:
         """Name with completion and count, the list, what the highlighted one is."""
@@ -196,6 +209,8 @@ class LibraryScreen(HitLedgerModal[None]):
 
         try:
             self.names = library.names(self.encounter.system)
+            self.skipped = skipped_words(library.problems(self.encounter.system))
+            self.show_error("")
         except SaveError as error:
             self.names = []
             self.show_error(str(error))
@@ -213,8 +228,8 @@ class LibraryScreen(HitLedgerModal[None]):
             self._show_summary()
 
     def show_error(self, text: str) -> None:
-        """One line of what went wrong (empty clears it)."""
-        self.query_one(".dialog-error", Static).update(text)
+        """One line of what went wrong (empty: the templates left out, if any)."""
+        self.query_one(".dialog-error", Static).update(text or self.skipped)
 
     def highlighted(self) -> str | None:
         """The highlighted template's name."""

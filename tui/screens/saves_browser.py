@@ -68,6 +68,8 @@ class SavesScreen(HitLedgerScreen[None]):
     | n | Start a new encounter |
     | k | Next encounter keeping the party (the current one is saved) |
     | m | Export the highlighted save's log as Markdown |
+    | t | List the copies in the trash folder (t again: the saves) |
+    | enter | In the trash: open the copy; it goes back among the saves, under its name |
     | ctrl+o | List the saves again |
     | escape | Back |
     """
@@ -86,6 +88,13 @@ class SavesScreen(HitLedgerScreen[None]):
                 tooltip="Next encounter keeping the party (the current one is saved)"),
         Binding("m", "export_log", "Export log", show=False, id="saves.export_log",
                 tooltip="Write the highlighted save's log as Markdown for the campaign notes"),
+        Binding("enter", "restore", "Open copy", id="saves.restore",
+                tooltip="Open the highlighted copy: it goes back among the saves, under its name"),
+        # not in the footer (80 columns are full): the title says it, help and ctrl+p list it
+        Binding("t", "show_trash", "Trash folder", id="saves.show_trash", show=False,
+                tooltip="List the copies in the trash folder: set-aside autosaves, work kept"),
+        Binding("t", "show_saves", "Saves", id="saves.show_saves",
+                tooltip="Back to the list of saves"),
         Binding("escape", "back", "Back", id="saves.back"),
         Binding("ctrl+o", "refresh", "Refresh", show=False, id="saves.refresh",
                 tooltip="List the saves again (files saved since it opened)"),
@@ -95,6 +104,8 @@ class SavesScreen(HitLedgerScreen[None]):
         """Entries arrive from a worker."""
         super().__init__()
         self.entries: dict[str, Any] = {}
+        self.in_trash = False
+        """Listing the copies in trash/ rather than the saves (issue 17)."""
         self.notice: Content | None = None
         # whole: the detail line has the screen's width, and a second line when it wraps
         self._notice_line = NoticeLine(self, self._put_notice, limit=None)
@@ -124,13 +135,15 @@ class SavesScreen(HitLedgerScreen[None]):
         """Read the head of every save file."""
         import saves
 
+        trash = self.in_trash
         try:
-            entries = saves.list_saves()
-            folder = str(saves.data_dir())
+            entries = saves.list_trash() if trash else saves.list_saves()
+            folder = str(saves.data_dir() / "trash" if trash else saves.data_dir())
             home = os.path.expanduser("~")
             if home != "/" and folder.startswith(home + os.sep):
                 folder = "~" + folder[len(home):]
-            title = f"Saves · {folder}"
+            title = f"Trash · {folder} · t lists the saves" if trash else \
+                f"Saves · {folder} · t lists the trash"
         except Exception as error:  # noqa: BLE001 - any failure is shown, the app keeps running
             self.post_message(SavesListed([], error))
             return
@@ -174,8 +187,9 @@ class SavesScreen(HitLedgerScreen[None]):
             table.add_row(Text(name[:24]), Text(system), Text(round_text),
                           Text(str(entry.creatures)), Text(when_text(entry.modified)), key=key)
         if not message.entries:
-            table.add_row(Text("no saves yet"), Text("ctrl+s saves"), Text(""), Text(""),
-                          Text(""), key="none")
+            empty = (("the trash is empty", "t lists the saves") if self.in_trash
+                     else ("no saves yet", "ctrl+s saves"))
+            table.add_row(Text(empty[0]), Text(empty[1]), Text(""), Text(""), Text(""), key="none")
         if was is not None and str(was.path) in self.entries:
             table.move_cursor(row=table.get_row_index(str(was.path)))
         self._show_detail()
@@ -222,6 +236,12 @@ class SavesScreen(HitLedgerScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Rename and export need a readable save; load and trash any file (load says why not)."""
         entry = self.highlighted() if self.is_mounted else None
+        if action in ("show_trash", "show_saves"):
+            return (action == "show_trash") != self.in_trash or None
+        if action == "restore":  # a copy in the trash opens by coming back among the saves
+            return True if self.in_trash and entry is not None else None
+        if self.in_trash and action in ("load", "rename", "export_log", "trash"):
+            return None
         if action in ("rename", "export_log"):
             return True if entry is not None and entry.error is None else None
         if action in ("load", "trash"):
@@ -229,9 +249,46 @@ class SavesScreen(HitLedgerScreen[None]):
         return True
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        """Enter loads."""
+        """Enter (a click) loads, or in the trash opens the copy."""
         event.stop()
-        self.action_load()
+        if self.in_trash:
+            self.action_restore()
+        else:
+            self.action_load()
+
+    def action_show_trash(self) -> None:
+        """List the copies in the trash folder (issue 17: an evening set aside comes back)."""
+        self.in_trash = True
+        self.refresh_list()
+
+    def action_show_saves(self) -> None:
+        """Back to the saves."""
+        self.in_trash = False
+        self.refresh_list()
+
+    def action_restore(self) -> None:
+        """Bring the highlighted copy back among the saves and open it (in a worker)."""
+        entry = self.highlighted()
+        if entry is None or not self.in_trash:
+            return
+        if entry.error is not None:
+            self.show_notice(f"Not opened: {entry.path.name}: the line below says why.",
+                             severity="warning")
+            return
+        self.restore_copy(entry.path)
+
+    @work(thread=True, exclusive=True, group="saves-change")
+    def restore_copy(self, path: Any) -> None:
+        """Move the copy back among the saves; the app loads it from there."""
+        import saves
+
+        try:
+            target = saves.restore_from_trash(path)
+        except Exception as error:  # noqa: BLE001 - any failure is said; a worker's error would end the app
+            self.post_message(SaveFileChanged("restore", "", error))
+            return
+        self.post_message(SaveFileChanged("restore", f"Back among the saves as {target.name}."))
+        self.post_message(LoadSave(target))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Update the detail line and what the footer offers."""

@@ -1,0 +1,48 @@
+"""The table's numbers (RULES §9): a creature's numbers after its conditions, attacks and saves rolled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from core import table_numbers
+from core.dice import RandomSource
+from core.encounter_base import EncounterBase
+
+
+class NumbersMixin(EncounterBase):
+    """Numbers after conditions, attacks with the MAP, saves against one DC: none is a change."""
+
+    def numbers_of(self, cid: str) -> table_numbers.Numbers:
+        """The creature's numbers after its conditions, each saying why (``.text("ac")``)."""
+        return table_numbers.numbers_of(self.creature(cid), self.system)
+
+    def attack(self, actor_id: str, target_id: str, attack: int | str = 0, map: int | None = None,
+               rng: RandomSource | None = None) -> table_numbers.AttackResult:
+        """Roll the actor's attack (index or label) against the target's AC, Evasion or
+        Difficulty after conditions. ``map`` (PF2 family): None = the step the actor's attacks
+        this turn give, 0/1/2 to set it. Not a change (no undo step); it counts toward the MAP."""
+        actor, target = self.creature(actor_id), self.creature(target_id)
+        chosen = table_numbers.choose_attack(actor, attack)
+        step = self.map_step(actor_id) if map is None else map
+        result = table_numbers.roll_attack(self.system, self.rules, actor, target, chosen, step, rng,
+                                           (actor_id, target_id))
+        turn = (self.round, self.turn)
+        counts = self._strikes[1] if self._strikes[0] == turn else {}
+        self._strikes = (turn, {**counts, actor_id: step + 1})
+        return result
+
+    def map_step(self, actor_id: str) -> int:
+        """The MAP step of the actor's next attack this turn: 0, 1 (second) or 2 (third and later)."""
+        turn, counts = self._strikes
+        return min(2, counts.get(actor_id, 0)) if turn == (self.round, self.turn) else 0
+
+    def roll_saves(self, ids: Iterable[str], save: str = "ref", dc: int = 20,
+                   rng: RandomSource | None = None) -> table_numbers.SaveRolls:
+        """Roll each target's save (its own, after conditions) against one DC: ``{id: degree}``
+        for ``apply_damage(saves=...)``, each roll in ``.rolls``. Not a change."""
+        key = table_numbers.save_key(save)
+        if isinstance(dc, bool) or not isinstance(dc, int) or not 0 <= dc <= 999:
+            raise ValueError(f"a DC is a whole number from 0 to 999, not {dc!r}")
+        targets = {cid: self.creature(cid) for cid in dict.fromkeys(ids)}
+        return table_numbers.SaveRolls({cid: table_numbers.roll_save(c, self.system, key, dc, rng)
+                                        for cid, c in targets.items()})
