@@ -15,6 +15,7 @@ from functools import lru_cache
 from core.dice import MAX_LENGTH, DiceExpr
 from core.dice import parse as parse_dice
 from core.errors import ParseError
+from core.notation_ja import defense_line, normalise
 from core.vocabulary import Vocabulary, vocabulary
 
 # --------------------------------------------------------------------------- damage
@@ -101,7 +102,7 @@ def parse_damage(text: str, system: str) -> Damage:
         raise ParseError("damage must be text", 0, str(text))
     if len(text) > MAX_LENGTH:
         raise ParseError(f"damage longer than {MAX_LENGTH} characters", MAX_LENGTH, text)
-    return _parse_damage(text, system)
+    return _parse_damage(normalise(text), system)
 
 
 @lru_cache(maxsize=4096)
@@ -482,7 +483,7 @@ def parse_defenses(text: str, system: str) -> Defenses:
         raise ParseError("defenses must be text", 0, str(text))
     if len(text) > MAX_LENGTH * 4:
         raise ParseError("defense line too long", MAX_LENGTH * 4, text)
-    return _parse_defenses(text, system)
+    return _parse_defenses(defense_line(text), system)
 
 
 def _split_items(section: str, start: int, full: str) -> list[tuple[str, int]]:
