@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
+from core.cells import cut_cells
 from tui.screens.base import HitLedgerScreen
 from tui.screens.dialogs import NumberInput, PromptModal
 from tui.session_rules import tracker_applies
@@ -57,7 +58,7 @@ def condition_row(name: str, condition: Any) -> tuple[Text, ...]:
     if condition.pending_check:
         check = f"{check} · check due" if condition.last_check else "check due"
     return (
-        Text(name[:18]),
+        Text(cut_cells(name, 18)),
         Text(condition.formula),
         Text(factor_text(condition.factor)),
         Text(WHEN.get(condition.timing, condition.timing)),
@@ -264,7 +265,7 @@ class TrackerScreen(HitLedgerScreen[None]):
                 persistent.add_row(*condition_row(creature.name, condition),
                                    key=f"{creature_id}|{index}")
             for index, immunity in enumerate(creature.temp_immunities):
-                immunities.add_row(Text(creature.name[:18]), Text(immunity.effect),
+                immunities.add_row(Text(cut_cells(creature.name, 18)), Text(immunity.effect),
                                    Text(f"round {immunity.until_round}"),
                                    key=f"{creature_id}|{index}")
         if persistent.row_count == 0:
@@ -327,7 +328,7 @@ class TrackerScreen(HitLedgerScreen[None]):
                         else creature.recovery_check
                 key = f"{creature_id}|{index}"
                 self.condition_names[key] = name
-                table.add_row(Text(creature.name[:18]), Text(conditions.label(creature, name)),
+                table.add_row(Text(cut_cells(creature.name, 18)), Text(conditions.label(creature, name)),
                               Text(lasts), key=key)
         table.move_cursor(row=min(cursor, max(table.row_count - 1, 0)))
 
