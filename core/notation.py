@@ -15,7 +15,8 @@ from functools import lru_cache
 from core.dice import MAX_LENGTH, DiceExpr
 from core.dice import parse as parse_dice
 from core.errors import ParseError
-from core.notation_ja import defense_line, normalise
+from core.i18n import language
+from core.notation_ja import damage_label, defense_line, defense_text, normalise
 from core.vocabulary import Vocabulary, vocabulary
 
 # --------------------------------------------------------------------------- damage
@@ -39,7 +40,15 @@ class DamagePart:
     @property
     def label(self) -> str:
         """The part as a GM reads it: ``2d6 fire``."""
+        if language() == "ja":
+            return self.japanese_label()
         return self.shown or self.make_label()
+
+    def japanese_label(self) -> str:
+        """The part in the seed's words (issue 21): ``2d6+3［斬撃］``."""
+        words = [*(self.source or "").split(), *sorted(self.traits), *sorted(self.effects)]
+        return damage_label(self.amount, self.persistent, self.type,
+                            [*words, "on-crit"] if self.on_crit else words)
 
     def make_label(self, vocab: Vocabulary | None = None) -> str:
         """Build the label from the fields, each trait in ``vocab``'s own word (``subdual``)."""
@@ -325,6 +334,8 @@ class DefenseEntry:
 
     def describe(self) -> str:
         """Words for the GM: ``resistance physical 10 (except silver)``."""
+        if language() == "ja":
+            return defense_text(self.kind, self.selector, self.value, self.exceptions)
         return self.text or self.make_text()
 
     def make_text(self) -> str:

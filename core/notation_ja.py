@@ -82,3 +82,33 @@ def defense_line(text: str) -> str:
     text = _words_pattern().sub(lambda m: f" {words[m.group()]} ", text)
     text = re.sub(r"\s*([;,])\s*", r"\1 ", re.sub(r"\(\s+", "(", text))
     return re.sub(r"[ ]{2,}", " ", re.sub(r"\s+\)", ")", text)).strip()
+
+
+_KINDS = {"immunity": "immunities", "weakness": "weaknesses", "resistance": "resistances"}
+
+
+def _selector_term(selector: str) -> str:
+    """A selector in the seed's words: ``fire`` → ``［火炎］``, ``all`` → ``全てのダメージ``."""
+    special = {"all": "all damage", "critical-hits": "critical hits",
+               "nonlethal": "nonlethal attacks", "persistent": "persistent damage"}
+    return term(special.get(selector, selector))
+
+
+def damage_label(amount: object, persistent: bool, damage_type: str | None,
+                 words: list[str]) -> str:
+    """A damage part as the seed writes it: ``2d6+3［斬撃］``, ``1d6 持続［火炎］ 銀``."""
+    head = "" if amount is None else str(amount)
+    typed = term(damage_type) if damage_type else ""
+    if persistent:
+        typed = f" {term('persistent')}{typed}" if head else f"{term('persistent')}{typed}"
+    rest = " ".join(term(w) for w in words)
+    return " ".join(p for p in (f"{head}{typed}", rest) if p)
+
+
+def defense_text(kind: str, selector: str, value: int, exceptions: frozenset[str]) -> str:
+    """A defense entry as the wiki writes it: ``抵抗［物理］5（銀を除く）``."""
+    heading = term(_KINDS.get(kind, kind))
+    shown = f"{heading}{_selector_term(selector)}{value or ''}"
+    if exceptions:
+        shown += "（" + "、".join(term(e) for e in sorted(exceptions)) + "を除く）"
+    return shown

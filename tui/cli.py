@@ -87,12 +87,22 @@ def run_calc(argv: Sequence[str]) -> int:
     creature = rules.stand_in(stats, defenses=args.defenses, traits=args.traits)
     critical: bool | int = _critical(args, rules)
     rng = random.Random(args.seed)
-    outcome = rules.apply_damage(creature, args.damage, critical=critical, save=args.save,
+    outcome = rules.apply_damage(creature, args.damage, critical=critical, save=_save(args.save),
                                  nonlethal=args.nonlethal, rng=rng)
     # the stand-in's track says nothing true: its lines only when the GM gave the stats
     for line in rules.calc_lines(outcome, track=bool(args.stat)):
         print(line)
     return 0
+
+
+def _save(save: str | None) -> str | None:
+    """``--save`` as the core's id: ``success``, or the seed's ``成功`` / pf2e-ja's words."""
+    from core.notation_ja import japanese_words, normalise
+
+    if save is None:
+        return None
+    save = normalise(save).strip()
+    return japanese_words().get(save, save)
 
 
 def _critical(args: argparse.Namespace, rules: Any) -> bool | int:
@@ -113,15 +123,17 @@ def _critical(args: argparse.Namespace, rules: Any) -> bool | int:
 def run_roll(argv: Sequence[str]) -> int:
     """Roll a dice expression; print the total and each die."""
     from core.dice import roll_detailed
+    from core.i18n import tr
+    from core.notation_ja import normalise
 
     parser = _Parser(prog="hitledger roll", description="Roll a dice expression.")
     parser.add_argument("expr", help='e.g. "2d6+3"')
     parser.add_argument("--seed", type=int, default=None, help="seed the dice")
     args = parser.parse_args(argv)
-    result = roll_detailed(args.expr, rng=random.Random(args.seed))
+    result = roll_detailed(normalise(args.expr), rng=random.Random(args.seed))
     faces = ", ".join(str(value) for value in result.values)
     print(result.total)
-    print(f"{result.expr}: {faces or 'no dice'}")
+    print(tr("{expression}: {faces}", expression=result.expr, faces=faces or tr("no dice")))
     return 0
 
 
@@ -380,6 +392,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hitledger`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        from tui.language_setting import take_language
+
+        argv = take_language(argv)
         if argv and argv[0] == "calc":
             return run_calc(argv[1:])
         if argv and argv[0] == "roll":
