@@ -69,7 +69,11 @@ def test_the_shipped_mo_is_the_po_compiled():
     compiled.seek(0)
     shipped = gettext.GNUTranslations((PO.parent / "hitledger.mo").open("rb"))
     fresh = gettext.GNUTranslations(compiled)
-    assert shipped._catalog == fresh._catalog  # type: ignore[attr-defined]
+    def messages(translations: gettext.GNUTranslations) -> dict[object, str]:
+        # the header ("") carries the time Babel read the .po: not a message
+        return {k: v for k, v in translations._catalog.items() if k != ""}  # type: ignore[attr-defined]
+
+    assert messages(shipped) == messages(fresh)
 
 
 def test_tr_speaks_the_language_set():
