@@ -16,7 +16,13 @@ from core.dice import MAX_LENGTH, DiceExpr
 from core.dice import parse as parse_dice
 from core.errors import ParseError
 from core.i18n import language
-from core.notation_ja import damage_label, defense_line, defense_text, normalise
+from core.notation_ja import (
+    damage_label,
+    defense_line,
+    defense_text,
+    normalise,
+    typed_position,
+)
 from core.vocabulary import Vocabulary, vocabulary
 
 # --------------------------------------------------------------------------- damage
@@ -494,7 +500,20 @@ def parse_defenses(text: str, system: str) -> Defenses:
         raise ParseError("defenses must be text", 0, str(text))
     if len(text) > MAX_LENGTH * 4:
         raise ParseError("defense line too long", MAX_LENGTH * 4, text)
-    return _parse_defenses(defense_line(text), system)
+    return _read_defenses(text, system)
+
+
+def _read_defenses(typed: str, system: str) -> Defenses:
+    """The line rewritten from the wiki's layout (issue 21) and parsed; an error placed in
+    the line as typed."""
+    rewritten = defense_line(typed)
+    try:
+        return _parse_defenses(rewritten, system)
+    except ParseError as error:
+        if rewritten == typed:
+            raise
+        raise ParseError(error.message, typed_position(typed, rewritten, error.position),
+                         typed) from None
 
 
 def _split_items(section: str, start: int, full: str) -> list[tuple[str, int]]:

@@ -112,3 +112,25 @@ def defense_text(kind: str, selector: str, value: int, exceptions: frozenset[str
     if exceptions:
         shown += "（" + "、".join(term(e) for e in sorted(exceptions)) + "を除く）"
     return shown
+
+
+def _item_starts(text: str) -> list[int]:
+    """Where each item of a defense line starts: after each ``;`` or ``,`` outside parentheses."""
+    starts, depth = [0], 0
+    for i, ch in enumerate(text):
+        depth += ch in "(（"
+        depth -= ch in ")）"
+        if ch in ";；,、，" and depth <= 0:
+            starts.append(i + 1)
+    return starts
+
+
+def typed_position(typed: str, rewritten: str, position: int) -> int:
+    """A position in :func:`defense_line`'s rewrite as one in the line as typed: the start of
+    the same item (the rewrite keeps every ``;`` and ``,`` outside parentheses)."""
+    if typed == rewritten:
+        return position
+    ours, theirs = _item_starts(rewritten), _item_starts(typed)
+    index = sum(1 for start in ours if start <= position) - 1
+    start = theirs[min(index, len(theirs) - 1)]
+    return start + len(typed[start:]) - len(typed[start:].lstrip())

@@ -103,3 +103,15 @@ def test_the_seeds_terms_are_canonical():
     assert term("flat check") == "平目判定"
     assert term("critical-success") == "大成功"
     assert term("no such word") == "no such word"
+
+
+@pytest.mark.parametrize("line,item", [
+    ("弱点［火炎］5；抵抗［火焔］5（銀を除く）", "抵抗［火焔］5（銀を除く）"),
+    ("完全耐性 即死、毒、ほげ", "ほげ"),
+    ("弱点［火炎］5；抵抗［物理］（銀を除く）", "抵抗［物理］（銀を除く）"),
+])
+def test_an_error_in_the_wikis_line_points_at_the_item_as_typed(line, item):
+    with pytest.raises(ParseError) as caught:
+        parse_defenses(line, "pf2e")
+    assert caught.value.text == line
+    assert caught.value.position == line.index(item)
