@@ -59,11 +59,12 @@ def calc_parser() -> argparse.ArgumentParser:
                         help=f"{multiplier_systems()} critical multiplier, 2 to 6 (default 2), "
                         "with --critical")
     parser.add_argument("--save", default=None, help="critical-success, success, failure, "
-                        "critical-failure")
+                        "critical-failure (or 大成功, 成功, 失敗, 大失敗)")
     parser.add_argument("--nonlethal", action="store_true", help="nonlethal damage")
     parser.add_argument("--stat", action="append", default=[], metavar="NAME=VALUE",
                         help="a target stat, e.g. major=7 (repeatable)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+    _lang_help(parser)
     return parser
 
 
@@ -277,7 +278,14 @@ def tui_parser() -> argparse.ArgumentParser:
                         help="let Textual write every frame whole instead of only the cells "
                              "that changed (as HITLEDGER_PLAIN_OUTPUT=1 does)")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    _lang_help(parser)
     return parser
+
+
+def _lang_help(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` in the help (main() takes it from the arguments before any parser sees it)."""
+    parser.add_argument("--lang", metavar="LANG", help="en or ja, kept for the next start "
+                        "(default: the last --lang, else LC_ALL / LANG)")
 
 
 def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
