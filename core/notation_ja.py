@@ -128,7 +128,7 @@ def _item_starts(text: str) -> list[int]:
 def typed_position(typed: str, rewritten: str, position: int) -> int:
     """A position in :func:`defense_line`'s rewrite as one in the line as typed: the start of
     the same item (the rewrite keeps every ``;`` and ``,`` outside parentheses)."""
-    if typed == rewritten:
+    if typed == rewritten or normalise(typed) == rewritten:   # folded one for one
         return position
     ours, theirs = _item_starts(rewritten), _item_starts(typed)
     index = sum(1 for start in ours if start <= position) - 1
