@@ -6,7 +6,7 @@ TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 MUTATE_STAMP := $(VENV)/.installed-mutate
 
-.PHONY: run test bench sizes screenshots lint mutate clean
+.PHONY: run test bench sizes screenshots lint mutate clean locale
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,16 @@ mutate: $(MUTATE_STAMP)
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tui.screenshots screenshots
+
+# issue 21: the messages of core/ and tui/ into core/locale/hitledger.pot, each language's .po
+# updated from it (new ids untranslated, which the catalogue test refuses), then compiled to
+# the .mo the package ships
+locale: $(TEST_STAMP)
+	$(BIN)/pybabel extract --no-default-keywords -k tr -k ntr:1,2 -k N_ --no-location \
+		--omit-header --sort-output -o core/locale/hitledger.pot core tui
+	$(BIN)/pybabel update --no-fuzzy-matching --omit-header -i core/locale/hitledger.pot \
+		-d core/locale -D hitledger
+	$(BIN)/pybabel compile -d core/locale -D hitledger
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check core saves tui tests

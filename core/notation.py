@@ -15,6 +15,14 @@ from functools import lru_cache
 from core.dice import MAX_LENGTH, DiceExpr
 from core.dice import parse as parse_dice
 from core.errors import ParseError
+from core.i18n import language
+from core.notation_ja import (
+    damage_label,
+    defense_line,
+    defense_text,
+    normalise,
+    typed_position,
+)
 from core.vocabulary import Vocabulary, vocabulary
 
 # --------------------------------------------------------------------------- damage
@@ -38,7 +46,15 @@ class DamagePart:
     @property
     def label(self) -> str:
         """The part as a GM reads it: ``2d6 fire``."""
+        if language() == "ja":
+            return self.japanese_label()
         return self.shown or self.make_label()
+
+    def japanese_label(self) -> str:
+        """The part in the seed's words (issue 21): ``2d6+3［斬撃］``."""
+        words = [*(self.source or "").split(), *sorted(self.traits), *sorted(self.effects)]
+        return damage_label(self.amount, self.persistent, self.type,
+                            [*words, "on-crit"] if self.on_crit else words)
 
     def make_label(self, vocab: Vocabulary | None = None) -> str:
         """Build the label from the fields, each trait in ``vocab``'s own word (``subdual``)."""
@@ -101,7 +117,7 @@ def parse_damage(text: str, system: str) -> Damage:
         raise ParseError("damage must be text", 0, str(text))
     if len(text) > MAX_LENGTH:
         raise ParseError(f"damage longer than {MAX_LENGTH} characters", MAX_LENGTH, text)
-    return _parse_damage(text, system)
+    return _parse_damage(normalise(text), system)
 
 
 @lru_cache(maxsize=4096)
@@ -325,6 +341,8 @@ class DefenseEntry:
 
     def describe(self) -> str:
         """Words for the GM: ``resistance physical 10 (except silver)``."""
+        if language() == "ja":
+            return defense_text(self.kind, self.selector, self.value, self.exceptions)
         return self.text or self.make_text()
 
     def make_text(self) -> str:
@@ -489,7 +507,20 @@ def parse_defenses(text: str, system: str) -> Defenses:
         raise ParseError("defenses must be text", 0, str(text))
     if len(text) > MAX_LENGTH * 4:
         raise ParseError("defense line too long", MAX_LENGTH * 4, text)
-    return _parse_defenses(text, system)
+    return _read_defenses(text, system)
+
+
+def _read_defenses(typed: str, system: str) -> Defenses:
+    """The line rewritten from the wiki's layout (issue 21) and parsed; an error placed in
+    the line as typed."""
+    rewritten = defense_line(typed)
+    try:
+        return _parse_defenses(rewritten, system)
+    except ParseError as error:
+        if rewritten == typed:
+            raise
+        raise ParseError(error.message, typed_position(typed, rewritten, error.position),
+                         typed) from None
 
 
 def _split_items(section: str, start: int, full: str) -> list[tuple[str, int]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from core.dice import parse as parse_dice
 from core.errors import ParseError
@@ -772,6 +773,11 @@ def read_statblock(text: str, system: str) -> StatBlock:
     reader = READERS.get(system)
     if reader is None:
         raise ValueError(f"no stat-block layout for {system!r}; known: {', '.join(READERS)}")
+    if system in ("pf2e", "sf2e", "vitality-wounds") and isinstance(text, str):
+        from core.statblock_ja import is_japanese_layout, read_japanese  # issue 21
+
+        if is_japanese_layout(text):
+            return cast(StatBlock, read_japanese(text, lambda t: reader(_Block(t), system)))
     return reader(_Block(text), system)
 
 

@@ -101,6 +101,8 @@ def vocabulary(system: str) -> Vocabulary:
     if family:
         aliases.update(data["family"]["aliases"])
     aliases.update(table.get("aliases", {}))
+    if system != "daggerheart":
+        aliases.update(_japanese_aliases(types, aliases))
     for name in types:  # a type word is never an alias of something else in its own system
         aliases.pop(name, None)
     return Vocabulary(
@@ -120,3 +122,12 @@ def vocabulary(system: str) -> Vocabulary:
         immunities=frozenset(common["immunities"]) | frozenset(data["family"]["effects"])
         | _every_type(),
     )
+
+
+def _japanese_aliases(types: dict[str, str], aliases: dict[str, str]) -> dict[str, str]:
+    """The glossary's Japanese damage words (issue 21) this system has no alias for yet."""
+    from core.notation_ja import japanese_words
+
+    common = _data()["common"]
+    known = {*types, *types.values(), *common["materials"], *common["traits"]}
+    return {ja: en for ja, en in japanese_words().items() if en in known and ja not in aliases}

@@ -109,11 +109,12 @@ def calc_parser() -> argparse.ArgumentParser:
                         help=f"{multiplier_systems()} critical multiplier, 2 to 6 (default 2), "
                         "with --critical")
     parser.add_argument("--save", default=None, help="critical-success, success, failure, "
-                        "critical-failure")
+                        "critical-failure (or 大成功, 成功, 失敗, 大失敗)")
     parser.add_argument("--nonlethal", action="store_true", help="nonlethal damage")
     parser.add_argument("--stat", action="append", default=[], metavar="NAME=VALUE",
                         help="a target stat, e.g. major=7 (repeatable)")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+    _lang_help(parser)
     return parser
 
 
@@ -137,12 +138,22 @@ def run_calc(argv: Sequence[str]) -> int:
     creature = rules.stand_in(stats, defenses=args.defenses, traits=args.traits)
     critical: bool | int = _critical(args, rules)
     rng = random.Random(args.seed)
-    outcome = rules.apply_damage(creature, args.damage, critical=critical, save=args.save,
+    outcome = rules.apply_damage(creature, args.damage, critical=critical, save=_save(args.save),
                                  nonlethal=args.nonlethal, rng=rng)
     # the stand-in's track says nothing true: its lines only when the GM gave the stats
     for line in rules.calc_lines(outcome, track=bool(args.stat)):
         print(line)
     return 0
+
+
+def _save(save: str | None) -> str | None:
+    """``--save`` as the core's id: ``success``, or the seed's ``成功`` / pf2e-ja's words."""
+    from core.notation_ja import japanese_words, normalise
+
+    if save is None:
+        return None
+    save = normalise(save).strip()
+    return japanese_words().get(save, save)
 
 
 def _critical(args: argparse.Namespace, rules: Any) -> bool | int:
@@ -163,15 +174,17 @@ def _critical(args: argparse.Namespace, rules: Any) -> bool | int:
 def run_roll(argv: Sequence[str]) -> int:
     """Roll a dice expression; print the total and each die."""
     from core.dice import roll_detailed
+    from core.i18n import tr
+    from core.notation_ja import normalise
 
     parser = _Parser(prog="hitledger roll", description="Roll a dice expression.")
     parser.add_argument("expr", help='e.g. "2d6+3"')
     parser.add_argument("--seed", type=int, default=None, help="seed the dice")
     args = parser.parse_args(argv)
-    result = roll_detailed(args.expr, rng=random.Random(args.seed))
+    result = roll_detailed(normalise(args.expr), rng=random.Random(args.seed))
     faces = ", ".join(str(value) for value in result.values)
     print(result.total)
-    print(f"{result.expr}: {faces or 'no dice'}")
+    print(tr("{expression}: {faces}", expression=result.expr, faces=faces or tr("no dice")))
     return 0
 
 
@@ -321,7 +334,14 @@ def tui_parser() -> argparse.ArgumentParser:
                         help="let Textual write every frame whole instead of only the cells "
                              "that changed (as HITLEDGER_PLAIN_OUTPUT=1 does)")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    _lang_help(parser)
     return parser
+
+
+def _lang_help(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` in the help (main() takes it from the arguments before any parser sees it)."""
+    parser.add_argument("--lang", metavar="LANG", help="en or ja, kept for the next start "
+                        "(default: the last --lang, else LC_ALL / LANG)")
 
 
 def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
@@ -471,6 +491,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     replaced = _escape_output()
     try:
+        from tui.language_setting import take_language
+
+        argv = take_language(argv)
         if argv and argv[0] == "calc":
             return run_calc(argv[1:])
         if argv and argv[0] == "roll":

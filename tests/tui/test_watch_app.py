@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import screen_lines
+from tui_support import screen_lines, window_holding
 
 from core import Encounter
 from saves import codec
@@ -57,12 +55,9 @@ def gm_folder(tmp_path: Path) -> Iterator[Path]:
     """A data dir whose autosave a running GM window holds."""
     folder = tmp_path / "gm"
     folder.mkdir()
-    window = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    (folder / ".autosave.toml.lock").write_text(f"pid {window.pid}\n")
-    write(folder / "autosave.toml", ambush())
-    yield folder
-    window.kill()
-    window.wait()
+    with window_holding(folder / "autosave.toml"):  # its lock, with the kernel (issue 17)
+        write(folder / "autosave.toml", ambush())
+        yield folder
 
 
 async def shown(pilot: Pilot[None]) -> None:

@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
+from core.cells import cut_cells
 from core.draft import DamageDraft, default_actor, roll_source
 from core.model import Attack
 from tui.screens.dialogs import NumberInput
@@ -257,7 +258,7 @@ class DamageScreen(ModalScreen[Any]):
         table = self.query_one(TargetTable)
         # as narrow as the names and the system's save words allow: the Result is the widest
         # thing here (``2: HP 10/10 sub 8 → HP 10/10 sub 10 staggered``) and must not be cut
-        names = [self.encounter.creature(cid).name[:18] for cid in self.target_ids]
+        names = [cut_cells(self.encounter.creature(cid).name, 18) for cid in self.target_ids]
         saves = [self._save_label(cid) for cid in self.target_ids[:1]] + [
             SAVE_LABELS.get(save, str(save)) for save in self.draft.save_cycle]
         widths = [max(map(cell_len, ["Target", *names])), max(map(cell_len, ["Save", *saves]))]
@@ -272,7 +273,7 @@ class DamageScreen(ModalScreen[Any]):
         table.add_column("Result", key="result", width=self.result_width)
         for creature_id in self.target_ids:
             creature = self.encounter.creature(creature_id)
-            cells: list[Any] = [Text(creature.name[:18]), self._save_label(creature_id)]
+            cells: list[Any] = [Text(cut_cells(creature.name, 18)), self._save_label(creature_id)]
             if self.has_armor_slots:
                 cells.append(self._armor_label(creature_id))
             cells.append(Text(fit_words(self.rules.track_text(creature), self.result_width)))

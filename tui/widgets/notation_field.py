@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size
@@ -58,6 +59,32 @@ class OneLineInput(Input):
     """
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=True)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Keep the IME's full-width space, which Textual drops (issue 21, item 2)."""
+        if not keep_ideographic_space(self, event):
+            await super()._on_key(event)
+
+
+IDEOGRAPHIC_SPACE = "\u3000"
+
+
+def keep_ideographic_space(field: Input, event: events.Key) -> bool:
+    """Type U+3000 into ``field``; True when ``event`` was it.
+
+    Textual's Input inserts a key's character only when ``str.isprintable()`` says so, and
+    Python calls no space but ASCII's printable: a Japanese IME's space was silently lost
+    (``2d6+3　slashing`` became ``2d6+3slashing``). The core's notation layer reads it as a space.
+    """
+    if event.character != IDEOGRAPHIC_SPACE and event.key != "ideographic_space":
+        return False
+    event.stop()
+    event.prevent_default()
+    if field.selection.is_empty:
+        field.insert_text_at_cursor(IDEOGRAPHIC_SPACE)
+    else:
+        field.replace(IDEOGRAPHIC_SPACE, *field.selection)
+    return True
 
 
 class NotationField(Vertical):

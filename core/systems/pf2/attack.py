@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from core.i18n import game_term
 from core.model import RolledPart
 from core.notation import DamagePart
 from core.vocabulary import Vocabulary, vocabulary
@@ -27,7 +28,7 @@ class Instance:
         self.removed = False
         self.typed_total: str | None = None  # a part written as a bare total: no dice known
         self.precision_traits: frozenset[str] = frozenset()  # traits the precision parts carry
-        label = part.type or part.source or "damage"
+        label = game_term(part.type or part.source or "damage")
         extra = sorted(part.traits - {"nonlethal"})
         self.label = f"{label} ({' '.join(extra)})" if extra else label
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import RandomSource
+from core.i18n import tr
 from core.model import Breakdown, Creature, RolledPart
 from core.notation import DamagePart, Defenses, applicable
 from core.systems.base import Application, Dealt
@@ -18,10 +19,10 @@ from core.systems.pf2.track import Pf2Track
 def _scale_words(factor: float, crit: bool, save: str | None) -> str:
     """Why an attack is doubled or halved, in the breakdown's words (Step 1b)."""
     if crit and save and SAVE_FACTORS[save] != 1:
-        return f"critical hit and {SAVE_WORDS[save]}"
+        return tr("critical hit and {save}", save=tr(SAVE_WORDS[save]))
     if crit and factor >= 2:
-        return "critical hit: double"
-    return SAVE_WORDS.get(save, f"×{factor:g}")
+        return tr("critical hit: double")
+    return tr(SAVE_WORDS[save]) if save in SAVE_WORDS else f"×{factor:g}"
 
 
 def _halve_total(amounts: list[int], factor: float) -> list[int]:
@@ -111,7 +112,7 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         deals 1 at least, carried by its first such part (a typed 0 stays 0)."""
         if not main:
             return []
-        steps.add("roll", "roll: " + ", ".join(rp.describe(twice) for rp in main))
+        steps.add("roll", tr("roll: {parts}", parts=", ".join(rp.describe(twice) for rp in main)))
         values = [(rp.crit_value if twice and rp.crit_value is not None else rp.value) for rp in main]
         with_amount = [i for i, rp in enumerate(main) if rp.part.amount is not None
                        and (rp.part.amount.dice_count or rp.part.amount.modifier)]
@@ -197,7 +198,7 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         pairs = ", ".join(f"{i.label} {b} → {i.amount}" for i, b in zip(instances, before, strict=True))
         rounding = ""
         if self.policy.halve_total and halving and len(instances) > 1:
-            rounding = " (the total halved, rounded down once)"
+            rounding = tr(" (the total halved, rounded down once)")
         if self.policy.halve_floor_one and halving and 1 in before:
             rounding = " (1 halved stays 1)"
         steps.add("scale", f"{_scale_words(factor, crit, save)}: {pairs}{rounding}")
@@ -231,10 +232,10 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         """What the attack deals: its instances after every defense, none below 0."""
         total = sum(inst.amount for inst in instances if inst.amount > 0)
         if len(instances) == 1:
-            steps.add("total", f"total: {total}")
+            steps.add("total", tr("total: {total}", total=total))
         else:
             shares = " + ".join(f"{i.label} {i.amount}" for i in instances) or "0"
-            steps.add("total", f"total: {shares} = {total}")
+            steps.add("total", tr("total: {shares} = {total}", shares=shares, total=total))
         return total
 
     def _add_condition(self, work: Creature, part: DamagePart, defenses: Defenses, crit: bool,

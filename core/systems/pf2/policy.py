@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.i18n import N_
 from core.systems.base import RuleSystem
 
 # RULES §2 Step 1b: what a basic save does to the damage, and the breakdown's words for it
 SAVE_FACTORS: dict[str | None, float] = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,
                 "critical-failure": 2.0}
-SAVE_WORDS: dict[str | None, str] = {"success": "basic save success: half", "critical-success": "basic save critical success: none",
-              "critical-failure": "basic save critical failure: double"}
+SAVE_WORDS: dict[str | None, str] = {"success": N_("basic save success: half"),
+              "critical-success": N_("basic save critical success: none"),
+              "critical-failure": N_("basic save critical failure: double")}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,66 @@
+"""Stat blocks in the Japanese wiki's layout (issue 21, item 4), read as the English layout is.
+
+``知覚 +2；暗視``, ``AC 16；頑健 +5、反応 +7、意志 +3``, ``HP 6``, ``弱点［火炎］5；抵抗［物理］5（銀を
+除く）``, ``近接 ◆ ドッグスライサー +7（敏捷）、ダメージ 1d6［斬撃］``: each line is rewritten into the
+English layout (the same number of lines) and read by the PF2-family reader; an error is
+placed on the same line of the text as pasted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from core.errors import ParseError
+from core.notation_ja import defense_line, normalise
+
+_MARKERS = re.compile(r"知覚|近接|遠隔|クリーチャー|頑健|完全耐性|弱点|抵抗")
+_LEVEL = re.compile(r"(?:クリーチャー|Creature)\s*([+-]?\d+)\s*$")
+_HEADS = (("知覚", "Perception"), ("近接", "Melee"), ("遠隔", "Ranged"))
+_DEFENSE_HEAD = re.compile(r"(?:^|;)\s*(?:完全耐性|弱点|抵抗|耐性)")
+_SAVES = {"頑健": "Fort", "反応": "Ref", "意志": "Will"}
+_KINDS = {"アンデッド": "undead", "コンストラクト": "construct", "人造": "construct"}
+_SECTION = re.compile(r"\b(?:immunities|weaknesses|resistances)\b")
+_DAMAGE = re.compile(r"[,，]\s*ダメージ\s*")
+
+
+def is_japanese_layout(text: str) -> bool:
+    """Whether ``text`` is a stat block as the Japanese wiki prints it."""
+    return len(set(_MARKERS.findall(text))) >= 2
+
+
+def english_line(line: str, first: bool) -> str:
+    """One line of the Japanese layout in the English one (a line it does not know: as it is)."""
+    text = normalise(line)
+    if first:
+        return _LEVEL.sub(lambda m: f" Creature {m.group(1)}", text)
+    for ja, en in _HEADS:
+        if text.lstrip().startswith(ja):
+            text = text.replace(ja, en, 1)
+            break
+    if text.lstrip().startswith(("Melee", "Ranged")):
+        return _DAMAGE.sub(", Damage ", text)
+    if text.startswith("AC"):
+        return re.sub("|".join(_SAVES), lambda m: _SAVES[m.group()], text)
+    if _DEFENSE_HEAD.search(text):
+        # capitalised as printed: a line starting in lower case continues the one above
+        return _SECTION.sub(lambda m: m.group().capitalize(), defense_line(text))
+    kinds = [en.capitalize() for ja, en in _KINDS.items() if ja in text]
+    # a traits line (``NE 中型 アンデッド ゾンビ``), never a sentence: its kinds as the English
+    # layout prints them (capitalised words), the rest is not read in either layout
+    return " ".join(dict.fromkeys(kinds)) if kinds and "。" not in text else text
+
+
+def read_japanese(text: str, read: Callable[[str], object]) -> object:
+    """``read`` (a layout's reader) on ``text`` rewritten; a ParseError points into ``text``."""
+    lines = text.split("\n")
+    english = [english_line(line, i == 0) for i, line in enumerate(lines)]
+    rewritten = "\n".join(english)
+    try:
+        return read(rewritten)
+    except ParseError as error:
+        row = rewritten.count("\n", 0, error.position)
+        column = error.position - (rewritten.rfind("\n", 0, error.position) + 1)
+        start = sum(len(line) + 1 for line in lines[:row])
+        at = start + min(column, len(lines[row]) if row < len(lines) else 0)
+        raise ParseError(error.message, min(at, len(text)), text) from None
