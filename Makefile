@@ -4,8 +4,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
+MUTATE_STAMP := $(VENV)/.installed-mutate
 
-.PHONY: run test bench sizes screenshots lint clean
+.PHONY: run test bench sizes screenshots lint mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +28,7 @@ run: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check core saves tui tests
-	$(BIN)/mypy core saves
+	$(BIN)/mypy core saves tui
 	$(BIN)/python -m pytest
 
 bench: $(BENCH_STAMP)
@@ -36,6 +37,18 @@ bench: $(BENCH_STAMP)
 sizes: $(TEST_STAMP)
 	$(BIN)/python tests/bench/code_report.py
 	$(BIN)/mypy core saves
+
+# mutmut is a tool of the developer, not of the app: installed here, not a dependency
+$(MUTATE_STAMP): $(TEST_STAMP)
+	$(BIN)/python -m pip install -q 'mutmut>=3.3,<4'
+	touch $@
+
+# mutation testing of core/ and saves/ as [tool.mutmut] in pyproject.toml says, one child at a
+# time (a shared machine): `make mutate` runs every module, `make mutate MODULE=core.dice` one;
+# then the kill rate of each file; `.venv/bin/mutmut show NAME` shows what a survivor changed
+mutate: $(MUTATE_STAMP)
+	$(BIN)/mutmut run --max-children 1 $(if $(MODULE),'$(MODULE).*')
+	$(BIN)/python tests/bench/mutation_report.py $(MODULE)
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tui.screenshots screenshots

@@ -45,21 +45,41 @@ class Catalogue:
 
 
 @cache
+def _tables() -> dict[str, Any]:
+    return tomllib.loads(resources.files("core.data").joinpath("conditions.toml").read_text("utf-8"))
+
+
+@cache
 def catalogue(system: str) -> Catalogue:
     """The condition catalogue of a system id; ValueError for an unknown id."""
-    data = tomllib.loads(resources.files("core.data").joinpath("conditions.toml").read_text("utf-8"))
-    for table in data.values():
+    for table in _tables().values():
         if system in table["systems"]:
             return Catalogue(tuple(table["names"]), frozenset(table["valued"]),
                              tuple(table["end_of_turn_decrement"]), tuple(table["statuses"]))
     raise ValueError(f"no condition catalogue for system {system!r}")
 
 
+@cache
+def rule_names() -> frozenset[str]:
+    """Every system's catalogue names and rule statuses: the names whose rules the core knows."""
+    return frozenset(n for table in _tables().values() for n in (*table["names"], *table["statuses"]))
+
+
 def condition_name(name: Any) -> str:
-    """A condition name as stored: trimmed, lower case; ValueError when empty."""
+    """A condition name as stored: trimmed, single-spaced, with the GM's capitals (RULES §7),
+    a catalogue or rule name in lower case (its rules look for it so); ValueError when empty."""
     if not isinstance(name, str) or not name.strip():
         raise ValueError("a condition needs a name")
-    return " ".join(name.strip().lower().split())
+    words = " ".join(name.split())
+    return words.lower() if words.lower() in rule_names() else words
+
+
+def held_name(creature: Creature, name: str) -> str:
+    """The creature's own spelling of ``name`` when it has that condition (matched without
+    regard to case), else ``name``."""
+    key = name.casefold()
+    held = (*creature.conditions, *creature.condition_values, *creature.condition_durations)
+    return next((have for have in held if have.casefold() == key), name)
 
 
 def check_duration(duration: Any) -> int | str | None:
@@ -122,6 +142,7 @@ def add(work: Creature, name: str, value: int | None, duration: int | str | None
                               or not 1 <= value <= MAX_CONDITION):
         raise ValueError(f"a condition's value is a whole number from 1 to {MAX_CONDITION}, not {value!r}")
     duration = check_duration(duration)
+    name = held_name(work, name)
     work.conditions.add(name)
     work.condition_values.pop(name, None)
     work.condition_durations.pop(name, None)
@@ -134,6 +155,7 @@ def add(work: Creature, name: str, value: int | None, duration: int | str | None
 
 def remove(work: Creature, name: str) -> None:
     """Remove a condition with its value and duration; ValueError when it is absent."""
+    name = held_name(work, name)
     present = name in work.conditions or (name == "wounded" and work.wounded)
     if not present:
         raise ValueError(f"{work.name} has no condition {name!r}")
@@ -162,6 +184,7 @@ def set_value(work: Creature, name: str, value: int, system: str) -> str:
             else:
                 work.conditions.discard("dying")
         return f"{name} {value}"
+    name = held_name(work, name)
     if value == 0:
         if name in work.conditions:
             remove(work, name)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from core.dice import RandomSource, _default_rng
 from core.model import Outcome, Roll, Step
-from core.turns import is_defeated
+from core.turns import cannot_act
 
 if TYPE_CHECKING:
     from core.encounter import DamagePreview, Encounter
@@ -33,15 +33,46 @@ class Hit(NamedTuple):
     roll: Roll
 
 
-def default_actor(encounter: Encounter, target_ids: Sequence[str], last: str | None) -> str | None:
-    """Who acts in a new damage entry (issue 9, item 17): the active creature, unless it is a
-    target (a creature seldom hits itself) or out of the fight (RULES §7: dead or defeated);
-    then whoever acted last, on the same terms; else nobody. The GM changes it with f2."""
-    for candidate in (encounter.active, last):
-        if (candidate in encounter.order and candidate not in target_ids
-                and not is_defeated(encounter.creature(candidate))):
-            return candidate
-    return None
+def default_actor(encounter: Encounter, target_ids: Sequence[str]) -> str | None:
+    """Who acts in a new damage entry: the active creature, unless it is a target (a creature
+    seldom hits itself) or cannot act (dead, dying, unconscious, paralyzed …); then nobody
+    (issue 18: a guess wrote a PC hitting a PC into the log). The GM names them with f2."""
+    active = encounter.active
+    if active is None or active in target_ids or cannot_act(encounter.creature(active)):
+        return None
+    return active
+
+
+def find_actors(encounter: Encounter, query: str, target_ids: Sequence[str] = ()) -> list[str]:
+    """The creatures a few typed letters mean, best first (the f2 picker, issue 18).
+
+    A whole name, then names with every typed word as a word (``1`` is Goblin 1, not
+    Goblin 10), then a name that starts so, then names whose words start with the typed
+    words, then any name that contains it; case is ignored. Among equals the targets come
+    last (a creature seldom hits itself), then the initiative order. An empty query: all.
+    """
+    words = query.casefold().split()
+    wanted = " ".join(words)
+    ranked = []
+    for place, cid in enumerate(encounter.order):
+        name = encounter.creature(cid).name.casefold()
+        rank = _match_rank(name, wanted, words)
+        if rank is not None:
+            ranked.append((rank, cid in target_ids, place, cid))
+    return [cid for *_, cid in sorted(ranked)]
+
+
+def _match_rank(name: str, wanted: str, words: list[str]) -> int | None:
+    """How well ``name`` matches (0 best), or None; every name matches an empty query."""
+    own = name.split()
+    tests = (
+        name == wanted,
+        all(w in own for w in words),
+        name.startswith(wanted),
+        all(any(o.startswith(w) for o in own) for w in words),
+        wanted in name,
+    )
+    return next((rank for rank, passed in enumerate(tests) if passed), None)
 
 
 def typed_total(roll: Roll) -> bool:
@@ -176,13 +207,6 @@ class DamageDraft:
         for other in self.targets:
             self.saves[other] = self.saves[target]
         return True
-
-    def cycle_actor(self, order: Sequence[str]) -> None:
-        """The next creature of ``order`` that is not a target (then nobody) deals the damage:
-        a creature does not hit itself, so the targets are passed over."""
-        choices: list[str | None] = [*(c for c in order if c not in self.targets), None]
-        index = choices.index(self.actor) if self.actor in choices else -1
-        self.actor = choices[(index + 1) % len(choices)]
 
     def set_attack(self, attack: AttackRoll) -> None:
         """The attack helper rolled ``attack``: a critical sets the critical option."""

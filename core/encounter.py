@@ -6,7 +6,8 @@ call changed, undo and redo); the encounter as saved data is :mod:`core.encounte
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ from core.encounter_data import (
     OLD_SETTING_WORDS,
     _encounter_settings,
 )
-from core.ledger import Change, Event, Ledger, Step
+from core.ledger import Change, Event, Ledger, Part, Step
 from core.model import PRINTED, Breakdown, Creature, Outcome, Roll, TemporaryImmunity
 from core.schema import MAX_CONDITION, MAX_FEAR, MAX_TRACK, check_init_mod, check_initiative
 from core.systems import get_system
@@ -67,6 +68,7 @@ class Encounter:
         self._ledger = Ledger()
         # attacks made this turn, by actor (the MAP): not a change, so not in the ledger or a save
         self._strikes: tuple[tuple[int, int], dict[str, int]] = ((1, 0), {})
+        self._batch: Step | None = None     # one_step: the calls it records as one event
 
     # ------------------------------------------------------------------ roster
     @property
@@ -100,10 +102,15 @@ class Encounter:
         order = self.order
         return order[self.turn] if order and 0 <= self.turn < len(order) else None
 
-    def add(self, creature: Creature, initiative: int = 0) -> str:
-        """Add a creature; returns its id."""
+    def add(self, creature: Creature, initiative: int | None = None) -> str:
+        """Add a creature; returns its id.
+
+        A typed ``initiative`` takes its place among equals by RULES §7's tie rule, as a
+        rolled one does; without one it is 0, after the creatures already there.
+        """
         if not isinstance(creature, Creature):
             raise TypeError("add() takes a Creature from rules.new_creature()")
+        typed, initiative = initiative is not None, 0 if initiative is None else initiative
         check_initiative(initiative)
         cid = f"c{self._next_id}"
         with self._step("add", f"{creature.name} joins") as step:
@@ -111,6 +118,7 @@ class Encounter:
             step.touch(cid)
             self._next_id += 1
             self._insert(cid, creature.clone(), initiative, self._next_id - 1)
+            step.details += self._sort_in(step, [cid] if typed else [])
             step.text = self._joined(creature.name, [cid], initiative)
             self._keep_active(step)
         return cid
@@ -126,7 +134,7 @@ class Encounter:
         at_end = place + len(ids) - 1 == len(order)
         return f"{names} {verb}" if at_end else f"{names} {verb} at place {place}"
 
-    def add_many(self, creatures: Sequence[Creature], initiative: int = 0, roll: bool = False,
+    def add_many(self, creatures: Sequence[Creature], initiative: int | None = None, roll: bool = False,
                  rng: RandomSource | None = None) -> list[str]:
         """Add several creatures in one undo step ("Goblin 1…3").
 
@@ -136,6 +144,7 @@ class Encounter:
         """
         if roll:
             self._check_has_initiative()
+        typed, initiative = initiative is not None, 0 if initiative is None else initiative
         check_initiative(initiative)
         names = ", ".join(c.name for c in creatures)
         verb = "joins" if len(creatures) == 1 else "join"
@@ -148,6 +157,8 @@ class Encounter:
                 self._next_id += 1
                 self._insert(cid, creature.clone(), initiative, self._next_id - 1)
                 ids.append(cid)
+            if typed and not roll:
+                step.details += self._sort_in(step, ids)
             if ids:
                 step.text = self._joined(names, ids, initiative)
             if roll:
@@ -196,7 +207,7 @@ class Encounter:
                     self.round += 1 if self._creatures else 0
             else:
                 self._keep_active(step)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def remove_many(self, cids: Sequence[str]) -> Event:
         """Remove several creatures in one undo step (the marked ones, or every defeated one).
@@ -220,7 +231,7 @@ class Encounter:
                 self.turn = self.order.index(later[0]) if later else max(0, len(self.order) - 1)
             else:
                 self._keep_active(step)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def update(self, cid: str, **fields: Any) -> Creature:
         """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
@@ -239,6 +250,7 @@ class Encounter:
                 self._initiative[cid] = initiative
                 self._tie[cid] = self._last_tie(cid)
                 self._order = None
+                step.details += self._sort_in(step, [cid])
                 self._keep_active(step)
         return new
 
@@ -321,7 +333,7 @@ class Encounter:
         with self._step("rename", f"encounter renamed to {name.strip()}") as step:
             step.meta("name")
             self.name = name.strip()
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def set_setting(self, key: str, value: Any) -> Event:
         """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
@@ -329,7 +341,7 @@ class Encounter:
         with self._step("setting", SETTING_WORDS[key, value]) as step:
             step.meta("settings")
             self.settings = {**self.settings, key: value}
-        return self._ledger.done[-1]
+        return self._recorded()
 
     # ------------------------------------------------------------------ damage
     def preview_damage(self, ids: Iterable[str], damage: str | Sequence[str], saves: Mapping[str, str | None] | None = None,
@@ -388,6 +400,8 @@ class Encounter:
         actor = preview.options.get("actor")
         actor_name = self._creatures[actor].name if actor in self._creatures else ""
         with self._step("damage", text, tuple(details), short, actor_name) as step:
+            # every target, 0 included: the log export lists whom an area hit (issue 18)
+            step.targets = tuple(f"{name} {outcome.dealt or outcome.total}" for name, outcome in targets)
             for cid, outcome in preview.outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)
@@ -485,7 +499,7 @@ class Encounter:
             new = creature.clone()
             new.persistent.pop(index)
             self._creatures[cid] = new
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def tick_persistent(self, cid: str, index: int, rng: RandomSource | None = None) -> Outcome:
         """Roll one persistent condition's damage now."""
@@ -544,7 +558,7 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.round + rounds))
             self._creatures[cid] = new
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def remove_temp_immunity(self, cid: str, index: int) -> Event:
         """End a temporary immunity early."""
@@ -555,7 +569,7 @@ class Encounter:
             new = creature.clone()
             new.temp_immunities.pop(index)
             self._creatures[cid] = new
-        return self._ledger.done[-1]
+        return self._recorded()
 
     # ------------------------------------------------------------------ turns
     def skip_defeated(self) -> bool:
@@ -596,7 +610,7 @@ class Encounter:
             else:
                 step.text = f"{name}'s turn" + (f" (round {self.round} begins)" if wraps else "")
             step.details = tuple(details)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def _turn_steps(self, step: Step, cid: str, when: str, rng: RandomSource | None,
                     details: list[str]) -> None:
@@ -659,11 +673,37 @@ class Encounter:
             group = [c for c in self._creatures if self._initiative[c] == value]
             if len(group) < 2:
                 continue
-            group.sort(key=lambda c: turns.tie_key(self.rules, self._creatures[c], self._seq[c]))
+            group.sort(key=self._tie_key)
             self._place(step, group)
-            lines.append(f"tie at {value}: " + ", ".join(self._creatures[c].name for c in group)
-                         + f" ({turns.tie_words(self.rules)})")
+            lines.append(self._tie_line(value, group))
         return lines
+
+    def _tie_key(self, cid: str) -> tuple[int, ...]:
+        return turns.tie_key(self.rules, self._creatures[cid], self._seq[cid])
+
+    def _tie_line(self, value: int, group: list[str]) -> str:
+        """``tie at 15: Orc, Sage, Hero (adversaries before player characters, …)``."""
+        return (f"tie at {value}: " + ", ".join(self._creatures[c].name for c in group)
+                + f" ({turns.tie_words(self.rules)})")
+
+    def _sort_in(self, step: Step, ids: list[str]) -> tuple[str, ...]:
+        """Place typed initiatives among their equals by the tie rule, as a roll would be
+        (RULES §7, issue 18); the log's tie lines. Daggerheart keeps the GM's order."""
+        if not self.rules.has_initiative:
+            return ()
+        lines: dict[int, str] = {}
+        for cid in ids:
+            value = self._initiative[cid]
+            group = [c for c in self.order if c != cid and self._initiative[c] == value]
+            if not group:
+                continue
+            place = next((i for i, c in enumerate(group) if self._tie_key(cid) < self._tie_key(c)),
+                         len(group))
+            group.insert(place, cid)
+            self._place(step, group)
+            if place < len(group) - 1:   # the rule put it before someone: the log says why
+                lines[value] = self._tie_line(value, group)
+        return tuple(lines.values())
 
     def _place(self, step: Step, group: list[str]) -> None:
         """Give creatures of one initiative their places in this order."""
@@ -674,7 +714,11 @@ class Encounter:
         self._order = None
 
     def set_initiative(self, cid: str, value: int) -> Event:
-        """A new initiative (delay, ready, a late arrival): after others with the same value."""
+        """A new initiative (delay, ready): after others with the same value, whatever the tie rule.
+
+        Decision (issue 18): a delay or ready is the creature choosing to act after those
+        already there, so the tie rule of a typed or rolled initiative does not apply.
+        """
         creature = self.creature(cid)
         check_initiative(value)
         with self._step("initiative", f"{creature.name}: initiative {self._initiative[cid]} → {value}") as step:
@@ -684,7 +728,7 @@ class Encounter:
             self._tie[cid] = self._last_tie(cid)
             self._order = None
             self._keep_active(step)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     def move_in_order(self, cid: str, places: int) -> Event:
         """Move a creature up (negative) or down the order; it takes its new neighbour's initiative.
@@ -710,7 +754,7 @@ class Encounter:
             self._initiative[cid] = value
             self._place(step, [c for c in order if self._initiative[c] == value])
             self._keep_active(step)
-        return self._ledger.done[-1]
+        return self._recorded()
 
     # ------------------------------------------------------------------ conditions (RULES §7)
     def conditions_of(self, cid: str) -> dict[str, int | None]:
@@ -810,11 +854,43 @@ class Encounter:
         self._replace(cid, "hope", text, new)
         return after
 
+    def add_condition_many(self, ids: Iterable[str], name: str, value: int | None = None,
+                           duration: int | str | None = None) -> Event:
+        """Give each creature a condition, as one undo step: all or nothing (issue 18)."""
+        ids = self._known(ids)
+        shown = conditions.condition_name(name) + (f" {value}" if value else "")
+        with self.one_step(f"{shown} → {len(ids)} creatures"):
+            for cid in ids:
+                self.add_condition(cid, name, value, duration)
+        return self._recorded()
+
+    def remove_condition_many(self, ids: Iterable[str], name: str) -> Event:
+        """Take a condition from each creature that has it, as one undo step; ValueError
+        when none of them has it."""
+        name = conditions.condition_name(name)
+        having = [c for c in self._known(ids)
+                  if name.casefold() in {n.casefold() for n in self.conditions_of(c)}]
+        if not having:
+            raise ValueError(f"no one there is {name}")
+        with self.one_step(f"no longer {name} → {len(having)} creatures"):
+            for cid in having:
+                self.remove_condition(cid, name)
+        return self._recorded()
+
+    def _known(self, ids: Iterable[str]) -> list[str]:
+        """``ids`` once each, every one in the encounter (KeyError naming one that is not)."""
+        ids = list(dict.fromkeys([ids] if isinstance(ids, str) else ids))
+        for cid in ids:
+            self.creature(cid)
+        if not ids:
+            raise ValueError("no creatures chosen")
+        return ids
+
     def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> Event:
         with self._step(kind, text, details) as step:
             step.touch(cid)
             self._creatures[cid] = new
-        return self._ledger.done[-1]
+        return self._recorded()
 
     # ------------------------------------------------------------------ dying checks (RULES §7)
     def pending_dying_checks(self) -> list[str]:
@@ -841,6 +917,23 @@ class Encounter:
             step.touch(cid)
             self.rules.commit(creature, outcome)
         return outcome
+
+    def mark_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
+        """Mark Stress on each creature as one undo step, like :meth:`mark_stress` (issue 18)."""
+        ids = self._known(ids)
+        if len(ids) == 1:
+            return {ids[0]: self.mark_stress(ids[0], amount)}   # the log's words for one
+        outcomes = {cid: self.rules.resolve_stress(self._creatures[cid], amount) for cid in ids}
+        return self._commit_many(f"mark {amount} Stress", outcomes, "stress")
+
+    def clear_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
+        """Clear Stress on each creature as one undo step, like :meth:`clear_stress`."""
+        if self.system != "daggerheart":
+            raise ValueError(f"{self.rules.name} has no Stress")
+        ids = self._known(ids)
+        if len(ids) == 1:
+            return {ids[0]: self.clear_stress(ids[0], amount)}
+        return self.heal_many(ids, amount, "stress")
 
     def clear_stress(self, cid: str, amount: int = 1) -> Outcome:
         """Clear Stress (ends the Vulnerable that marking the last one gave)."""
@@ -924,9 +1017,39 @@ class Encounter:
         """Redo the last undone event; returns it (None when there is nothing to redo)."""
         return self._ledger.redo(self)
 
+    @contextmanager
+    def one_step(self, short: str) -> Iterator[None]:
+        """Record the calls made inside as one change: one undo step, all or nothing (issue 18).
+
+        The event's text is each call's own words, ``; ``-joined; ``short`` is what a notice
+        says of it. Whatever fails inside puts back all the calls before it; nothing done
+        inside is a ValueError. Inside another ``one_step`` it is part of that one.
+        """
+        if self._batch is not None:
+            yield
+            return
+        with self._step("", short) as whole:
+            self._batch = whole
+            try:
+                yield
+            finally:
+                self._batch = None
+            if not whole.parts:
+                raise ValueError("nothing to do")
+            whole.kind = whole.parts[0].kind
+            whole.text = "; ".join(part.text for part in whole.parts)
+            whole.details = tuple(d for part in whole.parts for d in part.details)
+            whole.short = short if len(whole.parts) > 1 else whole.parts[0].short
+
     def _step(self, kind: str, text: str, details: tuple[str, ...] = (), short: str = "",
               actor: str = "") -> Step:
+        if self._batch is not None:
+            return Part(self._batch, kind, text, details, short, actor)
         return Step(self, self._ledger, kind, text, details, short, actor)
+
+    def _recorded(self) -> Event:
+        """The event just recorded (inside :meth:`one_step`: the words of the call just made)."""
+        return self._batch.parts[-1] if self._batch is not None else self._ledger.done[-1]
 
     # what the ledger reads and restores (core.ledger.Roster)
     def _has(self, cid: str) -> bool:

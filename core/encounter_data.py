@@ -83,6 +83,8 @@ def event_to_data(event: Event, details: bool = True) -> dict[str, Any]:
         out["actor"] = event.actor
     if event.short:
         out["short"] = event.short
+    if event.targets:
+        out["targets"] = list(event.targets)
     return out
 
 
@@ -110,6 +112,7 @@ def event_from_data(data: Any, where: str) -> Event:
         actor=_typed(data, "actor", str, where, ""),
         short=_typed(data, "short", str, where, ""),
         ended=_typed(data, "ended", str, where, ""), closing=closing,
+        targets=tuple(str(t) for t in _typed(data, "targets", list, where, [])),
     )
 
 

@@ -48,6 +48,9 @@ class Event:
     closing: int = 0
     """A turn step: how many of the first ``details`` close the turn that ended (its
     end-of-turn steps, the dead skipped after it); the rest open the new turn."""
+    targets: tuple[str, ...] = ()
+    """Every creature the call aimed at, in words, changed or not (damage: ``Goblin 1
+    (success) 3``, 0 included; issue 18). () = the creatures in ``changes``."""
 
     @property
     def headline(self) -> str:
@@ -165,10 +168,12 @@ class Step:
         self.actor = actor
         self.ended = ""
         self.closing = 0
+        self.targets: tuple[str, ...] = ()
         self.before: dict[str, dict[str, Any] | None] = {}
         self.meta_keys: tuple[str, ...] = ()
         self.meta_before: dict[str, Any] = {}
         self.active_before = roster.active
+        self.parts: list[Event] = []    # the calls recorded as this one event (Part)
 
     def touch(self, cid: str) -> None:
         """Note a creature about to change (before changing it)."""
@@ -176,10 +181,11 @@ class Step:
             self.before[cid] = self.roster._state(cid) if self.roster._has(cid) else None
 
     def meta(self, *keys: str) -> None:
-        """Note encounter fields about to change."""
-        self.meta_keys += keys
+        """Note encounter fields about to change (the first note of a field counts)."""
         for key in keys:
-            self.meta_before[key] = _copy(self.roster._meta(key))
+            if key not in self.meta_before:
+                self.meta_keys += (key,)
+                self.meta_before[key] = _copy(self.roster._meta(key))
 
     def __enter__(self) -> Step:
         return self
@@ -192,7 +198,7 @@ class Step:
         meta_before, meta_after = self._meta_changes()
         self.ledger.record(Event(self.text, self.roster.round, self.kind, tuple(self.details),
                                  self._changes(), meta_before, meta_after, self.actor,
-                                 self.short, self.ended, self.closing))
+                                 self.short, self.ended, self.closing, self.targets))
 
     def _roll_back(self) -> None:
         """Put back whatever a failed call half did, so it changes nothing."""
@@ -229,3 +235,30 @@ class Step:
                 meta_before[key] = self.meta_before[key]
                 meta_after[key] = _copy(value)
         return meta_before, meta_after
+
+
+class Part(Step):
+    """One call among several that a :class:`Step` records as one event (issue 18, item 8).
+
+    What the call touches is noted on the whole step; its words (an Event without changes)
+    are added to the whole's ``parts`` when it succeeds; a failure leaves the whole step to put everything back.
+    """
+
+    def __init__(self, whole: Step, kind: str, text: str, details: tuple[str, ...],
+                 short: str = "", actor: str = "") -> None:
+        super().__init__(whole.roster, whole.ledger, kind, text, details, short, actor)
+        self.whole = whole
+
+    def touch(self, cid: str) -> None:
+        """Note a creature about to change, on the whole step."""
+        self.whole.touch(cid)
+
+    def meta(self, *keys: str) -> None:
+        """Note encounter fields about to change, on the whole step."""
+        self.whole.meta(*keys)
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if exc_type is None:
+            self.whole.parts.append(Event(self.text, self.roster.round, self.kind,
+                                          tuple(self.details), (), {}, {}, self.actor, self.short))

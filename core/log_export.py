@@ -65,8 +65,9 @@ def _event_lines(event: Event, names: dict[str, str], details: tuple[str, ...]) 
         actor, text = f"**{escape(event.actor)}** · ", text.removeprefix(acted)
     text = f"**{escape(text)}**" if event.kind == "turn" else escape(text)
     out = [f"- {actor}{text}"]
-    if targeted and event.changes:
-        out.append("  - targets: " + ", ".join(escape(names.get(c.id, c.id)) for c in event.changes))
+    if targeted and (event.targets or event.changes):
+        targets = event.targets or [names.get(c.id, c.id) for c in event.changes]
+        out.append("  - targets: " + ", ".join(escape(t) for t in targets))
     out.extend(f"  - {escape(line)}" for line in details)
     return out
 

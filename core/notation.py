@@ -627,7 +627,9 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
             shown = entry.make_text().replace(f" {trait}", f" {sel or selector_text.lower()}", 1)
             found[EFFECT].append(replace(entry, text=shown))
         if sel is None:
-            _check_effect_name(selector_text, words, where, vocab, full)
+            if not _known_immunity(selector_text, vocab):
+                _check_effect_name(selector_text, words, where, vocab, full)
+                _refuse_immunity(selector_text, where, vocab, full)
             effects.append(selector_text.lower())
             return
     else:
@@ -695,6 +697,27 @@ def _check_effect_name(name: str, entry: str, where: int, vocab: Vocabulary, ful
         if _selector(word, vocab) is not None:
             raise ParseError(f"{name!r} is not one immunity: one damage type, material or effect "
                              "per entry, separated by commas; exceptions as '(except silver)'", at, full)
+
+
+def _known_immunity(name: str, vocab: Vocabulary) -> bool:
+    """Whether ``name`` (no damage selector) is an effect trait, a condition or an immunity
+    stat blocks list (data), ``… effects`` included."""
+    from core.conditions import rule_names
+
+    known = vocab.effects | vocab.immunities | rule_names()
+    low = " ".join(name.lower().split())
+    return low in known or _trait_name(low) in known
+
+
+def _refuse_immunity(name: str, where: int, vocab: Vocabulary, full: str) -> None:
+    """An unknown immunity word is a typo, said as damage words are (issue 18)."""
+    from core.conditions import rule_names
+
+    known = [*vocab.known_words(), *vocab.immunities, *rule_names()]
+    close = difflib.get_close_matches(" ".join(name.lower().split()), known, n=1, cutoff=0.75)
+    hint = (f" — did you mean {close[0]!r}?" if close
+            else ": not a damage type, material, trait, effect or condition")
+    raise ParseError(f"unknown immunity {name!r}{hint}", where, full)
 
 
 def _trait_name(words: str) -> str:

@@ -15,6 +15,10 @@ from core.model import Creature
 from core.systems.base import RuleSystem
 
 DEFEATED = ("dead", "defeated")
+CANNOT_ACT = (*DEFEATED, "death-move", "dying", "unconscious", "stable", "helpless",
+              "paralyzed", "petrified")
+"""States in which a creature takes no actions (RULES §7 and the systems' condition rules):
+it deals no damage of its own, so it is never who acted by default (issue 18)."""
 TIE_WORDS = {"adversaries-first": "adversaries before player characters",
              "higher-modifier": "the higher modifier first"}
 
@@ -57,6 +61,11 @@ def roll_text(creature: Creature, d20: int, total: int) -> str:
 def is_defeated(creature: Creature) -> bool:
     """Dead or defeated: skipped by next turn when the setting is on (RULES §7)."""
     return any(c in creature.conditions for c in DEFEATED)
+
+
+def cannot_act(creature: Creature) -> str | None:
+    """The state that keeps ``creature`` from acting (``dying``, ``paralyzed`` …), or None."""
+    return next((c for c in CANNOT_ACT if c in creature.conditions), None)
 
 
 def next_index(order: Sequence[str], turn: int, creatures: Mapping[str, Creature],

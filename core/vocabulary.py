@@ -26,6 +26,7 @@ class Vocabulary:
     effects: frozenset[str] = frozenset()           # effect traits (PF2 family, RULES §1)
     always_persistent: frozenset[str] = frozenset()  # types that are always persistent (bleed)
     shown: dict[str, str] = field(default_factory=dict)  # canonical word -> the system's own word
+    immunities: frozenset[str] = frozenset()        # other stat-block immunity words (issue 18)
 
     def word(self, canonical: str) -> str:
         """The word this system shows for ``canonical`` (d20 3.0 says ``subdual`` for nonlethal)."""
@@ -77,6 +78,13 @@ def ladder_aliases() -> dict[str, int]:
 
 
 @cache
+def _every_type() -> frozenset[str]:
+    """The damage type words of every system."""
+    return frozenset(name for table in _data().values() if isinstance(table, dict)
+                     for key in CATEGORY_KEYS for name in table.get(key, ()))
+
+
+@cache
 def vocabulary(system: str) -> Vocabulary:
     """The vocabulary of ``system`` (a system id)."""
     data = _data()
@@ -107,4 +115,8 @@ def vocabulary(system: str) -> Vocabulary:
         effects=frozenset(data["family"]["effects"]) if family else frozenset(),
         always_persistent=frozenset(table.get("always_persistent", ())),
         shown=dict(table.get("shown", {})),
+        # an effect trait, or another system's damage type, is a stat-block immunity word in
+        # every system (d20: sleep, poison; Daggerheart: fire), kept and shown
+        immunities=frozenset(common["immunities"]) | frozenset(data["family"]["effects"])
+        | _every_type(),
     )

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
 APP_BINDINGS = [
-    Binding("u,ctrl+z", "undo", "Undo", id="app.undo"),
+    Binding("u", "undo", "Undo", id="app.undo"),
     Binding("ctrl+y", "redo", "Redo", show=False, id="app.redo"),
     Binding("l", "log", "Log", show=False, id="app.log"),
     Binding("ctrl+s", "save", "Save", show=False, id="app.save"),
@@ -32,12 +32,17 @@ APP_BINDINGS = [
     # priority: dialogs do not see the app's keys, and a dialog can be written over too
     Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True, id="app.redraw",
             tooltip="Redraw the whole screen"),
+    # issue 18: ctrl+z suspends as in every terminal program (fg brings it back), from
+    # every screen and text field; u undoes
+    Binding("ctrl+z", "suspend_process", "Suspend", show=False, priority=True, id="app.suspend",
+            tooltip="Suspend to the shell (fg brings it back)"),
 ]
 """Keys that work on every screen that shows the encounter."""
 
-ENCOUNTER_ACTIONS = frozenset(binding.action for binding in APP_BINDINGS) - {"help", "redraw"}
+ENCOUNTER_ACTIONS = frozenset(binding.action for binding in APP_BINDINGS) - {
+    "help", "redraw", "suspend_process"}
 """Kept out of dialogs (keys go to the form); help is not (it lists the dialog's own keys),
-nor is redraw (a dialog can be written over too)."""
+nor is redraw (a dialog can be written over too), nor suspend."""
 
 
 def app_key_state(action: str, screen: Screen[Any], encounter: Any) -> bool | None:

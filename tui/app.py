@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 
@@ -19,6 +19,7 @@ from tui.widgets.log_panel import TOAST_SECONDS
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual import events
+    from textual.binding import BindingType
     from textual.command import Provider
     from textual.notifications import SeverityLevel
     from textual.screen import Screen
@@ -43,7 +44,7 @@ class HitLedgerApp(App[None]):
     NOTIFICATION_TIMEOUT = TOAST_SECONDS
     COMMANDS = App.COMMANDS | {encounter_commands}
     _quit_asked = False
-    BINDINGS = actions.APP_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [*actions.APP_BINDINGS]
 
     def __init__(self, encounter: Any, *, rng: Any = None, autosave: bool = True,
                  notice: str = "", resumed: bool = False, saved: bool = False) -> None:

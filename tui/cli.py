@@ -11,7 +11,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 USAGE_ERROR = 2
 RESUMED = "Resumed from the autosave."
@@ -39,7 +39,7 @@ class CliError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse that raises instead of printing usage and exiting."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise CliError(message)
 
 
@@ -100,14 +100,14 @@ def _critical(args: argparse.Namespace, rules: Any) -> bool | int:
     from core.systems.base import MAX_MULTIPLIER
 
     if args.multiplier is None:
-        return args.critical
+        return bool(args.critical)
     if not rules.critical_multipliers:
         raise CliError(f"--multiplier is a {multiplier_systems()} option (other systems double a critical)")
     if not args.critical:
         raise CliError("--multiplier goes with --critical")
     if not 2 <= args.multiplier <= MAX_MULTIPLIER:
         raise CliError(f"--multiplier is 2 to {MAX_MULTIPLIER}, not {args.multiplier}")
-    return args.multiplier
+    return int(args.multiplier)
 
 
 def run_roll(argv: Sequence[str]) -> int:
@@ -269,6 +269,9 @@ def tui_parser() -> argparse.ArgumentParser:
                              "they are now; that encounter stays as it was")
     parser.add_argument("--demo", metavar="SYSTEM", help="open a demo encounter of a system")
     parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+    parser.add_argument("--plain-output", action="store_true",
+                        help="let Textual write every frame whole instead of only the cells "
+                             "that changed (as HITLEDGER_PLAIN_OUTPUT=1 does)")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     return parser
 
@@ -276,6 +279,8 @@ def tui_parser() -> argparse.ArgumentParser:
 def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
     """Parse the TUI's arguments; the encounter to open, a notice and a dice seed."""
     args = tui_parser().parse_args(argv)
+    if args.plain_output:  # read by the terminal copy (tui/terminal_copy.py), as from a wrapper
+        os.environ["HITLEDGER_PLAIN_OUTPUT"] = "1"
     encounter, notice = _open(args)
     return encounter, notice, args.seed
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -14,6 +14,8 @@ from tui.screens.roster import RosterScreen
 from tui.session_rules import applies
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from tui.app import HitLedgerApp
 
 # The palette offers every binding of the roster and of the app (issue 10, item 7: one
@@ -63,6 +65,7 @@ class EncounterCommands(Provider):
         found = [*self._bound(RosterScreen.BINDINGS, self._on_roster),
                  *self._bound(type(ledger).BINDINGS, partial(ledger.call_later, ledger.run_action))]
         found.extend(self._settings())
+        found.extend(self._saves())
         encounter = ledger.session.encounter
         for creature_id in encounter.order:
             creature = encounter.creature(creature_id)
@@ -104,6 +107,39 @@ class EncounterCommands(Provider):
                 if switch is not now:
                     yield Command(f"Setting: {switch.offer}", f"{declared.about}Now: {now.now}",
                                   partial(self._set, declared.key, switch.value))
+
+    def _saves(self) -> Iterator[Command]:
+        """Every save action by name (issue 18: "save", "reflex" or "failure" found only file
+        saving): in damage entry the highlighted target's save and everyone's; elsewhere,
+        damage entry itself, where saves are set."""
+        from tui.screens.damage import SAVE_KEYS, SAVE_LABELS, DamageScreen
+
+        rules = self.ledger.session.encounter.rules
+        words = rules.save_words + ("" if "reflex" in rules.save_words.lower()
+                                    else ", Reflex/Fortitude/Will")
+        form = next((s for s in reversed(self.app.screen_stack) if isinstance(s, DamageScreen)), None)
+        if form is None:
+            if len(rules.save_choices) > 1:
+                yield Command(f"Damage with a save ({words})",
+                              "Damage entry on the marked creatures: each target's save by 0–4 (d)",
+                              partial(self._on_roster, "damage"))
+            return
+        for key, save in enumerate(SAVE_KEYS):
+            if save is not None and save not in form.draft.save_cycle:
+                continue
+            label = "none" if save is None else SAVE_LABELS[save].replace("crit.", "critical")
+            yield Command(f"Save: {label} ({words}) for the highlighted target",
+                          f"The highlighted target's save ({key})",
+                          partial(self._on_form, form, f"set_save({key})"))
+            yield Command(f"Save: {label} ({words}) for every target",
+                          "Every target's save at once", partial(self._on_form, form, f"save_all({key})"))
+        yield Command(f"Save to all: the highlighted target's save ({words})",
+                      "Copy the highlighted target's save to every target (S)",
+                      partial(self._on_form, form, "copy_save"))
+
+    def _on_form(self, form: Screen[Any], action: str) -> None:
+        """Run ``action`` on the damage form once the palette has closed."""
+        form.call_later(form.run_action, action)
 
     def _set(self, key: str, value: object) -> None:
         """Change one setting (one undo step) and say so."""

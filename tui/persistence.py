@@ -581,7 +581,7 @@ class Persistence:
         from saves import slots
 
         pid = slots.held_elsewhere(path) if path is not None else None
-        if pid is not None:
+        if pid is not None and path is not None:
             self.notify(f"Open in another window too (process {pid}), saving asks first: "
                         f"{path.name}", severity="warning", timeout=10)
 

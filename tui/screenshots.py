@@ -108,7 +108,7 @@ async def tracker(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
     for _ in range(4):
         await pilot.press("n")
         await pilot.pause()
-        if app.screen is not app.roster:  # type: ignore[attr-defined]
+        if len(app.screen_stack) > 1:  # the tracker opened over the roster
             break
     app.screen.query_one("#persistent").focus()
     await pilot.pause()

@@ -104,12 +104,13 @@ class EncounterSession:
         return event
 
     def replace(self, encounter: Encounter, *, saved: bool = False,
-                path: Path | None = None) -> None:
-        """Run a whole new encounter: loaded from ``path`` (``saved``) or new."""
+                path: Path | None = None, party: bool = False) -> None:
+        """Run a whole new encounter: loaded from ``path`` (``saved``), new, or the next one of
+        the ``party`` (their PCs as they are now: the GM's work, kept if replaced in turn)."""
         self.encounter = encounter
         self.autosaved_revision = None  # revisions count per encounter: this one is not written
         self.saved_revision = encounter.revision if saved else None
-        self.pristine_revision = None if saved else encounter.revision
+        self.pristine_revision = None if saved or party else encounter.revision
         self.quick_path = path
         self.replaced_signal.publish(encounter)
         self.saved_signal.publish(self.saved_state())

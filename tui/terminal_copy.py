@@ -8,11 +8,39 @@ repaint after their first size although they look the same. Each full repaint of
 4–6 KB, for a few hundred cells that changed. ``TerminalCopy`` keeps the cells written so far
 and turns each of Textual's updates into the runs of cells that differ, written in Textual's
 own encoding. Cells it does not know (start-up, after a resize or a suspend) are written.
+
+Switching it off (issue 22): ``hitledger --plain-output``, or ``HITLEDGER_PLAIN_OUTPUT=1`` for
+a wrapper, leaves every frame to Textual (tests/tui/test_tui_terminal_copy_plain.py plays one
+fight both ways into pyte: the same screen after every step). Each frame Textual writes instead
+is logged (``tui.terminal_copy`` logger, and Textual's log under ``textual console``).
+
+What would let it go: it stands in for Textual's private ``App._display`` (the names it reads
+are pinned in tests/tui/test_tui_terminal_copy_guard.py). Two upstream changes would take
+most of its savings into Textual. Measured on 15 steps of a fight (damage entry twice, next
+turn, undo/redo, help, tracker, ctrl+l) at 80×24, tests/bench/test_tui_bytes_upstream.py:
+the copy wrote 33.5 KB, Textual 107.3 KB (3.2×), of which
+
+1. 53.5 KB (50%) are updates that change no cell at all: **a pushed screen is painted whole
+   twice** (its first layout, then again on resume: 5.8 KB each time a dialog opens, 12.4 KB
+   for help), and a screen under a dialog repaints its region when its focus changes (3.1 KB
+   of it is the ctrl+l step, a redraw asked for). A compositor that skipped the repaint of
+   an unchanged screen would save these.
+2. 3.8 KB (3.5%) are **colour codes re-sent between neighbouring cells that differ only in
+   their mouse meta** (``@click``, offsets): Rich styles with different meta are different
+   segments, each rendered with its own codes. Merging segments by how they look before
+   ``Strip.render`` would save these.
+
+With both, Textual would write ~50 KB for the same steps: 1.5× the copy, whose remaining
+edge is writing the changed cells of a region instead of all of it. In an 80×24 pty, the ten
+actions of tests/bench/test_tui_bytes.py wrote 29.9 KB with the copy and 120.7 KB with
+``--plain-output`` (4.0×; help 5.6 KB against 29.5 KB, typing '7 slashing' 3.2 against 25.3).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import logging
+import os
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +61,16 @@ Cell = tuple[str, Style | None]
 WIDE_RIGHT = ""
 BRIDGE = 6
 """Unchanged cells between two changed runs written anyway: cheaper than a cursor move."""
+PLAIN_OUTPUT = "HITLEDGER_PLAIN_OUTPUT"
+"""Set (to anything but "", "0", "no", "false" or "off") to leave the output to Textual."""
+NOT_PLAIN = frozenset({"", "0", "no", "false", "off"})
+
+log = logging.getLogger(__name__)
+
+
+def plain_output_asked(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether ``HITLEDGER_PLAIN_OUTPUT`` (or ``--plain-output``, which sets it) is on."""
+    return environ.get(PLAIN_OUTPUT, "").strip().lower() not in NOT_PLAIN
 
 
 @lru_cache(maxsize=1024)
@@ -70,6 +108,13 @@ def cells_of(segments: Iterable[Segment]) -> list[Cell]:
     return cells
 
 
+def fallen_back(app: App[Any], why: str) -> None:
+    """Say in Textual's log (``textual console``) and the ``tui.terminal_copy`` logger that
+    a frame goes to Textual's own output, and why."""
+    app.log.warning(why)
+    log.info(why)
+
+
 def render_cells(cells: list[Cell], console: Console) -> str:
     """``cells`` in Textual's encoding, neighbours of one style in one segment."""
     segments: list[Segment] = []
@@ -89,7 +134,9 @@ def render_cells(cells: list[Cell], console: Console) -> str:
 class TerminalCopy:
     """The cells on the terminal, as written by the last updates (None: not known)."""
 
-    def __init__(self) -> None:
+    def __init__(self, plain: bool | None = None) -> None:
+        """``plain``: leave every frame to Textual (default: :func:`plain_output_asked`)."""
+        self.plain = plain_output_asked() if plain is None else plain
         self.width = 0
         self.height = 0
         self.lines: list[list[Cell | None]] = []
@@ -104,6 +151,8 @@ class TerminalCopy:
 
         app.app_suspend_signal.subscribe(app, lambda _app: self.forget(), immediate=True)
         app.app_resume_signal.subscribe(app, resumed, immediate=True)
+        if self.plain:
+            fallen_back(app, f"{PLAIN_OUTPUT} is set: Textual writes every frame whole")
 
     def redraw(self, app: App[Any]) -> None:
         """Forget every cell and paint ``app``'s screen whole (``ctrl+l``, a resume)."""
@@ -118,7 +167,7 @@ class TerminalCopy:
         anything the copy cannot place, go to Textual's own display: a frame is never lost.
         """
         driver = app._driver
-        if (update is None or app._batch_count or not app._running or app._closed
+        if (self.plain or update is None or app._batch_count or not app._running or app._closed
                 or app.is_headless or driver is None or driver.is_inline):
             whole()
             return
@@ -126,8 +175,13 @@ class TerminalCopy:
         try:
             cursor = app.screen.outer_size.clamp_offset(app.cursor_position)
             written = self.changes(update, app.size, cursor, app.console)
-        except Exception:  # the copy's own failure: Textual writes the frame whole
+        except Exception as error:  # the copy's own failure: Textual writes the frame whole
+            fallen_back(app, f"the terminal copy failed ({error!r}): Textual writes this frame")
             written = None
+        else:
+            if written is None:
+                fallen_back(app, f"the terminal copy cannot place a {type(update).__name__}: "
+                                 "Textual writes this frame")
         if written is None:
             self.forget()
             whole()

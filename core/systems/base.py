@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
 from core.dice import RandomSource, _default_rng
@@ -58,14 +58,37 @@ class AttackRoll:
     text: str
 
 
+class Application(NamedTuple):
+    """One roll applied to one creature as the GM set it up: ``resolve``'s arguments."""
+
+    roll: Roll
+    critical: bool | int
+    save: str | None
+    nonlethal: bool
+    armor_slot: bool
+    direct: bool
+    settings: dict[str, Any]
+
+
+class Dealt(NamedTuple):
+    """What a system's ``_deal`` tells beside the changes to the creature."""
+
+    total: int
+    hp_marked: int = 0      # Daggerheart: HP slots marked
+    dealt: str = ""         # Daggerheart: the total and its severity, ``14 Major``
+    summary: str = ""       # "" = the track before → after, and the status
+    minions: int = 0        # Daggerheart: how many more Minions the hit defeats (RULES §9)
+
+
 class RuleSystem:
-    """One game system's damage rules. Subclasses fill in resolve and the track."""
+    """One game system's damage rules. Subclasses fill in ``_deal`` and the track."""
 
     id: str = ""
     name: str = ""
     stat_fields: tuple[StatField, ...] = ()
     save_choices: tuple[str | None, ...] = (None,)
     has_basic_saves: bool = False
+    save_words: str = "save"    # what the damage form and the palette call a save (issue 18)
     persistent_timing: str | None = None
     # RULES §7 policies: initiative ties, which dying check a turn makes, whether rounds count
     has_initiative: bool = True
@@ -334,8 +357,40 @@ class RuleSystem:
     def resolve(self, creature: Creature, roll: Roll, critical: bool | int = False,
                 save: str | None = None, nonlethal: bool = False, armor_slot: bool = False,
                 direct: bool = False, settings: dict[str, Any] | None = None) -> Outcome:
-        """What ``roll`` would do to ``creature`` — without touching it."""
+        """What ``roll`` would do to ``creature`` — without touching it.
+
+        Every system's one template: the save checked, the defenses read, a copy of the
+        creature hurt step by step by the system's ``_deal``, and the outcome what changed.
+        """
+        self.check_save(save)
+        defenses = self.defenses_of(creature)
+        work = creature.clone()
+        steps = Breakdown()
+        applied = Application(roll, critical, save, nonlethal, armor_slot, direct, settings or {})
+        dealt = self._deal(work, defenses, applied, steps)
+        summary = dealt.summary or self._summary(creature, work, dealt.total)
+        outcome = self._outcome(creature, work, dealt.total, steps, dealt.hp_marked,
+                                self._wounds_taken(creature, work), summary, dealt.dealt)
+        return replace(outcome, minions=dealt.minions) if dealt.minions else outcome
+
+    def _deal(self, work: Creature, defenses: Defenses, applied: Application,
+              steps: Breakdown) -> Dealt:
+        """The system's rules: ``applied`` dealt to ``work``, each step recorded in ``steps``."""
         raise NotImplementedError
+
+    def _summary(self, before: Creature, after: Creature, total: int) -> str:
+        """``9: 38/45 → 29/45``, and the status where it is not ok."""
+        status = self.status(after)
+        return f"{total}: {self.track_text(before)} → {self.track_text(after)}" + \
+            ("" if status == "ok" else f" {status}")
+
+    @staticmethod
+    def _wounds_taken(before: Creature, after: Creature) -> int:
+        """``out.wounds``: every Wound the application took = the change of the Wounds track
+        (overflow past Vitality plus vulnerability Wounds; RULES §2 Step 4); 0 without one."""
+        if before.wounds is None or after.wounds is None:
+            return 0
+        return max(0, before.wounds - after.wounds)
 
     def commit(self, creature: Creature, outcome: Outcome) -> None:
         """Apply a resolved outcome to the creature."""
@@ -555,4 +610,4 @@ def flat_check(rng: RandomSource | None, roll: int | None) -> tuple[int, bool]:
     return value, value >= FLAT_CHECK_DC
 
 
-__all__ = ["RuleSystem", "StatField", "AttackRoll", "flat_check", "halve_shared", "PersistentDamage", "parse_dice"]
+__all__ = ["RuleSystem", "Application", "Dealt", "StatField", "AttackRoll", "flat_check", "halve_shared", "PersistentDamage", "parse_dice"]

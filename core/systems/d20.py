@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
-from core.model import Breakdown, Creature, Outcome, Roll, RolledPart
+from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
-from core.systems.base import AttackRoll, RuleSystem, StatField, halve_shared
+from core.systems.base import Application, AttackRoll, Dealt, RuleSystem, StatField, halve_shared
 
 # One part of a d20-3e hit as [rolled part, the damage it deals now]; each rule changes the value.
 Share = list[Any]
@@ -21,6 +21,7 @@ class D20System(RuleSystem):
     id = "d20-3e"
     name = "d20 System 3.0"
     save_choices = (None, "success", "failure")
+    save_words = "Reflex half"
     stat_fields = (StatField("hp", "HP", 10), StatField("temp_hp", "Temp HP", 0))
     dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
     dying_check_die = 100
@@ -64,17 +65,13 @@ class D20System(RuleSystem):
             raise ValueError(f"{save!r} does not exist in d20 System 3.0; use 'success' or 'failure'")
         super().check_save(save)
 
-    def resolve(self, creature: Creature, roll: Roll, critical: bool | int = False,
-                save: str | None = None, nonlethal: bool = False, armor_slot: bool = False,
-                direct: bool = False, settings: dict[str, Any] | None = None) -> Outcome:
+    def _deal(self, work: Creature, defenses: Defenses, applied: Application,
+              steps: Breakdown) -> Dealt:
         """Each hit: roll (×multiplier), halve on a save, floor 1, defenses, then HP/subdual."""
-        self.check_save(save)
-        defenses = self.defenses_of(creature)
+        roll, critical, save, nonlethal = applied.roll, applied.critical, applied.save, applied.nonlethal
         mult = self._multiplier(critical) or roll.critical
         if mult and defenses.has_immunity("critical-hits"):
             mult = 0
-        work = creature.clone()
-        steps = Breakdown()
         if (critical or roll.critical) and not mult:
             steps.add("immunity", "immune to critical hits: a normal hit")
         total = 0
@@ -94,10 +91,7 @@ class D20System(RuleSystem):
             total += lethal + subdual
             self._track(work, lethal, False, steps)
             self._track(work, subdual, True, steps)
-        status = self.status(work)
-        summary = f"{total}: {self.track_text(creature)} → {self.track_text(work)}" + (
-            "" if status == "ok" else f" {status}")
-        return self._outcome(creature, work, total, steps, summary=summary)
+        return Dealt(total)
 
     @staticmethod
     def _rolled_parts(hit: tuple[RolledPart, ...], mult: int, steps: Breakdown) -> list[Share]:
@@ -166,6 +160,7 @@ class D20System(RuleSystem):
         # Decision: it comes off the lethal parts first, so the typed order never matters
         weapon.sort(key=lambda i: subdual[i])
         reductions = [e for e in defenses.resistances if e.kind == DAMAGE_REDUCTION]
+        self._bypassed(parts, keys, weapon, reductions, steps)
         self._reduce_once(parts, keys, weapon, reductions, "", steps)
         # energy resistance: up to its value in all from that energy's parts of the hit
         resist = [e for e in defenses.resistances if e.kind != DAMAGE_REDUCTION]
@@ -195,6 +190,18 @@ class D20System(RuleSystem):
     def _weapon_damage(self, damage_type: str | None) -> bool:
         """Untyped, bludgeoning, piercing, slashing (and subdual): what damage reduction reduces."""
         return damage_type in (None, "untyped") or self.vocabulary.types.get(damage_type) == "physical"
+
+    @staticmethod
+    def _bypassed(parts: list[Share], keys: list[frozenset[str]], group: list[int],
+                  reductions: list[DefenseEntry], steps: Breakdown) -> None:
+        """Say which damage reduction the hit's material or magic bypassed (issue 18: a silver
+        weapon against DR 15/silver showed no line at all)."""
+        for entry in reductions:
+            hit = [i for i in group if parts[i][1] > 0 and entry.selector in keys[i]]
+            by = sorted({word for i in hit for word in entry.exceptions & keys[i]})
+            if hit and by and not any(entry.matches(keys[i]) for i in hit):
+                words = " and ".join("magic" if word == "magical" else word for word in by)
+                steps.add("resistance", f"{entry.describe()}: bypassed by {words}")
 
     @staticmethod
     def _reduce_once(parts: list[Share], keys: list[frozenset[str]], group: list[int], entries: list[DefenseEntry],

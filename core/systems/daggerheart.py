@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
 
 from core.dice import RandomSource
-from core.model import Breakdown, Creature, Outcome, Roll, RolledPart
+from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import Defenses
-from core.systems.base import RuleSystem, StatField
+from core.systems.base import Application, Dealt, RuleSystem, StatField
 from core.table_numbers import minions_defeated
 
 SEVERITY = {0: "none", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
@@ -69,16 +68,11 @@ class Daggerheart(RuleSystem):
             return RolledPart(part, rolled.value, rolled.faces, rolled.value + extra, rolled.faces)
         return rolled
 
-    def resolve(self, creature: Creature, roll: Roll, critical: bool | int = False,
-                save: str | None = None, nonlethal: bool = False, armor_slot: bool = False,
-                direct: bool = False, settings: dict[str, Any] | None = None) -> Outcome:
+    def _deal(self, work: Creature, defenses: Defenses, applied: Application,
+              steps: Breakdown) -> Dealt:
         """Total every hit per type, apply immunity/resistance, then thresholds and armor."""
-        self.check_save(save)
-        settings = settings or {}
-        defenses = self.defenses_of(creature)
-        crit = bool(critical) or bool(roll.critical)
-        work = creature.clone()
-        steps = Breakdown()
+        roll, save, settings = applied.roll, applied.save, applied.settings
+        crit = bool(applied.critical) or bool(roll.critical)
         by_kind: dict[str, int] = {}
         for index, hit in enumerate(roll.hits):
             hit_total = self._hit_total(hit, crit, save, steps)
@@ -92,8 +86,8 @@ class Daggerheart(RuleSystem):
         if len(by_kind) > 1:
             steps.add("total", f"total: {total}")
         severity = self._severity(work, total, settings, steps)
-        if armor_slot and severity > 0:
-            severity = self._armor_slot(work, severity, direct, steps)
+        if applied.armor_slot and severity > 0:
+            severity = self._armor_slot(work, severity, applied.direct, steps)
         marked = min(severity, (work.max_hp or 0) - work.hp_marked)
         more = minions_defeated(work, total)
         if "minion" in work.numbers and total > 0:
@@ -106,8 +100,7 @@ class Daggerheart(RuleSystem):
         dealt = f"{total} {SEVERITY[severity]}"
         summary = f"{dealt}: {marked} HP" + (
             f" ({self.status(work)})" if self.status(work) != "ok" else "")
-        outcome = self._outcome(creature, work, total, steps, hp_marked=marked, summary=summary, dealt=dealt)
-        return replace(outcome, minions=more) if more else outcome
+        return Dealt(total, marked, dealt, summary, more)
 
     def _hit_total(self, hit: tuple[RolledPart, ...], crit: bool, save: str | None,
                    steps: Breakdown) -> dict[str, int]:

@@ -321,8 +321,10 @@ def test_damage_reduction_breakdown(rs):
     c = rs.new_creature("Werewolf", hp=50, defenses="damage reduction 15/+1")
     out = rs.apply_damage(c, "20, 6 fire")
     assert "damage reduction 15/+1: 20 → 5" in out.steps, out.steps
-    out = rs.apply_damage(c, "20 magical")
-    assert not any("damage reduction" in s for s in out.steps), out.steps
+    out = rs.apply_damage(c, "20 magical")    # issue 18: the bypass is said, nothing taken off
+    assert [s for s in out.steps if "damage reduction" in s] == [
+        "damage reduction 15/+1: bypassed by magic"], out.steps
+    assert out.total == 20
 
 
 def test_energy_resistance_breakdown(rs):

@@ -224,28 +224,6 @@ def test_the_actor_and_the_attack_go_in_the_log(R):
     assert text.startswith("C1: attack ") and "1d8+3 critical → C0" in text
 
 
-def test_the_actor_cycles_through_the_order_then_nobody(R):
-    enc, (a, b) = encounter_of("pf2e", {"hp": 30}, {"hp": 30})
-    draft = DamageDraft(enc.rules, [a], R(), actor=a)
-    draft.cycle_actor(enc.order)
-    assert draft.actor == b
-    draft.cycle_actor(enc.order)
-    assert draft.actor is None
-    draft.cycle_actor(enc.order)
-    assert draft.actor == b  # never back to the target itself
-
-
-def test_the_actor_cycles_over_the_targets_never_onto_them(R):
-    """A creature does not hit itself: from nobody, the first creature that is not a target."""
-    enc, (a, b, c, d) = encounter_of("pf2e", {"hp": 30}, {"hp": 30}, {"hp": 30}, {"hp": 30})
-    draft = DamageDraft(enc.rules, [a, c], R())
-    seen = []
-    for _ in range(4):
-        draft.cycle_actor(enc.order)
-        seen.append(draft.actor)
-    assert seen == [b, d, None, b]
-
-
 def test_nonlethal_is_an_option_only_where_the_rules_have_it(R):
     """RULES §5 has no nonlethal damage for Daggerheart: the option does nothing there."""
     assert get_system("pf2e").has_nonlethal and get_system("d20-3e").has_nonlethal
@@ -295,18 +273,53 @@ def test_a_miss_the_gm_confirms_deals_the_rolled_damage(R):
 
 
 def test_who_acts_by_default_is_never_a_target_nor_out_of_the_fight():
-    """Issue 9 item 17: the active creature acts by default; not when it is a target (a
-    creature seldom hits itself), nor when it is dead or defeated (play report 3: a dead
-    goblin whose turn it was was credited with the hit); then whoever acted last, if still
-    in the fight; else nobody."""
+    """Issue 9 item 17, issue 18 item 2: the active creature acts by default; not when it is
+    a target (a creature seldom hits itself), nor when it cannot act (dead, defeated, dying,
+    unconscious, paralyzed …): then nobody, never a guess."""
     from core.draft import default_actor
 
     enc, (a, b, c) = encounter_of("pf2e", {"hp": 30}, {"hp": 30}, {"hp": 30})
     assert enc.active == a
-    assert default_actor(enc, [b], None) == a
-    assert default_actor(enc, [a], b) == b
-    assert default_actor(enc, [a], None) is None
-    enc.add_condition(a, "dead")
-    assert default_actor(enc, [b], c) == c
-    enc.add_condition(c, "defeated")
-    assert default_actor(enc, [b], c) is None
+    assert default_actor(enc, [b]) == a
+    assert default_actor(enc, [a]) is None
+    for state in ("dead", "defeated", "unconscious", "paralyzed", "petrified"):
+        enc.add_condition(a, state)
+        assert default_actor(enc, [b]) is None, state
+        enc.undo()
+    enc.set_condition(a, "dying", 1)
+    assert default_actor(enc, [b]) is None
+    enc.undo()
+    enc.add_condition(a, "frightened", 2)    # it still acts
+    assert default_actor(enc, [b]) == a
+
+
+def test_a_few_letters_find_any_of_twenty_creatures():
+    """Issue 18 item 2: f2 finds the actor by typing: at most 2 letters (so 4 keys with f2
+    and enter) for each of 20 creatures, numbered copies included."""
+    from core.draft import find_actors
+
+    names = [f"Goblin {n}" for n in range(1, 13)] + [
+        "Valeros", "Kyra", "Ezren", "Merisiel", "Seoni", "Harsk", "Lem", "Amiri"]
+    enc, ids = encounter_of("pf2e", *({"hp": 10} for _ in names))
+    for cid, name in zip(ids, names, strict=True):
+        enc.update(cid, name=name)
+    for cid, name in zip(ids, names, strict=True):
+        letters = name.casefold().replace(" ", "")
+        queries = [q for size in (1, 2) for q in
+                   {*(letters[i:i + size] for i in range(len(letters))), *name.casefold().split()}
+                   if len(q) <= 2]
+        found = [q for q in queries if find_actors(enc, q)[:1] == [cid]]
+        assert found, name
+
+
+def test_find_actors_ranks_whole_words_then_starts_then_the_rest():
+    from core.draft import find_actors
+
+    enc, (a, b, c, d) = encounter_of("pf2e", *({"hp": 10} for _ in range(4)))
+    for cid, name in ((a, "Goblin 10"), (b, "Goblin 1"), (c, "Hobgoblin"), (d, "Kyra")):
+        enc.update(cid, name=name)
+    assert find_actors(enc, "1") == [b, a]
+    assert find_actors(enc, "gob") == [a, b, c]
+    assert find_actors(enc, "GOB", target_ids=[a]) == [b, a, c]
+    assert find_actors(enc, "zz") == []
+    assert find_actors(enc, "") == [a, b, c, d]

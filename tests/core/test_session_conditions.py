@@ -44,7 +44,7 @@ def test_add_and_remove_a_condition_with_a_value(system):
 def test_any_name_is_accepted_as_typed():
     enc, a, b = two()
     enc.add_condition(a, "  Hexed  by the  Witch ")
-    assert enc.conditions_of(a) == {"hexed by the witch": None}
+    assert enc.conditions_of(a) == {"Hexed by the Witch": None}   # the GM's capitals (RULES §7)
 
 
 def test_adding_again_replaces_value_and_duration():

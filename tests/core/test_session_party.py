@@ -163,7 +163,7 @@ Pathfinder 2e — the log, oldest first.
   - Kyra: initiative 17 (d20 15 +2)
   - Goblin\\_1: initiative 3 (d20 3 +0)
 - **Kyra** · 2d6 fire → Goblin\\_1 (success) 3: 10/10 → 7/10
-  - targets: Goblin\\_1
+  - targets: Goblin\\_1 (success) 3
   - Goblin\\_1: save success
   - Goblin\\_1: roll: 2d6 fire (3, 4) = 7
   - Goblin\\_1: basic save success: half: fire 7 → 3

@@ -43,7 +43,7 @@ async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
         await pilot.press("right", "right")  # Goblin 1: success
         await pilot.press("down", "right", "right", "right", "right")  # Goblin 2: critical failure
         await pilot.pause()
-        assert screen.saves == {ids["Goblin 1"]: "success", ids["Goblin 2"]: "critical-failure"}
+        assert screen.draft.saves == {ids["Goblin 1"]: "success", ids["Goblin 2"]: "critical-failure"}
         outcomes = screen.preview.outcomes
         assert outcomes[ids["Goblin 1"]].total == 10  # 10 halved to 5, weakness fire +5
         assert outcomes[ids["Goblin 2"]].total == 25  # 10 doubled to 20, weakness fire +5
@@ -85,7 +85,7 @@ async def test_dice_are_rolled_once_and_kept_while_only_saves_change(app_factory
         await pilot.press("c")
         await pilot.press("left", "right")
         assert screen.preview.roll == critical_roll
-        assert screen.critical and screen.nonlethal
+        assert screen.draft.critical and screen.draft.nonlethal
         await pilot.press("r")
         assert screen.preview.roll is not critical_roll
         shown = screen.preview
@@ -152,7 +152,7 @@ async def test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity(a
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, "4 physical", keys=())
         await pilot.press("tab", "plus")
-        assert screen.hits == ["4 physical"]
+        assert screen.draft.hits == ["4 physical"]
         await type_text(pilot, "5 physical")
         await pilot.pause()
         assert screen.preview.outcomes[pc].total == 9
@@ -160,7 +160,7 @@ async def test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity(a
         await pilot.press("tab", "a")
         assert screen.preview.outcomes[pc].hp_marked == 1
         await pilot.press("i")  # direct damage: no armor slot
-        assert screen.direct
+        assert screen.draft.direct
         assert screen.preview.outcomes[pc].hp_marked == 2
         await pilot.press("i", "enter")
         await pilot.pause()
@@ -178,7 +178,7 @@ async def test_d20_attack_helper_and_multiplier(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, "1d8+3", keys=())
         await pilot.press("tab", "m", "m")
-        assert screen.multiplier == 4
+        assert screen.draft.multiplier == 4
         screen.query_one("#attack-bonus").value = "30"
         screen.query_one("#attack-ac").value = "5"
         screen.query_one("#attack-threat").value = "2"  # every roll but a 1 threatens
@@ -186,7 +186,7 @@ async def test_d20_attack_helper_and_multiplier(app_factory):
         result = str(screen.query_one("#attack-result").render())
         # seed 3: a 12 threatens (every roll but a 1), the confirmation's 20 makes it critical
         assert result == "CRITICAL: 12+30 = 42: threat; confirm 20+30 = 50 vs AC 5: critical"
-        assert screen.critical
+        assert screen.draft.critical
         assert screen.preview.roll.critical == 4
         await pilot.press("enter")
         await pilot.pause()
@@ -259,7 +259,7 @@ async def test_d20_critical_and_multiplier_keep_the_dice(app_factory):
         assert tripled.critical == 3 and faces(tripled) == faces(first)
         # issue 7: options never reroll — ×4, back to ×2, critical off and on, ×3 again
         await pilot.press("m", "m", "c", "c")
-        assert screen.multiplier == 2
+        assert screen.draft.multiplier == 2
         assert screen.preview.roll.hits[0][0].crit_faces == doubled.hits[0][0].crit_faces
         await pilot.press("m")
         assert screen.preview.roll.hits[0][0].crit_value == tripled.hits[0][0].crit_value
@@ -275,7 +275,7 @@ async def test_another_hit_keeps_the_numbers_of_the_first(app_factory):
         first = screen.preview.roll
         await pilot.press("tab", "plus")  # in the field, + is part of the notation
         await pilot.pause()
-        assert screen.hits == ["2d6 slashing"]
+        assert screen.draft.hits == ["2d6 slashing"]
         assert screen.preview.roll.total == first.total  # the kept hit alone, as rolled
         await type_text(pilot, "1d4 piercing")
         await pilot.pause()
@@ -304,13 +304,13 @@ async def test_type_damage_down_a_save_key_and_enter(app_factory):
         assert screen.focused is screen.query_one("#targets")
         assert screen.highlighted_id == ids["Goblin 1"]
         await pilot.press("2")
-        assert screen.saves[ids["Goblin 1"]] == "success"
+        assert screen.draft.saves[ids["Goblin 1"]] == "success"
         await pilot.press("down", "4")
-        assert screen.saves[ids["Goblin 2"]] == "critical-failure"
+        assert screen.draft.saves[ids["Goblin 2"]] == "critical-failure"
         await pilot.press("1", "0")
-        assert screen.saves[ids["Goblin 2"]] is None
+        assert screen.draft.saves[ids["Goblin 2"]] is None
         await pilot.press("3", "S")  # Goblin 2's failure for every target
-        assert set(screen.saves.values()) == {"failure"}
+        assert set(screen.draft.saves.values()) == {"failure"}
         await pilot.press("up", "2", "enter")
         await pilot.pause()
         assert pilot.app.screen is pilot.app.roster
@@ -326,9 +326,9 @@ async def test_save_keys_follow_the_system(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, "10 fire", keys=())
         await pilot.press("down", "4")  # no critical failure in d20 3.0
-        assert screen.saves[ogre] is None
+        assert screen.draft.saves[ogre] is None
         await pilot.press("2")
-        assert screen.saves[ogre] == "success"
+        assert screen.draft.saves[ogre] == "success"
         keys = {binding.key for _, binding, enabled, _ in screen.active_bindings.values()
                 if enabled}
         assert {"2", "3"} <= keys and not {"1", "4"} & keys
@@ -438,7 +438,7 @@ async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot)
         assert screen.draft.actor == ids["Valeros"]  # the active creature
-        await pilot.press("f2")  # Goblin 1, the target, is passed over
+        await pilot.press("f2", "2", "enter")  # issue 18: a few letters find the actor
         assert screen.draft.actor == ids["Goblin 2"]
         await type_text(pilot, "5 slashing")
         await pilot.pause()
@@ -453,7 +453,8 @@ async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_
 
 
 async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
-    # Play report S3-3 / S4-1: the active creature hit itself ("Agent: 10 slashing → Agent").
+    # Play report S3-3 / S4-1: the active creature hit itself ("Agent: 10 slashing → Agent");
+    # issue 18: then nobody, never a guess (f2 enter takes the one who acted last)
     encounter = goblins()
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
@@ -461,20 +462,26 @@ async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
         assert encounter.active == ids["Valeros"]
         screen = await open_damage(pilot, keys=())  # on Valeros, the active creature
         assert screen.draft.actor is None
-        await pilot.press("f2", "f2")  # Goblin 1, Goblin 2: Valeros, the target, passed over
+        await pilot.press("f2")
+        await type_text(pilot, "gob 2")
+        await pilot.press("enter")
         await type_text(pilot, "5 slashing")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         assert encounter.log[-1].text.startswith("Goblin 2:")
-        await pilot.press("d")  # the next hit on Valeros: by the one the GM chose last
+        await pilot.press("d")  # the next hit on Valeros: nobody, but f2 enter names Goblin 2
+        assert app.screen.draft.actor is None
+        await pilot.press("f2", "enter")
         assert app.screen.draft.actor == ids["Goblin 2"]
         await pilot.press("escape", "down", "d")  # on Goblin 1: the active creature again
         assert app.screen.draft.actor == ids["Valeros"]
 
 
-async def test_f2_passes_over_the_targets_then_offers_nobody(app_factory):
+async def test_f2_lists_nobody_and_the_targets_last(app_factory):
     # Play report: f2 from "nobody" named the target itself first ("Valeros → Valeros").
+    from tui.screens.actor_picker import ActorPicker
+
     encounter = goblins()
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
@@ -482,12 +489,52 @@ async def test_f2_passes_over_the_targets_then_offers_nobody(app_factory):
         screen = await open_damage(pilot, keys=("space", "down", "down", "space"))
         assert screen.target_ids == [ids["Valeros"], ids["Goblin 2"]]
         assert screen.draft.actor is None
-        box = screen.query_one("#damage-box")
-        seen = []
-        for _ in range(3):
-            await pilot.press("f2")
-            seen.append(str(box.border_subtitle))
-        assert seen == ["by Goblin 1 (f2)", "by nobody (f2)", "by Goblin 1 (f2)"]
+        await pilot.press("f2")
+        picker = app.screen
+        assert isinstance(picker, ActorPicker)
+        listing = picker.query_one("#actor-list")
+        rows = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert rows == ["nobody", "Goblin 1", "Valeros (target)", "Goblin 2 (target)"]
+        assert listing.highlighted == 0
+        await pilot.press("down", "enter")
+        assert screen.draft.actor == ids["Goblin 1"]
+        assert str(screen.query_one("#damage-box").border_subtitle) == "by Goblin 1 (f2)"
+        await pilot.press("f2", "escape")            # back: unchanged
+        assert screen.draft.actor == ids["Goblin 1"]
+        await pilot.press("f2", "up", "enter")       # nobody is above the one acting now
+        assert screen.draft.actor is None
+
+
+async def test_f2_finds_any_of_twenty_creatures_in_four_keys(app_factory):
+    encounter = Encounter(system="pf2e", name="Horde")
+    rules = get_system("pf2e")
+    names = [f"Goblin {n}" for n in range(1, 13)] + [
+        "Valeros", "Kyra", "Ezren", "Merisiel", "Seoni", "Harsk", "Lem", "Amiri"]
+    for name in names:
+        encounter.add(rules.new_creature(name, pc=not name.startswith("Goblin"), hp=10))
+    ids = ids_by_name(encounter)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage(pilot, keys=())
+        for name, letters in (("Goblin 12", "12"), ("Goblin 1", "1"), ("Kyra", "k"),
+                              ("Merisiel", "m"), ("Amiri", "a"), ("Ezren", "e"), ("Seoni", "s")):
+            await pilot.press("f2", *letters, "enter")     # at most 4 keys
+            assert screen.draft.actor == ids[name], name
+
+
+async def test_the_active_creature_that_cannot_act_deals_nothing_by_default(app_factory):
+    # issue 18: the log said an unconscious PC dealt the subdual
+    encounter = goblins()
+    ids = ids_by_name(encounter)
+    encounter.set_condition(ids["Valeros"], "dying", 1)
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_damage(pilot, "5 slashing")
+        assert screen.draft.actor is None
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.log[-1].text.startswith("5 slashing")
 
 
 async def test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing(app_factory):
@@ -506,7 +553,7 @@ async def test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing(app_factor
         await pilot.pause()
         options = str(screen.query_one("#options").render())
         assert "nonlethal" not in options and "alt+n" not in options, options
-        assert not screen.nonlethal
+        assert not screen.draft.nonlethal
         assert "nonlethal" not in screen.preview.options or not screen.preview.options["nonlethal"]
         await pilot.press("f1")
         await pilot.pause()
@@ -526,7 +573,7 @@ async def test_pf2e_still_offers_nonlethal_with_its_key(app_factory):
         await type_text(pilot, "6 fire")
         await pilot.press("alt+n")
         await pilot.pause()
-        assert screen.nonlethal
+        assert screen.draft.nonlethal
         assert "[x] nonlethal (alt+n)" in str(screen.query_one("#options").render())
 
 

@@ -241,14 +241,14 @@ async def test_critical_nonlethal_reroll_and_add_hit_work_from_the_damage_field(
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, "2d6 fire")
         await pilot.press("alt+c", "alt+n")
-        assert screen.critical and screen.nonlethal
+        assert screen.draft.critical and screen.draft.nonlethal
         assert isinstance(screen.focused, Input)  # never left the field
         assert screen.query_one("#damage").value == "2d6 fire"
-        before = screen.current.roll
+        before = screen.draft.current.roll
         await pilot.press("alt+r")
-        assert screen.current.roll is not before
+        assert screen.draft.current.roll is not before
         await pilot.press("alt+plus")
-        assert screen.hits == ["2d6 fire"]
+        assert screen.draft.hits == ["2d6 fire"]
         assert "critical (alt+c)" in static_text(screen, "#options")
 
 
@@ -264,7 +264,7 @@ async def test_an_adversary_without_armor_slots_shows_no_mark_and_a_does_nothing
         await pilot.press("tab", "a")
         await pilot.pause()
         assert str(screen.query_one("#targets").get_cell(bandit, "armor")) == "—"
-        assert not screen.armor_slots[bandit]
+        assert not screen.draft.armor_slots[bandit]
         assert "Bandit has no armor slot" in static_text(screen, "#steps")
 
 
@@ -274,7 +274,7 @@ async def test_with_direct_damage_a_marks_no_hidden_armor_slot(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, "9 physical", keys=())
         await pilot.press("alt+i", "alt+a", "tab", "a")
-        assert screen.direct and not screen.armor_slots[pc]
+        assert screen.draft.direct and not screen.draft.armor_slots[pc]
         await pilot.press("i", "enter")  # direct off again: no armor slot was chosen meanwhile
         await pilot.pause()
         assert encounter.creature(pc).armor_marked == 0
@@ -358,7 +358,7 @@ async def test_a_confirmed_critical_is_logged_with_its_confirmation_and_readable
         assert static_text(screen, "#attack-result") == (
             "CRITICAL: 20+0 = 20: threat; confirm 15+0 = 15 vs AC 10: critical")
         assert result.region.right <= 80 and result.region.width >= 66  # not cut at 80 columns
-        assert screen.critical
+        assert screen.draft.critical
         await pilot.press("enter")
         await pilot.pause()
         line = encounter.log[-1].text
@@ -373,10 +373,10 @@ async def test_the_log_names_the_actor_and_each_save(app_factory):
         screen = await open_damage(pilot, keys=BOTH_GOBLINS)
         assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
         await type_text(pilot, "10 fire")
-        # f2 (it reaches any terminal) passes over the goblins, the targets: nobody, then Valeros
-        await pilot.press("f2")
+        # f2 (it reaches any terminal) finds who acted by name (issue 18): nobody, then Valeros
+        await pilot.press("f2", "up", "enter")
         assert screen.query_one("#damage-box").border_subtitle == "by nobody (f2)"
-        await pilot.press("f2")
+        await pilot.press("f2", "v", "enter")
         assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
         await pilot.press("tab", "2", "down", "3", "enter")
         await pilot.pause()
@@ -572,7 +572,7 @@ async def test_alt_keys_from_a_real_terminal_carry_a_character_and_are_not_typed
         screen = await open_damage(pilot, "2d6 fire")
         app.post_message(events.Key("alt+c", "c"))
         await pilot.pause()
-        assert screen.critical
+        assert screen.draft.critical
         assert screen.query_one("#damage").value == "2d6 fire"
 
 
@@ -584,10 +584,10 @@ async def test_f3_adds_a_hit_from_the_damage_field_in_any_terminal(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, "2d6 fire")
         await pilot.press("f3")
-        assert screen.hits == ["2d6 fire"]
+        assert screen.draft.hits == ["2d6 fire"]
         assert isinstance(screen.focused, Input)
-        await pilot.press("f2")
-        assert screen.query_one("#damage-box").border_subtitle != "by Valeros (f2)"
+        await pilot.press("f2", "g", "o", "enter")  # Goblin 1, the target, comes after
+        assert screen.query_one("#damage-box").border_subtitle == "by Goblin 2 (f2)"
 
 
 # -- the add form's examples come from the system (play report S9-4) -------------------------

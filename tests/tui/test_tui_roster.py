@@ -172,7 +172,7 @@ async def test_undo_and_redo_say_what_they_did(app_factory):
         assert encounter.creature(ids["Goblin 1"]).hp == 8
         assert "8/15" in cell_text(app.roster.table, ids["Goblin 1"], "track")
         assert app.notes.last.startswith("Redid: 7 slashing")
-        await pilot.press("ctrl+z")
+        await pilot.press("u")
         assert encounter.creature(ids["Goblin 1"]).hp == 15
 
 

@@ -60,7 +60,8 @@ async def test_the_palette_offers_each_binding_with_its_own_keys(app_factory):
     async with app.run_test(size=SIZE):
         commands = {c.name: c.help for c in EncounterCommands(app.screen).commands()}
         assert commands["Add creature"] == "Add creature (a)"
-        assert commands["Undo"] == "Undo (u, ^z)"
+        assert commands["Undo"] == "Undo (u)"     # ctrl+z suspends (issue 18)
+        assert commands["Suspend"] == "Suspend to the shell (fg brings it back) (^z)"
         assert commands["Remove defeated"] == "Remove every defeated creature (X)"
         assert "Mark" not in commands and "Quit" not in commands
 

@@ -10,11 +10,11 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from core.schema import check_initiative
+from tui.screens.base import HitLedgerModal
 from tui.screens.dialogs import NumberInput
 from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
@@ -151,14 +151,15 @@ def stat_value(creature: Any, name: str) -> int:
     return int(value) if value is not None else 0
 
 
-class CreatureForm(ModalScreen[CreatureFormResult | None]):
+class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     """The add/edit form; the defense line is parsed as typed and echoed back as understood.
 
     | Key | Action |
     | :- | :- |
-    | enter | Add (or save the edit) |
+    | enter / ctrl+enter | Add (or save the edit) |
     | escape | Cancel |
     | tab / shift+tab | Next / previous field |
+    | ctrl+t | Paste a stat block as printed: see what it says, then add it |
     """
 
     CSS_PATH = "creature_form.tcss"
@@ -352,8 +353,8 @@ class CreatureForm(ModalScreen[CreatureFormResult | None]):
         creature, count = pasted
         app = self.app
         self.dismiss(None)
-        added = add_copies(app, creature, count)  # type: ignore[arg-type]
-        names = [app.session.encounter.creature(cid).name for cid in added]  # type: ignore[attr-defined]
+        added = add_copies(app, creature, count)
+        names = [app.session.encounter.creature(cid).name for cid in added]
         app.notify(f"Added {', '.join(names)} from the stat block.")
 
     def _taken_names(self) -> frozenset[str]:

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from core.draft import DamageDraft, Hit, default_actor, roll_source
+from core.draft import DamageDraft, default_actor, roll_source
 from core.model import Attack
 from tui.screens.dialogs import NumberInput
 from tui.widgets.line_table import LineTable
@@ -31,7 +31,7 @@ from tui.widgets.log_panel import (
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from core import Encounter
 
@@ -49,6 +49,7 @@ SAVE_LABELS = {
 
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
+ACTOR_HELP = "Who deals the damage: a few letters of the name, then enter"
 MIN_RESULT = 12
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
@@ -92,6 +93,7 @@ class DamageScreen(ModalScreen[Any]):
     | enter | Apply exactly what the preview shows (after a miss: deal it, log the miss, or back) |
     | escape | Cancel |
     | tab / down | From the damage field to the targets |
+    | up | In the damage field: the damage applied before, newest first |
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
     | left / right | Change the highlighted target's save |
     | S | Copy the highlighted target's save to every target |
@@ -103,8 +105,9 @@ class DamageScreen(ModalScreen[Any]):
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
     | i, alt+i | Direct damage on/off (Daggerheart) |
     | f3, +, alt++ | Keep this hit and add another (totalled before thresholds) |
-    | f2, alt+b | Who deals the damage (the log names them): next creature |
+    | f2, alt+b | Who deals the damage (the log names them): type a few letters of the name |
     | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
+    | ? | Help: every key of this screen |
 
     The letters act on the targets; with alt they work from the damage field too.
     """
@@ -152,11 +155,12 @@ class DamageScreen(ModalScreen[Any]):
         Binding("alt+plus,alt+equals_sign", "add_hit", "Add hit", priority=True,
                 key_display="alt++", show=False,
                 id="damage.add_hit_alt"),
-        Binding("alt+b", "cycle_actor", "By", priority=True, show=False, id="damage.actor"),
+        Binding("alt+b", "pick_actor", "By", priority=True, show=False, id="damage.actor",
+                tooltip=ACTOR_HELP),
         # a real terminal sends alt+b as ESC b, which Textual reads as ctrl+left, and alt++ as a
         # plain "+": function keys reach the app from any terminal, the field included
         Binding("f3", "add_hit", "Add hit", priority=True, id="damage.add_hit_f3"),
-        Binding("f2", "cycle_actor", "By", priority=True, id="damage.actor_f2"),
+        Binding("f2", "pick_actor", "By", priority=True, id="damage.actor_f2", tooltip=ACTOR_HELP),
         # down from the damage field: type, down, 2, enter (the table uses down itself)
         Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
         # up in the damage field, as in a shell: the damage applied before, newest first
@@ -180,7 +184,7 @@ class DamageScreen(ModalScreen[Any]):
     def __init__(self, encounter: Encounter, target_ids: list[str], *, rng: Any = None,
                  last_actor: str | None = None, recent: Sequence[str] = ()) -> None:
         """Damage ``target_ids`` of ``encounter``; dice go through ``rng``; ``last_actor``: who
-        acted in the last damage entry (the one who acts when the active creature is a target);
+        acted in the last damage entry (f2 offers them first when nobody acts by default);
         ``recent``: the damage texts applied before, oldest first (``up`` recalls them)."""
         super().__init__()
         self.recent = list(recent)
@@ -190,55 +194,12 @@ class DamageScreen(ModalScreen[Any]):
         self.target_ids = list(target_ids)
         self.rng = rng if rng is not None else random.Random()
         self.draft = DamageDraft(self.rules, self.target_ids, self.rng,
-                                 actor=default_actor(encounter, self.target_ids, last_actor))
+                                 actor=default_actor(encounter, self.target_ids))
+        self.last_actor = last_actor if last_actor in encounter.creatures else None
         """The entry's state and rules (core): the screen only renders it."""
         self.preview: Any = None
         self.preview_error: str = ""
         self._had_preview = False
-
-    # -- the draft's state, as the screen's tests and keys read it ------------------------
-
-    @property
-    def critical(self) -> bool:
-        """Critical hit on."""
-        return self.draft.critical
-
-    @property
-    def nonlethal(self) -> bool:
-        """Nonlethal (subdual) on."""
-        return self.draft.nonlethal
-
-    @property
-    def direct(self) -> bool:
-        """Direct damage on (Daggerheart)."""
-        return self.draft.direct
-
-    @property
-    def multiplier(self) -> int:
-        """The critical multiplier (d20 3.0)."""
-        return self.draft.multiplier
-
-    @property
-    def saves(self) -> dict[str, str | None]:
-        """Each target's save result."""
-        return self.draft.saves
-
-    @property
-    def armor_slots(self) -> dict[str, bool]:
-        """Whether each target marks an Armor slot."""
-        return self.draft.armor_slots
-
-    @property
-    def hits(self) -> list[str]:
-        """Earlier hits kept with ``+``."""
-        return self.draft.hits
-
-    @property
-    def current(self) -> Hit | None:
-        """The damage in the field and its roll."""
-        return self.draft.current
-
-    # -- layout --------------------------------------------------------------------------
 
     @property
     def has_attack_helper(self) -> bool:
@@ -267,7 +228,7 @@ class DamageScreen(ModalScreen[Any]):
                     self._check_damage,
                     placeholder="{}   ·   {} = a total already rolled".format(
                         *self.rules.example_damage),
-                    empty_hint="type the damage: dice are rolled once for every target",
+                    empty_hint="type the damage (rolled once for every target) · f1: every key",
                     steady=True,
                     on_change=self._damage_changed,
                     id="damage",
@@ -275,6 +236,7 @@ class DamageScreen(ModalScreen[Any]):
             yield Static("", id="roll-line", markup=False)
             yield Static("", id="options", markup=False)
             yield Static("", id="attacks", markup=False)
+            yield Static(self._save_hint(), id="save-hint", markup=False)
             table = TargetTable(id="targets")
             yield table
             yield Static("", id="steps", markup=False)
@@ -332,10 +294,20 @@ class DamageScreen(ModalScreen[Any]):
         padding and a scrollbar."""
         return max(MIN_RESULT, self._inner_width() - sum(others) - 2 * (len(others) + 1) - 2)
 
+    def _save_hint(self) -> str:
+        """How to set saves, from the moment the form opens (issue 18: the Save column showed
+        ``—`` and nothing said how): ``Basic save: ↓ then 1 crit. success … · S all``."""
+        keys = [f"{key} {SAVE_LABELS[save]}" for key, save in enumerate(SAVE_KEYS)
+                if save is not None and save in self.draft.save_cycle]
+        if not keys:
+            return ""
+        words = self.rules.save_words
+        return f"{words[:1].upper()}{words[1:]}: ↓ then {' '.join(keys)} · S all"
+
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
             return "no saves"
-        return SAVE_LABELS.get(self.saves[creature_id], str(self.saves[creature_id]))
+        return SAVE_LABELS.get(self.draft.saves[creature_id], str(self.draft.saves[creature_id]))
 
     def _free_armor_slots(self, creature_id: str) -> int:
         """Daggerheart: the armor slots the creature can still mark (an adversary has none)."""
@@ -344,9 +316,9 @@ class DamageScreen(ModalScreen[Any]):
 
     def _armor_label(self, creature_id: str) -> str:
         # direct damage cannot be reduced by armor; a creature without a free slot has no choice
-        if self.direct or not self._free_armor_slots(creature_id):
+        if self.draft.direct or not self._free_armor_slots(creature_id):
             return "—"
-        return "mark" if self.armor_slots[creature_id] else "no"
+        return "mark" if self.draft.armor_slots[creature_id] else "no"
 
     def _actor_text(self) -> Content:
         """Who deals the damage, for the box's bottom border (plain text: a name is no markup)."""
@@ -355,21 +327,21 @@ class DamageScreen(ModalScreen[Any]):
         return Content(f"by {name} (f2)")
 
     def _show_options(self) -> None:
-        box = lambda on: "[x]" if on else "[ ]"  # noqa: E731 - a tiny local formatter
+        box: Callable[[bool], str] = lambda on: "[x]" if on else "[ ]"  # noqa: E731
         # alt+letter works from the field and the targets alike; the letter on the targets
         # damage typed as nonlethal (``1d3+1 subdual``) checks the box too: what is echoed
         # and what is shown agree (issue 9, item 7)
-        parts = [f"{box(self.critical)} critical (alt+c)"]
+        parts = [f"{box(self.draft.critical)} critical (alt+c)"]
         if self.has_nonlethal:
-            nonlethal = self.nonlethal or self.draft.typed_nonlethal
+            nonlethal = self.draft.nonlethal or self.draft.typed_nonlethal
             parts.append(f"{box(nonlethal)} {self.nonlethal_word} (alt+n)")
         if self.has_attack_helper:
-            parts.append(f"×{self.multiplier} on a crit (alt+m)")
+            parts.append(f"×{self.draft.multiplier} on a crit (alt+m)")
         if self.has_armor_slots:
-            parts.append(f"{box(self.direct)} direct (alt+i)")
-        if self.hits:
+            parts.append(f"{box(self.draft.direct)} direct (alt+i)")
+        if self.draft.hits:
             # short: with Daggerheart's three options "2 earlier hits" was cut at 80 columns
-            parts.append(f"{len(self.hits)} hit{'s' if len(self.hits) > 1 else ''} kept")
+            parts.append(f"{len(self.draft.hits)} hit{'s' if len(self.draft.hits) > 1 else ''} kept")
         show_text(self.query_one("#options", Static), "  ".join(parts))
 
     def _show_preview(self) -> None:
@@ -397,7 +369,7 @@ class DamageScreen(ModalScreen[Any]):
             miss = f"MISS: no damage (enter asks) · if you confirm: {self.preview.roll.text}"
             text = Text(fit_lines(miss, width, lines), style="bold")
         elif self.preview is None:
-            text = Text(fit_lines(" · ".join(self.hits) or "nothing rolled yet", width, lines))
+            text = Text(fit_lines(" · ".join(self.draft.hits) or "nothing rolled yet", width, lines))
         else:
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
             # labels each part so
@@ -429,7 +401,7 @@ class DamageScreen(ModalScreen[Any]):
         outcome = None
         if self.preview is not None and creature_id is not None:
             outcome = self.preview.outcomes.get(creature_id)
-        if outcome is None:
+        if outcome is None or creature_id is None:
             show_text(steps, "", steady=True)
             return
         name = self.encounter.creature(creature_id).name
@@ -516,7 +488,7 @@ class DamageScreen(ModalScreen[Any]):
         if action == "toggle_direct":
             return self.has_armor_slots
         if action == "toggle_armor":
-            return None if self.direct else self.has_armor_slots
+            return None if self.draft.direct else self.has_armor_slots
         if action in ("cycle_save", "copy_save") and not self.draft.has_saves:
             return False
         if action == "set_save":
@@ -599,7 +571,7 @@ class DamageScreen(ModalScreen[Any]):
         """d20 3.0: ×2 → ×3 → ×4 on a critical (the core's multipliers)."""
         self.draft.cycle_multiplier()
         self._show_options()
-        if self.critical:
+        if self.draft.critical:
             self._recompute()
 
     def action_toggle_direct(self) -> None:
@@ -612,7 +584,7 @@ class DamageScreen(ModalScreen[Any]):
     def action_toggle_armor(self) -> None:
         """Daggerheart: the highlighted target marks an armor slot, or not."""
         creature_id = self.highlighted_id
-        if creature_id is None or self.direct:
+        if creature_id is None or self.draft.direct:
             return
         if not self.draft.toggle_armor(creature_id, self._free_armor_slots(creature_id)):
             name = self.encounter.creature(creature_id).name
@@ -634,6 +606,14 @@ class DamageScreen(ModalScreen[Any]):
         if creature_id is None or not 0 <= index < len(SAVE_KEYS):
             return
         if self.draft.set_save(creature_id, SAVE_KEYS[index]):
+            self._recompute()
+
+    def action_save_all(self, index: int) -> None:
+        """Give every target the save of key ``index`` (0 none … 4 critical failure)."""
+        if not 0 <= index < len(SAVE_KEYS):
+            return
+        changed = [self.draft.set_save(cid, SAVE_KEYS[index]) for cid in self.target_ids]
+        if any(changed):
             self._recompute()
 
     def action_copy_save(self) -> None:
@@ -667,7 +647,7 @@ class DamageScreen(ModalScreen[Any]):
         field.focus_input()
         self._show_options()
         # one line: the options line says how many hits wait, the roll line shows them
-        self.notify(fit_cells(f"Hit {len(self.hits)} kept: {text}", NOTICE_WIDTH))
+        self.notify(fit_cells(f"Hit {len(self.draft.hits)} kept: {text}", NOTICE_WIDTH))
 
     def action_roll_attack(self) -> None:
         """d20 3.0: roll the attack (and a confirmation on a threat); a critical sets ×N."""
@@ -694,9 +674,20 @@ class DamageScreen(ModalScreen[Any]):
             # it does not roll again (a critical must not turn into a hit by a second enter)
             self.query_one("#damage", NotationField).focus_input()
 
-    def action_cycle_actor(self) -> None:
-        """The next creature (or nobody) deals the damage; the log names them."""
-        self.draft.cycle_actor(self.encounter.order)
+    def action_pick_actor(self) -> None:
+        """Who deals the damage, found by typing a few letters of the name (issue 18)."""
+        from tui.screens.actor_picker import NOBODY, ActorPicker
+
+        def chosen(actor: str | None) -> None:
+            if actor is not None:
+                self.set_actor(None if actor == NOBODY else actor)
+
+        current = self.draft.actor or self.last_actor
+        self.app.push_screen(ActorPicker(self.encounter, self.target_ids, current), chosen)
+
+    def set_actor(self, actor: str | None) -> None:
+        """``actor`` (None: nobody) deals the damage; the log names them."""
+        self.draft.actor = actor
         self.query_one("#damage-box").border_subtitle = self._actor_text()
         self._show_attacks()
         self._recompute()

@@ -158,7 +158,8 @@ class HealModal(ModalScreen[HealRequest | None]):
         return f"enter {'give temp HP' if self.track == TEMP_HP else 'heal'} · esc cancel"
 
     def _preview_text(self) -> str:
-        """Each creature now, and after the heal once an amount is typed."""
+        """Each creature now, and after the heal once an amount is typed with every step it
+        takes (issue 18: that healing ends dying showed only in the log afterwards)."""
         lines = []
         for _cid, creature in self.targets:
             now = self.rules.track_text(creature)
@@ -170,6 +171,10 @@ class HealModal(ModalScreen[HealRequest | None]):
             else:
                 outcome = self.rules.resolve_heal(creature, self.amount.amount, self._track())
             lines.append(f"{creature.name}: {now} → {outcome.summary}")
+            # every change before enter, as damage entry shows it: dying ends, wounded +1 …
+            # (the first step is the track's own arithmetic, which the line above shows)
+            if outcome.steps[1:]:
+                lines.append("  " + "; ".join(outcome.steps[1:]))
         return "\n".join(lines)
 
     def _track(self) -> str | None:

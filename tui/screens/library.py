@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves import SaveConflict, SaveError, library
 from saves.library import fresh
+from tui.screens.base import HitLedgerModal
 from tui.screens.creature_form import MAX_COUNT, traits_text, unique_names
 from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal, read_number
 
@@ -134,7 +134,7 @@ def summary_text(rules: Any, creature: Creature) -> str:
     return "\n".join(f"{label:<9}{value}" for label, value in summary(rules, creature))
 
 
-class LibraryScreen(ModalScreen[None]):
+class LibraryScreen(HitLedgerModal[None]):
     """The bestiary of this encounter's system: add by name with a count, rename, remove.
 
     | Key | Action |
@@ -178,16 +178,6 @@ class LibraryScreen(ModalScreen[None]):
         """The names are read when the screen mounts."""
         super().__init__(classes="dialog")
         self.names: list[str] = []
-
-    @property
-    def ledger(self) -> HitLedgerApp:
-        """The app, typed."""
-        return cast("HitLedgerApp", self.app)
-
-    @property
-    def encounter(self) -> Any:
-        """The encounter being run (its system names the bestiary)."""
-        return self.ledger.session.encounter
 
     def compose(self) -> ComposeResult:
         """Name with completion and count, the list, what the highlighted one is."""
@@ -311,7 +301,7 @@ class LibraryScreen(ModalScreen[None]):
         except (SaveError, KeyError, ValueError) as error:
             self.show_error(str(error))
             return
-        ledger = self.ledger
+        ledger = self.app
         self.dismiss(None)
         added = add_copies(ledger, template, count)
         names = [ledger.session.encounter.creature(cid).name for cid in added]
@@ -372,7 +362,7 @@ class LibraryScreen(ModalScreen[None]):
 
         def keep(pasted: tuple[Creature, int] | None) -> None:
             if pasted is not None:
-                keep_in_library(self.ledger, pasted[0], then=lambda: self.show_names(
+                keep_in_library(self.app, pasted[0], then=lambda: self.show_names(
                     highlight=template_name(pasted[0].name)))
 
         self.app.push_screen(StatblockPasteScreen(self.encounter.rules, count=None), keep)

@@ -8,9 +8,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tui.screens.base import HitLedgerScreen
 from tui.widgets.log_panel import event_line
 
 
@@ -32,7 +32,7 @@ def log_text(events: list[Any], rounds: bool = True) -> Text:
     return Text("\n".join(lines))
 
 
-class LogScreen(Screen[None]):
+class LogScreen(HitLedgerScreen[None]):
     """The encounter log, newest at the bottom; arrows and page keys scroll.
 
     | Key | Action |
@@ -72,7 +72,7 @@ class LogScreen(Screen[None]):
         """Write the encounter's log as Markdown (issue 11)."""
         from tui.screens import running
 
-        running.ask_export_log(self.app)  # type: ignore[arg-type]
+        running.ask_export_log(self.app)
 
     def action_back(self) -> None:
         """Back to where the log was opened."""

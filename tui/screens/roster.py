@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import ComposeResult
@@ -10,22 +10,20 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from core.turns import is_defeated
 from tui.messages import OpenTracker
+from tui.screens.base import HitLedgerScreen
 from tui.widgets.encounter_header import EncounterHeader
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from core import Encounter
     from core.encounter import DamagePreview
-    from tui.app import HitLedgerApp
     from tui.screens.creature_form import CreatureFormResult
-    from tui.session import Change, EncounterSession
+    from tui.session import Change
 
 # The dialogs and damage entry are imported by the actions that open them: the roster is
 # the first frame, and it should not wait for screens the GM has not asked for yet.
@@ -67,7 +65,7 @@ class FindField(Input):
         self.post_message(self.Cancelled())
 
 
-class RosterScreen(Screen[None]):
+class RosterScreen(HitLedgerScreen[None]):
     """Initiative order, tracks, defenses and status; the GM's home screen.
 
     | Key | Action |
@@ -88,7 +86,7 @@ class RosterScreen(Screen[None]):
     | b | Keep the highlighted creature in the bestiary |
     | y | Copy the highlighted creature (fresh, numbered, with a count) |
     | i | Roll initiative (marked, else those not placed yet) |
-    | I | Give the highlighted creature a new initiative (delay, ready) |
+    | I | New initiative for the highlighted creature (delay, ready: it goes after those already at that initiative) |
     | [ / ] | Move the highlighted creature up / down the order |
     | c | Add, change or remove a condition |
     | s / S | Mark / clear 1 Stress (systems with Stress) |
@@ -137,7 +135,8 @@ class RosterScreen(Screen[None]):
         Binding("i", "roll_initiative", "Roll initiative", show=False, id="roster.roll_initiative",
                 tooltip="Roll initiative for the marked creatures, else those not placed yet"),
         Binding("I", "set_initiative", "Set initiative", show=False, id="roster.set_initiative",
-                tooltip="Give the highlighted creature a new initiative (delay, ready)"),
+                tooltip="New initiative for the highlighted creature (delay, ready: it goes "
+                        "after those already at that initiative)"),
         Binding("left_square_bracket,shift+up", "move(-1)", "Move up the order", key_display="[",
                 show=False, id="roster.move_up", tooltip="Move the highlighted creature up the order"),
         Binding("right_square_bracket,shift+down", "move(1)", "Move down the order", key_display="]",
@@ -167,16 +166,6 @@ class RosterScreen(Screen[None]):
     """Who acted in the last damage applied: the next entry's actor when the active one is hit."""
     recent_damage: tuple[str, ...] = ()
     """The damage texts applied so far, oldest first: ``up`` in damage entry recalls them."""
-
-    @property
-    def session(self) -> EncounterSession:
-        """The session: the encounter, its dice, the one path for a change."""
-        return cast("HitLedgerApp", self.app).session
-
-    @property
-    def encounter(self) -> Encounter:
-        """The encounter being run."""
-        return self.session.encounter
 
     @property
     def table(self) -> RosterTable:
@@ -526,7 +515,7 @@ class RosterScreen(Screen[None]):
 
         creature_id = self.table.highlighted_id
         if creature_id is not None:
-            keep_in_library(cast("HitLedgerApp", self.app), self.encounter.creature(creature_id))
+            keep_in_library(self.app, self.encounter.creature(creature_id))
 
     def action_copy(self) -> None:
         """Ask how many copies of the highlighted creature, then add them at its initiative."""
@@ -548,7 +537,7 @@ class RosterScreen(Screen[None]):
         def copy(text: str | None) -> None:
             if text is None:
                 return
-            added = add_copies(cast("HitLedgerApp", self.app), creature, read_count(text),
+            added = add_copies(self.app, creature, read_count(text),
                                initiative=self.encounter.initiative(creature_id))
             names = [self.encounter.creature(cid).name for cid in added]
             self.notify(f"Copied {creature.name}: {', '.join(names)}.")

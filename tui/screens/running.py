@@ -165,27 +165,22 @@ def open_conditions(app: HitLedgerApp, creature_ids: list[str], name: str = "") 
 
 
 def apply_condition(app: HitLedgerApp, creature_ids: list[str], choice: ConditionChoice) -> None:
-    """RULES §7: value 0 removes; dying, wounded and doomed are set by hand like any other."""
+    """RULES §7: value 0 removes; dying, wounded and doomed are set by hand like any other.
+
+    On several creatures it is one change, one undo step, all or nothing (issue 18).
+    """
     session = app.session
-    encounter = session.encounter
-    done: set[str] = set()
     try:
-        for cid in creature_ids:
-            if choice.value == 0:
-                if choice.name not in encounter.conditions_of(cid):
-                    continue  # nothing to remove on this one
-                session.apply(lambda enc, c=cid: enc.remove_condition(c, choice.name), {cid})
-            else:
-                session.apply(lambda enc, c=cid: enc.add_condition(c, choice.name, choice.value,
-                                                                   choice.duration), {cid})
-            done.add(cid)
+        if choice.value == 0:
+            event = session.apply(lambda enc: enc.remove_condition_many(creature_ids, choice.name),
+                                  creature_ids)
+        else:
+            event = session.apply(lambda enc: enc.add_condition_many(
+                creature_ids, choice.name, choice.value, choice.duration), creature_ids)
     except ValueError as error:
         say_error(app, error)
-    if done:
-        app.notify(encounter.log[-1].text if len(done) == 1
-                   else f"{choice.name}: {len(done)} creatures.")
-    elif choice.value == 0:
-        app.notify(f"No one there is {choice.name}.", severity="warning")
+        return
+    app.notify(event.headline)
 
 
 # -- initiative (RULES §7) ----------------------------------------------------------------------
@@ -250,7 +245,8 @@ def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
         app.notify(encounter.log[-1].text)
 
     app.push_screen(PromptModal(f"New initiative for {creature.name} (now "
-                                f"{encounter.initiative(creature_id)}):",
+                                f"{encounter.initiative(creature_id)}; a delay or ready goes "
+                                "after those already at it):",
                                 value=str(encounter.initiative(creature_id)), check=check), done)
 
 
@@ -270,22 +266,22 @@ def move(app: HitLedgerApp, creature_id: str | None, places: int) -> bool:
 
 
 def stress(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
-    """Mark (or clear) 1 Stress on each creature; with no slot left it marks 1 HP instead."""
+    """Mark (or clear) 1 Stress on each creature, as one undo step; with no slot left it marks
+    1 HP instead."""
     session = app.session
     encounter = session.encounter
     if not encounter.rules.has_stress:
         app.notify(f"{encounter.rules.name} has no Stress.", severity="warning")
         return
-    done = set()
+    if not creature_ids:
+        return
     try:
-        for cid in creature_ids:
-            session.apply(lambda enc, c=cid: (enc.mark_stress if mark else enc.clear_stress)(c, 1),
-                          {cid})
-            done.add(cid)
+        session.apply(lambda enc: (enc.mark_stress_many if mark else enc.clear_stress_many)(
+            creature_ids, 1), creature_ids)
     except ValueError as error:
         say_error(app, error)
-    if done:
-        app.notify(encounter.log[-1].text)
+        return
+    app.notify(encounter.log[-1].headline)
 
 
 def fear(app: HitLedgerApp, gain: bool) -> None:
@@ -329,8 +325,7 @@ def carry_party(app: HitLedgerApp, name: str, kept: Path | None) -> None:
     old = session.encounter
     party = [cid for cid in old.order if old.creature(cid).pc]
     new = old.next_encounter(name)
-    session.replace(new)
-    session.pristine_revision = None  # the party is the GM's work: kept if replaced in turn
+    session.replace(new, party=True)
     # one notice (a second would replace it at once), the file name last, in 70 cells
     if kept is not None:
         then = f"The last one is in {kept.name}."

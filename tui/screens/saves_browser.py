@@ -13,11 +13,11 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tui.messages import LoadRefused, LoadSave, NewEncounter, SaveFileChanged, SavesListed
 from tui.persistence import error_words, kept_where
+from tui.screens.base import HitLedgerScreen
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
 from tui.widgets.log_panel import NoticeLine
 
@@ -57,7 +57,7 @@ def row_labels(entries: list[Any]) -> dict[str, str]:
     return {key: Path(key).name if counts[label] > 1 else label for key, label in labels.items()}
 
 
-class SavesScreen(Screen[None]):
+class SavesScreen(HitLedgerScreen[None]):
     """The saves in the data dir, newest first; unreadable files are listed, never touched.
 
     | Key | Action |
@@ -386,7 +386,7 @@ class SavesScreen(Screen[None]):
         way: the name typed would be refused)."""
         from core import SYSTEM_IDS, get_system
 
-        if self.app.persistence.still_keeping():  # type: ignore[attr-defined]
+        if self.app.persistence.still_keeping():
             return
         choices = [(system, get_system(system).name) for system in SYSTEM_IDS]
 
@@ -406,14 +406,14 @@ class SavesScreen(Screen[None]):
         """Issue 11: a new encounter with the current one's PCs as they are now."""
         from tui.screens import running
 
-        running.ask_next_encounter(self.app)  # type: ignore[arg-type]
+        running.ask_next_encounter(self.app)
 
     def action_back(self) -> None:
         """Back to the roster."""
         self.app.pop_screen()
 
 
-class SavesTable(DataTable):
+class SavesTable(DataTable[Any]):
     """The saves list; enter is the screen's Load, so the table does not take it."""
 
     BINDINGS = [Binding("enter", "screen.load", "Load", id="saves.table_load")]

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
+from tui.screens.base import HitLedgerScreen
 from tui.screens.dialogs import NumberInput, PromptModal
 from tui.session_rules import tracker_applies
 from tui.widgets.log_panel import NoticeLine, cells, event_line, show_text
@@ -23,8 +24,7 @@ if TYPE_CHECKING:
     from textual.content import Content
 
     from core import Encounter
-    from tui.app import HitLedgerApp
-    from tui.session import Change, EncounterSession
+    from tui.session import Change
 
 WHEN = {"start": "start of turn", "end": "end of turn"}
 SECTIONS = {"immunities": "Temporary immunities", "conditions": "Conditions and dying checks"}
@@ -35,7 +35,7 @@ FIXED_LINES = 1 + 1 + 3
 """The title, the footer and the last event (its rule and two lines)."""
 
 
-def rows_below(table: DataTable) -> int:
+def rows_below(table: DataTable[Any]) -> int:
     """Rows of ``table`` below what it shows (0 before it is laid out)."""
     if table.size.height == 0:
         return 0
@@ -157,7 +157,7 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
         self.dismiss(None)
 
 
-class TrackerScreen(Screen[None]):
+class TrackerScreen(HitLedgerScreen[None]):
     """Persistent damage and temporary immunities of the whole encounter.
 
     | Key | Action |
@@ -200,16 +200,6 @@ class TrackerScreen(Screen[None]):
         self.near = near
         self._notice_line = NoticeLine(self, self._put_notice)
 
-    @property
-    def session(self) -> EncounterSession:
-        """The session: the encounter, its dice, the one path for a change."""
-        return cast("HitLedgerApp", self.app).session
-
-    @property
-    def encounter(self) -> Encounter:
-        """The encounter being run."""
-        return self.session.encounter
-
     def compose(self) -> ComposeResult:
         """Title, conditions, immunities, what happened last."""
         yield Static("", id="tracker-title", markup=False)
@@ -242,8 +232,10 @@ class TrackerScreen(Screen[None]):
         self.session.changed_signal.subscribe(self, self._show_change, immediate=True)
 
     def _show_change(self, change: Change) -> None:
-        """Any change: refill; a turn with ticks or checks shows what happened."""
-        self.show_conditions(change.event if change.tracker else None)
+        """Any change: refill; a change that is the newest in the log (made here or by a
+        dialog over this screen, a turn, a redo) shows what happened; an undo does not."""
+        log = self.encounter.log
+        self.show_conditions(change.event if log and change.event is log[-1] else None)
 
     def show_conditions(self, event: Any = None) -> None:
         """Show every condition; ``event`` (a turn's result) goes in the last line.
@@ -395,16 +387,16 @@ class TrackerScreen(Screen[None]):
             return True if self._selected() is not None else None
         if action == "resolve_all":
             encounter = self.encounter
-            due = encounter.pending_checks() or encounter.pending_dying_checks()
+            due = bool(encounter.pending_checks() or encounter.pending_dying_checks())
             return True if due else None
         if action in ("add", "next_turn", "condition"):
             return True if self.encounter.order else None
         return True
 
     def _apply(self, mutate: Callable[[Encounter], object], creature_id: str | None) -> None:
-        """Apply a change to ``creature_id`` (None: maybe several) and show its log event."""
+        """Apply a change to ``creature_id`` (None: maybe several): :meth:`_show_change`
+        shows it and its log event."""
         self.session.apply(mutate, {creature_id} if creature_id else None)
-        self.show_conditions(self.encounter.log[-1] if self.encounter.log else None)
 
     def action_add(self) -> None:
         """Ask what to add, to which creature."""
@@ -499,9 +491,8 @@ class TrackerScreen(Screen[None]):
         def done(text: str | None) -> None:
             if text is None:
                 return
-            result = running.dying_check(self.app, creature_id,  # type: ignore[arg-type]
+            result = running.dying_check(self.app, creature_id,
                                          int(text) if text else None)
-            self.show_conditions(self.encounter.log[-1])
             self.notify(f"{creature.name}: {result}")
 
         self.app.push_screen(PromptModal(f"Dying check for {creature.name}: type the d{die} roll, "
@@ -528,7 +519,7 @@ class TrackerScreen(Screen[None]):
         creature_id = selected[1] if selected else self.near
         gm_condition = self._selected_gm_condition()
         if creature_id is not None:
-            running.open_conditions(self.app, [creature_id],  # type: ignore[arg-type]
+            running.open_conditions(self.app, [creature_id],
                                     gm_condition[1] if gm_condition else "")
 
     def action_next_turn(self) -> None:

@@ -112,8 +112,8 @@ class WatchApp(App[None]):
 
     def on_resize(self) -> None:
         """The order's layout follows the width (a phone's browser: two lines a creature)."""
-        if self.is_mounted:
-            self.query_one("#order", Static).update(order_table(self.watched.view, self.size.width))
+        for order in self.query("#order").results(Static):  # none before the first compose
+            order.update(order_table(self.watched.view, self.size.width))
 
 
 def banner(view: PlayerView | None) -> str:

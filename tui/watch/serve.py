@@ -40,7 +40,7 @@ def address(host: str, port: int, token: str | None) -> str:
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
 
 
-class PlayersServer(Server):  # type: ignore[misc]
+class PlayersServer(Server):
     """textual-serve's server of the players' view, with a token check and our words."""
 
     def __init__(self, folder: Path, host: str, port: int, token: str | None) -> None:
@@ -60,11 +60,10 @@ class PlayersServer(Server):  # type: ignore[misc]
             response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict")
         return response
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """The page's connection to its own ``hitledger watch``, for a browser with the token."""
         self.check(request)
-        response: web.StreamResponse = await super().handle_websocket(request)
-        return response
+        return await super().handle_websocket(request)
 
     def check(self, request: web.Request) -> None:
         """HTTP 403 unless the request has the token (in the address or the cookie)."""

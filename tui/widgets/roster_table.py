@@ -314,7 +314,7 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     return out
 
 
-class RosterTable(DataTable):
+class RosterTable(DataTable[Any]):
     """The encounter's creatures in initiative order, one row per creature id.
 
     Rows are added, removed and updated in place (``update_cell``); the table is

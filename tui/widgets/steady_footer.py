@@ -1,18 +1,20 @@
-"""A footer that is rebuilt only when the keys it shows change."""
+"""A footer that is rebuilt only when the keys it shows change, and lets go of its old keys."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
+    from textual.app import ComposeResult
     from textual.screen import Screen
 
 KeySignature = tuple[tuple[str, str, bool, str], ...]
 
 
-def shown_keys(screen: Screen) -> KeySignature:
+def shown_keys(screen: Screen[Any]) -> KeySignature:
     """What a footer on ``screen`` shows: each shown key, its word, whether it applies now."""
     return tuple(
         (binding.key, binding.description, enabled, tooltip)
@@ -22,16 +24,36 @@ def shown_keys(screen: Screen) -> KeySignature:
 
 
 class SteadyFooter(Footer):
-    """Textual's footer, minus the rebuilds that change nothing.
+    """Textual's footer, minus the rebuilds that change nothing and the keys it never frees.
 
     Textual's Footer recomposes on every binding refresh (every change to the encounter,
     every return to the screen), and removing its old keys re-lays out and repaints the
     whole screen: 10 KB over a slow link for a footer that looks the same (issue 9).
+
+    Textual 8.2.8's Footer also binds each key's ``compact`` to its own with ``data_bind``,
+    and the footer keeps that watcher (and so the key) after the key is removed: every
+    rebuild left its keys alive, 15 for each dialog opened and closed, ~110 KB a GM action
+    (Textual issue #6666, issue 22 item 9). Here each key is told ``compact`` once instead;
+    :meth:`watch_compact` tells the keys shown if it ever changes.
     """
 
     _keys_shown: KeySignature | None = None
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def compose(self) -> ComposeResult:
+        """Textual's keys, each set to the footer's ``compact`` rather than bound to it."""
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget._reactive_connect = None  # the pending data_bind: never a watcher
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)  # as its watcher would
+            yield widget
+
+    def watch_compact(self, compact: bool) -> None:
+        """What the binding did: the keys follow the footer's compact style."""
+        for key in self.query(FooterKey):
+            key.compact = compact
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         """Rebuild only when the shown keys, their words or their state changed.
 
         Not while a dialog covers the screen either: the app hides its keys from dialogs,

@@ -1,0 +1,103 @@
+"""Dying in the PF2 family (RULES §7): 0 HP, the dying value, recovery checks, doomed, death."""
+
+from __future__ import annotations
+
+from core.model import Breakdown, Creature, Outcome
+from core.systems.pf2.policy import Pf2Rules
+
+# RULES §7 recovery check: degree (0 critical failure … 3 critical success) -> change in dying
+RECOVERY_CHANGE = {3: -2, 2: -1, 1: 1, 0: 2}
+RECOVERY_WORDS = {3: "critical success", 2: "success", 1: "failure", 0: "critical failure"}
+
+
+def dying_limit(creature: Creature) -> int:
+    """The dying value that kills: 4 minus doomed (RULES §7), never below 1."""
+    return max(1, 4 - creature.condition_values.get("doomed", 0))
+
+
+def _doomed_words(creature: Creature) -> str:
+    doomed = creature.condition_values.get("doomed", 0)
+    return f" (doomed {doomed}: dies at dying {dying_limit(creature)})" if doomed else ""
+
+
+class Pf2Dying(Pf2Rules):
+    """Dying: how damage at 0 HP starts or worsens it, a recovery check, and death."""
+
+    def _at_zero_hp(self, work: Creature, crit: bool, nonlethal: bool, steps: Breakdown) -> None:
+        """RULES §2 Step 4 and §7: damage at 0 HP — dying worsens, or a nonlethal attack knocks
+        out, or a non-PC dies, or a PC starts dying (2 on a critical) plus wounded."""
+        if "dying" in work.conditions:
+            if nonlethal:
+                return
+            step = 2 if crit else 1
+            work.dying += step
+            steps.add("track", f"damage while dying: dying {work.dying - step} → {work.dying}")
+            if work.dying >= dying_limit(work):
+                self._die(work, steps, f"dying {dying_limit(work)}{_doomed_words(work)}: dead")
+            return
+        if nonlethal:
+            if "unconscious" not in work.conditions:
+                work.conditions.add("unconscious")
+                steps.add("track", "nonlethal attack to 0 HP: unconscious")
+            return
+        if not work.pc:  # a Decision
+            self._die(work, steps, "0 HP: dead (a non-PC dies at 0 HP)")
+            return
+        base = 2 if crit else 1
+        work.dying = base + work.wounded
+        work.conditions |= {"dying", "unconscious"}
+        extra = f" + wounded {work.wounded} = dying {work.dying}" if work.wounded else ""
+        steps.add("track", f"0 HP: dying {base}{extra}, unconscious")
+        if work.dying >= dying_limit(work):
+            self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
+
+    def needs_dying_check(self, creature: Creature) -> bool:
+        """A dying creature makes a recovery check at the start of its turn."""
+        return "dying" in creature.conditions and "dead" not in creature.conditions
+
+    def resolve_dying_check(self, creature: Creature, roll: int) -> Outcome:
+        """A recovery check: flat DC 10 + dying, four degrees, natural 1 and 20 shift one step."""
+        if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 20:
+            raise ValueError(f"a recovery check is a d20 roll from 1 to 20, not {roll!r}")
+        if not self.needs_dying_check(creature):
+            raise ValueError(f"{creature.name} is not dying")
+        work = creature.clone()
+        steps = Breakdown()
+        dc = 10 + work.dying
+        degree = 3 if roll >= dc + 10 else 2 if roll >= dc else 0 if roll <= dc - 10 else 1
+        natural = ""
+        if roll == 20 and degree < 3:
+            degree, natural = degree + 1, " (natural 20: one step better)"
+        elif roll == 1 and degree > 0:
+            degree, natural = degree - 1, " (natural 1: one step worse)"
+        before = work.dying
+        work.dying += RECOVERY_CHANGE[degree]
+        text = f"recovery check {roll} vs DC {dc}: {RECOVERY_WORDS[degree]}{natural}"
+        work.recovery_check = text
+        steps.add("track", f"{text}; dying {before} → {max(0, work.dying)}")
+        if work.dying <= 0:
+            work.dying = 0
+            work.wounded += 1
+            work.conditions.discard("dying")
+            at_zero = (work.wounds == 0) if work.max_vitality is not None else (work.hp or 0) <= 0
+            if at_zero:
+                work.conditions.add("unconscious")
+            steps.add("track", f"no longer dying; wounded {work.wounded}"
+                         + ("; still unconscious" if at_zero else ""))
+        elif work.dying >= dying_limit(work):
+            self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
+        return self._outcome(creature, work, 0, steps, summary=text)
+
+    def recheck_dying(self, work: Creature, steps: list[str]) -> None:
+        """Dying at or past 4 minus doomed is dead (RULES §7), also when set by hand."""
+        if "dying" in work.conditions and work.dying >= dying_limit(work):
+            dead = Breakdown()
+            self._die(work, dead, f"dying {work.dying}{_doomed_words(work)}: dead")
+            steps.extend(dead.lines())
+
+    @staticmethod
+    def _die(work: Creature, steps: Breakdown, why: str) -> None:
+        work.conditions -= {"dying", "unconscious", "staggered", "disabled"}
+        work.conditions.add("dead")
+        work.dying = 0
+        steps.add("track", why)

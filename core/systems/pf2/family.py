@@ -1,0 +1,43 @@
+"""The PF2 family put together from its parts, and Pathfinder 2e and Starfinder 2e in it."""
+
+from __future__ import annotations
+
+from core.systems.base import StatField
+from core.systems.pf2.persistent import Pf2Persistent
+from core.systems.pf2.policy import Pf2Policy
+
+
+class Pf2Family(Pf2Persistent):
+    """What the three PF2-family systems share: saves, stats, initiative and dying rules, and
+    (by its parts) dying, the track, defenses, the damage pipeline and persistent damage."""
+
+    save_choices = (None, "critical-success", "success", "failure", "critical-failure")
+    has_basic_saves = True
+    save_words = "basic save"
+    stat_fields: tuple[StatField, ...] = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
+    initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
+    dying_check_at = "start"
+    rule_options: tuple[str, ...] = ("crit_mode", "flat_checks")
+    kind_words = ("living", "undead", "construct", "bloodless")   # see _kind_filter
+
+
+class Pathfinder2e(Pf2Family):
+    """Pathfinder 2e (Core Rulebook pp. 450–453)."""
+
+    id = "pf2e"
+    name = "Pathfinder 2e"
+    policy = Pf2Policy(halve_total=True, halve_floor_one=False, weakness_per_attack=False,
+                       persistent_timing="end", persistent_rounds=None, uses_wounds=False,
+                       healing_type="positive", harm_type="negative")
+
+
+class Starfinder2e(Pf2Family):
+    """Starfinder 2e (Player Core ch. 8)."""
+
+    id = "sf2e"
+    name = "Starfinder 2e"
+    example_name = "Sighing Ghost"
+    example_defenses = "weaknesses vitality 5; resistances all 5 (except force)"
+    policy = Pf2Policy(halve_total=False, halve_floor_one=True, weakness_per_attack=False,
+                       persistent_timing="end", persistent_rounds=None, uses_wounds=False,
+                       healing_type="vitality", harm_type="void")

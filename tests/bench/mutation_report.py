@@ -1,0 +1,64 @@
+"""The kill rate of each mutated module (issue 22, item 8), read from ``mutmut results``.
+
+Run by ``make mutate`` after mutmut (``make mutate MODULE=core.dice``: that module alone):
+killed / checked per module, lowest rate first, those under the 90% aim marked. A timeout or a
+mutant the type check catches counts as killed (something noticed it); a mutant no test
+reaches counts as a survivor; a mutant not run yet is left out.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+AIM = 90.0
+KILLED = {"killed", "timeout", "caught by type check"}
+
+
+def statuses(lines: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """(module, status) of each ``    core.dice.x_parse__mutmut_3: killed`` line."""
+    for line in lines:
+        name, sep, status = line.strip().rpartition(": ")
+        if sep and "__mutmut_" in name:
+            yield name.rsplit(".", 1)[0], status
+
+
+def tally(lines: Iterable[str], only: str = "") -> dict[str, Counter[str]]:
+    """Killed and checked mutants per module (within ``only``, a module or package name)."""
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for module, status in statuses(lines):
+        if status == "not checked" or (only and module != only and not module.startswith(only + ".")):
+            continue
+        counts[module]["checked"] += 1
+        counts[module]["killed"] += status in KILLED
+    return counts
+
+
+def report(counts: dict[str, Counter[str]]) -> list[str]:
+    """One line a module, the lowest rate first, and the whole."""
+    def rate(c: Counter[str]) -> float:
+        return 100.0 * c["killed"] / c["checked"] if c["checked"] else 100.0
+
+    lines = [f"{'module':32} {'killed':>7} {'of':>5} {'rate':>7}"]
+    for module, c in sorted(counts.items(), key=lambda item: (rate(item[1]), item[0])):
+        mark = "  below the aim" if rate(c) < AIM else ""
+        lines.append(f"{module:32} {c['killed']:7} {c['checked']:5} {rate(c):6.1f}%{mark}")
+    whole: Counter[str] = sum(counts.values(), Counter())
+    lines.append(f"{'all':32} {whole['killed']:7} {whole['checked']:5} {rate(whole):6.1f}%")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    """Print the report for ``argv[1]`` (a module) or every module mutmut has checked."""
+    found = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=ROOT,
+                           capture_output=True, text=True, check=True)
+    print("\n".join(report(tally(found.stdout.splitlines(), argv[1] if len(argv) > 1 else ""))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))

@@ -1,0 +1,156 @@
+"""saves/validate.py at its bounds (issue 22 item 8): each limit is checked on both sides, the
+way mutation testing asks — the last value allowed passes, the first beyond is refused."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from saves import SaveError
+from saves.validate import MAX_FACTOR, MAX_INT, Invalid, check_numbers, field_words, validate
+
+Doc = dict[str, Any]
+
+
+@pytest.fixture
+def doc(make_enc) -> Doc:
+    """A valid save document of three goblins, one hit and its ledger step."""
+    return make_enc().to_data()
+
+
+def _refused(doc: Doc) -> SaveError:
+    with pytest.raises(SaveError) as caught:
+        validate(doc, None)
+    return caught.value
+
+
+def _edited(doc: Doc, edit: Callable[[Doc], object]) -> Doc:
+    changed = copy.deepcopy(doc)
+    edit(changed)
+    return changed
+
+
+def _persistent(line: str) -> Callable[[Doc], object]:
+    return lambda d: d["creatures"][0].update(persistent=[line])
+
+
+@pytest.mark.parametrize(("good", "bad", "field", "problem"), [
+    (_persistent("1d6 bleed | factor 1 | end | rounds 0"), _persistent("1d6 bleed | factor 1 | end | rounds -1"),
+     "creatures[0].persistent[0]", "rounds -1 must be 0 or more"),
+    (_persistent(f"1d6 bleed | factor {MAX_FACTOR:g} | end"), _persistent("1d6 bleed | factor 100.5 | end"),
+     "creatures[0].persistent[0]", "factor 100.5 must be above 0 and at most 100"),
+    (_persistent("1d6 bleed | factor 0.01 | end"), _persistent("1d6 bleed | factor 0 | end"),
+     "creatures[0].persistent[0]", "factor 0.0 must be above 0 and at most 100"),
+    (lambda d: d["encounter"].update(round=1), lambda d: d["encounter"].update(round=0),
+     "encounter.round", "must be 1 or more, not 0"),
+    (lambda d: d["encounter"].update(turn=0), lambda d: d["encounter"].update(turn=-1),
+     "encounter.turn", "must be 0 or more, not -1"),
+    (lambda d: d["encounter"].update(turn=2), lambda d: d["encounter"].update(turn=3),
+     "encounter.turn", "3 is outside the roster (0 to 2)"),
+    (lambda d: d["encounter"].update(next_id=1), lambda d: d["encounter"].update(next_id=0),
+     "encounter.next_id", "must be 1 or more, not 0"),
+    (lambda d: d["creatures"][0].update(hp=d["creatures"][0]["max_hp"]),
+     lambda d: d["creatures"][0].update(hp=d["creatures"][0]["max_hp"] + 1),
+     "creatures[0].hp", "21 is more than max_hp 20"),
+    (lambda d: d["creatures"][0].update(hp=0), lambda d: d["creatures"][0].update(hp=-1),
+     "creatures[0].hp", "must be 0 or more, not -1"),
+    (lambda d: d["creatures"][0].update(seq=0), lambda d: d["creatures"][0].update(seq=-1),
+     "creatures[0].seq", "must be 0 or more, not -1"),
+    (lambda d: d["ledger"][-1].update(round=0), lambda d: d["ledger"][-1].update(round=-1),
+     "ledger[3].round", "must be 0 or more, not -1"),
+    (lambda d: d["creatures"][0].update(max_hp=MAX_INT), lambda d: d["creatures"][0].update(max_hp=MAX_INT + 1),
+     "creatures[0].max_hp", "a number too big (more than 64 bits)"),
+])
+def test_a_bound_lets_its_last_value_through_and_refuses_the_next(doc, good, bad, field, problem):
+    validate(_edited(doc, good), None)
+    error = _refused(_edited(doc, bad))
+    assert (error.field, error.problem) == (field, problem)
+
+
+def test_a_turn_left_out_is_the_first_creature(doc):
+    del doc["encounter"]["turn"]
+    validate(doc, None)
+
+
+def test_a_turn_left_out_of_an_empty_roster_is_no_error(doc):
+    doc["creatures"] = []
+    doc["encounter"]["turn"] = 5
+    doc["ledger"] = doc["redo"] = []
+    validate(doc, None)
+
+
+def test_the_smallest_64_bit_number_is_allowed_and_one_less_is_not():
+    check_numbers({"a": [-MAX_INT - 1]})
+    with pytest.raises(Invalid, match="more than 64 bits"):
+        check_numbers({"a": [-MAX_INT - 2]})
+
+
+def test_a_field_deep_in_a_list_is_spelled_as_the_file_shows_it():
+    with pytest.raises(Invalid) as caught:
+        check_numbers({"ledger": [{"changes": [{"after": {"hp": float("inf")}}]}]})
+    assert caught.value.field == "ledger[0].changes[0].after.hp"
+    assert caught.value.problem == "inf is not a number a save can hold"
+
+
+@pytest.mark.parametrize(("field", "words"), [
+    ("creatures[0].hp", "creature 1 (Goblin 3) hp"),
+    ("creatures[1]", "creature 2 (Goblin 2)"),
+    ("creatures[9].hp", "creature 10 hp"),
+    ("encounter.round", "encounter.round"),
+])
+def test_a_field_is_named_in_the_gms_words(doc, field, words):
+    assert field_words(doc, field) == words
+
+
+def test_a_long_or_spaced_name_is_cut_to_40_characters_and_one_space(doc):
+    doc["creatures"][0]["name"] = "  Old   " + "x" * 60
+    assert field_words(doc, "creatures[0].hp") == f"creature 1 (Old {'x' * 36}) hp"
+
+
+def test_a_refusal_says_where_in_words_and_the_field_as_written(doc):
+    doc["creatures"][0]["hp"] = "lots"
+    error = _refused(doc)
+    assert error.gist == "creature 1 (Goblin 3) hp must be a whole number"
+    assert error.reason.startswith("creature 1 (Goblin 3) hp must be a whole number, not 'lots' "
+                                   "(creatures[0].hp) — fix that field by hand")
+
+
+def test_a_step_naming_a_missing_creature_says_how_to_start_afresh(doc):
+    doc["ledger"][-1]["changes"][0]["id"] = "c99"
+    error = _refused(doc)
+    assert (error.field, error.problem) == (
+        "ledger[3].changes[0].id", "creature 'c99' does not exist when this step is undone; delete the "
+        "[[ledger]] and [[redo]] entries to start the history afresh")
+
+
+@pytest.mark.parametrize(("meta", "field", "problem"), [
+    ({"rules": 1}, "ledger[3].meta_after.rules", "'rules' is not an encounter field a step can change"),
+    ({"_next_id": 2}, "ledger[3].meta_after._next_id", "'_next_id' is not an encounter field a step can change"),
+    ({"round": 0}, "ledger[3].meta_after.round", "must be 1 or more, not 0"),
+    ({"next_id": 0}, "ledger[3].meta_after.next_id", "must be 1 or more, not 0"),
+    ({"turn": -1}, "ledger[3].meta_after.turn", "must be 0 or more, not -1"),
+    ({"settings": {"crit_mode": 2}}, "ledger[3].meta_after.settings.crit_mode", "must be text, not 2"),
+])
+def test_a_step_sets_only_encounter_fields_within_their_bounds(doc, meta, field, problem):
+    doc["ledger"][-1]["meta_after"] = meta
+    error = _refused(doc)
+    assert (error.field, error.problem) == (field, problem)
+
+
+def test_a_step_may_set_the_round_turn_and_next_id_at_their_lowest(doc):
+    doc["ledger"][-1]["meta_after"] = {"round": 1, "turn": 0, "next_id": 1}
+    validate(doc, None)
+
+
+@pytest.mark.parametrize(("edit", "field", "problem"), [
+    (lambda c: c.update(name="  "), "creatures[0].name", "a creature needs a name"),
+    (lambda c: c.update(id=""), "creatures[0].id", "'' is empty or used twice; ids must be unique"),
+    (lambda c: c.pop("max_hp"), "creatures[0]", "a pf2e creature needs hp, max_hp"),
+])
+def test_a_creature_needs_a_name_an_id_and_its_track(doc, edit, field, problem):
+    edit(doc["creatures"][0])
+    error = _refused(doc)
+    assert (error.field, error.problem) == (field, problem)
