@@ -20,6 +20,7 @@ from core.turns import cannot_act
 if TYPE_CHECKING:
     from core.encounter import DamagePreview, Encounter
     from core.systems.base import AttackRoll, RuleSystem
+    from core.table_numbers import SaveRoll, SaveRolls
 
 
 MISS_SUMMARY = "miss: no damage"
@@ -75,6 +76,24 @@ def _match_rank(name: str, wanted: str, words: list[str]) -> int | None:
     return next((rank for rank, passed in enumerate(tests) if passed), None)
 
 
+SAVE_NAMES = {"fort": "fort", "fortitude": "fort", "ref": "ref", "reflex": "ref", "will": "will"}
+
+
+def read_save_and_dc(text: str, save: str = "ref") -> tuple[str, int]:
+    """The save and DC the GM typed for rolled saves: ``ref 20``, ``Will DC 18``, ``20``
+    (then ``save``); ValueError saying what is wrong."""
+    words = text.replace(",", " ").lower().split()
+    numbers = [w for w in words if w.lstrip("-").isdigit()]
+    named = [SAVE_NAMES[w] for w in words if w in SAVE_NAMES]
+    unknown = [w for w in words if w not in SAVE_NAMES and w not in numbers and w != "dc"]
+    if unknown or len(numbers) != 1 or len(named) > 1:
+        raise ValueError("type the save and the DC, such as ref 20 (fort, ref or will)")
+    dc = int(numbers[0])
+    if not 0 <= dc <= 999:
+        raise ValueError(f"a DC is 0 to 999, not {dc}")
+    return (named[0] if named else save), dc
+
+
 def typed_total(roll: Roll) -> bool:
     """Whether every part of ``roll`` was typed as a total (no die was rolled by the app)."""
     return not any(part.faces for hit in roll.hits for part in hit)
@@ -127,6 +146,8 @@ class DamageDraft:
         """The attack helper's last roll, logged with the damage (d20 3.0)."""
         self.miss_confirmed = False
         """The GM said the damage lands although the attack helper called a miss."""
+        self.save_rolls: dict[str, SaveRoll] = {}
+        """The saves the app rolled (issue 19), kept to show; the GM may still change a degree."""
         self._rolled: Hit | None = None                 # ``text`` as last rolled, and its roll
         self._kept: Roll | None = None                  # the earlier hits' roll, combined
         self._reroll = False
@@ -194,6 +215,17 @@ class DamageDraft:
             return False
         self.saves[target] = save
         return True
+
+    def set_rolled_saves(self, rolls: SaveRolls) -> None:
+        """Each target's rolled save: its degree becomes the target's save result."""
+        for target, roll in rolls.rolls.items():
+            if target in self.saves and self.set_save(target, roll.degree):
+                self.save_rolls[target] = roll
+
+    def rolled_save(self, target: str) -> SaveRoll | None:
+        """``target``'s rolled save, while its save result is still the rolled one."""
+        roll = self.save_rolls.get(target)
+        return roll if roll is not None and self.saves.get(target) == roll.degree else None
 
     def cycle_save(self, target: str, step: int) -> bool:
         """``target``'s next (step 1) or previous (-1) save result."""
@@ -333,4 +365,4 @@ class DamageDraft:
         return encounter.commit_damage(preview)
 
 
-__all__ = ["DamageDraft", "Hit", "MISS_SUMMARY", "typed_total"]
+__all__ = ["DamageDraft", "Hit", "MISS_SUMMARY", "typed_total", "read_save_and_dc"]

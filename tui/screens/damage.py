@@ -14,8 +14,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from core.draft import DamageDraft, default_actor, roll_source
+from core.draft import DamageDraft, default_actor, read_save_and_dc, roll_source
 from core.model import Attack
+from core.table_numbers import SaveRoll, SaveRolls
 from tui.screens.dialogs import NumberInput
 from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import (
@@ -29,6 +30,7 @@ from tui.widgets.log_panel import (
     show_text,
 )
 from tui.widgets.notation_field import NotationField
+from tui.widgets.numbers_line import numbers_summary
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -46,6 +48,8 @@ SAVE_LABELS = {
     "failure": "failure",
     "critical-failure": "crit. fail",
 }
+ROLLED_LABELS = {"critical-success": "crit. succ", "critical-failure": "crit. fail"}
+"""A rolled save's degree after its total (``23 crit. succ``): as wide as the widest label."""
 
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
@@ -97,6 +101,7 @@ class DamageScreen(ModalScreen[Any]):
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
     | left / right | Change the highlighted target's save |
     | S | Copy the highlighted target's save to every target |
+    | v, alt+v, f4 | Roll every target's save against one DC (``ref 20``): each with its own numbers |
     | r, ctrl+r, alt+r | Roll the dice again |
     | c, alt+c | Critical hit on/off |
     | n, alt+n | Nonlethal on/off (where the system has nonlethal damage) |
@@ -132,6 +137,12 @@ class DamageScreen(ModalScreen[Any]):
         Binding("a", "toggle_armor", "Armor slot", show=False, id="damage.armor"),
         Binding("i", "toggle_direct", "Direct", show=False, id="damage.direct"),
         Binding("plus", "add_hit", "Add hit", key_display="+", show=False, id="damage.add_hit"),
+        # issue 19: an area's saves rolled by the app, each target with its own numbers
+        Binding("v", "roll_saves", "Roll saves", show=False, id="damage.roll_saves"),
+        Binding("alt+v", "roll_saves", "Roll saves", priority=True, key_display="alt+v",
+                id="damage.roll_saves_alt", tooltip="Roll every target's save against one DC"),
+        Binding("f4", "roll_saves", "Roll saves", priority=True, show=False,
+                id="damage.roll_saves_f4"),
         # priority: a terminal sends alt+t with the character "t", which the field would
         # type before a non-priority binding is looked at
         Binding("ctrl+r", "reroll", "Reroll", priority=True, id="damage.reroll_anywhere"),
@@ -279,6 +290,7 @@ class DamageScreen(ModalScreen[Any]):
             table.add_row(*cells, key=creature_id)
         self._show_options()
         self._show_attacks()
+        self._show_steps()      # issue 19: the first target's numbers before anything is typed
 
     # -- state to screen -----------------------------------------------------------------
 
@@ -307,6 +319,9 @@ class DamageScreen(ModalScreen[Any]):
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
             return "no saves"
+        rolled = self.draft.rolled_save(creature_id)
+        if rolled is not None:
+            return f"{rolled.total} {ROLLED_LABELS.get(rolled.degree, rolled.degree)}"
         return SAVE_LABELS.get(self.draft.saves[creature_id], str(self.draft.saves[creature_id]))
 
     def _free_armor_slots(self, creature_id: str) -> int:
@@ -401,13 +416,24 @@ class DamageScreen(ModalScreen[Any]):
         outcome = None
         if self.preview is not None and creature_id is not None:
             outcome = self.preview.outcomes.get(creature_id)
-        if outcome is None or creature_id is None:
+        if creature_id is None:
             show_text(steps, "", steady=True)
             return
-        name = self.encounter.creature(creature_id).name
-        text = f"{name}: " + " → ".join(outcome.steps)
+        text = self._target_head(creature_id)
+        if outcome is not None:
+            text += ": " + " → ".join(outcome.steps)
         width = steps.content_region.width or self._inner_width()
         show_text(steps, Text(fit_lines(text, width, most_lines(steps) or 1)), steady=True)
+
+    def _target_head(self, creature_id: str) -> str:
+        """The target as the steps line names it: its rolled save, or its numbers after
+        conditions (issue 19: ``Goblin Pyro (AC 15 (17, frightened 2) · Ref +6 …)``)."""
+        rolled = self.draft.rolled_save(creature_id)
+        if rolled is not None:
+            return rolled.text
+        name = self.encounter.creature(creature_id).name
+        numbers = numbers_summary(self.encounter, creature_id)
+        return f"{name} ({numbers})" if numbers else name
 
     @property
     def highlighted_id(self) -> str | None:
@@ -489,7 +515,7 @@ class DamageScreen(ModalScreen[Any]):
             return self.has_armor_slots
         if action == "toggle_armor":
             return None if self.draft.direct else self.has_armor_slots
-        if action in ("cycle_save", "copy_save") and not self.draft.has_saves:
+        if action in ("cycle_save", "copy_save", "roll_saves") and not self.draft.has_saves:
             return False
         if action == "set_save":
             index = parameters[0] if parameters else 0
@@ -623,6 +649,49 @@ class DamageScreen(ModalScreen[Any]):
             return
         if self.draft.copy_save(creature_id):
             self._recompute()
+
+    def action_roll_saves(self) -> None:
+        """Ask the save and the DC once, then roll each target's save with its own numbers
+        after conditions (issue 19); every roll shows before enter, every degree can change."""
+        from tui.screens.dialogs import PromptModal
+
+        if not self.draft.has_saves:
+            return
+
+        def check(text: str) -> str | None:
+            try:
+                read_save_and_dc(text, self.last_save)
+            except ValueError as error:
+                return str(error)
+            return None
+
+        def chosen(text: str | None) -> None:
+            if text is not None:
+                self.roll_saves(*read_save_and_dc(text, self.last_save))
+
+        question = "Roll every target's save: the save and the DC (fort, ref or will)"
+        self.app.push_screen(PromptModal(question, value=f"{self.last_save} ", check=check), chosen)
+
+    last_save = "ref"
+    """The save asked for last (the prompt offers it again)."""
+
+    def roll_saves(self, save: str, dc: int) -> SaveRolls:
+        """Roll ``save`` against ``dc`` for every target that has that save; say who has not."""
+        self.last_save = save
+        rolls: dict[str, SaveRoll] = {}
+        missing: list[str] = []
+        for creature_id in self.target_ids:
+            try:
+                rolls.update(self.encounter.roll_saves([creature_id], save, dc, rng=self.rng).rolls)
+            except ValueError:
+                missing.append(self.encounter.creature(creature_id).name)
+        result = SaveRolls(rolls)
+        self.draft.set_rolled_saves(result)
+        self._recompute()
+        if missing:
+            self.notify(fit_cells(f"No {save} save known for {', '.join(missing)}: set it by hand "
+                                  "(0–4) or type it in the edit form", NOTICE_WIDTH), severity="warning")
+        return result
 
     def action_recall_damage(self) -> None:
         """Put the damage applied before in the field, one further back each time."""

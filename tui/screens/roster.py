@@ -17,6 +17,7 @@ from tui.messages import OpenTracker
 from tui.screens.base import HitLedgerScreen
 from tui.widgets.encounter_header import EncounterHeader
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
+from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -178,6 +179,7 @@ class RosterScreen(HitLedgerScreen[None]):
         with Horizontal(id="roster-body"):
             yield RosterTable(id="roster")
             yield Static("", id="detail", markup=False)
+        yield NumbersLine(id="numbers-line")    # issue 19: AC, saves, Perception after conditions
         yield LogPanel(lines=LOG_LINES)
         with Horizontal(id="find-line"):
             yield Static("/", id="find-prompt", markup=False)
@@ -219,6 +221,7 @@ class RosterScreen(HitLedgerScreen[None]):
         """The detail pane follows the cursor (only drawn on a wide terminal)."""
         detail = self.query_one("#detail", Static)
         creature_id = self.table.highlighted_id
+        self.query_one(NumbersLine).show(self.encounter, creature_id)
         if detail.display:
             detail.update(detail_text(self.encounter, creature_id) if creature_id else "")
 

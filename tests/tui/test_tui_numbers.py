@@ -1,0 +1,95 @@
+"""Issue 19 on screen: the numbers of the highlighted creature, rolled saves, the attack helper
+for every system with attack rolls, and Daggerheart's Hope and Minions."""
+
+from __future__ import annotations
+
+from tui_support import Dice, ids_by_name, running, screen_text, static_text, type_text
+
+from core import Encounter, get_system
+from tui.screens.damage import DamageScreen
+from tui.widgets.numbers_line import NumbersLine
+
+
+def pyro_ambush() -> Encounter:
+    """Valeros (PC) and four goblins with their printed numbers (the goblin pyro's block)."""
+    rules = get_system("pf2e")
+    encounter = Encounter("pf2e", "Goblin Ambush")
+    encounter.add(rules.new_creature("Valeros", pc=True, hp=40, numbers={"ac": 18}), initiative=20)
+    for n in (1, 2, 3, 4):
+        encounter.add(rules.new_creature(
+            f"Goblin {n}", hp=18, numbers={"level": 1, "ac": 17, "fort": 5, "ref": 8, "will": 4,
+                                           "perception": 6}), initiative=10)
+    return encounter
+
+
+def line_text(app) -> str:
+    return str(app.screen.query_one(NumbersLine).render())
+
+
+async def test_the_roster_shows_the_highlighted_creatures_numbers_after_conditions(app_factory):
+    encounter = pyro_ambush()
+    async with running(app_factory, encounter) as (pilot, app, _enc, ids):
+        await pilot.press("down")
+        assert line_text(app) == "AC 17 · Fort +5 Ref +8 Will +4 · Per +6"
+        assert "AC 17 · Fort +5 Ref +8 Will +4 · Per +6" in screen_text(app)
+        app.session.apply(lambda enc: enc.add_condition(ids["Goblin 1"], "frightened", 2),
+                          {ids["Goblin 1"]})
+        await pilot.pause()
+        assert line_text(app).startswith("AC 15 (17, frightened 2) · Fort +3 (+5, frightened 2)")
+        await pilot.press("up")
+        assert line_text(app) == "AC 18"
+
+
+async def test_a_creature_without_numbers_says_how_to_type_them(app_factory):
+    async with running(app_factory) as (pilot, app, _enc, _ids):
+        assert "e: type them in" in line_text(app)
+
+
+async def test_the_damage_form_names_each_targets_numbers(app_factory):
+    encounter = pyro_ambush()
+    async with running(app_factory, encounter) as (pilot, app, _enc, ids):
+        await pilot.press("down", "d")
+        screen = app.screen
+        assert isinstance(screen, DamageScreen)
+        await pilot.pause()
+        assert static_text(screen, "#steps").startswith("Goblin 1 (AC 17 · Fort +5 Ref +8")
+
+
+async def test_a_fireball_on_four_goblins_with_rolled_saves_in_six_keys(app_factory):
+    """Issue 19 item 4: d, alt+v, 2 0, enter (roll), enter (apply): six keys after marking,
+    not counting the damage typed (as the ten of today did not)."""
+    encounter = pyro_ambush()
+    encounter.add_condition(ids_by_name(encounter)["Goblin 2"], "clumsy", 2)
+    async with running(app_factory, encounter) as (pilot, app, _enc, ids):
+        goblins = [ids[f"Goblin {n}"] for n in (1, 2, 3, 4)]
+        await pilot.press("down", "space", "space", "space", "space")   # marking
+        keys = ["d"]
+        await pilot.press("d")
+        screen = app.screen
+        screen.rng = Dice(3, 11, 10, 2)                     # the four saves' d20s
+        await type_text(pilot, "21 fire")                   # the fireball as rolled at the table
+        for key in ("alt+v", "2", "0", "enter"):
+            keys.append(key)
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is screen
+        saves = screen.draft.save_rolls
+        # Goblin 2 is clumsy 2: Ref +6, not +8
+        assert {cid: (r.natural, r.bonus, r.degree) for cid, r in saves.items()} == {
+            goblins[0]: (3, 8, "failure"), goblins[1]: (11, 6, "failure"),
+            goblins[2]: (10, 8, "failure"), goblins[3]: (2, 8, "critical-failure")}
+        table = screen.query_one("#targets")
+        assert table.get_cell(goblins[0], "save") == "11 failure"
+        assert "Ref +6 (+8, clumsy 2): d20 11+6 = 17 vs DC 20: failure" in \
+            screen.draft.rolled_save(goblins[1]).text
+        # the GM can still change a degree (keys beyond the six): Goblin 3 succeeds
+        await pilot.press("tab", "down", "down", "2")
+        assert screen.draft.saves[goblins[2]] == "success"
+        assert table.get_cell(goblins[2], "save") == "success"
+        await pilot.press("enter")
+        keys.append("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        hp = [encounter.creature(cid).hp for cid in goblins]
+        assert hp == [0, 0, 8, 0]            # 21 and 42 kill; the success takes half, 10
+        assert keys == ["d", "alt+v", "2", "0", "enter", "enter"]
