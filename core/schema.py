@@ -9,7 +9,9 @@ always one it reads back, and a value a load would refuse is refused where it wa
   a system differs: Daggerheart's HP slots, d20 3.0's HP below 0);
 - :data:`SYSTEM_FIELDS`: the whole-number fields a creature of each system has;
 - :data:`TRACKS`: the track each system needs; :data:`AT_MOST`: current within maximum;
-- the checks of names, defenses, persistent conditions, conditions and attacks.
+- :data:`NUMBER_BOUNDS`: each printed number's bounds (``Creature.numbers``: AC, saves…; the
+  keys each system has are core.capabilities.NUMBERS; Evasion and Hope are a PC's);
+- the checks of names, defenses, persistent conditions, conditions and attacks (bonus, traits).
 
 :func:`check_creature` checks a whole creature as ``Creature.to_state`` writes it;
 :func:`check_fields` the fields one side of a ledger change holds. Both raise

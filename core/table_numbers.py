@@ -121,8 +121,15 @@ class Numbers(dict[str, int]):
         return f"{label} {show(self[key])}" + (f" ({show(self.printed[key])}, {', '.join(why)})" if why else "")
 
     def line(self) -> str:
-        """Every number in one line: ``Level 1 · AC 17 · Fort +5 · Ref +8 · Will +4 · Per +6``."""
-        return " · ".join(self.text(n.key) for n in NUMBERS.get(self.system, ()) if n.key in self)
+        """The numbers of play in one line: ``AC 15 (17, frightened 2) · Fort +5 Ref +8 Will +4 · Per +6``
+        (the level and tier, which no condition changes, are left to the detail pane)."""
+        parts: list[str] = []
+        for n in NUMBERS.get(self.system, ()):
+            if n.key not in self or n.key in ("level", "tier"):
+                continue
+            joined = parts and n.key in _SAVES and parts[-1].split()[0] in ("Fort", "Ref", "Will")
+            parts.append(f"{parts.pop()} {self.text(n.key)}" if joined else self.text(n.key))
+        return " · ".join(parts)
 
 
 def numbers_of(creature: Creature, system: str) -> Numbers:

@@ -85,7 +85,11 @@ def test_penalties_of_one_type_do_not_stack_and_types_add():
 
 def test_a_creature_without_conditions_says_its_number_plainly():
     enc, cid = pf2()
-    assert enc.numbers_of(cid).line() == "Level 3 · AC 17 · Fort +5 · Ref +8 · Will +4 · Per +6"
+    assert enc.numbers_of(cid).line() == "AC 17 · Fort +5 Ref +8 Will +4 · Per +6"
+    enc.add_condition(cid, "frightened", 2)
+    assert enc.numbers_of(cid).line() == ("AC 15 (17, frightened 2) · Fort +3 (+5, frightened 2) "
+                                          "Ref +6 (+8, frightened 2) Will +2 (+4, frightened 2) · "
+                                          "Per +4 (+6, frightened 2)")
 
 
 def d20(*conditions, numbers=D20):
