@@ -20,7 +20,7 @@ from core.turns import cannot_act
 if TYPE_CHECKING:
     from core.encounter import DamagePreview, Encounter
     from core.systems.base import AttackRoll, RuleSystem
-    from core.table_numbers import SaveRoll, SaveRolls
+    from core.table_numbers import AttackResult, SaveRoll, SaveRolls
 
 
 MISS_SUMMARY = "miss: no damage"
@@ -94,6 +94,42 @@ def read_save_and_dc(text: str, save: str = "ref") -> tuple[str, int]:
     return (named[0] if named else save), dc
 
 
+class ShownAttack(NamedTuple):
+    """An attack roll as the damage form keeps it: the verdict and the words to show and log."""
+
+    result: str                 # "critical", "hit" or "miss"
+    text: str
+
+
+def shown_attack(rolled: AttackResult) -> ShownAttack:
+    """``rolled`` (``Encounter.attack``) in the damage form's words: the verdict first."""
+    verdict = {"critical": "CRITICAL HIT", "hit": "HIT", "miss": "MISS"}[rolled.result]
+    return ShownAttack(rolled.result, f"{verdict}: " + " · ".join(rolled.steps))
+
+
+def restep(rolled: AttackResult, step: int) -> AttackResult:
+    """The same d20 read at another MAP step (the GM changes it, RULES §9): the bonus, the
+    total, the degree and the verdict follow; nothing is rolled again."""
+    from core.table_numbers import degree, map_penalty
+
+    if rolled.map_step is None:
+        raise ValueError("only the Pathfinder family has a multiple attack penalty")
+    bonus = rolled.bonus + map_penalty(rolled.attack, rolled.map_step) - map_penalty(rolled.attack, step)
+    total = rolled.natural + bonus
+    got = degree(total, rolled.dc, rolled.natural)
+    hit, critical = got in ("success", "critical-success"), got == "critical-success"
+    shown = rolled.steps[-1].split(" vs ", 1)[-1].rsplit(": ", 1)[0]
+    word = "critical hit" if critical else "hit" if hit else "miss"
+    steps = [rolled.steps[0]]
+    if step:
+        penalty = map_penalty(rolled.attack, step)
+        steps.append(f"multiple attack penalty: attack {step + 1} of the turn −{penalty}"
+                     + (" (agile)" if "agile" in rolled.attack.traits else "") + " (the GM's step)")
+    steps.append(f"d20 {rolled.natural}{bonus:+d} = {total} vs {shown}: {word} ({got.replace('-', ' ')})")
+    return replace(rolled, bonus=bonus, total=total, hit=hit, critical=critical, degree=got,
+                   map_step=step, steps=(*steps, *rolled.steps[2 + (1 if rolled.map_step else 0):]))
+
+
 def typed_total(roll: Roll) -> bool:
     """Whether every part of ``roll`` was typed as a total (no die was rolled by the app)."""
     return not any(part.faces for hit in roll.hits for part in hit)
@@ -142,7 +178,7 @@ class DamageDraft:
         self.armor_slots: dict[str, bool] = dict.fromkeys(self.targets, False)
         self.actor = actor
         """Who deals the damage (a creature id), named in the log only."""
-        self.attack: AttackRoll | None = None
+        self.attack: AttackRoll | ShownAttack | None = None
         """The attack helper's last roll, logged with the damage (d20 3.0)."""
         self.miss_confirmed = False
         """The GM said the damage lands although the attack helper called a miss."""
@@ -240,7 +276,7 @@ class DamageDraft:
             self.saves[other] = self.saves[target]
         return True
 
-    def set_attack(self, attack: AttackRoll) -> None:
+    def set_attack(self, attack: AttackRoll | ShownAttack) -> None:
         """The attack helper rolled ``attack``: a critical sets the critical option."""
         self.attack = attack
         self.critical = attack.result == "critical"
@@ -365,4 +401,5 @@ class DamageDraft:
         return encounter.commit_damage(preview)
 
 
-__all__ = ["DamageDraft", "Hit", "MISS_SUMMARY", "typed_total", "read_save_and_dc"]
+__all__ = ["DamageDraft", "Hit", "MISS_SUMMARY", "typed_total", "read_save_and_dc", "ShownAttack",
+           "shown_attack", "restep"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tui_support import Dice, ids_by_name, running, screen_text, static_text, type_text
 
 from core import Encounter, get_system
+from core.model import Attack
 from tui.screens.damage import DamageScreen
 from tui.widgets.numbers_line import NumbersLine
 
@@ -93,3 +94,59 @@ async def test_a_fireball_on_four_goblins_with_rolled_saves_in_six_keys(app_fact
         hp = [encounter.creature(cid).hp for cid in goblins]
         assert hp == [0, 0, 8, 0]            # 21 and 42 kill; the success takes half, 10
         assert keys == ["d", "alt+v", "2", "0", "enter", "enter"]
+
+
+def pf2_strikes() -> Encounter:
+    """Goblin Warrior (active, a dogslicer +7 agile) against Valeros (AC 18)."""
+    rules = get_system("pf2e")
+    encounter = Encounter("pf2e", "Strikes")
+    encounter.add(rules.new_creature(
+        "Goblin Warrior", hp=15, numbers={"ac": 16},
+        attacks=[Attack("Dogslicer", "1d6 slashing", 7, ("agile",)),
+                 Attack("Shortbow", "1d6 piercing", 6, ("ranged",))]), initiative=20)
+    encounter.add(rules.new_creature("Valeros", pc=True, hp=40, numbers={"ac": 18}), initiative=10)
+    return encounter
+
+
+async def test_alt_1_rolls_the_strike_against_the_targets_ac_with_the_map(app_factory):
+    async with running(app_factory, pf2_strikes()) as (pilot, app, encounter, ids):
+        await pilot.press("down", "d")
+        screen = app.screen
+        screen.rng = Dice(11, 3, 20, 2, 4, 1, 1)       # strike 1, its damage, strike 2, …
+        await pilot.press("alt+1")
+        await pilot.pause()
+        rolled = screen.last_attack
+        assert (rolled.natural, rolled.total, rolled.dc, rolled.degree) == (11, 18, 18, "success")
+        assert rolled.map_step == 0 and not screen.draft.critical
+        assert static_text(screen, "#attacks").startswith("HIT: Dogslicer +7")
+        assert screen.query_one("#damage").value == "1d6 slashing"
+        await pilot.press("escape")
+        await pilot.press("d", "alt+1")                 # the second Strike of the turn: −4 agile
+        await pilot.pause()
+        screen = app.screen
+        rolled = screen.last_attack
+        assert rolled.map_step == 1 and rolled.bonus == 3
+        assert "attack 2 of the turn −4 (agile)" in static_text(screen, "#attacks")
+        assert screen.draft.critical == (rolled.degree == "critical-success")
+        await pilot.press("tab", "m")                   # the GM says it was the third: −8
+        assert screen.last_attack.map_step == 2 and screen.last_attack.bonus == -1
+        assert screen.last_attack.natural == rolled.natural   # the same die, read again
+
+
+async def test_a_natural_20_sets_critical_and_a_miss_asks(app_factory):
+    async with running(app_factory, pf2_strikes()) as (pilot, app, encounter, ids):
+        await pilot.press("down", "d")
+        screen = app.screen
+        screen.rng = Dice(20, 4, 4, 2, 2, 2)
+        await pilot.press("alt+1")
+        await pilot.pause()
+        assert screen.last_attack.degree == "critical-success" and screen.draft.critical
+        assert static_text(screen, "#attacks").startswith("CRITICAL HIT")
+        await pilot.press("escape", "d")
+        screen = app.screen
+        screen.rng = Dice(1, 4, 4)
+        await pilot.press("alt+1")
+        await pilot.pause()
+        assert screen.draft.missed
+        await pilot.press("enter")                      # asks, as d20 3.0's helper does
+        assert "missed" in screen_text(app)

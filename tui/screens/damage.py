@@ -14,9 +14,16 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from core.draft import DamageDraft, default_actor, read_save_and_dc, roll_source
+from core.draft import (
+    DamageDraft,
+    default_actor,
+    read_save_and_dc,
+    restep,
+    roll_source,
+    shown_attack,
+)
 from core.model import Attack
-from core.table_numbers import SaveRoll, SaveRolls
+from core.table_numbers import AttackResult, SaveRoll, SaveRolls, roll_rule
 from tui.screens.dialogs import NumberInput
 from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import (
@@ -48,6 +55,9 @@ SAVE_LABELS = {
     "failure": "failure",
     "critical-failure": "crit. fail",
 }
+ROLL_SAVES_HINT = " · alt+v roll"
+HINT_ROOM = 76
+"""The cells of the save hint's line inside the box at 80 columns."""
 ROLLED_LABELS = {"critical-success": "crit. succ", "critical-failure": "crit. fail"}
 """A rolled save's degree after its total (``23 crit. succ``): as wide as the widest label."""
 
@@ -105,13 +115,13 @@ class DamageScreen(ModalScreen[Any]):
     | r, ctrl+r, alt+r | Roll the dice again |
     | c, alt+c | Critical hit on/off |
     | n, alt+n | Nonlethal on/off (where the system has nonlethal damage) |
-    | m, alt+m | Critical multiplier ×2/×3/×4 (d20 3.0) |
+    | m, alt+m | Critical multiplier ×2/×3/×4 (d20 3.0); the attack's MAP step (Pathfinder family) |
     | t, alt+t | Roll the attack with the helper (d20 3.0) |
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
     | i, alt+i | Direct damage on/off (Daggerheart) |
     | f3, +, alt++ | Keep this hit and add another (totalled before thresholds) |
     | f2, alt+b | Who deals the damage (the log names them): type a few letters of the name |
-    | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
+    | alt+1 … alt+9 | The acting creature's attack: rolled against the target's AC, its damage into the field |
     | ? | Help: every key of this screen |
 
     The letters act on the targets; with alt they work from the damage field too.
@@ -139,7 +149,7 @@ class DamageScreen(ModalScreen[Any]):
         Binding("plus", "add_hit", "Add hit", key_display="+", show=False, id="damage.add_hit"),
         # issue 19: an area's saves rolled by the app, each target with its own numbers
         Binding("v", "roll_saves", "Roll saves", show=False, id="damage.roll_saves"),
-        Binding("alt+v", "roll_saves", "Roll saves", priority=True, key_display="alt+v",
+        Binding("alt+v", "roll_saves", "Roll saves", priority=True, key_display="alt+v", show=False,
                 id="damage.roll_saves_alt", tooltip="Roll every target's save against one DC"),
         Binding("f4", "roll_saves", "Roll saves", priority=True, show=False,
                 id="damage.roll_saves_f4"),
@@ -157,6 +167,9 @@ class DamageScreen(ModalScreen[Any]):
                 id="damage.no_nonlethal"),
         Binding("alt+m", "cycle_multiplier", "×2/×3/×4", priority=True, show=False,
                 id="damage.multiplier_alt"),
+        # issue 19: the Pathfinder family's multiple attack penalty step of the attack rolled
+        Binding("m", "cycle_map", "MAP step", show=False, id="damage.map"),
+        Binding("alt+m", "cycle_map", "MAP step", priority=True, show=False, id="damage.map_alt"),
         Binding("alt+t", "roll_attack", "Attack", priority=True, key_display="alt+t",
                 id="damage.attack_alt"),
         Binding("alt+a", "toggle_armor", "Armor slot", priority=True, show=False,
@@ -291,8 +304,17 @@ class DamageScreen(ModalScreen[Any]):
         self._show_options()
         self._show_attacks()
         self._show_steps()      # issue 19: the first target's numbers before anything is typed
+        self._fill_target_ac()
 
     # -- state to screen -----------------------------------------------------------------
+
+    def _fill_target_ac(self) -> None:
+        """d20 3.0's helper starts on the first target's AC after conditions (issue 19)."""
+        if not self.has_attack_helper:
+            return
+        numbers = self.encounter.numbers_of(self.target_ids[0])
+        if "ac" in numbers:
+            self.query_one("#attack-ac", NumberInput).value = str(numbers["ac"])
 
     def _inner_width(self) -> int:
         """The cells inside the box: the screen's width up to its max-width (damage.tcss), less
@@ -314,7 +336,9 @@ class DamageScreen(ModalScreen[Any]):
         if not keys:
             return ""
         words = self.rules.save_words
-        return f"{words[:1].upper()}{words[1:]}: ↓ then {' '.join(keys)} · S all"
+        hint = f"{words[:1].upper()}{words[1:]}: ↓ then {' '.join(keys)} · S all"
+        # issue 19: the rolled saves' key, where the line has room (else the roll line says it)
+        return hint + ROLL_SAVES_HINT if cell_len(hint + ROLL_SAVES_HINT) <= HINT_ROOM else hint
 
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
@@ -384,7 +408,8 @@ class DamageScreen(ModalScreen[Any]):
             miss = f"MISS: no damage (enter asks) · if you confirm: {self.preview.roll.text}"
             text = Text(fit_lines(miss, width, lines), style="bold")
         elif self.preview is None:
-            text = Text(fit_lines(" · ".join(self.draft.hits) or "nothing rolled yet", width, lines))
+            empty = "nothing rolled yet" + (" · alt+v rolls the targets' saves" if self.draft.has_saves else "")
+            text = Text(fit_lines(" · ".join(self.draft.hits) or empty, width, lines))
         else:
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
             # labels each part so
@@ -509,6 +534,8 @@ class DamageScreen(ModalScreen[Any]):
         """Hide what this system does not have; grey out what needs a preview."""
         if action in ("cycle_multiplier", "roll_attack"):
             return self.has_attack_helper
+        if action == "cycle_map":
+            return roll_rule(self.encounter.system) == "degrees"
         if action in ("toggle_nonlethal", "no_nonlethal"):
             return self.has_nonlethal == (action == "toggle_nonlethal")
         if action == "toggle_direct":
@@ -772,9 +799,15 @@ class DamageScreen(ModalScreen[Any]):
         """One line of the actor's attacks and their keys; hidden when it has none."""
         attacks = self.actor_attacks()[:9]
         line = self.query_one("#attacks", Static)
-        line.display = bool(attacks)
         line.styles.text_wrap, line.styles.text_overflow = "nowrap", "ellipsis"  # one line
-        line.update(" · ".join(f"alt+{n} {a.label} {a.damage}" for n, a in enumerate(attacks, 1)))
+        words = [f"alt+{n} {a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "") + f" {a.damage}"
+                 for n, a in enumerate(attacks, 1)]
+        actor = self.draft.actor
+        atk = self.encounter.creature(actor).numbers.get("attack") if actor else None
+        if not attacks and atk is not None:     # a Daggerheart adversary's ATK (issue 19)
+            words = [f"alt+1 ATK {atk:+d}"]
+        line.display = bool(words)
+        line.update(" · ".join(words))
 
     def _attack_typed(self, text: str) -> bool:
         """alt+N from a terminal reached the field as a character (ALT_DIGIT_CHARS): use attack N."""
@@ -785,13 +818,55 @@ class DamageScreen(ModalScreen[Any]):
                 return True
         return False
 
+    last_attack: AttackResult | None = None
+    """The attack the helper rolled last (issue 19): ``m`` reads it at another MAP step."""
+
     def action_use_attack(self, number: int) -> None:
-        """Put the actor's attack ``number`` into the damage field (it is rolled at once)."""
+        """Roll the actor's attack ``number`` against the highlighted target's AC (Evasion,
+        Difficulty) after conditions and put its damage into the field (issue 19); an attack
+        without a bonus only fills the field."""
         attacks = self.actor_attacks()
-        if not 1 <= number <= len(attacks):
+        actor = self.draft.actor
+        atk = actor is not None and number == 1 and "attack" in self.encounter.creature(actor).numbers
+        if not 1 <= number <= len(attacks) and not atk:
             self.notify(f"The acting creature has no attack {number} from a stat block.",
                         severity="warning")
             return
+        rolled = self._roll_attack_of(number - 1)
+        damage = rolled.damage if rolled is not None else attacks[number - 1].damage
         field = self.query_one("#damage", NotationField)
-        field.value = attacks[number - 1].damage
+        if damage:
+            field.value = damage
         field.focus_input()
+        if rolled is not None:
+            self._show_attack(rolled)
+
+    def _roll_attack_of(self, index: int) -> AttackResult | None:
+        """The actor's attack ``index`` rolled against the highlighted target; None (and why)
+        when a number is missing."""
+        target = self.highlighted_id or self.target_ids[0]
+        try:
+            return self.encounter.attack(self.draft.actor or "", target, index, rng=self.rng)
+        except (KeyError, ValueError) as error:
+            self.notify(fit_cells(f"Not rolled: {error}", NOTICE_WIDTH), severity="warning")
+            return None
+
+    def _show_attack(self, rolled: AttackResult) -> None:
+        """The roll, the verdict, the degree and the MAP step on the attacks line; a critical
+        hit sets critical, a miss asks before enter (as the d20 3.0 helper does)."""
+        self.last_attack = rolled
+        shown = shown_attack(rolled)
+        self.draft.set_attack(shown)
+        line = self.query_one("#attacks", Static)
+        line.display = True
+        line.update(shown.text + (" · m: MAP step" if rolled.map_step is not None else ""))
+        self._show_options()
+        self._recompute()
+
+    def action_cycle_map(self) -> None:
+        """The Pathfinder family: read the last attack at the next MAP step (0, −5, −10)."""
+        rolled = self.last_attack
+        if rolled is None or rolled.map_step is None:
+            self.notify("Roll an attack first (alt+1…9).", severity="warning")
+            return
+        self._show_attack(restep(rolled, (rolled.map_step + 1) % 3))
