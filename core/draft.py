@@ -104,7 +104,10 @@ class ShownAttack(NamedTuple):
 def shown_attack(rolled: AttackResult) -> ShownAttack:
     """``rolled`` (``Encounter.attack``) in the damage form's words: the verdict first."""
     verdict = {"critical": "CRITICAL HIT", "hit": "HIT", "miss": "MISS"}[rolled.result]
-    return ShownAttack(rolled.result, f"{verdict}: " + " · ".join(rolled.steps))
+    # the die first: at 80 columns the line ends cut, and the roll must not be what is cut
+    roll = next((step for step in rolled.steps if step.startswith("d20")), rolled.steps[-1])
+    rest = [step.replace("multiple attack penalty: ", "MAP: ") for step in rolled.steps if step != roll]
+    return ShownAttack(rolled.result, f"{verdict}: " + " · ".join([roll, *rest]))
 
 
 def restep(rolled: AttackResult, step: int) -> AttackResult:

@@ -118,7 +118,7 @@ async def test_alt_1_rolls_the_strike_against_the_targets_ac_with_the_map(app_fa
         rolled = screen.last_attack
         assert (rolled.natural, rolled.total, rolled.dc, rolled.degree) == (11, 18, 18, "success")
         assert rolled.map_step == 0 and not screen.draft.critical
-        assert static_text(screen, "#attacks").startswith("HIT: Dogslicer +7")
+        assert static_text(screen, "#attacks").startswith("HIT: d20 11+7 = 18 vs AC 18: hit (success) · Dogslicer +7")
         assert screen.query_one("#damage").value == "1d6 slashing"
         await pilot.press("escape")
         await pilot.press("d", "alt+1")                 # the second Strike of the turn: −4 agile
@@ -126,7 +126,7 @@ async def test_alt_1_rolls_the_strike_against_the_targets_ac_with_the_map(app_fa
         screen = app.screen
         rolled = screen.last_attack
         assert rolled.map_step == 1 and rolled.bonus == 3
-        assert "attack 2 of the turn −4 (agile)" in static_text(screen, "#attacks")
+        assert "MAP: attack 2 of the turn −4 (agile)" in static_text(screen, "#attacks")
         assert screen.draft.critical == (rolled.degree == "critical-success")
         await pilot.press("tab", "m")                   # the GM says it was the third: −8
         assert screen.last_attack.map_step == 2 and screen.last_attack.bonus == -1
