@@ -150,3 +150,38 @@ async def test_a_natural_20_sets_critical_and_a_miss_asks(app_factory):
         assert screen.draft.missed
         await pilot.press("enter")                      # asks, as d20 3.0's helper does
         assert "missed" in screen_text(app)
+
+
+def dagger_scene() -> Encounter:
+    """Marlowe (PC, Evasion 11) and four Minion (4) bandits with Difficulty 10 and ATK +2."""
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Bandits")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14, armor=3,
+                                     numbers={"evasion": 11}))
+    for n in (1, 2, 3, 4):
+        encounter.add(rules.new_creature(f"Bandit {n}", hp=1, major=5, severe=9,
+                                         numbers={"difficulty": 10, "attack": 2, "minion": 4}))
+    return encounter
+
+
+async def test_daggerheart_hope_keys_and_an_adversarys_numbers(app_factory):
+    async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
+        assert line_text(app) == "Evasion 11 · Hope 0/6"
+        await pilot.press("o", "o")
+        assert enc.creature(ids["Marlowe"]).hope == 2 and line_text(app).endswith("Hope 2/6")
+        await pilot.press("O")
+        assert enc.creature(ids["Marlowe"]).hope == 1
+        await pilot.press("u")
+        assert enc.creature(ids["Marlowe"]).hope == 2
+        await pilot.press("down")
+        assert line_text(app) == "Difficulty 10 · ATK +2 · Minion 4"
+
+
+async def test_a_hit_on_a_minion_says_how_many_more_it_defeats(app_factory):
+    async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
+        await pilot.press("down", "d")
+        await type_text(pilot, "9 physical")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        assert any("defeats 2 more Minions" in note for note in app.notes.messages)
