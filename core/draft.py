@@ -94,6 +94,32 @@ def read_save_and_dc(text: str, save: str = "ref") -> tuple[str, int]:
     return (named[0] if named else save), dc
 
 
+NUMBER_WORDS = {"fortitude": "fort", "reflex": "ref", "per": "perception", "atk": "attack",
+                "flat-footed": "flat_footed", "flat footed": "flat_footed", "ff": "flat_footed"}
+
+
+def read_numbers(system: str, text: str) -> dict[str, int]:
+    """The numbers the GM typed as a block prints them (``AC 17 · Fort +5 Ref +8 Will +4 ·
+    Per +6``), only the system's (RULES §8); ValueError naming a word it does not have."""
+    import re
+
+    from core.capabilities import NUMBERS
+
+    known = {n.key: n.key for n in NUMBERS.get(system, ())}
+    known.update({n.label.lower(): n.key for n in NUMBERS.get(system, ())})
+    found: dict[str, int] = {}
+    rest = re.sub(r"([a-z][a-z _-]*?)\s*([+-]?\d+)", "", text.lower().replace("·", " ").replace(",", " "))
+    if rest.strip():
+        raise ValueError(f"not a number with its name: {rest.strip()!r} (type AC 17 Fort +5 …)")
+    for word, value in re.findall(r"([a-z][a-z _-]*?)\s*([+-]?\d+)", text.lower().replace("·", " ")):
+        word = word.strip(" ,")
+        key = known.get(NUMBER_WORDS.get(word, word))
+        if key is None:
+            raise ValueError(f"{word!r} is not a number here; {', '.join(n.label for n in NUMBERS.get(system, ()))} are")
+        found[key] = int(value)
+    return found
+
+
 class ShownAttack(NamedTuple):
     """An attack roll as the damage form keeps it: the verdict and the words to show and log."""
 
@@ -405,4 +431,4 @@ class DamageDraft:
 
 
 __all__ = ["DamageDraft", "Hit", "MISS_SUMMARY", "typed_total", "read_save_and_dc", "ShownAttack",
-           "shown_attack", "restep"]
+           "shown_attack", "restep", "read_numbers"]

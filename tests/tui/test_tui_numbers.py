@@ -3,7 +3,15 @@ for every system with attack rolls, and Daggerheart's Hope and Minions."""
 
 from __future__ import annotations
 
-from tui_support import Dice, ids_by_name, running, screen_text, static_text, type_text
+from tui_support import (
+    Dice,
+    ids_by_name,
+    open_add_form,
+    running,
+    screen_text,
+    static_text,
+    type_text,
+)
 
 from core import Encounter, get_system
 from core.model import Attack
@@ -185,3 +193,30 @@ async def test_a_hit_on_a_minion_says_how_many_more_it_defeats(app_factory):
         await pilot.pause()
         assert app.screen is app.roster
         assert any("defeats 2 more Minions" in note for note in app.notes.messages)
+
+
+async def test_numbers_typed_in_the_add_and_edit_forms(app_factory):
+    async with running(app_factory) as (pilot, app, encounter, ids):
+        form = await open_add_form(pilot, "Goblin Pyro")
+        form.query_one("#stat-hp").value = "18"
+        form.query_one("#numbers").value = "AC 17 · Fort +5 Ref +8 Will +4 · Per 6"
+        await pilot.pause()
+        assert "✓ AC 17 Fort +5 Ref +8 Will +4 Per +6" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        pyro = ids_by_name(encounter)["Goblin Pyro"]
+        assert encounter.creature(pyro).numbers == {"ac": 17, "fort": 5, "ref": 8, "will": 4,
+                                                    "perception": 6}
+        assert line_text(app) == "AC 17 · Fort +5 Ref +8 Will +4 · Per +6"
+        await pilot.press("e")
+        form = app.screen
+        assert form.query_one("#numbers").value == "AC 17 Fort +5 Ref +8 Will +4 Per +6"
+        form.query_one("#numbers").value = "AC 18 Ref +9 Dex +2"
+        await pilot.pause()
+        await pilot.press("enter")
+        assert app.screen is form                       # Dex is no number of PF2
+        form.query_one("#numbers").value = "AC 18 Ref +9"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(pyro).numbers == {"ac": 18, "ref": 9}

@@ -324,7 +324,7 @@ class RosterScreen(HitLedgerScreen[None]):
             creatures = [
                 encounter.rules.new_creature(name, pc=result.pc, defenses=result.defenses,
                                              traits=result.traits, init_mod=result.init_mod,
-                                             **result.stats)
+                                             numbers=result.numbers or None, **result.stats)
                 for name in result.names()
             ]
         except ValueError as error:
