@@ -220,3 +220,17 @@ async def test_numbers_typed_in_the_add_and_edit_forms(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert encounter.creature(pyro).numbers == {"ac": 18, "ref": 9}
+
+
+async def test_a_daggerheart_adversary_rolls_its_atk_against_a_pcs_evasion(app_factory):
+    async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
+        await pilot.press("d")                          # Marlowe, the target
+        screen = app.screen
+        screen.set_actor(ids["Bandit 1"])
+        assert "alt+1 ATK +2" in static_text(screen, "#attacks")
+        screen.rng = Dice(9)
+        await pilot.press("alt+1")
+        await pilot.pause()
+        rolled = screen.last_attack
+        assert (rolled.total, rolled.dc, rolled.hit) == (11, 11, True)   # equal or more hits
+        assert static_text(screen, "#attacks").startswith("HIT: d20 9+2 = 11 vs Evasion 11")
