@@ -103,10 +103,9 @@ def numbers_text(system: str, numbers: Any) -> str:
 
 
 def numbers_example(system: str) -> str:
-    """What the Numbers field shows while empty: the system's words."""
-    return {"d20-3e": "AC 15 touch 11 flat-footed 14 Fort +3 Ref +1 Will +0",
-            "daggerheart": "Difficulty 12 ATK +3 (a PC: Evasion 10)"}.get(
-        system, "Level 1 AC 17 Fort +5 Ref +8 Will +4 Per +6")
+    """What the Numbers field shows while empty: the system's words (``AC 15 Fort +5 …``)."""
+    return " ".join(f"{n.label} {'+5' if n.signed else 15}" for n in NUMBERS.get(system, ())
+                    if not n.pc_only)
 
 
 ROW_CELLS = 72

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from textual.widgets import Static
 
 from core.table_numbers import HOPE_MAX
+from tui.session_rules import has_fear
 
 if TYPE_CHECKING:
     from core import Encounter
@@ -28,7 +29,7 @@ def numbers_summary(encounter: Encounter, creature_id: str) -> str:
     creature = encounter.creature(creature_id)
     numbers = encounter.numbers_of(creature_id)
     groups = [" ".join(numbers.text(key) for key in group if key in numbers) for group in GROUPS]
-    if encounter.system == "daggerheart" and creature.pc:
+    if creature.pc and has_fear(encounter.rules):      # Daggerheart: Fear's PCs have Hope
         groups.append(f"Hope {creature.hope}/{HOPE_MAX}")
     return " · ".join(group for group in groups if group)
 
