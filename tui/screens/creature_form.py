@@ -104,7 +104,8 @@ def numbers_text(system: str, numbers: Any) -> str:
 
 def numbers_example(system: str) -> str:
     """What the Numbers field shows while empty: the system's words (``AC 15 Fort +5 …``)."""
-    return " ".join(f"{n.label} {'+5' if n.signed else 15}" for n in NUMBERS.get(system, ())
+    return " ".join(f"{n.label} {'+5' if n.signed else 1 if n.key in ('level', 'tier') else 15}"
+                    for n in NUMBERS.get(system, ())
                     if not n.pc_only)
 
 
