@@ -20,6 +20,7 @@ from core.turns import cannot_act
 if TYPE_CHECKING:
     from core.encounter import DamagePreview, Encounter
     from core.systems.base import AttackRoll, RuleSystem
+    from core.table_numbers import AttackResult, SaveRoll, SaveRolls
 
 
 MISS_SUMMARY = "miss: no damage"
@@ -75,6 +76,89 @@ def _match_rank(name: str, wanted: str, words: list[str]) -> int | None:
     return next((rank for rank, passed in enumerate(tests) if passed), None)
 
 
+SAVE_NAMES = {"fort": "fort", "fortitude": "fort", "ref": "ref", "reflex": "ref", "will": "will"}
+
+
+def read_save_and_dc(text: str, save: str = "ref") -> tuple[str, int]:
+    """The save and DC the GM typed for rolled saves: ``ref 20``, ``Will DC 18``, ``20``
+    (then ``save``); ValueError saying what is wrong."""
+    words = text.replace(",", " ").lower().split()
+    numbers = [w for w in words if w.lstrip("-").isdigit()]
+    named = [SAVE_NAMES[w] for w in words if w in SAVE_NAMES]
+    unknown = [w for w in words if w not in SAVE_NAMES and w not in numbers and w != "dc"]
+    if unknown or len(numbers) != 1 or len(named) > 1:
+        raise ValueError("type the save and the DC, such as ref 20 (fort, ref or will)")
+    dc = int(numbers[0])
+    if not 0 <= dc <= 999:
+        raise ValueError(f"a DC is 0 to 999, not {dc}")
+    return (named[0] if named else save), dc
+
+
+NUMBER_WORDS = {"fortitude": "fort", "reflex": "ref", "per": "perception", "atk": "attack",
+                "flat-footed": "flat_footed", "flat footed": "flat_footed", "ff": "flat_footed"}
+
+
+def read_numbers(system: str, text: str) -> dict[str, int]:
+    """The numbers the GM typed as a block prints them (``AC 17 · Fort +5 Ref +8 Will +4 ·
+    Per +6``), only the system's (RULES §8); ValueError naming a word it does not have."""
+    import re
+
+    from core.capabilities import NUMBERS
+
+    known = {n.key: n.key for n in NUMBERS.get(system, ())}
+    known.update({n.label.lower(): n.key for n in NUMBERS.get(system, ())})
+    found: dict[str, int] = {}
+    rest = re.sub(r"([a-z][a-z _-]*?)\s*([+-]?\d+)", "", text.lower().replace("·", " ").replace(",", " "))
+    if rest.strip():
+        raise ValueError(f"not a number with its name: {rest.strip()!r} (type AC 17 Fort +5 …)")
+    for word, value in re.findall(r"([a-z][a-z _-]*?)\s*([+-]?\d+)", text.lower().replace("·", " ")):
+        word = word.strip(" ,")
+        key = known.get(NUMBER_WORDS.get(word, word))
+        if key is None:
+            raise ValueError(f"{word!r} is not a number here; {', '.join(n.label for n in NUMBERS.get(system, ()))} are")
+        found[key] = int(value)
+    return found
+
+
+class ShownAttack(NamedTuple):
+    """An attack roll as the damage form keeps it: the verdict and the words to show and log."""
+
+    result: str                 # "critical", "hit" or "miss"
+    text: str
+
+
+def shown_attack(rolled: AttackResult) -> ShownAttack:
+    """``rolled`` (``Encounter.attack``) in the damage form's words: the verdict first."""
+    verdict = {"critical": "CRITICAL HIT", "hit": "HIT", "miss": "MISS"}[rolled.result]
+    # the die first: at 80 columns the line ends cut, and the roll must not be what is cut
+    roll = next((step for step in rolled.steps if step.startswith("d20")), rolled.steps[-1])
+    rest = [step.replace("multiple attack penalty: ", "MAP: ") for step in rolled.steps if step != roll]
+    return ShownAttack(rolled.result, f"{verdict}: " + " · ".join([roll, *rest]))
+
+
+def restep(rolled: AttackResult, step: int) -> AttackResult:
+    """The same d20 read at another MAP step (the GM changes it, RULES §9): the bonus, the
+    total, the degree and the verdict follow; nothing is rolled again."""
+    from core.table_numbers import degree, map_penalty
+
+    if rolled.map_step is None:
+        raise ValueError("only the Pathfinder family has a multiple attack penalty")
+    bonus = rolled.bonus + map_penalty(rolled.attack, rolled.map_step) - map_penalty(rolled.attack, step)
+    total = rolled.natural + bonus
+    got = degree(total, rolled.dc, rolled.natural)
+    hit, critical = got in ("success", "critical-success"), got == "critical-success"
+    shown = rolled.steps[-1].split(" vs ", 1)[-1].rsplit(": ", 1)[0]
+    word = "critical hit" if critical else "hit" if hit else "miss"
+    steps = [rolled.steps[0]]
+    if step:
+        penalty = map_penalty(rolled.attack, step)
+        steps.append(f"multiple attack penalty: attack {step + 1} of the turn −{penalty}"
+                     + (" (agile)" if "agile" in rolled.attack.traits else "") + " (the GM's step)")
+    steps.append(f"d20 {rolled.natural}{bonus:+d} = {total} vs {shown}: {word} ({got.replace('-', ' ')})")
+    return replace(rolled, bonus=bonus, total=total, hit=hit, critical=critical, degree=got,
+                   map_step=step, steps=(*steps, *rolled.steps[2 + (1 if rolled.map_step else 0):]))
+
+
 def typed_total(roll: Roll) -> bool:
     """Whether every part of ``roll`` was typed as a total (no die was rolled by the app)."""
     return not any(part.faces for hit in roll.hits for part in hit)
@@ -123,10 +207,12 @@ class DamageDraft:
         self.armor_slots: dict[str, bool] = dict.fromkeys(self.targets, False)
         self.actor = actor
         """Who deals the damage (a creature id), named in the log only."""
-        self.attack: AttackRoll | None = None
+        self.attack: AttackRoll | ShownAttack | None = None
         """The attack helper's last roll, logged with the damage (d20 3.0)."""
         self.miss_confirmed = False
         """The GM said the damage lands although the attack helper called a miss."""
+        self.save_rolls: dict[str, SaveRoll] = {}
+        """The saves the app rolled (issue 19), kept to show; the GM may still change a degree."""
         self._rolled: Hit | None = None                 # ``text`` as last rolled, and its roll
         self._kept: Roll | None = None                  # the earlier hits' roll, combined
         self._reroll = False
@@ -195,6 +281,17 @@ class DamageDraft:
         self.saves[target] = save
         return True
 
+    def set_rolled_saves(self, rolls: SaveRolls) -> None:
+        """Each target's rolled save: its degree becomes the target's save result."""
+        for target, roll in rolls.rolls.items():
+            if target in self.saves and self.set_save(target, roll.degree):
+                self.save_rolls[target] = roll
+
+    def rolled_save(self, target: str) -> SaveRoll | None:
+        """``target``'s rolled save, while its save result is still the rolled one."""
+        roll = self.save_rolls.get(target)
+        return roll if roll is not None and self.saves.get(target) == roll.degree else None
+
     def cycle_save(self, target: str, step: int) -> bool:
         """``target``'s next (step 1) or previous (-1) save result."""
         index = self.save_cycle.index(self.saves[target])
@@ -208,7 +305,7 @@ class DamageDraft:
             self.saves[other] = self.saves[target]
         return True
 
-    def set_attack(self, attack: AttackRoll) -> None:
+    def set_attack(self, attack: AttackRoll | ShownAttack) -> None:
         """The attack helper rolled ``attack``: a critical sets the critical option."""
         self.attack = attack
         self.critical = attack.result == "critical"
@@ -333,4 +430,5 @@ class DamageDraft:
         return encounter.commit_damage(preview)
 
 
-__all__ = ["DamageDraft", "Hit", "MISS_SUMMARY", "typed_total"]
+__all__ = ["DamageDraft", "Hit", "MISS_SUMMARY", "typed_total", "read_save_and_dc", "ShownAttack",
+           "shown_attack", "restep", "read_numbers"]

@@ -699,6 +699,8 @@ def _unvalued(words: str, kind: str, vocab: Vocabulary) -> str:
         return ""
     if any(_VALUE.match(t) or "/" in t for t in words.split()) or _selector(words, vocab) is not None:
         return ""
+    if any(ch.isdigit() for ch in words):  # a number glued to a word (［火焔］5): read, and refused
+        return ""
     return words
 
 

@@ -22,7 +22,7 @@ def test_the_goblin_warrior_in_japanese_reads_as_in_english():
     en = read_statblock(_read("pf2e-goblin-warrior.txt"), "pf2e")
     assert ja.name == "ゴブリン戦士"           # the level left out of the name
     assert (ja.stats, ja.init_mod, ja.traits) == (en.stats, en.init_mod, en.traits)
-    assert ja.attacks == (("ドッグスライサー", "1d6［斬撃］"), ("ショートボウ", "1d6［刺突］"))
+    assert [(a.label, a.damage) for a in ja.attacks] == [("ドッグスライサー", "1d6［斬撃］"), ("ショートボウ", "1d6［刺突］")]
     assert ja.defenses == "weaknesses fire 5; resistances physical 5 (except silver)"
 
 
@@ -42,7 +42,7 @@ def test_hp_and_defenses_on_one_line_and_an_undead_trait():
     assert block.stats == {"hp": 20}
     assert block.traits == ("undead",)
     assert block.defenses == "immunities death effects, disease; weaknesses slashing 5"
-    assert block.attacks == (("拳", "1d6+2［殴打］"),)
+    assert [(a.label, a.damage) for a in block.attacks] == [("拳", "1d6+2［殴打］")]
 
 
 def test_an_error_points_at_the_line_as_pasted():

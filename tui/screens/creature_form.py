@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
+from core.capabilities import NUMBERS
+from core.draft import read_numbers
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
 from tui.screens.dialogs import NumberInput
@@ -38,6 +40,8 @@ class CreatureFormResult:
     init_mod: int = 0
     defenses: str = ""
     traits: str = "living"
+    numbers: dict[str, int] | None = None
+    """The printed numbers typed (issue 19: AC, saves …); None where the system has none."""
 
     current: dict[str, int] = field(default_factory=dict)
     """Tracks' current values typed in the edit form (``hp``, ``stress_marked`` …)."""
@@ -67,6 +71,8 @@ class CreatureFormResult:
             changed["initiative"] = self.initiative
         if self.init_mod != creature.init_mod:
             changed["init_mod"] = self.init_mod
+        if self.numbers is not None and self.numbers != dict(creature.numbers):
+            changed["numbers"] = self.numbers
         for name, value in self.stats.items():
             if value != stat_value(creature, name):
                 changed[name] = value
@@ -88,6 +94,19 @@ def unique_names(name: str, count: int, taken: frozenset[str] | set[str]) -> lis
     # an earlier single "Goblin" counts as Goblin 1: the batch continues from 2
     start = max(numbers, default=1 if name.casefold() in lowered else 0) + 1
     return [f"{name} {number}" for number in range(start, start + count)]
+
+
+def numbers_text(system: str, numbers: Any) -> str:
+    """Numbers as a block prints them, in the system's order: ``AC 17 Fort +5 Ref +8``."""
+    return " ".join(f"{n.label} {numbers[n.key]:+d}" if n.signed else f"{n.label} {numbers[n.key]}"
+                    for n in NUMBERS.get(system, ()) if n.key in numbers)
+
+
+def numbers_example(system: str) -> str:
+    """What the Numbers field shows while empty: the system's words (``AC 15 Fort +5 …``)."""
+    return " ".join(f"{n.label} {'+5' if n.signed else 1 if n.key in ('level', 'tier') else 15}"
+                    for n in NUMBERS.get(system, ())
+                    if not n.pc_only)
 
 
 ROW_CELLS = 72
@@ -252,6 +271,16 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                 empty_hint="none (type the line as the stat block prints it)",
                 id="defenses",
             )
+        if NUMBERS.get(self.rules.id):      # issue 19: the numbers as the block prints them
+            with Horizontal(classes="row tall"):
+                yield Label("Numbers", classes="label")
+                yield NotationField(
+                    self._check_numbers,
+                    value=numbers_text(self.rules.id, creature.numbers) if creature else "",
+                    placeholder=numbers_example(self.rules.id),
+                    empty_hint="none (AC, saves … as the stat block prints them)",
+                    id="numbers",
+                )
         with Horizontal(classes="row"):
             yield Label("Traits", classes="label")
             # the kinds that change damage come from the rules; elsewhere no kind is offered
@@ -423,6 +452,14 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         defenses = self.query_one("#defenses", NotationField)
         if not defenses.valid:
             problems.append(f"Fix the defense line first: {defenses.error}")
+        printed = None
+        numbers_field = self.query("#numbers")
+        if numbers_field:
+            typed = numbers_field.first(NotationField)
+            if not typed.valid:
+                problems.append(f"Fix the numbers first: {typed.error}")
+            else:
+                printed = read_numbers(self.rules.id, typed.value)
         problems = [problem for problem in problems if problem]
         if problems:
             return None, "\n".join(problems)
@@ -435,6 +472,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             init_mod=numbers.get("init-mod") or 0,
             defenses=defenses.value.strip(),
             traits=self.query_one("#traits", Input).value.strip() or "living",
+            numbers=printed,
             current=current,
             taken=taken,
         )
@@ -453,6 +491,10 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             except ValueError as error:
                 problems.append(str(error))
         return numbers
+
+    def _check_numbers(self, text: str) -> str:
+        """The numbers as understood, in the system's words (ValueError: what is wrong)."""
+        return "✓ " + (numbers_text(self.rules.id, read_numbers(self.rules.id, text)) or "none")
 
     def _check_stats(self, stats: dict[str, int], init_mod: int = 0,
                      initiative: int | None = None) -> str:

@@ -15,8 +15,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
 from core.cells import cut_cells
-from core.draft import DamageDraft, default_actor, roll_source
+from core.draft import (
+    DamageDraft,
+    default_actor,
+    read_save_and_dc,
+    restep,
+    roll_source,
+    shown_attack,
+)
 from core.model import Attack
+from core.table_numbers import AttackResult, SaveRoll, SaveRolls, roll_rule
 from tui.screens.dialogs import NumberInput
 from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import (
@@ -30,6 +38,7 @@ from tui.widgets.log_panel import (
     show_text,
 )
 from tui.widgets.notation_field import NotationField
+from tui.widgets.numbers_line import numbers_summary
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -47,6 +56,11 @@ SAVE_LABELS = {
     "failure": "failure",
     "critical-failure": "crit. fail",
 }
+ROLL_SAVES_HINT = " · alt+v roll"
+HINT_ROOM = 76
+"""The cells of the save hint's line inside the box at 80 columns."""
+ROLLED_LABELS = {"critical-success": "crit. succ", "critical-failure": "crit. fail"}
+"""A rolled save's degree after its total (``23 crit. succ``): as wide as the widest label."""
 
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
@@ -98,16 +112,17 @@ class DamageScreen(ModalScreen[Any]):
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
     | left / right | Change the highlighted target's save |
     | S | Copy the highlighted target's save to every target |
+    | v, alt+v, f4 | Roll every target's save against one DC (``ref 20``): each with its own numbers |
     | r, ctrl+r, alt+r | Roll the dice again |
     | c, alt+c | Critical hit on/off |
     | n, alt+n | Nonlethal on/off (where the system has nonlethal damage) |
-    | m, alt+m | Critical multiplier ×2/×3/×4 (d20 3.0) |
+    | m, alt+m | Critical multiplier ×2/×3/×4 (d20 3.0); the attack's MAP step (Pathfinder family) |
     | t, alt+t | Roll the attack with the helper (d20 3.0) |
     | a, alt+a | Mark an armor slot for the highlighted target (Daggerheart) |
     | i, alt+i | Direct damage on/off (Daggerheart) |
     | f3, +, alt++ | Keep this hit and add another (totalled before thresholds) |
     | f2, alt+b | Who deals the damage (the log names them): type a few letters of the name |
-    | alt+1 … alt+9 | The acting creature's attack from its stat block, into the field |
+    | alt+1 … alt+9 | The acting creature's attack: rolled against the target's AC, its damage into the field |
     | ? | Help: every key of this screen |
 
     The letters act on the targets; with alt they work from the damage field too.
@@ -133,6 +148,12 @@ class DamageScreen(ModalScreen[Any]):
         Binding("a", "toggle_armor", "Armor slot", show=False, id="damage.armor"),
         Binding("i", "toggle_direct", "Direct", show=False, id="damage.direct"),
         Binding("plus", "add_hit", "Add hit", key_display="+", show=False, id="damage.add_hit"),
+        # issue 19: an area's saves rolled by the app, each target with its own numbers
+        Binding("v", "roll_saves", "Roll saves", show=False, id="damage.roll_saves"),
+        Binding("alt+v", "roll_saves", "Roll saves", priority=True, key_display="alt+v", show=False,
+                id="damage.roll_saves_alt", tooltip="Roll every target's save against one DC"),
+        Binding("f4", "roll_saves", "Roll saves", priority=True, show=False,
+                id="damage.roll_saves_f4"),
         # priority: a terminal sends alt+t with the character "t", which the field would
         # type before a non-priority binding is looked at
         Binding("ctrl+r", "reroll", "Reroll", priority=True, id="damage.reroll_anywhere"),
@@ -147,6 +168,9 @@ class DamageScreen(ModalScreen[Any]):
                 id="damage.no_nonlethal"),
         Binding("alt+m", "cycle_multiplier", "×2/×3/×4", priority=True, show=False,
                 id="damage.multiplier_alt"),
+        # issue 19: the Pathfinder family's multiple attack penalty step of the attack rolled
+        Binding("m", "cycle_map", "MAP step", show=False, id="damage.map"),
+        Binding("alt+m", "cycle_map", "MAP step", priority=True, show=False, id="damage.map_alt"),
         Binding("alt+t", "roll_attack", "Attack", priority=True, key_display="alt+t",
                 id="damage.attack_alt"),
         Binding("alt+a", "toggle_armor", "Armor slot", priority=True, show=False,
@@ -280,8 +304,18 @@ class DamageScreen(ModalScreen[Any]):
             table.add_row(*cells, key=creature_id)
         self._show_options()
         self._show_attacks()
+        self._show_steps()      # issue 19: the first target's numbers before anything is typed
+        self._fill_target_ac()
 
     # -- state to screen -----------------------------------------------------------------
+
+    def _fill_target_ac(self) -> None:
+        """d20 3.0's helper starts on the first target's AC after conditions (issue 19)."""
+        if not self.has_attack_helper:
+            return
+        numbers = self.encounter.numbers_of(self.target_ids[0])
+        if "ac" in numbers:
+            self.query_one("#attack-ac", NumberInput).value = str(numbers["ac"])
 
     def _inner_width(self) -> int:
         """The cells inside the box: the screen's width up to its max-width (damage.tcss), less
@@ -303,11 +337,16 @@ class DamageScreen(ModalScreen[Any]):
         if not keys:
             return ""
         words = self.rules.save_words
-        return f"{words[:1].upper()}{words[1:]}: ↓ then {' '.join(keys)} · S all"
+        hint = f"{words[:1].upper()}{words[1:]}: ↓ then {' '.join(keys)} · S all"
+        # issue 19: the rolled saves' key, where the line has room (else the roll line says it)
+        return hint + ROLL_SAVES_HINT if cell_len(hint + ROLL_SAVES_HINT) <= HINT_ROOM else hint
 
     def _save_label(self, creature_id: str) -> str:
         if not self.draft.has_saves:
             return "no saves"
+        rolled = self.draft.rolled_save(creature_id)
+        if rolled is not None:
+            return f"{rolled.total} {ROLLED_LABELS.get(rolled.degree, rolled.degree)}"
         return SAVE_LABELS.get(self.draft.saves[creature_id], str(self.draft.saves[creature_id]))
 
     def _free_armor_slots(self, creature_id: str) -> int:
@@ -370,7 +409,8 @@ class DamageScreen(ModalScreen[Any]):
             miss = f"MISS: no damage (enter asks) · if you confirm: {self.preview.roll.text}"
             text = Text(fit_lines(miss, width, lines), style="bold")
         elif self.preview is None:
-            text = Text(fit_lines(" · ".join(self.draft.hits) or "nothing rolled yet", width, lines))
+            empty = "nothing rolled yet" + (" · alt+v rolls the targets' saves" if self.draft.has_saves else "")
+            text = Text(fit_lines(" · ".join(self.draft.hits) or empty, width, lines))
         else:
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
             # labels each part so
@@ -402,13 +442,24 @@ class DamageScreen(ModalScreen[Any]):
         outcome = None
         if self.preview is not None and creature_id is not None:
             outcome = self.preview.outcomes.get(creature_id)
-        if outcome is None or creature_id is None:
+        if creature_id is None:
             show_text(steps, "", steady=True)
             return
-        name = self.encounter.creature(creature_id).name
-        text = f"{name}: " + " → ".join(outcome.steps)
+        text = self._target_head(creature_id)
+        if outcome is not None:
+            text += ": " + " → ".join(outcome.steps)
         width = steps.content_region.width or self._inner_width()
         show_text(steps, Text(fit_lines(text, width, most_lines(steps) or 1)), steady=True)
+
+    def _target_head(self, creature_id: str) -> str:
+        """The target as the steps line names it: its rolled save, or its numbers after
+        conditions (issue 19: ``Goblin Pyro (AC 15 (17, frightened 2) · Ref +6 …)``)."""
+        rolled = self.draft.rolled_save(creature_id)
+        if rolled is not None:
+            return rolled.text
+        name = self.encounter.creature(creature_id).name
+        numbers = numbers_summary(self.encounter, creature_id)
+        return f"{name} ({numbers})" if numbers else name
 
     @property
     def highlighted_id(self) -> str | None:
@@ -484,13 +535,15 @@ class DamageScreen(ModalScreen[Any]):
         """Hide what this system does not have; grey out what needs a preview."""
         if action in ("cycle_multiplier", "roll_attack"):
             return self.has_attack_helper
+        if action == "cycle_map":
+            return roll_rule(self.encounter.system) == "degrees"
         if action in ("toggle_nonlethal", "no_nonlethal"):
             return self.has_nonlethal == (action == "toggle_nonlethal")
         if action == "toggle_direct":
             return self.has_armor_slots
         if action == "toggle_armor":
             return None if self.draft.direct else self.has_armor_slots
-        if action in ("cycle_save", "copy_save") and not self.draft.has_saves:
+        if action in ("cycle_save", "copy_save", "roll_saves") and not self.draft.has_saves:
             return False
         if action == "set_save":
             index = parameters[0] if parameters else 0
@@ -625,6 +678,49 @@ class DamageScreen(ModalScreen[Any]):
         if self.draft.copy_save(creature_id):
             self._recompute()
 
+    def action_roll_saves(self) -> None:
+        """Ask the save and the DC once, then roll each target's save with its own numbers
+        after conditions (issue 19); every roll shows before enter, every degree can change."""
+        from tui.screens.dialogs import PromptModal
+
+        if not self.draft.has_saves:
+            return
+
+        def check(text: str) -> str | None:
+            try:
+                read_save_and_dc(text, self.last_save)
+            except ValueError as error:
+                return str(error)
+            return None
+
+        def chosen(text: str | None) -> None:
+            if text is not None:
+                self.roll_saves(*read_save_and_dc(text, self.last_save))
+
+        question = "Roll every target's save: the save and the DC (fort, ref or will)"
+        self.app.push_screen(PromptModal(question, value=f"{self.last_save} ", check=check), chosen)
+
+    last_save = "ref"
+    """The save asked for last (the prompt offers it again)."""
+
+    def roll_saves(self, save: str, dc: int) -> SaveRolls:
+        """Roll ``save`` against ``dc`` for every target that has that save; say who has not."""
+        self.last_save = save
+        rolls: dict[str, SaveRoll] = {}
+        missing: list[str] = []
+        for creature_id in self.target_ids:
+            try:
+                rolls.update(self.encounter.roll_saves([creature_id], save, dc, rng=self.rng).rolls)
+            except ValueError:
+                missing.append(self.encounter.creature(creature_id).name)
+        result = SaveRolls(rolls)
+        self.draft.set_rolled_saves(result)
+        self._recompute()
+        if missing:
+            self.notify(fit_cells(f"No {save} save known for {', '.join(missing)}: set it by hand "
+                                  "(0–4) or type it in the edit form", NOTICE_WIDTH), severity="warning")
+        return result
+
     def action_recall_damage(self) -> None:
         """Put the damage applied before in the field, one further back each time."""
         field = self.query_one("#damage", NotationField)
@@ -704,9 +800,15 @@ class DamageScreen(ModalScreen[Any]):
         """One line of the actor's attacks and their keys; hidden when it has none."""
         attacks = self.actor_attacks()[:9]
         line = self.query_one("#attacks", Static)
-        line.display = bool(attacks)
         line.styles.text_wrap, line.styles.text_overflow = "nowrap", "ellipsis"  # one line
-        line.update(" · ".join(f"alt+{n} {a.label} {a.damage}" for n, a in enumerate(attacks, 1)))
+        words = [f"alt+{n} {a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "") + f" {a.damage}"
+                 for n, a in enumerate(attacks, 1)]
+        actor = self.draft.actor
+        atk = self.encounter.creature(actor).numbers.get("attack") if actor else None
+        if not attacks and atk is not None:     # a Daggerheart adversary's ATK (issue 19)
+            words = [f"alt+1 ATK {atk:+d}"]
+        line.display = bool(words)
+        line.update(" · ".join(words))
 
     def _attack_typed(self, text: str) -> bool:
         """alt+N from a terminal reached the field as a character (ALT_DIGIT_CHARS): use attack N."""
@@ -717,13 +819,55 @@ class DamageScreen(ModalScreen[Any]):
                 return True
         return False
 
+    last_attack: AttackResult | None = None
+    """The attack the helper rolled last (issue 19): ``m`` reads it at another MAP step."""
+
     def action_use_attack(self, number: int) -> None:
-        """Put the actor's attack ``number`` into the damage field (it is rolled at once)."""
+        """Roll the actor's attack ``number`` against the highlighted target's AC (Evasion,
+        Difficulty) after conditions and put its damage into the field (issue 19); an attack
+        without a bonus only fills the field."""
         attacks = self.actor_attacks()
-        if not 1 <= number <= len(attacks):
+        actor = self.draft.actor
+        atk = actor is not None and number == 1 and "attack" in self.encounter.creature(actor).numbers
+        if not 1 <= number <= len(attacks) and not atk:
             self.notify(f"The acting creature has no attack {number} from a stat block.",
                         severity="warning")
             return
+        rolled = self._roll_attack_of(number - 1)
+        damage = rolled.damage if rolled is not None else attacks[number - 1].damage
         field = self.query_one("#damage", NotationField)
-        field.value = attacks[number - 1].damage
+        if damage:
+            field.value = damage
         field.focus_input()
+        if rolled is not None:
+            self._show_attack(rolled)
+
+    def _roll_attack_of(self, index: int) -> AttackResult | None:
+        """The actor's attack ``index`` rolled against the highlighted target; None (and why)
+        when a number is missing."""
+        target = self.highlighted_id or self.target_ids[0]
+        try:
+            return self.encounter.attack(self.draft.actor or "", target, index, rng=self.rng)
+        except (KeyError, ValueError) as error:
+            self.notify(fit_cells(f"Not rolled: {error}", NOTICE_WIDTH), severity="warning")
+            return None
+
+    def _show_attack(self, rolled: AttackResult) -> None:
+        """The roll, the verdict, the degree and the MAP step on the attacks line; a critical
+        hit sets critical, a miss asks before enter (as the d20 3.0 helper does)."""
+        self.last_attack = rolled
+        shown = shown_attack(rolled)
+        self.draft.set_attack(shown)
+        line = self.query_one("#attacks", Static)
+        line.display = True
+        line.update(shown.text + (" · m: MAP step" if rolled.map_step is not None else ""))
+        self._show_options()
+        self._recompute()
+
+    def action_cycle_map(self) -> None:
+        """The Pathfinder family: read the last attack at the next MAP step (0, −5, −10)."""
+        rolled = self.last_attack
+        if rolled is None or rolled.map_step is None:
+            self.notify("Roll an attack first (alt+1…9).", severity="warning")
+            return
+        self._show_attack(restep(rolled, (rolled.map_step + 1) % 3))

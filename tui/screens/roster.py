@@ -17,6 +17,7 @@ from tui.messages import OpenTracker
 from tui.screens.base import HitLedgerScreen
 from tui.widgets.encounter_header import EncounterHeader
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
+from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 # the first frame, and it should not wait for screens the GM has not asked for yet.
 
 NEEDS_CREATURE = frozenset({"edit", "remove", "mark", "mark_all", "damage", "heal", "find", "roll_initiative",
-                            "set_initiative", "move", "condition", "stress", "hide"})
+                            "set_initiative", "move", "condition", "stress", "hide", "hope"})
 WIDE = 120
 """From this many columns the roster shows a detail pane for the highlighted creature."""
 DETAIL_WIDTH = 36
@@ -91,6 +92,7 @@ class RosterScreen(HitLedgerScreen[None]):
     | c | Add, change or remove a condition |
     | s / S | Mark / clear 1 Stress (systems with Stress) |
     | + / - | The GM gains / spends 1 Fear (systems without initiative) |
+    | o / O | The PC marks / spends 1 Hope (Daggerheart, 0–6) |
     | K | Next encounter keeping the party (this one is saved: ctrl+o lists it) |
     | M | Export the log as Markdown |
     | H | Hide the marked creatures (or the highlighted one) from the players' view, or show them |
@@ -152,6 +154,11 @@ class RosterScreen(HitLedgerScreen[None]):
                 id="roster.gain_fear", tooltip="The GM gains 1 Fear (0–12)"),
         Binding("minus", "fear(False)", "Spend Fear", key_display="-", show=False,
                 id="roster.spend_fear", tooltip="The GM spends 1 Fear"),
+        # issue 19: a Daggerheart PC's Hope, shown on the numbers line under the roster
+        Binding("o", "hope(True)", "Mark Hope", show=False, id="roster.mark_hope",
+                tooltip="The highlighted (or marked) PCs mark 1 Hope (0–6)"),
+        Binding("O", "hope(False)", "Spend Hope", show=False, id="roster.spend_hope",
+                tooltip="The highlighted (or marked) PCs spend 1 Hope"),
         Binding("K", "next_encounter", "Next encounter keeping the party", show=False,
                 id="roster.next_encounter",
                 tooltip="A new encounter with the PCs as they are now; this one is saved (ctrl+o)"),
@@ -178,6 +185,7 @@ class RosterScreen(HitLedgerScreen[None]):
         with Horizontal(id="roster-body"):
             yield RosterTable(id="roster")
             yield Static("", id="detail", markup=False)
+        yield NumbersLine(id="numbers-line")    # issue 19: AC, saves, Perception after conditions
         yield LogPanel(lines=LOG_LINES)
         with Horizontal(id="find-line"):
             yield Static("/", id="find-prompt", markup=False)
@@ -219,6 +227,7 @@ class RosterScreen(HitLedgerScreen[None]):
         """The detail pane follows the cursor (only drawn on a wide terminal)."""
         detail = self.query_one("#detail", Static)
         creature_id = self.table.highlighted_id
+        self.query_one(NumbersLine).show(self.encounter, creature_id)
         if detail.display:
             detail.update(detail_text(self.encounter, creature_id) if creature_id else "")
 
@@ -315,7 +324,7 @@ class RosterScreen(HitLedgerScreen[None]):
             creatures = [
                 encounter.rules.new_creature(name, pc=result.pc, defenses=result.defenses,
                                              traits=result.traits, init_mod=result.init_mod,
-                                             **result.stats)
+                                             numbers=result.numbers or None, **result.stats)
                 for name in result.names()
             ]
         except ValueError as error:
@@ -441,6 +450,10 @@ class RosterScreen(HitLedgerScreen[None]):
         self.recent_damage = remember(self.recent_damage, preview.damage)
         # one short line: the roster shows the results, the log panel the detail
         self.notify(short_event(self.encounter.log[-1]))
+        more = sum(getattr(outcome, "minions", 0) for outcome in preview.outcomes.values())
+        if more:        # Daggerheart Minion (X), RULES §9: the GM picks which (issue 19)
+            self.notify(f"Minion: the hit defeats {more} more Minion{'s' if more > 1 else ''} in range: "
+                        "mark them (space), then d and 1", timeout=10)
 
     def action_heal(self, creature_id: str | None = None) -> None:
         """Heal the marked creatures (or the highlighted one, or one named by the palette)."""
@@ -581,6 +594,13 @@ class RosterScreen(HitLedgerScreen[None]):
         from tui.screens import running
 
         running.stress(self.app, self.targets(), mark)
+
+    def action_hope(self, mark: bool) -> None:
+        """The targets that are PCs mark or spend 1 Hope."""
+        from tui.screens import running
+
+        running.hope(self.app, self.targets(), mark)
+        self._show_detail()     # the numbers line shows Hope
 
     def action_fear(self, gain: bool) -> None:
         """The GM gains or spends 1 Fear."""

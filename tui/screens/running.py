@@ -286,6 +286,28 @@ def stress(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
     app.notify(encounter.log[-1].headline)
 
 
+def hope(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
+    """Each PC among ``creature_ids`` marks (or spends) 1 Hope (0–6), as one undo step."""
+    encounter = app.session.encounter
+    pcs = [cid for cid in creature_ids if encounter.creature(cid).pc]
+    if not pcs:
+        app.notify("Only PCs have Hope: highlight or mark a PC.", severity="warning")
+        return
+    verb = "marks" if mark else "spends"
+
+    def change(enc: Any) -> None:
+        with enc.one_step(f"Hope: {len(pcs)} PC{'s' if len(pcs) > 1 else ''} {verb} 1"):
+            for cid in pcs:
+                (enc.mark_hope if mark else enc.spend_hope)(cid, 1)
+
+    try:
+        app.session.apply(change, pcs)
+    except ValueError as error:
+        say_error(app, error)
+        return
+    app.notify(encounter.log[-1].headline)
+
+
 def fear(app: HitLedgerApp, gain: bool) -> None:
     """The GM gains or spends 1 Fear (0–12)."""
     session = app.session

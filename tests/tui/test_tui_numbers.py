@@ -1,0 +1,236 @@
+"""Issue 19 on screen: the numbers of the highlighted creature, rolled saves, the attack helper
+for every system with attack rolls, and Daggerheart's Hope and Minions."""
+
+from __future__ import annotations
+
+from tui_support import (
+    Dice,
+    ids_by_name,
+    open_add_form,
+    running,
+    screen_text,
+    static_text,
+    type_text,
+)
+
+from core import Encounter, get_system
+from core.model import Attack
+from tui.screens.damage import DamageScreen
+from tui.widgets.numbers_line import NumbersLine
+
+
+def pyro_ambush() -> Encounter:
+    """Valeros (PC) and four goblins with their printed numbers (the goblin pyro's block)."""
+    rules = get_system("pf2e")
+    encounter = Encounter("pf2e", "Goblin Ambush")
+    encounter.add(rules.new_creature("Valeros", pc=True, hp=40, numbers={"ac": 18}), initiative=20)
+    for n in (1, 2, 3, 4):
+        encounter.add(rules.new_creature(
+            f"Goblin {n}", hp=18, numbers={"level": 1, "ac": 17, "fort": 5, "ref": 8, "will": 4,
+                                           "perception": 6}), initiative=10)
+    return encounter
+
+
+def line_text(app) -> str:
+    return str(app.screen.query_one(NumbersLine).render())
+
+
+async def test_the_roster_shows_the_highlighted_creatures_numbers_after_conditions(app_factory):
+    encounter = pyro_ambush()
+    async with running(app_factory, encounter) as (pilot, app, _enc, ids):
+        await pilot.press("down")
+        assert line_text(app) == "AC 17 · Fort +5 Ref +8 Will +4 · Per +6"
+        assert "AC 17 · Fort +5 Ref +8 Will +4 · Per +6" in screen_text(app)
+        app.session.apply(lambda enc: enc.add_condition(ids["Goblin 1"], "frightened", 2),
+                          {ids["Goblin 1"]})
+        await pilot.pause()
+        assert line_text(app).startswith("AC 15 (17, frightened 2) · Fort +3 (+5, frightened 2)")
+        await pilot.press("up")
+        assert line_text(app) == "AC 18"
+
+
+async def test_a_creature_without_numbers_says_how_to_type_them(app_factory):
+    async with running(app_factory) as (pilot, app, _enc, _ids):
+        assert "e: type them in" in line_text(app)
+
+
+async def test_the_damage_form_names_each_targets_numbers(app_factory):
+    encounter = pyro_ambush()
+    async with running(app_factory, encounter) as (pilot, app, _enc, ids):
+        await pilot.press("down", "d")
+        screen = app.screen
+        assert isinstance(screen, DamageScreen)
+        await pilot.pause()
+        assert static_text(screen, "#steps").startswith("Goblin 1 (AC 17 · Fort +5 Ref +8")
+
+
+async def test_a_fireball_on_four_goblins_with_rolled_saves_in_six_keys(app_factory):
+    """Issue 19 item 4: d, alt+v, 2 0, enter (roll), enter (apply): six keys after marking,
+    not counting the damage typed (as the ten of today did not)."""
+    encounter = pyro_ambush()
+    encounter.add_condition(ids_by_name(encounter)["Goblin 2"], "clumsy", 2)
+    async with running(app_factory, encounter) as (pilot, app, _enc, ids):
+        goblins = [ids[f"Goblin {n}"] for n in (1, 2, 3, 4)]
+        await pilot.press("down", "space", "space", "space", "space")   # marking
+        keys = ["d"]
+        await pilot.press("d")
+        screen = app.screen
+        screen.rng = Dice(3, 11, 10, 2)                     # the four saves' d20s
+        await type_text(pilot, "21 fire")                   # the fireball as rolled at the table
+        for key in ("alt+v", "2", "0", "enter"):
+            keys.append(key)
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is screen
+        saves = screen.draft.save_rolls
+        # Goblin 2 is clumsy 2: Ref +6, not +8
+        assert {cid: (r.natural, r.bonus, r.degree) for cid, r in saves.items()} == {
+            goblins[0]: (3, 8, "failure"), goblins[1]: (11, 6, "failure"),
+            goblins[2]: (10, 8, "failure"), goblins[3]: (2, 8, "critical-failure")}
+        table = screen.query_one("#targets")
+        assert table.get_cell(goblins[0], "save") == "11 failure"
+        assert "Ref +6 (+8, clumsy 2): d20 11+6 = 17 vs DC 20: failure" in \
+            screen.draft.rolled_save(goblins[1]).text
+        # the GM can still change a degree (keys beyond the six): Goblin 3 succeeds
+        await pilot.press("tab", "down", "down", "2")
+        assert screen.draft.saves[goblins[2]] == "success"
+        assert table.get_cell(goblins[2], "save") == "success"
+        await pilot.press("enter")
+        keys.append("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        hp = [encounter.creature(cid).hp for cid in goblins]
+        assert hp == [0, 0, 8, 0]            # 21 and 42 kill; the success takes half, 10
+        assert keys == ["d", "alt+v", "2", "0", "enter", "enter"]
+
+
+def pf2_strikes() -> Encounter:
+    """Goblin Warrior (active, a dogslicer +7 agile) against Valeros (AC 18)."""
+    rules = get_system("pf2e")
+    encounter = Encounter("pf2e", "Strikes")
+    encounter.add(rules.new_creature(
+        "Goblin Warrior", hp=15, numbers={"ac": 16},
+        attacks=[Attack("Dogslicer", "1d6 slashing", 7, ("agile",)),
+                 Attack("Shortbow", "1d6 piercing", 6, ("ranged",))]), initiative=20)
+    encounter.add(rules.new_creature("Valeros", pc=True, hp=40, numbers={"ac": 18}), initiative=10)
+    return encounter
+
+
+async def test_alt_1_rolls_the_strike_against_the_targets_ac_with_the_map(app_factory):
+    async with running(app_factory, pf2_strikes()) as (pilot, app, encounter, ids):
+        await pilot.press("down", "d")
+        screen = app.screen
+        screen.rng = Dice(11, 3, 20, 2, 4, 1, 1)       # strike 1, its damage, strike 2, …
+        await pilot.press("alt+1")
+        await pilot.pause()
+        rolled = screen.last_attack
+        assert (rolled.natural, rolled.total, rolled.dc, rolled.degree) == (11, 18, 18, "success")
+        assert rolled.map_step == 0 and not screen.draft.critical
+        assert static_text(screen, "#attacks").startswith("HIT: d20 11+7 = 18 vs AC 18: hit (success) · Dogslicer +7")
+        assert screen.query_one("#damage").value == "1d6 slashing"
+        await pilot.press("escape")
+        await pilot.press("d", "alt+1")                 # the second Strike of the turn: −4 agile
+        await pilot.pause()
+        screen = app.screen
+        rolled = screen.last_attack
+        assert rolled.map_step == 1 and rolled.bonus == 3
+        assert "MAP: attack 2 of the turn −4 (agile)" in static_text(screen, "#attacks")
+        assert screen.draft.critical == (rolled.degree == "critical-success")
+        await pilot.press("tab", "m")                   # the GM says it was the third: −8
+        assert screen.last_attack.map_step == 2 and screen.last_attack.bonus == -1
+        assert screen.last_attack.natural == rolled.natural   # the same die, read again
+
+
+async def test_a_natural_20_sets_critical_and_a_miss_asks(app_factory):
+    async with running(app_factory, pf2_strikes()) as (pilot, app, encounter, ids):
+        await pilot.press("down", "d")
+        screen = app.screen
+        screen.rng = Dice(20, 4, 4, 2, 2, 2)
+        await pilot.press("alt+1")
+        await pilot.pause()
+        assert screen.last_attack.degree == "critical-success" and screen.draft.critical
+        assert static_text(screen, "#attacks").startswith("CRITICAL HIT")
+        await pilot.press("escape", "d")
+        screen = app.screen
+        screen.rng = Dice(1, 4, 4)
+        await pilot.press("alt+1")
+        await pilot.pause()
+        assert screen.draft.missed
+        await pilot.press("enter")                      # asks, as d20 3.0's helper does
+        assert "missed" in screen_text(app)
+
+
+def dagger_scene() -> Encounter:
+    """Marlowe (PC, Evasion 11) and four Minion (4) bandits with Difficulty 10 and ATK +2."""
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Bandits")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14, armor=3,
+                                     numbers={"evasion": 11}))
+    for n in (1, 2, 3, 4):
+        encounter.add(rules.new_creature(f"Bandit {n}", hp=1, major=5, severe=9,
+                                         numbers={"difficulty": 10, "attack": 2, "minion": 4}))
+    return encounter
+
+
+async def test_daggerheart_hope_keys_and_an_adversarys_numbers(app_factory):
+    async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
+        assert line_text(app) == "Evasion 11 · Hope 0/6"
+        await pilot.press("o", "o")
+        assert enc.creature(ids["Marlowe"]).hope == 2 and line_text(app).endswith("Hope 2/6")
+        await pilot.press("O")
+        assert enc.creature(ids["Marlowe"]).hope == 1
+        await pilot.press("u")
+        assert enc.creature(ids["Marlowe"]).hope == 2
+        await pilot.press("down")
+        assert line_text(app) == "Difficulty 10 · ATK +2 · Minion 4"
+
+
+async def test_a_hit_on_a_minion_says_how_many_more_it_defeats(app_factory):
+    async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
+        await pilot.press("down", "d")
+        await type_text(pilot, "9 physical")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        assert any("defeats 2 more Minions" in note for note in app.notes.messages)
+
+
+async def test_numbers_typed_in_the_add_and_edit_forms(app_factory):
+    async with running(app_factory) as (pilot, app, encounter, ids):
+        form = await open_add_form(pilot, "Goblin Pyro")
+        form.query_one("#stat-hp").value = "18"
+        form.query_one("#numbers").value = "AC 17 · Fort +5 Ref +8 Will +4 · Per 6"
+        await pilot.pause()
+        assert "✓ AC 17 Fort +5 Ref +8 Will +4 Per +6" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        pyro = ids_by_name(encounter)["Goblin Pyro"]
+        assert encounter.creature(pyro).numbers == {"ac": 17, "fort": 5, "ref": 8, "will": 4,
+                                                    "perception": 6}
+        assert line_text(app) == "AC 17 · Fort +5 Ref +8 Will +4 · Per +6"
+        await pilot.press("e")
+        form = app.screen
+        assert form.query_one("#numbers").value == "AC 17 Fort +5 Ref +8 Will +4 Per +6"
+        form.query_one("#numbers").value = "AC 18 Ref +9 Dex +2"
+        await pilot.pause()
+        await pilot.press("enter")
+        assert app.screen is form                       # Dex is no number of PF2
+        form.query_one("#numbers").value = "AC 18 Ref +9"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(pyro).numbers == {"ac": 18, "ref": 9}
+
+
+async def test_a_daggerheart_adversary_rolls_its_atk_against_a_pcs_evasion(app_factory):
+    async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
+        await pilot.press("d")                          # Marlowe, the target
+        screen = app.screen
+        screen.set_actor(ids["Bandit 1"])
+        assert "alt+1 ATK +2" in static_text(screen, "#attacks")
+        screen.rng = Dice(9)
+        await pilot.press("alt+1")
+        await pilot.pause()
+        rolled = screen.last_attack
+        assert (rolled.total, rolled.dc, rolled.hit) == (11, 11, True)   # equal or more hits
+        assert static_text(screen, "#attacks").startswith("HIT: d20 9+2 = 11 vs Evasion 11")

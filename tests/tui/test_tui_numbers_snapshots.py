@@ -1,0 +1,48 @@
+"""Snapshots of issue 19's screens at 80×24: the numbers line, rolled saves, a rolled Strike."""
+
+from __future__ import annotations
+
+import random
+
+from test_tui_numbers import pf2_strikes, pyro_ambush
+from test_tui_snapshots import SIZE, still
+from textual.pilot import Pilot
+
+from core import Encounter
+from tui.app import HitLedgerApp, make_app
+
+
+def app_on(encounter: Encounter) -> HitLedgerApp:
+    """``encounter`` with seeded dice and no autosave."""
+    return make_app(encounter, rng=random.Random(7), autosave=False)
+
+
+def test_roster_numbers_line_after_a_condition(snap_compare):
+    encounter = pyro_ambush()
+    encounter.add_condition(encounter.order[1], "frightened", 2)
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down")
+        await still(pilot)
+
+    assert snap_compare(app_on(encounter), terminal_size=SIZE, run_before=run_before)
+
+
+def test_damage_rolled_saves_for_a_fireball(snap_compare):
+    encounter = pyro_ambush()
+    encounter.add_condition(encounter.order[2], "clumsy", 2)
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down", "space", "space", "space", "space", "d", *"21", "space", *"fire")
+        await pilot.press("alt+v", "2", "0", "enter")
+        await still(pilot)
+
+    assert snap_compare(app_on(encounter), terminal_size=SIZE, run_before=run_before)
+
+
+def test_damage_strike_rolled_with_the_map(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down", "d", "alt+1", "tab", "m")
+        await still(pilot)
+
+    assert snap_compare(app_on(pf2_strikes()), terminal_size=SIZE, run_before=run_before)

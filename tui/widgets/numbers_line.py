@@ -1,0 +1,70 @@
+"""The highlighted creature's numbers in one line (issue 19): what the GM asks all night.
+
+``AC 15 (17, frightened 2) · Fort +5 Ref +6 Will +2 · Per +4`` — always after conditions
+(``Encounter.numbers_of`` is the one place that applies them), the printed number and the
+reason in brackets. Daggerheart adds a PC's Hope; the level and tier stay on the detail pane.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.widgets import Static
+
+from core.table_numbers import HOPE_MAX
+from tui.session_rules import has_fear
+
+if TYPE_CHECKING:
+    from core import Encounter
+
+GROUPS: tuple[tuple[str, ...], ...] = (
+    ("ac", "touch", "flat_footed"), ("difficulty", "evasion"), ("attack",),
+    ("fort", "ref", "will"), ("perception",), ("minion",),
+)
+"""The numbers the line shows, a group to a ``·``: a defense, the saves together."""
+
+
+def numbers_summary(encounter: Encounter, creature_id: str) -> str:
+    """The creature's numbers in one line, after its conditions; ``""`` with none known."""
+    creature = encounter.creature(creature_id)
+    numbers = encounter.numbers_of(creature_id)
+    groups = [" ".join(numbers.text(key) for key in group if key in numbers) for group in GROUPS]
+    if creature.pc and has_fear(encounter.rules):      # Daggerheart: Fear's PCs have Hope
+        groups.append(f"Hope {creature.hope}/{HOPE_MAX}")
+    return " · ".join(group for group in groups if group)
+
+
+def summary_or_hint(encounter: Encounter, creature_id: str | None) -> str:
+    """The line the roster shows: the numbers, or how to type them in."""
+    if creature_id is None:
+        return ""
+    try:
+        line = numbers_summary(encounter, creature_id)
+    except (KeyError, ValueError):
+        return ""
+    return line or "no AC or saves known · e: type them in"
+
+
+class NumbersLine(Static):
+    """One line under the roster: the highlighted creature's numbers after conditions."""
+
+    DEFAULT_CSS = """
+    NumbersLine {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        """An empty line; ``show`` fills it."""
+        super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
+
+    def show(self, encounter: Encounter, creature_id: str | None) -> None:
+        """Show ``creature_id``'s numbers (nothing for no creature)."""
+        self.update(summary_or_hint(encounter, creature_id))
+
+
+__all__ = ["NumbersLine", "numbers_summary", "summary_or_hint", "GROUPS"]
