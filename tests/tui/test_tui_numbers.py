@@ -17,6 +17,7 @@ from core import Encounter, get_system
 from core.model import Attack
 from tui.screens.damage import DamageScreen
 from tui.widgets.numbers_line import NumbersLine
+from tui.widgets.roster_table import RosterTable
 
 
 def pyro_ambush() -> Encounter:
@@ -207,6 +208,8 @@ async def test_numbers_typed_in_the_add_and_edit_forms(app_factory):
         pyro = ids_by_name(encounter)["Goblin Pyro"]
         assert encounter.creature(pyro).numbers == {"ac": 17, "fort": 5, "ref": 8, "will": 4,
                                                     "perception": 6}
+        app.screen.query_one(RosterTable).select_creature(pyro)  # the cursor stays put after an add
+        await pilot.pause()
         assert line_text(app) == "AC 17 · Fort +5 Ref +8 Will +4 · Per +6"
         await pilot.press("e")
         form = app.screen
