@@ -273,7 +273,7 @@ async def test_damage_entry_offers_the_actors_attacks_one_key_each(app_factory):
         app.roster.table.select_creature(ids["Valeros"])
         await pilot.press("d")
         line = static_text(app.screen, "#attacks")
-        assert line == "alt+1 dogslicer 1d6 slashing · alt+2 shortbow 1d6 piercing"
+        assert line == "alt+1 dogslicer +7 1d6 slashing · alt+2 shortbow +6 1d6 piercing"
         app.screen.query_one("#damage").value = "¡"  # ESC 1 from a terminal, as Textual reads it
         await pilot.pause()
         assert app.screen.query_one("#damage").value == "1d6 slashing"
@@ -307,7 +307,7 @@ async def test_a_pasted_daggerheart_adversary_hits_with_its_attack(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         app.roster.table.select_creature(bear_id)
         await pilot.press("d")
-        assert "alt+1 Claws 1d12+2 phy" in static_text(app.screen, "#attacks")
+        assert "alt+1 Claws +3 1d12+2 physical" in static_text(app.screen, "#attacks")
         await pilot.press("alt+1", "enter")
         await pilot.pause()
         marked = app.session.encounter.creature(bear_id).hp_marked
