@@ -70,6 +70,32 @@ DEMOS: dict[str, tuple[str, Roster, list[tuple[str, str, dict[str, Any]]]]] = {
 }
 
 
+# The table's numbers (issue 19) of the demos whose systems have them, so a first run shows
+# the numbers line, rolled saves and the attack helper at work. Goblins as the Bestiary prints
+# them; the others plausible for their level.
+NUMBERS: dict[str, dict[str, dict[str, int]]] = {
+    "pf2e": {
+        "Valeros": {"level": 1, "ac": 18, "fort": 7, "ref": 5, "will": 4, "perception": 5},
+        "Goblin Warrior 1": {"level": -1, "ac": 16, "fort": 5, "ref": 7, "will": 3, "perception": 2},
+        "Goblin Warrior 2": {"level": -1, "ac": 16, "fort": 5, "ref": 7, "will": 3, "perception": 2},
+        "Goblin Pyro": {"level": 1, "ac": 17, "fort": 5, "ref": 8, "will": 4, "perception": 6},
+        "Fire Elemental": {"level": 5, "ac": 22, "fort": 11, "ref": 15, "will": 9, "perception": 11},
+        "Seoni": {"level": 1, "ac": 16, "fort": 4, "ref": 5, "will": 8, "perception": 5},
+    },
+    "d20-3e": {
+        "Tordek": {"ac": 17, "touch": 10, "flat_footed": 17, "fort": 6, "ref": 1, "will": 1},
+        "Commoner": {"ac": 10, "touch": 10, "flat_footed": 10, "fort": 0, "ref": 0, "will": 0},
+        "Thug": {"ac": 12, "touch": 11, "flat_footed": 11, "fort": 3, "ref": 1, "will": 0},
+        "Skeleton": {"ac": 13, "touch": 11, "flat_footed": 12, "fort": 0, "ref": 1, "will": 2},
+    },
+}
+ATTACKS: dict[str, dict[str, list[tuple[str, str, int, tuple[str, ...]]]]] = {
+    "pf2e": {name: [("dogslicer", "1d6 slashing", 7, ("agile", "backstabber", "finesse")),
+                    ("shortbow", "1d6 piercing", 6, ("ranged",))]
+             for name in ("Goblin Warrior 1", "Goblin Warrior 2")},
+}
+
+
 def demo_encounter(system: str = "pf2e", *, rng: Any = None) -> Any:
     """A ready encounter for ``system`` (ValueError naming the systems for an unknown one)."""
     from core import Encounter, get_system
@@ -82,6 +108,8 @@ def demo_encounter(system: str = "pf2e", *, rng: Any = None) -> Any:
     ids: dict[str, str] = {}
     for creature_name, pc, initiative, defenses, traits, stats in roster:
         creature = rules.new_creature(creature_name, pc=pc, defenses=defenses, traits=traits,
+                                      numbers=NUMBERS.get(system, {}).get(creature_name),
+                                      attacks=ATTACKS.get(system, {}).get(creature_name, ()),
                                       **stats)
         ids[creature_name] = encounter.add(creature, initiative=initiative)
     dice = rng if rng is not None else random.Random(7)
