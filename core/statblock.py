@@ -157,7 +157,11 @@ _GOES_ON = re.compile(r"(?:[,;]|\bplus|\band|\bor)$", re.IGNORECASE)
 
 def _continues(line: str, following: str) -> bool:
     """Whether ``following`` is the rest of ``line``, wrapped (see ``_Block._joined``)."""
-    return (line.count("(") > line.count(")") or bool(_GOES_ON.search(line)) or following[:1].islower()
+    # a defense line typed in lower case after the HP line is a line of its own, not the HP
+    # line wrapped (prose that wraps onto "weakness 2 to good damage" still joins)
+    typed_heading = bool(_SECTION.match(following)) and bool(_TRACK.match(line) or _SECTION.match(line))
+    starts_lower = following[:1].islower() and not typed_heading
+    return (line.count("(") > line.count(")") or bool(_GOES_ON.search(line)) or starts_lower
             or bool(re.match(r"[+-]\d", following))       # "Will" / "+26; +1 status …"
             or line.endswith(" Damage"))    # a PF2 Strike: its damage on the next line
 

@@ -216,3 +216,10 @@ def test_a_misspelt_exception_is_still_a_typo_and_or_joins_exceptions():
     assert PF2.apply_damage(minion.clone(), "8 force").total == 8
     assert PF2.apply_damage(minion.clone(), "8 slashing ghost-touch").total == 8
     assert PF2.apply_damage(minion.clone(), "8 slashing").total == 3
+
+
+@pytest.mark.parametrize("heading", ["weaknesses fire 5", "resistances fire 5", "immunities fire"])
+def test_a_defense_line_typed_in_lower_case_is_read_not_joined_to_the_hp_line(heading):
+    """A lower-case line used to count as the HP line wrapped: the defenses went nowhere."""
+    creature = get_system("pf2e").from_statblock(f"Goblin Creature 1\nPerception +2\nHP 6\n{heading}")
+    assert creature.defenses == heading
