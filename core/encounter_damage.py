@@ -132,13 +132,9 @@ class DamageMixin(EncounterBase):
     def remove_persistent(self, cid: str, index: int) -> Event:
         """End one persistent condition by hand."""
         creature = self.creature(cid)
-        cond = creature.persistent[index]
-        with self._step("persistent", f"{creature.name}: persistent {cond.label} removed") as step:
-            step.touch(cid)
-            new = creature.clone()
-            new.persistent.pop(index)
-            self._creatures[cid] = new
-        return self._recorded()
+        new = creature.clone()
+        cond = new.persistent.pop(index)
+        return self._replace(cid, "persistent", f"{creature.name}: persistent {cond.label} removed", new)
 
     def tick_persistent(self, cid: str, index: int, rng: RandomSource | None = None) -> Outcome:
         """Roll one persistent condition's damage now."""
@@ -202,10 +198,6 @@ class DamageMixin(EncounterBase):
     def remove_temp_immunity(self, cid: str, index: int) -> Event:
         """End a temporary immunity early."""
         creature = self.creature(cid)
-        gone = creature.temp_immunities[index]
-        with self._step("immunity", f"{creature.name}: immunity to {gone.effect} removed") as step:
-            step.touch(cid)
-            new = creature.clone()
-            new.temp_immunities.pop(index)
-            self._creatures[cid] = new
-        return self._recorded()
+        new = creature.clone()
+        gone = new.temp_immunities.pop(index)
+        return self._replace(cid, "immunity", f"{creature.name}: immunity to {gone.effect} removed", new)
