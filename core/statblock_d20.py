@@ -1,0 +1,169 @@
+"""The d20 3.0 SRD's stat block: Hit Dice, Initiative, Armor Class, Saves, Attacks and Damage, Special Qualities."""
+
+from __future__ import annotations
+
+import re
+
+from core.dice import parse as parse_dice
+from core.errors import ParseError
+from core.model import Attack
+from core.schema import MAX_TRACK
+from core.statblock_fields import (
+    DefenseSections,
+    Reading,
+    bounded,
+    damage_parts,
+    kinds_in,
+    modifier,
+)
+from core.statblock_text import Block, StatBlock, split_outside, strip_at, unread_lines
+
+_ENERGY = r"(?:acid|cold|electricity|fire|sonic)"
+_ENERGY_LIST = rf"{_ENERGY}(?:\s*,\s*(?:and\s+)?{_ENERGY}|\s+and\s+{_ENERGY})*"
+_BYPASS = r"(?:cold[ -]iron|alchemical silver|magic|silver|adamantine|good|evil|chaotic|lawful|" \
+          r"bludgeoning|piercing|slashing|epic)"
+_DR = re.compile(rf"\b(?:damage reduction|dr)\s+(\d+)\s*/\s*(\+\d+|[-—]|{_BYPASS}(?:\s+(?:and|or)\s+{_BYPASS})*"
+                 r"|[a-z-]+)", re.IGNORECASE)
+_RESIST = re.compile(rf"\b({_ENERGY_LIST})\s+resistance\s+(\d+)"
+                     rf"|\bresistance to\s+((?:{_ENERGY}\s+\d+(?:\s*,\s*(?:and\s+)?|\s+and\s+)?)+)"
+                     rf"|\bresistance to\s+({_ENERGY_LIST})\s+(\d+)", re.IGNORECASE)
+_IMMUNE_ONE = r"(?:acid|cold|electricity|fire|sonic|poison)"
+_IMMUNE_LIST = rf"{_IMMUNE_ONE}(?:\s*,\s*(?:and\s+)?{_IMMUNE_ONE}|\s+and\s+{_IMMUNE_ONE})*"
+_IMMUNE = re.compile(rf"\b({_IMMUNE_LIST})\s+immunity|\bimmun(?:e|ity) to\s+({_IMMUNE_LIST})", re.IGNORECASE)
+_DIE = re.compile(r"\d*d\d+(?:\s*[+-]\s*\d+)?(?![\w])", re.IGNORECASE)
+_CRIT = re.compile(r"/\s*(?:\d+\s*-\s*20|[x×]\s*\d)")
+_AND = re.compile(r"\s+plus\s+|\s+and\s+|\s*\+\s*(?=\d*d\d)", re.IGNORECASE)
+# 3.0 "Attacks: Huge greatclub +8 melee"; 3.5 "Attack: Claw +6 melee (1d4+2)" (RULES §8)
+_D20_ATTACK = re.compile(r"(?P<label>[^,;()]+?)\s+(?P<bonus>[+-]\d+)(?:/[+-]\d+)*\s+(?P<kind>melee|ranged)"
+                         r"(?:\s+touch)?(?:\s*\((?P<damage>[^()]*)\))?", re.IGNORECASE)
+_D20_SAVE = re.compile(r"\b(Fort|Ref|Will)\s+([+-]?\d+)", re.IGNORECASE)
+
+
+def read_d20(block: Block, system: str) -> StatBlock:
+    """The SRD layouts: ``Hit Dice: 2d8+4 (13 hp)``, ``Initiative: +4 (…)``, ``Armor Class:``,
+    ``Saves:``, ``Attacks:`` and ``Damage:`` (3.0) or ``Attack:`` / ``Full Attack:`` (3.5),
+    ``Special Qualities:`` with damage reduction and energy resistance."""
+    name = block.name()
+    got = Reading()
+    defenses = DefenseSections(block, system)
+    rolls: dict[str, list[Attack]] = {}
+    damage: list[Attack] = []
+    for line in block.lines[1:]:
+        printed, colon, value = line.text.replace("|", " ").partition(":")  # Markdown tables too
+        key = printed.strip().lower()
+        if not got.stats and (not colon or key in ("size/type", "type")):  # the type line, before Hit Dice
+            got.traits += [k for k in kinds_in(value if colon else line.text) if k not in got.traits]
+        if not colon:
+            continue
+        value_text, at = strip_at(value, line.start + len(printed) + 1)
+        if key in ("attacks", "attack", "full attack"):
+            rolls[key] = _d20_attacks(value_text, at, block, system)
+        elif key == "damage":
+            damage += _d20_damage(value_text, at, block, system)
+        elif not _d20_field(key, value_text, at, block, got, defenses):
+            continue
+        got.read.add(line.start)
+    if "hp" not in got.stats:
+        raise block.missing("no Hit Dice line (Hit Dice: 2d8+4 (13 hp))")
+    got.attacks = _d20_pair(rolls.get("attacks", []), damage) or rolls.get("full attack") or rolls.get("attack", [])
+    return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
+                     tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read))
+
+
+def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defenses: DefenseSections) -> bool:
+    """Hit Dice, Initiative, Armor Class, Saves or Special Qualities; False for another field."""
+    if key == "hit dice":
+        hp = re.search(r"\(\s*(\d+)\s*(?:hp)?\s*\)", value, re.IGNORECASE)
+        if not hp:
+            raise block.error("Hit Dice should end with the hit points: 2d8+4 (13 hp)", at)
+        got.stats["hp"] = bounded(hp.group(1), at + hp.start(1), block, "HP", 0, MAX_TRACK)
+    elif key == "initiative":
+        got.init_mod = modifier(value, at, block, "Initiative")
+    elif key in ("armor class", "ac"):
+        got.numbers["ac"] = modifier(value, at, block, "Armor Class")
+        for word, number in (("touch", "touch"), ("flat-footed", "flat_footed")):
+            found = re.search(rf"\b{word}\s+(\d+)", value, re.IGNORECASE)
+            if found:
+                got.numbers[number] = modifier(found.group(1), at + found.start(1), block, word)
+    elif key == "saves":
+        for save in _D20_SAVE.finditer(value):
+            got.numbers[save.group(1).lower()] = modifier(save.group(2), at + save.start(2), block, save.group(1))
+    elif key == "special qualities":
+        _d20_qualities(value, at, defenses)
+    else:
+        return False
+    return True
+
+
+def _d20_attacks(value: str, at: int, block: Block, system: str) -> list[Attack]:
+    """``Greatclub +8 melee (2d8+7) or javelin +1 ranged (1d8+5)``: label, bonus, damage if printed."""
+    attacks: list[Attack] = []
+    for match in _D20_ATTACK.finditer(value):
+        label = re.sub(r"^(?:or|and)\s+", "", match.group("label").strip(), flags=re.IGNORECASE)
+        traits = ("ranged",) if match.group("kind").lower() == "ranged" else ()
+        damage, note = "", ""
+        if match.group("damage"):
+            found = _d20_damage(f"{label} {match.group('damage')}", at + match.start("damage"), block, system)
+            if found:
+                damage, note = found[0].damage, found[0].note
+        bonus = modifier(match.group("bonus"), at + match.start("bonus"), block, "attack bonus")
+        attacks.append(Attack(label, damage, bonus, traits, note))
+    if any(a.damage for a in attacks):
+        attacks = [a for a in attacks if a.damage]
+    return list(dict.fromkeys(attacks))   # a Full Attack's routines repeat the bite
+
+
+def _d20_pair(rolls: list[Attack], damage: list[Attack]) -> list[Attack]:
+    """3.0: each ``Damage:`` attack with the bonus of the ``Attacks:`` entry it names."""
+    def words(label: str) -> str:
+        return " ".join(w.rstrip("s") for w in re.sub(r"^\d+\s+", "", label.lower()).split())
+    out = []
+    for attack in damage:
+        named = [r for r in rolls if words(r.label) == words(attack.label)] or \
+                [r for r in rolls if words(r.label).endswith(words(attack.label))]
+        if not named and len(rolls) == len(damage) == 1:
+            named = rolls
+        out.append(attack._replace(bonus=named[0].bonus, traits=named[0].traits) if named else attack)
+    return out
+
+
+def _d20_damage(value: str, at: int, block: Block, system: str) -> list[Attack]:
+    """``Bite 1d6+1 and paralysis, 2 claws 1d3`` → (Bite, 1d6+1), (2 claws, 1d3)."""
+    attacks: list[Attack] = []
+    for item, offset in split_outside(value, ",;"):
+        item, where = strip_at(item, at + offset)
+        item = _CRIT.sub(lambda m: " " * len(m.group()), item)
+        die = _DIE.search(item)
+        if not die:
+            continue  # an effect only (energy drain)
+        label = re.sub(r"^or\s+", "", item[:die.start()].strip(), flags=re.IGNORECASE) or "attack"
+        try:
+            parse_dice(die.group())
+        except ParseError as exc:
+            raise block.error(exc.message, where + die.start() + exc.position) from None
+        try:
+            damage, note = damage_parts(item[die.start():], where + die.start(), system, block, _AND)
+        except ParseError:
+            continue  # 3.0 types are optional: dice with other words are ability damage (1d6 Strength)
+        attacks.append(Attack(label, damage, None, (), note))
+    return attacks
+
+
+def _d20_qualities(value: str, at: int, defenses: DefenseSections) -> None:
+    """Damage reduction, energy resistance and energy immunity among the Special Qualities."""
+    for match in _DR.finditer(value):
+        bypass = re.sub(r"\bmagic\b|^\+\d+$", "magical", match.group(2).lower())  # RULES §4
+        bypass = bypass.replace("cold iron", "cold-iron")
+        defenses.add_entry(f"damage reduction {match.group(1)}/{bypass}", at + match.start(),
+                           match.group(2) == bypass)
+    for match in _RESIST.finditer(value):
+        if match.group(3):     # 3.5: "resistance to acid 10, cold 10, and fire 10"
+            pairs = re.findall(rf"({_ENERGY})\s+(\d+)", match.group(3), re.IGNORECASE)
+        else:
+            energies, amount = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(5))
+            pairs = [(energy, amount) for energy in re.findall(_ENERGY, energies, re.IGNORECASE)]
+        for energy, amount in pairs:
+            defenses.add_entry(f"resistances {energy.lower()} {amount}", at + match.start())
+    for match in _IMMUNE.finditer(value):
+        for energy in re.findall(_IMMUNE_ONE, match.group(1) or match.group(2), re.IGNORECASE):
+            defenses.add_entry(f"immunities {energy.lower()}", at + match.start())

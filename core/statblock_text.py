@@ -1,0 +1,182 @@
+"""A pasted stat block as text: cleaned one character for one, split into lines, errors placed in it.
+
+What a paste brings (tabs, no-break spaces, Markdown emphasis, CR line ends, lines a PDF
+wrapped) is cleaned here so that every position still points into the text as pasted; the
+:class:`StatBlock` every reader returns and the lines that look like statistics but were not
+read are here too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from core.errors import ParseError
+from core.model import Attack
+from core.schema import MAX_STATBLOCK
+
+# Characters a paste brings that mean a plain space or a plain hyphen; replaced one for one
+# so that every position still points into the text as pasted.
+_SPACES = dict.fromkeys(map(ord, "\t\u00a0\u2007\u202f\u2009\u200a\u3000\ufeff\u200b"), " ")
+_DASHES = dict.fromkeys(map(ord, "\u2212\u2013\u2010\u2011"), "-")
+_MARKDOWN_LEAD = re.compile(r"^[ #>]+")
+
+
+@dataclass(frozen=True)
+class StatBlock:
+    """What a stat block says, in the words ``new_creature`` takes."""
+
+    name: str
+    stats: dict[str, int]
+    defenses: str = ""
+    traits: tuple[str, ...] = ("living",)
+    init_mod: int = 0
+    attacks: tuple[Attack, ...] = ()
+    unset: dict[str, None] = field(default_factory=dict)   # stats the block says it has none of
+    numbers: dict[str, int] = field(default_factory=dict)  # AC, saves… as printed (RULES §8)
+    horde: str = ""                     # Daggerheart Horde (X): its damage once half HP is marked
+    unread: tuple[str, ...] = ()        # lines that look like statistics but were not read
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the cleaned text and where it starts in the pasted text."""
+
+    text: str
+    start: int
+
+
+class Block:
+    """The pasted text, cleaned one character for one, split into lines."""
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise ParseError("a stat block is text", 0, str(text))
+        if len(text) > MAX_STATBLOCK:
+            raise ParseError(f"a stat block longer than {MAX_STATBLOCK} characters", MAX_STATBLOCK, text)
+        self.original = text
+        # Windows line endings: "\r\n" becomes " \n" (same length), a lone "\r" a line break.
+        clean = text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES).translate(_DASHES)
+        clean = clean.replace("*", " ").replace("__", "  ")            # Markdown emphasis
+        spans: list[tuple[int, int]] = []      # each printed line's text, lead (#, >) blanked
+        pieces: list[str] = []
+        start = 0
+        for raw in clean.split("\n"):
+            lead = _MARKDOWN_LEAD.match(raw)
+            cut = lead.end() if lead else 0
+            pieces.append(" " * cut + raw[cut:])
+            body = raw[cut:].rstrip()
+            if body:
+                spans.append((start + cut, start + cut + len(body)))
+            start += len(raw) + 1
+        self.clean = "\n".join(pieces)
+        self.lines = [Line(self.clean[s:e].replace("\n", " "), s) for s, e in self._joined(spans)]
+
+    def _joined(self, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Lines a PDF or a narrow column wrapped, put back together (never the name line).
+
+        A line goes on when its parentheses are still open, when it ends with ``,``, ``;``,
+        ``plus``, ``and``, ``or`` or a Strike's ``Damage``, or when the next line starts in
+        lower case; a blank line always ends it.
+        """
+        merged: list[tuple[int, int]] = []
+        for s, e in spans:
+            if len(merged) > 1 and self.clean.count("\n", merged[-1][1], s) == 1 \
+                    and _continues(self.clean[merged[-1][0]:merged[-1][1]], self.clean[s:e]):
+                merged[-1] = (merged[-1][0], e)
+            else:
+                merged.append((s, e))
+        return merged
+
+    def missing(self, message: str) -> ParseError:
+        """A ParseError for a line the block lacks, at the end of what was pasted: half a
+        block stops before it (the caret went under the name, issue 18 item 11)."""
+        end = len(self.original.rstrip())
+        return self.error(f"{message}: the block stops here (paste the rest)", end)
+
+    def error(self, message: str, position: int) -> ParseError:
+        """A ParseError at ``position`` of the pasted text, its message naming the line."""
+        line = self.original.count("\n", 0, position) + 1
+        return ParseError(f"line {line}: {message}", position, self.original)
+
+    def name(self, drop: re.Pattern[str] | None = None) -> str:
+        """The first line, a trailing level (``Creature 3``) dropped, ALL CAPS made Title Case."""
+        if not self.lines:
+            raise self.error("the stat block is empty: paste it as printed, name first", 0)
+        first = self.lines[0]
+        name = " ".join(first.text.replace("|", " ").split())   # a Markdown table's first row too
+        name = drop.sub("", name).strip() if drop else name
+        if not name:
+            raise self.error("the first line should be the creature's name", first.start)
+        if name.isupper():  # "ACID BURROWER" as the SRD prints it
+            name = title_case(name)
+        return name
+
+    def level(self, pattern: re.Pattern[str]) -> int | None:
+        """The level the first line prints after the name (``Creature 3``, ``Creature10``)."""
+        match = pattern.search(self.lines[0].text) if self.lines else None
+        return int(match.group(1)) if match else None
+
+
+_SMALL_WORDS = frozenset({"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"})
+
+
+def title_case(name: str) -> str:
+    """``DEMON OF AVARICE`` → ``Demon of Avarice`` (short words small, but never the first)."""
+    words = name.title().split(" ")
+    return " ".join(w.lower() if i and w.lower() in _SMALL_WORDS else w for i, w in enumerate(words))
+
+
+_STAT_LIKE = re.compile(   # a keyword and its number (AC 17), or a keyword that lists numbers
+    r"^(?:(?:AC|Armor Class|Fort|Ref|Will|HP|Perception|Difficulty|ATK|Initiative|Hit Dice)\s*:?\s*[+-]?\d"
+    r"|(?:Saves|Senses|Melee|Ranged|Attacks?|Full Attack|Damage|Thresholds|Immunities|Weaknesses|"
+    r"Resistances|Special Qualities)\b.*\d)", re.IGNORECASE)
+
+
+def unread_lines(block: Block, read: set[int]) -> tuple[str, ...]:
+    """Lines (by start) that look like a statistic (``AC 17``, ``Saves: Fort +6``) but were not read."""
+    return tuple(line.text.strip() for line in block.lines[1:]
+                 if line.start not in read and _STAT_LIKE.match(line.text.strip().replace("|", " ").strip()))
+
+
+# --------------------------------------------------------------------------- shared helpers
+
+_GOES_ON = re.compile(r"(?:[,;]|\bplus|\band|\bor)$", re.IGNORECASE)
+
+
+def _continues(line: str, following: str) -> bool:
+    """Whether ``following`` is the rest of ``line``, wrapped (see ``Block._joined``)."""
+    # a defense line typed in lower case after the HP line is a line of its own, not the HP
+    # line wrapped (prose that wraps onto "weakness 2 to good damage" still joins)
+    typed_heading = bool(SECTION.match(following)) and bool(TRACK.match(line) or SECTION.match(line))
+    starts_lower = following[:1].islower() and not typed_heading
+    return (line.count("(") > line.count(")") or bool(_GOES_ON.search(line)) or starts_lower
+            or bool(re.match(r"[+-]\d", following))       # "Will" / "+26; +1 status …"
+            or line.endswith(" Damage"))    # a PF2 Strike: its damage on the next line
+
+
+
+def split_outside(text: str, separators: str) -> Iterator[tuple[str, int]]:
+    """Pieces of ``text`` between separators that stand outside parentheses, with offsets."""
+    depth, start = 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([（":
+            depth += 1
+        elif ch in ")]）":
+            depth = max(0, depth - 1)
+        elif ch in separators and depth == 0:
+            yield text[start:i], start
+            start = i + 1
+    yield text[start:], start
+
+
+def strip_at(piece: str, at: int) -> tuple[str, int]:
+    """``piece`` without surrounding spaces, and the position of what is left."""
+    return piece.strip(), at + len(piece) - len(piece.lstrip())
+
+
+TRACK = re.compile(r"^(hp|vitality|wounds|hardness)\s+(\S+)", re.IGNORECASE)
+# Only the system's own defense layout is read as defenses (RULES §8): an ability line
+# "Vulnerable to Disintegrate …" in a pf2e block is not one.
+SECTION = re.compile(r"^(immunities|immunity|weaknesses|weakness|resistances|resistance)\b\s*", re.IGNORECASE)
