@@ -241,7 +241,7 @@ def _parse_entry(words: str, where: int, kind: str, vocab: Vocabulary, full: str
         sel = _known_selector(selector_text, where, vocab, full)
         if needs_value and not value:
             raise ParseError(tr("{kind} {selector} needs a value, e.g. '{selector} 5'",
-                                kind=_heading(kind), selector=selector_text), where + len(words), full)
+                                kind=_heading(kind), selector=game_term(selector_text)), where + len(words), full)
         if vocab.system == "daggerheart" and value:
             raise ParseError(tr("Daggerheart resistances have no value (they halve)"), where, full)
     entry = DefenseEntry(kind, sel, value, exceptions, non_magical)

@@ -6,6 +6,7 @@ import re
 
 from core.dice import parse as parse_dice
 from core.errors import ParseError
+from core.i18n import tr
 from core.model import Attack
 from core.schema import MAX_TRACK
 from core.statblock_fields import (
@@ -64,7 +65,7 @@ def read_d20(block: Block, system: str) -> StatBlock:
             continue
         got.read.add(line.start)
     if "hp" not in got.stats:
-        raise block.missing("no Hit Dice line (Hit Dice: 2d8+4 (13 hp))")
+        raise block.missing(tr("no Hit Dice line (Hit Dice: 2d8+4 (13 hp))"))
     got.attacks = _d20_pair(rolls.get("attacks", []), damage) or rolls.get("full attack") or rolls.get("attack", [])
     return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
                      tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read))
@@ -75,7 +76,7 @@ def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defens
     if key == "hit dice":
         hp = re.search(r"\(\s*(\d+)\s*(?:hp)?\s*\)", value, re.IGNORECASE)
         if not hp:
-            raise block.error("Hit Dice should end with the hit points: 2d8+4 (13 hp)", at)
+            raise block.error(tr("Hit Dice should end with the hit points: 2d8+4 (13 hp)"), at)
         got.stats["hp"] = bounded(hp.group(1), at + hp.start(1), block, "HP", 0, MAX_TRACK)
     elif key == "initiative":
         got.init_mod = modifier(value, at, block, "Initiative")
@@ -106,7 +107,7 @@ def _d20_attacks(value: str, at: int, block: Block, system: str) -> list[Attack]
             found = _d20_damage(f"{label} {match.group('damage')}", at + match.start("damage"), block, system)
             if found:
                 damage, note = found[0].damage, found[0].note
-        bonus = modifier(match.group("bonus"), at + match.start("bonus"), block, "attack bonus")
+        bonus = modifier(match.group("bonus"), at + match.start("bonus"), block, tr("attack bonus"))
         attacks.append(Attack(label, damage, bonus, traits, note))
     if any(a.damage for a in attacks):
         attacks = [a for a in attacks if a.damage]

@@ -6,6 +6,7 @@ import re
 
 from core.dice import parse as parse_dice
 from core.errors import ParseError
+from core.i18n import tr
 from core.model import Attack
 from core.notation import parse_defenses
 from core.schema import MAX_TRACK, bounds
@@ -69,7 +70,8 @@ def read_daggerheart(block: Block, system: str) -> StatBlock:
         got.read.add(_line_of(block, at))
     for needed, printed in (("hp", "HP"), ("thresholds", "Thresholds")):
         if needed not in found:
-            raise block.missing(f"no {printed} field (Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3)")
+            raise block.missing(tr("no {field} field (Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3)",
+                                   field=printed))
     horde, defenses = _dh_features(fields, block, got, system)
     return StatBlock(name, stats, defenses, ("living",), 0, tuple(got.attacks), unset, got.numbers,
                      horde, unread_lines(block, got.read))
@@ -106,7 +108,7 @@ def _dh_features(fields: list[tuple[str, str, int]], block: Block, got: Reading,
 
 def _whole(value: str, at: int, block: Block, what: str, high: int = MAX_TRACK) -> int:
     if not value.isdigit():
-        raise block.error(f"{what} should be a whole number, not {value!r}", at)
+        raise block.error(tr("{what} should be a whole number, not {value!r}", what=what, value=value), at)
     return bounded(value, at, block, what, 0, high)
 
 
@@ -118,16 +120,16 @@ def _thresholds(value: str, at: int, block: Block, stats: dict[str, int], unset:
     """
     match = _THRESHOLD.match(value)
     if not match:
-        raise block.error(f"thresholds look like 8/15, 4/None or None, not {value!r}", at)
+        raise block.error(tr("thresholds look like 8/15, 4/None or None, not {value!r}", value=value), at)
     major, severe = match.group(1).lower(), (match.group(2) or "none").lower()
     if major == "none" and severe != "none":
-        raise block.error("a Severe threshold without a Major one", at)
+        raise block.error(tr("a Severe threshold without a Major one"), at)
     stats["major"] = 0 if major == "none" else \
         bounded(major, at + match.start(1), block, "Major", 0, MAX_TRACK)
     stats["severe"] = stats["major"] if severe == "none" else \
         bounded(severe, at + match.start(2), block, "Severe", 0, MAX_TRACK)
     if stats["severe"] < stats["major"]:
-        raise block.error(f"the Severe threshold is below the Major one in {value!r}", at)
+        raise block.error(tr("the Severe threshold is below the Major one in {value!r}", value=value), at)
     if major == "none":
         unset["major"] = None
     if severe == "none":
@@ -137,14 +139,14 @@ def _thresholds(value: str, at: int, block: Block, stats: dict[str, int], unset:
 def _dh_attack(after: list[tuple[str, str, int]], at: int, block: Block, bonus: int) -> list[Attack]:
     """The two fields after ``ATK: +3``: ``Claws: Very Close`` and ``1d12+2 phy`` (``phy/mag``:
     one attack of each type, RULES §8)."""
-    usage = "an attack reads ATK: +3 | Claws: Very Close | 1d12+2 phy"
     if len(after) < 2 or not after[0][0]:
-        raise block.error(usage, at)
+        raise block.error(tr("an attack reads ATK: +3 | Claws: Very Close | 1d12+2 phy"), at)
     label = after[0][0]
     _, damage, where = after[1]
     match = _DH_DAMAGE.match(damage)
     if not match or match.group(2).lower() not in _DH_TYPES:
-        raise block.error(f"{usage}, not {damage!r}", where)
+        raise block.error(tr("an attack reads ATK: +3 | Claws: Very Close | 1d12+2 phy, not {damage!r}",
+                             damage=damage), where)
     try:
         amount = parse_dice(match.group(1))
     except ParseError as exc:

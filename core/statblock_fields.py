@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.errors import ParseError
+from core.i18n import tr
 from core.model import Attack
 from core.notation import parse_damage, parse_defenses
 from core.schema import MAX_MODIFIER
@@ -71,7 +72,7 @@ class DefenseSections:
                 self.check(note, 0, at, False)
                 notes.append(note)
         if not entries and not notes:
-            raise self.block.error(f"nothing after {keyword!r}", items[0][1] if items else 0)
+            raise self.block.error(tr("nothing after {keyword!r}", keyword=keyword), items[0][1] if items else 0)
         if entries:
             self.sections.append(f"{keyword} {', '.join(entries)}")
         self.sections += notes
@@ -130,7 +131,8 @@ def modifier(text: str, at: int, block: Block, what: str) -> int:
     """A modifier (``+7``) within core.schema's bounds."""
     match = re.match(r"\s*([+-]?\d+)", text)
     if not match:
-        raise block.error(f"{what} should be a number, e.g. {what} +7", at + len(text) - len(text.lstrip()))
+        raise block.error(tr("{what} should be a number, e.g. {what} +7", what=what),
+                          at + len(text) - len(text.lstrip()))
     return bounded(match.group(1), at + match.start(1), block, what, -MAX_MODIFIER, MAX_MODIFIER)
 
 
@@ -138,8 +140,10 @@ def bounded(number: str, at: int, block: Block, what: str, low: int, high: int) 
     """The digits of a number (``+12``) read, or the block's error at them when out of bounds."""
     digits = number.lstrip("+-")
     if len(digits) > len(str(max(abs(low), high))) or not low <= int(number) <= high:
-        shown = number if len(number) <= 24 else f"{number[:20]}… ({len(digits)} digits)"
-        raise block.error(f"{what} {shown} is out of bounds: {low:,} to {high:,}", at)
+        shown = number if len(number) <= 24 else tr("{start}… ({count} digits)", start=number[:20],
+                                                     count=len(digits))
+        raise block.error(tr("{what} {number} is out of bounds: {low:,} to {high:,}", what=what,
+                             number=shown, low=low, high=high), at)
     return int(number)
 
 

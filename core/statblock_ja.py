@@ -63,4 +63,5 @@ def read_japanese(text: str, read: Callable[[str], object]) -> object:
         column = error.position - (rewritten.rfind("\n", 0, error.position) + 1)
         start = sum(len(line) + 1 for line in lines[:row])
         at = start + min(column, len(lines[row]) if row < len(lines) else 0)
-        raise ParseError(error.message, min(at, len(text)), text) from None
+        error.position, error.text = min(at, len(text)), text   # its line number is the same
+        raise error from None

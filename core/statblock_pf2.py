@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from core.i18n import tr
 from core.model import Attack
 from core.schema import MAX_MODIFIER, MAX_TRACK
 from core.statblock_fields import (
@@ -45,7 +46,7 @@ def read_pf2(block: Block, system: str) -> StatBlock:
     if level is None and len(block.lines) > 1 and (alone := _LEVEL_LINE.match(block.lines[1].text)):
         level = int(alone.group(1))   # "LICH" then "CREATURE 12" on a line of its own
     if level is not None:
-        got.numbers["level"] = bounded(str(level), block.lines[0].start, block, "level", -1, MAX_MODIFIER)
+        got.numbers["level"] = bounded(str(level), block.lines[0].start, block, tr("level"), -1, MAX_MODIFIER)
     defenses = DefenseSections(block, system)
     sections = _VW_SECTION if system == "vitality-wounds" else SECTION
     seen_stat = False
@@ -57,7 +58,7 @@ def read_pf2(block: Block, system: str) -> StatBlock:
         got.read.add(line.start)
         seen_stat = True
     if not got.stats:
-        raise block.missing("no HP line (HP 30, or Vitality 20, Wounds 12)")
+        raise block.missing(tr("no HP line (HP 30, or Vitality 20, Wounds 12)"))
     return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
                      tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read))
 
@@ -109,7 +110,7 @@ def _pf2_track_line(line: Line, block: Block, system: str, stats: dict[str, int]
                 continue  # negative healing, rejuvenation, regeneration …
             key, value = track.group(1).lower(), track.group(2).rstrip(".,;")
             if not value.isdigit():
-                raise block.error(f"{track.group(1)} should be a whole number, not {value!r}",
+                raise block.error(tr("{what} should be a whole number, not {value!r}", what=track.group(1), value=value),
                                   where + track.start(2))
             if key == "hardness":
                 defenses.add_entry(f"hardness {value}", where, True)
@@ -135,7 +136,7 @@ def _pf2_strike(line: Line, kind_end: int, block: Block, system: str) -> Attack 
     if line.text[:kind_end].lower() == "ranged" and "ranged" not in traits:
         traits = ("ranged", *traits)
     notation, note = damage_parts(text[damage.end():], line.start + damage.end(), system, block, _PLUS)
-    number = modifier(bonus.group(1), line.start + bonus.start(1), block, "attack bonus") if bonus else None
+    number = modifier(bonus.group(1), line.start + bonus.start(1), block, tr("attack bonus")) if bonus else None
     return Attack(label, notation, number, traits, note)
 
 

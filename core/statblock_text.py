@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from core.errors import ParseError
+from core.i18n import ntr, tr
 from core.model import Attack
 from core.schema import MAX_STATBLOCK
 
@@ -38,6 +39,14 @@ class StatBlock:
     horde: str = ""                     # Daggerheart Horde (X): its damage once half HP is marked
     unread: tuple[str, ...] = ()        # lines that look like statistics but were not read
 
+    def unread_note(self) -> str:
+        """The lines that look like statistics but were not read, said to the GM; "" for none."""
+        if not self.unread:
+            return ""
+        return ntr("{count} line looks like a statistic but was not read: {lines}",
+                   "{count} lines look like statistics but were not read: {lines}",
+                   len(self.unread), lines=" / ".join(self.unread))
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -47,14 +56,24 @@ class Line:
     start: int
 
 
+class BlockError(ParseError):
+    """A ParseError in a pasted stat block: its message names the line, ``detail`` says the rest."""
+
+    def __init__(self, detail: str, line: int, position: int, text: str) -> None:
+        super().__init__(tr("line {line}: {message}", line=line, message=detail), position, text)
+        self.detail = detail
+        self.line = line
+
+
 class Block:
     """The pasted text, cleaned one character for one, split into lines."""
 
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
-            raise ParseError("a stat block is text", 0, str(text))
+            raise ParseError(tr("a stat block is text"), 0, str(text))
         if len(text) > MAX_STATBLOCK:
-            raise ParseError(f"a stat block longer than {MAX_STATBLOCK} characters", MAX_STATBLOCK, text)
+            raise ParseError(tr("a stat block longer than {limit} characters", limit=MAX_STATBLOCK),
+                             MAX_STATBLOCK, text)
         self.original = text
         # Windows line endings: "\r\n" becomes " \n" (same length), a lone "\r" a line break.
         clean = text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES).translate(_DASHES)
@@ -93,22 +112,21 @@ class Block:
         """A ParseError for a line the block lacks, at the end of what was pasted: half a
         block stops before it (the caret went under the name, issue 18 item 11)."""
         end = len(self.original.rstrip())
-        return self.error(f"{message}: the block stops here (paste the rest)", end)
+        return self.error(tr("{message}: the block stops here (paste the rest)", message=message), end)
 
-    def error(self, message: str, position: int) -> ParseError:
+    def error(self, message: str, position: int) -> BlockError:
         """A ParseError at ``position`` of the pasted text, its message naming the line."""
-        line = self.original.count("\n", 0, position) + 1
-        return ParseError(f"line {line}: {message}", position, self.original)
+        return BlockError(message, self.original.count("\n", 0, position) + 1, position, self.original)
 
     def name(self, drop: re.Pattern[str] | None = None) -> str:
         """The first line, a trailing level (``Creature 3``) dropped, ALL CAPS made Title Case."""
         if not self.lines:
-            raise self.error("the stat block is empty: paste it as printed, name first", 0)
+            raise self.error(tr("the stat block is empty: paste it as printed, name first"), 0)
         first = self.lines[0]
         name = " ".join(first.text.replace("|", " ").split())   # a Markdown table's first row too
         name = drop.sub("", name).strip() if drop else name
         if not name:
-            raise self.error("the first line should be the creature's name", first.start)
+            raise self.error(tr("the first line should be the creature's name"), first.start)
         if name.isupper():  # "ACID BURROWER" as the SRD prints it
             name = title_case(name)
         return name

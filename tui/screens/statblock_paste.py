@@ -41,7 +41,7 @@ def error_text(error: ParseError, text: str) -> str:
     line = line.rstrip()
     number = text.count("\n", 0, position) + 1
     column = position - start
-    message = re.sub(r"^line \d+: ", "", error.message)  # the core may name the line too
+    message = getattr(error, "detail", None) or re.sub(r"^line \d+: ", "", error.message)  # the line is named here
     return (f"✗ line {number}, column {column + 1}: {message}\n"
             f"{line}\n{' ' * column}^")
 
