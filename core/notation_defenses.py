@@ -137,8 +137,14 @@ def _effect_immunity(words: str, automated: dict[str, DefenseEntry]) -> str:
     trait = _trait_name(words)
     if trait in automated:
         return tr("{entry} (an attack with the {trait} trait deals nothing)",
-                  entry=automated[trait].describe(), trait=game_term(trait))
+                  entry=automated[trait].describe(), trait=_trait_term(trait))
     return tr("immunity {effect} (effect, shown only)", effect=game_term(words))
+
+
+def _trait_term(trait: str) -> str:
+    """An effect trait in the GM's language: ``death`` is the seed's 即死 (its "death effects")."""
+    shown = game_term(trait)
+    return game_term(f"{trait} effects") if shown == trait else shown
 
 
 def _first_applying(entries: tuple[DefenseEntry, ...], selectors: frozenset[str],

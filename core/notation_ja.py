@@ -91,7 +91,9 @@ def _selector_term(selector: str) -> str:
     """A selector in the seed's words: ``fire`` → ``［火炎］``, ``all`` → ``全てのダメージ``."""
     special = {"all": "all damage", "critical-hits": "critical hits",
                "nonlethal": "nonlethal attacks", "persistent": "persistent damage"}
-    return term(special.get(selector, selector))
+    word = special.get(selector, selector)
+    shown = term(word)
+    return term(f"{word} effects") if shown == word else shown   # death → 即死 (death effects)
 
 
 def damage_label(amount: object, persistent: bool, damage_type: str | None,

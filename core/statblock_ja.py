@@ -8,6 +8,7 @@ placed on the same line of the text as pasted.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 
@@ -62,6 +63,19 @@ def read_japanese(text: str, read: Callable[[str], object]) -> object:
         row = rewritten.count("\n", 0, error.position)
         column = error.position - (rewritten.rfind("\n", 0, error.position) + 1)
         start = sum(len(line) + 1 for line in lines[:row])
-        at = start + min(column, len(lines[row]) if row < len(lines) else 0)
+        at = start + (typed_column(lines[row], english[row], column) if row < len(lines) else 0)
         error.position, error.text = min(at, len(text)), text   # its line number is the same
         raise error from None
+
+
+def typed_column(typed: str, english: str, column: int) -> int:
+    """A column of :func:`english_line`'s rewrite as one of the line as typed: the same
+    character where the rewrite kept it (a value, a name, a damage word), else the start of
+    the words it stands for (``知覚`` for ``Perception``); the end of the line stays its end."""
+    if column >= len(english):
+        return len(typed)
+    matcher = difflib.SequenceMatcher(None, normalise(typed), english, autojunk=False)
+    for tag, typed_start, _, start, end in matcher.get_opcodes():
+        if start <= column < end:
+            return typed_start + (column - start if tag == "equal" else 0)
+    return len(typed)  # pragma: no cover - the opcodes cover every column of ``english``
