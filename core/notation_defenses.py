@@ -34,8 +34,8 @@ class DefenseEntry:
 
     def describe(self) -> str:
         """Words for the GM: ``resistance physical 10 (except silver)``."""
-        if language() == "ja":
-            return defense_text(self.kind, self.selector, self.value, self.exceptions)
+        if language() == "ja" and self.kind != DAMAGE_REDUCTION:   # d20's own term, kept as printed
+            return defense_text(self.kind, self.selector, self.value, self.exceptions, self.non_magical)
         return self.text or self.make_text()
 
     def make_text(self) -> str:
@@ -55,6 +55,8 @@ class DefenseEntry:
         """Compact words for a table cell: ``weak fire 5``."""
         if self.kind == DAMAGE_REDUCTION:
             return "DR " + self.describe().removeprefix(DAMAGE_REDUCTION + " ")
+        if language() == "ja":
+            return self.describe()   # the wiki's words are as short: 弱点［火炎］5
         kind = {IMMUNITY: "imm", WEAKNESS: "weak", RESISTANCE: "res", VULNERABILITY: "vuln"}[self.kind]
         sel = ("non-magical " if self.non_magical else "") + self.selector
         value = f" {self.value}" if self.value else ""
@@ -107,7 +109,7 @@ class Defenses:
     def short(self) -> str:
         """Compact text for a table cell, or an em dash when there are none."""
         parts = [e.short() for e in self.entries()]
-        parts += [f"imm {w}" for w in self.effect_immunities]
+        parts += [_effect_short(w) for w in self.effect_immunities]
         return ", ".join(parts) if parts else "—"
 
     def has_immunity(self, selector: str) -> bool:
@@ -141,10 +143,17 @@ def _effect_immunity(words: str, automated: dict[str, DefenseEntry]) -> str:
     return tr("immunity {effect} (effect, shown only)", effect=game_term(words))
 
 
+def _effect_short(words: str) -> str:
+    """An immunity to an effect in a table cell: ``imm paralyzed``, 完全耐性即死 in Japanese."""
+    if language() == "ja":
+        return f"{game_term('immunities')}{_trait_term(_trait_name(words))}"
+    return f"imm {words}"
+
+
 def _trait_term(trait: str) -> str:
     """An effect trait in the GM's language: ``death`` is the seed's 即死 (its "death effects")."""
-    shown = game_term(trait)
-    return game_term(f"{trait} effects") if shown == trait else shown
+    shown, effects = game_term(trait), f"{trait} effects"
+    return shown if shown != trait else game_term(effects).replace(effects, trait)
 
 
 def _first_applying(entries: tuple[DefenseEntry, ...], selectors: frozenset[str],

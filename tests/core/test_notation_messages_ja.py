@@ -137,3 +137,16 @@ def test_a_defense_error_points_at_the_cell_of_the_entry_typed_full_width(japane
     error = _error(parse_defenses, text, "pf2e")
     assert text[error.position:].startswith(word)
     assert cells(text[:error.position]) == cells(before)
+
+
+def test_a_defense_line_in_a_table_cell_reads_as_the_wiki_writes_it(japanese):
+    """Issue 21, item 5: no ``weak fire 5`` beside Japanese words; d20 3.0's damage reduction,
+    a term no source settles in Japanese, stays as printed."""
+    pf2 = parse_defenses("weaknesses fire 5; resistances physical 5 (except silver); "
+                         "immunities paralyzed, death effects", "pf2e")
+    assert pf2.short() == "弱点［火炎］5, 抵抗［物理］5（銀を除く）, 完全耐性paralyzed, 完全耐性即死"
+    d20 = parse_defenses("DR 10/silver; resist fire 10", "d20-3e")
+    assert d20.describe() == ["damage reduction 10/silver", "抵抗［火炎］10"]
+    assert d20.short() == "DR 10/silver, 抵抗［火炎］10"
+    i18n.set_language("en")
+    assert pf2.short() == "weak fire 5, res physical 5 (exc. silver), imm paralyzed, imm death effects"
