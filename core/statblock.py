@@ -20,9 +20,9 @@ from typing import cast
 from core.schema import MAX_STATBLOCK
 from core.statblock_d20 import read_d20
 from core.statblock_daggerheart import read_daggerheart
-from core.statblock_fields import kinds_in
+from core.statblock_fields import KINDS, kinds_in
 from core.statblock_pf2 import read_pf2
-from core.statblock_text import Block, StatBlock, split_outside
+from core.statblock_text import Block, Line, StatBlock, split_outside, title_case, unread_lines
 
 READERS: dict[str, Callable[[Block, str], StatBlock]] = {
     "pf2e": read_pf2, "sf2e": read_pf2, "vitality-wounds": read_pf2,
@@ -43,4 +43,5 @@ def read_statblock(text: str, system: str) -> StatBlock:
     return reader(Block(text), system)
 
 
-__all__ = ["StatBlock", "read_statblock", "split_outside", "kinds_in", "READERS", "MAX_STATBLOCK"]
+__all__ = ["StatBlock", "read_statblock", "split_outside", "kinds_in", "READERS", "MAX_STATBLOCK", "KINDS",
+           "Line", "title_case", "unread_lines", "read_pf2", "read_daggerheart", "read_d20"]

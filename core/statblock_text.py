@@ -161,6 +161,11 @@ def unread_lines(block: Block, read: set[int]) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- shared helpers
 
 _GOES_ON = re.compile(r"(?:[,;]|\bplus|\band|\bor)$", re.IGNORECASE)
+# The PF2 layout's HP line and defense headings (read by core.statblock_pf2): a line of its own.
+TRACK = re.compile(r"^(hp|vitality|wounds|hardness)\s+(\S+)", re.IGNORECASE)
+# Only the system's own defense layout is read as defenses (RULES §8): an ability line
+# "Vulnerable to Disintegrate …" in a pf2e block is not one.
+SECTION = re.compile(r"^(immunities|immunity|weaknesses|weakness|resistances|resistance)\b\s*", re.IGNORECASE)
 
 
 def _continues(line: str, following: str) -> bool:
@@ -172,7 +177,6 @@ def _continues(line: str, following: str) -> bool:
     return (line.count("(") > line.count(")") or bool(_GOES_ON.search(line)) or starts_lower
             or bool(re.match(r"[+-]\d", following))       # "Will" / "+26; +1 status …"
             or line.endswith(" Damage"))    # a PF2 Strike: its damage on the next line
-
 
 
 def split_outside(text: str, separators: str) -> Iterator[tuple[str, int]]:
@@ -193,8 +197,3 @@ def strip_at(piece: str, at: int) -> tuple[str, int]:
     """``piece`` without surrounding spaces, and the position of what is left."""
     return piece.strip(), at + len(piece) - len(piece.lstrip())
 
-
-TRACK = re.compile(r"^(hp|vitality|wounds|hardness)\s+(\S+)", re.IGNORECASE)
-# Only the system's own defense layout is read as defenses (RULES §8): an ability line
-# "Vulnerable to Disintegrate …" in a pf2e block is not one.
-SECTION = re.compile(r"^(immunities|immunity|weaknesses|weakness|resistances|resistance)\b\s*", re.IGNORECASE)

@@ -141,3 +141,18 @@ def test_the_readers_are_not_imported_with_the_core():
     at_start, after_paste = result.stdout.splitlines()
     assert at_start == ""
     assert set(after_paste.split()) >= {"core.statblock", "core.statblock_pf2", "core.statblock_text"}
+
+
+def test_the_fronts_keep_the_names_they_exported_before_the_split():
+    """Issue 22, item 3: split by what each part reads, still imported from where it was."""
+    import core.notation
+    import core.statblock
+
+    assert {"Damage", "DamagePart", "parse_damage", "parse_defenses", "Defenses", "DefenseEntry",
+            "Applicable", "applicable", "excepted", "IMMUNITY", "WEAKNESS", "RESISTANCE",
+            "VULNERABILITY", "DAMAGE_REDUCTION", "EFFECT"} <= set(core.notation.__all__)
+    assert {"StatBlock", "Line", "read_statblock", "split_outside", "kinds_in", "KINDS", "title_case",
+            "unread_lines", "READERS", "MAX_STATBLOCK", "read_pf2", "read_daggerheart",
+            "read_d20"} <= set(core.statblock.__all__)
+    for module in (core.notation, core.statblock):
+        assert all(hasattr(module, name) for name in module.__all__)
