@@ -53,6 +53,7 @@ class DamageScreen(AttackHelper):
     | f3, +, alt++ | Keep this hit and add another (totalled before thresholds) |
     | f2, alt+b | Who deals the damage (the log names them): type a few letters of the name |
     | alt+1 … alt+9 | The acting creature's attack: rolled against the target's AC, its damage into the field |
+    | h, alt+h | Daggerheart Horde (X): the acting Horde's damage X, once half its HP is marked |
     | ? | Help: every key of this screen |
 
     The letters act on the targets; with alt they work from the damage field too.
@@ -166,6 +167,8 @@ class DamageScreen(AttackHelper):
         """Hide what this system does not have; grey out what needs a preview."""
         if action in ("cycle_multiplier", "roll_attack"):
             return self.has_attack_helper
+        if action == "horde_damage":
+            return roll_rule(self.encounter.system) == "daggerheart"
         if action == "cycle_map":
             return roll_rule(self.encounter.system) == "degrees"
         if action in ("toggle_nonlethal", "no_nonlethal"):
@@ -202,7 +205,29 @@ class DamageScreen(AttackHelper):
         if self.draft.no_damage:
             self._confirm_after_miss()
             return
-        self.dismiss(self.preview)
+        self._finish()
+
+    def _finish(self) -> None:
+        """Close with the preview; a hit on a Minion first asks which more Minions it defeats
+        (Daggerheart Minion (X), issue 19): they fall with the hit, one undo step."""
+        from core.draft import minion_choices, with_minions
+        from tui.screens.minion_picker import MinionPicker
+
+        preview = self.preview
+        if preview is None:
+            return
+        count, candidates = minion_choices(self.encounter, preview)
+        if count and not candidates:
+            self.notify(f"Minion: the hit defeats {count} more, but no other Minion is left.")
+        if not candidates:
+            self.dismiss(preview)
+            return
+
+        def picked(chosen: list[str] | None) -> None:
+            if chosen is not None:      # None: back to the form
+                self.dismiss(with_minions(self.encounter, preview, chosen))
+
+        self.app.push_screen(MinionPicker(self.encounter, candidates, count), picked)
 
     def _confirm_after_miss(self) -> None:
         """A miss deals no damage unless the GM says so (issue 9, item 2): ``y`` deals it,
@@ -219,7 +244,7 @@ class DamageScreen(AttackHelper):
                 self.draft.confirm_miss()
                 self._recompute()  # the same dice, now dealt
             if self.preview is not None:
-                self.dismiss(self.preview)  # a miss not confirmed: the attack, no damage
+                self._finish()  # a miss not confirmed: the attack, no damage
 
         total = self.preview.roll.total
         question = f"The attack missed ({attack.text if attack else 'miss'}). " \

@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from core.draft import restep, shown_attack
 from core.model import Attack
-from core.table_numbers import AttackResult
+from core.table_numbers import AttackResult, horde_damage
 from tui.screens.damage_keys import ALT_DIGIT_CHARS
 from tui.screens.damage_saves import RolledSaves
 from tui.screens.dialogs import NumberInput
@@ -57,18 +57,38 @@ class AttackHelper(RolledSaves):
         return list(self.encounter.creature(actor).attacks) if actor else []
 
     def _show_attacks(self) -> None:
-        """One line of the actor's attacks and their keys; hidden when it has none."""
+        """One line of the actor's attacks and their keys; hidden when it has none. A Horde with
+        half its HP marked shows its X first: its attacks deal X (RULES §9)."""
         attacks = self.actor_attacks()[:9]
         line = self.query_one("#attacks", Static)
         line.styles.text_wrap, line.styles.text_overflow = "nowrap", "ellipsis"  # one line
-        words = [f"alt+{n} {a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "") + f" {a.damage}"
-                 for n, a in enumerate(attacks, 1)]
+        horde = self.horde_damage()
+        words = [f"alt+{n} {a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "")
+                 + ("" if horde else f" {a.damage}") for n, a in enumerate(attacks, 1)]
         actor = self.draft.actor
         atk = self.encounter.creature(actor).numbers.get("attack") if actor else None
         if not attacks and atk is not None:     # a Daggerheart adversary's ATK (issue 19)
             words = [f"alt+1 ATK {atk:+d}"]
+        if horde:
+            words.insert(0, f"Horde: {horde} now (alt+h)")
         line.display = bool(words)
         line.update(" · ".join(words))
+
+    def horde_damage(self) -> str:
+        """The acting creature's Horde (X) damage once half its HP is marked, else ``""``."""
+        actor = self.draft.actor
+        return horde_damage(self.encounter.creature(actor)) if actor else ""
+
+    def action_horde_damage(self) -> None:
+        """Daggerheart: the acting Horde's damage X into the field (RULES §9 Horde (X))."""
+        horde = self.horde_damage()
+        if not horde:
+            self.notify("Horde damage: the acting creature (f2) is no Horde with half its HP marked.",
+                        severity="warning")
+            return
+        field = self.query_one("#damage", NotationField)
+        field.value = horde
+        field.focus_input()
 
     def _attack_typed(self, text: str) -> bool:
         """alt+N from a terminal reached the field as a character (ALT_DIGIT_CHARS): use attack N."""
@@ -94,7 +114,8 @@ class AttackHelper(RolledSaves):
                         severity="warning")
             return
         rolled = self._roll_attack_of(number - 1)
-        damage = rolled.damage if rolled is not None else attacks[number - 1].damage
+        printed = attacks[number - 1].damage if number <= len(attacks) else ""   # ATK alone: none
+        damage = rolled.damage if rolled is not None else self.horde_damage() or printed
         field = self.query_one("#damage", NotationField)
         if damage:
             field.value = damage
@@ -125,12 +146,16 @@ class AttackHelper(RolledSaves):
         self._recompute()
 
     def action_cycle_map(self) -> None:
-        """The Pathfinder family: read the last attack at the next MAP step (0, −5, −10)."""
+        """The Pathfinder family: read the last attack at the next MAP step (0, −5, −10); the
+        actor's next attack this turn follows from it."""
         rolled = self.last_attack
         if rolled is None or rolled.map_step is None:
             self.notify("Roll an attack first (alt+1…9).", severity="warning")
             return
-        self._show_attack(restep(rolled, (rolled.map_step + 1) % 3))
+        step = (rolled.map_step + 1) % 3
+        self._show_attack(restep(rolled, step))
+        # recorded: the actor's next Strike this turn follows from the GM's step (issue 19)
+        self.encounter.set_map_step(rolled.actor, step)
 
 
 __all__ = ["AttackHelper"]

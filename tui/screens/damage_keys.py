@@ -68,6 +68,10 @@ DAMAGE_BINDINGS: list[BindingType] = [
     # issue 19: the Pathfinder family's multiple attack penalty step of the attack rolled
     Binding("m", "cycle_map", "MAP step", show=False, id="damage.map"),
     Binding("alt+m", "cycle_map", "MAP step", priority=True, show=False, id="damage.map_alt"),
+    # issue 19: Daggerheart Horde (X): its damage X once half its HP is marked
+    Binding("h", "horde_damage", "Horde damage", show=False, id="damage.horde"),
+    Binding("alt+h", "horde_damage", "Horde damage", priority=True, show=False, id="damage.horde_alt",
+            tooltip="The acting Horde's damage once half its HP is marked"),
     Binding("alt+t", "roll_attack", "Attack", priority=True, key_display="alt+t",
             id="damage.attack_alt"),
     Binding("alt+a", "toggle_armor", "Armor slot", priority=True, show=False,

@@ -91,9 +91,14 @@ class PreviewLines(TargetRows):
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
             # labels each part so
             roll = self.preview.roll
-            tail = f"  ·  total {roll.total}  ·  {roll_source(roll)}"
+            tail = f"  ·  total {roll.total}  ·  {roll_source(roll)}" + self._minions_said()
             text = Text(fit_keeping_tail(roll.text, tail, width, lines))
         show_text(roll_line, text, steady=True)
+
+    def _minions_said(self) -> str:
+        """Daggerheart Minion (X): how many more Minions the hit defeats, for the roll line."""
+        more = sum(o.minions for o in self.preview.outcomes.values()) if self.preview else 0
+        return f"  ·  defeats {more} more Minion{'s' if more > 1 else ''}: enter picks" if more else ""
 
     def _show_steps(self) -> None:
         """The highlighted target's numbers, or its breakdown once something is rolled."""

@@ -1,0 +1,87 @@
+"""Issue 19's last pieces in the damage form: the GM's MAP step recorded for the next Strike,
+a Horde's X offered from half its HP, rolled saves logged with their die and total."""
+
+from __future__ import annotations
+
+from test_tui_numbers import pf2_strikes, pyro_ambush
+from tui_support import Dice, running, static_text, type_text
+
+from core import Encounter, get_system
+from core.model import Attack
+
+
+async def test_the_gms_map_step_carries_to_the_actors_next_strike(app_factory):
+    """The Goblin Warrior struck once off the app: the GM says its first rolled Strike was the
+    second of the turn (m); the next Strike is then the third, −8 agile, without a word."""
+    async with running(app_factory, pf2_strikes()) as (pilot, app, encounter, ids):
+        goblin = ids["Goblin Warrior"]
+        await pilot.press("down", "d")
+        app.screen.rng = Dice(11, 3)
+        await pilot.press("alt+1")
+        await pilot.pause()
+        assert app.screen.last_attack.map_step == 0
+        await pilot.press("tab", "m")
+        assert app.screen.last_attack.map_step == 1
+        assert encounter.map_step(goblin) == 2           # recorded in the encounter
+        await pilot.press("escape", "d")
+        app.screen.rng = Dice(11, 3)
+        await pilot.press("alt+1")
+        await pilot.pause()
+        rolled = app.screen.last_attack
+        assert rolled.map_step == 2 and rolled.bonus == -1
+        assert "MAP: attack 3 of the turn −8 (agile)" in static_text(app.screen, "#attacks")
+
+
+def raiders_scene(marked: int) -> Encounter:
+    """Pirate Raiders (Horde (1d4+1), HP 4, ``marked`` of it marked) against Marlowe."""
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Raid")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14, armor=3,
+                                     numbers={"evasion": 11}))
+    raiders = rules.new_creature("Pirate Raiders", hp=4, major=5, severe=11, numbers={"attack": 1},
+                                 attacks=[Attack("Cutlass", "1d8+2 physical")])
+    raiders.horde, raiders.hp_marked = "1d4+1 physical", marked
+    encounter.add(raiders)
+    return encounter
+
+
+async def test_a_horde_at_half_its_hp_offers_its_x(app_factory):
+    async with running(app_factory, raiders_scene(2), system="daggerheart") as (pilot, app, enc, ids):
+        await pilot.press("d")                           # Marlowe
+        screen = app.screen
+        screen.set_actor(ids["Pirate Raiders"])
+        assert static_text(screen, "#attacks") == "Horde: 1d4+1 physical now (alt+h) · alt+1 Cutlass"
+        await pilot.press("alt+h")
+        assert screen.query_one("#damage").value == "1d4+1 physical"
+        screen.query_one("#damage").value = ""
+        screen.rng = Dice(15, 2)
+        await pilot.press("alt+1")                       # the ATK rolled: its damage is X too
+        await pilot.pause()
+        assert screen.last_attack.hit
+        assert screen.query_one("#damage").value == "1d4+1 physical"
+
+
+async def test_a_horde_not_yet_at_half_its_hp_deals_its_printed_damage(app_factory):
+    async with running(app_factory, raiders_scene(1), system="daggerheart") as (pilot, app, enc, ids):
+        await pilot.press("d")
+        screen = app.screen
+        screen.set_actor(ids["Pirate Raiders"])
+        assert static_text(screen, "#attacks") == "alt+1 Cutlass 1d8+2 physical"
+        await pilot.press("alt+h")
+        assert screen.query_one("#damage").value == ""
+        assert "no Horde with half its HP marked" in app.notes.last
+
+
+async def test_rolled_saves_go_in_the_log_with_their_die_and_total(app_factory):
+    async with running(app_factory, pyro_ambush()) as (pilot, app, encounter, ids):
+        await pilot.press("down", "space", "space", "d")
+        app.screen.rng = Dice(3, 15)
+        await type_text(pilot, "10 fire")
+        await pilot.press("alt+v", "2", "0", "enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster
+        details = encounter.log[-1].details
+        assert "Goblin 1: save failure (Ref +8: d20 3+8 = 11 vs DC 20)" in details
+        assert "Goblin 2: save success (Ref +8: d20 15+8 = 23 vs DC 20)" in details
