@@ -85,3 +85,23 @@ async def test_rolled_saves_go_in_the_log_with_their_die_and_total(app_factory):
         details = encounter.log[-1].details
         assert "Goblin 1: save failure (Ref +8: d20 3+8 = 11 vs DC 20)" in details
         assert "Goblin 2: save success (Ref +8: d20 15+8 = 23 vs DC 20)" in details
+
+
+async def test_the_wide_detail_pane_shows_every_number_after_conditions(app_factory):
+    """Issue 19 item 1: the roster's detail pane (a wide terminal) lists the numbers, each
+    after its conditions with why, and the attacks with their bonus."""
+    encounter = pf2_strikes()
+    goblin = encounter.order[0]
+    encounter.add_condition(goblin, "frightened", 2)
+    app = app_factory(encounter)
+    async with app.run_test(size=(132, 43)) as pilot:
+        await pilot.pause()
+        shown = str(app.roster.query_one("#detail").render())
+        assert "Numbers\nAC 14 (16, frightened 2)\n" in shown
+        assert "Dogslicer +5 (+7, frightened 2) (agile): 1d6 slashing" in shown
+        assert "Shortbow +4 (+6, frightened 2) (ranged): 1d6 piercing" in shown
+        assert shown.index("Numbers") < shown.index("Defenses")
+        await pilot.press("down")                        # Valeros: AC 18 only
+        await pilot.pause()
+        shown = str(app.roster.query_one("#detail").render())
+        assert "Numbers\nAC 18\n" in shown

@@ -96,9 +96,10 @@ class PreviewLines(TargetRows):
         show_text(roll_line, text, steady=True)
 
     def _minions_said(self) -> str:
-        """Daggerheart Minion (X): how many more Minions the hit defeats, for the roll line."""
+        """Daggerheart Minion (X): how many more Minions the hit defeats, for the roll line
+        (enter asks which)."""
         more = sum(o.minions for o in self.preview.outcomes.values()) if self.preview else 0
-        return f"  ·  defeats {more} more Minion{'s' if more > 1 else ''}: enter picks" if more else ""
+        return f"  ·  defeats {more} more Minion{'s' if more > 1 else ''}" if more else ""
 
     def _show_steps(self) -> None:
         """The highlighted target's numbers, or its breakdown once something is rolled."""
