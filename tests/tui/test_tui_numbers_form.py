@@ -1,9 +1,13 @@
-"""Issue 19's last pieces in the damage form: the GM's MAP step recorded for the next Strike,
-a Horde's X offered from half its HP, rolled saves logged with their die and total."""
+"""Issue 19's last pieces on screen: the GM's MAP step recorded for the next Strike, a Horde's
+X offered from half its HP, rolled saves logged with their die and total, the numbers on the
+wide detail pane and in the stat-block paste preview (with the lines not read)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from test_tui_numbers import pf2_strikes, pyro_ambush
+from textual import events
 from tui_support import Dice, running, static_text, type_text
 
 from core import Encounter, get_system
@@ -105,3 +109,34 @@ async def test_the_wide_detail_pane_shows_every_number_after_conditions(app_fact
         await pilot.pause()
         shown = str(app.roster.query_one("#detail").render())
         assert "Numbers\nAC 18\n" in shown
+
+
+BLOCKS = Path(__file__).parent.parent / "core" / "statblocks"
+
+
+async def paste(pilot, text: str) -> str:
+    """Open the add form's paste dialog, paste ``text`` as a terminal does: the preview."""
+    await pilot.press("a", "ctrl+t")
+    pilot.app.post_message(events.Paste(text))
+    await pilot.pause()
+    await pilot.pause()
+    return static_text(pilot.app.screen, "#paste-preview")
+
+
+async def test_the_paste_preview_shows_the_numbers_read_and_the_attacks_bonus(app_factory):
+    """Issue 19 item 1: the numbers a block gives, seen before it is added."""
+    async with running(app_factory) as (pilot, app, _encounter, _ids):
+        shown = await paste(pilot, (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8"))
+        assert "Numbers  Level -1 · AC 16 · Fort +5 Ref +7 Will +3 · Per +2" in shown
+        assert "Attacks  dogslicer +7 1d6 slashing, shortbow +6 1d6 piercing" in shown
+        assert "Not read" not in shown
+
+
+async def test_the_paste_preview_says_which_stat_lines_were_not_read(app_factory):
+    """Issue 21 item 4: a block with lines that look like statistics but were not read says
+    which (a pf2e block with a 3.5 ``Armor Class`` line)."""
+    text = (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8") + "\nArmor Class 18\nThresholds 5/10\n"
+    async with running(app_factory) as (pilot, app, _encounter, _ids):
+        shown = await paste(pilot, text)
+        assert shown.splitlines()[-1] == "Not read (2) Armor Class 18 · Thresholds 5/10"
+        assert "AC 16" in shown                          # what was read still shows

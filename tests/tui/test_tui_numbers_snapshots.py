@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
+from test_tui_bestiary_snapshots import BLOCKS, paste_block
 from test_tui_numbers import dagger_scene, pf2_strikes, pyro_ambush
 from test_tui_numbers_form import raiders_scene
-from test_tui_snapshots import SIZE, still
+from test_tui_snapshots import SIZE, demo_app, still
 from textual.pilot import Pilot
 
 from core import Encounter
@@ -75,3 +76,9 @@ def test_damage_horde_offers_its_x(snap_compare):
         await still(pilot)
 
     assert snap_compare(app_on(raiders_scene(2)), terminal_size=SIZE, run_before=run_before)
+
+
+def test_statblock_paste_says_the_lines_not_read(snap_compare):
+    """Issue 21 item 4: the numbers read, and the stat lines that were not."""
+    text = (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8") + "\nArmor Class 18\n"
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=lambda pilot: paste_block(pilot, text))
