@@ -132,8 +132,22 @@ def shown_attack(rolled: AttackResult) -> ShownAttack:
     verdict = {"critical": "CRITICAL HIT", "hit": "HIT", "miss": "MISS"}[rolled.result]
     # the die first: at 80 columns the line ends cut, and the roll must not be what is cut
     roll = next((step for step in rolled.steps if step.startswith("d20")), rolled.steps[-1])
-    rest = [step.replace("multiple attack penalty: ", "MAP: ") for step in rolled.steps if step != roll]
+    rest = [_short_map(step) for step in rolled.steps if step != roll]
+    rest.sort(key=lambda step: not step.startswith("MAP "))     # the MAP before the attack's name
     return ShownAttack(rolled.result, f"{verdict}: " + " · ".join([roll, *rest]))
+
+
+def _short_map(step: str) -> str:
+    """``multiple attack penalty: attack 2 of the turn −4 (agile)`` as ``MAP −4 (attack 2,
+    agile)``: the verdict's line is one line at 80 columns."""
+    import re
+
+    found = re.fullmatch(r"multiple attack penalty: attack (\d) of the turn −(\d+)( \(agile\))?"
+                         r"( \(the GM's step\))?", step)
+    if found is None:
+        return step
+    number, penalty, agile, gm = found.groups()
+    return f"MAP −{penalty} (attack {number}" + (", agile" if agile else "") + (", the GM's" if gm else "") + ")"
 
 
 def restep(rolled: AttackResult, step: int) -> AttackResult:

@@ -136,7 +136,7 @@ async def test_alt_1_rolls_the_strike_against_the_targets_ac_with_the_map(app_fa
         screen = app.screen
         rolled = screen.last_attack
         assert rolled.map_step == 1 and rolled.bonus == 3
-        assert "MAP: attack 2 of the turn −4 (agile)" in static_text(screen, "#attacks")
+        assert "MAP −4 (attack 2, agile)" in static_text(screen, "#attacks")
         assert screen.draft.critical == (rolled.degree == "critical-success")
         await pilot.press("tab", "m")                   # the GM says it was the third: −8
         assert screen.last_attack.map_step == 2 and screen.last_attack.bonus == -1

@@ -33,7 +33,9 @@ async def test_the_gms_map_step_carries_to_the_actors_next_strike(app_factory):
         await pilot.pause()
         rolled = app.screen.last_attack
         assert rolled.map_step == 2 and rolled.bonus == -1
-        assert "MAP: attack 3 of the turn −8 (agile)" in static_text(app.screen, "#attacks")
+        line = static_text(app.screen, "#attacks")
+        # the MAP before the attack's name: at 80 columns the name is what the line cuts
+        assert line.index("MAP −8 (attack 3, agile)") < line.index("Dogslicer")
 
 
 def raiders_scene(marked: int) -> Encounter:
