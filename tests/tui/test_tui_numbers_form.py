@@ -8,9 +8,9 @@ from pathlib import Path
 
 from test_tui_numbers import pf2_strikes, pyro_ambush
 from textual import events
-from tui_support import Dice, running, static_text, type_text
+from tui_support import Dice, running, screen_text, static_text, type_text
 
-from core import Encounter, get_system
+from core import Encounter, get_system, i18n
 from core.model import Attack
 
 
@@ -142,3 +142,23 @@ async def test_the_paste_preview_says_which_stat_lines_were_not_read(app_factory
         shown = await paste(pilot, text)
         assert shown.splitlines()[-1] == "Not read (2) Armor Class 18 · Thresholds 5/10"
         assert "AC 16" in shown                          # what was read still shows
+
+
+async def test_the_damage_form_speaks_japanese(app_factory):
+    """Issue 21: the damage form's words come from the catalogue (English ids, named
+    placeholders); the numbers and the notation stay as the block prints them."""
+    i18n.set_language("ja")
+    try:
+        async with running(app_factory, pyro_ambush()) as (pilot, app, _encounter, _ids):
+            await pilot.press("down", "d")
+            screen = app.screen
+            assert screen.query_one("#damage-box").border_title == "ダメージ · 対象1体"
+            shown = screen_text(app)
+            assert "対象" in shown and "セーヴ" in shown and "結果" in shown
+            assert "クリティカル (alt+c)" in static_text(screen, "#options")
+            assert static_text(screen, "#save-hint").startswith("基本セーヴ：↓ の後 1 大成功 2 成功")
+            await type_text(pilot, "7 fire")
+            await pilot.pause()
+            assert "合計 7" in static_text(screen, "#roll-line")
+    finally:
+        i18n.set_language("en")

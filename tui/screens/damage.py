@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Label, Static
 
 from core.draft import DamageDraft, default_actor
+from core.i18n import ntr, tr
 from core.table_numbers import roll_rule
 from tui.screens.damage_attacks import AttackHelper
 from tui.screens.damage_keys import ACTOR_HELP, DAMAGE_BINDINGS
@@ -90,15 +91,16 @@ class DamageScreen(AttackHelper):
         """Field, roll line, options, targets, steps, helper."""
         count = len(self.target_ids)
         with Vertical(id="damage-box") as box:
-            box.border_title = f"Damage · {count} target{'s' if count != 1 else ''}"
+            box.border_title = ntr("Damage · {count} target", "Damage · {count} targets", count)
             box.border_subtitle = self._actor_text()
             with Horizontal(id="damage-row"):
-                yield Label("Damage", classes="label")
+                yield Label(tr("Damage"), classes="label")
                 yield NotationField(
                     self._check_damage,
-                    placeholder="{}   ·   {} = a total already rolled".format(
-                        *self.rules.example_damage),
-                    empty_hint="type the damage (rolled once for every target) · f1: every key",
+                    placeholder=tr("{damage}   ·   {total} = a total already rolled",
+                                   damage=self.rules.example_damage[0],
+                                   total=self.rules.example_damage[1]),
+                    empty_hint=tr("type the damage (rolled once for every target) · f1: every key"),
                     steady=True,
                     on_change=self._damage_changed,
                     id="damage",
@@ -112,14 +114,14 @@ class DamageScreen(AttackHelper):
             yield Static("", id="steps", markup=False)
             if self.has_attack_helper:
                 with Horizontal(id="attack-row"):
-                    yield Label("Atk +", classes="label")
+                    yield Label(tr("Atk +"), classes="label")
                     yield NumberInput("0", id="attack-bonus", label="Attack bonus", default=0)
                     yield Label("AC", classes="label short")
                     yield NumberInput("10", id="attack-ac", label="AC", default=10)
-                    yield Label("Threat", classes="label short")
+                    yield Label(tr("Threat"), classes="label short")
                     yield NumberInput("20", id="attack-threat", label="Threat", default=20)
                 # its own line: the verdict and the confirmation must not be cut at 80 columns
-                yield Static("alt+t: roll the attack", id="attack-result", markup=False)
+                yield Static(tr("alt+t: roll the attack"), id="attack-result", markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -197,10 +199,10 @@ class DamageScreen(AttackHelper):
             return
         field = self.query_one("#damage", NotationField)
         if not field.valid:
-            self.notify("Fix the damage first (nothing applied).", severity="warning")
+            self.notify(tr("Fix the damage first (nothing applied)."), severity="warning")
             return
         if self.preview is None:
-            self.notify("Type the damage first.", severity="warning")
+            self.notify(tr("Type the damage first."), severity="warning")
             return
         if self.draft.no_damage:
             self._confirm_after_miss()
@@ -218,7 +220,7 @@ class DamageScreen(AttackHelper):
             return
         count, candidates = minion_choices(self.encounter, preview)
         if count and not candidates:
-            self.notify(f"Minion: the hit defeats {count} more, but no other Minion is left.")
+            self.notify(tr("Minion: the hit defeats {count} more, but no other Minion is left.", count=count))
         if not candidates:
             self.dismiss(preview)
             return
@@ -247,10 +249,10 @@ class DamageScreen(AttackHelper):
                 self._finish()  # a miss not confirmed: the attack, no damage
 
         total = self.preview.roll.total
-        question = f"The attack missed ({attack.text if attack else 'miss'}). " \
-                   f"Deal the {total} damage anyway?"
-        self.app.push_screen(ConfirmModal(question, yes="deal it", no="log the miss",
-                                          back="back"), answer)
+        question = tr("The attack missed ({attack}). Deal the {total} damage anyway?",
+                      attack=attack.text if attack else tr("miss"), total=total)
+        self.app.push_screen(ConfirmModal(question, yes=tr("deal it"), no=tr("log the miss"),
+                                          back=tr("back")), answer)
 
     def action_cancel(self) -> None:
         """Close without applying anything."""
@@ -275,7 +277,7 @@ class DamageScreen(AttackHelper):
     def action_no_nonlethal(self) -> None:
         """alt+n where the rules have no nonlethal damage: say so, change nothing."""
         self.query_one("#steps", Static).update(
-            f"{self.rules.name} has no nonlethal damage.")
+            tr("{system} has no nonlethal damage.", system=self.rules.name))
 
     def action_cycle_multiplier(self) -> None:
         """d20 3.0: ×2 → ×3 → ×4 on a critical (the core's multipliers)."""
@@ -315,7 +317,8 @@ class DamageScreen(AttackHelper):
         field.focus_input()
         self._show_options()
         # one line: the options line says how many hits wait, the roll line shows them
-        self.notify(fit_cells(f"Hit {len(self.draft.hits)} kept: {text}", NOTICE_WIDTH))
+        self.notify(fit_cells(tr("Hit {count} kept: {damage}", count=len(self.draft.hits), damage=text),
+                              NOTICE_WIDTH))
 
     def action_pick_actor(self) -> None:
         """Who deals the damage, found by typing a few letters of the name (issue 18)."""

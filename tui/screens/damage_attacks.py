@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from core.draft import restep, shown_attack
+from core.i18n import tr
 from core.model import Attack
 from core.table_numbers import AttackResult, horde_damage
 from tui.screens.damage_keys import ALT_DIGIT_CHARS
@@ -70,7 +71,7 @@ class AttackHelper(RolledSaves):
         if not attacks and atk is not None:     # a Daggerheart adversary's ATK (issue 19)
             words = [f"alt+1 ATK {atk:+d}"]
         if horde:
-            words.insert(0, f"Horde: {horde} now (alt+h)")
+            words.insert(0, tr("Horde: {damage} now (alt+h)", damage=horde))
         line.display = bool(words)
         line.update(" · ".join(words))
 
@@ -83,7 +84,7 @@ class AttackHelper(RolledSaves):
         """Daggerheart: the acting Horde's damage X into the field (RULES §9 Horde (X))."""
         horde = self.horde_damage()
         if not horde:
-            self.notify("Horde damage: the acting creature (f2) is no Horde with half its HP marked.",
+            self.notify(tr("Horde damage: the acting creature (f2) is no Horde with half its HP marked."),
                         severity="warning")
             return
         field = self.query_one("#damage", NotationField)
@@ -110,7 +111,7 @@ class AttackHelper(RolledSaves):
         actor = self.draft.actor
         atk = actor is not None and number == 1 and "attack" in self.encounter.creature(actor).numbers
         if not 1 <= number <= len(attacks) and not atk:
-            self.notify(f"The acting creature has no attack {number} from a stat block.",
+            self.notify(tr("The acting creature has no attack {number} from a stat block.", number=number),
                         severity="warning")
             return
         rolled = self._roll_attack_of(number - 1)
@@ -130,7 +131,7 @@ class AttackHelper(RolledSaves):
         try:
             return self.encounter.attack(self.draft.actor or "", target, index, rng=self.rng)
         except (KeyError, ValueError) as error:
-            self.notify(fit_cells(f"Not rolled: {error}", NOTICE_WIDTH), severity="warning")
+            self.notify(fit_cells(tr("Not rolled: {error}", error=error), NOTICE_WIDTH), severity="warning")
             return None
 
     def _show_attack(self, rolled: AttackResult) -> None:
@@ -141,7 +142,7 @@ class AttackHelper(RolledSaves):
         self.draft.set_attack(shown)
         line = self.query_one("#attacks", Static)
         line.display = True
-        line.update(shown.text + (" · m: MAP step" if rolled.map_step is not None else ""))
+        line.update(shown.text + (tr(" · m: MAP step") if rolled.map_step is not None else ""))
         self._show_options()
         self._recompute()
 
@@ -150,7 +151,7 @@ class AttackHelper(RolledSaves):
         actor's next attack this turn follows from it."""
         rolled = self.last_attack
         if rolled is None or rolled.map_step is None:
-            self.notify("Roll an attack first (alt+1…9).", severity="warning")
+            self.notify(tr("Roll an attack first (alt+1…9)."), severity="warning")
             return
         step = (rolled.map_step + 1) % 3
         self._show_attack(restep(rolled, step))

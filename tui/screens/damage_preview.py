@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.draft import roll_source
+from core.i18n import ntr, tr
 from tui.screens.damage_targets import TargetRows
 from tui.widgets.log_panel import fit_keeping_tail, fit_lines, most_lines, show_text
 from tui.widgets.notation_field import NotationField
@@ -38,8 +39,8 @@ class PreviewLines(TargetRows):
     def _actor_text(self) -> Content:
         """Who deals the damage, for the box's bottom border (plain text: a name is no markup)."""
         actor = self.draft.actor
-        name = self.encounter.creature(actor).name if actor else "nobody"
-        return Content(f"by {name} (f2)")
+        name = self.encounter.creature(actor).name if actor else tr("nobody")
+        return Content(tr("by {name} (f2)", name=name))
 
     def _show_options(self) -> None:
         """The options line: critical, nonlethal, multiplier, direct, the hits kept."""
@@ -47,17 +48,17 @@ class PreviewLines(TargetRows):
         # alt+letter works from the field and the targets alike; the letter on the targets
         # damage typed as nonlethal (``1d3+1 subdual``) checks the box too: what is echoed
         # and what is shown agree (issue 9, item 7)
-        parts = [f"{box(self.draft.critical)} critical (alt+c)"]
+        parts = [tr("{box} critical (alt+c)", box=box(self.draft.critical))]
         if self.has_nonlethal:
             nonlethal = self.draft.nonlethal or self.draft.typed_nonlethal
             parts.append(f"{box(nonlethal)} {self.nonlethal_word} (alt+n)")
         if self.has_attack_helper:
-            parts.append(f"×{self.draft.multiplier} on a crit (alt+m)")
+            parts.append(tr("×{multiplier} on a crit (alt+m)", multiplier=self.draft.multiplier))
         if self.has_armor_slots:
-            parts.append(f"{box(self.draft.direct)} direct (alt+i)")
+            parts.append(tr("{box} direct (alt+i)", box=box(self.draft.direct)))
         if self.draft.hits:
             # short: with Daggerheart's three options "2 earlier hits" was cut at 80 columns
-            parts.append(f"{len(self.draft.hits)} hit{'s' if len(self.draft.hits) > 1 else ''} kept")
+            parts.append(ntr("{count} hit kept", "{count} hits kept", len(self.draft.hits)))
         show_text(self.query_one("#options", Static), "  ".join(parts))
 
     def _show_preview(self) -> None:
@@ -82,16 +83,17 @@ class PreviewLines(TargetRows):
             text = Text(fit_lines(f"! {self.preview_error}", width, lines), style="bold")
         elif self.draft.no_damage and self.preview is not None:
             # the core previews a miss as no damage; the dice stay for a GM who confirms
-            miss = f"MISS: no damage (enter asks) · if you confirm: {self.preview.roll.text}"
+            miss = tr("MISS: no damage (enter asks) · if you confirm: {roll}", roll=self.preview.roll.text)
             text = Text(fit_lines(miss, width, lines), style="bold")
         elif self.preview is None:
-            empty = "nothing rolled yet" + (" · alt+v rolls the targets' saves" if self.draft.has_saves else "")
+            empty = tr("nothing rolled yet") + (tr(" · alt+v rolls the targets' saves") if self.draft.has_saves else "")
             text = Text(fit_lines(" · ".join(self.draft.hits) or empty, width, lines))
         else:
             # the roll's text is in the system's words (d20's ``1d3+1 subdual``): the parser
             # labels each part so
             roll = self.preview.roll
-            tail = f"  ·  total {roll.total}  ·  {roll_source(roll)}" + self._minions_said()
+            tail = tr("  ·  total {total}  ·  {source}", total=roll.total, source=roll_source(roll)) \
+                + self._minions_said()
             text = Text(fit_keeping_tail(roll.text, tail, width, lines))
         show_text(roll_line, text, steady=True)
 
@@ -99,7 +101,7 @@ class PreviewLines(TargetRows):
         """Daggerheart Minion (X): how many more Minions the hit defeats, for the roll line
         (enter asks which)."""
         more = sum(o.minions for o in self.preview.outcomes.values()) if self.preview else 0
-        return f"  ·  defeats {more} more Minion{'s' if more > 1 else ''}" if more else ""
+        return ntr("  ·  defeats {count} more Minion", "  ·  defeats {count} more Minions", more) if more else ""
 
     def _show_steps(self) -> None:
         """The highlighted target's numbers, or its breakdown once something is rolled."""

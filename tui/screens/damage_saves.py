@@ -6,12 +6,13 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from core.draft import read_save_and_dc
+from core.i18n import N_, game_term, tr
 from core.table_numbers import SaveRoll, SaveRolls
 from tui.screens.damage_preview import PreviewLines
-from tui.screens.damage_targets import SAVE_KEYS, SAVE_LABELS
+from tui.screens.damage_targets import SAVE_KEYS, save_label
 from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells
 
-ROLL_SAVES_HINT = " · alt+v roll"
+ROLL_SAVES_HINT = N_(" · alt+v roll")
 HINT_ROOM = 76
 """The cells of the save hint's line inside the box at 80 columns."""
 
@@ -22,14 +23,15 @@ class RolledSaves(PreviewLines):
     def _save_hint(self) -> str:
         """How to set saves, from the moment the form opens (issue 18: the Save column showed
         ``—`` and nothing said how): ``Basic save: ↓ then 1 crit. success … · S all``."""
-        keys = [f"{key} {SAVE_LABELS[save]}" for key, save in enumerate(SAVE_KEYS)
+        keys = [f"{key} {save_label(save)}" for key, save in enumerate(SAVE_KEYS)
                 if save is not None and save in self.draft.save_cycle]
         if not keys:
             return ""
-        words = self.rules.save_words
-        hint = f"{words[:1].upper()}{words[1:]}: ↓ then {' '.join(keys)} · S all"
+        words = game_term(self.rules.save_words)       # basic save: 基本セーヴ in Japanese
+        hint = tr("{save}: ↓ then {keys} · S all", save=f"{words[:1].upper()}{words[1:]}", keys=" ".join(keys))
         # issue 19: the rolled saves' key, where the line has room (else the roll line says it)
-        return hint + ROLL_SAVES_HINT if cell_len(hint + ROLL_SAVES_HINT) <= HINT_ROOM else hint
+        roll = tr(ROLL_SAVES_HINT)
+        return hint + roll if cell_len(hint + roll) <= HINT_ROOM else hint
 
 
     def action_roll_saves(self) -> None:
@@ -51,7 +53,7 @@ class RolledSaves(PreviewLines):
             if text is not None:
                 self.roll_saves(*read_save_and_dc(text, self.last_save))
 
-        question = "Roll every target's save: the save and the DC (fort, ref or will)"
+        question = tr("Roll every target's save: the save and the DC (fort, ref or will)")
         self.app.push_screen(PromptModal(question, value=f"{self.last_save} ", check=check), chosen)
 
     last_save = "ref"
@@ -71,8 +73,9 @@ class RolledSaves(PreviewLines):
         self.draft.set_rolled_saves(result)
         self._recompute()
         if missing:
-            self.notify(fit_cells(f"No {save} save known for {', '.join(missing)}: set it by hand "
-                                  "(0–4) or type it in the edit form", NOTICE_WIDTH), severity="warning")
+            self.notify(fit_cells(tr("No {save} save known for {names}: set it by hand (0–4) or type it "
+                                     "in the edit form", save=save, names=", ".join(missing)), NOTICE_WIDTH),
+                        severity="warning")
         return result
 
 

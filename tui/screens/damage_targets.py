@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.cells import cut_cells
+from core.i18n import N_, tr
 from tui.screens.damage_keys import TARGET_BINDINGS
 from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import cells, fit_words
@@ -27,14 +28,20 @@ SAVE_KEYS: tuple[str | None, ...] = (
 """The save set by keys 0–4 on the targets."""
 SAVE_LABELS = {
     None: "—",
-    "critical-success": "crit. success",
-    "success": "success",
-    "failure": "failure",
-    "critical-failure": "crit. fail",
+    "critical-success": N_("crit. success"),
+    "success": N_("success"),
+    "failure": N_("failure"),
+    "critical-failure": N_("crit. fail"),
 }
-ROLLED_LABELS = {"critical-success": "crit. succ", "critical-failure": "crit. fail"}
+"""A save's words in the Save column, in English (``save_label`` says them in the GM's language)."""
+ROLLED_LABELS = {"critical-success": N_("crit. succ"), "critical-failure": N_("crit. fail")}
 """A rolled save's degree after its total (``23 crit. succ``): as wide as the widest label."""
 MIN_RESULT = 12
+
+
+def save_label(save: str | None) -> str:
+    """A save's words for the Save column, in the language spoken."""
+    return tr(SAVE_LABELS.get(save, str(save)))
 
 
 class TargetTable(LineTable):
@@ -77,17 +84,17 @@ class TargetRows(ModalScreen[Any]):
         # thing here (``2: HP 10/10 sub 8 → HP 10/10 sub 10 staggered``) and must not be cut
         names = [cut_cells(self.encounter.creature(cid).name, 18) for cid in self.target_ids]
         saves = [self._save_label(cid) for cid in self.target_ids[:1]] + [
-            SAVE_LABELS.get(save, str(save)) for save in self.draft.save_cycle]
-        widths = [max(map(cell_len, ["Target", *names])), max(map(cell_len, ["Save", *saves]))]
-        table.add_column("Target", key="target", width=widths[0])
-        table.add_column("Save", key="save", width=widths[1])
+            save_label(save) for save in self.draft.save_cycle]
+        widths = [max(map(cell_len, [tr("Target"), *names])), max(map(cell_len, [tr("Save"), *saves]))]
+        table.add_column(tr("Target"), key="target", width=widths[0])
+        table.add_column(tr("Save"), key="save", width=widths[1])
         if self.has_armor_slots:
-            table.add_column("Armor", key="armor", width=6)
+            table.add_column(tr("Armor"), key="armor", width=6)
             widths.append(6)
         # a fixed width, cut at a word: a column widened only after its cell was drawn, or
         # wider than the box, cut a number mid-way (``HP 14/3``, play report S10-1)
         self.result_width = self._room_for_result(widths)
-        table.add_column("Result", key="result", width=self.result_width)
+        table.add_column(tr("Result"), key="result", width=self.result_width)
         for creature_id in self.target_ids:
             creature = self.encounter.creature(creature_id)
             row: list[Any] = [Text(cut_cells(creature.name, 18)), self._save_label(creature_id)]
@@ -111,11 +118,11 @@ class TargetRows(ModalScreen[Any]):
     def _save_label(self, creature_id: str) -> str:
         """The target's save in its column: the rolled total and degree, or the one set."""
         if not self.draft.has_saves:
-            return "no saves"
+            return tr("no saves")
         rolled = self.draft.rolled_save(creature_id)
         if rolled is not None:
-            return f"{rolled.total} {ROLLED_LABELS.get(rolled.degree, rolled.degree)}"
-        return SAVE_LABELS.get(self.draft.saves[creature_id], str(self.draft.saves[creature_id]))
+            return f"{rolled.total} {tr(ROLLED_LABELS.get(rolled.degree, rolled.degree))}"
+        return save_label(self.draft.saves[creature_id])
 
     def _free_armor_slots(self, creature_id: str) -> int:
         """Daggerheart: the armor slots the creature can still mark (an adversary has none)."""
@@ -127,7 +134,7 @@ class TargetRows(ModalScreen[Any]):
         # direct damage cannot be reduced by armor; a creature without a free slot has no choice
         if self.draft.direct or not self._free_armor_slots(creature_id):
             return "—"
-        return "mark" if self.draft.armor_slots[creature_id] else "no"
+        return tr("mark") if self.draft.armor_slots[creature_id] else tr("no")
 
     def _show_results(self) -> None:
         """Each target's save, armor slot and result, or its track while nothing is rolled."""
@@ -158,7 +165,7 @@ class TargetRows(ModalScreen[Any]):
             return
         if not self.draft.toggle_armor(creature_id, self._free_armor_slots(creature_id)):
             name = self.encounter.creature(creature_id).name
-            self.query_one("#steps", Static).update(f"{name} has no armor slot to mark.")
+            self.query_one("#steps", Static).update(tr("{name} has no armor slot to mark.", name=name))
             return
         self._recompute()
 
@@ -195,4 +202,4 @@ class TargetRows(ModalScreen[Any]):
             self._recompute()
 
 
-__all__ = ["SAVE_KEYS", "SAVE_LABELS", "ROLLED_LABELS", "TargetTable", "TargetRows"]
+__all__ = ["SAVE_KEYS", "SAVE_LABELS", "ROLLED_LABELS", "TargetTable", "TargetRows", "save_label"]

@@ -15,6 +15,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, SelectionList, Static
 
+from core.i18n import ntr, tr
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -46,14 +48,15 @@ class MinionPicker(ModalScreen[list[str] | None]):
 
     def compose(self) -> ComposeResult:
         """The count, the Minions (the first ``count`` marked) and the keys."""
-        more = f"{self.count} more Minion{'s' if self.count != 1 else ''}"
         rows = [(self.encounter.creature(cid).name, cid, n < self.count)
                 for n, cid in enumerate(self.candidates)]
         with Vertical(classes="dialog-box"):
-            yield Static(f"Minion: the hit defeats {more} in range. Which?", markup=False)
+            yield Static(ntr("Minion: the hit defeats {count} more Minion in range. Which?",
+                             "Minion: the hit defeats {count} more Minions in range. Which?", self.count),
+                         markup=False)
             yield SelectionList[str](*rows, id="minion-list")
             yield Static("", id="minion-count", markup=False)
-            yield Label("space: mark    enter: apply    escape: back", classes="dialog-hint")
+            yield Label(tr("space: mark    enter: apply    escape: back"), classes="dialog-hint")
 
     def on_mount(self) -> None:
         """Say how many are marked."""
@@ -66,8 +69,9 @@ class MinionPicker(ModalScreen[list[str] | None]):
 
     def _show_count(self) -> None:
         marked = len(self.picked)
-        over = f" (the hit defeats {self.count})" if marked > self.count else ""
-        self.query_one("#minion-count", Static).update(f"{marked} of {self.count} marked{over}")
+        over = tr(" (the hit defeats {count})", count=self.count) if marked > self.count else ""
+        self.query_one("#minion-count", Static).update(
+            tr("{marked} of {count} marked", marked=marked, count=self.count) + over)
 
     @property
     def picked(self) -> list[str]:
