@@ -132,8 +132,22 @@ def shown_attack(rolled: AttackResult) -> ShownAttack:
     verdict = {"critical": "CRITICAL HIT", "hit": "HIT", "miss": "MISS"}[rolled.result]
     # the die first: at 80 columns the line ends cut, and the roll must not be what is cut
     roll = next((step for step in rolled.steps if step.startswith("d20")), rolled.steps[-1])
-    rest = [step.replace("multiple attack penalty: ", "MAP: ") for step in rolled.steps if step != roll]
+    rest = [_short_map(step) for step in rolled.steps if step != roll]
+    rest.sort(key=lambda step: not step.startswith("MAP "))     # the MAP before the attack's name
     return ShownAttack(rolled.result, f"{verdict}: " + " · ".join([roll, *rest]))
+
+
+def _short_map(step: str) -> str:
+    """``multiple attack penalty: attack 2 of the turn −4 (agile)`` as ``MAP −4 (attack 2,
+    agile)``: the verdict's line is one line at 80 columns."""
+    import re
+
+    found = re.fullmatch(r"multiple attack penalty: attack (\d) of the turn −(\d+)( \(agile\))?"
+                         r"( \(the GM's step\))?", step)
+    if found is None:
+        return step
+    number, penalty, agile, gm = found.groups()
+    return f"MAP −{penalty} (attack {number}" + (", agile" if agile else "") + (", the GM's" if gm else "") + ")"
 
 
 def restep(rolled: AttackResult, step: int) -> AttackResult:
@@ -157,6 +171,30 @@ def restep(rolled: AttackResult, step: int) -> AttackResult:
     steps.append(f"d20 {rolled.natural}{bonus:+d} = {total} vs {shown}: {word} ({got.replace('-', ' ')})")
     return replace(rolled, bonus=bonus, total=total, hit=hit, critical=critical, degree=got,
                    map_step=step, steps=(*steps, *rolled.steps[2 + (1 if rolled.map_step else 0):]))
+
+
+def minion_choices(encounter: Encounter, preview: DamagePreview) -> tuple[int, list[str]]:
+    """Daggerheart Minion (X) (RULES §9): how many more Minions the previewed hit defeats, and
+    the Minions the GM may pick, in the order (not a target, not already defeated)."""
+    from core.turns import is_defeated
+
+    more = sum(outcome.minions for outcome in preview.outcomes.values())
+    if not more:
+        return 0, []
+    return more, [cid for cid in encounter.order if cid not in preview.outcomes
+                  and "minion" in encounter.creature(cid).numbers
+                  and not is_defeated(encounter.creature(cid))]
+
+
+def with_minions(encounter: Encounter, preview: DamagePreview, picked: Sequence[str]) -> DamagePreview:
+    """``preview`` with the picked Minions defeated by the same hit: one change, one undo step."""
+    if not picked:
+        return preview
+    source = ", ".join(encounter.creature(cid).name for cid, o in preview.outcomes.items() if o.minions)
+    defeats = {cid: encounter.rules.resolve_minion_defeat(encounter.creature(cid), source)
+               for cid in dict.fromkeys(picked) if cid not in preview.outcomes}
+    return replace(preview, outcomes={**preview.outcomes, **defeats},
+                   options={**preview.options, "minions": tuple(defeats)})
 
 
 def typed_total(roll: Roll) -> bool:
@@ -411,6 +449,11 @@ class DamageDraft:
         if self.attack is not None:
             options["attack"] = f"attack {self.attack.text}"
         preview = encounter.preview_damage(ids, damage, rng=self.rng, roll=roll, **options)
+        rolled = {cid: self.rolled_save(cid) for cid in ids}
+        if any(rolled.values()):       # each rolled save's die and total go in the log (issue 19)
+            said = {cid: r.text.removeprefix(f"{r.target}: ").rsplit(": ", 1)[0]
+                    for cid, r in rolled.items() if r is not None}
+            preview = replace(preview, options={**preview.options, "save_rolls": said})
         return self._as_miss(preview) if self.no_damage else preview
 
     @staticmethod
@@ -431,4 +474,4 @@ class DamageDraft:
 
 
 __all__ = ["DamageDraft", "Hit", "MISS_SUMMARY", "typed_total", "read_save_and_dc", "ShownAttack",
-           "shown_attack", "restep", "read_numbers"]
+           "shown_attack", "restep", "read_numbers", "minion_choices", "with_minions"]

@@ -68,8 +68,9 @@ class DamageMixin(EncounterBase):
             # each target's save is named, so the log alone tells the fight (issue 9, item 17)
             said = saves[cid].replace("-", " ") if saves.get(cid) else ""  # "critical failure"
             targets.append((f"{self._creatures[cid].name}" + (f" ({said})" if said else ""), outcome))
-            if said:
-                details.append(f"{self._creatures[cid].name}: save {said}")  # for the log export
+            rolled = (preview.options.get("save_rolls") or {}).get(cid)
+            if said:    # for the log export; a save the app rolled with its die and total
+                details.append(f"{self._creatures[cid].name}: save {said}" + (f" ({rolled})" if rolled else ""))
             details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
         head = self._damage_head(preview)
         text = f"{head} → " + "; ".join(f"{name} {outcome.summary}" for name, outcome in targets)

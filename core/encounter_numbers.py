@@ -26,10 +26,18 @@ class NumbersMixin(EncounterBase):
         step = self.map_step(actor_id) if map is None else map
         result = table_numbers.roll_attack(self.system, self.rules, actor, target, chosen, step, rng,
                                            (actor_id, target_id))
+        self.set_map_step(actor_id, step)
+        return result
+
+    def set_map_step(self, actor_id: str, step: int) -> None:
+        """The actor's last attack this turn was at MAP ``step`` (0, 1 or 2): the GM's word when
+        they change it, so its next attack this turn follows from it (RULES §9). Not a change."""
+        self.creature(actor_id)
+        if isinstance(step, bool) or step not in (0, 1, 2):
+            raise ValueError(f"the MAP step is 0, 1 or 2, not {step!r}")
         turn = (self.round, self.turn)
         counts = self._strikes[1] if self._strikes[0] == turn else {}
         self._strikes = (turn, {**counts, actor_id: step + 1})
-        return result
 
     def map_step(self, actor_id: str) -> int:
         """The MAP step of the actor's next attack this turn: 0, 1 (second) or 2 (third and later)."""

@@ -313,11 +313,17 @@ def _threat(attack: Attack) -> int:
     return 20
 
 
+def horde_damage(creature: Creature) -> str:
+    """Daggerheart Horde (X): X once half or more of its HP is marked, else ``""`` (RULES §9)."""
+    halved = creature.horde and creature.max_hp and creature.hp_marked * 2 >= creature.max_hp
+    return creature.horde if halved else ""
+
+
 def _damage(actor: Creature, attack: Attack, steps: list[str]) -> str:
     """The damage to offer: the attack's, or Horde (X)'s once half or more HP is marked."""
-    if actor.horde and actor.max_hp and actor.hp_marked * 2 >= actor.max_hp:
-        steps.append(f"Horde ({actor.horde}): half or more of its HP marked, its attack deals {actor.horde}")
-        return actor.horde
+    if horde := horde_damage(actor):
+        steps.append(f"Horde ({actor.horde}): half or more of its HP marked, its attack deals {horde}")
+        return horde
     return attack.damage
 
 
@@ -416,4 +422,4 @@ def minions_defeated(creature: Creature, total: int) -> int:
 
 __all__ = ["Numbers", "Effect", "Penalty", "AttackResult", "SaveRoll", "SaveRolls", "effects", "penalties",
            "numbers_of", "attack_bonus", "degree", "d20_save", "degree_of", "roll_rule", "choose_attack",
-           "defense_of", "map_penalty", "roll_attack", "roll_save", "save_key", "drained_hp", "hope_after", "minions_defeated", "DEGREES", "HOPE_MAX"]
+           "defense_of", "map_penalty", "roll_attack", "roll_save", "save_key", "drained_hp", "hope_after", "minions_defeated", "horde_damage", "DEGREES", "HOPE_MAX"]

@@ -512,6 +512,10 @@ class RuleSystem:
         """Marking Stress (Daggerheart only)."""
         raise ValueError(f"{self.name} has no Stress")
 
+    def resolve_minion_defeat(self, creature: Creature, source: str) -> Outcome:
+        """A Minion defeated by another's hit (Daggerheart only, RULES §9 Minion (X))."""
+        raise ValueError(f"{self.name} has no Minions")
+
     def degree(self, total: int, dc: int, natural: int | None = None) -> str:
         """A d20 roll's degree against a DC (RULES §9): the PF2 family's four degrees
         (``critical-success`` … ``critical-failure``, natural 20/1 one step); d20-3e and

@@ -261,6 +261,21 @@ class Daggerheart(RuleSystem):
         summary = "; ".join(steps.lines())
         return self._outcome(creature, work, 0, steps, hp_marked=marked, summary=summary)
 
+    def resolve_minion_defeat(self, creature: Creature, source: str) -> Outcome:
+        """RULES §9 Minion (X): a Minion the GM picked as defeated by the hit on ``source``
+        (every HP marked: defeated), not damaged; what it would do, touching nothing."""
+        if "minion" not in creature.numbers:
+            raise ValueError(f"{creature.name} is not a Minion: only Minions fall to another's hit")
+        work = creature.clone()
+        steps = Breakdown()
+        marked = (work.max_hp or 0) - work.hp_marked
+        work.hp_marked += marked
+        steps.add("track", f"Minion: defeated by the hit on {source} (Minion ({creature.numbers['minion']}),"
+                  " picked by the GM)")
+        self._all_hp_marked(work, steps)
+        return self._outcome(creature, work, 0, steps, hp_marked=marked, summary="defeated (Minion)",
+                             dealt="defeated")
+
     def track_text(self, creature: Creature) -> str:
         """``HP ■■□□□□ A ■□□ S ■■□□□□ 7/14``."""
         def slots(marked: int, total: int) -> str:

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted(p for package in ("core", "saves", "tui") for p in (ROOT / package).rglob("*.py"))
 MAX_LINES = 600
 # today's modules over MAX_LINES, each to be split by what its parts are about
-OVER_THE_LIMIT = {"tui/screens/damage.py"}
+OVER_THE_LIMIT: set[str] = set()
 
 
 def _lines(path: Path) -> int:

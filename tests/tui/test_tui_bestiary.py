@@ -52,7 +52,7 @@ async def test_a_pasted_pf2e_block_is_shown_field_by_field_then_added_with_its_t
         assert "immunity mental" in shown and "weakness positive 5" in shown
         assert "undead" in shown
         assert "Init     +0" in shown
-        assert "fist 1d6+2 bludgeoning" in shown
+        assert "fist +7 1d6+2 bludgeoning" in shown          # with its bonus (issue 19)
         await pilot.press("tab", "backspace", "2", "enter")
         await pilot.pause()
         assert app.screen is app.roster
@@ -105,7 +105,7 @@ async def test_a_daggerheart_adversary_pasted_is_hit_by_its_thresholds(app_facto
         await paste(pilot, block("daggerheart-acid-burrower.md"))
         shown = preview(app)
         assert "Acid Burrower" in shown.title() and "Init" not in shown  # no initiative
-        assert "Claws 1d12+2 phy" in shown
+        assert "Claws +3 1d12+2 phy" in shown
         await pilot.press("enter")
         await pilot.pause()
         (cid,) = app.session.encounter.order

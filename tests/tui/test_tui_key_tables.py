@@ -42,7 +42,8 @@ NOT_BOUND: dict[str, dict[str, str]] = {
     "ActorPicker": {"letters": "its text field types them", "enter": SUBMIT},
 }
 """Keys a table names that no binding of its class binds: Textual handles them."""
-PARTS = {"DamageScreen": "tui.screens.damage.TargetTable"}
+PARTS = {"DamageScreen": "tui.screens.damage.TargetTable",
+         "MinionPicker": "textual.widgets.SelectionList"}
 """A screen whose table also names the keys of a widget it holds (its own table says them)."""
 
 

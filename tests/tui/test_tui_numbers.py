@@ -16,6 +16,7 @@ from tui_support import (
 from core import Encounter, get_system
 from core.model import Attack
 from tui.screens.damage import DamageScreen
+from tui.screens.minion_picker import MinionPicker
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable
 
@@ -135,7 +136,7 @@ async def test_alt_1_rolls_the_strike_against_the_targets_ac_with_the_map(app_fa
         screen = app.screen
         rolled = screen.last_attack
         assert rolled.map_step == 1 and rolled.bonus == 3
-        assert "MAP: attack 2 of the turn −4 (agile)" in static_text(screen, "#attacks")
+        assert "MAP −4 (attack 2, agile)" in static_text(screen, "#attacks")
         assert screen.draft.critical == (rolled.degree == "critical-success")
         await pilot.press("tab", "m")                   # the GM says it was the third: −8
         assert screen.last_attack.map_step == 2 and screen.last_attack.bonus == -1
@@ -186,14 +187,44 @@ async def test_daggerheart_hope_keys_and_an_adversarys_numbers(app_factory):
         assert line_text(app) == "Difficulty 10 · ATK +2 · Minion 4"
 
 
-async def test_a_hit_on_a_minion_says_how_many_more_it_defeats(app_factory):
+async def test_a_hit_on_a_minion_says_how_many_more_it_defeats_and_the_gm_marks_them(app_factory):
+    """Issue 19 item 5: 9 damage on a Minion (4) defeats 2 more; the picker has them marked,
+    the GM changes one, enter applies the hit and both defeats as one undo step."""
     async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
         await pilot.press("down", "d")
         await type_text(pilot, "9 physical")
+        await pilot.pause()
+        assert static_text(app.screen, "#roll-line").endswith("typed total  ·  defeats 2 more Minions")
+        await pilot.press("enter")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, MinionPicker)
+        assert picker.picked == [ids["Bandit 2"], ids["Bandit 3"]]       # pre-marked up to 2
+        assert "defeats 2 more Minions in range" in screen_text(app)
+        await pilot.press("space", "down", "down", "space")             # Bandit 4, not Bandit 2
+        assert picker.picked == [ids["Bandit 3"], ids["Bandit 4"]]
+        assert "2 of 2 marked" in static_text(picker, "#minion-count")
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is app.roster
-        assert any("defeats 2 more Minions" in note for note in app.notes.messages)
+        defeated = [name for name, cid in ids.items() if "defeated" in enc.creature(cid).conditions]
+        assert defeated == ["Bandit 1", "Bandit 3", "Bandit 4"]
+        await pilot.press("u")                                          # one undo step
+        await pilot.pause()
+        assert not any("defeated" in enc.creature(cid).conditions for cid in ids.values())
+
+
+async def test_escape_in_the_minion_picker_goes_back_to_the_form(app_factory):
+    async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
+        await pilot.press("down", "d")
+        form, events = app.screen, len(enc.log)
+        await type_text(pilot, "4 physical")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MinionPicker) and app.screen.picked == [ids["Bandit 2"]]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is form and len(enc.log) == events      # nothing applied
 
 
 async def test_numbers_typed_in_the_add_and_edit_forms(app_factory):

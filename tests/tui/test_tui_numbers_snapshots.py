@@ -1,11 +1,14 @@
-"""Snapshots of issue 19's screens at 80×24: the numbers line, rolled saves, a rolled Strike."""
+"""Snapshots of issue 19's screens at 80×24: the numbers line, rolled saves, a rolled Strike,
+the Minion picker, a Horde's X; and the wide detail pane's numbers."""
 
 from __future__ import annotations
 
 import random
 
-from test_tui_numbers import pf2_strikes, pyro_ambush
-from test_tui_snapshots import SIZE, still
+from test_tui_bestiary_snapshots import BLOCKS, paste_block
+from test_tui_numbers import dagger_scene, pf2_strikes, pyro_ambush
+from test_tui_numbers_form import raiders_scene
+from test_tui_snapshots import SIZE, demo_app, still
 from textual.pilot import Pilot
 
 from core import Encounter
@@ -46,3 +49,36 @@ def test_damage_strike_rolled_with_the_map(snap_compare):
         await still(pilot)
 
     assert snap_compare(app_on(pf2_strikes()), terminal_size=SIZE, run_before=run_before)
+
+
+def test_roster_detail_pane_numbers_after_conditions(snap_compare):
+    """Issue 19 item 1: every number a line on the wide detail pane, with why."""
+    encounter = pf2_strikes()
+    encounter.add_condition(encounter.order[0], "frightened", 2)
+
+    async def run_before(pilot: Pilot) -> None:
+        await still(pilot)
+
+    assert snap_compare(app_on(encounter), terminal_size=(132, 43), run_before=run_before)
+
+
+def test_minion_picker_after_a_hit_on_a_minion(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down", "d", *"9", "space", *"physical", "enter")
+        await still(pilot)
+
+    assert snap_compare(app_on(dagger_scene()), terminal_size=SIZE, run_before=run_before)
+
+
+def test_damage_horde_offers_its_x(snap_compare):
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("d", "f2", *"pirate", "enter", "alt+h")
+        await still(pilot)
+
+    assert snap_compare(app_on(raiders_scene(2)), terminal_size=SIZE, run_before=run_before)
+
+
+def test_statblock_paste_says_the_lines_not_read(snap_compare):
+    """Issue 21 item 4: the numbers read, and the stat lines that were not."""
+    text = (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8") + "\nArmor Class 18\n"
+    assert snap_compare(demo_app(), terminal_size=SIZE, run_before=lambda pilot: paste_block(pilot, text))

@@ -385,10 +385,6 @@ class RosterScreen(HitLedgerScreen[None]):
         self.recent_damage = remember(self.recent_damage, preview.damage)
         # one short line: the roster shows the results, the log panel the detail
         self.notify(short_event(self.encounter.log[-1]))
-        more = sum(getattr(outcome, "minions", 0) for outcome in preview.outcomes.values())
-        if more:        # Daggerheart Minion (X), RULES §9: the GM picks which (issue 19)
-            self.notify(f"Minion: the hit defeats {more} more Minion{'s' if more > 1 else ''} in range: "
-                        "mark them (space), then d and 1", timeout=10)
 
     def action_heal(self, creature_id: str | None = None) -> None:
         """Heal the marked creatures (or the highlighted one, or one named by the palette)."""

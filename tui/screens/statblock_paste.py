@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static, TextArea
 
 from tui.screens.dialogs import NumberInput
-from tui.screens.library import read_count, summary_text
+from tui.screens.library import read_count, summary
 
 if TYPE_CHECKING:
     from core import Creature, ParseError
@@ -44,6 +44,36 @@ def error_text(error: ParseError, text: str) -> str:
     message = getattr(error, "detail", None) or re.sub(r"^line \d+: ", "", error.message)  # the line is named here
     return (f"✗ line {number}, column {column + 1}: {message}\n"
             f"{line}\n{' ' * column}^")
+
+
+def unread_in(text: str, system: str) -> tuple[str, ...]:
+    """The block's lines that look like statistics but were not read (issue 21 item 4)."""
+    from core.statblock import read_statblock
+
+    try:
+        return read_statblock(text, system).unread
+    except ValueError:      # read once already: a block from_statblock took reads again
+        return ()
+
+
+def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) -> str:
+    """What the block gives, a field a line: the bestiary's summary with the numbers read
+    (issue 19: AC, saves, Perception, level) and each attack's bonus, then what looked like a
+    statistic but was not read."""
+    from core.table_numbers import numbers_of
+
+    fields = dict(summary(rules, creature))
+    numbers = numbers_of(creature, rules.id)    # a fresh creature: as printed
+    level = [numbers.text(key) for key in ("level", "tier") if key in numbers]
+    fields["Numbers"] = " · ".join([*level, numbers.line()] if numbers.line() else level) or "none read"
+    fields["Attacks"] = ", ".join(
+        f"{a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "") + f" {a.damage}"
+        for a in creature.attacks) or "none"
+    order = [label for label in fields if label != "Attacks"] + ["Attacks"]
+    lines = [f"{label:<9}{fields[label]}" for label in order]
+    if unread:
+        lines.append(f"{'Not read':<9}" + f"({len(unread)}) " * (len(unread) > 1) + " · ".join(unread))
+    return "\n".join(lines)
 
 
 class BlockArea(TextArea):
@@ -71,8 +101,8 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
 
     CSS = """
     StatblockPasteScreen .dialog-row Input { margin: 0; }
-    StatblockPasteScreen BlockArea { height: 9; }
-    StatblockPasteScreen #paste-preview { height: 7; text-wrap: nowrap; text-overflow: ellipsis; }
+    StatblockPasteScreen BlockArea { height: 8; }
+    StatblockPasteScreen #paste-preview { height: 8; text-wrap: nowrap; text-overflow: ellipsis; }
     StatblockPasteScreen #paste-preview.-error { color: $text-error; text-wrap: wrap; }
     StatblockPasteScreen .dialog-row { height: 1; }
     """
@@ -138,7 +168,7 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
             return
         # one line a field, cut at the edge (CSS): the Attacks line stays in view under long
         # defenses
-        preview.update(summary_text(self.rules, self.creature))
+        preview.update(paste_summary(self.rules, self.creature, unread_in(text, self.rules.id)))
 
     def action_add(self) -> None:
         """Close with the creature read and the count, or say what is missing."""

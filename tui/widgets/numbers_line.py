@@ -2,13 +2,15 @@
 
 ``AC 15 (17, frightened 2) · Fort +5 Ref +6 Will +2 · Per +4`` — always after conditions
 (``Encounter.numbers_of`` is the one place that applies them), the printed number and the
-reason in brackets. Daggerheart adds a PC's Hope; the level and tier stay on the detail pane.
+reason in brackets. Daggerheart adds a PC's Hope; the level and tier stay on the detail pane,
+which lists them all (:func:`numbers_lines`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual.widgets import Static
 
 from core.table_numbers import HOPE_MAX
@@ -22,6 +24,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("fort", "ref", "will"), ("perception",), ("minion",),
 )
 """The numbers the line shows, a group to a ``·``: a defense, the saves together."""
+PANE_CELLS = 33
+"""The cells of a line of the roster's detail pane (36 less its border and padding)."""
 
 
 def numbers_summary(encounter: Encounter, creature_id: str) -> str:
@@ -32,6 +36,34 @@ def numbers_summary(encounter: Encounter, creature_id: str) -> str:
     if creature.pc and has_fear(encounter.rules):      # Daggerheart: Fear's PCs have Hope
         groups.append(f"Hope {creature.hope}/{HOPE_MAX}")
     return " · ".join(group for group in groups if group)
+
+
+def numbers_lines(encounter: Encounter, creature_id: str, width: int = PANE_CELLS) -> list[str]:
+    """The creature's numbers for the detail pane after its conditions and why (``AC 15 (17,
+    frightened 2)``), a group a line where it fits in ``width`` cells (else a number a line),
+    then its attacks with their bonus; what a condition does that is shown, not applied
+    (advantage, damage), last."""
+    from core.table_numbers import attack_bonus
+
+    creature = encounter.creature(creature_id)
+    numbers = encounter.numbers_of(creature_id)
+    lines: list[str] = []
+    for group in (("level", "tier"), *GROUPS):      # a group on a line where it fits (the saves)
+        texts = [numbers.text(key) for key in group if key in numbers]
+        joined = " ".join(texts)
+        lines.extend(texts if cell_len(joined) > width else [joined] if texts else [])
+    if creature.pc and has_fear(encounter.rules):
+        lines.append(f"Hope {creature.hope}/{HOPE_MAX}")
+    for attack in creature.attacks:
+        try:
+            bonus, why = attack_bonus(creature, encounter.system, attack)
+        except ValueError:      # no bonus printed or typed: the damage alone
+            bonus, why = None, ()
+        said = f" {bonus:+d}" + (f" ({attack.bonus:+d}, {', '.join(why)})" if why else "") \
+            if bonus is not None else ""
+        traits = f" ({', '.join(attack.traits)})" if attack.traits else ""
+        lines.append(f"{attack.label}{said}{traits}: {attack.damage}")
+    return lines + list(numbers.notes)
 
 
 def summary_or_hint(encounter: Encounter, creature_id: str | None) -> str:
@@ -67,4 +99,4 @@ class NumbersLine(Static):
         self.update(summary_or_hint(encounter, creature_id))
 
 
-__all__ = ["NumbersLine", "numbers_summary", "summary_or_hint", "GROUPS"]
+__all__ = ["NumbersLine", "numbers_summary", "numbers_lines", "summary_or_hint", "GROUPS"]

@@ -14,6 +14,7 @@ from textual.widgets import DataTable
 
 from core import conditions
 from tui.widgets.log_panel import event_line
+from tui.widgets.numbers_line import numbers_lines
 
 if TYPE_CHECKING:
     from textual.geometry import Region
@@ -225,6 +226,10 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     out.append(f"\n{where}" + (f" · {traits}" if traits else ""))
     out.append(f"\n{rules.track_text(creature)}")
     out.append(f"\nstatus: {rules.status(creature)}")
+    numbers = numbers_lines(encounter, creature_id)     # issue 19: after conditions, with why
+    if numbers:
+        out.append("\n\nNumbers\n", style="bold")
+        out.append("\n".join(numbers))
     out.append("\n\nDefenses\n", style="bold")
     out.append(creature.defenses or "none")
     out.append("\n\nConditions\n", style="bold")
