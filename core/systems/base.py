@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
 from core.dice import RandomSource, _default_rng
+from core.i18n import game_term, tr
 from core.dice import parse as parse_dice
 from core.errors import ParseError
 from core.model import (
@@ -147,8 +148,8 @@ class RuleSystem:
 
     def result_lines(self, outcome: Outcome) -> tuple[str, ...]:
         """The outcome's counts worth a line (``HP marked: 2``), as ``counted_results`` says."""
-        return tuple(f"{words}: {getattr(outcome, name)}" for name, words, always in self.counted_results
-                     if always or getattr(outcome, name))
+        return tuple(tr("{label}: {count}", label=tr(words), count=getattr(outcome, name))
+                     for name, words, always in self.counted_results if always or getattr(outcome, name))
 
     def stand_in(self, stats: dict[str, int], defenses: str = "", traits: str = "living") -> Creature:
         """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none is.
@@ -181,7 +182,7 @@ class RuleSystem:
             if not track and step.kind == "total":
                 break
         if not any(step.kind == "total" for step in outcome.records):
-            shown.append(f"total: {outcome.total}")
+            shown.append(tr("total: {total}", total=outcome.total))
         return (*shown, *self.result_lines(outcome))
 
     # ------------------------------------------------------------------ notation
@@ -381,9 +382,12 @@ class RuleSystem:
 
     def _summary(self, before: Creature, after: Creature, total: int) -> str:
         """``9: 38/45 → 29/45``, and the status where it is not ok."""
-        status = self.status(after)
-        return f"{total}: {self.track_text(before)} → {self.track_text(after)}" + \
-            ("" if status == "ok" else f" {status}")
+        before_text, after_text = self.track_text(before), self.track_text(after)
+        if self.status(after) == "ok":
+            return tr("{total}: {before} → {after}", total=total, before=before_text,
+                      after=after_text)
+        return tr("{total}: {before} → {after} {status}", total=total, before=before_text,
+                  after=after_text, status=self.status_words(after))
 
     @staticmethod
     def _wounds_taken(before: Creature, after: Creature) -> int:
@@ -546,6 +550,15 @@ class RuleSystem:
                     return f"dying {creature.dying}"
                 return cond
         return "ok"
+
+    def status_words(self, creature: Creature) -> str:
+        """:meth:`status` as the GM reads it in the language spoken (``dying 2`` → ``瀕死2``)."""
+        status = self.status(creature)
+        if status == "ok":
+            return tr("ok")
+        if status.startswith("dying "):
+            return tr("{dying} {value}", dying=game_term("dying"), value=creature.dying)
+        return game_term(status)
 
     # ------------------------------------------------------------------ status after an edit
     def settle_status(self, work: Creature, before: Creature) -> list[str]:
