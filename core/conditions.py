@@ -21,15 +21,16 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from core.i18n import N_, game_term, ntr, tr
 from core.model import Creature
 from core.schema import MAX_CONDITION
 
 END_OF_NEXT = "end-of-next-turn"
 START_OF_NEXT = "start-of-next-turn"
 END_OF_THIS = "end-of-this-turn"        # an END_OF_NEXT whose turn has started
-DURATION_WORDS = {END_OF_NEXT: "until the end of its next turn",
-                  START_OF_NEXT: "until the start of its next turn",
-                  END_OF_THIS: "until the end of this turn"}
+DURATION_WORDS = {END_OF_NEXT: N_("until the end of its next turn"),
+                  START_OF_NEXT: N_("until the start of its next turn"),
+                  END_OF_THIS: N_("until the end of this turn")}
 TRACK_VALUED = ("dying", "wounded")     # kept in the creature's own fields (the damage pipeline's)
 VALUED_FAMILY = ("pf2e", "sf2e", "vitality-wounds")   # dying and wounded carry values
 
@@ -97,13 +98,13 @@ def check_duration(duration: Any) -> int | str | None:
 def duration_text(duration: int | str | None) -> str:
     """A duration in words: ``3 turns``, ``until the end of its next turn``."""
     if duration is None:
-        return "until removed"
+        return tr("until removed")
     if isinstance(duration, int):
-        return f"{duration} turn{'s' if duration != 1 else ''}"
-    return DURATION_WORDS.get(duration, duration)
+        return ntr("{count} turn", "{count} turns", duration)
+    return tr(DURATION_WORDS[duration]) if duration in DURATION_WORDS else duration
 
 
-FALLS = "falls by 1 each turn"
+FALLS = N_("falls by 1 each turn")
 """How long a condition that drops at the end of each of its owner's turns lasts (frightened)."""
 
 
@@ -111,7 +112,7 @@ def lasts_text(name: str, duration: int | str | None, system: str) -> str:
     """How long a condition lasts, in words: ``falls by 1 each turn`` for frightened with no
     duration of its own (not ``until removed``), else :func:`duration_text`."""
     if duration is None and system and name in catalogue(system).end_of_turn_decrement:
-        return FALLS
+        return tr(FALLS)
     return duration_text(duration)
 
 
@@ -137,14 +138,20 @@ def summary(creature: Creature, system: str) -> str:
     first = [n for n in ("dead", "defeated", "death-move", "dying", "wounded", "doomed", "stable",
                          "unconscious", "disabled", "staggered") if n in values]
     rest = [n for n in values if n not in first]
-    return " · ".join(f"{n} {values[n]}" if values[n] else n for n in first + rest)
+    return " · ".join(valued_words(n, values[n]) for n in first + rest)
+
+
+def valued_words(name: str, value: int | None) -> str:
+    """A condition and its value as the GM reads it: ``frightened 2`` (``恐れ2``), ``stunned``."""
+    return tr("{condition} {value}", condition=game_term(name), value=value) if value \
+        else game_term(name)
 
 
 def label(creature: Creature, name: str) -> str:
     """``frightened 2`` / ``stunned`` / ``dying 1``."""
     value = creature.dying if name == "dying" else creature.wounded if name == "wounded" \
         else creature.condition_values.get(name)
-    return f"{name} {value}" if value else name
+    return valued_words(name, value)
 
 
 # ---------------------------------------------------------------------- changes on a work copy
@@ -165,7 +172,7 @@ def add(work: Creature, name: str, value: int | None, duration: int | str | None
     if duration is not None:
         work.condition_durations[name] = duration
     lasts = lasts_text(name, duration, system) if value is not None else duration_text(duration)
-    return f"{label(work, name)} ({lasts})"
+    return tr("{condition} ({lasts})", condition=label(work, name), lasts=lasts)
 
 
 def remove(work: Creature, name: str) -> None:
@@ -198,15 +205,15 @@ def set_value(work: Creature, name: str, value: int, system: str) -> str:
                 work.conditions |= {"dying", "unconscious"}  # a dying creature is unconscious
             else:
                 work.conditions.discard("dying")
-        return f"{name} {value}"
+        return valued_words(name, value)
     name = held_name(work, name)
     if value == 0:
         if name in work.conditions:
             remove(work, name)
-        return f"no longer {name}"
+        return tr("no longer {condition}", condition=game_term(name))
     work.conditions.add(name)
     work.condition_values[name] = value
-    return f"{name} {value}"
+    return valued_words(name, value)
 
 
 # ---------------------------------------------------------------------- turns
@@ -214,7 +221,7 @@ def start_of_turn(work: Creature, steps: list[str]) -> None:
     """Conditions at the start of the creature's turn: start-of-next-turn ones end."""
     for name, duration in sorted(work.condition_durations.items()):
         if duration == START_OF_NEXT:
-            _expire(work, name, "its turn starts", steps)
+            _expire(work, name, tr("its turn starts"), steps)
         elif duration == END_OF_NEXT:
             work.condition_durations[name] = END_OF_THIS
 
@@ -226,18 +233,20 @@ def end_of_turn(work: Creature, system: str, steps: list[str]) -> None:
         if name in work.conditions and value:
             if value <= 1:
                 remove(work, name)
-                steps.append(f"{name} 1 → 0: no longer {name} (end of its turn)")
+                steps.append(tr("{condition} 1 → 0: no longer {condition} (end of its turn)",
+                                condition=game_term(name)))
             else:
                 work.condition_values[name] = value - 1
-                steps.append(f"{name} {value} → {value - 1} (end of its turn)")
+                steps.append(tr("{condition} {before} → {after} (end of its turn)",
+                                condition=game_term(name), before=value, after=value - 1))
     for name, duration in sorted(work.condition_durations.items()):
         if name not in work.conditions:
             continue
         if duration == END_OF_THIS:
-            _expire(work, name, "its turn ends", steps)
+            _expire(work, name, tr("its turn ends"), steps)
         elif isinstance(duration, int):
             if duration <= 1:
-                _expire(work, name, "its turns ran out", steps)
+                _expire(work, name, tr("its turns ran out"), steps)
             else:
                 work.condition_durations[name] = duration - 1
 
@@ -245,4 +254,4 @@ def end_of_turn(work: Creature, system: str, steps: list[str]) -> None:
 def _expire(work: Creature, name: str, why: str, steps: list[str]) -> None:
     words = label(work, name)
     remove(work, name)
-    steps.append(f"{words} ends by itself ({why})")
+    steps.append(tr("{condition} ends by itself ({why})", condition=words, why=why))

@@ -7,9 +7,15 @@ from collections.abc import Iterable
 from core import conditions, table_numbers, turns
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
+from core.i18n import game_term, tr
 from core.ledger import Event
 from core.model import Creature
 
+
+
+def _said(name: str, steps: list[str]) -> str:
+    """``Goblin: frightened 2 (falls by 1 each turn); …``: a creature's changes in one line."""
+    return tr("{name}: {step}", name=name, step="; ".join(steps))
 
 class ConditionsMixin(EncounterBase):
     """Conditions given, set and taken away; the dying checks the GM rolls."""
@@ -32,7 +38,7 @@ class ConditionsMixin(EncounterBase):
         steps = [conditions.add(new, name, value, duration, self.system)]
         steps += self._drained(creature, new)
         self.rules.recheck_dying(new, steps)        # doomed can kill a dying creature
-        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        return self._replace(cid, "condition", _said(creature.name, steps), new)
 
     def remove_condition(self, cid: str, name: str) -> Event:
         """Remove a condition (its value and duration with it)."""
@@ -40,8 +46,8 @@ class ConditionsMixin(EncounterBase):
         creature = self.creature(cid)
         new = creature.clone()
         conditions.remove(new, name)
-        steps = [f"no longer {name}", *self._drained(creature, new)]
-        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        steps = [tr("no longer {condition}", condition=game_term(name)), *self._drained(creature, new)]
+        return self._replace(cid, "condition", _said(creature.name, steps), new)
 
     def set_condition(self, cid: str, name: str, value: int) -> Event:
         """Set a condition's value by hand (0 removes it): dying, wounded, doomed, frightened…"""
@@ -51,7 +57,7 @@ class ConditionsMixin(EncounterBase):
         steps = [conditions.set_value(new, name, value, self.system)]
         steps += self._drained(creature, new)
         self.rules.recheck_dying(new, steps)
-        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        return self._replace(cid, "condition", _said(creature.name, steps), new)
 
     def _drained(self, creature: Creature, new: Creature) -> list[str]:
         """Drained takes (or gives back) HP and max HP (RULES §9); the status follows."""
@@ -62,8 +68,8 @@ class ConditionsMixin(EncounterBase):
                            duration: int | str | None = None) -> Event:
         """Give each creature a condition, as one undo step: all or nothing (issue 18)."""
         ids = self._known(ids)
-        shown = conditions.condition_name(name) + (f" {value}" if value else "")
-        with self.one_step(f"{shown} → {len(ids)} creatures"):
+        shown = conditions.valued_words(conditions.condition_name(name), value)
+        with self.one_step(tr("{condition} → {count} creatures", condition=shown, count=len(ids))):
             for cid in ids:
                 self.add_condition(cid, name, value, duration)
         return self._recorded()
@@ -76,7 +82,8 @@ class ConditionsMixin(EncounterBase):
                   if name.casefold() in {n.casefold() for n in self.conditions_of(c)}]
         if not having:
             raise ValueError(f"no one there is {name}")
-        with self.one_step(f"no longer {name} → {len(having)} creatures"):
+        with self.one_step(tr("no longer {condition} → {count} creatures",
+                              condition=game_term(name), count=len(having))):
             for cid in having:
                 self.remove_condition(cid, name)
         return self._recorded()
@@ -94,5 +101,6 @@ class ConditionsMixin(EncounterBase):
         new = creature.clone()
         steps: list[str] = []
         turns.dying_check(self.rules, new, {}, rng, roll, steps)
-        self._replace(cid, "dying-check", f"{creature.name}: {new.recovery_check}", new, tuple(steps))
+        self._replace(cid, "dying-check", tr("{name}: {step}", name=creature.name,
+                                             step=new.recovery_check), new, tuple(steps))
         return new.recovery_check

@@ -9,9 +9,9 @@ from typing import Any, NamedTuple
 
 from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
 from core.dice import RandomSource, _default_rng
-from core.i18n import game_term, tr
 from core.dice import parse as parse_dice
 from core.errors import ParseError
+from core.i18n import game_term, tr
 from core.model import (
     TRACK_FIELDS,
     Breakdown,
