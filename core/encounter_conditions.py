@@ -12,7 +12,6 @@ from core.ledger import Event
 from core.model import Creature
 
 
-
 def _said(name: str, steps: list[str]) -> str:
     """``Goblin: frightened 2 (falls by 1 each turn); …``: a creature's changes in one line."""
     return tr("{name}: {step}", name=name, step="; ".join(steps))

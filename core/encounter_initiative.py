@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from core import turns
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
+from core.i18n import tr
 from core.ledger import Event, Step
 from core.schema import check_initiative
 
@@ -28,8 +29,8 @@ class InitiativeMixin(EncounterBase):
         with self._step("initiative", "") as step:
             step.meta("turn")
             rolled = self._roll_into(step, chosen, rng)
-            step.text = "initiative: " + ", ".join(
-                f"{self._creatures[c].name} {total}" for c, total in rolled.items())
+            step.text = tr("initiative: {rolls}", rolls=", ".join(
+                f"{self._creatures[c].name} {total}" for c, total in rolled.items()))
             self._keep_active(step)
         return rolled
 
@@ -66,8 +67,9 @@ class InitiativeMixin(EncounterBase):
 
     def _tie_line(self, value: int, group: list[str]) -> str:
         """``tie at 15: Orc, Sage, Hero (adversaries before player characters, …)``."""
-        return (f"tie at {value}: " + ", ".join(self._creatures[c].name for c in group)
-                + f" ({turns.tie_words(self.rules)})")
+        return tr("tie at {value}: {names} ({rule})", value=value,
+                  names=", ".join(self._creatures[c].name for c in group),
+                  rule=turns.tie_words(self.rules))
 
     def _sort_in(self, step: Step, ids: list[str]) -> tuple[str, ...]:
         """Place typed initiatives among their equals by the tie rule, as a roll would be
@@ -104,7 +106,8 @@ class InitiativeMixin(EncounterBase):
         """
         creature = self.creature(cid)
         check_initiative(value)
-        with self._step("initiative", f"{creature.name}: initiative {self._initiative[cid]} → {value}") as step:
+        with self._step("initiative", tr("{name}: initiative {before} → {after}", name=creature.name,
+                                         before=self._initiative[cid], after=value)) as step:
             step.meta("turn")
             step.touch(cid)
             self._initiative[cid] = value
@@ -130,8 +133,10 @@ class InitiativeMixin(EncounterBase):
         order.remove(cid)
         order.insert(new, cid)
         value = self._initiative[neighbour]
-        with self._step("initiative", f"{creature.name} moves {'up' if places < 0 else 'down'} "
-                                      f"to place {new + 1}") as step:
+        moved = tr("{name} moves up to place {place}", name=creature.name, place=new + 1) \
+            if places < 0 else tr("{name} moves down to place {place}", name=creature.name,
+                                  place=new + 1)
+        with self._step("initiative", moved) as step:
             step.meta("turn")
             step.touch(cid)
             self._initiative[cid] = value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core import table_numbers
 from core.encounter_base import EncounterBase
+from core.i18n import tr
 from core.schema import MAX_FEAR
 
 FEAR_MAX = MAX_FEAR             # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
@@ -29,9 +30,14 @@ class PoolsMixin(EncounterBase):
             raise ValueError(f"only {self.fear} Fear to spend")
         before = self.fear
         after = min(FEAR_MAX, before + sign * amount)
-        full = f" (the pool holds {FEAR_MAX})" if before + amount > FEAR_MAX and sign > 0 else ""
-        verb = "gains" if sign > 0 else "spends"
-        with self._step("fear", f"the GM {verb} {amount} Fear: {before} → {after}{full}") as step:
+        values = {"amount": amount, "before": before, "after": after, "most": FEAR_MAX}
+        if sign < 0:
+            text = tr("the GM spends {amount} Fear: {before} → {after}", **values)
+        elif before + amount > FEAR_MAX:
+            text = tr("the GM gains {amount} Fear: {before} → {after} (the pool holds {most})", **values)
+        else:
+            text = tr("the GM gains {amount} Fear: {before} → {after}", **values)
+        with self._step("fear", text) as step:
             step.meta("fear")
             self.fear = after
         return after

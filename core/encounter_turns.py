@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from core import turns
 from core.dice import RandomSource
-from core.i18n import game_term, tr
 from core.encounter_base import EncounterBase
+from core.i18n import game_term, tr
 from core.ledger import Event, Step
 
 
