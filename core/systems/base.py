@@ -11,7 +11,7 @@ from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
 from core.dice import RandomSource, _default_rng
 from core.dice import parse as parse_dice
 from core.errors import ParseError
-from core.i18n import game_term, tr
+from core.i18n import N_, game_term, tr
 from core.model import (
     TRACK_FIELDS,
     Breakdown,
@@ -89,7 +89,7 @@ class RuleSystem:
     stat_fields: tuple[StatField, ...] = ()
     save_choices: tuple[str | None, ...] = (None,)
     has_basic_saves: bool = False
-    save_words: str = "save"    # what the damage form and the palette call a save (issue 18)
+    save_words: str = N_("save")    # what the damage form and the palette call a save (issue 18)
     persistent_timing: str | None = None
     # RULES §7 policies: initiative ties, which dying check a turn makes, whether rounds count
     has_initiative: bool = True
@@ -117,7 +117,7 @@ class RuleSystem:
     counted_results: tuple[tuple[str, str, bool], ...] = ()
     """Outcome counts worth a line of their own: (field, words, shown even at 0)."""
     negative_hp: bool = False               # current HP may go below 0 (d20 3.0: disabled, dying)
-    current_tracks: tuple[tuple[str, str, str | None], ...] = (("hp", "HP now", "hp"),)
+    current_tracks: tuple[tuple[str, str, str | None], ...] = (("hp", N_("HP now"), "hp"),)
     """The current values an edit form may set: (field, label, the stat that is its maximum)."""
     stand_in_tracks: tuple[tuple[str, ...], ...] = (("hp",),)
     """The stat sets a damage track is made of, the usual first (Vitality & Wounds, or HP for

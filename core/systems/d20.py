@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
-from core.i18n import game_term, listing, tr
+from core.i18n import N_, game_term, listing, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
 from core.systems.base import Application, AttackRoll, Dealt, RuleSystem, StatField, halve_shared
@@ -36,8 +36,8 @@ class D20System(RuleSystem):
     id = "d20-3e"
     name = "d20 System 3.0"
     save_choices = (None, "success", "failure")
-    save_words = "Reflex half"
-    stat_fields = (StatField("hp", "HP", 10), StatField("temp_hp", "Temp HP", 0))
+    save_words = N_("Reflex half")
+    stat_fields = (StatField("hp", N_("HP"), 10), StatField("temp_hp", N_("Temp HP"), 0))
     dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
     dying_check_die = 100
     attack_helper = True
@@ -46,7 +46,7 @@ class D20System(RuleSystem):
     example_defenses = "DR 5/magic; fire resistance 10"
     example_damage = ("1d8+3 slashing", "9 slashing")
     track_width = 22
-    current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
+    current_tracks = (("hp", N_("HP now"), "hp"), ("subdual", N_("Subdual"), None))
     negative_hp = True          # RULES §4: 0 disabled, -1 to -9 dying, -10 dead
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:

@@ -49,12 +49,12 @@ class Daggerheart(RuleSystem):
     track_slots = True
     track_width = 29
     counted_results = (("hp_marked", N_("HP marked"), True),)
-    current_tracks = (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
-                      ("stress_marked", "Stress marked", "stress"))
+    current_tracks = (("hp_marked", N_("HP marked"), "hp"), ("armor_marked", N_("Armor marked"), "armor"),
+                      ("stress_marked", N_("Stress marked"), "stress"))
     stand_in_tracks = ()        # slots are few: calc's stand-in keeps the defaults
-    stat_fields = (StatField("hp", "HP slots", 6), StatField("major", "Major", 7),
-                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3),
-                   StatField("stress", "Stress slots", 6))
+    stat_fields = (StatField("hp", N_("HP slots"), 6), StatField("major", N_("Major"), 7),
+                   StatField("severe", N_("Severe"), 14), StatField("armor", N_("Armor slots"), 3),
+                   StatField("stress", N_("Stress slots"), 6))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         defaults = {"hp": 6, "major": 7, "severe": 14, "armor": 0, "stress": 6}

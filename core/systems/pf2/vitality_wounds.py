@@ -43,14 +43,14 @@ class VitalityWounds(Pf2Family):
     policy = Pf2Policy(halve_total=False, halve_floor_one=False, weakness_per_attack=True,
                        persistent_timing="start", persistent_rounds=10, uses_wounds=True,
                        healing_type="vitality", harm_type="void")
-    stat_fields = (StatField("vitality", "Vitality", 20), StatField("wounds", "Wounds", 10),
-                   StatField("hp", "HP (NPC)", 0))
+    stat_fields = (StatField("vitality", N_("Vitality"), 20), StatField("wounds", N_("Wounds"), 10),
+                   StatField("hp", N_("HP (NPC)"), 0))
     rule_options = ("flat_checks",)
     heal_tracks = ("vitality", "wounds")
     track_width = 24
     counted_results = (("wounds", N_("wounds"), False),)
-    current_tracks = (("vitality", "Vitality now", "vitality"), ("wounds", "Wounds now", "wounds"),
-                      ("hp", "HP now", "hp"))
+    current_tracks = (("vitality", N_("Vitality now"), "vitality"), ("wounds", N_("Wounds now"), "wounds"),
+                      ("hp", N_("HP now"), "hp"))
     stand_in_tracks = (("vitality", "wounds"), ("hp",))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
