@@ -57,7 +57,7 @@ def catalogue(system: str) -> Catalogue:
         if system in table["systems"]:
             return Catalogue(tuple(table["names"]), frozenset(table["valued"]),
                              tuple(table["end_of_turn_decrement"]), tuple(table["statuses"]))
-    raise ValueError(f"no condition catalogue for system {system!r}")
+    raise ValueError(tr('no condition catalogue for system {system}', system=repr(system)))
 
 
 @cache
@@ -70,7 +70,7 @@ def condition_name(name: Any) -> str:
     """A condition name as stored: trimmed, single-spaced, with the GM's capitals (RULES §7),
     a catalogue or rule name in lower case (its rules look for it so); ValueError when empty."""
     if not isinstance(name, str) or not name.strip():
-        raise ValueError("a condition needs a name")
+        raise ValueError(tr('a condition needs a name'))
     words = " ".join(name.split())
     return words.lower() if words.lower() in rule_names() else words
 
@@ -91,8 +91,7 @@ def check_duration(duration: Any) -> int | str | None:
         return str(duration)
     if isinstance(duration, int) and not isinstance(duration, bool) and 1 <= duration <= MAX_CONDITION:
         return duration
-    raise ValueError(f"a duration is None, a number of turns (1 to {MAX_CONDITION}), {END_OF_NEXT!r} "
-                     f"or {START_OF_NEXT!r}, not {duration!r}")
+    raise ValueError(tr('a duration is None, a number of turns (1 to {most}), {end} or {start}, not {duration}', most=MAX_CONDITION, end=repr(END_OF_NEXT), start=repr(START_OF_NEXT), duration=repr(duration)))
 
 
 def duration_text(duration: int | str | None) -> str:
@@ -161,7 +160,7 @@ def add(work: Creature, name: str, value: int | None, duration: int | str | None
     (``system``: a valued condition that falls each turn says so)."""
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                               or not 1 <= value <= MAX_CONDITION):
-        raise ValueError(f"a condition's value is a whole number from 1 to {MAX_CONDITION}, not {value!r}")
+        raise ValueError(tr("a condition's value is a whole number from 1 to {most}, not {value}", most=MAX_CONDITION, value=repr(value)))
     duration = check_duration(duration)
     name = held_name(work, name)
     work.conditions.add(name)
@@ -180,7 +179,7 @@ def remove(work: Creature, name: str) -> None:
     name = held_name(work, name)
     present = name in work.conditions or (name == "wounded" and work.wounded)
     if not present:
-        raise ValueError(f"{work.name} has no condition {name!r}")
+        raise ValueError(tr('{name} has no condition {name2}', name=work.name, name2=repr(name)))
     work.conditions.discard(name)
     work.condition_values.pop(name, None)
     work.condition_durations.pop(name, None)
@@ -193,10 +192,10 @@ def remove(work: Creature, name: str) -> None:
 def set_value(work: Creature, name: str, value: int, system: str) -> str:
     """Set a condition's value by hand (0 removes it); returns the log's words."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CONDITION:
-        raise ValueError(f"a condition's value is a whole number from 0 to {MAX_CONDITION}, not {value!r}")
+        raise ValueError(tr("a condition's value is a whole number from 0 to {most}, not {value}", most=MAX_CONDITION, value=repr(value)))
     if name in TRACK_VALUED:
         if system not in VALUED_FAMILY:
-            raise ValueError(f"{name} has a value only in the PF2 family, not in {system}")
+            raise ValueError(tr('{name} has a value only in the PF2 family, not in {system}', name=name, system=system))
         if name == "wounded":
             work.wounded = value
         else:

@@ -30,7 +30,7 @@ class ConditionsMixin(EncounterBase):
         name = conditions.condition_name(name)
         if name in conditions.TRACK_VALUED:
             if duration is not None:
-                raise ValueError(f"{name} has no duration: it ends by its own rules")
+                raise ValueError(tr('{name} has no duration: it ends by its own rules', name=name))
             return self.set_condition(cid, name, 1 if value is None else value)
         creature = self.creature(cid)
         new = creature.clone()
@@ -80,7 +80,7 @@ class ConditionsMixin(EncounterBase):
         having = [c for c in self._known(ids)
                   if name.casefold() in {n.casefold() for n in self.conditions_of(c)}]
         if not having:
-            raise ValueError(f"no one there is {name}")
+            raise ValueError(tr('no one there is {name}', name=name))
         with self.one_step(tr("no longer {condition} → {count} creatures",
                               condition=game_term(name), count=len(having))):
             for cid in having:
@@ -96,7 +96,7 @@ class ConditionsMixin(EncounterBase):
         """Make (or record the GM's roll for) a creature's dying check; returns it in words."""
         creature = self.creature(cid)
         if not self.rules.needs_dying_check(creature):
-            raise ValueError(f"{creature.name} is not making dying checks")
+            raise ValueError(tr('{name} is not making dying checks', name=creature.name))
         new = creature.clone()
         steps: list[str] = []
         turns.dying_check(self.rules, new, {}, rng, roll, steps)

@@ -45,7 +45,7 @@ class DamageMixin(EncounterBase):
         if actor is not None:
             self.creature(actor)
         if not ids:
-            raise ValueError("no targets")
+            raise ValueError(tr('no targets'))
         for cid in ids:
             self.creature(cid)
         saves = dict(saves or {})
@@ -204,7 +204,7 @@ class DamageMixin(EncounterBase):
         creature = self.creature(cid)
         if not effect.strip() or isinstance(rounds, bool) or not isinstance(rounds, int) \
                 or not 1 <= rounds <= MAX_CONDITION:
-            raise ValueError(f"a temporary immunity needs an effect and 1 to {MAX_CONDITION} rounds")
+            raise ValueError(tr('a temporary immunity needs an effect and 1 to {most} rounds', most=MAX_CONDITION))
         with self._step("immunity", tr("{name}: immune to {effect} for {rounds} round(s)",
                                        name=creature.name, effect=game_term(effect.strip()),
                                        rounds=rounds)) as step:

@@ -25,7 +25,7 @@ class InitiativeMixin(EncounterBase):
         for cid in chosen:
             self.creature(cid)
         if not chosen:
-            raise ValueError("no creatures to roll initiative for")
+            raise ValueError(tr('no creatures to roll initiative for'))
         with self._step("initiative", "") as step:
             step.meta("turn")
             rolled = self._roll_into(step, chosen, rng)
@@ -36,7 +36,7 @@ class InitiativeMixin(EncounterBase):
 
     def _check_has_initiative(self) -> None:
         if not self.rules.has_initiative:
-            raise ValueError(f"{self.rules.name} has no initiative: the GM orders the list (move_in_order)")
+            raise ValueError(tr('{name} has no initiative: the GM orders the list (move_in_order)', name=self.rules.name))
 
     def _roll_into(self, step: Step, ids: list[str], rng: RandomSource | None) -> dict[str, int]:
         """Roll for ``ids`` inside ``step``, break the ties; the rolls and ties go in its details."""
@@ -123,12 +123,13 @@ class InitiativeMixin(EncounterBase):
         """
         creature = self.creature(cid)
         if isinstance(places, bool) or not isinstance(places, int) or not places:
-            raise ValueError(f"places to move is a whole number other than 0, not {places!r}")
+            raise ValueError(tr('places to move is a whole number other than 0, not {places}', places=repr(places)))
         order = self.order
         old = order.index(cid)
         new = max(0, min(len(order) - 1, old + places))
         if new == old:
-            raise ValueError(f"{creature.name} is already {'first' if places < 0 else 'last'}")
+            raise ValueError(tr('{name} is already first', name=creature.name) if places < 0
+                             else tr('{name} is already last', name=creature.name))
         neighbour = order[new]
         order.remove(cid)
         order.insert(new, cid)

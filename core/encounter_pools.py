@@ -23,11 +23,11 @@ class PoolsMixin(EncounterBase):
 
     def _fear(self, amount: int, sign: int) -> int:
         if self.system != "daggerheart":
-            raise ValueError(f"Fear is Daggerheart's, not {self.rules.name}'s")
+            raise ValueError(tr("Fear is Daggerheart's, not {name}'s", name=self.rules.name))
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise ValueError(f"Fear changes by a whole number of 1 or more, not {amount!r}")
+            raise ValueError(tr('Fear changes by a whole number of 1 or more, not {amount}', amount=repr(amount)))
         if sign < 0 and amount > self.fear:
-            raise ValueError(f"only {self.fear} Fear to spend")
+            raise ValueError(tr('only {fear} Fear to spend', fear=self.fear))
         before = self.fear
         after = min(FEAR_MAX, before + sign * amount)
         values = {"amount": amount, "before": before, "after": after, "most": FEAR_MAX}
@@ -52,7 +52,7 @@ class PoolsMixin(EncounterBase):
 
     def _hope(self, cid: str, amount: int, sign: int) -> int:
         if self.system != "daggerheart":
-            raise ValueError(f"Hope is Daggerheart's, not {self.rules.name}'s")
+            raise ValueError(tr("Hope is Daggerheart's, not {name}'s", name=self.rules.name))
         creature = self.creature(cid)
         after, text = table_numbers.hope_after(creature, amount, sign)
         new = creature.clone()

@@ -119,7 +119,7 @@ class RosterMixin(InitiativeMixin):
         """
         cids = list(dict.fromkeys(cids))
         if not cids:
-            raise ValueError("no creatures to remove")
+            raise ValueError(tr('no creatures to remove'))
         names = ", ".join(self.creature(cid).name for cid in cids)  # unknown id -> KeyError
         old_order = self.order
         with self._step("remove", tr("{names} removed", names=names)) as step:
@@ -170,7 +170,7 @@ class RosterMixin(InitiativeMixin):
         for key, value in fields.items():
             if key == "name":
                 if not isinstance(value, str) or not value.strip():
-                    raise ValueError("a creature needs a name")
+                    raise ValueError(tr('a creature needs a name'))
                 new.name = value.strip()
             elif key == "pc":
                 new.pc = bool(value)
@@ -190,7 +190,7 @@ class RosterMixin(InitiativeMixin):
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
                 current[key[4:]] = value
             else:
-                raise ValueError(f"cannot edit {key!r}")
+                raise ValueError(tr('cannot edit {key}', key=repr(key)))
         if stats:
             rules._set_stats(new, stats, editing=True)
         for key, value in current.items():
@@ -204,21 +204,21 @@ class RosterMixin(InitiativeMixin):
     def _check_track(self, creature: Creature, key: str, value: Any) -> None:
         """ValueError unless ``value`` may be set as ``creature``'s current ``key``."""
         if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
-            raise ValueError(f"{key!r} cannot be set on {creature.name}")
+            raise ValueError(tr('{key} cannot be set on {name}', key=repr(key), name=creature.name))
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{key} must be a whole number, not {value!r}")
+            raise ValueError(tr('{key} must be a whole number, not {value}', key=key, value=repr(value)))
         if abs(value) > MAX_TRACK:
-            raise ValueError(f"{key} must be at most {MAX_TRACK:,}, not {value:,}")
+            raise ValueError(tr('{key} must be at most {most:,}, not {value:,}', key=key, most=MAX_TRACK, value=value))
         if key != "hp" or self.system != "d20-3e":
             if value < 0:
-                raise ValueError(f"{key} cannot be negative")
+                raise ValueError(tr('{key} cannot be negative', key=key))
 
     def set_hidden(self, cids: str | Iterable[str], hidden: bool) -> Event:
         """Hide creatures from the players' view (the ambushers not yet seen), or show them
         again: one undo step."""
         ids = [cids] if isinstance(cids, str) else list(dict.fromkeys(cids))
         if not ids:
-            raise ValueError("no creatures to hide or show")
+            raise ValueError(tr('no creatures to hide or show'))
         names = ", ".join(self.creature(cid).name for cid in ids)  # unknown id -> KeyError
         words = tr("{names} hidden from the players", names=names) if hidden \
             else tr("{names} shown to the players", names=names)
@@ -233,7 +233,7 @@ class RosterMixin(InitiativeMixin):
     def rename(self, name: str) -> Event:
         """Rename the encounter."""
         if not isinstance(name, str) or not name.strip():
-            raise ValueError("an encounter needs a name")
+            raise ValueError(tr('an encounter needs a name'))
         with self._step("rename", tr("encounter renamed to {name}", name=name.strip())) as step:
             step.meta("name")
             self.name = name.strip()

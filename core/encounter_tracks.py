@@ -88,7 +88,7 @@ class TracksMixin(EncounterBase):
     def clear_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
         """Clear Stress on each creature as one undo step, like :meth:`clear_stress`."""
         if self.system != "daggerheart":
-            raise ValueError(f"{self.rules.name} has no Stress")
+            raise ValueError(tr('{name} has no Stress', name=self.rules.name))
         ids = self._known(ids)
         if len(ids) == 1:
             return {ids[0]: self.clear_stress(ids[0], amount)}
@@ -97,7 +97,7 @@ class TracksMixin(EncounterBase):
     def clear_stress(self, cid: str, amount: int = 1) -> Outcome:
         """Clear Stress (ends the Vulnerable that marking the last one gave)."""
         if self.system != "daggerheart":
-            raise ValueError(f"{self.rules.name} has no Stress")
+            raise ValueError(tr('{name} has no Stress', name=self.rules.name))
         creature = self.creature(cid)
         outcome = self.rules.resolve_heal(creature, amount, "stress")
         with self._step("stress", f"{creature.name}: " + "; ".join(outcome.steps),
@@ -120,9 +120,9 @@ def resolve_temp_hp(rules: Any, creature: Creature, amount: int) -> Outcome:
     what a GM chooses). A dead creature gains none.
     """
     if not has_temp_hp(rules):
-        raise ValueError(f"{rules.name} creatures have no temporary HP")
+        raise ValueError(tr('{name} creatures have no temporary HP', name=rules.name))
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_TRACK:
-        raise ValueError(f"temporary HP is a whole number from 1 to {MAX_TRACK:,}, not {amount!r}")
+        raise ValueError(tr('temporary HP is a whole number from 1 to {most:,}, not {amount}', most=MAX_TRACK, amount=repr(amount)))
     work = creature.clone()
     steps = Breakdown()
     if "dead" in work.conditions:

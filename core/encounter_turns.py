@@ -25,7 +25,7 @@ class TurnsMixin(EncounterBase):
         """
         order = self.order
         if not order:
-            raise ValueError("the encounter has no creatures")
+            raise ValueError(tr('the encounter has no creatures'))
         details: list[str] = []
         with self._step("turn", "") as step:
             step.meta("round", "turn")

@@ -194,7 +194,7 @@ def attack_bonus(creature: Creature, system: str, attack: Attack) -> tuple[int, 
     """The attack's bonus after the attacker's conditions (attack, melee or ranged penalties)."""
     bonus = attack.bonus if attack.bonus is not None else creature.numbers.get("attack")
     if bonus is None:
-        raise ValueError(f"{creature.name}'s {attack.label} has no attack bonus: type it in the edit form")
+        raise ValueError(tr("{name}'s {label} has no attack bonus: type it in the edit form", name=creature.name, label=attack.label))
     found = penalties(creature, system)
     kind = "ranged" if attack.ranged else "melee"
     total, reasons = applied(found.get("attack", []) + found.get(kind, []))
@@ -265,12 +265,10 @@ def choose_attack(creature: Creature, which: int | str) -> Attack:
     if isinstance(which, str):
         found = [a for a in creature.attacks if a.label.lower() == which.strip().lower()]
         if not found:
-            raise ValueError(f"{creature.name} has no attack {which!r}; "
-                             f"it has {', '.join(a.label for a in creature.attacks) or 'none'}")
+            raise ValueError(tr('{name} has no attack {which}; it has {value}', name=creature.name, which=repr(which), value=', '.join(a.label for a in creature.attacks) or 'none'))
         return found[0]
     if isinstance(which, bool) or not isinstance(which, int) or not 0 <= which < len(creature.attacks):
-        raise ValueError(f"{creature.name} has no attack {which!r} "
-                         f"({len(creature.attacks)} from its stat block or edit form)")
+        raise ValueError(tr('{name} has no attack {which} ({value} from its stat block or edit form)', name=creature.name, which=repr(which), value=len(creature.attacks)))
     return creature.attacks[which]
 
 
@@ -281,14 +279,14 @@ def defense_of(target: Creature, system: str) -> tuple[int, str]:
     key = ("evasion" if target.pc else "difficulty") if roll_rule(system) == "daggerheart" else "ac"
     if key not in numbers:
         word = {"ac": "AC", "evasion": "Evasion", "difficulty": "Difficulty"}[key]
-        raise ValueError(f"{target.name} has no {word}: type it in the edit form")
+        raise ValueError(tr('{name} has no {word}: type it in the edit form', name=target.name, word=word))
     return numbers[key], numbers.text(key)
 
 
 def map_penalty(attack: Attack, step: int) -> int:
     """The multiple attack penalty of a MAP step: −5/−10, agile −4/−8 (RULES §9)."""
     if isinstance(step, bool) or step not in _MAP:
-        raise ValueError(f"the MAP step is 0, 1 or 2, not {step!r}")
+        raise ValueError(tr('the MAP step is 0, 1 or 2, not {step}', step=repr(step)))
     return _MAP[step][1 if "agile" in attack.traits else 0]
 
 
@@ -388,7 +386,7 @@ def save_key(save: str) -> str:
     key = str(save).strip().lower()
     key = {"fortitude": "fort", "reflex": "ref"}.get(key, key)
     if key not in _SAVES:
-        raise ValueError(f"a save is fort, ref or will, not {save!r}")
+        raise ValueError(tr('a save is fort, ref or will, not {save}', save=repr(save)))
     return key
 
 
@@ -400,7 +398,7 @@ def roll_save(creature: Creature, system: str, save: str, dc: int, rng: RandomSo
     else:
         numbers = numbers_of(creature, system)
         if save not in numbers:
-            raise ValueError(f"{creature.name} has no {SAVE_WORDS[save]} save: type it in the edit form")
+            raise ValueError(tr('{name} has no {value} save: type it in the edit form', name=creature.name, value=SAVE_WORDS[save]))
         bonus, shown = numbers[save], numbers.text(save)
     total = natural + bonus
     got = degree_of(system, total, dc, natural)
@@ -443,11 +441,11 @@ def hope_after(creature: Creature, amount: int, sign: int) -> tuple[int, str]:
     """A Daggerheart PC's Hope after marking (past 6 keeps 6) or spending (more than it has:
     ValueError); and the log's words."""
     if not creature.pc:
-        raise ValueError(f"{creature.name} is an adversary: only PCs have Hope")
+        raise ValueError(tr('{name} is an adversary: only PCs have Hope', name=creature.name))
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-        raise ValueError(f"Hope changes by a whole number of 1 or more, not {amount!r}")
+        raise ValueError(tr('Hope changes by a whole number of 1 or more, not {amount}', amount=repr(amount)))
     if sign < 0 and amount > creature.hope:
-        raise ValueError(f"{creature.name} has only {creature.hope} Hope to spend")
+        raise ValueError(tr('{name} has only {hope} Hope to spend', name=creature.name, hope=creature.hope))
     after = min(HOPE_MAX, creature.hope + sign * amount)
     values = {"name": creature.name, "amount": amount, "before": creature.hope, "after": after,
               "most": HOPE_MAX}

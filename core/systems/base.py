@@ -220,7 +220,7 @@ class RuleSystem:
         always saves to a file that loads back.
         """
         if not isinstance(name, str) or not name.strip():
-            raise ValueError("a creature needs a name")
+            raise ValueError(tr('a creature needs a name'))
         check_init_mod(init_mod)
         self.parse_defenses(defenses)  # validate now, not at the first hit
         words = traits.replace(",", " ").split() if isinstance(traits, str) else list(traits)
@@ -241,7 +241,7 @@ class RuleSystem:
         field = next((f for f in self.stat_fields if f.name == key), None)
         if field is None:
             known = ", ".join(sorted(f.name for f in self.stat_fields))
-            raise ValueError(f"{self.name} creatures have no {key!r}; use {known}")
+            raise ValueError(tr('{name} creatures have no {key}; use {known}', name=self.name, key=repr(key), known=known))
         _check_stat(self.id, key, value, field.label)
 
     def check_creature(self, creature: Creature) -> Creature:
@@ -339,8 +339,7 @@ class RuleSystem:
             return 0
         if type(critical) is int and 2 <= critical <= MAX_MULTIPLIER:
             return critical
-        raise ValueError(f"critical must be True/False or a multiplier from 2 to {MAX_MULTIPLIER}, "
-                         f"not {critical!r}")
+        raise ValueError(tr('critical must be True/False or a multiplier from 2 to {most}, not {critical}', most=MAX_MULTIPLIER, critical=repr(critical)))
 
     def _roll_part(self, part: DamagePart, index: int, mult: int, rng: RandomSource,
                    settings: dict[str, Any]) -> RolledPart:
@@ -424,7 +423,7 @@ class RuleSystem:
         """ValueError for a save result this system does not have."""
         if save not in self.save_choices:
             allowed = ", ".join(repr(s) for s in self.save_choices)
-            raise ValueError(f"{self.name} has no save result {save!r}; use {allowed}")
+            raise ValueError(tr('{name} has no save result {save}; use {allowed}', name=self.name, save=repr(save), allowed=allowed))
 
     @staticmethod
     def _outcome(creature: Creature, work: Creature, total: int, steps: Breakdown,
@@ -447,7 +446,7 @@ class RuleSystem:
     def resolve_heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:
         """What healing would do, without touching the creature."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise ValueError(f"healing must be a whole number of 0 or more, not {amount!r}")
+            raise ValueError(tr('healing must be a whole number of 0 or more, not {amount}', amount=repr(amount)))
         work = creature.clone()
         steps = Breakdown()
         self._heal(work, amount, track, steps)
@@ -459,22 +458,22 @@ class RuleSystem:
     def add_persistent(self, creature: Creature, text: str, critical: bool = False,
                        save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
         """Add a persistent damage condition (``1d6 bleed``) and commit."""
-        raise ValueError(f"{self.name} has no persistent damage rule")
+        raise ValueError(tr('{name} has no persistent damage rule', name=self.name))
 
     def resolve_persistent(self, creature: Creature, text: str, critical: bool = False,
                            save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
         """What adding a persistent condition would do (only where the system has them)."""
-        raise ValueError(f"{self.name} has no persistent damage rule")
+        raise ValueError(tr('{name} has no persistent damage rule', name=self.name))
 
     def tick(self, creature: Creature, index: int, rng: RandomSource | None = None,
              settings: dict[str, Any] | None = None) -> Outcome:
         """Roll one persistent condition now (only where the system has them)."""
-        raise ValueError(f"{self.name} has no persistent damage rule")
+        raise ValueError(tr('{name} has no persistent damage rule', name=self.name))
 
     def flat_check(self, creature: Creature, index: int, roll: int | None = None,
                    rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Outcome:
         """A persistent condition's flat check (only where the system has them)."""
-        raise ValueError(f"{self.name} has no persistent damage rule")
+        raise ValueError(tr('{name} has no persistent damage rule', name=self.name))
 
     def start_turn(self, creature: Creature, rng: RandomSource | None = None,
                    settings: dict[str, Any] | None = None) -> Outcome:
@@ -494,7 +493,7 @@ class RuleSystem:
                      settings: dict[str, Any] | None = None) -> Outcome:
         """What the ``"start"`` or ``"end"`` of the creature's turn does, without touching it."""
         if when not in ("start", "end"):
-            raise ValueError(f"a turn has a start and an end, not {when!r}")
+            raise ValueError(tr('a turn has a start and an end, not {when}', when=repr(when)))
         return self._turn(creature, when, rng, settings)
 
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
@@ -507,14 +506,14 @@ class RuleSystem:
 
     def resolve_dying_check(self, creature: Creature, roll: int) -> Outcome:
         """What a dying check with this die result does, without touching the creature."""
-        raise ValueError(f"{self.name} has no dying check")
+        raise ValueError(tr('{name} has no dying check', name=self.name))
 
     def recheck_dying(self, work: Creature, steps: list[str]) -> None:
         """After dying or doomed is set by hand: die if the limit is reached (PF2 family)."""
 
     def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
         """Marking Stress (Daggerheart only)."""
-        raise ValueError(f"{self.name} has no Stress")
+        raise ValueError(tr('{name} has no Stress', name=self.name))
 
     def degree(self, total: int, dc: int, natural: int | None = None) -> str:
         """A d20 roll's degree against a DC (RULES §9): the PF2 family's four degrees
@@ -530,7 +529,7 @@ class RuleSystem:
     def roll_attack(self, attack_bonus: int, ac: int, threat: int = 20,
                     rng: RandomSource | None = None) -> AttackRoll:
         """An attack roll with threat and confirmation (d20-3e only)."""
-        raise ValueError(f"the attack helper is a d20-3e rule, not {self.name}")
+        raise ValueError(tr('the attack helper is a d20-3e rule, not {name}', name=self.name))
 
     # ------------------------------------------------------------------ display
     def track_text(self, creature: Creature) -> str:

@@ -77,7 +77,7 @@ class D20System(RuleSystem):
     def check_save(self, save: str | None) -> None:
         """Only "success" (half) and "failure" exist in 3.0."""
         if save in ("critical-success", "critical-failure"):
-            raise ValueError(f"{save!r} does not exist in d20 System 3.0; use 'success' or 'failure'")
+            raise ValueError(tr("{save} does not exist in d20 System 3.0; use 'success' or 'failure'", save=repr(save)))
         super().check_save(save)
 
     def _deal(self, work: Creature, defenses: Defenses, applied: Application,
@@ -312,9 +312,10 @@ class D20System(RuleSystem):
     def resolve_dying_check(self, creature: Creature, roll: int) -> Outcome:
         """Stabilisation: d% ≤ 10 stable; otherwise lose 1 HP (dead at −10)."""
         if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 100:
-            raise ValueError(f"a stabilisation check is a d% roll from 1 to 100, not {roll!r}")
+            raise ValueError(tr('a stabilisation check is a {die} roll from 1 to 100, not {roll}', die="d%",
+                                roll=repr(roll)))
         if not self.needs_dying_check(creature):
-            raise ValueError(f"{creature.name} is not dying")
+            raise ValueError(tr('{name} is not dying', name=creature.name))
         work = creature.clone()
         steps = Breakdown()
         if roll <= 10:
@@ -348,7 +349,7 @@ class D20System(RuleSystem):
                     rng: RandomSource | None = None) -> AttackRoll:
         """Natural 1 misses, natural 20 hits; a threat that hits is confirmed by a second roll."""
         if not 2 <= threat <= 20:
-            raise ValueError(f"a threat range starts between 2 and 20, not {threat}")
+            raise ValueError(tr('a threat range starts between 2 and 20, not {threat}', threat=threat))
         rng = rng or _default_rng
         first = rng.randint(1, 20)
         total = first + attack_bonus

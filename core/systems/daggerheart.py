@@ -69,7 +69,7 @@ class Daggerheart(RuleSystem):
         c.armor_marked = min(c.armor_marked, c.armor)
         c.stress_marked = min(c.stress_marked, c.stress)
         if c.major is not None and c.severe is not None and c.severe < c.major:
-            raise ValueError(f"the Severe threshold ({c.severe}) is below Major ({c.major})")
+            raise ValueError(tr('the Severe threshold ({severe}) is below Major ({major})', severe=c.severe, major=c.major))
 
     def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
                        settings: dict[str, Any]) -> RolledPart:
@@ -250,7 +250,7 @@ class Daggerheart(RuleSystem):
         track = track or "hp"
         field = {"hp": "hp_marked", "armor": "armor_marked", "stress": "stress_marked"}.get(track)
         if field is None:
-            raise ValueError(f"Daggerheart clears hp, armor or stress slots, not {track!r}")
+            raise ValueError(tr('Daggerheart clears hp, armor or stress slots, not {track}', track=repr(track)))
         before = getattr(work, field)
         setattr(work, field, max(0, before - amount))
         cleared = before - getattr(work, field)
@@ -276,7 +276,7 @@ class Daggerheart(RuleSystem):
     def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
         """Mark Stress (RULES §7): what does not fit marks 1 HP; the last slot makes it Vulnerable."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise ValueError(f"Stress to mark is a whole number of 1 or more, not {amount!r}")
+            raise ValueError(tr('Stress to mark is a whole number of 1 or more, not {amount}', amount=repr(amount)))
         work = creature.clone()
         steps = Breakdown()
         fits = min(amount, max(0, work.stress - work.stress_marked))

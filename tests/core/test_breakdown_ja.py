@@ -215,3 +215,14 @@ def test_turns_the_log_and_the_player_view_in_japanese():
     assert {c.health for c in view.creatures if not c.pc} <= {"無傷", "負傷あり", "重傷", "戦闘不能"}
     assert leftover_english([view.turn, *view.log, *(c.conditions for c in view.creatures)]) == []
     assert kyra in enc.order
+
+
+def test_errors_the_gm_can_meet_speak_japanese():
+    rs = get_system("pf2e")
+    c = rs.new_creature("的", hp=10)
+    rs.add_persistent(c, "1d6 fire")
+    with pytest.raises(ValueError, match="平目判定はd20の出目（1～20）で、25ではない"):
+        rs.flat_check(c, 0, roll=25)
+    enc = Encounter(system="pf2e", name="待ち伏せ")
+    with pytest.raises(ValueError, match="遭遇にクリーチャーがいない"):
+        enc.next_turn()
