@@ -11,7 +11,7 @@ from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
 from core.dice import RandomSource, _default_rng
 from core.dice import parse as parse_dice
 from core.errors import ParseError
-from core.i18n import N_, game_term, tr
+from core.i18n import N_, game_term, language, listing, tr
 from core.model import (
     TRACK_FIELDS,
     Breakdown,
@@ -204,8 +204,13 @@ class RuleSystem:
         return parse_defenses(creature.defenses, self.id)
 
     def short_defenses(self, creature: Creature) -> str:
-        """Defenses in a few words for a table cell."""
-        return self.defenses_of(creature).short()
+        """Defenses in a few words for a table cell (Japanese: as the wiki writes them)."""
+        defenses = self.defenses_of(creature)
+        if language() != "ja":
+            return defenses.short()
+        parts = [e.describe() for e in defenses.entries()]
+        parts += [game_term("immunities") + game_term(w) for w in defenses.effect_immunities]
+        return listing(parts) if parts else "—"
 
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",

@@ -226,3 +226,10 @@ def test_errors_the_gm_can_meet_speak_japanese():
     enc = Encounter(system="pf2e", name="待ち伏せ")
     with pytest.raises(ValueError, match="遭遇にクリーチャーがいない"):
         enc.next_turn()
+
+
+def test_the_roster_cell_shows_defenses_as_the_wiki_writes_them():
+    rs = get_system("pf2e")
+    c = rs.new_creature("ゴブリン", hp=6, defenses="弱点［火炎］5；抵抗［物理］5（銀を除く）")
+    assert rs.short_defenses(c) == "弱点［火炎］5、抵抗［物理］5（銀を除く）"
+    assert rs.short_defenses(rs.new_creature("的", hp=6)) == "—"
