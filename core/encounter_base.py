@@ -13,7 +13,7 @@ from core.encounter_data import (
     DEFAULT_SETTINGS,
     _encounter_settings,
 )
-from core.i18n import tr
+from core.i18n import clauses, tr
 from core.ledger import Event, Ledger, Part, Step
 from core.model import Creature
 from core.systems import get_system
@@ -161,7 +161,7 @@ class EncounterBase:
             if not whole.parts:
                 raise ValueError(tr('nothing to do'))
             whole.kind = whole.parts[0].kind
-            whole.text = "; ".join(part.text for part in whole.parts)
+            whole.text = clauses(part.text for part in whole.parts)
             whole.details = tuple(d for part in whole.parts for d in part.details)
             whole.short = short if len(whole.parts) > 1 else whole.parts[0].short
 

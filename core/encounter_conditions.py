@@ -7,14 +7,14 @@ from collections.abc import Iterable
 from core import conditions, table_numbers, turns
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
-from core.i18n import game_term, tr
+from core.i18n import clauses, game_term, tr
 from core.ledger import Event
 from core.model import Creature
 
 
 def _said(name: str, steps: list[str]) -> str:
     """``Goblin: frightened 2 (falls by 1 each turn); …``: a creature's changes in one line."""
-    return tr("{name}: {step}", name=name, step="; ".join(steps))
+    return tr("{name}: {step}", name=name, step=clauses(steps))
 
 class ConditionsMixin(EncounterBase):
     """Conditions given, set and taken away; the dying checks the GM rolls."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
-from core.i18n import N_, game_term, tr
+from core.i18n import N_, clauses, game_term, tr
 from core.ledger import Event
 from core.model import Outcome, Roll, TemporaryImmunity
 from core.schema import MAX_CONDITION
@@ -79,7 +79,7 @@ class DamageMixin(EncounterBase):
                 details.append(tr("{name}: save {save}", name=name, save=said))  # for the log export
             details.extend(tr("{name}: {step}", name=name, step=s) for s in outcome.steps)
         head = self._damage_head(preview)
-        text = tr("{what} → {targets}", what=head, targets="; ".join(
+        text = tr("{what} → {targets}", what=head, targets=clauses(
             tr("{name} {summary}", name=name, summary=outcome.summary) for name, outcome in targets))
         # a notice's few words: several targets counted, one named with the damage it took
         if len(targets) == 1:

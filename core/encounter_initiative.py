@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from core import turns
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
-from core.i18n import tr
+from core.i18n import listing, tr
 from core.ledger import Event, Step
 from core.schema import check_initiative
 
@@ -29,7 +29,7 @@ class InitiativeMixin(EncounterBase):
         with self._step("initiative", "") as step:
             step.meta("turn")
             rolled = self._roll_into(step, chosen, rng)
-            step.text = tr("initiative: {rolls}", rolls=", ".join(
+            step.text = tr("initiative: {rolls}", rolls=listing(
                 f"{self._creatures[c].name} {total}" for c, total in rolled.items()))
             self._keep_active(step)
         return rolled
@@ -68,7 +68,7 @@ class InitiativeMixin(EncounterBase):
     def _tie_line(self, value: int, group: list[str]) -> str:
         """``tie at 15: Orc, Sage, Hero (adversaries before player characters, …)``."""
         return tr("tie at {value}: {names} ({rule})", value=value,
-                  names=", ".join(self._creatures[c].name for c in group),
+                  names=listing(self._creatures[c].name for c in group),
                   rule=turns.tie_words(self.rules))
 
     def _sort_in(self, step: Step, ids: list[str]) -> tuple[str, ...]:

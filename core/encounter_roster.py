@@ -11,7 +11,7 @@ from core.encounter_data import (
     _encounter_settings,
 )
 from core.encounter_initiative import InitiativeMixin
-from core.i18n import ntr, tr
+from core.i18n import clauses, listing, ntr, tr
 from core.ledger import Event
 from core.model import PRINTED, Creature
 from core.schema import MAX_TRACK, check_init_mod, check_initiative
@@ -69,7 +69,7 @@ class RosterMixin(InitiativeMixin):
             self._check_has_initiative()
         typed, initiative = initiative is not None, 0 if initiative is None else initiative
         check_initiative(initiative)
-        names = ", ".join(c.name for c in creatures)
+        names = listing(c.name for c in creatures)
         with self._step("initiative" if roll else "add",
                         ntr("{names} joins", "{names} join", len(creatures), names=names)) as step:
             step.meta("next_id", "turn")
@@ -88,7 +88,7 @@ class RosterMixin(InitiativeMixin):
                 rolled = self._roll_into(step, ids, rng)
                 step.text = ntr("{names} joins, initiative rolled: {rolls}",
                                 "{names} join, initiative rolled: {rolls}", len(creatures), names=names,
-                                rolls=", ".join(f"{self._creatures[c].name} {total}"
+                                rolls=listing(f"{self._creatures[c].name} {total}"
                                                 for c, total in rolled.items()))
             self._keep_active(step)
         return ids
@@ -120,7 +120,7 @@ class RosterMixin(InitiativeMixin):
         cids = list(dict.fromkeys(cids))
         if not cids:
             raise ValueError(tr('no creatures to remove'))
-        names = ", ".join(self.creature(cid).name for cid in cids)  # unknown id -> KeyError
+        names = listing(self.creature(cid).name for cid in cids)  # unknown id -> KeyError
         old_order = self.order
         with self._step("remove", tr("{names} removed", names=names)) as step:
             step.meta("turn")
@@ -143,7 +143,7 @@ class RosterMixin(InitiativeMixin):
         if initiative is not None:
             check_initiative(initiative)
         settled = self.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
-        text = tr("{name} edited: {changes}", name=creature.name, changes="; ".join(settled)) \
+        text = tr("{name} edited: {changes}", name=creature.name, changes=clauses(settled)) \
             if settled else tr("{name} edited", name=creature.name)
         with self._step("edit", text, tuple(settled)) as step:
             step.meta("turn")
@@ -219,7 +219,7 @@ class RosterMixin(InitiativeMixin):
         ids = [cids] if isinstance(cids, str) else list(dict.fromkeys(cids))
         if not ids:
             raise ValueError(tr('no creatures to hide or show'))
-        names = ", ".join(self.creature(cid).name for cid in ids)  # unknown id -> KeyError
+        names = listing(self.creature(cid).name for cid in ids)  # unknown id -> KeyError
         words = tr("{names} hidden from the players", names=names) if hidden \
             else tr("{names} shown to the players", names=names)
         with self._step("visibility", words) as step:

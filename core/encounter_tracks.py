@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.encounter_base import EncounterBase
-from core.i18n import tr
+from core.i18n import clauses, tr
 from core.model import Breakdown, Creature, Outcome
 from core.schema import MAX_TRACK
 
@@ -54,7 +54,7 @@ class TracksMixin(EncounterBase):
     def _commit_many(self, what: str, outcomes: dict[str, Outcome],
                      kind: str = "heal") -> dict[str, Outcome]:
         """Commit resolved outcomes as one step: ``what → name summary; …``."""
-        names = "; ".join(tr("{name} {summary}", name=self._creatures[cid].name, summary=o.summary)
+        names = clauses(tr("{name} {summary}", name=self._creatures[cid].name, summary=o.summary)
                           for cid, o in outcomes.items())
         details = tuple(tr("{name}: {step}", name=self._creatures[cid].name, step=s)
                         for cid, o in outcomes.items() for s in o.steps)
@@ -72,7 +72,7 @@ class TracksMixin(EncounterBase):
         """Mark Stress; what does not fit marks 1 HP, the last slot makes it Vulnerable."""
         creature = self.creature(cid)
         outcome = self.rules.resolve_stress(creature, amount)
-        with self._step("stress", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
+        with self._step("stress", tr("{name}: {step}", name=creature.name, step=outcome.summary), outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
         return outcome
@@ -100,7 +100,7 @@ class TracksMixin(EncounterBase):
             raise ValueError(tr('{name} has no Stress', name=self.rules.name))
         creature = self.creature(cid)
         outcome = self.rules.resolve_heal(creature, amount, "stress")
-        with self._step("stress", f"{creature.name}: " + "; ".join(outcome.steps),
+        with self._step("stress", tr("{name}: {step}", name=creature.name, step=clauses(outcome.steps)),
                         outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)

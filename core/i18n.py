@@ -92,6 +92,11 @@ def listing(items: Iterable[str]) -> str:
     return tr(", ").join(items)
 
 
+def clauses(items: Iterable[str]) -> str:
+    """Clauses of one line as the language separates them: ``a; b`` (``a；b``)."""
+    return tr("; ").join(items)
+
+
 def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "mark only"
     """Mark ``message`` for the catalogue where it is defined; :func:`tr` translates it later."""
     return message

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.i18n import tr
+from core.i18n import listing, tr
 
 if TYPE_CHECKING:
     from core.encounter import Encounter, Event
@@ -69,7 +69,7 @@ def _event_lines(event: Event, names: dict[str, str], details: tuple[str, ...]) 
     out = [f"- {actor}{text}"]
     if targeted and (event.targets or event.changes):
         targets = event.targets or [names.get(c.id, c.id) for c in event.changes]
-        out.append("  - " + tr("targets: {targets}", targets=", ".join(escape(t) for t in targets)))
+        out.append("  - " + tr("targets: {targets}", targets=listing(escape(t) for t in targets)))
     out.extend(f"  - {escape(line)}" for line in details)
     return out
 

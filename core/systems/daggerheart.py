@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from core.dice import RandomSource
-from core.i18n import N_, game_term, ntr, tr
+from core.i18n import N_, clauses, game_term, ntr, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import Defenses
 from core.systems.base import Application, Dealt, RuleSystem, StatField
@@ -298,7 +298,7 @@ class Daggerheart(RuleSystem):
                                   "{after} of {slots}", count=amount - fits, before=before,
                                   after=work.hp_marked, slots=work.max_hp))
             self._all_hp_marked(work, steps)
-        summary = "; ".join(steps.lines())
+        summary = clauses(steps.lines())
         return self._outcome(creature, work, 0, steps, hp_marked=marked, summary=summary)
 
     def track_text(self, creature: Creature) -> str:

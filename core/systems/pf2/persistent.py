@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
-from core.i18n import game_term, tr
+from core.i18n import clauses, game_term, tr
 from core.model import Breakdown, Creature, Outcome, PersistentDamage
 from core.notation import Damage, DamagePart, Defenses
 from core.systems.base import flat_check
@@ -125,7 +125,7 @@ class Pf2Persistent(Pf2Damage):
             # added as a condition on purpose: no "deals nothing now" note for bleed
             self._add_condition(work, replace(part, implied_persistent=False), defenses, crit, save,
                                 steps, settings or {})
-        return self._outcome(creature, work, 0, steps, summary="; ".join(steps.lines()))
+        return self._outcome(creature, work, 0, steps, summary=clauses(steps.lines()))
 
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
               settings: dict[str, Any] | None) -> Outcome:
@@ -159,7 +159,7 @@ class Pf2Persistent(Pf2Damage):
                 else:
                     work.persistent[idx] = replace(cond, rounds_left=left)
         return self._outcome(creature, work, total, steps, wounds=self._wounds_taken(creature, work),
-                             summary="; ".join(steps.lines()))
+                             summary=clauses(steps.lines()))
 
     def tick(self, creature: Creature, index: int, rng: RandomSource | None = None,
              settings: dict[str, Any] | None = None) -> Outcome:
@@ -168,7 +168,7 @@ class Pf2Persistent(Pf2Damage):
         steps = Breakdown()
         dealt = self._tick(work, creature.persistent[index], rng or _default_rng, steps, settings or {})
         outcome = self._outcome(creature, work, dealt, steps, wounds=self._wounds_taken(creature, work),
-                                summary="; ".join(steps.lines()))
+                                summary=clauses(steps.lines()))
         self.commit(creature, outcome)
         return outcome
 
@@ -188,7 +188,7 @@ class Pf2Persistent(Pf2Damage):
         work = creature.clone()
         steps = Breakdown()
         self._check(work, creature.persistent[index], rng, roll, steps, {"flat_checks": "auto"})
-        outcome = self._outcome(creature, work, 0, steps, summary="; ".join(steps.lines()))
+        outcome = self._outcome(creature, work, 0, steps, summary=clauses(steps.lines()))
         self.commit(creature, outcome)
         return outcome
 
