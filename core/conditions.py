@@ -21,15 +21,16 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from core.i18n import N_, game_term, ntr, tr
 from core.model import Creature
 from core.schema import MAX_CONDITION
 
 END_OF_NEXT = "end-of-next-turn"
 START_OF_NEXT = "start-of-next-turn"
 END_OF_THIS = "end-of-this-turn"        # an END_OF_NEXT whose turn has started
-DURATION_WORDS = {END_OF_NEXT: "until the end of its next turn",
-                  START_OF_NEXT: "until the start of its next turn",
-                  END_OF_THIS: "until the end of this turn"}
+DURATION_WORDS = {END_OF_NEXT: N_("until the end of its next turn"),
+                  START_OF_NEXT: N_("until the start of its next turn"),
+                  END_OF_THIS: N_("until the end of this turn")}
 TRACK_VALUED = ("dying", "wounded")     # kept in the creature's own fields (the damage pipeline's)
 VALUED_FAMILY = ("pf2e", "sf2e", "vitality-wounds")   # dying and wounded carry values
 
@@ -56,7 +57,7 @@ def catalogue(system: str) -> Catalogue:
         if system in table["systems"]:
             return Catalogue(tuple(table["names"]), frozenset(table["valued"]),
                              tuple(table["end_of_turn_decrement"]), tuple(table["statuses"]))
-    raise ValueError(f"no condition catalogue for system {system!r}")
+    raise ValueError(tr('no condition catalogue for system {system}', system=repr(system)))
 
 
 @cache
@@ -69,7 +70,7 @@ def condition_name(name: Any) -> str:
     """A condition name as stored: trimmed, single-spaced, with the GM's capitals (RULES §7),
     a catalogue or rule name in lower case (its rules look for it so); ValueError when empty."""
     if not isinstance(name, str) or not name.strip():
-        raise ValueError("a condition needs a name")
+        raise ValueError(tr('a condition needs a name'))
     words = " ".join(name.split())
     return words.lower() if words.lower() in rule_names() else words
 
@@ -90,20 +91,19 @@ def check_duration(duration: Any) -> int | str | None:
         return str(duration)
     if isinstance(duration, int) and not isinstance(duration, bool) and 1 <= duration <= MAX_CONDITION:
         return duration
-    raise ValueError(f"a duration is None, a number of turns (1 to {MAX_CONDITION}), {END_OF_NEXT!r} "
-                     f"or {START_OF_NEXT!r}, not {duration!r}")
+    raise ValueError(tr('a duration is None, a number of turns (1 to {most}), {end} or {start}, not {duration}', most=MAX_CONDITION, end=repr(END_OF_NEXT), start=repr(START_OF_NEXT), duration=repr(duration)))
 
 
 def duration_text(duration: int | str | None) -> str:
     """A duration in words: ``3 turns``, ``until the end of its next turn``."""
     if duration is None:
-        return "until removed"
+        return tr("until removed")
     if isinstance(duration, int):
-        return f"{duration} turn{'s' if duration != 1 else ''}"
-    return DURATION_WORDS.get(duration, duration)
+        return ntr("{count} turn", "{count} turns", duration)
+    return tr(DURATION_WORDS[duration]) if duration in DURATION_WORDS else duration
 
 
-FALLS = "falls by 1 each turn"
+FALLS = N_("falls by 1 each turn")
 """How long a condition that drops at the end of each of its owner's turns lasts (frightened)."""
 
 
@@ -111,7 +111,7 @@ def lasts_text(name: str, duration: int | str | None, system: str) -> str:
     """How long a condition lasts, in words: ``falls by 1 each turn`` for frightened with no
     duration of its own (not ``until removed``), else :func:`duration_text`."""
     if duration is None and system and name in catalogue(system).end_of_turn_decrement:
-        return FALLS
+        return tr(FALLS)
     return duration_text(duration)
 
 
@@ -137,14 +137,20 @@ def summary(creature: Creature, system: str) -> str:
     first = [n for n in ("dead", "defeated", "death-move", "dying", "wounded", "doomed", "stable",
                          "unconscious", "disabled", "staggered") if n in values]
     rest = [n for n in values if n not in first]
-    return " · ".join(f"{n} {values[n]}" if values[n] else n for n in first + rest)
+    return " · ".join(valued_words(n, values[n]) for n in first + rest)
+
+
+def valued_words(name: str, value: int | None) -> str:
+    """A condition and its value as the GM reads it: ``frightened 2`` (``恐れ2``), ``stunned``."""
+    return tr("{condition} {value}", condition=game_term(name), value=value) if value \
+        else game_term(name)
 
 
 def label(creature: Creature, name: str) -> str:
     """``frightened 2`` / ``stunned`` / ``dying 1``."""
     value = creature.dying if name == "dying" else creature.wounded if name == "wounded" \
         else creature.condition_values.get(name)
-    return f"{name} {value}" if value else name
+    return valued_words(name, value)
 
 
 # ---------------------------------------------------------------------- changes on a work copy
@@ -154,7 +160,7 @@ def add(work: Creature, name: str, value: int | None, duration: int | str | None
     (``system``: a valued condition that falls each turn says so)."""
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                               or not 1 <= value <= MAX_CONDITION):
-        raise ValueError(f"a condition's value is a whole number from 1 to {MAX_CONDITION}, not {value!r}")
+        raise ValueError(tr("a condition's value is a whole number from 1 to {most}, not {value}", most=MAX_CONDITION, value=repr(value)))
     duration = check_duration(duration)
     name = held_name(work, name)
     work.conditions.add(name)
@@ -165,7 +171,7 @@ def add(work: Creature, name: str, value: int | None, duration: int | str | None
     if duration is not None:
         work.condition_durations[name] = duration
     lasts = lasts_text(name, duration, system) if value is not None else duration_text(duration)
-    return f"{label(work, name)} ({lasts})"
+    return tr("{condition} ({lasts})", condition=label(work, name), lasts=lasts)
 
 
 def remove(work: Creature, name: str) -> None:
@@ -173,7 +179,7 @@ def remove(work: Creature, name: str) -> None:
     name = held_name(work, name)
     present = name in work.conditions or (name == "wounded" and work.wounded)
     if not present:
-        raise ValueError(f"{work.name} has no condition {name!r}")
+        raise ValueError(tr('{name} has no condition {name2}', name=work.name, name2=repr(name)))
     work.conditions.discard(name)
     work.condition_values.pop(name, None)
     work.condition_durations.pop(name, None)
@@ -186,10 +192,10 @@ def remove(work: Creature, name: str) -> None:
 def set_value(work: Creature, name: str, value: int, system: str) -> str:
     """Set a condition's value by hand (0 removes it); returns the log's words."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CONDITION:
-        raise ValueError(f"a condition's value is a whole number from 0 to {MAX_CONDITION}, not {value!r}")
+        raise ValueError(tr("a condition's value is a whole number from 0 to {most}, not {value}", most=MAX_CONDITION, value=repr(value)))
     if name in TRACK_VALUED:
         if system not in VALUED_FAMILY:
-            raise ValueError(f"{name} has a value only in the PF2 family, not in {system}")
+            raise ValueError(tr('{name} has a value only in the PF2 family, not in {system}', name=name, system=system))
         if name == "wounded":
             work.wounded = value
         else:
@@ -198,15 +204,15 @@ def set_value(work: Creature, name: str, value: int, system: str) -> str:
                 work.conditions |= {"dying", "unconscious"}  # a dying creature is unconscious
             else:
                 work.conditions.discard("dying")
-        return f"{name} {value}"
+        return valued_words(name, value)
     name = held_name(work, name)
     if value == 0:
         if name in work.conditions:
             remove(work, name)
-        return f"no longer {name}"
+        return tr("no longer {condition}", condition=game_term(name))
     work.conditions.add(name)
     work.condition_values[name] = value
-    return f"{name} {value}"
+    return valued_words(name, value)
 
 
 # ---------------------------------------------------------------------- turns
@@ -214,7 +220,7 @@ def start_of_turn(work: Creature, steps: list[str]) -> None:
     """Conditions at the start of the creature's turn: start-of-next-turn ones end."""
     for name, duration in sorted(work.condition_durations.items()):
         if duration == START_OF_NEXT:
-            _expire(work, name, "its turn starts", steps)
+            _expire(work, name, tr("its turn starts"), steps)
         elif duration == END_OF_NEXT:
             work.condition_durations[name] = END_OF_THIS
 
@@ -226,18 +232,20 @@ def end_of_turn(work: Creature, system: str, steps: list[str]) -> None:
         if name in work.conditions and value:
             if value <= 1:
                 remove(work, name)
-                steps.append(f"{name} 1 → 0: no longer {name} (end of its turn)")
+                steps.append(tr("{condition} 1 → 0: no longer {condition} (end of its turn)",
+                                condition=game_term(name)))
             else:
                 work.condition_values[name] = value - 1
-                steps.append(f"{name} {value} → {value - 1} (end of its turn)")
+                steps.append(tr("{condition} {before} → {after} (end of its turn)",
+                                condition=game_term(name), before=value, after=value - 1))
     for name, duration in sorted(work.condition_durations.items()):
         if name not in work.conditions:
             continue
         if duration == END_OF_THIS:
-            _expire(work, name, "its turn ends", steps)
+            _expire(work, name, tr("its turn ends"), steps)
         elif isinstance(duration, int):
             if duration <= 1:
-                _expire(work, name, "its turns ran out", steps)
+                _expire(work, name, tr("its turns ran out"), steps)
             else:
                 work.condition_durations[name] = duration - 1
 
@@ -245,4 +253,4 @@ def end_of_turn(work: Creature, system: str, steps: list[str]) -> None:
 def _expire(work: Creature, name: str, why: str, steps: list[str]) -> None:
     words = label(work, name)
     remove(work, name)
-    steps.append(f"{words} ends by itself ({why})")
+    steps.append(tr("{condition} ends by itself ({why})", condition=words, why=why))

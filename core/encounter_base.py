@@ -13,6 +13,7 @@ from core.encounter_data import (
     DEFAULT_SETTINGS,
     _encounter_settings,
 )
+from core.i18n import clauses, tr
 from core.ledger import Event, Ledger, Part, Step
 from core.model import Creature
 from core.systems import get_system
@@ -52,7 +53,7 @@ class EncounterBase:
         try:
             return self._creatures[cid]
         except KeyError:
-            raise KeyError(f"no creature {cid!r} in this encounter") from None
+            raise KeyError(tr('no creature {cid} in this encounter', cid=repr(cid))) from None
 
     def initiative(self, cid: str) -> int:
         """The creature's initiative."""
@@ -102,7 +103,7 @@ class EncounterBase:
         for cid in ids:
             self.creature(cid)
         if not ids:
-            raise ValueError("no creatures chosen")
+            raise ValueError(tr('no creatures chosen'))
         return ids
 
     def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> Event:
@@ -158,9 +159,9 @@ class EncounterBase:
             finally:
                 self._batch = None
             if not whole.parts:
-                raise ValueError("nothing to do")
+                raise ValueError(tr('nothing to do'))
             whole.kind = whole.parts[0].kind
-            whole.text = "; ".join(part.text for part in whole.parts)
+            whole.text = clauses(part.text for part in whole.parts)
             whole.details = tuple(d for part in whole.parts for d in part.details)
             whole.short = short if len(whole.parts) > 1 else whole.parts[0].short
 

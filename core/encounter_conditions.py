@@ -7,9 +7,14 @@ from collections.abc import Iterable
 from core import conditions, table_numbers, turns
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
+from core.i18n import clauses, game_term, tr
 from core.ledger import Event
 from core.model import Creature
 
+
+def _said(name: str, steps: list[str]) -> str:
+    """``Goblin: frightened 2 (falls by 1 each turn); …``: a creature's changes in one line."""
+    return tr("{name}: {step}", name=name, step=clauses(steps))
 
 class ConditionsMixin(EncounterBase):
     """Conditions given, set and taken away; the dying checks the GM rolls."""
@@ -25,14 +30,14 @@ class ConditionsMixin(EncounterBase):
         name = conditions.condition_name(name)
         if name in conditions.TRACK_VALUED:
             if duration is not None:
-                raise ValueError(f"{name} has no duration: it ends by its own rules")
+                raise ValueError(tr('{name} has no duration: it ends by its own rules', name=name))
             return self.set_condition(cid, name, 1 if value is None else value)
         creature = self.creature(cid)
         new = creature.clone()
         steps = [conditions.add(new, name, value, duration, self.system)]
         steps += self._drained(creature, new)
         self.rules.recheck_dying(new, steps)        # doomed can kill a dying creature
-        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        return self._replace(cid, "condition", _said(creature.name, steps), new)
 
     def remove_condition(self, cid: str, name: str) -> Event:
         """Remove a condition (its value and duration with it)."""
@@ -40,8 +45,8 @@ class ConditionsMixin(EncounterBase):
         creature = self.creature(cid)
         new = creature.clone()
         conditions.remove(new, name)
-        steps = [f"no longer {name}", *self._drained(creature, new)]
-        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        steps = [tr("no longer {condition}", condition=game_term(name)), *self._drained(creature, new)]
+        return self._replace(cid, "condition", _said(creature.name, steps), new)
 
     def set_condition(self, cid: str, name: str, value: int) -> Event:
         """Set a condition's value by hand (0 removes it): dying, wounded, doomed, frightened…"""
@@ -51,7 +56,7 @@ class ConditionsMixin(EncounterBase):
         steps = [conditions.set_value(new, name, value, self.system)]
         steps += self._drained(creature, new)
         self.rules.recheck_dying(new, steps)
-        return self._replace(cid, "condition", f"{creature.name}: " + "; ".join(steps), new)
+        return self._replace(cid, "condition", _said(creature.name, steps), new)
 
     def _drained(self, creature: Creature, new: Creature) -> list[str]:
         """Drained takes (or gives back) HP and max HP (RULES §9); the status follows."""
@@ -62,8 +67,8 @@ class ConditionsMixin(EncounterBase):
                            duration: int | str | None = None) -> Event:
         """Give each creature a condition, as one undo step: all or nothing (issue 18)."""
         ids = self._known(ids)
-        shown = conditions.condition_name(name) + (f" {value}" if value else "")
-        with self.one_step(f"{shown} → {len(ids)} creatures"):
+        shown = conditions.valued_words(conditions.condition_name(name), value)
+        with self.one_step(tr("{condition} → {count} creatures", condition=shown, count=len(ids))):
             for cid in ids:
                 self.add_condition(cid, name, value, duration)
         return self._recorded()
@@ -75,8 +80,9 @@ class ConditionsMixin(EncounterBase):
         having = [c for c in self._known(ids)
                   if name.casefold() in {n.casefold() for n in self.conditions_of(c)}]
         if not having:
-            raise ValueError(f"no one there is {name}")
-        with self.one_step(f"no longer {name} → {len(having)} creatures"):
+            raise ValueError(tr('no one there is {name}', name=name))
+        with self.one_step(tr("no longer {condition} → {count} creatures",
+                              condition=game_term(name), count=len(having))):
             for cid in having:
                 self.remove_condition(cid, name)
         return self._recorded()
@@ -90,9 +96,10 @@ class ConditionsMixin(EncounterBase):
         """Make (or record the GM's roll for) a creature's dying check; returns it in words."""
         creature = self.creature(cid)
         if not self.rules.needs_dying_check(creature):
-            raise ValueError(f"{creature.name} is not making dying checks")
+            raise ValueError(tr('{name} is not making dying checks', name=creature.name))
         new = creature.clone()
         steps: list[str] = []
         turns.dying_check(self.rules, new, {}, rng, roll, steps)
-        self._replace(cid, "dying-check", f"{creature.name}: {new.recovery_check}", new, tuple(steps))
+        self._replace(cid, "dying-check", tr("{name}: {step}", name=creature.name,
+                                             step=new.recovery_check), new, tuple(steps))
         return new.recovery_check

@@ -8,9 +8,14 @@ from typing import Any
 
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
+from core.i18n import N_, clauses, game_term, tr
 from core.ledger import Event
 from core.model import Outcome, Roll, TemporaryImmunity
 from core.schema import MAX_CONDITION
+
+SAVE_RESULTS = {"critical-success": N_("critical success"), "success": N_("success"),
+                "failure": N_("failure"), "critical-failure": N_("critical failure")}
+"""A save's result in the log's words (大成功 / 成功 / 失敗 / 大失敗 in Japanese)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +45,7 @@ class DamageMixin(EncounterBase):
         if actor is not None:
             self.creature(actor)
         if not ids:
-            raise ValueError("no targets")
+            raise ValueError(tr('no targets'))
         for cid in ids:
             self.creature(cid)
         saves = dict(saves or {})
@@ -66,26 +71,33 @@ class DamageMixin(EncounterBase):
         saves = preview.options.get("saves") or {}
         for cid, outcome in preview.outcomes.items():
             # each target's save is named, so the log alone tells the fight (issue 9, item 17)
-            said = saves[cid].replace("-", " ") if saves.get(cid) else ""  # "critical failure"
-            targets.append((f"{self._creatures[cid].name}" + (f" ({said})" if said else ""), outcome))
+            name = self._creatures[cid].name
+            said = tr(SAVE_RESULTS[saves[cid]]) if saves.get(cid) in SAVE_RESULTS else \
+                (saves[cid].replace("-", " ") if saves.get(cid) else "")  # "critical failure"
+            targets.append((tr("{name} ({save})", name=name, save=said) if said else name, outcome))
             rolled = (preview.options.get("save_rolls") or {}).get(cid)
-            if said:    # for the log export; a save the app rolled with its die and total
-                details.append(f"{self._creatures[cid].name}: save {said}" + (f" ({rolled})" if rolled else ""))
-            details.extend(f"{self._creatures[cid].name}: {s}" for s in outcome.steps)
+            if said and rolled:  # for the log export; a save the app rolled with its die and total
+                details.append(tr("{name}: save {save} ({roll})", name=name, save=said, roll=rolled))
+            elif said:
+                details.append(tr("{name}: save {save}", name=name, save=said))
+            details.extend(tr("{name}: {step}", name=name, step=s) for s in outcome.steps)
         head = self._damage_head(preview)
-        text = f"{head} → " + "; ".join(f"{name} {outcome.summary}" for name, outcome in targets)
+        text = tr("{what} → {targets}", what=head, targets=clauses(
+            tr("{name} {summary}", name=name, summary=outcome.summary) for name, outcome in targets))
         # a notice's few words: several targets counted, one named with the damage it took
         if len(targets) == 1:
             ((name, outcome),) = targets
-            short = f"{head} → {name} {outcome.dealt or outcome.total}"
+            short = tr("{what} → {targets}", what=head, targets=tr(
+                "{name} {summary}", name=name, summary=outcome.dealt or outcome.total))
         else:
-            short = f"{head} → {len(targets)} targets"
+            short = tr("{what} → {count} targets", what=head, count=len(targets))
         # who acted only when the form named someone (issue 9, item 17), never whose turn it is
         actor = preview.options.get("actor")
         actor_name = self._creatures[actor].name if actor in self._creatures else ""
         with self._step("damage", text, tuple(details), short, actor_name) as step:
             # every target, 0 included: the log export lists whom an area hit (issue 18)
-            step.targets = tuple(f"{name} {outcome.dealt or outcome.total}" for name, outcome in targets)
+            step.targets = tuple(tr("{name} {summary}", name=name, summary=outcome.dealt or outcome.total)
+                                 for name, outcome in targets)
             for cid, outcome in preview.outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)
@@ -94,17 +106,20 @@ class DamageMixin(EncounterBase):
     def _damage_head(self, preview: DamagePreview) -> str:
         """A damage event's words before its targets: ``Kyra: attack …; 2d6 fire critical``."""
         crit = preview.options.get("critical")
-        how = "" if not crit else (" critical" if crit is True or crit == 2 else f" critical ×{crit}")
+        words = []
+        if crit:
+            words.append(tr("critical") if crit is True or crit == 2
+                         else tr("critical ×{multiplier}", multiplier=crit))
         if preview.options.get("nonlethal"):
-            how += " " + self.rules.nonlethal_word
+            words.append(game_term(self.rules.nonlethal_word))
         if preview.options.get("direct"):
-            how += " direct"
-        head = f"{' + '.join(preview.damage)}{how}"
+            words.append(tr("direct"))
+        head = " ".join([" + ".join(preview.damage), *words])
         if preview.options.get("attack"):
-            head = f"{preview.options['attack']}; {head}"
+            head = tr("{attack}; {damage}", attack=preview.options["attack"], damage=head)
         actor = preview.options.get("actor")
         if actor is not None and actor in self._creatures:
-            head = f"{self._creatures[actor].name}: {head}"
+            head = tr("{name}: {step}", name=self._creatures[actor].name, step=head)
         return head
 
     def apply_damage(self, ids: Iterable[str], damage: str | Sequence[str],
@@ -125,7 +140,8 @@ class DamageMixin(EncounterBase):
         """Give a creature a persistent damage condition."""
         creature = self.creature(cid)
         outcome = self.rules.resolve_persistent(creature, text, critical, save, self.settings)
-        with self._step("persistent", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
+        with self._step("persistent", tr("{name}: {step}", name=creature.name, step=outcome.summary),
+                        outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
         return outcome
@@ -135,7 +151,8 @@ class DamageMixin(EncounterBase):
         creature = self.creature(cid)
         new = creature.clone()
         cond = new.persistent.pop(index)
-        return self._replace(cid, "persistent", f"{creature.name}: persistent {cond.label} removed", new)
+        return self._replace(cid, "persistent", tr("{name}: persistent {condition} removed",
+                                                   name=creature.name, condition=cond.label), new)
 
     def tick_persistent(self, cid: str, index: int, rng: RandomSource | None = None) -> Outcome:
         """Roll one persistent condition's damage now."""
@@ -143,7 +160,8 @@ class DamageMixin(EncounterBase):
         cond = creature.persistent[index]
         work = creature.clone()
         outcome = self.rules.tick(work, index, rng, self.settings)
-        with self._step("tick", f"{creature.name}: persistent {cond.label} deals {outcome.total}",
+        with self._step("tick", tr("{name}: persistent {condition} deals {total}", name=creature.name,
+                                   condition=cond.label, total=outcome.total),
                         outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
@@ -155,7 +173,8 @@ class DamageMixin(EncounterBase):
         creature = self.creature(cid)
         work = creature.clone()
         outcome = self.rules.flat_check(work, index, roll, rng)
-        with self._step("flat-check", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
+        with self._step("flat-check", tr("{name}: {step}", name=creature.name, step=outcome.summary),
+                        outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
         return outcome
@@ -170,7 +189,7 @@ class DamageMixin(EncounterBase):
         """Roll every pending flat check at once (or take the GM's rolls), as one undo step."""
         pending = self.pending_checks()
         lines: list[str] = []
-        with self._step("flat-check", f"{len(pending)} flat check(s) resolved") as step:
+        with self._step("flat-check", tr("{count} flat check(s) resolved", count=len(pending))) as step:
             # last index first, so removing a condition does not shift the others
             for cid, index in sorted(pending, key=lambda p: (p[0], -p[1])):
                 creature = self._creatures[cid]
@@ -179,7 +198,7 @@ class DamageMixin(EncounterBase):
                 given = (rolls or {}).get((cid, index))
                 outcome = self.rules.flat_check(work, index, given, rng)
                 self.rules.commit(creature, outcome)
-                lines.extend(f"{creature.name}: {s}" for s in outcome.steps)
+                lines.extend(tr("{name}: {step}", name=creature.name, step=s) for s in outcome.steps)
             step.details = tuple(lines)
         return lines
 
@@ -188,8 +207,10 @@ class DamageMixin(EncounterBase):
         creature = self.creature(cid)
         if not effect.strip() or isinstance(rounds, bool) or not isinstance(rounds, int) \
                 or not 1 <= rounds <= MAX_CONDITION:
-            raise ValueError(f"a temporary immunity needs an effect and 1 to {MAX_CONDITION} rounds")
-        with self._step("immunity", f"{creature.name}: immune to {effect} for {rounds} round(s)") as step:
+            raise ValueError(tr('a temporary immunity needs an effect and 1 to {most} rounds', most=MAX_CONDITION))
+        with self._step("immunity", tr("{name}: immune to {effect} for {rounds} round(s)",
+                                       name=creature.name, effect=game_term(effect.strip()),
+                                       rounds=rounds)) as step:
             step.touch(cid)
             new = creature.clone()
             new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.round + rounds))
@@ -201,4 +222,5 @@ class DamageMixin(EncounterBase):
         creature = self.creature(cid)
         new = creature.clone()
         gone = new.temp_immunities.pop(index)
-        return self._replace(cid, "immunity", f"{creature.name}: immunity to {gone.effect} removed", new)
+        return self._replace(cid, "immunity", tr("{name}: immunity to {effect} removed",
+                                                 name=creature.name, effect=game_term(gone.effect)), new)

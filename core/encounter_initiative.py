@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from core import turns
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
+from core.i18n import listing, tr
 from core.ledger import Event, Step
 from core.schema import check_initiative
 
@@ -24,18 +25,18 @@ class InitiativeMixin(EncounterBase):
         for cid in chosen:
             self.creature(cid)
         if not chosen:
-            raise ValueError("no creatures to roll initiative for")
+            raise ValueError(tr('no creatures to roll initiative for'))
         with self._step("initiative", "") as step:
             step.meta("turn")
             rolled = self._roll_into(step, chosen, rng)
-            step.text = "initiative: " + ", ".join(
-                f"{self._creatures[c].name} {total}" for c, total in rolled.items())
+            step.text = tr("initiative: {rolls}", rolls=listing(
+                f"{self._creatures[c].name} {total}" for c, total in rolled.items()))
             self._keep_active(step)
         return rolled
 
     def _check_has_initiative(self) -> None:
         if not self.rules.has_initiative:
-            raise ValueError(f"{self.rules.name} has no initiative: the GM orders the list (move_in_order)")
+            raise ValueError(tr('{name} has no initiative: the GM orders the list (move_in_order)', name=self.rules.name))
 
     def _roll_into(self, step: Step, ids: list[str], rng: RandomSource | None) -> dict[str, int]:
         """Roll for ``ids`` inside ``step``, break the ties; the rolls and ties go in its details."""
@@ -66,8 +67,9 @@ class InitiativeMixin(EncounterBase):
 
     def _tie_line(self, value: int, group: list[str]) -> str:
         """``tie at 15: Orc, Sage, Hero (adversaries before player characters, …)``."""
-        return (f"tie at {value}: " + ", ".join(self._creatures[c].name for c in group)
-                + f" ({turns.tie_words(self.rules)})")
+        return tr("tie at {value}: {names} ({rule})", value=value,
+                  names=listing(self._creatures[c].name for c in group),
+                  rule=turns.tie_words(self.rules))
 
     def _sort_in(self, step: Step, ids: list[str]) -> tuple[str, ...]:
         """Place typed initiatives among their equals by the tie rule, as a roll would be
@@ -104,7 +106,8 @@ class InitiativeMixin(EncounterBase):
         """
         creature = self.creature(cid)
         check_initiative(value)
-        with self._step("initiative", f"{creature.name}: initiative {self._initiative[cid]} → {value}") as step:
+        with self._step("initiative", tr("{name}: initiative {before} → {after}", name=creature.name,
+                                         before=self._initiative[cid], after=value)) as step:
             step.meta("turn")
             step.touch(cid)
             self._initiative[cid] = value
@@ -120,18 +123,21 @@ class InitiativeMixin(EncounterBase):
         """
         creature = self.creature(cid)
         if isinstance(places, bool) or not isinstance(places, int) or not places:
-            raise ValueError(f"places to move is a whole number other than 0, not {places!r}")
+            raise ValueError(tr('places to move is a whole number other than 0, not {places}', places=repr(places)))
         order = self.order
         old = order.index(cid)
         new = max(0, min(len(order) - 1, old + places))
         if new == old:
-            raise ValueError(f"{creature.name} is already {'first' if places < 0 else 'last'}")
+            raise ValueError(tr('{name} is already first', name=creature.name) if places < 0
+                             else tr('{name} is already last', name=creature.name))
         neighbour = order[new]
         order.remove(cid)
         order.insert(new, cid)
         value = self._initiative[neighbour]
-        with self._step("initiative", f"{creature.name} moves {'up' if places < 0 else 'down'} "
-                                      f"to place {new + 1}") as step:
+        moved = tr("{name} moves up to place {place}", name=creature.name, place=new + 1) \
+            if places < 0 else tr("{name} moves down to place {place}", name=creature.name,
+                                  place=new + 1)
+        with self._step("initiative", moved) as step:
             step.meta("turn")
             step.touch(cid)
             self._initiative[cid] = value

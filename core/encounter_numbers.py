@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from core import table_numbers
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
+from core.i18n import tr
 
 
 class NumbersMixin(EncounterBase):
@@ -50,7 +51,7 @@ class NumbersMixin(EncounterBase):
         for ``apply_damage(saves=...)``, each roll in ``.rolls``. Not a change."""
         key = table_numbers.save_key(save)
         if isinstance(dc, bool) or not isinstance(dc, int) or not 0 <= dc <= 999:
-            raise ValueError(f"a DC is a whole number from 0 to 999, not {dc!r}")
+            raise ValueError(tr('a DC is a whole number from 0 to 999, not {dc}', dc=repr(dc)))
         targets = {cid: self.creature(cid) for cid in dict.fromkeys(ids)}
         return table_numbers.SaveRolls({cid: table_numbers.roll_save(c, self.system, key, dc, rng)
                                         for cid, c in targets.items()})

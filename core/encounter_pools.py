@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core import table_numbers
 from core.encounter_base import EncounterBase
+from core.i18n import tr
 from core.schema import MAX_FEAR
 
 FEAR_MAX = MAX_FEAR             # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
@@ -22,16 +23,21 @@ class PoolsMixin(EncounterBase):
 
     def _fear(self, amount: int, sign: int) -> int:
         if self.system != "daggerheart":
-            raise ValueError(f"Fear is Daggerheart's, not {self.rules.name}'s")
+            raise ValueError(tr("Fear is Daggerheart's, not {name}'s", name=self.rules.name))
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise ValueError(f"Fear changes by a whole number of 1 or more, not {amount!r}")
+            raise ValueError(tr('Fear changes by a whole number of 1 or more, not {amount}', amount=repr(amount)))
         if sign < 0 and amount > self.fear:
-            raise ValueError(f"only {self.fear} Fear to spend")
+            raise ValueError(tr('only {fear} Fear to spend', fear=self.fear))
         before = self.fear
         after = min(FEAR_MAX, before + sign * amount)
-        full = f" (the pool holds {FEAR_MAX})" if before + amount > FEAR_MAX and sign > 0 else ""
-        verb = "gains" if sign > 0 else "spends"
-        with self._step("fear", f"the GM {verb} {amount} Fear: {before} → {after}{full}") as step:
+        values = {"amount": amount, "before": before, "after": after, "most": FEAR_MAX}
+        if sign < 0:
+            text = tr("the GM spends {amount} Fear: {before} → {after}", **values)
+        elif before + amount > FEAR_MAX:
+            text = tr("the GM gains {amount} Fear: {before} → {after} (the pool holds {most})", **values)
+        else:
+            text = tr("the GM gains {amount} Fear: {before} → {after}", **values)
+        with self._step("fear", text) as step:
             step.meta("fear")
             self.fear = after
         return after
@@ -46,7 +52,7 @@ class PoolsMixin(EncounterBase):
 
     def _hope(self, cid: str, amount: int, sign: int) -> int:
         if self.system != "daggerheart":
-            raise ValueError(f"Hope is Daggerheart's, not {self.rules.name}'s")
+            raise ValueError(tr("Hope is Daggerheart's, not {name}'s", name=self.rules.name))
         creature = self.creature(cid)
         after, text = table_numbers.hope_after(creature, amount, sign)
         new = creature.clone()

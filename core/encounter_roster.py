@@ -11,6 +11,7 @@ from core.encounter_data import (
     _encounter_settings,
 )
 from core.encounter_initiative import InitiativeMixin
+from core.i18n import clauses, listing, ntr, tr
 from core.ledger import Event
 from core.model import PRINTED, Creature
 from core.schema import MAX_TRACK, check_init_mod, check_initiative
@@ -46,13 +47,15 @@ class RosterMixin(InitiativeMixin):
     def _joined(self, names: str, ids: list[str], initiative: int) -> str:
         """``Goblin joins (initiative 15)``; without initiative (RULES §7: the GM orders the
         list) ``Rat joins``, or ``Rat joins at place 1`` when not put at the end."""
-        verb = "joins" if len(ids) == 1 else "join"
         if self.rules.has_initiative:
-            return f"{names} {verb} (initiative {initiative})"
+            return ntr("{names} joins (initiative {initiative})", "{names} join (initiative {initiative})",
+                       len(ids), names=names, initiative=initiative)
         order = self.order
         place = order.index(ids[0]) + 1
-        at_end = place + len(ids) - 1 == len(order)
-        return f"{names} {verb}" if at_end else f"{names} {verb} at place {place}"
+        if place + len(ids) - 1 == len(order):
+            return ntr("{names} joins", "{names} join", len(ids), names=names)
+        return ntr("{names} joins at place {place}", "{names} join at place {place}", len(ids),
+                   names=names, place=place)
 
     def add_many(self, creatures: Sequence[Creature], initiative: int | None = None, roll: bool = False,
                  rng: RandomSource | None = None) -> list[str]:
@@ -66,9 +69,9 @@ class RosterMixin(InitiativeMixin):
             self._check_has_initiative()
         typed, initiative = initiative is not None, 0 if initiative is None else initiative
         check_initiative(initiative)
-        names = ", ".join(c.name for c in creatures)
-        verb = "joins" if len(creatures) == 1 else "join"
-        with self._step("initiative" if roll else "add", f"{names} {verb}") as step:
+        names = listing(c.name for c in creatures)
+        with self._step("initiative" if roll else "add",
+                        ntr("{names} joins", "{names} join", len(creatures), names=names)) as step:
             step.meta("next_id", "turn")
             ids = []
             for creature in creatures:
@@ -83,15 +86,17 @@ class RosterMixin(InitiativeMixin):
                 step.text = self._joined(names, ids, initiative)
             if roll:
                 rolled = self._roll_into(step, ids, rng)
-                step.text = f"{names} {verb}, initiative rolled: " + ", ".join(
-                    f"{self._creatures[c].name} {total}" for c, total in rolled.items())
+                step.text = ntr("{names} joins, initiative rolled: {rolls}",
+                                "{names} join, initiative rolled: {rolls}", len(creatures), names=names,
+                                rolls=listing(f"{self._creatures[c].name} {total}"
+                                                for c, total in rolled.items()))
             self._keep_active(step)
         return ids
 
     def remove(self, cid: str) -> Event:
         """Remove a creature from the encounter (undoable)."""
         creature = self.creature(cid)
-        with self._step("remove", f"{creature.name} removed") as step:
+        with self._step("remove", tr("{names} removed", names=creature.name)) as step:
             step.meta("turn", "round")
             step.touch(cid)
             self._drop(cid)
@@ -114,10 +119,10 @@ class RosterMixin(InitiativeMixin):
         """
         cids = list(dict.fromkeys(cids))
         if not cids:
-            raise ValueError("no creatures to remove")
-        names = ", ".join(self.creature(cid).name for cid in cids)  # unknown id -> KeyError
+            raise ValueError(tr('no creatures to remove'))
+        names = listing(self.creature(cid).name for cid in cids)  # unknown id -> KeyError
         old_order = self.order
-        with self._step("remove", f"{names} removed") as step:
+        with self._step("remove", tr("{names} removed", names=names)) as step:
             step.meta("turn")
             for cid in cids:
                 step.touch(cid)
@@ -138,7 +143,8 @@ class RosterMixin(InitiativeMixin):
         if initiative is not None:
             check_initiative(initiative)
         settled = self.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
-        text = f"{creature.name} edited" + (f": {'; '.join(settled)}" if settled else "")
+        text = tr("{name} edited: {changes}", name=creature.name, changes=clauses(settled)) \
+            if settled else tr("{name} edited", name=creature.name)
         with self._step("edit", text, tuple(settled)) as step:
             step.meta("turn")
             step.touch(cid)
@@ -164,7 +170,7 @@ class RosterMixin(InitiativeMixin):
         for key, value in fields.items():
             if key == "name":
                 if not isinstance(value, str) or not value.strip():
-                    raise ValueError("a creature needs a name")
+                    raise ValueError(tr('a creature needs a name'))
                 new.name = value.strip()
             elif key == "pc":
                 new.pc = bool(value)
@@ -184,7 +190,7 @@ class RosterMixin(InitiativeMixin):
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
                 current[key[4:]] = value
             else:
-                raise ValueError(f"cannot edit {key!r}")
+                raise ValueError(tr('cannot edit {key}', key=repr(key)))
         if stats:
             rules._set_stats(new, stats, editing=True)
         for key, value in current.items():
@@ -198,24 +204,25 @@ class RosterMixin(InitiativeMixin):
     def _check_track(self, creature: Creature, key: str, value: Any) -> None:
         """ValueError unless ``value`` may be set as ``creature``'s current ``key``."""
         if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
-            raise ValueError(f"{key!r} cannot be set on {creature.name}")
+            raise ValueError(tr('{key} cannot be set on {name}', key=repr(key), name=creature.name))
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{key} must be a whole number, not {value!r}")
+            raise ValueError(tr('{key} must be a whole number, not {value}', key=key, value=repr(value)))
         if abs(value) > MAX_TRACK:
-            raise ValueError(f"{key} must be at most {MAX_TRACK:,}, not {value:,}")
+            raise ValueError(tr('{key} must be at most {most:,}, not {value:,}', key=key, most=MAX_TRACK, value=value))
         if key != "hp" or self.system != "d20-3e":
             if value < 0:
-                raise ValueError(f"{key} cannot be negative")
+                raise ValueError(tr('{key} cannot be negative', key=key))
 
     def set_hidden(self, cids: str | Iterable[str], hidden: bool) -> Event:
         """Hide creatures from the players' view (the ambushers not yet seen), or show them
         again: one undo step."""
         ids = [cids] if isinstance(cids, str) else list(dict.fromkeys(cids))
         if not ids:
-            raise ValueError("no creatures to hide or show")
-        names = ", ".join(self.creature(cid).name for cid in ids)  # unknown id -> KeyError
-        words = "hidden from the players" if hidden else "shown to the players"
-        with self._step("visibility", f"{names} {words}") as step:
+            raise ValueError(tr('no creatures to hide or show'))
+        names = listing(self.creature(cid).name for cid in ids)  # unknown id -> KeyError
+        words = tr("{names} hidden from the players", names=names) if hidden \
+            else tr("{names} shown to the players", names=names)
+        with self._step("visibility", words) as step:
             for cid in ids:
                 step.touch(cid)
                 new = self._creatures[cid].clone()
@@ -226,8 +233,8 @@ class RosterMixin(InitiativeMixin):
     def rename(self, name: str) -> Event:
         """Rename the encounter."""
         if not isinstance(name, str) or not name.strip():
-            raise ValueError("an encounter needs a name")
-        with self._step("rename", f"encounter renamed to {name.strip()}") as step:
+            raise ValueError(tr('an encounter needs a name'))
+        with self._step("rename", tr("encounter renamed to {name}", name=name.strip())) as step:
             step.meta("name")
             self.name = name.strip()
         return self._recorded()
@@ -235,7 +242,7 @@ class RosterMixin(InitiativeMixin):
     def set_setting(self, key: str, value: Any) -> Event:
         """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
         value = _encounter_settings({key: value})[key]
-        with self._step("setting", SETTING_WORDS[key, value]) as step:
+        with self._step("setting", tr(SETTING_WORDS[key, value])) as step:
             step.meta("settings")
             self.settings = {**self.settings, key: value}
         return self._recorded()

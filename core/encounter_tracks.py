@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.encounter_base import EncounterBase
+from core.i18n import clauses, tr
 from core.model import Breakdown, Creature, Outcome
 from core.schema import MAX_TRACK
 
@@ -19,8 +20,11 @@ class TracksMixin(EncounterBase):
             return self.clear_stress(cid, amount)  # logged as clearing Stress, not as a heal
         creature = self.creature(cid)
         outcome = self.rules.resolve_heal(creature, amount, track)
-        what = f" {track}" if track else ""
-        with self._step("heal", f"{creature.name} healed {amount}{what}: {outcome.summary}",
+        text = tr("{name} healed {amount} {track}: {summary}", name=creature.name, amount=amount,
+                  track=track, summary=outcome.summary) if track else \
+            tr("{name} healed {amount}: {summary}", name=creature.name, amount=amount,
+               summary=outcome.summary)
+        with self._step("heal", text,
                         outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
@@ -33,25 +37,31 @@ class TracksMixin(EncounterBase):
         outcomes = {cid: self.rules.resolve_heal(self.creature(cid), amount, track) for cid in ids}
         rolled = f" ({how})" if how else ""
         if track == "stress":  # clearing Stress is no heal (Daggerheart)
-            return self._commit_many(f"clear {amount} Stress{rolled}", outcomes, "stress")
-        what = f" {track}" if track else ""
-        return self._commit_many(f"healed {amount}{what}{rolled}", outcomes)
+            return self._commit_many(tr("clear {amount} Stress{rolled}", amount=amount, rolled=rolled),
+                                     outcomes, "stress")
+        if track:
+            return self._commit_many(tr("healed {amount} {track}{rolled}", amount=amount, track=track,
+                                        rolled=rolled), outcomes)
+        return self._commit_many(tr("healed {amount}{rolled}", amount=amount, rolled=rolled), outcomes)
 
     def give_temp_hp(self, ids: Iterable[str], amount: int, how: str = "") -> dict[str, Outcome]:
         """Temporary HP to each creature as one undo step, like heal_many (issue 9, item 3)."""
         ids = list(dict.fromkeys(ids))
         outcomes = {cid: resolve_temp_hp(self.rules, self.creature(cid), amount) for cid in ids}
         rolled = f" ({how})" if how else ""
-        return self._commit_many(f"temp HP {amount}{rolled}", outcomes)
+        return self._commit_many(tr("temp HP {amount}{rolled}", amount=amount, rolled=rolled), outcomes)
 
     def _commit_many(self, what: str, outcomes: dict[str, Outcome],
                      kind: str = "heal") -> dict[str, Outcome]:
         """Commit resolved outcomes as one step: ``what → name summary; …``."""
-        names = "; ".join(f"{self._creatures[cid].name} {o.summary}" for cid, o in outcomes.items())
-        details = tuple(f"{self._creatures[cid].name}: {s}"
+        names = clauses(tr("{name} {summary}", name=self._creatures[cid].name, summary=o.summary)
+                          for cid, o in outcomes.items())
+        details = tuple(tr("{name}: {step}", name=self._creatures[cid].name, step=s)
                         for cid, o in outcomes.items() for s in o.steps)
-        short = f"{what} → {len(outcomes)} targets" if len(outcomes) > 1 else ""
-        with self._step(kind, f"{what} → {names}", details, short) as step:
+        short = tr("{what} → {count} targets", what=what, count=len(outcomes)) \
+            if len(outcomes) > 1 else ""
+        with self._step(kind, tr("{what} → {targets}", what=what, targets=names), details,
+                        short) as step:
             for cid, outcome in outcomes.items():
                 step.touch(cid)
                 self.rules.commit(self._creatures[cid], outcome)
@@ -62,7 +72,7 @@ class TracksMixin(EncounterBase):
         """Mark Stress; what does not fit marks 1 HP, the last slot makes it Vulnerable."""
         creature = self.creature(cid)
         outcome = self.rules.resolve_stress(creature, amount)
-        with self._step("stress", f"{creature.name}: {outcome.summary}", outcome.steps) as step:
+        with self._step("stress", tr("{name}: {step}", name=creature.name, step=outcome.summary), outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
         return outcome
@@ -78,7 +88,7 @@ class TracksMixin(EncounterBase):
     def clear_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
         """Clear Stress on each creature as one undo step, like :meth:`clear_stress`."""
         if self.system != "daggerheart":
-            raise ValueError(f"{self.rules.name} has no Stress")
+            raise ValueError(tr('{name} has no Stress', name=self.rules.name))
         ids = self._known(ids)
         if len(ids) == 1:
             return {ids[0]: self.clear_stress(ids[0], amount)}
@@ -87,10 +97,10 @@ class TracksMixin(EncounterBase):
     def clear_stress(self, cid: str, amount: int = 1) -> Outcome:
         """Clear Stress (ends the Vulnerable that marking the last one gave)."""
         if self.system != "daggerheart":
-            raise ValueError(f"{self.rules.name} has no Stress")
+            raise ValueError(tr('{name} has no Stress', name=self.rules.name))
         creature = self.creature(cid)
         outcome = self.rules.resolve_heal(creature, amount, "stress")
-        with self._step("stress", f"{creature.name}: " + "; ".join(outcome.steps),
+        with self._step("stress", tr("{name}: {step}", name=creature.name, step=clauses(outcome.steps)),
                         outcome.steps) as step:
             step.touch(cid)
             self.rules.commit(creature, outcome)
@@ -110,17 +120,18 @@ def resolve_temp_hp(rules: Any, creature: Creature, amount: int) -> Outcome:
     what a GM chooses). A dead creature gains none.
     """
     if not has_temp_hp(rules):
-        raise ValueError(f"{rules.name} creatures have no temporary HP")
+        raise ValueError(tr('{name} creatures have no temporary HP', name=rules.name))
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= MAX_TRACK:
-        raise ValueError(f"temporary HP is a whole number from 1 to {MAX_TRACK:,}, not {amount!r}")
+        raise ValueError(tr('temporary HP is a whole number from 1 to {most:,}, not {amount}', most=MAX_TRACK, amount=repr(amount)))
     work = creature.clone()
     steps = Breakdown()
     if "dead" in work.conditions:
-        steps.add("track", "dead: temporary HP have no effect")
+        steps.add("track", tr("dead: temporary HP have no effect"))
     elif amount > work.temp_hp:
-        steps.add("track", f"temp HP {work.temp_hp} → {amount}")
+        steps.add("track", tr("temp HP {before} → {after}", before=work.temp_hp, after=amount))
         work.temp_hp = amount
     else:
-        steps.add("track", f"temp HP {work.temp_hp} kept: temporary HP do not stack, the higher stays")
+        steps.add("track", tr("temp HP {value} kept: temporary HP do not stack, the higher stays",
+                              value=work.temp_hp))
     outcome: Outcome = rules._outcome(creature, work, amount, steps, summary=rules.track_text(work))
     return outcome

@@ -5,6 +5,7 @@ from __future__ import annotations
 from core import turns
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
+from core.i18n import game_term, tr
 from core.ledger import Event, Step
 
 
@@ -24,7 +25,7 @@ class TurnsMixin(EncounterBase):
         """
         order = self.order
         if not order:
-            raise ValueError("the encounter has no creatures")
+            raise ValueError(tr('the encounter has no creatures'))
         details: list[str] = []
         with self._step("turn", "") as step:
             step.meta("round", "turn")
@@ -32,8 +33,9 @@ class TurnsMixin(EncounterBase):
             self._turn_steps(step, ending, "end", rng, details)
             self.turn, wraps, skipped = turns.next_index(order, self.turn, self._creatures,
                                                          self.skip_defeated())
-            details.extend(f"{self._creatures[c].name} skipped "
-                           f"({'dead' if 'dead' in self._creatures[c].conditions else 'defeated'})"
+            details.extend(tr("{name} skipped (dead)", name=self._creatures[c].name)
+                           if "dead" in self._creatures[c].conditions
+                           else tr("{name} skipped (defeated)", name=self._creatures[c].name)
                            for c in skipped)
             # what happened so far closes the turn that ended, in its round (the log files it
             # there); the rest opens the new turn
@@ -46,9 +48,11 @@ class TurnsMixin(EncounterBase):
             self._turn_steps(step, starting, "start", rng, details)
             name = self._creatures[starting].name
             if not self.rules.counts_rounds:
-                step.text = f"the spotlight passes to {name}"
+                step.text = tr("the spotlight passes to {name}", name=name)
+            elif wraps:
+                step.text = tr("{name}'s turn (round {round} begins)", name=name, round=self.round)
             else:
-                step.text = f"{name}'s turn" + (f" (round {self.round} begins)" if wraps else "")
+                step.text = tr("{name}'s turn", name=name)
             step.details = tuple(details)
         return self._recorded()
 
@@ -61,7 +65,7 @@ class TurnsMixin(EncounterBase):
         steps = list(outcome.steps)
         hook = turns.start_of_turn if when == "start" else turns.end_of_turn
         hook(self.rules, self._creatures[cid], self.settings, rng, steps)
-        details.extend(f"{self._creatures[cid].name}: {s}" for s in steps)
+        details.extend(tr("{name}: {step}", name=self._creatures[cid].name, step=s) for s in steps)
 
     def _expire_immunities(self, step: Step, details: list[str]) -> None:
         for cid, c in self._creatures.items():
@@ -69,4 +73,5 @@ class TurnsMixin(EncounterBase):
             if expired:
                 step.touch(cid)
                 c.temp_immunities = [t for t in c.temp_immunities if t not in expired]
-                details.extend(f"{c.name}: immunity to {t.effect} expires" for t in expired)
+                details.extend(tr("{name}: immunity to {effect} expires", name=c.name,
+                                  effect=game_term(t.effect)) for t in expired)

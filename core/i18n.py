@@ -10,7 +10,7 @@ glossary (``core/data/glossary_ja.toml``) through :func:`game_term`, not from th
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -85,6 +85,16 @@ def game_term(english: str) -> str:
     from core.notation_ja import term
 
     return term(english)
+
+
+def listing(items: Iterable[str]) -> str:
+    """Items as the language lists them in a sentence: ``now dying, now unconscious`` (``、``)."""
+    return tr(", ").join(items)
+
+
+def clauses(items: Iterable[str]) -> str:
+    """Clauses of one line as the language separates them: ``a; b`` (``a；b``)."""
+    return tr("; ").join(items)
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "mark only"

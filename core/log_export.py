@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.i18n import listing, tr
+
 if TYPE_CHECKING:
     from core.encounter import Encounter, Event
 
@@ -26,18 +28,18 @@ def log_markdown(enc: Encounter) -> str:
     keeps details for (the latest 200) show their summary line only.
     """
     counts_rounds = enc.rules.counts_rounds
-    lines = [f"# {escape(enc.name)}", "", f"{enc.rules.name} — the log, oldest first."]
+    lines = [f"# {escape(enc.name)}", "", tr("{system} — the log, oldest first.", system=enc.rules.name)]
     names = _names(enc)
     current = None
     for event in enc.log:
         for round_number, part in _parts(event, names):
-            heading = f"Round {round_number}" if counts_rounds else "The scene"
+            heading = tr("Round {round}", round=round_number) if counts_rounds else tr("The scene")
             if heading != current:
                 lines += ["", f"## {heading}", ""]
                 current = heading
             lines.extend(part)
     if current is None:
-        lines += ["", "Nothing has happened yet."]
+        lines += ["", tr("Nothing has happened yet.")]
     return "\n".join(lines) + "\n"
 
 
@@ -48,7 +50,7 @@ def _parts(event: Event, names: dict[str, str]) -> list[tuple[int, list[str]]]:
     parts = []
     if closing:
         ended = event.meta_before.get("round", event.round)
-        parts.append((ended, [f"- end of {escape(event.ended)}'s turn",
+        parts.append((ended, ["- " + tr("end of {name}'s turn", name=escape(event.ended)),
                               *(f"  - {escape(line)}" for line in closing)]))
     parts.append((event.round, _event_lines(event, names, event.details[event.closing:])))
     return parts
@@ -67,7 +69,7 @@ def _event_lines(event: Event, names: dict[str, str], details: tuple[str, ...]) 
     out = [f"- {actor}{text}"]
     if targeted and (event.targets or event.changes):
         targets = event.targets or [names.get(c.id, c.id) for c in event.changes]
-        out.append("  - targets: " + ", ".join(escape(t) for t in targets))
+        out.append("  - " + tr("targets: {targets}", targets=listing(escape(t) for t in targets)))
     out.extend(f"  - {escape(line)}" for line in details)
     return out
 

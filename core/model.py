@@ -8,7 +8,9 @@ from typing import Any, NamedTuple
 
 from core.dice import parse as parse_dice
 from core.errors import StateError
+from core.i18n import language, tr
 from core.notation import Damage, DamagePart
+from core.notation_ja import damage_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +34,10 @@ class PersistentDamage:
     def label(self) -> str:
         """The condition as a GM reads it: ``1d6 bleed ×2``."""
         factor = "" if self.factor == 1 else (" ×2" if self.factor == 2 else f" ×{self.factor:g}")
+        if language() == "ja":   # issue 21: the seed's words, 1d6［火炎］
+            amount, *words = self.formula.split()
+            kind = words.pop(0) if words else None
+            return f"{damage_label(amount, False, kind, words)}{factor}"
         return f"{self.formula}{factor}"
 
     def to_state(self) -> str:
@@ -376,13 +382,14 @@ class RolledPart(NamedTuple):
         if amount is None:
             return self.part.label
         if self.part.persistent:
-            return f"{self.part.label} (a condition, rolled at each tick)"
+            return tr("{part} (a condition, rolled at each tick)", part=self.part.label)
         if critical and self.crit_value is not None and amount.rolled is not None \
                 and self.crit_faces:
             # rolled at the table (RULES §1): the GM's total, then the dice the app rolled
             again = ", ".join(map(str, self.crit_faces))
-            return (f"{self.part.label} rolled at the table + the app's roll ({again}) "
-                    f"{self.crit_value - self.value} = {self.crit_value}")
+            return tr("{part} rolled at the table + the app's roll ({dice}) {added} = {total}",
+                      part=self.part.label, dice=again, added=self.crit_value - self.value,
+                      total=self.crit_value)
         value = self.crit_value if critical and self.crit_value is not None else self.value
         faces = self.crit_faces if critical and self.crit_value is not None else self.faces
         shown = f" ({', '.join(map(str, faces))})" if faces else ""

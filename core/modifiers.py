@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core.i18n import tr
+
 UNTYPED = "untyped"
 
 # Typed vocabulary per system; None means any type word is accepted.
@@ -23,7 +25,7 @@ def stack(modifiers: Iterable[tuple[str, int]], system: str | None = None) -> in
     """
     allowed = BONUS_TYPES.get(system) if system else None
     if system and system not in BONUS_TYPES:
-        raise ValueError(f"unknown system {system!r}; known: {', '.join(BONUS_TYPES)}")
+        raise ValueError(tr('unknown system {system}; known: {value}', system=repr(system), value=', '.join(BONUS_TYPES)))
     best: dict[str, int] = {}
     worst: dict[str, int] = {}
     total = 0
@@ -34,7 +36,7 @@ def stack(modifiers: Iterable[tuple[str, int]], system: str | None = None) -> in
             continue
         if allowed is not None and kind not in allowed:
             raise ValueError(
-                f"{kind!r} is not a bonus type in {system}; use one of: {', '.join(sorted(allowed))}, untyped")
+                tr('{kind} is not a bonus type in {system}; use one of: {value}, untyped', kind=repr(kind), system=system, value=', '.join(sorted(allowed))))
         if value >= 0:
             best[kind] = max(best.get(kind, 0), value)
         else:

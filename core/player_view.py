@@ -9,11 +9,12 @@ even in a log line. Defenses, stats, initiative modifiers and stat blocks are ne
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from core.conditions import summary
+from core.i18n import N_, game_term, listing, ntr, tr
 from core.turns import is_defeated
 
 if TYPE_CHECKING:
@@ -21,15 +22,22 @@ if TYPE_CHECKING:
     from core.ledger import Event
     from core.model import Creature
 
-HEALTHY, HURT, BLOODIED, DEFEATED = "Healthy", "Hurt", "Bloodied", "Defeated"
+HEALTHY, HURT, BLOODIED, DEFEATED = N_("Healthy"), N_("Hurt"), N_("Bloodied"), N_("Defeated")
+"""Ids of the words (shown through :func:`tr`): the watch screen keys its colours by them."""
 LOG_LINES = 4
 """Log lines the players see by default: the most recent ones they may read."""
 PLAIN_KINDS = frozenset({"add", "remove", "turn", "condition", "initiative", "immunity"})
 """Events whose words name no hidden number: shown as the GM's log says them."""
-NUMBER_KINDS = {"damage": ("takes damage", "take damage"), "heal": ("is healed", "are healed"),
-                "tick": ("takes persistent damage", "take persistent damage"),
-                "stress": ("marks or clears Stress", "mark or clear Stress"),
-                "dying-check": ("makes a dying check", "make dying checks")}
+NUMBER_KINDS: dict[str, Callable[[int, str], str]] = {
+    "damage": lambda n, names: ntr("{names} takes damage", "{names} take damage", n, names=names),
+    "heal": lambda n, names: ntr("{names} is healed", "{names} are healed", n, names=names),
+    "tick": lambda n, names: ntr("{names} takes persistent damage",
+                                 "{names} take persistent damage", n, names=names),
+    "stress": lambda n, names: ntr("{names} marks or clears Stress", "{names} mark or clear Stress",
+                                   n, names=names),
+    "dying-check": lambda n, names: ntr("{names} makes a dying check", "{names} make dying checks",
+                                        n, names=names)}
+
 """Events whose words carry a track's numbers: said in these words where numbers are not
 the players' to see (an adversary while the setting is not ``numbers``)."""
 
@@ -102,15 +110,17 @@ def _seen_turn(encounter: Encounter, order: list[str], seen: set[str]) -> tuple[
 
 def condition_words(creature: Creature, system: str) -> str:
     """Every condition in words, persistent damage too: ``frightened 2 · persistent 1d6 bleed``."""
-    words = [summary(creature, system)] + [f"persistent {p.label}" for p in creature.persistent]
+    words = [summary(creature, system)] + [tr("persistent {condition}", condition=p.label)
+                                           for p in creature.persistent]
     return " · ".join(w for w in words if w)
 
 
 def _turn_words(round_: int | None, up: str) -> str:
     """``Round 2 · Kyra's turn``; ``The spotlight is on Kyra`` where there are no rounds."""
     if round_ is None:
-        return f"The spotlight is on {up}" if up else "The spotlight waits"
-    return f"Round {round_} · {up}'s turn" if up else f"Round {round_}"
+        return tr("The spotlight is on {name}", name=up) if up else tr("The spotlight waits")
+    return tr("Round {round} · {name}'s turn", round=round_, name=up) if up \
+        else tr("Round {round}", round=round_)
 
 
 def _health(encounter: Encounter, creature: Creature, setting: str) -> str:
@@ -119,7 +129,7 @@ def _health(encounter: Encounter, creature: Creature, setting: str) -> str:
         return track_numbers(creature)
     if setting == "hidden":
         return ""
-    return health_word(encounter, creature)
+    return tr(health_word(encounter, creature))
 
 
 def health_word(encounter: Encounter, creature: Creature) -> str:
@@ -140,17 +150,19 @@ def track_numbers(creature: Creature) -> str:
     if creature.major is not None or creature.severe is not None:
         words = [f"HP {_slots(creature.hp_marked, creature.max_hp or 0)}"]
         if creature.armor:
-            words.append(f"Armor {_slots(creature.armor_marked, creature.armor)}")
+            words.append(tr("Armor {slots}", slots=_slots(creature.armor_marked, creature.armor)))
     elif creature.max_vitality is not None:
-        words = [f"Vitality {creature.vitality}/{creature.max_vitality}",
-                 f"Wounds {creature.wounds}/{creature.max_wounds}"]
+        words = [tr("{vitality} {now}/{most}", vitality=game_term("Vitality"), now=creature.vitality,
+                    most=creature.max_vitality),
+                 tr("{wounds} {now}/{most}", wounds=game_term("Wounds"), now=creature.wounds,
+                    most=creature.max_wounds)]
     else:
-        temp = f" +{creature.temp_hp} temp" if creature.temp_hp else ""
+        temp = tr(" +{value} temp", value=creature.temp_hp) if creature.temp_hp else ""
         words = [f"HP {creature.hp}/{creature.max_hp}{temp}"]
         if creature.subdual:
-            words.append(f"subdual {creature.subdual}")
+            words.append(tr("{subdual} {value}", subdual=game_term("subdual"), value=creature.subdual))
     if creature.stress:
-        words.append(f"Stress {_slots(creature.stress_marked, creature.stress)}")
+        words.append(tr("Stress {slots}", slots=_slots(creature.stress_marked, creature.stress)))
     return " · ".join(words)
 
 
@@ -190,9 +202,8 @@ def _log_line(encounter: Encounter, event: Event, setting: str, hidden_ids: set[
         return event.headline
     order = encounter.order
     placed = sorted(ids, key=lambda cid: (order.index(cid) if cid in order else len(order), cid))
-    who = [names.get(cid, "someone") for cid in placed] or ["someone"]
-    one, many = NUMBER_KINDS[event.kind]
-    return f"{', '.join(who)} {one if len(who) == 1 else many}"
+    who = [names.get(cid, tr("someone")) for cid in placed] or [tr("someone")]
+    return NUMBER_KINDS[event.kind](len(who), listing(who))
 
 
 def _hidden(encounter: Encounter) -> tuple[set[str], set[str], dict[str, str]]:

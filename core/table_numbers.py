@@ -16,7 +16,9 @@ from importlib import resources
 from typing import Any
 
 from core.capabilities import NUMBERS
+from core.conditions import valued_words
 from core.dice import RandomSource, _default_rng
+from core.i18n import N_, game_term, listing, tr
 from core.model import Attack, Creature
 from core.modifiers import stack
 
@@ -26,6 +28,10 @@ _SAVES = ("fort", "ref", "will")
 _MAP = {0: (0, 0), 1: (5, 4), 2: (10, 8)}     # MAP step: (penalty, agile penalty)
 HOPE_MAX = 6
 
+
+DEGREE_WORDS = {"critical-success": N_("critical success"), "success": N_("success"),
+                "failure": N_("failure"), "critical-failure": N_("critical failure")}
+"""A degree in words (大成功 / 成功 / 失敗 / 大失敗 in Japanese)."""
 
 @dataclass(frozen=True, slots=True)
 class Effect:
@@ -80,14 +86,17 @@ def penalties(creature: Creature, system: str) -> dict[str, list[Penalty]]:
             continue
         value = creature.condition_values.get(name) or 1
         amount = value if effect.amount == "value" else int(effect.amount)
-        reason = f"{name} {value}" if name in creature.condition_values else name
+        reason = valued_words(name, value if name in creature.condition_values else None)
         for target in effect.to:
             out.setdefault(target, []).append(Penalty(effect.type, amount, reason))
         for other in effect.also:    # prone brings off-guard (a fixed amount)
             if other not in creature.conditions and other in table:
                 brought = table[other]
                 for target in brought.to:
-                    out.setdefault(target, []).append(Penalty(brought.type, int(brought.amount), f"{name}: {other}"))
+                    out.setdefault(target, []).append(Penalty(brought.type, int(brought.amount),
+                                                                    tr("{condition}: {brings}",
+                                                                       condition=game_term(name),
+                                                                       brings=game_term(other))))
     return out
 
 
@@ -118,7 +127,10 @@ class Numbers(dict[str, int]):
         label, signed = (word.label, word.signed) if word else (key, False)
         show = (lambda v: f"{v:+d}") if signed else str
         why = self.why.get(key)
-        return f"{label} {show(self[key])}" + (f" ({show(self.printed[key])}, {', '.join(why)})" if why else "")
+        if not why:
+            return f"{label} {show(self[key])}"
+        return tr("{number} {value} ({printed}, {reasons})", number=label, value=show(self[key]),
+                  printed=show(self.printed[key]), reasons=listing(why))
 
     def line(self) -> str:
         """The numbers of play in one line: ``AC 15 (17, frightened 2) · Fort +5 Ref +8 Will +4 · Per +6``
@@ -156,22 +168,33 @@ def _ac_from(creature: Creature, system: str, ac: int, why: tuple[str, ...]) -> 
     worst = max(found, key=lambda e: int(e.amount))
     base = creature.numbers.get(worst.ac_from)
     if base is None:
-        return ac, why + (f"{worst.condition}: flat-footed AC not known",)
-    return base - int(worst.amount), why + (f"{worst.condition}: flat-footed AC {base}"
-                                            + (f" −{worst.amount}" if worst.amount else ""),)
+        return ac, why + (tr("{condition}: flat-footed AC not known",
+                             condition=game_term(worst.condition)),)
+    if worst.amount:
+        return base - int(worst.amount), why + (tr("{condition}: flat-footed AC {base} −{amount}",
+                                                   condition=game_term(worst.condition), base=base,
+                                                   amount=worst.amount),)
+    return base, why + (tr("{condition}: flat-footed AC {base}", condition=game_term(worst.condition),
+                           base=base),)
 
 
 def _notes(creature: Creature, system: str) -> tuple[str, ...]:
     """What the conditions do that is shown, not applied (damage, advantage)."""
     table = effects(system)
-    return tuple(f"{c}: {table[c].note}" for c in sorted(creature.conditions) if c in table and table[c].note)
+    return tuple(tr("{condition}: {note}", condition=game_term(c), note=tr(table[c].note))
+                 for c in sorted(creature.conditions) if c in table and table[c].note)
+
+
+NOTES = (N_("and its melee damage (not added)"), N_("and its damage (not added)"),
+         N_("rolls against it have advantage (not rolled)"))
+"""The notes of ``effects.toml``, for the catalogue (a new note there needs its line here)."""
 
 
 def attack_bonus(creature: Creature, system: str, attack: Attack) -> tuple[int, tuple[str, ...]]:
     """The attack's bonus after the attacker's conditions (attack, melee or ranged penalties)."""
     bonus = attack.bonus if attack.bonus is not None else creature.numbers.get("attack")
     if bonus is None:
-        raise ValueError(f"{creature.name}'s {attack.label} has no attack bonus: type it in the edit form")
+        raise ValueError(tr("{name}'s {label} has no attack bonus: type it in the edit form", name=creature.name, label=attack.label))
     found = penalties(creature, system)
     kind = "ranged" if attack.ranged else "melee"
     total, reasons = applied(found.get("attack", []) + found.get(kind, []))
@@ -242,12 +265,10 @@ def choose_attack(creature: Creature, which: int | str) -> Attack:
     if isinstance(which, str):
         found = [a for a in creature.attacks if a.label.lower() == which.strip().lower()]
         if not found:
-            raise ValueError(f"{creature.name} has no attack {which!r}; "
-                             f"it has {', '.join(a.label for a in creature.attacks) or 'none'}")
+            raise ValueError(tr('{name} has no attack {which}; it has {value}', name=creature.name, which=repr(which), value=', '.join(a.label for a in creature.attacks) or 'none'))
         return found[0]
     if isinstance(which, bool) or not isinstance(which, int) or not 0 <= which < len(creature.attacks):
-        raise ValueError(f"{creature.name} has no attack {which!r} "
-                         f"({len(creature.attacks)} from its stat block or edit form)")
+        raise ValueError(tr('{name} has no attack {which} ({value} from its stat block or edit form)', name=creature.name, which=repr(which), value=len(creature.attacks)))
     return creature.attacks[which]
 
 
@@ -258,14 +279,14 @@ def defense_of(target: Creature, system: str) -> tuple[int, str]:
     key = ("evasion" if target.pc else "difficulty") if roll_rule(system) == "daggerheart" else "ac"
     if key not in numbers:
         word = {"ac": "AC", "evasion": "Evasion", "difficulty": "Difficulty"}[key]
-        raise ValueError(f"{target.name} has no {word}: type it in the edit form")
+        raise ValueError(tr('{name} has no {word}: type it in the edit form', name=target.name, word=word))
     return numbers[key], numbers.text(key)
 
 
 def map_penalty(attack: Attack, step: int) -> int:
     """The multiple attack penalty of a MAP step: −5/−10, agile −4/−8 (RULES §9)."""
     if isinstance(step, bool) or step not in _MAP:
-        raise ValueError(f"the MAP step is 0, 1 or 2, not {step!r}")
+        raise ValueError(tr('the MAP step is 0, 1 or 2, not {step}', step=repr(step)))
     return _MAP[step][1 if "agile" in attack.traits else 0]
 
 
@@ -275,16 +296,19 @@ def roll_attack(system: str, rules: Any, actor: Creature, target: Creature, atta
     bonus, reasons = attack_bonus(actor, system, attack)
     dc, shown = defense_of(target, system)
     rule = roll_rule(system)
-    steps = [f"{attack.label} {bonus:+d}" + (f" ({', '.join(reasons)})" if reasons else "")]
+    steps = [tr("{attack} {bonus} ({reasons})", attack=attack.label, bonus=f"{bonus:+d}",
+                reasons=listing(reasons)) if reasons else f"{attack.label} {bonus:+d}"]
     if rule == "degrees":
         penalty = map_penalty(attack, map_step)
         if map_step:
             bonus -= penalty
-            steps.append(f"multiple attack penalty: attack {map_step + 1} of the turn −{penalty}"
-                         + (" (agile)" if "agile" in attack.traits else ""))
+            steps.append(tr("multiple attack penalty: attack {number} of the turn −{penalty} (agile)",
+                            number=map_step + 1, penalty=penalty) if "agile" in attack.traits
+                         else tr("multiple attack penalty: attack {number} of the turn −{penalty}",
+                                 number=map_step + 1, penalty=penalty))
     if rule == "d20":
         roll = rules.roll_attack(bonus, dc, _threat(attack), rng)
-        steps.append(f"{roll.text} (target {shown})")
+        steps.append(tr("{roll} (target {defense})", roll=roll.text, defense=shown))
         return AttackResult(*ids, attack, roll.roll, bonus, roll.roll + bonus, dc, roll.result != "miss",
                             roll.result == "critical", None, None, roll.confirm,
                             _damage(actor, attack, steps), tuple(steps))
@@ -295,13 +319,26 @@ def roll_attack(system: str, rules: Any, actor: Creature, target: Creature, atta
         hit, critical = got in ("success", "critical-success"), got == "critical-success"
     else:   # Daggerheart: equal or more hits, a natural 20 is a critical hit
         got, hit, critical = None, natural == 20 or total >= dc, natural == 20
-    word = "critical hit" if critical else "hit" if hit else "miss"
-    steps.append(f"d20 {natural}{bonus:+d} = {total} vs {shown}: {word}"
-                 + (f" ({got.replace('-', ' ')})" if got else "")
-                 + (" (natural 20)" if natural == 20 and rule == "daggerheart" else ""))
+    steps.append(_attack_words(natural, bonus, total, shown, critical, hit, got,
+                               natural == 20 and rule == "daggerheart"))
     steps.extend(n for n in numbers_of(target, system).notes if rule == "daggerheart")
     return AttackResult(*ids, attack, natural, bonus, total, dc, hit, critical, got,
                         map_step if rule == "degrees" else None, None, _damage(actor, attack, steps), tuple(steps))
+
+
+def _attack_words(natural: int, bonus: int, total: int, shown: str, critical: bool, hit: bool,
+                  got: str | None, natural_20: bool) -> str:
+    """``d20 14+7 = 21 vs AC 18: hit (success)``, and a Daggerheart natural 20."""
+    values = {"natural": natural, "bonus": f"{bonus:+d}", "total": total, "defense": shown}
+    if critical:
+        head = tr("d20 {natural}{bonus} = {total} vs {defense}: critical hit", **values)
+    elif hit:
+        head = tr("d20 {natural}{bonus} = {total} vs {defense}: hit", **values)
+    else:
+        head = tr("d20 {natural}{bonus} = {total} vs {defense}: miss", **values)
+    if got:
+        head = tr("{result} ({degree})", result=head, degree=tr(DEGREE_WORDS[got]))
+    return tr("{result} (natural 20)", result=head) if natural_20 else head
 
 
 def _threat(attack: Attack) -> int:
@@ -322,7 +359,8 @@ def horde_damage(creature: Creature) -> str:
 def _damage(actor: Creature, attack: Attack, steps: list[str]) -> str:
     """The damage to offer: the attack's, or Horde (X)'s once half or more HP is marked."""
     if horde := horde_damage(actor):
-        steps.append(f"Horde ({actor.horde}): half or more of its HP marked, its attack deals {horde}")
+        steps.append(tr("Horde ({damage}): half or more of its HP marked, its attack deals {damage}",
+                        damage=actor.horde))
         return horde
     return attack.damage
 
@@ -354,7 +392,7 @@ def save_key(save: str) -> str:
     key = str(save).strip().lower()
     key = {"fortitude": "fort", "reflex": "ref"}.get(key, key)
     if key not in _SAVES:
-        raise ValueError(f"a save is fort, ref or will, not {save!r}")
+        raise ValueError(tr('a save is fort, ref or will, not {save}', save=repr(save)))
     return key
 
 
@@ -362,15 +400,17 @@ def roll_save(creature: Creature, system: str, save: str, dc: int, rng: RandomSo
     """One creature's save with its numbers after conditions (Daggerheart: a reaction roll)."""
     natural = _d20(rng)
     if roll_rule(system) == "daggerheart":
-        bonus, shown = 0, "reaction roll"
+        bonus, shown = 0, tr("reaction roll")
     else:
         numbers = numbers_of(creature, system)
         if save not in numbers:
-            raise ValueError(f"{creature.name} has no {SAVE_WORDS[save]} save: type it in the edit form")
+            raise ValueError(tr('{name} has no {value} save: type it in the edit form', name=creature.name, value=SAVE_WORDS[save]))
         bonus, shown = numbers[save], numbers.text(save)
     total = natural + bonus
     got = degree_of(system, total, dc, natural)
-    text = f"{creature.name}: {shown}: d20 {natural}{bonus:+d} = {total} vs DC {dc}: {got.replace('-', ' ')}"
+    text = tr("{name}: {save}: d20 {natural}{bonus} = {total} vs DC {dc}: {degree}", name=creature.name,
+              save=shown, natural=natural, bonus=f"{bonus:+d}", total=total, dc=dc,
+              degree=tr(DEGREE_WORDS[got]))
     return SaveRoll(creature.name, natural, bonus, total, dc, got, text)
 
 
@@ -388,30 +428,38 @@ def drained_hp(before: Creature, after: Creature, system: str) -> list[str]:
         return []
     level = max(1, after.numbers.get("level", 1))
     change = level * (new - old)
-    word = "HP" if track == "hp" else "Vitality"
+    word = "HP" if track == "hp" else game_term("Vitality")
     if change > 0:
         top = max(0, most - change)
         setattr(after, f"max_{track}", top)
         setattr(after, track, max(0, min(now - change, top)))
-        return [f"drained {new}: loses level {level} × {new - old} = {change} {word} and max {word}: "
-                f"{now}/{most} → {getattr(after, track)}/{top}"]
+        return [tr("{drained} {value}: loses level {level} × {more} = {change} {track} and max {track}: "
+                   "{now}/{most} → {after}/{top}", drained=game_term("drained"), value=new, level=level,
+                   more=new - old, change=change, track=word, now=now, most=most,
+                   after=getattr(after, track), top=top)]
     setattr(after, f"max_{track}", most - change)
-    return [f"drained {old} → {new}: max {word} {most} → {most - change} (the {word} lost is not regained)"]
+    return [tr("{drained} {before} → {after}: max {track} {most} → {top} (the {track} lost is not "
+               "regained)", drained=game_term("drained"), before=old, after=new, track=word,
+               most=most, top=most - change)]
 
 
 def hope_after(creature: Creature, amount: int, sign: int) -> tuple[int, str]:
     """A Daggerheart PC's Hope after marking (past 6 keeps 6) or spending (more than it has:
     ValueError); and the log's words."""
     if not creature.pc:
-        raise ValueError(f"{creature.name} is an adversary: only PCs have Hope")
+        raise ValueError(tr('{name} is an adversary: only PCs have Hope', name=creature.name))
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-        raise ValueError(f"Hope changes by a whole number of 1 or more, not {amount!r}")
+        raise ValueError(tr('Hope changes by a whole number of 1 or more, not {amount}', amount=repr(amount)))
     if sign < 0 and amount > creature.hope:
-        raise ValueError(f"{creature.name} has only {creature.hope} Hope to spend")
+        raise ValueError(tr('{name} has only {hope} Hope to spend', name=creature.name, hope=creature.hope))
     after = min(HOPE_MAX, creature.hope + sign * amount)
-    full = f" (at most {HOPE_MAX})" if sign > 0 and creature.hope + amount > HOPE_MAX else ""
-    verb = "marks" if sign > 0 else "spends"
-    return after, f"{creature.name} {verb} {amount} Hope: {creature.hope} → {after}{full}"
+    values = {"name": creature.name, "amount": amount, "before": creature.hope, "after": after,
+              "most": HOPE_MAX}
+    if sign < 0:
+        return after, tr("{name} spends {amount} Hope: {before} → {after}", **values)
+    if creature.hope + amount > HOPE_MAX:
+        return after, tr("{name} marks {amount} Hope: {before} → {after} (at most {most})", **values)
+    return after, tr("{name} marks {amount} Hope: {before} → {after}", **values)
 
 
 def minions_defeated(creature: Creature, total: int) -> int:

@@ -11,6 +11,7 @@ from typing import Any
 
 from core import conditions
 from core.dice import RandomSource, _default_rng
+from core.i18n import N_, tr
 from core.model import Creature
 from core.systems.base import RuleSystem
 
@@ -19,8 +20,8 @@ CANNOT_ACT = (*DEFEATED, "death-move", "dying", "unconscious", "stable", "helple
               "paralyzed", "petrified")
 """States in which a creature takes no actions (RULES §7 and the systems' condition rules):
 it deals no damage of its own, so it is never who acted by default (issue 18)."""
-TIE_WORDS = {"adversaries-first": "adversaries before player characters",
-             "higher-modifier": "the higher modifier first"}
+TIE_WORDS = {"adversaries-first": N_("adversaries before player characters"),
+             "higher-modifier": N_("the higher modifier first")}
 
 
 # ---------------------------------------------------------------------- initiative
@@ -37,7 +38,8 @@ def tie_key(rules: RuleSystem, creature: Creature, seq: int) -> tuple[int, ...]:
 
 def tie_words(rules: RuleSystem) -> str:
     """The system's tie rule in words, for the log."""
-    return ", then ".join([*(TIE_WORDS[r] for r in rules.initiative_ties), "the order added"])
+    return tr(", then ").join([*(tr(TIE_WORDS[r]) for r in rules.initiative_ties),
+                               tr("the order added")])
 
 
 def roll_initiative(ids: Sequence[str], creatures: Mapping[str, Creature],
@@ -54,7 +56,8 @@ def roll_initiative(ids: Sequence[str], creatures: Mapping[str, Creature],
 def roll_text(creature: Creature, d20: int, total: int) -> str:
     """``Goblin 1: initiative 15 (d20 13 +2)``."""
     mod = creature.init_mod
-    return f"{creature.name}: initiative {total} (d20 {d20} {'+' if mod >= 0 else '−'}{abs(mod)})"
+    return tr("{name}: initiative {total} (d20 {d20} {sign}{modifier})", name=creature.name,
+              total=total, d20=d20, sign="+" if mod >= 0 else "−", modifier=abs(mod))
 
 
 # ---------------------------------------------------------------------- turn order
@@ -114,7 +117,7 @@ def dying_check(rules: RuleSystem, work: Creature, settings: Mapping[str, Any],
         return
     if roll is None and settings.get("flat_checks") == "ask":
         work.recovery_check = "pending"
-        steps.append("dying check: waiting for the GM's roll")
+        steps.append(tr("dying check: waiting for the GM's roll"))
         return
     if roll is None:
         roll = (rng or _default_rng).randint(1, rules.dying_check_die)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.i18n import tr
 from core.systems.base import AttackRoll, RuleSystem, StatField
 from core.systems.d20 import D20System
 from core.systems.daggerheart import Daggerheart
@@ -20,7 +21,7 @@ def get_system(system_id: str) -> RuleSystem:
     try:
         return _SYSTEMS[system_id]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown system {system_id!r}; known: {', '.join(SYSTEM_IDS)}") from None
+        raise ValueError(tr('unknown system {system_id}; known: {value}', system_id=repr(system_id), value=', '.join(SYSTEM_IDS))) from None
 
 
 __all__ = ["get_system", "SYSTEM_IDS", "DEFAULT_SYSTEM", "RuleSystem", "StatField", "AttackRoll"]

@@ -11,6 +11,7 @@ from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
 from core.dice import RandomSource, _default_rng
 from core.dice import parse as parse_dice
 from core.errors import ParseError
+from core.i18n import N_, game_term, language, listing, tr
 from core.model import (
     TRACK_FIELDS,
     Breakdown,
@@ -88,7 +89,7 @@ class RuleSystem:
     stat_fields: tuple[StatField, ...] = ()
     save_choices: tuple[str | None, ...] = (None,)
     has_basic_saves: bool = False
-    save_words: str = "save"    # what the damage form and the palette call a save (issue 18)
+    save_words: str = N_("save")    # what the damage form and the palette call a save (issue 18)
     persistent_timing: str | None = None
     # RULES §7 policies: initiative ties, which dying check a turn makes, whether rounds count
     has_initiative: bool = True
@@ -116,7 +117,7 @@ class RuleSystem:
     counted_results: tuple[tuple[str, str, bool], ...] = ()
     """Outcome counts worth a line of their own: (field, words, shown even at 0)."""
     negative_hp: bool = False               # current HP may go below 0 (d20 3.0: disabled, dying)
-    current_tracks: tuple[tuple[str, str, str | None], ...] = (("hp", "HP now", "hp"),)
+    current_tracks: tuple[tuple[str, str, str | None], ...] = (("hp", N_("HP now"), "hp"),)
     """The current values an edit form may set: (field, label, the stat that is its maximum)."""
     stand_in_tracks: tuple[tuple[str, ...], ...] = (("hp",),)
     """The stat sets a damage track is made of, the usual first (Vitality & Wounds, or HP for
@@ -147,8 +148,8 @@ class RuleSystem:
 
     def result_lines(self, outcome: Outcome) -> tuple[str, ...]:
         """The outcome's counts worth a line (``HP marked: 2``), as ``counted_results`` says."""
-        return tuple(f"{words}: {getattr(outcome, name)}" for name, words, always in self.counted_results
-                     if always or getattr(outcome, name))
+        return tuple(tr("{label}: {count}", label=tr(words), count=getattr(outcome, name))
+                     for name, words, always in self.counted_results if always or getattr(outcome, name))
 
     def stand_in(self, stats: dict[str, int], defenses: str = "", traits: str = "living") -> Creature:
         """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none is.
@@ -181,7 +182,7 @@ class RuleSystem:
             if not track and step.kind == "total":
                 break
         if not any(step.kind == "total" for step in outcome.records):
-            shown.append(f"total: {outcome.total}")
+            shown.append(tr("total: {total}", total=outcome.total))
         return (*shown, *self.result_lines(outcome))
 
     # ------------------------------------------------------------------ notation
@@ -203,8 +204,13 @@ class RuleSystem:
         return parse_defenses(creature.defenses, self.id)
 
     def short_defenses(self, creature: Creature) -> str:
-        """Defenses in a few words for a table cell."""
-        return self.defenses_of(creature).short()
+        """Defenses in a few words for a table cell (Japanese: as the wiki writes them)."""
+        defenses = self.defenses_of(creature)
+        if language() != "ja":
+            return defenses.short()
+        parts = [e.describe() for e in defenses.entries()]
+        parts += [game_term("immunities") + game_term(w) for w in defenses.effect_immunities]
+        return listing(parts) if parts else "—"
 
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",
@@ -219,7 +225,7 @@ class RuleSystem:
         always saves to a file that loads back.
         """
         if not isinstance(name, str) or not name.strip():
-            raise ValueError("a creature needs a name")
+            raise ValueError(tr('a creature needs a name'))
         check_init_mod(init_mod)
         self.parse_defenses(defenses)  # validate now, not at the first hit
         words = traits.replace(",", " ").split() if isinstance(traits, str) else list(traits)
@@ -240,7 +246,7 @@ class RuleSystem:
         field = next((f for f in self.stat_fields if f.name == key), None)
         if field is None:
             known = ", ".join(sorted(f.name for f in self.stat_fields))
-            raise ValueError(f"{self.name} creatures have no {key!r}; use {known}")
+            raise ValueError(tr('{name} creatures have no {key}; use {known}', name=self.name, key=repr(key), known=known))
         _check_stat(self.id, key, value, field.label)
 
     def check_creature(self, creature: Creature) -> Creature:
@@ -338,8 +344,7 @@ class RuleSystem:
             return 0
         if type(critical) is int and 2 <= critical <= MAX_MULTIPLIER:
             return critical
-        raise ValueError(f"critical must be True/False or a multiplier from 2 to {MAX_MULTIPLIER}, "
-                         f"not {critical!r}")
+        raise ValueError(tr('critical must be True/False or a multiplier from 2 to {most}, not {critical}', most=MAX_MULTIPLIER, critical=repr(critical)))
 
     def _roll_part(self, part: DamagePart, index: int, mult: int, rng: RandomSource,
                    settings: dict[str, Any]) -> RolledPart:
@@ -381,9 +386,12 @@ class RuleSystem:
 
     def _summary(self, before: Creature, after: Creature, total: int) -> str:
         """``9: 38/45 → 29/45``, and the status where it is not ok."""
-        status = self.status(after)
-        return f"{total}: {self.track_text(before)} → {self.track_text(after)}" + \
-            ("" if status == "ok" else f" {status}")
+        before_text, after_text = self.track_text(before), self.track_text(after)
+        if self.status(after) == "ok":
+            return tr("{total}: {before} → {after}", total=total, before=before_text,
+                      after=after_text)
+        return tr("{total}: {before} → {after} {status}", total=total, before=before_text,
+                  after=after_text, status=self.status_words(after))
 
     @staticmethod
     def _wounds_taken(before: Creature, after: Creature) -> int:
@@ -420,7 +428,7 @@ class RuleSystem:
         """ValueError for a save result this system does not have."""
         if save not in self.save_choices:
             allowed = ", ".join(repr(s) for s in self.save_choices)
-            raise ValueError(f"{self.name} has no save result {save!r}; use {allowed}")
+            raise ValueError(tr('{name} has no save result {save}; use {allowed}', name=self.name, save=repr(save), allowed=allowed))
 
     @staticmethod
     def _outcome(creature: Creature, work: Creature, total: int, steps: Breakdown,
@@ -443,7 +451,7 @@ class RuleSystem:
     def resolve_heal(self, creature: Creature, amount: int, track: str | None = None) -> Outcome:
         """What healing would do, without touching the creature."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise ValueError(f"healing must be a whole number of 0 or more, not {amount!r}")
+            raise ValueError(tr('healing must be a whole number of 0 or more, not {amount}', amount=repr(amount)))
         work = creature.clone()
         steps = Breakdown()
         self._heal(work, amount, track, steps)
@@ -455,22 +463,22 @@ class RuleSystem:
     def add_persistent(self, creature: Creature, text: str, critical: bool = False,
                        save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
         """Add a persistent damage condition (``1d6 bleed``) and commit."""
-        raise ValueError(f"{self.name} has no persistent damage rule")
+        raise ValueError(tr('{name} has no persistent damage rule', name=self.name))
 
     def resolve_persistent(self, creature: Creature, text: str, critical: bool = False,
                            save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
         """What adding a persistent condition would do (only where the system has them)."""
-        raise ValueError(f"{self.name} has no persistent damage rule")
+        raise ValueError(tr('{name} has no persistent damage rule', name=self.name))
 
     def tick(self, creature: Creature, index: int, rng: RandomSource | None = None,
              settings: dict[str, Any] | None = None) -> Outcome:
         """Roll one persistent condition now (only where the system has them)."""
-        raise ValueError(f"{self.name} has no persistent damage rule")
+        raise ValueError(tr('{name} has no persistent damage rule', name=self.name))
 
     def flat_check(self, creature: Creature, index: int, roll: int | None = None,
                    rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Outcome:
         """A persistent condition's flat check (only where the system has them)."""
-        raise ValueError(f"{self.name} has no persistent damage rule")
+        raise ValueError(tr('{name} has no persistent damage rule', name=self.name))
 
     def start_turn(self, creature: Creature, rng: RandomSource | None = None,
                    settings: dict[str, Any] | None = None) -> Outcome:
@@ -490,7 +498,7 @@ class RuleSystem:
                      settings: dict[str, Any] | None = None) -> Outcome:
         """What the ``"start"`` or ``"end"`` of the creature's turn does, without touching it."""
         if when not in ("start", "end"):
-            raise ValueError(f"a turn has a start and an end, not {when!r}")
+            raise ValueError(tr('a turn has a start and an end, not {when}', when=repr(when)))
         return self._turn(creature, when, rng, settings)
 
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
@@ -503,14 +511,14 @@ class RuleSystem:
 
     def resolve_dying_check(self, creature: Creature, roll: int) -> Outcome:
         """What a dying check with this die result does, without touching the creature."""
-        raise ValueError(f"{self.name} has no dying check")
+        raise ValueError(tr('{name} has no dying check', name=self.name))
 
     def recheck_dying(self, work: Creature, steps: list[str]) -> None:
         """After dying or doomed is set by hand: die if the limit is reached (PF2 family)."""
 
     def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
         """Marking Stress (Daggerheart only)."""
-        raise ValueError(f"{self.name} has no Stress")
+        raise ValueError(tr('{name} has no Stress', name=self.name))
 
     def resolve_minion_defeat(self, creature: Creature, source: str) -> Outcome:
         """A Minion defeated by another's hit (Daggerheart only, RULES §9 Minion (X))."""
@@ -530,7 +538,7 @@ class RuleSystem:
     def roll_attack(self, attack_bonus: int, ac: int, threat: int = 20,
                     rng: RandomSource | None = None) -> AttackRoll:
         """An attack roll with threat and confirmation (d20-3e only)."""
-        raise ValueError(f"the attack helper is a d20-3e rule, not {self.name}")
+        raise ValueError(tr('the attack helper is a d20-3e rule, not {name}', name=self.name))
 
     # ------------------------------------------------------------------ display
     def track_text(self, creature: Creature) -> str:
@@ -550,6 +558,15 @@ class RuleSystem:
                     return f"dying {creature.dying}"
                 return cond
         return "ok"
+
+    def status_words(self, creature: Creature) -> str:
+        """:meth:`status` as the GM reads it in the language spoken (``dying 2`` → ``瀕死2``)."""
+        status = self.status(creature)
+        if status == "ok":
+            return tr("ok")
+        if status.startswith("dying "):
+            return tr("{dying} {value}", dying=game_term("dying"), value=creature.dying)
+        return game_term(status)
 
     # ------------------------------------------------------------------ status after an edit
     def settle_status(self, work: Creature, before: Creature) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
+from core.i18n import N_, game_term, listing, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
 from core.systems.base import Application, AttackRoll, Dealt, RuleSystem, StatField, halve_shared
@@ -15,14 +16,28 @@ Share = list[Any]
 _SPECIAL_IMMUNITIES = ("critical-hits", "nonlethal", "precision", "persistent")
 
 
+def _type_word(rp: RolledPart) -> str:
+    """A part's damage type in the language spoken, ``damage`` when it has none."""
+    return game_term(rp.part.type) if rp.part.type else tr("damage")
+
+
+def _total_words(lethal: int, subdual: int, kinds: list[bool]) -> str:
+    """``total: 7 + 3 subdual``: the lethal and the subdual damage of one hit."""
+    word = game_term("subdual")
+    if all(kinds):
+        return tr("total: {subdual} {word}", subdual=subdual, word=word)
+    if any(kinds):
+        return tr("total: {lethal} + {subdual} {word}", lethal=lethal, subdual=subdual, word=word)
+    return tr("total: {total}", total=lethal)
+
 class D20System(RuleSystem):
     """The d20 System 3.0."""
 
     id = "d20-3e"
     name = "d20 System 3.0"
     save_choices = (None, "success", "failure")
-    save_words = "Reflex half"
-    stat_fields = (StatField("hp", "HP", 10), StatField("temp_hp", "Temp HP", 0))
+    save_words = N_("Reflex half")
+    stat_fields = (StatField("hp", N_("HP"), 10), StatField("temp_hp", N_("Temp HP"), 0))
     dying_check_at = "end"      # RULES §7: stabilisation at the end of a dying creature's turn
     dying_check_die = 100
     attack_helper = True
@@ -31,7 +46,7 @@ class D20System(RuleSystem):
     example_defenses = "DR 5/magic; fire resistance 10"
     example_damage = ("1d8+3 slashing", "9 slashing")
     track_width = 22
-    current_tracks = (("hp", "HP now", "hp"), ("subdual", "Subdual", None))
+    current_tracks = (("hp", N_("HP now"), "hp"), ("subdual", N_("Subdual"), None))
     negative_hp = True          # RULES §4: 0 disabled, -1 to -9 dying, -10 dead
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
@@ -62,7 +77,7 @@ class D20System(RuleSystem):
     def check_save(self, save: str | None) -> None:
         """Only "success" (half) and "failure" exist in 3.0."""
         if save in ("critical-success", "critical-failure"):
-            raise ValueError(f"{save!r} does not exist in d20 System 3.0; use 'success' or 'failure'")
+            raise ValueError(tr("{save} does not exist in d20 System 3.0; use 'success' or 'failure'", save=repr(save)))
         super().check_save(save)
 
     def _deal(self, work: Creature, defenses: Defenses, applied: Application,
@@ -73,7 +88,7 @@ class D20System(RuleSystem):
         if mult and defenses.has_immunity("critical-hits"):
             mult = 0
         if (critical or roll.critical) and not mult:
-            steps.add("immunity", "immune to critical hits: a normal hit")
+            steps.add("immunity", tr("immune to critical hits: a normal hit"))
         total = 0
         for hit in roll.hits:
             parts = self._rolled_parts(hit, mult, steps)
@@ -86,8 +101,7 @@ class D20System(RuleSystem):
             self._defend(parts, kinds, defenses, steps)
             lethal = sum(v for (_, v), sub in zip(parts, kinds, strict=True) if not sub)
             subdual = sum(v for (_, v), sub in zip(parts, kinds, strict=True) if sub)
-            shown = ([f"{lethal}"] if not all(kinds) else []) + ([f"{subdual} subdual"] if any(kinds) else [])
-            steps.add("total", "total: " + " + ".join(shown))
+            steps.add("total", _total_words(lethal, subdual, kinds))
             total += lethal + subdual
             self._track(work, lethal, False, steps)
             self._track(work, subdual, True, steps)
@@ -99,11 +113,11 @@ class D20System(RuleSystem):
         parts: list[Share] = [[rp, rp.crit_value if mult and rp.crit_value is not None else rp.value]
                  for rp in hit if rp.part.amount is not None and (mult or not rp.part.on_crit)]
         if parts and mult:
-            steps.add("scale", f"critical ×{mult}: " + ", ".join(
-                D20System._critical_text(rp, v, mult) for rp, v in parts))
+            steps.add("scale", tr("critical ×{multiplier}: {parts}", multiplier=mult, parts=", ".join(
+                D20System._critical_text(rp, v, mult) for rp, v in parts)))
         elif parts:
             # each part's label is in 3.0's own words: "subdual", never "nonlethal" (issue 9, item 7)
-            steps.add("roll", "roll: " + ", ".join(rp.describe() for rp, _ in parts))
+            steps.add("roll", tr("roll: {parts}", parts=", ".join(rp.describe() for rp, _ in parts)))
         return parts
 
     @staticmethod
@@ -117,13 +131,13 @@ class D20System(RuleSystem):
         if amount.is_constant:
             return f"{label} ×{mult} = {value}"
         if len(rp.crit_faces) == len(rp.faces):  # the same dice: rolled once
-            return f"{rp.describe()}, not multiplied"
+            return tr("{part}, not multiplied", part=rp.describe())
         modifier = f"{amount.modifier:+d}" if amount.modifier else ""
         faces, count = rp.crit_faces, amount.dice_count
         rolls = [f"({', '.join(map(str, faces[at:at + count]))}){modifier}"
                  for at in range(0, len(faces), count)]
         if amount.rolled is not None:  # the GM's own roll, then the app's extra rolls
-            rolls.insert(0, f"{amount.rolled} at the table")
+            rolls.insert(0, tr("{total} at the table", total=amount.rolled))
         return f"{label} = " + " + ".join(rolls) + f" = {value}"
 
     @staticmethod
@@ -136,16 +150,20 @@ class D20System(RuleSystem):
             before = [v for _, v in parts]
             for entry, share in zip(parts, halve_shared(before), strict=True):
                 entry[1] = share
-            shared = ""
+            after = sum(v for _, v in parts)
             if len(parts) > 1:
-                shared = " (" + ", ".join(f"{rp.part.type or 'damage'} {v}" for rp, v in parts) + ")"
-            steps.add("scale", f"save success: half the total, rounded down: {sum(before)} → "
-                         f"{sum(v for _, v in parts)}{shared}")
+                shared = ", ".join(tr("{part} {amount}", part=_type_word(rp), amount=v)
+                                   for rp, v in parts)
+                steps.add("scale", tr("save success: half the total, rounded down: {before} → {after} "
+                                      "({shares})", before=sum(before), after=after, shares=shared))
+            else:
+                steps.add("scale", tr("save success: half the total, rounded down: {before} → {after}",
+                                      before=sum(before), after=after))
         if sum(v for _, v in parts) <= 0:
             parts[0][1] = 1
             for entry in parts[1:]:
                 entry[1] = 0
-            steps.add("floor", "minimum damage: a hit deals at least 1")
+            steps.add("floor", tr("minimum damage: a hit deals at least 1"))
 
     def _defend(self, parts: list[Share], subdual: list[bool], defenses: Defenses,
                 steps: Breakdown) -> None:
@@ -166,25 +184,29 @@ class D20System(RuleSystem):
         resist = [e for e in defenses.resistances if e.kind != DAMAGE_REDUCTION]
         for kind in dict.fromkeys(rp.part.type for i, (rp, _) in enumerate(parts) if i not in weapon):
             group = [i for i, (rp, _) in enumerate(parts) if rp.part.type == kind]
-            self._reduce_once(parts, keys, group, resist, f"{kind} ", steps)
+            self._reduce_once(parts, keys, group, resist, kind, steps)
 
     @staticmethod
     def _immunity_or_weakness(entry: Share, keys: frozenset[str], defenses: Defenses, subdual: bool,
                               steps: Breakdown) -> None:
         """RULES §4: an immunity removes the part; else the highest weakness adds to it."""
         rp, value = entry
-        label = rp.part.type or "damage"
+        label = _type_word(rp)
         if any(e.matches(keys) for e in defenses.immunities if e.selector not in _SPECIAL_IMMUNITIES):
-            steps.add("immunity", f"immune: {label} {value} → 0")
+            steps.add("immunity", tr("immune: {part} {before} → {after}", part=label, before=value,
+                                     after=0))
             entry[1] = 0
         elif subdual and defenses.has_immunity("nonlethal"):
-            steps.add("immunity", f"immune to subdual damage: {label} {value} → 0")
+            steps.add("immunity", tr("immune to {subdual} damage: {part} {before} → {after}",
+                                     subdual=game_term("subdual"), part=label, before=value, after=0))
             entry[1] = 0
         else:
             weak = max((e for e in defenses.weaknesses if e.matches(keys)),
                        key=lambda e: e.value, default=None)
             if weak and value > 0:
-                steps.add("weakness", f"{weak.describe()}: {label} {value} → {value + weak.value}")
+                steps.add("weakness", tr("{defense}: {part} {before} → {after}",
+                                         defense=weak.describe(), part=label, before=value,
+                                         after=value + weak.value))
                 entry[1] = value + weak.value
 
     def _weapon_damage(self, damage_type: str | None) -> bool:
@@ -200,12 +222,14 @@ class D20System(RuleSystem):
             hit = [i for i in group if parts[i][1] > 0 and entry.selector in keys[i]]
             by = sorted({word for i in hit for word in entry.exceptions & keys[i]})
             if hit and by and not any(entry.matches(keys[i]) for i in hit):
-                words = " and ".join("magic" if word == "magical" else word for word in by)
-                steps.add("resistance", f"{entry.describe()}: bypassed by {words}")
+                words = tr(" and ").join(game_term("magic" if word == "magical" else word)
+                                         for word in by)
+                steps.add("resistance", tr("{defense}: bypassed by {words}", defense=entry.describe(),
+                                           words=words))
 
     @staticmethod
     def _reduce_once(parts: list[Share], keys: list[frozenset[str]], group: list[int], entries: list[DefenseEntry],
-                     label: str, steps: Breakdown) -> None:
+                     kind: str | None, steps: Breakdown) -> None:
         """Subtract the one entry that removes the most, once, from the group's parts in order."""
         best, removes = None, 0
         for e in entries:
@@ -221,8 +245,13 @@ class D20System(RuleSystem):
                 cut = min(left, parts[i][1])
                 parts[i][1] -= cut
                 left -= cut
-        name = best.describe() if best.kind == DAMAGE_REDUCTION else f"{label}resistance {best.value}"
-        steps.add("resistance", f"{name}: {label}{before} → {before - removes}")
+        if best.kind == DAMAGE_REDUCTION:
+            steps.add("resistance", tr("{defense}: {before} → {after}", defense=best.describe(),
+                                       before=before, after=before - removes))
+        else:
+            steps.add("resistance", tr("{type} resistance {value}: {type} {before} → {after}",
+                                       type=game_term(kind or "untyped"), value=best.value,
+                                       before=before, after=before - removes))
 
     def _track(self, work: Creature, damage: int, subdual: bool, steps: Breakdown) -> None:
         if damage <= 0 or "dead" in work.conditions or work.hp is None:
@@ -230,20 +259,22 @@ class D20System(RuleSystem):
         if subdual:
             before = work.subdual
             work.subdual += damage
-            steps.add("track", f"subdual {before} → {work.subdual}")
+            steps.add("track", tr("{subdual} {before} → {after}", subdual=game_term("subdual"),
+                                  before=before, after=work.subdual))
         else:
             rest = damage
             if work.temp_hp:
                 soak = min(work.temp_hp, rest)
-                steps.add("track", f"temp HP {work.temp_hp} → {work.temp_hp - soak}")
+                steps.add("track", tr("temp HP {before} → {after}", before=work.temp_hp,
+                                      after=work.temp_hp - soak))
                 work.temp_hp -= soak
                 rest -= soak
             before = work.hp
             work.hp -= rest
-            steps.add("track", f"HP {before} → {work.hp}")
+            steps.add("track", tr("HP {before} → {after}", before=before, after=work.hp))
             if rest > 0 and "stable" in work.conditions:
                 work.conditions.discard("stable")  # Decision: damage starts a stable creature dying again
-                steps.add("track", "no longer stable")
+                steps.add("track", tr("no longer {condition}", condition=game_term("stable")))
         self._update_status(work, steps)
 
     @staticmethod
@@ -268,8 +299,9 @@ class D20System(RuleSystem):
         added = sorted(work.conditions - before)
         removed = sorted(before - work.conditions)
         if added or removed:
-            words = [f"now {c}" for c in added] + [f"no longer {c}" for c in removed]
-            steps.add("track", ", ".join(words))
+            words = [tr("now {condition}", condition=game_term(c)) for c in added] + \
+                [tr("no longer {condition}", condition=game_term(c)) for c in removed]
+            steps.add("track", listing(words))
 
     # ------------------------------------------------------------------ dying (RULES §7)
     def needs_dying_check(self, creature: Creature) -> bool:
@@ -280,19 +312,22 @@ class D20System(RuleSystem):
     def resolve_dying_check(self, creature: Creature, roll: int) -> Outcome:
         """Stabilisation: d% ≤ 10 stable; otherwise lose 1 HP (dead at −10)."""
         if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 100:
-            raise ValueError(f"a stabilisation check is a d% roll from 1 to 100, not {roll!r}")
+            raise ValueError(tr('a stabilisation check is a {die} roll from 1 to 100, not {roll}', die="d%",
+                                roll=repr(roll)))
         if not self.needs_dying_check(creature):
-            raise ValueError(f"{creature.name} is not dying")
+            raise ValueError(tr('{name} is not dying', name=creature.name))
         work = creature.clone()
         steps = Breakdown()
         if roll <= 10:
-            text = f"stabilisation d% {roll} (10 or less): stable"
+            text = tr("stabilisation d% {roll} (10 or less): {stable}", roll=roll,
+                      stable=game_term("stable"))
             work.conditions.discard("dying")
             work.conditions.add("stable")
             steps.add("track", text)
         else:
-            text = f"stabilisation d% {roll} (over 10): loses 1 HP"
-            steps.add("track", f"{text}: HP {work.hp} → {(work.hp or 0) - 1}")
+            text = tr("stabilisation d% {roll} (over 10): loses 1 HP", roll=roll)
+            steps.add("track", tr("stabilisation d% {roll} (over 10): loses 1 HP: HP {before} → {after}",
+                                  roll=roll, before=work.hp, after=(work.hp or 0) - 1))
             work.hp = (work.hp or 0) - 1
             self._update_status(work, steps)
         work.recovery_check = text
@@ -300,40 +335,49 @@ class D20System(RuleSystem):
 
     def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         if "dead" in work.conditions:
-            steps.add("track", "dead: healing has no effect")
+            steps.add("track", tr("dead: healing has no effect"))
             return
         before, sub = work.hp or 0, work.subdual
         work.hp = min(work.max_hp or 0, before + amount)
         work.subdual = max(0, sub - amount)
-        steps.add("track", f"heal {amount}: HP {before} → {work.hp}, subdual {sub} → {work.subdual}")
+        steps.add("track", tr("heal {amount}: HP {before} → {after}, {subdual} {sub_before} → "
+                              "{sub_after}", amount=amount, before=before, after=work.hp,
+                              subdual=game_term("subdual"), sub_before=sub, sub_after=work.subdual))
         self._update_status(work, steps)
 
     def roll_attack(self, attack_bonus: int, ac: int, threat: int = 20,
                     rng: RandomSource | None = None) -> AttackRoll:
         """Natural 1 misses, natural 20 hits; a threat that hits is confirmed by a second roll."""
         if not 2 <= threat <= 20:
-            raise ValueError(f"a threat range starts between 2 and 20, not {threat}")
+            raise ValueError(tr('a threat range starts between 2 and 20, not {threat}', threat=threat))
         rng = rng or _default_rng
         first = rng.randint(1, 20)
         total = first + attack_bonus
         if first == 1:
-            return AttackRoll("miss", first, None, f"natural 1 ({total} vs AC {ac}): miss")
+            return AttackRoll("miss", first, None, tr("natural 1 ({total} vs AC {ac}): miss",
+                                                      total=total, ac=ac))
         hits = first == 20 or total >= ac
         if not hits:
-            return AttackRoll("miss", first, None, f"{first}+{attack_bonus} = {total} vs AC {ac}: miss")
+            return AttackRoll("miss", first, None, tr("{roll}+{bonus} = {total} vs AC {ac}: miss",
+                                                      roll=first, bonus=attack_bonus, total=total, ac=ac))
         if first < threat:
-            return AttackRoll("hit", first, None, f"{first}+{attack_bonus} = {total} vs AC {ac}: hit")
+            return AttackRoll("hit", first, None, tr("{roll}+{bonus} = {total} vs AC {ac}: hit",
+                                                     roll=first, bonus=attack_bonus, total=total, ac=ac))
         confirm = rng.randint(1, 20)
         ctotal = confirm + attack_bonus
         confirmed = confirm == 20 or (confirm != 1 and ctotal >= ac)
-        text = (f"{first}+{attack_bonus} = {total}: threat; confirm {confirm}+{attack_bonus} = {ctotal} "
-                f"vs AC {ac}: " + ("critical" if confirmed else "hit"))
+        values = {"roll": first, "bonus": attack_bonus, "total": total, "confirm": confirm,
+                  "confirmed": ctotal, "ac": ac}
+        text = tr("{roll}+{bonus} = {total}: threat; confirm {confirm}+{bonus} = {confirmed} vs AC "
+                  "{ac}: critical", **values) if confirmed else \
+            tr("{roll}+{bonus} = {total}: threat; confirm {confirm}+{bonus} = {confirmed} vs AC "
+               "{ac}: hit", **values)
         return AttackRoll("critical" if confirmed else "hit", first, confirm, text)
 
     def track_text(self, creature: Creature) -> str:
         """``HP 6/12 sub 4``."""
         temp = f" +{creature.temp_hp}" if creature.temp_hp else ""
-        sub = f" sub {creature.subdual}" if creature.subdual else ""
+        sub = tr(" sub {value}", value=creature.subdual) if creature.subdual else ""
         return f"HP {creature.hp}/{creature.max_hp}{temp}{sub}"
 
     def track_fraction(self, creature: Creature) -> float:

@@ -6,14 +6,26 @@ import math
 from typing import Any
 
 from core.dice import RandomSource
+from core.i18n import N_, clauses, game_term, ntr, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import Defenses
 from core.systems.base import Application, Dealt, RuleSystem, StatField
 from core.table_numbers import minions_defeated
 
-SEVERITY = {0: "none", 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
+SEVERITY = {0: N_("none"), 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
 MIXED = "physical and magic"    # the kind of a hit that deals both (RULES §3 Decision)
 
+
+
+def _amounts(by_kind: dict[str, int]) -> str:
+    """``7 physical, 3 magic``."""
+    return ", ".join(tr("{amount} {kind}", amount=v, kind=game_term(k)) for k, v in by_kind.items())
+
+
+def _severity_words(total: int, severity: int) -> str:
+    """``9 Major`` (the severity's word a game term, kept as the game prints it)."""
+    return tr("{total} {severity}", total=total, severity=tr(SEVERITY[severity]) if severity == 0
+              else SEVERITY[severity])
 
 class Daggerheart(RuleSystem):
     """Daggerheart's damage thresholds, Hit Point and Armor slots."""
@@ -36,13 +48,13 @@ class Daggerheart(RuleSystem):
     rule_options = ("massive_damage",)
     track_slots = True
     track_width = 29
-    counted_results = (("hp_marked", "HP marked", True),)
-    current_tracks = (("hp_marked", "HP marked", "hp"), ("armor_marked", "Armor marked", "armor"),
-                      ("stress_marked", "Stress marked", "stress"))
+    counted_results = (("hp_marked", N_("HP marked"), True),)
+    current_tracks = (("hp_marked", N_("HP marked"), "hp"), ("armor_marked", N_("Armor marked"), "armor"),
+                      ("stress_marked", N_("Stress marked"), "stress"))
     stand_in_tracks = ()        # slots are few: calc's stand-in keeps the defaults
-    stat_fields = (StatField("hp", "HP slots", 6), StatField("major", "Major", 7),
-                   StatField("severe", "Severe", 14), StatField("armor", "Armor slots", 3),
-                   StatField("stress", "Stress slots", 6))
+    stat_fields = (StatField("hp", N_("HP slots"), 6), StatField("major", N_("Major"), 7),
+                   StatField("severe", N_("Severe"), 14), StatField("armor", N_("Armor slots"), 3),
+                   StatField("stress", N_("Stress slots"), 6))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
         defaults = {"hp": 6, "major": 7, "severe": 14, "armor": 0, "stress": 6}
@@ -57,7 +69,7 @@ class Daggerheart(RuleSystem):
         c.armor_marked = min(c.armor_marked, c.armor)
         c.stress_marked = min(c.stress_marked, c.stress)
         if c.major is not None and c.severe is not None and c.severe < c.major:
-            raise ValueError(f"the Severe threshold ({c.severe}) is below Major ({c.major})")
+            raise ValueError(tr('the Severe threshold ({severe}) is below Major ({major})', severe=c.severe, major=c.major))
 
     def _critical_part(self, rolled: RolledPart, index: int, mult: int, rng: RandomSource,
                        settings: dict[str, Any]) -> RolledPart:
@@ -79,12 +91,13 @@ class Daggerheart(RuleSystem):
             for k, v in hit_total.items():
                 by_kind[k] = by_kind.get(k, 0) + v
             if len(roll.hits) > 1:
-                steps.add("note", f"hit {index + 1}: " + ", ".join(f"{v} {k}" for k, v in hit_total.items()))
+                steps.add("note", tr("hit {number}: {damage}", number=index + 1,
+                                     damage=_amounts(hit_total)))
         if len(roll.hits) > 1:  # RULES §5: several hits are totalled before thresholds
-            steps.add("merge", "totalled before thresholds: " + ", ".join(f"{v} {k}" for k, v in by_kind.items()))
+            steps.add("merge", tr("totalled before thresholds: {amounts}", amounts=_amounts(by_kind)))
         total = sum(self._defend(defenses, kind, value, steps) for kind, value in by_kind.items())
         if len(by_kind) > 1:
-            steps.add("total", f"total: {total}")
+            steps.add("total", tr("total: {total}", total=total))
         severity = self._severity(work, total, settings, steps)
         if applied.armor_slot and severity > 0:
             severity = self._armor_slot(work, severity, applied.direct, steps)
@@ -95,11 +108,15 @@ class Daggerheart(RuleSystem):
         if marked:
             before = work.hp_marked
             work.hp_marked += marked
-            steps.add("track", f"mark {marked} HP: {before} → {work.hp_marked} of {work.max_hp}")
+            steps.add("track", tr("mark {count} HP: {before} → {after} of {slots}", count=marked,
+                                  before=before, after=work.hp_marked, slots=work.max_hp))
             self._all_hp_marked(work, steps)
-        dealt = f"{total} {SEVERITY[severity]}"
-        summary = f"{dealt}: {marked} HP" + (
-            f" ({self.status(work)})" if self.status(work) != "ok" else "")
+        dealt = _severity_words(total, severity)
+        if self.status(work) == "ok":
+            summary = tr("{dealt}: {count} HP", dealt=_severity_words(total, severity), count=marked)
+        else:
+            summary = tr("{dealt}: {count} HP ({status})", dealt=_severity_words(total, severity),
+                         count=marked, status=self.status_words(work))
         return Dealt(total, marked, dealt, summary, more)
 
     def _hit_total(self, hit: tuple[RolledPart, ...], crit: bool, save: str | None,
@@ -117,8 +134,9 @@ class Daggerheart(RuleSystem):
             hit_total = {MIXED: sum(hit_total.values())}
         if save == "success":
             halved = {k: math.ceil(v / 2) for k, v in hit_total.items()}
-            steps.add("scale", "reaction roll success: half, rounded up: " + ", ".join(
-                f"{k} {hit_total[k]} → {halved[k]}" for k in hit_total))
+            steps.add("scale", tr("reaction roll success: half, rounded up: {shares}", shares=", ".join(
+                tr("{part} {before} → {after}", part=game_term(k), before=hit_total[k], after=halved[k])
+                for k in hit_total)))
             hit_total = halved
         return hit_total
 
@@ -128,38 +146,46 @@ class Daggerheart(RuleSystem):
         value = rp.crit_value if crit and rp.crit_value is not None else rp.value
         if crit and rp.part.amount is not None and rp.part.amount.is_constant:
             # RULES §1: say what a typed total cannot do
-            steps.add("scale", f"critical: no dice known for a typed total ({rp.part.label}), so no "
-                      "maximum added; write the dice rolled, e.g. 2d8+1=10")
+            steps.add("scale", tr("critical: no dice known for a typed total ({part}), so no maximum "
+                                  "added; write the dice rolled, e.g. 2d8+1=10", part=rp.part.label))
         elif crit and rp.crit_value is not None:
             faces = f"({', '.join(map(str, rp.faces))}) " if rp.faces else ""
-            steps.add("scale", f"critical: {rp.part.label} max {rp.crit_value - rp.value} + "
-                      f"roll {faces}{rp.value} = {value}")
+            steps.add("scale", tr("critical: {part} max {maximum} + roll {faces}{roll} = {total}",
+                                  part=rp.part.label, maximum=rp.crit_value - rp.value, faces=faces,
+                                  roll=rp.value, total=value))
         else:
-            steps.add("roll", f"roll: {rp.describe()}")
+            steps.add("roll", tr("roll: {parts}", parts=rp.describe()))
         if value < 0:
-            steps.add("floor", f"negative roll {value} counts as 0")
+            steps.add("floor", tr("negative roll {value} counts as 0", value=value))
             value = 0
         return value
 
     @staticmethod
     def _minion(work: Creature, total: int, more: int, steps: Breakdown) -> int:
         """RULES §9 Minion (X): any damage defeats it (every HP marked), and says how many more."""
-        steps.add("track", f"Minion ({work.numbers['minion']}): any damage defeats it"
-                  + (f"; {total} damage defeats {more} more Minion{'s' if more > 1 else ''} in range"
-                     " (you pick them)" if more else ""))
+        minion = work.numbers["minion"]
+        if more:
+            steps.add("track", ntr("Minion ({minion}): any damage defeats it; {total} damage defeats "
+                                   "{count} more Minion in range (you pick them)",
+                                   "Minion ({minion}): any damage defeats it; {total} damage defeats "
+                                   "{count} more Minions in range (you pick them)", more,
+                                   minion=minion, total=total))
+        else:
+            steps.add("track", tr("Minion ({minion}): any damage defeats it", minion=minion))
         return (work.max_hp or 0) - work.hp_marked
 
     @staticmethod
     def _armor_slot(work: Creature, severity: int, direct: bool, steps: Breakdown) -> int:
         """RULES §3: marking an Armor Slot lowers the severity one step (not direct damage)."""
         if direct:
-            steps.add("armor", "direct damage: an Armor Slot cannot reduce it")
+            steps.add("armor", tr("direct damage: an Armor Slot cannot reduce it"))
         elif work.armor_marked >= work.armor:
-            steps.add("armor", "no unmarked Armor Slot left")
+            steps.add("armor", tr("no unmarked Armor Slot left"))
         else:
             work.armor_marked += 1
-            steps.add("armor", f"Armor Slot marked ({work.armor_marked}/{work.armor}): "
-                      f"{SEVERITY[severity]} → {SEVERITY[severity - 1]}")
+            steps.add("armor", tr("Armor Slot marked ({marked}/{slots}): {before} → {after}",
+                                  marked=work.armor_marked, slots=work.armor,
+                                  before=tr(SEVERITY[severity]), after=tr(SEVERITY[severity - 1])))
             return severity - 1
         return severity
 
@@ -170,7 +196,8 @@ class Daggerheart(RuleSystem):
             cond = "death-move" if work.pc else "defeated"
             if cond not in work.conditions:
                 work.conditions.add(cond)
-                steps.add("track", "every HP marked: " + ("make a death move" if work.pc else "defeated"))
+                steps.add("track", tr("every HP marked: make a death move") if work.pc
+                          else tr("every HP marked: defeated"))
 
     @staticmethod
     def _defend(defenses: Defenses, kind: str, value: int, steps: Breakdown) -> int:
@@ -180,15 +207,18 @@ class Daggerheart(RuleSystem):
         resist = [i or any(e.matches(frozenset({t, "all"})) for e in defenses.resistances)
                   for t, i in zip(types, immune, strict=True)]
         if all(immune):
-            steps.add("immunity", f"immune to {kind}: {value} → 0")
+            steps.add("immunity", tr("immune to {kind}: {before} → {after}", kind=game_term(kind),
+                                     before=value, after=0))
             return 0
         if all(resist):
             halved = math.ceil(value / 2)
-            steps.add("resistance", f"resistance {kind}: {value} → {halved} (half, rounded up)")
+            steps.add("resistance", tr("resistance {kind}: {before} → {after} (half, rounded up)",
+                                       kind=game_term(kind), before=value, after=halved))
             return halved
         if kind == MIXED and any(resist):
-            steps.add("resistance", f"{kind} {value}: physical and magic in one hit, resisted only by a "
-                         "creature resistant or immune to both")
+            steps.add("resistance", tr("{kind} {value}: physical and magic in one hit, resisted only "
+                                       "by a creature resistant or immune to both",
+                                       kind=game_term(kind), value=value))
         return value
 
     def _severity(self, work: Creature, total: int, settings: dict[str, Any], steps: Breakdown) -> int:
@@ -196,69 +226,79 @@ class Daggerheart(RuleSystem):
         damage, and ``4/None`` (no Severe) marks at most 2 HP."""
         major, severe = work.major or 0, work.severe or 0
         if total <= 0:
-            steps.add("threshold", "0 damage: nothing marked")
+            steps.add("threshold", tr("0 damage: nothing marked"))
             return 0
         if not major and not severe:
-            steps.add("threshold", f"{total}, no thresholds: any damage marks 1 HP")
+            steps.add("threshold", tr("{total}, no thresholds: any damage marks 1 HP", total=total))
             return 1
         if settings.get("massive_damage") and severe and total >= 2 * severe:
-            steps.add("threshold", f"{total} ≥ twice Severe {severe}: Massive, 4 HP (optional rule)")
+            steps.add("threshold", tr("{total} ≥ twice Severe {severe}: Massive, 4 HP (optional rule)",
+                                      total=total, severe=severe))
             return 4
         if severe and total >= severe:
-            steps.add("threshold", f"{total} ≥ Severe {severe}: 3 HP")
+            steps.add("threshold", tr("{total} ≥ Severe {severe}: 3 HP", total=total, severe=severe))
             return 3
         if major and total >= major:
-            steps.add("threshold", f"{total} ≥ Major {major}: 2 HP" + ("" if severe else " (no Severe threshold)"))
+            steps.add("threshold", tr("{total} ≥ Major {major}: 2 HP", total=total, major=major) if severe
+                      else tr("{total} ≥ Major {major}: 2 HP (no Severe threshold)", total=total,
+                              major=major))
             return 2
-        steps.add("threshold", f"{total} below Major {major}: Minor, 1 HP")
+        steps.add("threshold", tr("{total} below Major {major}: Minor, 1 HP", total=total, major=major))
         return 1
 
     def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         track = track or "hp"
         field = {"hp": "hp_marked", "armor": "armor_marked", "stress": "stress_marked"}.get(track)
         if field is None:
-            raise ValueError(f"Daggerheart clears hp, armor or stress slots, not {track!r}")
+            raise ValueError(tr('Daggerheart clears hp, armor or stress slots, not {track}', track=repr(track)))
         before = getattr(work, field)
         setattr(work, field, max(0, before - amount))
         cleared = before - getattr(work, field)
         if track == "stress":  # in the words marking Stress uses
-            steps.add("track", f"clear {cleared} Stress: {before} → {work.stress_marked} of {work.stress}")
+            steps.add("track", tr("clear {count} Stress: {before} → {after} of {slots}", count=cleared,
+                                  before=before, after=work.stress_marked, slots=work.stress))
+        elif track == "hp":
+            steps.add("track", tr("clear {count} hp slot(s): {before} → {after} marked", count=cleared,
+                                  before=before, after=work.hp_marked))
         else:
-            steps.add("track", f"clear {cleared} {track} slot(s): {before} → {getattr(work, field)} marked")
+            steps.add("track", tr("clear {count} armor slot(s): {before} → {after} marked",
+                                  count=cleared, before=before, after=work.armor_marked))
         if track == "stress" and before == work.stress and getattr(work, field) < before \
                 and "vulnerable" in work.conditions:
             work.conditions.discard("vulnerable")  # RULES §7: Vulnerable until a Stress is cleared
-            steps.add("track", "no longer vulnerable")
+            steps.add("track", tr("no longer {condition}", condition=game_term("vulnerable")))
         if track == "hp" and work.hp_marked < (work.max_hp or 0):
             for cond in ("death-move", "defeated"):
                 if cond in work.conditions:
                     work.conditions.discard(cond)
-                    steps.add("track", f"no longer {cond}")
+                    steps.add("track", tr("no longer {condition}", condition=game_term(cond)))
 
     def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
         """Mark Stress (RULES §7): what does not fit marks 1 HP; the last slot makes it Vulnerable."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise ValueError(f"Stress to mark is a whole number of 1 or more, not {amount!r}")
+            raise ValueError(tr('Stress to mark is a whole number of 1 or more, not {amount}', amount=repr(amount)))
         work = creature.clone()
         steps = Breakdown()
         fits = min(amount, max(0, work.stress - work.stress_marked))
         if fits:
             before = work.stress_marked
             work.stress_marked += fits
-            steps.add("track", f"mark {fits} Stress: {before} → {work.stress_marked} of {work.stress}")
+            steps.add("track", tr("mark {count} Stress: {before} → {after} of {slots}", count=fits,
+                                  before=before, after=work.stress_marked, slots=work.stress))
             if work.stress_marked == work.stress and "vulnerable" not in work.conditions:
                 work.conditions.add("vulnerable")
-                steps.add("track", "last Stress marked: vulnerable until a Stress is cleared")
+                steps.add("track", tr("last Stress marked: vulnerable until a Stress is cleared"))
         marked = 0
         if amount > fits:
             # one HP however many Stress did not fit (RULES §7)
             marked = min(1, (work.max_hp or 0) - work.hp_marked)
             before = work.hp_marked
             work.hp_marked += marked
-            steps.add("track", f"{amount - fits} Stress with no slot left: mark 1 HP instead: "
-                         f"{before} → {work.hp_marked} of {work.max_hp}")
+            steps.add("track", tr("{count} Stress with no slot left: mark 1 HP instead: {before} → "
+                                  "{after} of {slots}", count=amount - fits, before=before,
+                                  after=work.hp_marked, slots=work.max_hp))
             self._all_hp_marked(work, steps)
-        summary = "; ".join(steps.lines())
+        summary = clauses(steps.lines())
         return self._outcome(creature, work, 0, steps, hp_marked=marked, summary=summary)
 
     def resolve_minion_defeat(self, creature: Creature, source: str) -> Outcome:
@@ -306,14 +346,15 @@ class Daggerheart(RuleSystem):
                 for cond in ("death-move", "defeated"):
                     if cond in work.conditions:
                         work.conditions.discard(cond)
-                        steps.add("track", f"an HP slot clear: no longer {cond}")
+                        steps.add("track", tr("an HP slot clear: no longer {condition}",
+                                              condition=game_term(cond)))
         if (work.stress_marked, work.stress) != (before.stress_marked, before.stress):
             full = bool(work.stress) and work.stress_marked >= work.stress
             was_full = bool(before.stress) and before.stress_marked >= before.stress
             if full and not was_full and "vulnerable" not in work.conditions:
                 work.conditions.add("vulnerable")
-                steps.add("track", "last Stress marked: vulnerable until a Stress is cleared")
+                steps.add("track", tr("last Stress marked: vulnerable until a Stress is cleared"))
             elif was_full and not full and "vulnerable" in work.conditions:
                 work.conditions.discard("vulnerable")
-                steps.add("track", "a Stress cleared: no longer vulnerable")
+                steps.add("track", tr("a Stress cleared: no longer vulnerable"))
         return list(steps.lines())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.dice import RandomSource, _default_rng
+from core.i18n import tr
 
 FLAT_CHECK_DC = 15
 
@@ -46,5 +47,5 @@ def flat_check(rng: RandomSource | None, roll: int | None) -> tuple[int, bool]:
     """A DC 15 flat check: the d20 (rolled or given) and whether it succeeded."""
     value = roll if roll is not None else (rng or _default_rng).randint(1, 20)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 20:
-        raise ValueError(f"a flat check is a d20 roll from 1 to 20, not {value!r}")
+        raise ValueError(tr('a flat check is a d20 roll from 1 to 20, not {value}', value=repr(value)))
     return value, value >= FLAT_CHECK_DC

@@ -28,8 +28,8 @@ def test_calc_in_japanese_reads_and_writes_the_seeds_words(capsys):
                   "--save", "成功", "7［斬撃］、4［火炎］")
     assert lines[0] == "ロール：7［斬撃］ = 7, 4［火炎］ = 4"
     assert lines[1].startswith("基本セーヴ成功：半分")
-    assert "弱点［火炎］5: ［火炎］ 2 → 7" in lines
-    assert "抵抗［物理］5（銀を除く）: ［斬撃］ 3 → 0" in lines
+    assert "弱点［火炎］5：［火炎］ 2 → 7" in lines
+    assert "抵抗［物理］5（銀を除く）：［斬撃］ 3 → 0" in lines
     assert lines[-1] == "合計：［斬撃］ 0 + ［火炎］ 7 ＝ 7"
     assert not any("fire" in line or "slashing" in line for line in lines)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from core.i18n import game_term
+from core.i18n import game_term, tr
 from core.model import RolledPart
 from core.notation import DamagePart
 from core.vocabulary import Vocabulary, vocabulary
@@ -30,7 +30,8 @@ class Instance:
         self.precision_traits: frozenset[str] = frozenset()  # traits the precision parts carry
         label = game_term(part.type or part.source or "damage")
         extra = sorted(part.traits - {"nonlethal"})
-        self.label = f"{label} ({' '.join(extra)})" if extra else label
+        self.label = tr("{part} ({traits})", part=label,
+                        traits=" ".join(game_term(t) for t in extra)) if extra else label
 
     def remove(self) -> None:
         """Nothing of this instance is dealt (an immunity, the creature's kind, an effect)."""

@@ -25,6 +25,14 @@ def _scale_words(factor: float, crit: bool, save: str | None) -> str:
     return tr(SAVE_WORDS[save]) if save in SAVE_WORDS else f"×{factor:g}"
 
 
+def _shares(instances: list[Instance], arrow: bool = False, before: list[int] | None = None) -> str:
+    """``fire 2, cold 3`` or, with ``before``, ``fire 4 → 2, cold 6 → 3``."""
+    if before is None:
+        return ", ".join(tr("{part} {amount}", part=i.label, amount=i.amount) for i in instances)
+    return ", ".join(tr("{part} {before} → {after}", part=i.label, before=b, after=i.amount)
+                     for i, b in zip(instances, before, strict=True))
+
+
 def _halve_total(amounts: list[int], factor: float) -> list[int]:
     """pf2e (seed 004): halve the total, rounding down once, shared out across the instances:
     half each, the lost points one each to the odd ones in written order (RULES §2 Step 1b,
@@ -62,12 +70,13 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         critical_roll = bool(applied.critical) or bool(roll.critical)
         for index, hit in enumerate(roll.hits):
             if len(roll.hits) > 1:
-                steps.add("note", f"hit {index + 1}: {roll.damage[index]}")
+                steps.add("note", tr("hit {number}: {damage}", number=index + 1,
+                                     damage=roll.damage[index]))
             crit = critical_roll and not self._immune_to_critical(hit, defenses, steps)
             twice = crit and settings.get("crit_mode") == "roll-twice"
             if twice:
-                steps.add("scale", "critical hit: the dice rolled twice, the modifiers doubled "
-                          "(encounter setting)")
+                steps.add("scale", tr("critical hit: the dice rolled twice, the modifiers doubled "
+                                      "(encounter setting)"))
             lethal_off = applied.nonlethal or roll.damage[index].nonlethal
             total += self._resolve_hit(work, hit, defenses, crit, twice, applied.save, lethal_off,
                                        steps, settings)
@@ -118,10 +127,10 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
                        and (rp.part.amount.dice_count or rp.part.amount.modifier)]
         floored = [max(0, v) if main[i].part.amount is not None else 0 for i, v in enumerate(values)]
         if floored != values and with_amount:
-            steps.add("floor", "minimum: a part below 0 counts as 0")  # RULES §1, a Decision
+            steps.add("floor", tr("minimum: a part below 0 counts as 0"))  # RULES §1, a Decision
         if with_amount and sum(floored[i] for i in with_amount) <= 0:
             floored[with_amount[0]] = 1
-            steps.add("floor", "minimum damage: the attack deals 1")
+            steps.add("floor", tr("minimum damage: the attack deals 1"))
         return floored
 
     def _merge(self, main: list[RolledPart], floored: list[int],
@@ -141,8 +150,7 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
                 inst.typed_total = part.label
         self._add_precision(main, floored, instances, steps)
         if len(main) > len(instances):
-            merged = ", ".join(f"{x.label} {x.amount}" for x in instances)
-            steps.add("merge", f"merge: {merged}")
+            steps.add("merge", tr("merge: {shares}", shares=_shares(instances)))
         return instances, by_key
 
     def _add_precision(self, main: list[RolledPart], floored: list[int], instances: list[Instance],
@@ -157,7 +165,8 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         target.amount += share
         target.precision += share
         target.precision_traits = target.precision_traits.union(*(part.traits for part, _ in shares))
-        steps.add("merge", f"precision {share} joins {target.label} → {target.amount}")
+        steps.add("merge", tr("precision {share} joins {part} → {amount}", share=share,
+                              part=target.label, amount=target.amount))
 
     def _instance(self, part: DamagePart, instances: list[Instance],
                   by_key: dict[tuple[Any, ...], Instance]) -> Instance:
@@ -195,13 +204,15 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         for inst, new in zip(instances, shares, strict=True):
             inst.precision = min(int(inst.precision * factor), new)
             inst.amount = new
-        pairs = ", ".join(f"{i.label} {b} → {i.amount}" for i, b in zip(instances, before, strict=True))
-        rounding = ""
-        if self.policy.halve_total and halving and len(instances) > 1:
-            rounding = tr(" (the total halved, rounded down once)")
+        pairs = _shares(instances, before=before)
+        why = _scale_words(factor, crit, save)
         if self.policy.halve_floor_one and halving and 1 in before:
-            rounding = " (1 halved stays 1)"
-        steps.add("scale", f"{_scale_words(factor, crit, save)}: {pairs}{rounding}")
+            steps.add("scale", tr("{why}: {shares} (1 halved stays 1)", why=why, shares=pairs))
+        elif self.policy.halve_total and halving and len(instances) > 1:
+            steps.add("scale", tr("{why}: {shares} (the total halved, rounded down once)", why=why,
+                                  shares=pairs))
+        else:
+            steps.add("scale", tr("{why}: {shares}", why=why, shares=pairs))
 
     def _scale_one(self, amount: int, factor: float) -> int:
         """sf2e, vitality-wounds: each instance on its own, rounding down (a Decision); sf2e
@@ -225,7 +236,8 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
             else:
                 inst = self._instance(part, instances, by_key)
             inst.amount += value
-            steps.add("merge", f"on-crit {rp.describe()} added to {inst.label} → {inst.amount}")
+            steps.add("merge", tr("on-crit {part} added to {instance} → {amount}", part=rp.describe(),
+                                  instance=inst.label, amount=inst.amount))
 
     @staticmethod
     def _total(instances: list[Instance], steps: Breakdown) -> int:
@@ -234,7 +246,8 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         if len(instances) == 1:
             steps.add("total", tr("total: {total}", total=total))
         else:
-            shares = " + ".join(f"{i.label} {i.amount}" for i in instances) or "0"
+            shares = " + ".join(tr("{part} {amount}", part=i.label, amount=i.amount)
+                                for i in instances) or "0"
             steps.add("total", tr("total: {shares} = {total}", shares=shares, total=total))
         return total
 

@@ -3,6 +3,7 @@ vulnerability and resistances, each instance at a time."""
 
 from __future__ import annotations
 
+from core.i18n import game_term, ntr, tr
 from core.model import Breakdown, Creature, RolledPart
 from core.notation import Applicable, DefenseEntry, Defenses
 from core.systems.pf2.attack import Attack, Instance, part_keys
@@ -20,6 +21,28 @@ def _best_weakness(inst: Instance, app: Applicable) -> DefenseEntry | None:
     return best
 
 
+def bleed_words(kind: str) -> str:
+    """Why bleed does nothing to a creature of this kind (undead, construct, bloodless)."""
+    return tr("{bleed} has no effect on {kind} creatures", bleed=game_term("bleed"),
+              kind=game_term(kind))
+
+
+def changed(entry: str, label: str, before: int, after: int) -> str:
+    """One defense's step: ``weaknesses fire 5: fire 2 → 7``."""
+    return tr("{defense}: {part} {before} → {after}", defense=entry, part=label, before=before,
+              after=after)
+
+
+def _no_dice_words(entry: DefenseEntry, inst: Instance) -> str:
+    """Vulnerability on a typed total (``7 fire``): no dice to count, and how to write them."""
+    if inst.dice:
+        return tr("{defense}: no dice known for a typed total ({typed}), counted as no dice; write "
+                  "2d4=7 (the dice and what they came to)", defense=entry.describe(),
+                  typed=inst.typed_total)
+    return tr("{defense}: no dice known for a typed total; write 2d4=7 (the dice and what they "
+              "came to)", defense=entry.describe())
+
+
 class Pf2Defenses(Pf2Rules):
     """What the creature's kind and defenses do to an attack's instances, step by step."""
 
@@ -31,13 +54,13 @@ class Pf2Defenses(Pf2Rules):
             return False
         entry = defenses.special_immunity("critical-hits", self._attack_keys(hit))
         if entry is not None:
-            steps.add("immunity", f"{entry.describe()}: a normal hit (nothing doubled, no on-crit "
-                      "damage)")
+            steps.add("immunity", tr("{defense}: a normal hit (nothing doubled, no on-crit damage)",
+                                     defense=entry.describe()))
             return True
         qualified = next((e for e in defenses.immunities if e.selector == "critical-hits"), None)
         if qualified is not None:
-            steps.add("immunity", f"{qualified.describe()} does not apply to this attack: a "
-                      "critical hit")
+            steps.add("immunity", tr("{defense} does not apply to this attack: a critical hit",
+                                     defense=qualified.describe()))
         return False
 
     def _attack_keys(self, hit: tuple[RolledPart, ...]) -> list[frozenset[str]]:
@@ -49,20 +72,20 @@ class Pf2Defenses(Pf2Rules):
         for inst in instances:
             why = self._harmless(inst.type, work.kind)
             if why and inst.amount:
-                steps.add("immunity", f"{why}: {inst.label} {inst.amount} → 0")
+                steps.add("immunity", changed(why, inst.label, inst.amount, 0))
                 inst.remove()
 
     def _harmless(self, damage_type: str | None, kind: str) -> str | None:
         """Why damage of this type does not harm a creature of this kind, or None."""
         policy = self.policy
         if damage_type == policy.healing_type and kind != "undead":
-            return f"{damage_type} damage harms only undead"
+            return tr("{type} damage harms only undead", type=game_term(damage_type))
         if damage_type == policy.harm_type and kind in ("undead", "construct"):
-            return f"{damage_type} damage harms only the living"
+            return tr("{type} damage harms only the living", type=game_term(damage_type))
         if damage_type == "bleed" and kind in ("undead", "construct", "bloodless"):
-            return f"bleed has no effect on {kind} creatures"
+            return bleed_words(kind)
         if damage_type == "spirit" and kind == "construct":
-            return "spirit damage has no effect on constructs"
+            return tr("{spirit} damage has no effect on constructs", spirit=game_term("spirit"))
         return None
 
     def _effect_immunity(self, attack: Attack, hit: tuple[RolledPart, ...], defenses: Defenses,
@@ -74,13 +97,21 @@ class Pf2Defenses(Pf2Rules):
         immune = defenses.effect_immunity(attack.effects, self._attack_keys(hit))
         if immune is None:
             return False
-        shares = ", ".join(f"{i.label} {i.amount} → 0" for i in instances if not i.removed)
-        steps.add("immunity", f"{immune.describe()}: the attack has the {immune.selector} trait "
-                  f"and deals nothing{': ' + shares if shares else ''}")
+        shares = ", ".join(tr("{part} {before} → {after}", part=i.label, before=i.amount, after=0)
+                           for i in instances if not i.removed)
+        trait = game_term(immune.selector)
+        if shares:
+            steps.add("immunity", tr("{defense}: the attack has the {trait} trait and deals "
+                                     "nothing: {shares}", defense=immune.describe(), trait=trait,
+                                     shares=shares))
+        else:
+            steps.add("immunity", tr("{defense}: the attack has the {trait} trait and deals nothing",
+                                     defense=immune.describe(), trait=trait))
         for inst in instances:
             inst.remove()
         for rp in attack.persistent:
-            steps.add("immunity", f"persistent {rp.part.label}: dropped ({immune.describe()})")
+            steps.add("immunity", tr("persistent {condition}: dropped ({why})",
+                                     condition=rp.part.label, why=immune.describe()))
         return True
 
     def _nonlethal_immunity(self, hit: tuple[RolledPart, ...], defenses: Defenses,
@@ -101,15 +132,16 @@ class Pf2Defenses(Pf2Rules):
                 continue
             whole = nonlethal_immunity if nonlethal_immunity is not None else app.immunity
             if whole is not None:
-                steps.add("immunity", f"{whole.describe()}: {inst.label} {inst.amount} → 0")
+                steps.add("immunity", changed(whole.describe(), inst.label, inst.amount, 0))
                 inst.remove()
                 continue
             # (except …): the instance the share joined, or a precision part itself, spares it
             precision = defenses.special_immunity("precision", (inst.keys | inst.precision_traits,)) \
                 if inst.precision else None
             if precision is not None:
-                steps.add("immunity", f"{precision.describe()}: {inst.label} {inst.amount} → "
-                          f"{inst.amount - inst.precision} (precision share removed)")
+                steps.add("immunity", tr("{defense}: {part} {before} → {after} (precision share "
+                                         "removed)", defense=precision.describe(), part=inst.label,
+                                         before=inst.amount, after=inst.amount - inst.precision))
                 inst.amount -= inst.precision
                 inst.precision = 0
 
@@ -121,13 +153,14 @@ class Pf2Defenses(Pf2Rules):
                   if (entry := _best_weakness(inst, app)) is not None]
         if self.policy.weakness_per_attack and chosen:
             inst, entry = max(chosen, key=lambda pair: pair[1].value)  # the first of equals
-            steps.add("weakness", f"{entry.describe()} (highest, once per attack): "
-                      f"{inst.label} {inst.amount} → {inst.amount + entry.value}")
+            steps.add("weakness", tr("{defense} (highest, once per attack): {part} {before} → "
+                                     "{after}", defense=entry.describe(), part=inst.label,
+                                     before=inst.amount, after=inst.amount + entry.value))
             inst.amount += entry.value
             return
         for inst, entry in chosen:
-            steps.add("weakness", f"{entry.describe()}: {inst.label} {inst.amount} → "
-                      f"{inst.amount + entry.value}")
+            steps.add("weakness", changed(entry.describe(), inst.label, inst.amount,
+                                          inst.amount + entry.value))
             inst.amount += entry.value
 
     @staticmethod
@@ -142,24 +175,27 @@ class Pf2Defenses(Pf2Rules):
             if inst.removed or entry is None:
                 continue
             if inst.typed_total is not None:
-                known = f" ({inst.typed_total}), counted as no dice" if inst.dice else ""
-                steps.add("vulnerability", f"{entry.describe()}: no dice known for a typed "
-                          f"total{known}; write 2d4=7 (the dice and what they came to)")
+                steps.add("vulnerability", _no_dice_words(entry, inst))
             if not inst.dice:
                 continue
-            plural = "s" if inst.dice != 1 else ""
             if work.max_wounds is None:
                 extra = 5 * inst.dice  # added before resistances (a Decision)
-                steps.add("vulnerability", f"{entry.describe()}: +5 per die on a Hit Point "
-                          f"creature: {inst.label} {inst.amount} → {inst.amount + extra}")
+                steps.add("vulnerability", tr("{defense}: +5 per die on a Hit Point creature: "
+                                              "{part} {before} → {after}", defense=entry.describe(),
+                                              part=inst.label, before=inst.amount,
+                                              after=inst.amount + extra))
                 inst.amount += extra
             elif nonlethal:
-                steps.add("vulnerability", f"{entry.describe()}: no Wound{plural} — a nonlethal "
-                          "attack deals no Wounds")
+                steps.add("vulnerability", ntr(
+                    "{defense}: no Wound — a nonlethal attack deals no Wounds",
+                    "{defense}: no Wounds — a nonlethal attack deals no Wounds", inst.dice,
+                    defense=entry.describe()))
             else:
                 wounds += inst.dice  # they skip Vitality (a Decision)
-                steps.add("vulnerability", f"{entry.describe()}: {inst.dice} Wound{plural} "
-                          "(one per damage die), skipping Vitality")
+                steps.add("vulnerability", ntr(
+                    "{defense}: {count} Wound (one per damage die), skipping Vitality",
+                    "{defense}: {count} Wounds (one per damage die), skipping Vitality", inst.dice,
+                    defense=entry.describe()))
         return wounds
 
     @staticmethod
@@ -175,13 +211,13 @@ class Pf2Defenses(Pf2Rules):
             if prec is not None and (entry is None or min(prec.value, inst.precision)
                                      > min(entry.value, inst.amount)):
                 removed = min(prec.value, inst.precision, inst.amount)
-                steps.add("resistance", f"{prec.describe()}: {inst.label} {inst.amount} → "
-                          f"{inst.amount - removed}")
+                steps.add("resistance", changed(prec.describe(), inst.label, inst.amount,
+                                                inst.amount - removed))
                 inst.amount -= removed
                 inst.precision -= removed
             elif entry is not None:
                 removed = min(entry.value, inst.amount)
-                steps.add("resistance", f"{entry.describe()}: {inst.label} {inst.amount} → "
-                          f"{inst.amount - removed}")
+                steps.add("resistance", changed(entry.describe(), inst.label, inst.amount,
+                                                inst.amount - removed))
                 inst.amount -= removed
                 inst.precision = min(inst.precision, inst.amount)

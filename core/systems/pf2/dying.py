@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from core.i18n import N_, game_term, tr
 from core.model import Breakdown, Creature, Outcome
 from core.systems.pf2.policy import Pf2Rules
 
 # RULES §7 recovery check: degree (0 critical failure … 3 critical success) -> change in dying
 RECOVERY_CHANGE = {3: -2, 2: -1, 1: 1, 0: 2}
-RECOVERY_WORDS = {3: "critical success", 2: "success", 1: "failure", 0: "critical failure"}
+RECOVERY_WORDS = {3: N_("critical success"), 2: N_("success"), 1: N_("failure"),
+                  0: N_("critical failure")}
 
 
 def dying_limit(creature: Creature) -> int:
@@ -17,7 +19,29 @@ def dying_limit(creature: Creature) -> int:
 
 def _doomed_words(creature: Creature) -> str:
     doomed = creature.condition_values.get("doomed", 0)
-    return f" (doomed {doomed}: dies at dying {dying_limit(creature)})" if doomed else ""
+    return tr(" ({doomed} {value}: dies at dying {limit})", doomed=game_term("doomed"),
+              value=doomed, limit=dying_limit(creature)) if doomed else ""
+
+
+def _dead_at(dying: int, creature: Creature) -> str:
+    """``dying 4: dead``, with doomed's part when there is one."""
+    return tr("dying {value}{doomed}: dead", value=dying, doomed=_doomed_words(creature))
+
+
+def wounded_words(creature: Creature) -> str:
+    """``no longer dying; wounded 1`` (after a recovery, healing or an HP edit)."""
+    return tr("no longer dying; {wounded} {value}", wounded=game_term("wounded"),
+              value=creature.wounded)
+
+
+def dying_words(base: int, creature: Creature) -> str:
+    """``0 HP: dying 1 + wounded 1 = dying 2, unconscious``."""
+    if creature.wounded:
+        return tr("0 HP: dying {base} + {wounded} {value} = dying {dying}, {unconscious}",
+                  base=base, wounded=game_term("wounded"), value=creature.wounded,
+                  dying=creature.dying, unconscious=game_term("unconscious"))
+    return tr("0 HP: dying {base}, {unconscious}", base=base,
+              unconscious=game_term("unconscious"))
 
 
 class Pf2Dying(Pf2Rules):
@@ -31,25 +55,26 @@ class Pf2Dying(Pf2Rules):
                 return
             step = 2 if crit else 1
             work.dying += step
-            steps.add("track", f"damage while dying: dying {work.dying - step} → {work.dying}")
+            steps.add("track", tr("damage while dying: dying {before} → {after}",
+                                  before=work.dying - step, after=work.dying))
             if work.dying >= dying_limit(work):
-                self._die(work, steps, f"dying {dying_limit(work)}{_doomed_words(work)}: dead")
+                self._die(work, steps, _dead_at(dying_limit(work), work))
             return
         if nonlethal:
             if "unconscious" not in work.conditions:
                 work.conditions.add("unconscious")
-                steps.add("track", "nonlethal attack to 0 HP: unconscious")
+                steps.add("track", tr("nonlethal attack to 0 HP: {unconscious}",
+                                      unconscious=game_term("unconscious")))
             return
         if not work.pc:  # a Decision
-            self._die(work, steps, "0 HP: dead (a non-PC dies at 0 HP)")
+            self._die(work, steps, tr("0 HP: dead (a non-PC dies at 0 HP)"))
             return
         base = 2 if crit else 1
         work.dying = base + work.wounded
         work.conditions |= {"dying", "unconscious"}
-        extra = f" + wounded {work.wounded} = dying {work.dying}" if work.wounded else ""
-        steps.add("track", f"0 HP: dying {base}{extra}, unconscious")
+        steps.add("track", dying_words(base, work))
         if work.dying >= dying_limit(work):
-            self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
+            self._die(work, steps, _dead_at(work.dying, work))
 
     def needs_dying_check(self, creature: Creature) -> bool:
         """A dying creature makes a recovery check at the start of its turn."""
@@ -58,23 +83,26 @@ class Pf2Dying(Pf2Rules):
     def resolve_dying_check(self, creature: Creature, roll: int) -> Outcome:
         """A recovery check: flat DC 10 + dying, four degrees, natural 1 and 20 shift one step."""
         if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 20:
-            raise ValueError(f"a recovery check is a d20 roll from 1 to 20, not {roll!r}")
+            raise ValueError(tr("a recovery check is a d20 roll from 1 to 20, not {roll}",
+                                roll=repr(roll)))
         if not self.needs_dying_check(creature):
-            raise ValueError(f"{creature.name} is not dying")
+            raise ValueError(tr("{name} is not dying", name=creature.name))
         work = creature.clone()
         steps = Breakdown()
         dc = 10 + work.dying
         degree = 3 if roll >= dc + 10 else 2 if roll >= dc else 0 if roll <= dc - 10 else 1
         natural = ""
         if roll == 20 and degree < 3:
-            degree, natural = degree + 1, " (natural 20: one step better)"
+            degree, natural = degree + 1, tr(" (natural 20: one step better)")
         elif roll == 1 and degree > 0:
-            degree, natural = degree - 1, " (natural 1: one step worse)"
+            degree, natural = degree - 1, tr(" (natural 1: one step worse)")
         before = work.dying
         work.dying += RECOVERY_CHANGE[degree]
-        text = f"recovery check {roll} vs DC {dc}: {RECOVERY_WORDS[degree]}{natural}"
+        text = tr("recovery check {roll} vs DC {dc}: {degree}{natural}", roll=roll, dc=dc,
+                  degree=tr(RECOVERY_WORDS[degree]), natural=natural)
         work.recovery_check = text
-        steps.add("track", f"{text}; dying {before} → {max(0, work.dying)}")
+        steps.add("track", tr("{check}; dying {before} → {after}", check=text, before=before,
+                              after=max(0, work.dying)))
         if work.dying <= 0:
             work.dying = 0
             work.wounded += 1
@@ -82,17 +110,19 @@ class Pf2Dying(Pf2Rules):
             at_zero = (work.wounds == 0) if work.max_vitality is not None else (work.hp or 0) <= 0
             if at_zero:
                 work.conditions.add("unconscious")
-            steps.add("track", f"no longer dying; wounded {work.wounded}"
-                         + ("; still unconscious" if at_zero else ""))
+            steps.add("track", tr("no longer dying; {wounded} {value}; still {unconscious}",
+                                  wounded=game_term("wounded"), value=work.wounded,
+                                  unconscious=game_term("unconscious"))
+                      if at_zero else wounded_words(work))
         elif work.dying >= dying_limit(work):
-            self._die(work, steps, f"dying {work.dying}{_doomed_words(work)}: dead")
+            self._die(work, steps, _dead_at(work.dying, work))
         return self._outcome(creature, work, 0, steps, summary=text)
 
     def recheck_dying(self, work: Creature, steps: list[str]) -> None:
         """Dying at or past 4 minus doomed is dead (RULES §7), also when set by hand."""
         if "dying" in work.conditions and work.dying >= dying_limit(work):
             dead = Breakdown()
-            self._die(work, dead, f"dying {work.dying}{_doomed_words(work)}: dead")
+            self._die(work, dead, _dead_at(work.dying, work))
             steps.extend(dead.lines())
 
     @staticmethod

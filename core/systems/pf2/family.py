@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.i18n import N_
 from core.systems.base import StatField
 from core.systems.pf2.persistent import Pf2Persistent
 from core.systems.pf2.policy import Pf2Policy
@@ -13,8 +14,8 @@ class Pf2Family(Pf2Persistent):
 
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     has_basic_saves = True
-    save_words = "basic save"
-    stat_fields: tuple[StatField, ...] = (StatField("hp", "HP", 15), StatField("temp_hp", "Temp HP", 0))
+    save_words = N_("basic save")
+    stat_fields: tuple[StatField, ...] = (StatField("hp", N_("HP"), 15), StatField("temp_hp", N_("Temp HP"), 0))
     initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
     dying_check_at = "start"
     rule_options: tuple[str, ...] = ("crit_mode", "flat_checks")

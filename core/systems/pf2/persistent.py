@@ -7,15 +7,36 @@ from dataclasses import replace
 from typing import Any
 
 from core.dice import RandomSource, _default_rng
+from core.i18n import clauses, game_term, tr
 from core.model import Breakdown, Creature, Outcome, PersistentDamage
 from core.notation import Damage, DamagePart, Defenses
 from core.systems.base import flat_check
 from core.systems.pf2.attack import part_keys
 from core.systems.pf2.damage import Pf2Damage
+from core.systems.pf2.defenses import bleed_words
 from core.systems.pf2.policy import SAVE_FACTORS
 
 # Immunities that name a rule, not a damage type: they never drop a persistent part by type
 _SPECIAL_IMMUNITIES = ("persistent", "critical-hits", "precision", "nonlethal")
+
+
+def _shown(formula: str, part: DamagePart) -> str:
+    """A persistent part as its condition reads (``1d6 fire``; ``1d6［火炎］`` in Japanese)."""
+    return PersistentDamage(formula, part.type or "untyped").label
+
+
+def _added_words(new: PersistentDamage, part: DamagePart) -> str:
+    """``persistent 1d6 fire added (at the end of its turn)``, and why bleed deals nothing now."""
+    kind = game_term(part.type or "")
+    if new.timing == "start":
+        if part.implied_persistent:
+            return tr("persistent {condition} added (at the start of its turn) ({type} is always "
+                      "persistent damage: it deals nothing now)", condition=new.label, type=kind)
+        return tr("persistent {condition} added (at the start of its turn)", condition=new.label)
+    if part.implied_persistent:
+        return tr("persistent {condition} added (at the end of its turn) ({type} is always "
+                  "persistent damage: it deals nothing now)", condition=new.label, type=kind)
+    return tr("persistent {condition} added (at the end of its turn)", condition=new.label)
 
 
 class Pf2Persistent(Pf2Damage):
@@ -29,11 +50,13 @@ class Pf2Persistent(Pf2Damage):
         formula = " ".join(w for w in (str(part.amount), part.type, *sorted(part.traits),
                                        *sorted(part.effects)) if w)
         if factor == 0:
-            steps.add("scale", f"persistent {formula}: none (factor 0)")
+            steps.add("scale", tr("persistent {condition}: none (factor 0)",
+                                  condition=_shown(formula, part)))
             return
         why = self._persistent_immunity(work, part, defenses)
         if why is not None:
-            steps.add("immunity", f"persistent {formula}: dropped ({why})")
+            steps.add("immunity", tr("persistent {condition}: dropped ({why})",
+                                     condition=_shown(formula, part), why=why))
             return
         new = PersistentDamage(formula, part.type or "untyped", factor,
                                self.policy.persistent_rounds, None, False,
@@ -42,10 +65,7 @@ class Pf2Persistent(Pf2Damage):
                                     steps):
             return
         work.persistent.append(new)
-        when = "start" if new.timing == "start" else "end"
-        always = f" ({part.type} is always persistent damage: it deals nothing now)" \
-            if part.implied_persistent else ""
-        steps.add("note", f"persistent {new.label} added (at the {when} of its turn){always}")
+        steps.add("note", _added_words(new, part))
 
     def _persistent_immunity(self, work: Creature, part: DamagePart, defenses: Defenses) -> str | None:
         """Why a persistent part is dropped (RULES §2 Step 3.1), or None."""
@@ -59,7 +79,7 @@ class Pf2Persistent(Pf2Damage):
             if immune is not None:
                 return immune.describe()
         if part.type == "bleed" and work.kind in ("undead", "construct", "bloodless"):
-            return f"bleed has no effect on {work.kind} creatures"
+            return bleed_words(work.kind)
         return None
 
     @staticmethod
@@ -72,11 +92,13 @@ class Pf2Persistent(Pf2Damage):
                 continue
             if average > old.average:
                 work.persistent[i] = new
-                steps.add("note", f"persistent {new.label} replaces {old.label} (higher average "
-                          f"{average:g} > {old.average:g})")
+                steps.add("note", tr("persistent {new} replaces {old} (higher average {average:g} > "
+                                     "{old_average:g})", new=new.label, old=old.label,
+                                     average=average, old_average=old.average))
             else:
-                steps.add("note", f"persistent {new.label} ignored: {old.label} already there "
-                          f"(average {old.average:g} ≥ {average:g})")
+                steps.add("note", tr("persistent {new} ignored: {old} already there (average "
+                                     "{old_average:g} ≥ {average:g})", new=new.label, old=old.label,
+                                     average=average, old_average=old.average))
             return True
         return False
 
@@ -103,7 +125,7 @@ class Pf2Persistent(Pf2Damage):
             # added as a condition on purpose: no "deals nothing now" note for bleed
             self._add_condition(work, replace(part, implied_persistent=False), defenses, crit, save,
                                 steps, settings or {})
-        return self._outcome(creature, work, 0, steps, summary="; ".join(steps.lines()))
+        return self._outcome(creature, work, 0, steps, summary=clauses(steps.lines()))
 
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
               settings: dict[str, Any] | None) -> Outcome:
@@ -132,11 +154,12 @@ class Pf2Persistent(Pf2Damage):
                 left = cond.rounds_left - 1
                 if left <= 0:
                     work.persistent.pop(idx)
-                    steps.add("note", f"persistent {cond.label} ends by itself (its turns ran out)")
+                    steps.add("note", tr("persistent {condition} ends by itself (its turns ran out)",
+                                         condition=cond.label))
                 else:
                     work.persistent[idx] = replace(cond, rounds_left=left)
         return self._outcome(creature, work, total, steps, wounds=self._wounds_taken(creature, work),
-                             summary="; ".join(steps.lines()))
+                             summary=clauses(steps.lines()))
 
     def tick(self, creature: Creature, index: int, rng: RandomSource | None = None,
              settings: dict[str, Any] | None = None) -> Outcome:
@@ -145,7 +168,7 @@ class Pf2Persistent(Pf2Damage):
         steps = Breakdown()
         dealt = self._tick(work, creature.persistent[index], rng or _default_rng, steps, settings or {})
         outcome = self._outcome(creature, work, dealt, steps, wounds=self._wounds_taken(creature, work),
-                                summary="; ".join(steps.lines()))
+                                summary=clauses(steps.lines()))
         self.commit(creature, outcome)
         return outcome
 
@@ -155,7 +178,7 @@ class Pf2Persistent(Pf2Damage):
         # a tick is the condition's damage dealt now (``1d6 bleed`` parses as persistent)
         damage = replace(damage, parts=tuple(replace(p, persistent=False) for p in damage.parts))
         rolled = self.roll(damage, False, rng, settings)
-        steps.add("note", f"persistent {cond.label} ticks")
+        steps.add("note", tr("persistent {condition} ticks", condition=cond.label))
         return self._resolve_hit(work, rolled.hits[0], self.defenses_of(work), False, False, None,
                                  False, steps, settings, tick=True, tick_factor=cond.factor)
 
@@ -165,7 +188,7 @@ class Pf2Persistent(Pf2Damage):
         work = creature.clone()
         steps = Breakdown()
         self._check(work, creature.persistent[index], rng, roll, steps, {"flat_checks": "auto"})
-        outcome = self._outcome(creature, work, 0, steps, summary="; ".join(steps.lines()))
+        outcome = self._outcome(creature, work, 0, steps, summary=clauses(steps.lines()))
         self.commit(creature, outcome)
         return outcome
 
@@ -176,12 +199,15 @@ class Pf2Persistent(Pf2Damage):
         idx = work.persistent.index(cond)
         if roll is None and settings.get("flat_checks") == "ask":
             work.persistent[idx] = replace(cond, pending_check=True)
-            steps.add("note", f"flat check for {cond.label}: waiting for the GM's roll")
+            steps.add("note", tr("flat check for {condition}: waiting for the GM's roll",
+                                 condition=cond.label))
             return
         value, ok = flat_check(rng, roll)
         if ok:
             work.persistent.pop(idx)
-            steps.add("note", f"flat check {value} (DC 15) for {cond.label}: ends")
+            steps.add("note", tr("flat check {roll} (DC 15) for {condition}: ends", roll=value,
+                                 condition=cond.label))
         else:
             work.persistent[idx] = replace(cond, last_check=f"{value} failed", pending_check=False)
-            steps.add("note", f"flat check {value} (DC 15) for {cond.label}: continues")
+            steps.add("note", tr("flat check {roll} (DC 15) for {condition}: continues",
+                                 roll=value, condition=cond.label))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from core.i18n import game_term, tr
 from core.model import Breakdown, Creature
-from core.systems.pf2.dying import Pf2Dying
+from core.systems.pf2.dying import Pf2Dying, dying_words, wounded_words
 
 
 class Pf2Track(Pf2Dying):
@@ -26,13 +27,14 @@ class Pf2Track(Pf2Dying):
         if damage <= 0 and not wounds:
             return
         if "dead" in work.conditions:
-            steps.add("track", "already dead")
+            steps.add("track", tr("already dead"))
             return
         if work.hp is None:
             return
         self._lose_hp(work, damage, steps)
         if massive_check and not nonlethal and work.max_hp and damage >= 2 * work.max_hp:
-            self._die(work, steps, f"massive damage ({damage} ≥ twice max HP {work.max_hp}): dead")
+            self._die(work, steps, tr("massive damage ({damage} ≥ twice max HP {max_hp}): dead",
+                                      damage=damage, max_hp=work.max_hp))
             return
         if work.hp == 0 and damage > 0:
             self._at_zero_hp(work, crit, nonlethal, steps)
@@ -44,35 +46,41 @@ class Pf2Track(Pf2Dying):
         rest = damage
         if work.temp_hp and rest > 0:
             soak = min(work.temp_hp, rest)
-            steps.add("track", f"temp HP {work.temp_hp} → {work.temp_hp - soak} (absorbs {soak})")
+            steps.add("track", tr("temp HP {before} → {after} (absorbs {soak})", before=work.temp_hp,
+                                  after=work.temp_hp - soak, soak=soak))
             work.temp_hp -= soak
             rest -= soak
         work.hp = max(0, hp - rest)
-        overflow = f" (overflow {rest - hp})" if rest > hp else ""
-        steps.add("track", f"HP {hp} → {work.hp}{overflow}")
+        if rest > hp:
+            steps.add("track", tr("HP {before} → {after} (overflow {overflow})", before=hp,
+                                  after=work.hp, overflow=rest - hp))
+        else:
+            steps.add("track", tr("HP {before} → {after}", before=hp, after=work.hp))
 
     def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         if "dead" in work.conditions:
-            steps.add("track", "dead: healing has no effect")
+            steps.add("track", tr("dead: healing has no effect"))
             return
         if work.hp is None:
             return
         before = work.hp
         work.hp = min(work.max_hp or 0, work.hp + amount)
-        steps.add("track", f"heal {amount}: HP {before} → {work.hp}")
+        steps.add("track", tr("heal {amount}: HP {before} → {after}", amount=amount, before=before,
+                              after=work.hp))
         if work.hp > 0 and "dying" in work.conditions:
             work.conditions -= {"dying", "unconscious"}
             work.dying = 0
             work.wounded += 1
-            steps.add("track", f"no longer dying; wounded {work.wounded}")
+            steps.add("track", wounded_words(work))
         elif work.hp > 0 and "unconscious" in work.conditions:
             work.conditions.discard("unconscious")
-            steps.add("track", "wakes up")
+            steps.add("track", tr("wakes up"))
         if work.hp == work.max_hp:  # bleed ends at full HP (sf2e's text, applied to pf2e too)
             bleeds = [p for p in work.persistent if p.type == "bleed"]
             for p in bleeds:
                 work.persistent.remove(p)
-                steps.add("note", f"persistent {p.label} ends (healed to full HP)")
+                steps.add("note", tr("persistent {condition} ends (healed to full HP)",
+                                     condition=p.label))
 
     def track_text(self, creature: Creature) -> str:
         """``38/45 +5``."""
@@ -94,12 +102,11 @@ class Pf2Track(Pf2Dying):
             return []
         if work.hp <= 0 and not work.conditions & {"dying", "unconscious"}:
             if not work.pc:
-                self._die(work, steps, "0 HP: dead (a non-PC dies at 0 HP)")
+                self._die(work, steps, tr("0 HP: dead (a non-PC dies at 0 HP)"))
                 return list(steps.lines())
             work.dying = 1 + work.wounded
             work.conditions |= {"dying", "unconscious"}
-            extra = f" + wounded {work.wounded} = dying {work.dying}" if work.wounded else ""
-            steps.add("track", f"0 HP: dying 1{extra}, unconscious")
+            steps.add("track", dying_words(1, work))
             dead: list[str] = []
             self.recheck_dying(work, dead)
             for line in dead:
@@ -109,8 +116,9 @@ class Pf2Track(Pf2Dying):
                 work.conditions -= {"dying", "unconscious"}
                 work.dying = 0
                 work.wounded += 1
-                steps.add("track", f"above 0 HP: no longer dying; wounded {work.wounded}")
+                steps.add("track", tr("above 0 HP: no longer dying; {wounded} {value}",
+                                      wounded=game_term("wounded"), value=work.wounded))
             elif "unconscious" in work.conditions:
                 work.conditions.discard("unconscious")
-                steps.add("track", "above 0 HP: wakes up")
+                steps.add("track", tr("above 0 HP: wakes up"))
         return list(steps.lines())

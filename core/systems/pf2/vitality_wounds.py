@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
+from core.i18n import N_, game_term, tr
 from core.model import Breakdown, Creature
 from core.systems.base import StatField
 from core.systems.pf2.family import Pf2Family
 from core.systems.pf2.policy import Pf2Policy
 
+
+def _words() -> dict[str, str]:
+    """The track's game terms in the language spoken (the glossary settles them)."""
+    return {"vitality": game_term("Vitality"), "wounds": game_term("Wounds"),
+            "unconscious": game_term("unconscious")}
+
+
+def _vitality(before: int, after: int | None) -> str:
+    """``Vitality 30 → 28``."""
+    return tr("{vitality} {before} → {after}", before=before, after=after, **_words())
+
+
+def _wounds_lost(before: int, after: int, overflow: int, vulnerable: int) -> str:
+    """``Wounds 10 → 7 (2 past Vitality + 1 from vulnerability)``."""
+    if overflow and vulnerable:
+        return tr("{wounds} {before} → {after} ({overflow} past {vitality} + {vulnerable} from "
+                  "vulnerability)", before=before, after=after, overflow=overflow,
+                  vulnerable=vulnerable, **_words())
+    if overflow:
+        return tr("{wounds} {before} → {after} ({overflow} past {vitality})", before=before,
+                  after=after, overflow=overflow, **_words())
+    return tr("{wounds} {before} → {after} ({vulnerable} from vulnerability)", before=before,
+              after=after, vulnerable=vulnerable, **_words())
 
 class VitalityWounds(Pf2Family):
     """A PF2-derived game with Vitality Points and Wounds."""
@@ -19,14 +43,14 @@ class VitalityWounds(Pf2Family):
     policy = Pf2Policy(halve_total=False, halve_floor_one=False, weakness_per_attack=True,
                        persistent_timing="start", persistent_rounds=10, uses_wounds=True,
                        healing_type="vitality", harm_type="void")
-    stat_fields = (StatField("vitality", "Vitality", 20), StatField("wounds", "Wounds", 10),
-                   StatField("hp", "HP (NPC)", 0))
+    stat_fields = (StatField("vitality", N_("Vitality"), 20), StatField("wounds", N_("Wounds"), 10),
+                   StatField("hp", N_("HP (NPC)"), 0))
     rule_options = ("flat_checks",)
     heal_tracks = ("vitality", "wounds")
     track_width = 24
-    counted_results = (("wounds", "wounds", False),)
-    current_tracks = (("vitality", "Vitality now", "vitality"), ("wounds", "Wounds now", "wounds"),
-                      ("hp", "HP now", "hp"))
+    counted_results = (("wounds", N_("wounds"), False),)
+    current_tracks = (("vitality", N_("Vitality now"), "vitality"), ("wounds", N_("Wounds now"), "wounds"),
+                      ("hp", N_("HP now"), "hp"))
     stand_in_tracks = (("vitality", "wounds"), ("hp",))
 
     def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
@@ -53,63 +77,62 @@ class VitalityWounds(Pf2Family):
         if damage <= 0 and not wounds:
             return
         if "dead" in work.conditions:
-            steps.add("track", "already dead")
+            steps.add("track", tr("already dead"))
             return
         vit_before = work.vitality or 0
         if nonlethal:
             if damage >= vit_before:
                 work.conditions.add("unconscious")
-                steps.add("track", f"nonlethal {damage} ≥ Vitality {vit_before}: unconscious "
-                             "(nonlethal damage never becomes Wounds)")
+                steps.add("track", tr("nonlethal {damage} ≥ {vitality} {before}: {unconscious} "
+                                      "(nonlethal damage never becomes {wounds})", damage=damage,
+                                      before=vit_before, **_words()))
             work.vitality = max(0, vit_before - damage)
-            steps.add("track", f"Vitality {vit_before} → {work.vitality}")
+            steps.add("track", _vitality(vit_before, work.vitality))
             return
         # what exceeds Vitality becomes Wounds in the same blow (RULES §2 Step 4, a Decision)
         from_vitality = min(damage, vit_before)
         work.vitality = vit_before - from_vitality
-        steps.add("track", f"Vitality {vit_before} → {work.vitality}")
+        steps.add("track", _vitality(vit_before, work.vitality))
         overflow = damage - from_vitality
         lost = overflow + wounds
         if lost:
             w_before = work.wounds or 0
             work.wounds = max(0, w_before - lost)
-            parts = []
-            if overflow:
-                parts.append(f"{overflow} past Vitality")
-            if wounds:
-                parts.append(f"{wounds} from vulnerability")
-            steps.add("track", f"Wounds {w_before} → {work.wounds} ({' + '.join(parts)})")
+            steps.add("track", _wounds_lost(w_before, work.wounds or 0, overflow, wounds))
             if work.wounds == 0 and "dying" not in work.conditions:
                 work.conditions.add("dying")
                 work.dying = max(work.dying, 1)
-                steps.add("track", "0 Wounds: dying")
+                steps.add("track", tr("0 {wounds}: dying", **_words()))
 
     def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
         if work.max_vitality is None:
             super()._heal(work, amount, track, steps)
             return
         if "dead" in work.conditions:
-            steps.add("track", "dead: healing has no effect")
+            steps.add("track", tr("dead: healing has no effect"))
             return
         if track == "wounds":
             before = work.wounds or 0
             work.wounds = min(work.max_wounds or 0, before + amount)
-            steps.add("track", f"heal {amount} Wounds: {before} → {work.wounds}")
+            steps.add("track", tr("heal {amount} {wounds}: {before} → {after}", amount=amount,
+                                  before=before, after=work.wounds, **_words()))
             if work.wounds > 0 and "dying" in work.conditions:
                 work.conditions.discard("dying")
                 work.dying = 0
-                steps.add("track", "no longer dying")
+                steps.add("track", tr("no longer dying"))
             return
         before = work.vitality or 0
         work.vitality = min(work.max_vitality or 0, before + amount)
-        steps.add("track", f"heal {amount}: Vitality {before} → {work.vitality}")
+        steps.add("track", tr("heal {amount}: {vitality} {before} → {after}", amount=amount,
+                              before=before, after=work.vitality, **_words()))
         if work.vitality > 0 and "unconscious" in work.conditions and "dying" not in work.conditions:
             work.conditions.discard("unconscious")
-            steps.add("track", "wakes up")
+            steps.add("track", tr("wakes up"))
         if work.vitality == work.max_vitality:
             for p in [p for p in work.persistent if p.type == "bleed"]:
                 work.persistent.remove(p)
-                steps.add("note", f"persistent {p.label} ends (healed to full)")
+                steps.add("note", tr("persistent {condition} ends (healed to full)",
+                                     condition=p.label))
 
     def track_text(self, creature: Creature) -> str:
         """``V 12/20 W 8/10`` (or HP for an HP-only NPC)."""
@@ -139,7 +162,7 @@ class VitalityWounds(Pf2Family):
         if work.wounds == 0 and "dying" not in work.conditions:
             work.conditions.add("dying")
             work.dying = max(work.dying, 1)
-            steps.add("track", "0 Wounds: dying")
+            steps.add("track", tr("0 {wounds}: dying", **_words()))
             dead: list[str] = []
             self.recheck_dying(work, dead)
             for line in dead:
@@ -147,9 +170,9 @@ class VitalityWounds(Pf2Family):
         elif (work.wounds or 0) > 0 and "dying" in work.conditions and before.wounds == 0:
             work.conditions.discard("dying")
             work.dying = 0
-            steps.add("track", "Wounds above 0: no longer dying")
+            steps.add("track", tr("{wounds} above 0: no longer dying", **_words()))
         if (work.vitality or 0) > 0 and before.vitality == 0 and "unconscious" in work.conditions \
                 and "dying" not in work.conditions:
             work.conditions.discard("unconscious")
-            steps.add("track", "Vitality above 0: wakes up")
+            steps.add("track", tr("{vitality} above 0: wakes up", **_words()))
         return list(steps.lines())
