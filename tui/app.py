@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 
+from core.i18n import tr
 from core.systems import DEFAULT_SYSTEM
 from tui import actions
 from tui.messages import LoadSave, NewEncounter, OpenTracker
@@ -169,11 +170,11 @@ class HitLedgerApp(App[None]):
 
     def action_undo(self) -> None:
         """Undo the last change and say what it was."""
-        self.notices.said(self.session.undo(), "Undid: ", "Nothing to undo.")
+        self.notices.said(self.session.undo(), tr("Undid: {what}"), tr("Nothing to undo."))
 
     def action_redo(self) -> None:
         """Redo the last undone change and say what it was."""
-        self.notices.said(self.session.redo(), "Redid: ", "Nothing to redo.")
+        self.notices.said(self.session.redo(), tr("Redid: {what}"), tr("Nothing to redo."))
 
     def action_save(self) -> None:
         """Save; the first time, ask for a name."""

@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.draft import find_actors
+from core.i18n import N_
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -41,9 +42,9 @@ class ActorPicker(ModalScreen[str | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Back", id="actor.cancel"),
-        Binding("down", "move(1)", "Next", show=False, id="actor.next"),
-        Binding("up", "move(-1)", "Previous", show=False, id="actor.previous"),
+        Binding("escape", "cancel", N_("Back"), id="actor.cancel"),
+        Binding("down", "move(1)", N_("Next"), show=False, id="actor.next"),
+        Binding("up", "move(-1)", N_("Previous"), show=False, id="actor.previous"),
     ]
 
     def __init__(self, encounter: Encounter, target_ids: Sequence[str], current: str | None) -> None:

@@ -15,6 +15,7 @@ from textual.widgets import Input, Label, Static
 
 from core.capabilities import NUMBERS
 from core.draft import read_numbers
+from core.i18n import N_
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
 from tui.screens.dialogs import NumberInput
@@ -191,11 +192,11 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     CSS_PATH = "creature_form.tcss"
     AUTO_FOCUS = "#name"
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("escape", "cancel", N_("Cancel"), id="form.cancel"),
         # a modal screen does not see the app's keys; ? would be typed into a field
-        Binding("ctrl+enter", "submit", "Add", show=False, id="form.submit"),
-        Binding("ctrl+t", "paste_block", "Paste stat block", id="form.paste_block",
-                tooltip="Paste a stat block as printed: see what it says, then add it"),
+        Binding("ctrl+enter", "submit", N_("Add"), show=False, id="form.submit"),
+        Binding("ctrl+t", "paste_block", N_("Paste stat block"), id="form.paste_block",
+                tooltip=N_("Paste a stat block as printed: see what it says, then add it")),
     ]
 
     def __init__(self, rules: Any, creature: Any = None, initiative: int = 0,

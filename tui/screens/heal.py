@@ -18,6 +18,7 @@ from textual.widgets import Input, Label, Static
 
 from core.dice import DiceExpr, parse
 from core.encounter import has_temp_hp, resolve_temp_hp
+from core.i18n import N_
 from tui.widgets.log_panel import short_event
 
 if TYPE_CHECKING:
@@ -108,9 +109,9 @@ class HealModal(ModalScreen[HealRequest | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="heal.cancel"),
+        Binding("escape", "cancel", N_("Cancel"), id="heal.cancel"),
         # a modal screen does not see the app's keys; ? would be typed into a field
-        Binding("ctrl+t", "next_track", "Track", id="heal.track"),
+        Binding("ctrl+t", "next_track", N_("Track"), id="heal.track"),
     ]
 
     def __init__(self, rules: Any, creature: Any, *, rng: Any, others: Sequence[tuple[str, Any]] = (),

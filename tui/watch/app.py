@@ -20,6 +20,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from core.i18n import N_
 from core.player_view import BLOODIED, DEFEATED, HEALTHY, HURT, PlayerView, SeenCreature
 from tui.watch.follow import Follower, Watched
 
@@ -40,7 +41,7 @@ class WatchApp(App[None]):
 
     TITLE = "hitledger — players' view"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("q", "quit", "Quit", id="watch.quit")]
+    BINDINGS = [Binding("q", "quit", N_("Quit"), id="watch.quit")]
     CSS = """
     Screen { layout: vertical; }
     #turn {

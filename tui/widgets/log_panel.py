@@ -13,6 +13,8 @@ from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
+from core.i18n import tr
+
 if TYPE_CHECKING:
     from textual.css.scalar import Scalar
     from textual.timer import Timer
@@ -26,8 +28,9 @@ def event_line(event: Any, rounds: bool = True) -> str:
     not (RULES §7, Daggerheart) no round is named.
     """
     round_number = getattr(event, "round", None) if rounds else None
-    prefix = f"R{round_number} " if round_number is not None else ""
-    return f"{prefix}{event.text}"
+    if round_number is None:
+        return event.text
+    return tr("R{round} {event}", round=round_number, event=event.text)
 
 
 TOAST_WIDTH = 36
@@ -87,7 +90,7 @@ def turn_notice(event: Any, width: int = NOTICE_WIDTH) -> str:
         if words or not who.endswith(":"):  # a creature whose steps all stay in the log: none
             parts.append(" ".join(filter(None, (who, ", ".join(words)))))
     line = " · ".join(filter(None, parts))
-    return line if cell_len(line) <= width else fit_keeping_tail(line, " (l: log)", width, 1)
+    return line if cell_len(line) <= width else fit_keeping_tail(line, tr(" (l: log)"), width, 1)
 
 
 def _add_turn_step(words: list[str], step: str) -> None:
@@ -306,7 +309,7 @@ class LogPanel(Static):
         super().__init__("", markup=False, **kwargs)
         self.lines = lines
         self._notice_line = NoticeLine(self, self._put_notice)
-        self.border_title = "Log"
+        self.border_title = tr("Log")
 
     @property
     def notice(self) -> str:
@@ -323,10 +326,10 @@ class LogPanel(Static):
         self._notice_line.clear()
 
     def _put_notice(self, notice: Content | None) -> None:
-        self.border_title = "Log" if notice is None else Content.assemble("Log · ", notice)
+        self.border_title = tr("Log") if notice is None else Content.assemble(tr("Log · "), notice)
 
     def show_events(self, events: Sequence[Any], rounds: bool = True) -> None:
         """Show the newest events of ``events`` (``rounds``: as :func:`event_line`)."""
         recent = list(events[-self.lines :]) if self.lines else []
         shown = [event_line(event, rounds) for event in recent]
-        self.update(Text("\n".join(shown) if shown else "Nothing has happened yet."))
+        self.update(Text("\n".join(shown) if shown else tr("Nothing has happened yet.")))
