@@ -103,6 +103,16 @@ class HitLedgerApp(App[None]):
         self.persistence.release_autosave()
         self.exit(return_code=128 + number)
 
+    def on_key(self, event: events.Key) -> None:
+        """The IME's full-width space is a space in every text field (issue 21, item 2):
+        Textual's Input lets it pass as unprintable, and it comes up to here."""
+        from textual.widgets import Input
+
+        from tui.widgets.notation_field import keep_ideographic_space
+
+        if isinstance(self.focused, Input):
+            keep_ideographic_space(self.focused, event)
+
     def on_resize(self, event: events.Resize) -> None:
         """A resized terminal may have moved or cleared what it showed."""
         self.terminal_copy.forget()
