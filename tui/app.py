@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 
+from core.cells import cells
 from core.i18n import tr
 from core.systems import DEFAULT_SYSTEM
 from tui import actions
@@ -147,7 +148,9 @@ class HitLedgerApp(App[None]):
         """After a change: a turn says whose it is and may open the tracker."""
         self.refresh_bindings()
         if change.turn:  # whose turn it is and what the turn did (the tracker: what to answer)
-            self.notify(turn_notice(change.event, self.size.width - 8),
+            # the roster's notice line: the width less its border's ends and "Log · "
+            room = self.size.width - 2 - cells(tr("Log · "))
+            self.notify(turn_notice(change.event, room),
                         timeout=8 if change.event.details else 4)
         if change.tracker:
             self.post_message(OpenTracker(change.event))

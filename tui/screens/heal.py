@@ -173,13 +173,14 @@ class HealModal(ModalScreen[HealRequest | None]):
         for _cid, creature in self.targets:
             now = self.rules.track_text(creature)
             if self.amount is None:
-                lines.append(f"{creature.name}: {now}")
+                lines.append(tr("{name}: {result}", name=creature.name, result=now))
                 continue
             if self.track == TEMP_HP:
                 outcome = resolve_temp_hp(self.rules, creature, self.amount.amount)
             else:
                 outcome = self.rules.resolve_heal(creature, self.amount.amount, self._track())
-            lines.append(f"{creature.name}: {now} → {outcome.summary}")
+            lines.append(tr("{name}: {result}", name=creature.name,
+                            result=f"{now} → {outcome.summary}"))
             # every change before enter, as damage entry shows it: dying ends, wounded +1 …
             # (the first step is the track's own arithmetic, which the line above shows)
             if outcome.steps[1:]:
