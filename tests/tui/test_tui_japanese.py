@@ -60,3 +60,14 @@ def test_a_cut_never_splits_a_wide_character_and_ends_with_an_ellipsis(text, wid
 def test_a_name_keeps_its_number_when_cut_in_cells():
     assert fit_name(LONG_NAME, 16) == "ゴブリン戦士… 1"
     assert fit_name("ゴブリン戦士 2", 16) == "ゴブリン戦士 2"
+
+
+def test_the_trackers_cells_are_cut_in_cells_with_an_ellipsis():
+    from core.model import PersistentDamage
+    from tui.screens.tracker import condition_row
+
+    row = condition_row("ゴブリン戦士長ゴルグ・ザ・グレート 1",
+                        PersistentDamage(formula="2d6+12 persistent bleed", type="bleed"))
+    name, formula = row[0].plain, row[1].plain
+    assert name == "ゴブリン戦士長… 1" and cells(name) <= 18
+    assert formula.endswith("…") and cells(formula) <= 14

@@ -29,7 +29,7 @@ def event_line(event: Any, rounds: bool = True) -> str:
     """
     round_number = getattr(event, "round", None) if rounds else None
     if round_number is None:
-        return event.text
+        return str(event.text)
     return tr("R{round} {event}", round=round_number, event=event.text)
 
 
@@ -82,7 +82,7 @@ def turn_notice(event: Any, width: int = NOTICE_WIDTH) -> str:
         if not colon:  # "Goblin 2 skipped (dead)"
             said.setdefault(detail, [])
             continue
-        own = index >= closing and event.text.startswith(f"{who}'s turn")
+        own = index >= closing and event.text.startswith(tr("{name}'s turn", name=who))
         words = said.setdefault("" if own else f"{who}:", [])
         _add_turn_step(words, what.removesuffix(" (end of its turn)"))
     parts = [event.text]
