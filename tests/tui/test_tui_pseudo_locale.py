@@ -65,6 +65,7 @@ def unwrapped(text: str) -> str:
 
 
 KEY_WORDS = {"esc", "escape", "enter", "tab", "shift", "ctrl", "del", "pgup", "pgdn", "fg",
+             "home", "end", "super", "alt",
              "hitledger", "Pathfinder", "PC", "PCs", "HP", "AC", "DC", "Markdown"}
 """Names of keys and of the app, and abbreviations a Japanese table uses as they are."""
 
@@ -119,6 +120,18 @@ SCREENS = {
     "remove dialog": ("down", "delete"),
     "copy prompt": ("down", "y"),
     "heal": ("down", "h"),
+    "heal with an amount": ("down", "h", "5"),
+    "heal with a wrong amount": ("down", "h", "x"),
+    "find line": ("slash", "2"),
+    "add form with nothing typed": ("a", "ctrl+enter"),
+    "tracker's help": ("p", "question_mark"),
+    "saves' help": ("ctrl+o", "question_mark"),
+    "log's help": ("l", "question_mark"),
+    "bestiary's help": ("B", "f1"),
+    "add form's help": ("a", "f1"),
+    # not here yet: the dialogs of tui/screens/running.py (initiative, conditions, Fear and
+    # Stress, the next encounter, the log's export) and damage entry (tui/screens/damage.py),
+    # which other branches translate: add them when they speak through ``tr``
     "save prompt": ("ctrl+s",),
     "undo": ("u",),
     "nothing to remove": ("X",),
