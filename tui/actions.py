@@ -12,30 +12,32 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from core.i18n import N_, tr
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
 
 APP_BINDINGS = [
-    Binding("u", "undo", "Undo", id="app.undo"),
-    Binding("ctrl+y", "redo", "Redo", show=False, id="app.redo"),
-    Binding("l", "log", "Log", show=False, id="app.log"),
-    Binding("ctrl+s", "save", "Save", show=False, id="app.save"),
-    Binding("ctrl+o", "saves", "Saves", show=False, id="app.saves"),
-    Binding("f5", "quick_save", "Quick save", show=False, id="app.quick_save"),
-    Binding("f9", "quick_load", "Quick load", show=False, id="app.quick_load"),
-    Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
+    Binding("u", "undo", N_("Undo"), id="app.undo"),
+    Binding("ctrl+y", "redo", N_("Redo"), show=False, id="app.redo"),
+    Binding("l", "log", N_("Log"), show=False, id="app.log"),
+    Binding("ctrl+s", "save", N_("Save"), show=False, id="app.save"),
+    Binding("ctrl+o", "saves", N_("Saves"), show=False, id="app.saves"),
+    Binding("f5", "quick_save", N_("Quick save"), show=False, id="app.quick_save"),
+    Binding("f9", "quick_load", N_("Quick load"), show=False, id="app.quick_load"),
+    Binding("question_mark", "help", N_("Help"), key_display="?", id="app.help"),
     # priority: F1 reaches help from every screen, dialogs and text fields included, where
     # "?" is typed (one declaration instead of one per dialog)
-    Binding("f1", "help", "Help", show=False, priority=True, id="app.help_f1"),
-    Binding("q", "quit", "Quit", show=False, id="app.quit"),
+    Binding("f1", "help", N_("Help"), show=False, priority=True, id="app.help_f1"),
+    Binding("q", "quit", N_("Quit"), show=False, id="app.quit"),
     # priority: dialogs do not see the app's keys, and a dialog can be written over too
-    Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True, id="app.redraw",
-            tooltip="Redraw the whole screen"),
+    Binding("ctrl+l", "redraw", N_("Redraw"), show=False, priority=True, id="app.redraw",
+            tooltip=N_("Redraw the whole screen")),
     # issue 18: ctrl+z suspends as in every terminal program (fg brings it back), from
     # every screen and text field; u undoes
-    Binding("ctrl+z", "suspend_process", "Suspend", show=False, priority=True, id="app.suspend",
-            tooltip="Suspend to the shell (fg brings it back)"),
+    Binding("ctrl+z", "suspend_process", N_("Suspend"), show=False, priority=True, id="app.suspend",
+            tooltip=N_("Suspend to the shell (fg brings it back)")),
 ]
 """Keys that work on every screen that shows the encounter."""
 
@@ -75,7 +77,7 @@ def open_log(app: App[Any], encounter: Any) -> None:
     from tui.screens.log_screen import LogScreen
 
     if not isinstance(app.screen, LogScreen):
-        app.push_screen(LogScreen(f"Log · {encounter.name}", encounter.log,
+        app.push_screen(LogScreen(tr("Log · {name}", name=encounter.name), encounter.log,
                                   encounter.rules.counts_rounds))
 
 

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 
+from core.cells import cells
+from core.i18n import tr
 from core.systems import DEFAULT_SYSTEM
 from tui import actions
 from tui.messages import LoadSave, NewEncounter, OpenTracker
@@ -102,6 +104,16 @@ class HitLedgerApp(App[None]):
         self.persistence.release_autosave()
         self.exit(return_code=128 + number)
 
+    def on_key(self, event: events.Key) -> None:
+        """The IME's full-width space is a space in every text field (issue 21, item 2):
+        Textual's Input lets it pass as unprintable, and it comes up to here."""
+        from textual.widgets import Input
+
+        from tui.widgets.notation_field import keep_ideographic_space
+
+        if isinstance(self.focused, Input):
+            keep_ideographic_space(self.focused, event)
+
     def on_resize(self, event: events.Resize) -> None:
         """A resized terminal may have moved or cleared what it showed."""
         self.terminal_copy.forget()
@@ -136,7 +148,9 @@ class HitLedgerApp(App[None]):
         """After a change: a turn says whose it is and may open the tracker."""
         self.refresh_bindings()
         if change.turn:  # whose turn it is and what the turn did (the tracker: what to answer)
-            self.notify(turn_notice(change.event, self.size.width - 8),
+            # the roster's notice line: the width less its border's ends and "Log · "
+            room = self.size.width - 2 - cells(tr("Log · "))
+            self.notify(turn_notice(change.event, room),
                         timeout=8 if change.event.details else 4)
         if change.tracker:
             self.post_message(OpenTracker(change.event))
@@ -169,11 +183,11 @@ class HitLedgerApp(App[None]):
 
     def action_undo(self) -> None:
         """Undo the last change and say what it was."""
-        self.notices.said(self.session.undo(), "Undid: ", "Nothing to undo.")
+        self.notices.said(self.session.undo(), tr("Undid: {what}"), tr("Nothing to undo."))
 
     def action_redo(self) -> None:
         """Redo the last undone change and say what it was."""
-        self.notices.said(self.session.redo(), "Redid: ", "Nothing to redo.")
+        self.notices.said(self.session.redo(), tr("Redid: {what}"), tr("Nothing to redo."))
 
     def action_save(self) -> None:
         """Save; the first time, ask for a name."""

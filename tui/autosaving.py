@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.i18n import tr
 from tui.file_reports import SaveFinished, error_words, kept_where
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class Autosaver:
 
     def _not_autosaved(self, error: Exception) -> bool:
         """Quitting, the autosave could not be written: say why, and that q again quits (False)."""
-        self.app.notify(f"Autosave failed, q again quits anyway: {error_words(error)}",
+        self.app.notify(tr("Autosave failed, q again quits anyway: {error}", error=error_words(error)),
                     severity="error", timeout=10)
         return False
 
@@ -119,7 +120,8 @@ class Autosaver:
                                   hint="quit and start again; the encounter on screen is kept till then")
         path = saves.autosave(encounter, data=data, path=slot)
         if gone:
-            self._report(self.app.notify, f"The data folder was gone: made again, {slot.name} written.")
+            self._report(self.app.notify, tr("The data folder was gone: made again, {file} written.",
+                                             file=slot.name))
         return path
 
     def written(self, message: SaveFinished) -> None:
@@ -127,7 +129,8 @@ class Autosaver:
         again). One of an encounter another took the place of may have reached the slot after
         the new one's: that is written again."""
         if message.error is not None:
-            self.app.notify(f"Autosave failed: {error_words(message.error)}", severity="error", timeout=10)
+            self.app.notify(tr("Autosave failed: {error}", error=error_words(message.error)),
+                            severity="error", timeout=10)
         elif message.encounter is not None and message.encounter is not self.session.encounter:
             self.session.autosaved_revision = None
             self.schedule()
@@ -177,7 +180,8 @@ class Autosaver:
         if claim is None or self.file is not None or not self.enabled:
             return
         if isinstance(claim, Exception):
-            self.app.notify(f"Autosave not written, tried again at the next change: {error_words(claim)}",
+            self.app.notify(tr("Autosave not written, tried again at the next change: {error}",
+                               error=error_words(claim)),
                         severity="error", timeout=10)
             return
         self.file, kept = claim
@@ -185,7 +189,7 @@ class Autosaver:
             # after the first frame and the opening notice: the roster's notice line shows
             # the whole line there, where a toast over the header cut off the file name
             self.app.call_after_refresh(
-                self.app.notify, f"Previous autosave moved to {kept_where(kept)}.",
+                self.app.notify, tr("Previous autosave moved to {where}.", where=kept_where(kept)),
                 timeout=10)
         if write and self.session.encounter.revision != self.session.autosaved_revision:
             self.now()

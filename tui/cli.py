@@ -13,9 +13,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from core.i18n import N_, tr
+
 USAGE_ERROR = 2
-RESUMED = "Resumed from the autosave."
-OPENED = "Save opened."
+RESUMED = N_("Resumed from the autosave.")
+OPENED = N_("Save opened.")
 
 
 def system_list() -> str:
@@ -81,8 +83,8 @@ def use_data_dir(value: str | None) -> None:
     if value is None:
         return
     if not value.strip():
-        raise CliError("--data-dir is empty (an unset shell variable?): give a folder, "
-                       "or leave the option out for the usual data dir")
+        raise CliError(tr("--data-dir is empty (an unset shell variable?): give a folder, "
+                          "or leave the option out for the usual data dir"))
     os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(value))
 
 
@@ -129,11 +131,13 @@ def run_calc(argv: Sequence[str]) -> int:
     for item in args.stat:
         name, _, value = item.partition("=")
         if name not in known:
-            raise CliError(f"unknown stat {name!r} for {rules.name}; known: {', '.join(sorted(known))}")
+            raise CliError(tr("unknown stat {name} for {system}; known: {known}", name=repr(name),
+                              system=rules.name, known=", ".join(sorted(known))))
         try:
             stats[name] = int(value)
         except ValueError:
-            raise CliError(f"stat {name} must be a whole number, not {value!r}") from None
+            raise CliError(tr("stat {name} must be a whole number, not {value}", name=name,
+                              value=repr(value))) from None
     # a stand-in target with a bottomless track unless the GM gave its stats with --stat
     creature = rules.stand_in(stats, defenses=args.defenses, traits=args.traits)
     critical: bool | int = _critical(args, rules)
@@ -163,18 +167,19 @@ def _critical(args: argparse.Namespace, rules: Any) -> bool | int:
     if args.multiplier is None:
         return bool(args.critical)
     if not rules.critical_multipliers:
-        raise CliError(f"--multiplier is a {multiplier_systems()} option (other systems double a critical)")
+        raise CliError(tr("--multiplier is a {systems} option (other systems double a critical)",
+                          systems=multiplier_systems()))
     if not args.critical:
-        raise CliError("--multiplier goes with --critical")
+        raise CliError(tr("--multiplier goes with --critical"))
     if not 2 <= args.multiplier <= MAX_MULTIPLIER:
-        raise CliError(f"--multiplier is 2 to {MAX_MULTIPLIER}, not {args.multiplier}")
+        raise CliError(tr("--multiplier is 2 to {most}, not {given}", most=MAX_MULTIPLIER,
+                          given=args.multiplier))
     return int(args.multiplier)
 
 
 def run_roll(argv: Sequence[str]) -> int:
     """Roll a dice expression; print the total and each die."""
     from core.dice import roll_detailed
-    from core.i18n import tr
     from core.notation_ja import normalise
 
     parser = _Parser(prog="hitledger roll", description="Roll a dice expression.")
@@ -210,19 +215,25 @@ def run_library(argv: Sequence[str]) -> int:
     args = library_parser().parse_args(argv)
     use_data_dir(args.data_dir)
     if args.action != "list" and not args.file:
-        raise CliError(f"library {args.action} needs a FILE")
+        raise CliError(tr("library {action} needs a FILE", action=args.action))
     if args.action == "list" and args.file:
-        raise CliError(f"unexpected {args.file!r}: did you mean library import {args.file}?")
+        raise CliError(tr("unexpected {file}: did you mean library import {name}?",
+                          file=repr(args.file), name=args.file))
     from saves import library
 
     if args.action == "import":
         system, added = library.import_file(args.file, force=args.force)
-        print(f"{len(added)} added to the {system} library" + (f": {', '.join(added)}" if added else ""))
+        if added:
+            print(tr("{count} added to the {system} library: {names}", count=len(added),
+                     system=system, names=", ".join(added)))
+        else:
+            print(tr("{count} added to the {system} library", count=0, system=system))
     elif args.action == "export":
         if not args.system:
-            raise CliError("library export needs --system S: one file per system")
+            raise CliError(tr("library export needs --system S: one file per system"))
         path = library.export_file(args.system, args.file, force=args.force)
-        print(f"{len(library.names(args.system))} {args.system} creatures written to {path}")
+        print(tr("{count} {system} creatures written to {file}",
+                 count=len(library.names(args.system)), system=args.system, file=path))
     elif args.system:
         for name in library.names(args.system):
             print(name)
@@ -230,7 +241,8 @@ def run_library(argv: Sequence[str]) -> int:
     else:
         systems = library.systems()
         if not systems:
-            print("The library is empty: save a creature to it from the roster, or library import FILE.")
+            print(tr("The library is empty: save a creature to it from the roster, or library "
+                     "import FILE."))
         for system in systems:
             for name in library.names(system):
                 print(f"{system}\t{name}")
@@ -241,7 +253,7 @@ def run_library(argv: Sequence[str]) -> int:
 def _say_skipped(skipped: Sequence[Any]) -> None:
     """Templates of a library file that do not load: left out of the list, said on stderr."""
     for entry in skipped:
-        print(f"hitledger: left out: {entry.error}", file=sys.stderr)
+        print("hitledger: " + tr("left out: {error}", error=entry.error), file=sys.stderr)
 
 
 # -- log -------------------------------------------------------------------------------
@@ -296,14 +308,14 @@ def run_serve(argv: Sequence[str]) -> int:
     parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
     args = parser.parse_args(argv)
     if not 0 < args.port < 65536:
-        raise CliError(f"--port is 1 to 65535, not {args.port}")
+        raise CliError(tr("--port is 1 to 65535, not {port}", port=args.port))
     from tui.watch.follow import data_folder
 
     try:
         from tui.watch.serve import serve
     except ImportError as error:  # the serve extra (textual-serve, aiohttp) is not installed
-        raise CliError(f"hitledger serve needs textual-serve ({error}): "
-                       "pip install 'hitledger[serve]'") from None
+        raise CliError(tr("hitledger serve needs textual-serve ({error}): "
+                          "pip install 'hitledger[serve]'", error=error)) from None
     serve(data_folder(args.data_dir), args.host, args.port, args.token)
     return 0
 
@@ -359,22 +371,23 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
     if args.keep_party:
         return _keep_party(args)
     if sum(bool(x) for x in (args.save, args.new, args.demo)) > 1:
-        raise CliError("give one of NAME, --new SYSTEM or --demo SYSTEM")
+        raise CliError(tr("give one of NAME, --new SYSTEM or --demo SYSTEM"))
     if args.name and not args.new:
-        raise CliError("--name goes with --new SYSTEM")
+        raise CliError(tr("--name goes with --new SYSTEM"))
     from core import Encounter
 
     if args.new:
-        return Encounter(system=args.new, name=args.name or "New encounter"), _last_fight_note()
+        return Encounter(system=args.new, name=args.name or tr("New encounter")), _last_fight_note()
     from tui.demo import demo_encounter
 
     if args.demo:
-        return demo_encounter(args.demo), f"Demo encounter ({args.demo}). ? shows the keys."
+        return demo_encounter(args.demo), tr("Demo encounter ({system}). ? shows the keys.",
+                                             system=args.demo)
     import saves
 
     if args.save:
         encounter = saves.load(args.save)
-        return encounter, OPENED + _held_note(saves.save_path(encounter))
+        return encounter, tr(OPENED) + _held_note(saves.save_path(encounter))
     return _resume()
 
 
@@ -384,9 +397,9 @@ def _keep_party(args: argparse.Namespace) -> tuple[Any, str]:
     The encounter the party comes from is only read: its file stays as it was (issue 8).
     """
     if not args.new:
-        raise CliError("--keep-party goes with --new SYSTEM")
+        raise CliError(tr("--keep-party goes with --new SYSTEM"))
     if args.demo:
-        raise CliError("--keep-party takes the party from a save, not a demo")
+        raise CliError(tr("--keep-party takes the party from a save, not a demo"))
     import saves
     from saves import slots
 
@@ -395,15 +408,19 @@ def _keep_party(args: argparse.Namespace) -> tuple[Any, str]:
     else:
         path, _busy = slots.resume_candidate()
         if path is None:
-            raise CliError("--keep-party: no autosave to take the party from; name a save")
+            raise CliError(tr("--keep-party: no autosave to take the party from; name a save"))
         source = saves.load_autosave(path)
     if source.system != args.new:
-        raise CliError(f"--keep-party: {source.name} is a {source.system} encounter, "
-                       f"not {args.new}")
-    encounter = source.next_encounter(args.name or "Next encounter")
-    party = ", ".join(encounter.creature(cid).name for cid in encounter.order) or "no PCs"
-    return encounter, f"{encounter.name}: {party} from {source.name}. i rolls initiative." \
-        if encounter.rules.has_initiative else f"{encounter.name}: {party} from {source.name}."
+        raise CliError(tr("--keep-party: {name} is a {system} encounter, not {wanted}",
+                          name=source.name, system=source.system, wanted=args.new))
+    encounter = source.next_encounter(args.name or tr("Next encounter"))
+    party = tr(", ").join(encounter.creature(cid).name for cid in encounter.order) \
+        or tr("no PCs")
+    if encounter.rules.has_initiative:
+        return encounter, tr("{name}: {party} from {source}. i rolls initiative.",
+                             name=encounter.name, party=party, source=source.name)
+    return encounter, tr("{name}: {party} from {source}.", name=encounter.name, party=party,
+                         source=source.name)
 
 
 def _last_fight_note() -> str:
@@ -417,10 +434,11 @@ def _last_fight_note() -> str:
     except Exception:  # noqa: BLE001 - an unreadable data dir: nothing to point at
         return ""
     if last is not None:
-        return (f"New encounter. Your last save, {last.name}, is in {last.path.name}: "
-                "f9 loads it, ctrl+o lists every save.")
+        return tr("New encounter. Your last save, {save}, is in {file}: f9 loads it, ctrl+o "
+                  "lists every save.", save=last.name, file=last.path.name)
     if autosave is not None:
-        return "New encounter. The last fight is kept in its autosave: ctrl+o lists the saves."
+        return tr("New encounter. The last fight is kept in its autosave: ctrl+o lists the "
+                  "saves.")
     return ""
 
 
@@ -431,8 +449,9 @@ def _held_note(path: Any) -> str:
     pid = slots.held_elsewhere(path) if path is not None else None
     if pid is None:
         return ""
-    return (f" {path.name} is open in another window too{slots.process_note(pid)}: "
-            "saving asks before overwriting its changes.")
+    process = tr(" (process {pid})", pid=pid) if pid else ""
+    return " " + tr("{file} is open in another window too{process}: saving asks before "
+                    "overwriting its changes.", file=path.name, process=process)
 
 
 def _resume() -> tuple[Any, str]:
@@ -453,15 +472,16 @@ def _resume() -> tuple[Any, str]:
         except saves.SaveError as error:
             notice = _not_resumed(path, error)
     if encounter is not None:
-        return encounter, RESUMED
+        return encounter, tr(RESUMED)
     if busy is not None and not notice:
-        notice = (f"The autosave is open in another window{slots.process_note(busy)}: a demo here. "
-                  "ctrl+o lists the saves.")
+        process = tr(" (process {pid})", pid=busy) if busy else ""
+        notice = tr("The autosave is open in another window{process}: a demo here. ctrl+o "
+                    "lists the saves.", process=process)
     if not notice:
         # no autosave is not always a first run: a GM who renamed it still has saves
         has_saves = any(saves.data_dir().glob("*.toml"))
-        notice = ("No autosave: a demo encounter. ctrl+o lists the saves." if has_saves
-                  else "First run: a demo encounter. ? shows the keys.")
+        notice = tr("No autosave: a demo encounter. ctrl+o lists the saves.") if has_saves \
+            else tr("First run: a demo encounter. ? shows the keys.")
     from core.systems import DEFAULT_SYSTEM
 
     return demo_encounter(DEFAULT_SYSTEM), notice
@@ -475,15 +495,17 @@ def _not_resumed(path: Any, error: Exception) -> str:
 
     newer = slots.newer_format(path)
     if newer is not None:
-        return (f"{path.name} is from a newer hitledger (format {newer}): left where it is; "
-                "upgrade to open it. Demo opened.")
+        return tr("{file} is from a newer hitledger (format {format}): left where it is; "
+                  "upgrade to open it. Demo opened.", file=path.name, format=newer)
+    problem = getattr(error, "short", error)
     try:
         kept = slots.set_aside(path)
     except OSError as exc:
-        where = f"could not be moved to trash/ ({exc.strerror or exc}): left as {path.name}"
-    else:
-        where = f"moved to {kept.parent.name}/{kept.name}"
-    return f"Autosave not loaded ({getattr(error, 'short', error)}); {where}. Demo opened."
+        return tr("Autosave not loaded ({problem}); could not be moved to trash/ ({why}): left "
+                  "as {file}. Demo opened.", problem=problem, why=exc.strerror or exc,
+                  file=path.name)
+    return tr("Autosave not loaded ({problem}); moved to {where}. Demo opened.",
+              problem=problem, where=f"{kept.parent.name}/{kept.name}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -524,8 +546,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    app = make_app(encounter, rng=rng, notice=notice, resumed=notice == RESUMED,
-                   saved=notice.startswith(OPENED))
+    app = make_app(encounter, rng=rng, notice=notice, resumed=notice == tr(RESUMED),
+                   saved=notice.startswith(tr(OPENED)))
     app.run()
     # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).
     return app.return_code or 0

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from core.i18n import N_, tr
 from tui.screens.roster import RosterScreen
 from tui.session_rules import applies
 
@@ -22,16 +23,16 @@ if TYPE_CHECKING:
 # declaration per action): its description, or the longer name below where the footer's word
 # is too short to find by typing, and its tooltip and keys as help.
 LONGER_NAMES: dict[str, str] = {
-    "roster.add": "Add creature",
-    "roster.edit": "Edit creature",
-    "roster.remove": "Remove creature",
-    "roster.find": "Find creature",
-    "roster.next_turn": "Next turn",
-    "roster.tracker": "Persistent conditions",
-    "roster.conditions": "Conditions and their durations",
-    "roster.copy": "Copy creature",
+    "roster.add": N_("Add creature"),
+    "roster.edit": N_("Edit creature"),
+    "roster.remove": N_("Remove creature"),
+    "roster.find": N_("Find creature"),
+    "roster.next_turn": N_("Next turn"),
+    "roster.tracker": N_("Persistent conditions"),
+    "roster.conditions": N_("Conditions and their durations"),
+    "roster.copy": N_("Copy creature"),
     # issue 18, item 15: a GM coming back types load, open or resume
-    "app.saves": "Saves: load, open or resume an encounter",
+    "app.saves": N_("Saves: load, open or resume an encounter"),
 }
 NOT_IN_PALETTE = frozenset({"roster.mark", "app.quit"})
 """Marking follows the roster's cursor; Textual's own commands already offer Quit."""
@@ -71,10 +72,11 @@ class EncounterCommands(Provider):
         encounter = ledger.session.encounter
         for creature_id in encounter.order:
             creature = encounter.creature(creature_id)
-            found.append(Command(f"Damage {creature.name}",
-                                 f"Damage entry with {creature.name} as the target",
+            found.append(Command(tr("Damage {name}", name=creature.name),
+                                 tr("Damage entry with {name} as the target", name=creature.name),
                                  partial(self._on_roster, f"damage('{creature_id}')")))
-            found.append(Command(f"Heal {creature.name}", f"Heal {creature.name}",
+            heal = tr("Heal {name}", name=creature.name)
+            found.append(Command(heal, heal,
                                  partial(self._on_roster, f"heal('{creature_id}')")))
         return found
 
@@ -90,8 +92,9 @@ class EncounterCommands(Provider):
                 continue  # issue 11: not this system's rule (Fear, Stress, initiative)
             keys = ", ".join(self.app.get_key_display(replace(binding, key=key.strip()))
                              for key in binding.key.split(","))
-            name = LONGER_NAMES.get(binding.id, binding.description)
-            yield Command(name, f"{binding.tooltip or name} ({keys})",
+            name = tr(LONGER_NAMES.get(binding.id, binding.description))
+            about = tr(binding.tooltip) if binding.tooltip else name
+            yield Command(name, tr("{about} ({keys})", about=about, keys=keys),
                           partial(run, binding.action))
 
     def _settings(self) -> Iterator[Command]:
@@ -107,7 +110,8 @@ class EncounterCommands(Provider):
             now = declared.choice(encounter.settings.get(declared.key, declared.default))
             for switch in declared.choices:
                 if switch is not now:
-                    yield Command(f"Setting: {switch.offer}", f"{declared.about}Now: {now.now}",
+                    yield Command(tr("Setting: {offer}", offer=switch.offer),
+                                  tr("{about}Now: {now}", about=declared.about, now=now.now),
                                   partial(self._set, declared.key, switch.value))
 
     def _saves(self) -> Iterator[Command]:
@@ -117,26 +121,29 @@ class EncounterCommands(Provider):
         from tui.screens.damage import SAVE_KEYS, SAVE_LABELS, DamageScreen
 
         rules = self.ledger.session.encounter.rules
-        words = rules.save_words + ("" if "reflex" in rules.save_words.lower()
-                                    else ", Reflex/Fortitude/Will")
+        words = rules.save_words if "reflex" in rules.save_words.lower() \
+            else tr("{saves}, Reflex/Fortitude/Will", saves=rules.save_words)
         form = next((s for s in reversed(self.app.screen_stack) if isinstance(s, DamageScreen)), None)
         if form is None:
             if len(rules.save_choices) > 1:
-                yield Command(f"Damage with a save ({words})",
-                              "Damage entry on the marked creatures: each target's save by 0–4 (d)",
+                yield Command(tr("Damage with a save ({saves})", saves=words),
+                              tr("Damage entry on the marked creatures: each target's save by "
+                                 "0–4 (d)"),
                               partial(self._on_roster, "damage"))
             return
         for key, save in enumerate(SAVE_KEYS):
             if save is not None and save not in form.draft.save_cycle:
                 continue
-            label = "none" if save is None else SAVE_LABELS[save].replace("crit.", "critical")
-            yield Command(f"Save: {label} ({words}) for the highlighted target",
-                          f"The highlighted target's save ({key})",
+            label = tr("none") if save is None else SAVE_LABELS[save].replace("crit.", "critical")
+            yield Command(tr("Save: {save} ({saves}) for the highlighted target", save=label,
+                             saves=words),
+                          tr("The highlighted target's save ({key})", key=key),
                           partial(self._on_form, form, f"set_save({key})"))
-            yield Command(f"Save: {label} ({words}) for every target",
-                          "Every target's save at once", partial(self._on_form, form, f"save_all({key})"))
-        yield Command(f"Save to all: the highlighted target's save ({words})",
-                      "Copy the highlighted target's save to every target (S)",
+            yield Command(tr("Save: {save} ({saves}) for every target", save=label, saves=words),
+                          tr("Every target's save at once"),
+                          partial(self._on_form, form, f"save_all({key})"))
+        yield Command(tr("Save to all: the highlighted target's save ({saves})", saves=words),
+                      tr("Copy the highlighted target's save to every target (S)"),
                       partial(self._on_form, form, "copy_save"))
 
     def _on_form(self, form: Screen[Any], action: str) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from core.i18n import tr
+
 # (name, pc, initiative, defenses, traits, stats) per creature, per system.
 Roster = list[tuple[str, bool, int, str, str, dict[str, int]]]
 
@@ -102,7 +104,8 @@ def demo_encounter(system: str = "pf2e", *, rng: Any = None) -> Any:
 
     rules = get_system(system)
     if system not in DEMOS:
-        raise ValueError(f"no demo for {system!r}; demos: {', '.join(DEMOS)}")
+        raise ValueError(tr("no demo for {system}; demos: {demos}", system=repr(system),
+                            demos=", ".join(DEMOS)))
     name, roster, opening = DEMOS[system]
     encounter = Encounter(system=system, name=name)
     ids: dict[str, str] = {}

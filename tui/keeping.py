@@ -14,6 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.i18n import tr
 from tui.file_reports import error_words, kept_where
 
 if TYPE_CHECKING:
@@ -77,11 +78,12 @@ class Keeper:
             return saves.keep_in_trash(encounter, data=data, target=again)
 
         def kept(path: Path | None) -> None:
-            replace("" if path is None else f"Unsaved work kept in {kept_where(path)}.")
+            replace("" if path is None else tr("Unsaved work kept in {where}.", where=kept_where(path)))
 
         def refused(error: Exception) -> None:
-            self.app.notify(f"Not replaced: this encounter could not be kept ({error_words(error)}); "
-                        "save it first (ctrl+s).", severity="error", timeout=10)
+            self.app.notify(tr("Not replaced: this encounter could not be kept ({error}); "
+                               "save it first (ctrl+s).", error=error_words(error)),
+                            severity="error", timeout=10)
 
         self._keep(write, kept, refused)
 
@@ -116,7 +118,8 @@ class Keeper:
             then(path if path is not None else saves.save_path(self.session.encounter))
 
         def refused(error: Exception) -> None:
-            self.app.notify(f"Not saved: {error_words(error)}", severity="error", timeout=10)
+            self.app.notify(tr("Not saved: {error}", error=error_words(error)), severity="error",
+                            timeout=10)
 
         self._keep(write, kept, refused)
 
@@ -127,12 +130,14 @@ class Keeper:
         Once the copy is written and the keep only waits for the GM's form to close, say that.
         """
         if self._waiting is not None:
-            self.app.notify(f"{self._waiting.encounter.name} is kept; close this screen first.",
+            self.app.notify(tr("{name} is kept; close this screen first.",
+                               name=self._waiting.encounter.name),
                         severity="warning")
             return True
         if self._keeping is None:
             return False
-        self.app.notify(f"Still keeping {self._keeping.encounter.name}…", severity="warning")
+        self.app.notify(tr("Still keeping {name}…", name=self._keeping.encounter.name),
+                        severity="warning")
         return True
 
     def _keep(self, write: KeepWriter, kept: Callable[[Path | None], None],
@@ -147,7 +152,7 @@ class Keeper:
             return
         request = KeepRequest(write, kept, refused, self.session.encounter, tuple(self.app.screen_stack))
         self._keeping = request
-        self.app.notify(f"Keeping {request.encounter.name}…", timeout=0)  # until it is kept
+        self.app.notify(tr("Keeping {name}…", name=request.encounter.name), timeout=0)  # until it is kept
         self._write_keep(request)
 
     def _write_keep(self, request: KeepRequest) -> None:
@@ -181,13 +186,15 @@ class Keeper:
         request.file = result
         if self.session.encounter is not request.encounter:
             self._keeping = None
-            self.app.notify(f"{request.encounter.name} kept in {kept_where(result)}.", timeout=10)
+            self.app.notify(tr("{name} kept in {where}.", name=request.encounter.name,
+                               where=kept_where(result)), timeout=10)
         elif request.encounter.revision != request.revision:
             self._write_keep(request)
         elif self.app.screen not in request.screens:
             self._waiting = request
             # what to do first: a toast shows 36 cells (the log screen has no notice line)
-            self.app.notify(f"Close this to go on ({request.encounter.name} is kept).", timeout=0)
+            self.app.notify(tr("Close this to go on ({name} is kept).", name=request.encounter.name),
+                            timeout=0)
         else:
             self._keeping = None
             request.kept(result)

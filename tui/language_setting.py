@@ -13,7 +13,7 @@ from pathlib import Path
 
 import platformdirs
 
-from core.i18n import check_language, language_from_environment, set_language
+from core.i18n import check_language, language_from_environment, set_language, tr
 
 SETTING_FILE = "language"
 
@@ -52,7 +52,7 @@ def take_language(argv: Sequence[str]) -> list[str]:
         arg = args.pop(0)
         if arg == "--lang":
             if not args:
-                raise ValueError("--lang needs a language: en or ja")
+                raise ValueError(tr("--lang needs a language: en or ja"))
             asked = args.pop(0)
         elif arg.startswith("--lang="):
             asked = arg.removeprefix("--lang=")

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 
-from tui.widgets.log_panel import TOAST_WIDTH, NoticeLine, notice_line, short_event
+from tui.widgets.log_panel import NOTICE_WIDTH, TOAST_WIDTH, NoticeLine, fit_cells, notice_line
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -109,12 +109,13 @@ class Notices:
             line, self._border_line = self._border_line, None
             line.clear()
 
-    def said(self, event: Any, prefix: str, nothing: str) -> None:
-        """Say what an undo or redo did (``Undid: …``), or that there was ``nothing`` to do."""
+    def said(self, event: Any, done: str, nothing: str) -> None:
+        """Say what an undo or redo did (``done``: ``Undid: {what}``), or that there was
+        ``nothing`` to do."""
         if event is None:
             self.app.notify(nothing, severity="warning")
         else:
-            self.app.notify(short_event(event, prefix=prefix))
+            self.app.notify(fit_cells(done.format(what=event.headline), NOTICE_WIDTH))
 
 
 def dialog_box(screen: Screen[Any]) -> Widget | None:

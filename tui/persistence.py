@@ -14,6 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.i18n import tr
 from tui.autosaving import AUTOSAVE_DELAY, Autosaver
 from tui.file_reports import LoadFinished, SaveFinished, error_words, kept_where, refusal_words
 from tui.keeping import Keeper
@@ -115,7 +116,7 @@ class Persistence:
         if saves.save_path(self.encounter) is not None:
             self.run_save("save")
             return
-        ask_save_name(self.app, "Save as:", self.encounter.name,
+        ask_save_name(self.app, tr("Save as:"), self.encounter.name,
                       lambda name: self.run_save("save", name=name))
 
     def quick_save(self) -> None:
@@ -152,10 +153,10 @@ class Persistence:
         from tui.screens.dialogs import ConfirmModal
 
         if last is None:
-            self.notify("Nothing quick-saved yet: f5 saves.", severity="warning")
+            self.notify(tr("Nothing quick-saved yet: f5 saves."), severity="warning")
             return
-        question = (f"Nothing saved from {self.encounter.name} yet. Load the last save, "
-                    f"{last.name} ({last.path.name})?")
+        question = tr("Nothing saved from {encounter} yet. Load the last save, {save} ({file})?",
+                      encounter=self.encounter.name, save=last.name, file=last.path.name)
         self.app.push_screen(ConfirmModal(question, default=True),
                              lambda yes: self.load_file(last.path, source="quick") if yes else None)
 
@@ -200,23 +201,23 @@ class Persistence:
         if message.error is None:
             self.session.mark_saved(message.revision, auto=False, path=message.path)
             if message.path is not None:
-                self.notify(f"Saved {message.path.name}.")
+                self.notify(tr("Saved {file}.", file=message.path.name))
             # The autosave names the save it belongs to, so that after a restart ctrl+s
             # and f5/f9 still know it (issue 8): write it again even at this revision.
             self.autosaver.schedule()
         elif isinstance(message.error, saves.SaveConflict):
             self._ask_about_conflict(message)
         else:
-            self.notify(f"Not saved: {error_words(message.error)}", severity="error", timeout=10)
+            self.notify(tr("Not saved: {error}", error=error_words(message.error)), severity="error", timeout=10)
 
     def _replaced_save_finished(self, message: SaveFinished) -> None:
         """A save of an encounter another has taken the place of: the markers are the new
         one's, so they stay; the save or its error is still said (without a choice: the
         encounter it would save again is gone from the screen)."""
         if message.error is not None:
-            self.notify(f"Not saved: {error_words(message.error)}", severity="error", timeout=10)
+            self.notify(tr("Not saved: {error}", error=error_words(message.error)), severity="error", timeout=10)
         elif message.path is not None:
-            self.notify(f"Saved {message.path.name}.")
+            self.notify(tr("Saved {file}.", file=message.path.name))
 
     def _ask_about_conflict(self, message: SaveFinished) -> None:
         """The save met a changed or foreign file: the GM chooses (overwrite, new name, not)."""
@@ -252,7 +253,8 @@ class Persistence:
         if message.error is not None or message.encounter is None:
             from tui.messages import LoadRefused
 
-            self.notify(f"Not loaded: {refusal_words(message.error) if message.error else message.path}",
+            self.notify(tr("Not loaded: {error}",
+                           error=refusal_words(message.error) if message.error else message.path),
                         severity="error", timeout=10)
             self.app.screen.post_message(LoadRefused(message.path))
             return
@@ -262,9 +264,7 @@ class Persistence:
         """The encounter it replaces is kept (``kept`` says where): show the loaded one."""
         self.session.replace(message.encounter, saved=True, path=message.path)
         loaded = message.encounter
-        when = f", round {loaded.round}" if loaded.rules.counts_rounds else ""  # RULES §7
-        where = f" from {message.path.name}" if message.path else ""
-        self.keeper.notify_with(f"Loaded {loaded.name}{when}{where}.", kept)
+        self.keeper.notify_with(loaded_notice(loaded, message.path), kept)
         self.say_if_held_elsewhere(message.path)
 
     def say_if_held_elsewhere(self, path: Path | None) -> None:
@@ -273,8 +273,9 @@ class Persistence:
 
         pid = slots.held_elsewhere(path) if path is not None else None
         if pid is not None and path is not None:
-            self.notify(f"Open in another window too{slots.process_note(pid)}, saving asks first: "
-                        f"{path.name}", severity="warning", timeout=10)
+            process = tr(" (process {pid})", pid=pid) if pid else ""
+            self.notify(tr("Open in another window too{process}, saving asks first: {file}",
+                           process=process, file=path.name), severity="warning", timeout=10)
 
     def new_encounter(self, system: str, name: str) -> None:
         """Start an empty encounter (issue 8: the current one is kept, never deleted)."""
@@ -282,6 +283,18 @@ class Persistence:
 
         def start(kept: str) -> None:
             self.session.replace(Encounter(system=system, name=name))
-            self.keeper.notify_with(f"New encounter: {name}. a adds creatures.", kept)
+            self.keeper.notify_with(tr("New encounter: {name}. a adds creatures.", name=name), kept)
 
         self.keeper.keep_replaced_encounter(start)
+
+
+def loaded_notice(loaded: Any, path: Path | None) -> str:
+    """``Loaded Goblin Ambush, round 3 from goblins.toml.`` (no round where none is counted)."""
+    if loaded.rules.counts_rounds:  # RULES §7
+        if path:
+            return tr("Loaded {name}, round {round} from {file}.", name=loaded.name,
+                      round=loaded.round, file=path.name)
+        return tr("Loaded {name}, round {round}.", name=loaded.name, round=loaded.round)
+    if path:
+        return tr("Loaded {name} from {file}.", name=loaded.name, file=path.name)
+    return tr("Loaded {name}.", name=loaded.name)

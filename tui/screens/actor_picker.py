@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.draft import find_actors
+from core.i18n import N_, tr
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -41,9 +42,9 @@ class ActorPicker(ModalScreen[str | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Back", id="actor.cancel"),
-        Binding("down", "move(1)", "Next", show=False, id="actor.next"),
-        Binding("up", "move(-1)", "Previous", show=False, id="actor.previous"),
+        Binding("escape", "cancel", N_("Back"), id="actor.cancel"),
+        Binding("down", "move(1)", N_("Next"), show=False, id="actor.next"),
+        Binding("up", "move(-1)", N_("Previous"), show=False, id="actor.previous"),
     ]
 
     def __init__(self, encounter: Encounter, target_ids: Sequence[str], current: str | None) -> None:
@@ -56,10 +57,10 @@ class ActorPicker(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         """A question, the field, the list and the keys."""
         with Vertical(classes="dialog-box"):
-            yield Static("Who deals the damage? Type a few letters of the name.", markup=False)
-            yield Input(placeholder="name (empty: everyone)", compact=True, id="actor-query")
+            yield Static(tr("Who deals the damage? Type a few letters of the name."), markup=False)
+            yield Input(placeholder=tr("name (empty: everyone)"), compact=True, id="actor-query")
             yield OptionList(id="actor-list")
-            yield Label("enter: take    ↑↓: move    escape: back", classes="dialog-hint")
+            yield Label(tr("enter: take    ↑↓: move    escape: back"), classes="dialog-hint")
 
     def on_mount(self) -> None:
         """Everyone listed, the one who acts now highlighted."""
@@ -68,10 +69,11 @@ class ActorPicker(ModalScreen[str | None]):
     def _fill(self, query: str) -> None:
         """List the creatures ``query`` matches (and nobody while nothing is typed)."""
         found = find_actors(self.encounter, query, self.target_ids)
-        rows = [] if query.strip() else [Option("nobody", id=NOBODY)]
+        rows = [] if query.strip() else [Option(tr("nobody"), id=NOBODY)]
         for cid in found:
             name = self.encounter.creature(cid).name
-            rows.append(Option(name + (" (target)" if cid in self.target_ids else ""), id=cid))
+            rows.append(Option(tr("{name} (target)", name=name) if cid in self.target_ids else name,
+                               id=cid))
         listing = self.query_one(OptionList)
         listing.set_options(rows)
         if not rows:

@@ -15,11 +15,13 @@ from textual.widgets import Input, Label, Static
 
 from core.capabilities import NUMBERS
 from core.draft import read_numbers
+from core.i18n import N_, tr
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
 from tui.screens.dialogs import NumberInput
 from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
+from tui.wording import joined
 
 # The current values the edit form sets directly (issue 9, item 4) are the core's
 # ``current_tracks``: (track, label, the stat that is its maximum). A field shows only
@@ -113,7 +115,7 @@ ROW_CELLS = 72
 """The cells a row of number fields may take: the form is 78 wide with border and padding."""
 NUMBER_CELLS = 8
 """A number field and its gap (``Input.number`` in creature_form.tcss)."""
-INIT_LABEL = "Init total"
+INIT_LABEL = N_("Init total")
 """The initiative field takes the total (d20 + Mod), in the add and the edit form alike."""
 INIT_MOD = "init_mod"
 """Stands for the initiative modifier's field in :func:`stat_rows` (``None``: the initiative)."""
@@ -128,7 +130,7 @@ def stat_rows(fields: list[Any]) -> list[list[Any]]:
     rows: list[list[Any]] = [[]]
     used = 0
     for stat in fields:
-        label = INIT_LABEL if stat is None else "Mod" if stat == INIT_MOD else stat.label
+        label = tr(INIT_LABEL) if stat is None else tr("Mod") if stat == INIT_MOD else stat.label
         width = cell_len(label) + 1 + NUMBER_CELLS
         if rows[-1] and used + width > ROW_CELLS:
             rows.append([])
@@ -145,21 +147,22 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
     """
     labels = {stat.name: stat.label for stat in rules.stat_fields}
     labels.update({f"now_{track}": label for track, label, _ in rules.current_tracks})
-    labels.update(name="name", pc="PC", defenses="defenses", traits="traits",
-                  initiative="initiative", init_mod="initiative modifier")
+    labels.update(name=tr("name"), pc="PC", defenses=tr("defenses"), traits=tr("traits"),
+                  initiative=tr("initiative"), init_mod=tr("initiative modifier"))
     words = []
     for key, value in fields.items():
         label = labels.get(key, key.replace("_", " "))
         if isinstance(value, bool):
-            words.append(f"{label} {'yes' if value else 'no'}")
-        else:
-            words.append(f"{label} {'none' if value in ('', None) else value}")  # 0 is a number
-    return f"Updated {name}: {', '.join(words)}."
+            value = tr("yes") if value else tr("no")
+        elif value in ("", None):  # 0 is a number
+            value = tr("none")
+        words.append(f"{label} {value}")
+    return tr("Updated {name}: {fields}.", name=name, fields=joined(words))
 
 
 def example(text: str) -> str:
     """A field's example as an example (``e.g. Goblin Warrior``), never a value's look-alike."""
-    return f"e.g. {text}" if text else ""
+    return tr("e.g. {example}", example=text) if text else ""
 
 
 def traits_text(traits: Any) -> str:
@@ -191,11 +194,11 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     CSS_PATH = "creature_form.tcss"
     AUTO_FOCUS = "#name"
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("escape", "cancel", N_("Cancel"), id="form.cancel"),
         # a modal screen does not see the app's keys; ? would be typed into a field
-        Binding("ctrl+enter", "submit", "Add", show=False, id="form.submit"),
-        Binding("ctrl+t", "paste_block", "Paste stat block", id="form.paste_block",
-                tooltip="Paste a stat block as printed: see what it says, then add it"),
+        Binding("ctrl+enter", "submit", N_("Add"), show=False, id="form.submit"),
+        Binding("ctrl+t", "paste_block", N_("Paste stat block"), id="form.paste_block",
+                tooltip=N_("Paste a stat block as printed: see what it says, then add it")),
     ]
 
     def __init__(self, rules: Any, creature: Any = None, initiative: int = 0,
@@ -217,25 +220,26 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
 
     def compose(self) -> ComposeResult:
         """The fields, laid out for 80 columns."""
-        verb = "Edit" if self.editing else "Add"
         with Vertical(id="form") as box:
-            box.border_title = f"{verb} creature · {self.rules.name}"
+            box.border_title = tr("Edit creature · {system}", system=self.rules.name) \
+                if self.editing else tr("Add creature · {system}", system=self.rules.name)
             yield from self._name_row()
             yield from self._stat_rows()
             yield from self._text_rows()
             yield Static("", id="form-error", markup=False)
-            yield Label(f"enter {verb.lower()} · esc cancel · tab next field", classes="hint")
+            yield Label(tr("enter edit · esc cancel · tab next field") if self.editing
+                        else tr("enter add · esc cancel · tab next field"), classes="hint")
 
     def _name_row(self) -> ComposeResult:
         """Name and how many (when adding); ``Tab`` from Count goes on to the stats."""
         creature = self.creature
         with Horizontal(classes="row"):
-            yield Label("Name", classes="label")
+            yield Label(tr("Name"), classes="label")
             yield Input(creature.name if creature else "", id="name", compact=True,
                         placeholder=example(self.rules.example_name))
             if not self.editing:
-                yield Label("Count", classes="label short")
-                yield NumberInput("1", id="count", label="Count", default=1, minimum=1,
+                yield Label(tr("Count"), classes="label short")
+                yield NumberInput("1", id="count", label=tr("Count"), default=1, minimum=1,
                                   classes="number")
 
     def _stat_rows(self) -> ComposeResult:
@@ -263,30 +267,30 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         """Defenses as the stat block prints them, and traits."""
         creature = self.creature
         with Horizontal(classes="row tall"):
-            yield Label("Defenses", classes="label")
+            yield Label(tr("Defenses"), classes="label")
             yield NotationField(
                 self._check_defenses,
                 value=creature.defenses if creature else "",
                 placeholder=example(self.rules.example_defenses),
-                empty_hint="none (type the line as the stat block prints it)",
+                empty_hint=tr("none (type the line as the stat block prints it)"),
                 id="defenses",
             )
         if NUMBERS.get(self.rules.id):      # issue 19: the numbers as the block prints them
             with Horizontal(classes="row tall"):
-                yield Label("Numbers", classes="label")
+                yield Label(tr("Numbers"), classes="label")
                 yield NotationField(
                     self._check_numbers,
                     value=numbers_text(self.rules.id, creature.numbers) if creature else "",
                     placeholder=numbers_example(self.rules.id),
-                    empty_hint="none (AC, saves … as the stat block prints them)",
+                    empty_hint=tr("none (AC, saves … as the stat block prints them)"),
                     id="numbers",
                 )
         with Horizontal(classes="row"):
-            yield Label("Traits", classes="label")
+            yield Label(tr("Traits"), classes="label")
             # the kinds that change damage come from the rules; elsewhere no kind is offered
             kinds = self.rules.kind_words
             yield Input(traits_text(creature.traits) if creature else kinds[0] if kinds else "",
-                        placeholder="" if kinds else "any words (none change damage here)",
+                        placeholder="" if kinds else tr("any words (none change damage here)"),
                         id="traits", suggester=SuggestFromList(kinds), compact=True)
             # the last field (shift+tab from Name): Tab from Count went to it (issue 18, item 17)
             yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
@@ -306,7 +310,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             if value is None:
                 continue  # its own problem is said already
             if maximum is not None and maximum in stats and value > stats[maximum]:
-                problems.append(f"{label} cannot be more than the maximum, {stats[maximum]}.")
+                problems.append(tr("{label} cannot be more than the maximum, {most}.", label=label,
+                                   most=stats[maximum]))
             current[track] = value
         return current
 
@@ -316,15 +321,15 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             # adding, an empty Init rolls d20 + Mod for each creature (issue 11); the label says
             # it takes the total, not the d20 (issue 18, item 7)
             rolls = not self.editing and self.rules.has_initiative
-            yield Label(INIT_LABEL, classes="label stat")
+            yield Label(tr(INIT_LABEL), classes="label stat")
             yield NumberInput("" if rolls else str(self.initiative), id="initiative",
-                              label="Initiative", default=None if rolls else 0,
-                              placeholder="rolled" if rolls else "", classes="number")
+                              label=tr("Initiative"), default=None if rolls else 0,
+                              placeholder=tr("rolled") if rolls else "", classes="number")
             return
         if stat == INIT_MOD:
-            yield Label("Mod", classes="label stat")
+            yield Label(tr("Mod"), classes="label stat")
             yield NumberInput(str(self.creature.init_mod if self.creature else 0), id="init-mod",
-                              label="Initiative modifier", default=0, classes="number")
+                              label=tr("Initiative modifier"), default=0, classes="number")
             return
         value = stat_value(self.creature, stat.name) if self.creature else stat.default
         yield Label(stat.label, classes="label stat")
@@ -334,7 +339,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     def _check_defenses(self, text: str) -> str:
         """Parse the defense line; say back what was understood."""
         described = self.rules.parse_defenses(text).describe()
-        return "✓ " + ("; ".join(described) if described else "no defenses")
+        return "✓ " + (tr("; ").join(described) if described else tr("no defenses"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """The number fields say at once what is wrong with each (none drops a character),
@@ -363,12 +368,15 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             typed = self.query_one("#initiative", NumberInput).value.strip()
         signed = f"{mod:+d}"
         if not typed:
-            return f"Initiative: rolled for each, d20 {signed[0]} {signed[1:]} (Mod)".replace("-", "−")
+            return tr("Initiative: rolled for each, d20 {sign} {mod} (Mod)",
+                      sign=signed[0].replace("-", "−"), mod=signed[1:])
         if not typed.lstrip("-").isdigit():
-            return "Initiative: type the total, or leave it empty to roll"
-        return (f"Initiative: {int(typed)}, the total as typed (Mod {signed} is for a roll; "
-                "empty rolls)" if not self.editing else
-                f"Initiative: {int(typed)} (Mod {signed} is for the next roll)")
+            return tr("Initiative: type the total, or leave it empty to roll")
+        if self.editing:
+            return tr("Initiative: {total} (Mod {mod} is for the next roll)", total=int(typed),
+                      mod=signed)
+        return tr("Initiative: {total}, the total as typed (Mod {mod} is for a roll; "
+                  "empty rolls)", total=int(typed), mod=signed)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in any field submits the form."""
@@ -423,7 +431,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         self.dismiss(None)
         added = add_copies(app, creature, count)
         names = [app.session.encounter.creature(cid).name for cid in added]
-        app.notify(f"Added {', '.join(names)} from the stat block.")
+        app.notify(tr("Added {names} from the stat block.", names=joined(names)))
 
     def _taken_names(self) -> frozenset[str]:
         """The names of the other creatures in the encounter."""
@@ -435,13 +443,14 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         taken = self._taken_names()
         problems = []
         if not name:
-            problems.append("A creature needs a name.")
+            problems.append(tr("A creature needs a name."))
         elif self.editing and name.casefold() in {t.casefold() for t in taken}:
-            problems.append(f"Another creature is already called {name}: names stay unique.")
+            problems.append(tr("Another creature is already called {name}: names stay unique.",
+                               name=name))
         numbers = self._read_numbers(problems)
         count = numbers.get("count", 1)
         if count is not None and not 1 <= count <= MAX_COUNT:
-            problems.append(f"Count must be between 1 and {MAX_COUNT}.")
+            problems.append(tr("Count must be between 1 and {most}.", most=MAX_COUNT))
         stats = {stat.name: numbers.get(f"stat-{stat.name}") for stat in self.rules.stat_fields}
         current: dict[str, int] = {}
         if None not in stats.values():
@@ -451,13 +460,13 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             current = self._read_current(known, numbers, problems)
         defenses = self.query_one("#defenses", NotationField)
         if not defenses.valid:
-            problems.append(f"Fix the defense line first: {defenses.error}")
+            problems.append(tr("Fix the defense line first: {error}", error=defenses.error))
         printed = None
         numbers_field = self.query("#numbers")
         if numbers_field:
             typed = numbers_field.first(NotationField)
             if not typed.valid:
-                problems.append(f"Fix the numbers first: {typed.error}")
+                problems.append(tr("Fix the numbers first: {error}", error=typed.error))
             else:
                 printed = read_numbers(self.rules.id, typed.value)
         problems = [problem for problem in problems if problem]
@@ -494,7 +503,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
 
     def _check_numbers(self, text: str) -> str:
         """The numbers as understood, in the system's words (ValueError: what is wrong)."""
-        return "✓ " + (numbers_text(self.rules.id, read_numbers(self.rules.id, text)) or "none")
+        return "✓ " + (numbers_text(self.rules.id, read_numbers(self.rules.id, text)) or tr("none"))
 
     def _check_stats(self, stats: dict[str, int], init_mod: int = 0,
                      initiative: int | None = None) -> str:
@@ -506,7 +515,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         labels = {stat.name: stat.label for stat in self.rules.stat_fields}
         # a track of 0 is no track at all: an HP maximum must be at least 1 (issue 9, item 4)
         if stats.get("hp") == 0 and "vitality" not in labels:
-            return f"{labels['hp']} must be 1 or more: a creature with 0 maximum HP is dead."
+            return tr("{label} must be 1 or more: a creature with 0 maximum HP is dead.",
+                      label=labels["hp"])
         try:  # the bounds a load checks (core.schema), said while the form is open (issue 17)
             self.rules.new_creature("check", init_mod=init_mod, **stats)
             if initiative is not None:

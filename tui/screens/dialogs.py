@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.i18n import N_, tr
+
 
 class NumberInput(Input):
     """A field for a whole number that keeps every character typed.
@@ -48,14 +50,15 @@ def read_number(text: str, label: str, *, default: int | None = None,
     text = text.strip()
     if not text:
         if default is None:
-            raise ValueError(f"{label}: type a whole number.")
+            raise ValueError(tr("{label}: type a whole number.", label=label))
         return default
     try:
         value = int(text)
     except ValueError:
-        raise ValueError(f"{label} must be a whole number, not {text!r}.") from None
+        raise ValueError(tr("{label} must be a whole number, not {text}.", label=label,
+                            text=repr(text))) from None
     if minimum is not None and value < minimum:
-        raise ValueError(f"{label} must be {minimum} or more.")
+        raise ValueError(tr("{label} must be {minimum} or more.", label=label, minimum=minimum))
     return value
 
 
@@ -72,14 +75,14 @@ class ConfirmModal(ModalScreen[bool | None]):
     """
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n", "answer(False)", "No", id="confirm.no"),
-        Binding("escape", "escape", "No", show=False, id="confirm.escape"),
-        Binding("enter", "default", "Default", show=False, id="confirm.default"),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n", "answer(False)", N_("No"), id="confirm.no"),
+        Binding("escape", "escape", N_("No"), show=False, id="confirm.escape"),
+        Binding("enter", "default", N_("Default"), show=False, id="confirm.default"),
     ]
 
-    def __init__(self, question: str, *, default: bool = False, yes: str = "yes",
-                 no: str = "no", back: str = "") -> None:
+    def __init__(self, question: str, *, default: bool = False, yes: str = N_("yes"),
+                 no: str = N_("no"), back: str = "") -> None:
         """Ask ``question``; ``enter`` answers ``default``; ``yes`` and ``no`` say what each
         answer does; with ``back``, what escape does instead of no (it answers None)."""
         super().__init__(classes="dialog")
@@ -89,7 +92,7 @@ class ConfirmModal(ModalScreen[bool | None]):
 
     def compose(self) -> ComposeResult:
         """The question and the keys."""
-        yes, no, back = self.answers
+        yes, no, back = (tr(answer) if answer else "" for answer in self.answers)
         escape = "" if back else " / escape"
         yes_keys, no_keys = ("y / enter", "n") if self.default else ("y", "n / enter")
         hint = f"{yes_keys}: {yes}    {no_keys}{escape}: {no}"
@@ -115,7 +118,7 @@ class ConfirmModal(ModalScreen[bool | None]):
 class ChoiceModal(ModalScreen[str | None]):
     """Pick one of a few named choices; ``escape`` picks none."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="choice.cancel")]
 
     def __init__(self, question: str, choices: Sequence[tuple[str, str]]) -> None:
         """``choices`` are (value, label) pairs, in the order shown."""
@@ -127,8 +130,8 @@ class ChoiceModal(ModalScreen[str | None]):
         """The question and the choices."""
         with Vertical(classes="dialog-box"):
             yield Static(self.question, markup=False)
-            yield OptionList(*(Option(label, id=value) for value, label in self.choices))
-            yield Label("enter: choose    escape: cancel", classes="dialog-hint")
+            yield OptionList(*(Option(tr(label), id=value) for value, label in self.choices))
+            yield Label(tr("enter: choose    escape: cancel"), classes="dialog-hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Close with the chosen value."""
@@ -144,7 +147,7 @@ class PromptModal(ModalScreen[str | None]):
     """Ask for one line of text; ``check`` may reject it with a message shown inline."""
 
     # F1: a modal screen does not see the app's keys, and ? is typed into its field
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="prompt.cancel")]
 
     def __init__(
         self,
@@ -167,13 +170,13 @@ class PromptModal(ModalScreen[str | None]):
             yield Static(self.question, markup=False)
             yield Input(value=self.value, placeholder=self.placeholder, compact=True)
             yield Static("", classes="dialog-error", markup=False)
-            yield Label("enter: ok    escape: cancel", classes="dialog-hint")
+            yield Label(tr("enter: ok    escape: cancel"), classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Close with the text, unless ``check`` objects."""
         event.stop()
         text = event.value.strip()
-        problem = self.check(text) if self.check else (None if text else "Type something first.")
+        problem = self.check(text) if self.check else (None if text else tr("Type something first."))
         if problem:
             self.query_one(".dialog-error", Static).update(problem)
             return

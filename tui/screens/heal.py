@@ -18,15 +18,17 @@ from textual.widgets import Input, Label, Static
 
 from core.dice import DiceExpr, parse
 from core.encounter import has_temp_hp, resolve_temp_hp
+from core.i18n import N_, tr
 from tui.widgets.log_panel import short_event
+from tui.wording import joined
 
 if TYPE_CHECKING:
     from tui.screens.roster import RosterScreen
 
 TEMP_HP = "temp_hp"
 """The track name that gives temporary HP instead of healing (where the system has them)."""
-TRACK_LABELS = {"hp": "HP", "vitality": "Vitality", "wounds": "Wounds",
-                "armor": "Armor slots", "stress": "Stress", TEMP_HP: "Temp HP"}
+TRACK_LABELS = {"hp": "HP", "vitality": N_("Vitality"), "wounds": N_("Wounds"),
+                "armor": N_("Armor slots"), "stress": N_("Stress"), TEMP_HP: N_("Temp HP")}
 
 
 @dataclass(frozen=True)
@@ -72,29 +74,36 @@ def read_heal(text: str, rng: Any, kept: tuple[str, HealAmount] | None = None) -
     """
     text = text.strip()
     if not text:
-        raise ValueError("Type the healing: 12, 2d8+5, or 2d8+5=14 as rolled at the table.")
+        raise ValueError(tr("Type the healing: 12, 2d8+5, or 2d8+5=14 as rolled at the table."))
     expression, equals, typed = text.partition("=")
     try:
         expr = parse(expression.strip())
     except ValueError as error:
         message = getattr(error, "message", str(error))
-        raise ValueError(f"Not a number or dice: {message}.") from None
+        raise ValueError(tr("Not a number or dice: {problem}.", problem=message)) from None
     if equals:
         try:
             total = int(typed.strip())
         except ValueError:
-            raise ValueError(f"After '=' comes the total rolled, not {typed.strip()!r}.") from None
+            raise ValueError(tr("After '=' comes the total rolled, not {typed}.",
+                                typed=repr(typed.strip()))) from None
         low, high = dice_range(expr)
         if not low <= total <= high:
-            raise ValueError(f"{expr} rolls {low} to {high}, not {total}.")
+            raise ValueError(tr("{dice} rolls {low} to {high}, not {total}.", dice=expr, low=low,
+                                high=high, total=total))
         return HealAmount(total, f"{expr} = {total}" if expr.dice else "")
     if not expr.dice:
         return HealAmount(expr.modifier)
     if kept is not None and kept[0] == text:
         return kept[1]
     result = expr.roll(rng)
-    faces = ", ".join(str(v) for v in result.values)
+    faces = joined(str(v) for v in result.values)
     return HealAmount(result.total, f"{expr} ({faces}) = {result.total}")
+
+
+def track_label(track: str) -> str:
+    """A track's name as the heal dialog says it."""
+    return tr(TRACK_LABELS[track]) if track in TRACK_LABELS else track
 
 
 class HealModal(ModalScreen[HealRequest | None]):
@@ -108,9 +117,9 @@ class HealModal(ModalScreen[HealRequest | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="heal.cancel"),
+        Binding("escape", "cancel", N_("Cancel"), id="heal.cancel"),
         # a modal screen does not see the app's keys; ? would be typed into a field
-        Binding("ctrl+t", "next_track", "Track", id="heal.track"),
+        Binding("ctrl+t", "next_track", N_("Track"), id="heal.track"),
     ]
 
     def __init__(self, rules: Any, creature: Any, *, rng: Any, others: Sequence[tuple[str, Any]] = (),
@@ -134,10 +143,10 @@ class HealModal(ModalScreen[HealRequest | None]):
         with Vertical(classes="dialog-box") as box:
             count = len(self.targets)
             # plain Content: a creature called "Ogre [/]" is a name, not markup
-            box.border_title = Content(f"Heal {self.creature.name}" if count == 1
-                                       else f"Heal {count} creatures")
+            box.border_title = Content(tr("Heal {name}", name=self.creature.name) if count == 1
+                                       else tr("Heal {count} creatures", count=count))
             with Horizontal(classes="dialog-row"):
-                yield Label("Amount ")
+                yield Label(tr("Amount") + " ")
                 yield Input("", id="amount", compact=True, placeholder="12 · 2d8+5 · 2d8+5=14")
             yield Static(self._track_line(), id="track", markup=False)
             yield Static("", id="heal-roll", markup=False)
@@ -147,15 +156,15 @@ class HealModal(ModalScreen[HealRequest | None]):
 
     def _track_line(self) -> str:
         if len(self.tracks) == 1:
-            return f"Track: {TRACK_LABELS.get(self.track, self.track)}"
+            return tr("Track: {track}", track=track_label(self.track))
         names = "  ".join(
-            f"[{TRACK_LABELS.get(t, t)}]" if t == self.track else TRACK_LABELS.get(t, t)
-            for t in self.tracks
+            f"[{track_label(t)}]" if t == self.track else track_label(t) for t in self.tracks
         )
-        return f"Track: {names}   (ctrl+t: next)"
+        return tr("Track: {tracks}   (ctrl+t: next)", tracks=names)
 
     def _hint(self) -> str:
-        return f"enter {'give temp HP' if self.track == TEMP_HP else 'heal'} · esc cancel"
+        return tr("enter give temp HP · esc cancel") if self.track == TEMP_HP \
+            else tr("enter heal · esc cancel")
 
     def _preview_text(self) -> str:
         """Each creature now, and after the heal once an amount is typed with every step it
@@ -164,17 +173,18 @@ class HealModal(ModalScreen[HealRequest | None]):
         for _cid, creature in self.targets:
             now = self.rules.track_text(creature)
             if self.amount is None:
-                lines.append(f"{creature.name}: {now}")
+                lines.append(tr("{name}: {result}", name=creature.name, result=now))
                 continue
             if self.track == TEMP_HP:
                 outcome = resolve_temp_hp(self.rules, creature, self.amount.amount)
             else:
                 outcome = self.rules.resolve_heal(creature, self.amount.amount, self._track())
-            lines.append(f"{creature.name}: {now} → {outcome.summary}")
+            lines.append(tr("{name}: {result}", name=creature.name,
+                            result=f"{now} → {outcome.summary}"))
             # every change before enter, as damage entry shows it: dying ends, wounded +1 …
             # (the first step is the track's own arithmetic, which the line above shows)
             if outcome.steps[1:]:
-                lines.append("  " + "; ".join(outcome.steps[1:]))
+                lines.append("  " + tr("; ").join(outcome.steps[1:]))
         return "\n".join(lines)
 
     def _track(self) -> str | None:
@@ -206,8 +216,9 @@ class HealModal(ModalScreen[HealRequest | None]):
             return str(error)
         if amount.amount <= 0:
             self.amount = None
-            what = "Temp HP" if self.track == TEMP_HP else "Healing"
-            return f"{what} must be more than 0 (rolled {amount.amount})."
+            if self.track == TEMP_HP:
+                return tr("Temp HP must be more than 0 (rolled {amount}).", amount=amount.amount)
+            return tr("Healing must be more than 0 (rolled {amount}).", amount=amount.amount)
         self.amount = amount
         if amount.text:
             self._kept = (text.strip(), amount)

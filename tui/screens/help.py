@@ -15,6 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from core.i18n import N_, tr
 from tui.widgets.log_panel import cells, fit_lines
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ class KeyHelp:
     enabled: bool = True
 
 
-PALETTE = "Command palette: every action"
+PALETTE = N_("Command palette: every action")
 
 TEXT_FIELD_SCROLLING = frozenset({"scroll_up", "scroll_down"})
 """A one-line text field's ↑/↓ never scroll it: the screen's own keys there are the ones used."""
@@ -93,7 +94,7 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
     if app.COMMAND_PALETTE_BINDING not in screen.active_bindings:
         grouped[(0, "command_palette")] = (1, ["^p"], PALETTE, True)
     ranked = sorted(grouped.values(), key=lambda item: item[0])
-    return [KeyHelp(" / ".join(displays), description, enabled)
+    return [KeyHelp(" / ".join(displays), tr(description), enabled)
             for _, displays, description, enabled in ranked]
 
 
@@ -111,7 +112,12 @@ def screen_title(screen: Screen[Any]) -> str:
             words = str(getattr(title, "plain", title)).split(" · ")[0]
             return words[:1].lower() + words[1:]
     name = type(screen).__name__.removesuffix("Screen").removesuffix("Modal") or "Roster"
-    return " ".join(SCREEN_WORDS.split(name)).lower()
+    words = " ".join(SCREEN_WORDS.split(name)).lower()
+    return tr(words)
+
+
+SCREEN_NAMES = (N_("roster"), N_("tracker"), N_("saves"), N_("log"), N_("library"))
+"""The whole screens' names as :func:`screen_title` makes them, for the catalogue."""
 
 
 def help_text(keys: Iterable[KeyHelp], width: int | None = None) -> Text:
@@ -124,7 +130,7 @@ def help_text(keys: Iterable[KeyHelp], width: int | None = None) -> Text:
     indent = " " * (keys_width + 2)
     lines = []
     for item in rows:
-        note = "" if item.enabled else "  (not now)"
+        note = "" if item.enabled else "  " + tr("(not now)")
         text = item.description + note
         if width is not None:
             text = fit_lines(text, max(width - len(indent), 12), lines=len(text))
@@ -141,7 +147,7 @@ class HelpScreen(ModalScreen[None]):
     | escape / ? / q | Close |
     """
 
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]  # F1: the app's
+    BINDINGS = [Binding("escape,question_mark,q", "close", N_("Close"), id="help.close")]  # F1: the app's
     AUTO_FOCUS = "#help-scroll"  # arrows scroll a long list
     DEFAULT_CSS = """
     HelpScreen { align: center middle; background: $background; }
@@ -162,10 +168,10 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The key table and how to close."""
         with Vertical(id="help-box") as box:
-            box.border_title = f"Keys · {self.screen_name}"
+            box.border_title = tr("Keys · {screen}", screen=self.screen_name)
             with VerticalScroll(id="help-scroll"):
                 yield Static("", id="help-keys", markup=False)
-            yield Static("escape closes · ↑/↓ scroll", classes="dialog-hint", markup=False)
+            yield Static(tr("escape closes · ↑/↓ scroll"), classes="dialog-hint", markup=False)
 
     def on_mount(self) -> None:
         """The key table, wrapped to the box's width (DEFAULT_CSS) less its border, its

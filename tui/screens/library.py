@@ -20,11 +20,14 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.cells import cells
+from core.i18n import N_, tr
 from saves import SaveConflict, SaveError, library
 from saves.library import fresh
 from tui.screens.base import HitLedgerModal
 from tui.screens.creature_form import MAX_COUNT, traits_text, unique_names
 from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal, read_number
+from tui.wording import joined
 
 if TYPE_CHECKING:
     from core import Creature
@@ -66,9 +69,9 @@ def add_copies(app: HitLedgerApp, template: Creature, count: int,
 
 def read_count(text: str) -> int:
     """How many to add: 1 when empty; ValueError in the GM's words outside 1..MAX_COUNT."""
-    count = read_number(text, "Count", default=1, minimum=1)
+    count = read_number(text, tr("Count"), default=1, minimum=1)
     if count > MAX_COUNT:
-        raise ValueError(f"Count must be between 1 and {MAX_COUNT}.")
+        raise ValueError(tr("Count must be between 1 and {most}.", most=MAX_COUNT))
     return count
 
 
@@ -86,13 +89,14 @@ def keep_in_library(app: HitLedgerApp, creature: Creature,
         try:
             library.add(system, template, force=bool(force))
         except SaveConflict:
-            app.push_screen(ConfirmModal(f"The bestiary already has {template.name}. Replace it?"),
+            app.push_screen(ConfirmModal(
+                tr("The bestiary already has {name}. Replace it?", name=template.name)),
                             lambda yes: keep(True) if yes else None)
             return
         except SaveError as error:
-            app.notify(f"Not kept: {error}", severity="error")
+            app.notify(tr("Not kept: {error}", error=error), severity="error")
             return
-        app.notify(f"Kept {template.name} in the bestiary (B opens it).")
+        app.notify(tr("Kept {name} in the bestiary (B opens it).", name=template.name))
         if then is not None:
             then()
 
@@ -105,9 +109,12 @@ def skipped_words(skipped: list[library.Skipped]) -> str:
     if not skipped:
         return ""
     first = skipped[0].error
-    where = first.path.name if first.path is not None else "the library file"
-    more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
-    return f"Left out, fix in {where} by hand: {first.gist or first.problem}{more}"
+    where = first.path.name if first.path is not None else tr("the library file")
+    problem = first.gist or first.problem
+    if len(skipped) > 1:
+        return tr("Left out, fix in {file} by hand: {problem} (and {more} more)", file=where,
+                  problem=problem, more=len(skipped) - 1)
+    return tr("Left out, fix in {file} by hand: {problem}", file=where, problem=problem)
 
 
 def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
@@ -116,21 +123,22 @@ def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
     Only the fields the system uses: traits where a kind changes damage (``kind_words``),
     the initiative modifier where there is initiative (RULES §7).
     """
-    defenses = "; ".join(rules.defenses_of(creature).describe()) or "none"
-    attacks = ", ".join(f"{a.label} {a.damage}" for a in creature.attacks) or "none"
-    fields = [("Name", creature.name), ("Track", rules.track_text(creature)),
-              ("Defenses", defenses)]
+    defenses = tr("; ").join(rules.defenses_of(creature).describe()) or tr("none")
+    attacks = joined(f"{a.label} {a.damage}" for a in creature.attacks) or tr("none")
+    fields = [(tr("Name"), creature.name), (tr("Track"), rules.track_text(creature)),
+              (tr("Defenses"), defenses)]
     if rules.kind_words:
-        fields.append(("Traits", traits_text(creature.traits)))
+        fields.append((tr("Traits"), traits_text(creature.traits)))
     if rules.has_initiative:
-        fields.append(("Init", f"{creature.init_mod:+d}"))
-    fields.append(("Attacks", attacks))
+        fields.append((tr("Init"), f"{creature.init_mod:+d}"))
+    fields.append((tr("Attacks"), attacks))
     return fields
 
 
 def summary_text(rules: Any, creature: Creature) -> str:
     """:func:`summary` as aligned lines."""
-    return "\n".join(f"{label:<9}{value}" for label, value in summary(rules, creature))
+    return "\n".join(label + " " * max(9 - cells(label), 1) + value
+                     for label, value in summary(rules, creature))
 
 
 class LibraryScreen(HitLedgerModal[None]):
@@ -158,19 +166,19 @@ class LibraryScreen(HitLedgerModal[None]):
     """
     AUTO_FOCUS = "#library-name"
     BINDINGS = [
-        Binding("escape", "close", "Close", id="library.close"),
+        Binding("escape", "close", N_("Close"), id="library.close"),
         # a modal screen does not see the app's keys; ? would be typed into a field
-        Binding("enter", "add", "Add", id="library.add", show=False,
-                tooltip="Add the named (or highlighted) creature, count times, initiatives rolled"),
-        Binding("up", "move(-1)", "Up", show=False, id="library.up"),
-        Binding("down", "move(1)", "Down", show=False, id="library.down"),
-        Binding("ctrl+r", "rename", "Rename", id="library.rename",
-                tooltip="Rename the highlighted template"),
+        Binding("enter", "add", N_("Add"), id="library.add", show=False,
+                tooltip=N_("Add the named (or highlighted) creature, count times, initiatives rolled")),
+        Binding("up", "move(-1)", N_("Up"), show=False, id="library.up"),
+        Binding("down", "move(1)", N_("Down"), show=False, id="library.down"),
+        Binding("ctrl+r", "rename", N_("Rename"), id="library.rename",
+                tooltip=N_("Rename the highlighted template")),
         # over the field's cut: in the bestiary ctrl+x removes, as on the saves screen delete does
-        Binding("ctrl+x", "remove", "Remove", id="library.remove", priority=True,
-                tooltip="Remove the highlighted template (to the trash)"),
-        Binding("ctrl+t", "paste_block", "Paste stat block", id="library.paste_block",
-                tooltip="Paste a stat block as printed into the bestiary"),
+        Binding("ctrl+x", "remove", N_("Remove"), id="library.remove", priority=True,
+                tooltip=N_("Remove the highlighted template (to the trash)")),
+        Binding("ctrl+t", "paste_block", N_("Paste stat block"), id="library.paste_block",
+                tooltip=N_("Paste a stat block as printed into the bestiary")),
     ]
 
     def __init__(self) -> None:
@@ -183,18 +191,18 @@ class LibraryScreen(HitLedgerModal[None]):
     def compose(self) -> ComposeResult:
         """Name with completion and count, the list, what the highlighted one is."""
         with Vertical(id="bestiary", classes="dialog-box wide") as box:
-            box.border_title = f"Bestiary · {self.encounter.rules.name}"
+            box.border_title = tr("Bestiary · {system}", system=self.encounter.rules.name)
             with Horizontal(classes="dialog-row"):
-                yield Label("Name ")
-                yield Input(placeholder="type a name (→ completes)", id="library-name",
+                yield Label(tr("Name") + " ")
+                yield Input(placeholder=tr("type a name (→ completes)"), id="library-name",
                             compact=True)
-                yield Label("  Count ")
-                yield NumberInput("1", id="library-count", label="Count", default=1, minimum=1,
+                yield Label("  " + tr("Count") + " ")
+                yield NumberInput("1", id="library-count", label=tr("Count"), default=1, minimum=1,
                                   classes="number")
             yield OptionList(id="library-list")
             yield Static("", id="library-summary", markup=False)
             yield Static("", classes="dialog-error", markup=False)
-            yield Label("enter add · ↑↓ choose · ^r rename · ^x remove · ^t paste · esc close",
+            yield Label(tr("enter add · ↑↓ choose · ^r rename · ^x remove · ^t paste · esc close"),
                         classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -219,7 +227,7 @@ class LibraryScreen(HitLedgerModal[None]):
         options.add_options([Option(name, id=name) for name in self.names])
         if not self.names:
             self.query_one("#library-summary", Static).update(
-                "The bestiary is empty: b on the roster keeps the highlighted creature here.")
+                tr("The bestiary is empty: b on the roster keeps the highlighted creature here."))
         self.query_one("#library-name", Input).suggester = SuggestFromList(self.names,
                                                                            case_sensitive=False)
         if self.names:
@@ -294,8 +302,8 @@ class LibraryScreen(HitLedgerModal[None]):
         typed = self.query_one("#library-name", Input).value
         name = self.match(typed) if typed.strip() else self.highlighted()
         if name is None:
-            self.show_error(f"No {typed.strip()!r} in the bestiary." if typed.strip()
-                            else "The bestiary is empty.")
+            self.show_error(tr("No {name} in the bestiary.", name=repr(typed.strip()))
+                            if typed.strip() else tr("The bestiary is empty."))
             return
         try:
             count = read_count(self.query_one("#library-count", NumberInput).value)
@@ -307,7 +315,7 @@ class LibraryScreen(HitLedgerModal[None]):
         self.dismiss(None)
         added = add_copies(ledger, template, count)
         names = [ledger.session.encounter.creature(cid).name for cid in added]
-        ledger.notify(f"Added {', '.join(names)} from the bestiary.")
+        ledger.notify(tr("Added {names} from the bestiary.", names=joined(names)))
 
     def action_rename(self) -> None:
         """Ask for the highlighted template's new name."""
@@ -317,9 +325,9 @@ class LibraryScreen(HitLedgerModal[None]):
 
         def check(text: str) -> str | None:
             if not text:
-                return "Type a name."
+                return tr("Type a name.")
             if text != name and text in self.names:
-                return f"The bestiary already has {text}."
+                return tr("The bestiary already has {name}.", name=text)
             return None
 
         def rename(new_name: str | None) -> None:
@@ -332,9 +340,11 @@ class LibraryScreen(HitLedgerModal[None]):
                 self.show_error(str(error))
                 return
             self.show_names(highlight=new_name)
-            self.notify(f"Renamed {name} to {new_name} in the bestiary.")
+            self.notify(tr("Renamed {name} to {new_name} in the bestiary.", name=name,
+                           new_name=new_name))
 
-        self.app.push_screen(PromptModal(f"Rename {name} in the bestiary to:", value=name,
+        self.app.push_screen(PromptModal(tr("Rename {name} in the bestiary to:", name=name),
+                                         value=name,
                                          check=check), rename)
 
     def action_remove(self) -> None:
@@ -353,9 +363,10 @@ class LibraryScreen(HitLedgerModal[None]):
                 self.show_error(str(error))
                 return
             self.show_names()
-            self.notify(f"Removed {name} from the bestiary (kept in the trash).")
+            self.notify(tr("Removed {name} from the bestiary (kept in the trash).", name=name))
 
-        self.app.push_screen(ConfirmModal(f"Remove {name} from the bestiary? It goes to the trash."),
+        self.app.push_screen(ConfirmModal(
+            tr("Remove {name} from the bestiary? It goes to the trash.", name=name)),
                              remove)
 
     def action_paste_block(self) -> None:

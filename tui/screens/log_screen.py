@@ -20,11 +20,13 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from core.i18n import N_, tr
 from tui.screens.base import HitLedgerScreen
 from tui.widgets.log_panel import event_line
 from tui.widgets.roster_table import fit
+from tui.widgets.steady_footer import SteadyFooter
 
 DETAIL_INDENT = "    "
 ROUND_CELLS = 6
@@ -40,8 +42,9 @@ def event_lines(event: Any, rounds: bool = True) -> list[str]:
     closing = getattr(event, "closing", 0)
     lines: list[str] = []
     if closing:  # play report 2: end-of-turn lines belong to the turn that ended
-        prefix = f"R{event.meta_before.get('round', event.round)} " if rounds else ""
-        lines.append(f"{prefix}end of {event.ended}'s turn")
+        ended = tr("end of {name}'s turn", name=event.ended)
+        lines.append(tr("R{round} {event}", round=event.meta_before.get("round", event.round),
+                        event=ended) if rounds else ended)
         lines.extend(DETAIL_INDENT + detail for detail in details[:closing])
     lines.append(event_line(event, rounds))
     lines.extend(DETAIL_INDENT + detail for detail in details[closing:])
@@ -51,7 +54,7 @@ def event_lines(event: Any, rounds: bool = True) -> list[str]:
 def log_text(events: list[Any], rounds: bool = True) -> Text:
     """Every event on its line, details indented under it (``rounds``: as ``event_line``)."""
     if not events:
-        return Text("Nothing has happened yet.")
+        return Text(tr("Nothing has happened yet."))
     return Text("\n".join(line for event in events for line in event_lines(event, rounds)))
 
 
@@ -106,7 +109,7 @@ class LogLines(ScrollView, can_focus=True):
     def lines(self) -> Iterator[str]:
         """Every line of the log, unwrapped (what the screen shows, for a reader or a test)."""
         if not self.events:
-            yield "Nothing has happened yet."
+            yield tr("Nothing has happened yet.")
         for event in self.events:
             yield from event_lines(event, self.rounds)
 
@@ -181,7 +184,7 @@ class LogLines(ScrollView, can_focus=True):
         """One row of the screen: the row of the log under it, or blank."""
         row = int(self.scroll_offset.y) + y
         if not self.events:
-            text = "Nothing has happened yet." if row == 0 else ""
+            text = tr("Nothing has happened yet.") if row == 0 else ""
         elif row >= self.virtual_size.height or not self._starts:
             text = ""
         else:
@@ -214,9 +217,9 @@ class LogScreen(HitLedgerScreen[None]):
     | m | Export the log as Markdown (data dir, or a path you give) |
     """
 
-    BINDINGS = [Binding("escape,l", "back", "Back", id="log.back"),
-                Binding("m", "export", "Export Markdown", id="log.export",
-                        tooltip="Export the log as Markdown (data dir, or a path you give)")]
+    BINDINGS = [Binding("escape,l", "back", N_("Back"), id="log.back"),
+                Binding("m", "export", N_("Export Markdown"), id="log.export",
+                        tooltip=N_("Export the log as Markdown (data dir, or a path you give)"))]
     AUTO_FOCUS = "#log-scroll"
     DEFAULT_CSS = """
     LogScreen #log-title { height: 1; padding: 0 1; background: $panel; }
@@ -233,7 +236,7 @@ class LogScreen(HitLedgerScreen[None]):
         """Title, scrolling log, footer."""
         yield Static(self.title_text, id="log-title", markup=False)
         yield LogLines(self.events, self.rounds, id="log-scroll")
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def action_export(self) -> None:
         """Write the encounter's log as Markdown (issue 11)."""

@@ -12,6 +12,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
+from core.i18n import N_, tr
 from core.turns import is_defeated
 from tui.messages import OpenTracker
 from tui.screens.base import HitLedgerScreen
@@ -21,6 +22,7 @@ from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
 from tui.widgets.steady_footer import SteadyFooter
+from tui.wording import joined
 
 if TYPE_CHECKING:
     from core.encounter import DamagePreview
@@ -49,7 +51,7 @@ class FindField(Input):
     | escape | Back to where the cursor was |
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Back", id="find.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="find.cancel")]
     DEFAULT_CSS = """
     FindField {
         width: 1fr;
@@ -124,7 +126,7 @@ class RosterScreen(HitLedgerScreen[None]):
         yield LogPanel(lines=LOG_LINES)
         with Horizontal(id="find-line"):
             yield Static("/", id="find-prompt", markup=False)
-            yield FindField(placeholder="name… (enter stays, escape goes back)", id="find",
+            yield FindField(placeholder=tr("name… (enter stays, escape goes back)"), id="find",
                             compact=True)
         yield SteadyFooter(compact=True)
 
@@ -263,7 +265,7 @@ class RosterScreen(HitLedgerScreen[None]):
                 for name in result.names()
             ]
         except ValueError as error:
-            self.notify(f"Not added: {error}", severity="error")
+            self.notify(tr("Not added: {error}", error=error), severity="error")
             return
         # "Goblin 1…3" is one undo step, their initiatives rolled in it when Init is empty
         # (issue 11); one ``u`` takes the batch back (issue 10)
@@ -273,7 +275,7 @@ class RosterScreen(HitLedgerScreen[None]):
         # new order), not on the last creature added while the eye follows ▶
         self.session.apply(lambda enc: enc.add_many(
             creatures, initiative=result.initiative or 0, roll=roll, rng=rng))
-        self.notify(f"Added {', '.join(result.names())}.")
+        self.notify(tr("Added {names}.", names=joined(result.names())))
 
     def action_edit(self) -> None:
         """Open the form on the highlighted creature."""
@@ -301,7 +303,7 @@ class RosterScreen(HitLedgerScreen[None]):
         try:
             self.session.apply(lambda enc: enc.update(creature_id, **fields), {creature_id})
         except ValueError as error:
-            self.notify(f"Not changed: {error}", severity="error")
+            self.notify(tr("Not changed: {error}", error=error), severity="error")
             return
         from tui.screens.creature_form import edit_notice
 
@@ -309,7 +311,7 @@ class RosterScreen(HitLedgerScreen[None]):
 
     def action_remove(self) -> None:
         """Ask, then remove the marked creatures (or the highlighted one): one undo step."""
-        self._confirm_removal(self.targets(), "")
+        self._confirm_removal(self.targets())
 
     def action_remove_defeated(self) -> None:
         """Ask, then remove every defeated (dead or defeated) non-PC creature: one undo step."""
@@ -318,19 +320,24 @@ class RosterScreen(HitLedgerScreen[None]):
                     if not encounter.creature(cid).pc
                     and is_defeated(encounter.creature(cid))]
         if not defeated:
-            self.notify("No defeated creatures to remove.", severity="warning")
+            self.notify(tr("No defeated creatures to remove."), severity="warning")
             return
-        self._confirm_removal(defeated, "defeated ")
+        self._confirm_removal(defeated, defeated=True)
 
-    def _confirm_removal(self, creature_ids: list[str], kind: str) -> None:
+    def _confirm_removal(self, creature_ids: list[str], *, defeated: bool = False) -> None:
         """Issue 9, item 15: clean up after a fight in one step (confirm, ``u`` undoes it)."""
         from tui.screens.dialogs import ConfirmModal
 
         if not creature_ids:
             return
         names = [self.encounter.creature(cid).name for cid in creature_ids]
-        listed = fit_cells(", ".join(names), 160)
-        what = listed if len(names) == 1 else f"{len(names)} {kind}creatures ({listed})"
+        listed = fit_cells(joined(names), 160)
+        if len(names) == 1:
+            what = listed
+        elif defeated:
+            what = tr("{count} defeated creatures ({names})", count=len(names), names=listed)
+        else:
+            what = tr("{count} creatures ({names})", count=len(names), names=listed)
 
         def remove(confirmed: bool | None) -> None:
             if not confirmed:
@@ -340,9 +347,10 @@ class RosterScreen(HitLedgerScreen[None]):
             else:
                 self.session.apply(lambda enc: enc.remove_many(creature_ids), creature_ids)
             self.refresh_bindings()
-            self.notify(f"Removed {what} (u undoes it).")
+            self.notify(tr("Removed {what} (u undoes it).", what=what))
 
-        self.app.push_screen(ConfirmModal(f"Remove {what} from the encounter?"), remove)
+        self.app.push_screen(ConfirmModal(tr("Remove {what} from the encounter?", what=what)),
+                             remove)
 
     def action_mark(self) -> None:
         """Mark or unmark the highlighted creature as a target, then move down."""
@@ -487,9 +495,10 @@ class RosterScreen(HitLedgerScreen[None]):
             added = add_copies(self.app, creature, read_count(text),
                                initiative=self.encounter.initiative(creature_id))
             names = [self.encounter.creature(cid).name for cid in added]
-            self.notify(f"Copied {creature.name}: {', '.join(names)}.")
+            self.notify(tr("Copied {name}: {copies}.", name=creature.name, copies=joined(names)))
 
-        self.app.push_screen(PromptModal(f"How many copies of {creature.name}?", value="1",
+        self.app.push_screen(PromptModal(tr("How many copies of {name}?", name=creature.name),
+                                         value="1",
                                          check=check), copy)
 
     # -- running a session (issue 11; the work is in tui/screens/running.py) --------------

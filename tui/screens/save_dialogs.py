@@ -6,6 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.i18n import N_, tr
+
 
 def ask_save_name(app: Any, prompt: str, value: str, then: Callable[[str], None]) -> None:
     """Ask for a save's name (offering ``value``); ``then(name)`` once one is given."""
@@ -24,20 +26,20 @@ def ask_about_conflict(app: Any, error: Exception, encounter_name: str,
 
     problem = getattr(error, "short", str(error))
     path = getattr(error, "path", None)
-    label = path.name if isinstance(path, Path) else "the save"
+    label = path.name if isinstance(path, Path) else tr("the save")
 
     def chosen(choice: str | None) -> None:
         if choice == "overwrite":
             overwrite()
         elif choice == "new":
-            ask_save_name(app, "Save as a new save called:", f"{encounter_name} 2", save_as)
+            ask_save_name(app, tr("Save as a new save called:"), f"{encounter_name} 2", save_as)
         else:
-            app.notify("Not saved.", severity="warning")
+            app.notify(tr("Not saved."), severity="warning")
 
     app.push_screen(
-        ChoiceModal(f"{label}: {problem}.",
-                    [("overwrite", "Overwrite it"), ("new", "Save as a new save"),
-                     ("cancel", "Cancel")]),
+        ChoiceModal(tr("{save}: {problem}.", save=label, problem=problem),
+                    [("overwrite", N_("Overwrite it")), ("new", N_("Save as a new save")),
+                     ("cancel", N_("Cancel"))]),
         chosen,
     )
 
@@ -46,5 +48,6 @@ def confirm_quick_load(app: Any, path: Path, then: Callable[[], None]) -> None:
     """Ask before a quick load throws away the changes since the save; ``then()`` if yes."""
     from tui.screens.dialogs import ConfirmModal
 
-    app.push_screen(ConfirmModal(f"Load {path.name}? Changes since it was saved are lost."),
+    app.push_screen(ConfirmModal(
+        tr("Load {file}? Changes since it was saved are lost.", file=path.name)),
                     lambda answer: then() if answer else None)

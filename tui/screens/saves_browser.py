@@ -13,13 +13,19 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
+from core.cells import cut_cells
+from core.i18n import N_, tr
 from tui.messages import LoadRefused, LoadSave, NewEncounter, SaveFileChanged, SavesListed
 from tui.persistence import error_words, kept_where
 from tui.screens.base import HitLedgerScreen
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
 from tui.widgets.log_panel import NoticeLine
+from tui.widgets.steady_footer import SteadyFooter
+
+NAME_CELLS = 24
+"""Cells of the Name column."""
 
 
 def when_text(moment: datetime, now: datetime | None = None) -> str:
@@ -27,9 +33,9 @@ def when_text(moment: datetime, now: datetime | None = None) -> str:
     now = now or datetime.now()
     days = (now.date() - moment.date()).days
     if days == 0:
-        return f"today {moment:%H:%M}"
+        return tr("today {time}", time=f"{moment:%H:%M}")
     if days == 1:
-        return f"yesterday {moment:%H:%M}"
+        return tr("yesterday {time}", time=f"{moment:%H:%M}")
     return f"{moment:%Y-%m-%d %H:%M}"
 
 
@@ -41,17 +47,17 @@ def check_name(text: str) -> str | None:
     """
     name = text.strip()
     if not name:
-        return "Type a name."
+        return tr("Type a name.")
     if "/" in name or "\\" in name or name.startswith("."):
-        return "A name, not a path: no / or \\, and not starting with a dot."
+        return tr("A name, not a path: no / or \\, and not starting with a dot.")
     return None
 
 
 def row_labels(entries: list[Any]) -> dict[str, str]:
     """The Name cell of each readable save, by path: its encounter's name (an autosave's, the
     file's), or its file's name where two rows would read the same (play report 2, S7-2)."""
-    labels = {str(entry.path): (entry.path.stem.replace("-", " ") if entry.autosave
-                                else entry.name)[:24]
+    labels = {str(entry.path): cut_cells(entry.path.stem.replace("-", " ") if entry.autosave
+                                         else entry.name, NAME_CELLS)
               for entry in entries if entry.error is None}
     counts = Counter(labels.values())
     return {key: Path(key).name if counts[label] > 1 else label for key, label in labels.items()}
@@ -80,24 +86,24 @@ class SavesScreen(HitLedgerScreen[None]):
     AUTO_FOCUS = "#saves"
 
     BINDINGS = [
-        Binding("enter", "load", "Load", id="saves.load"),
-        Binding("r", "rename", "Rename", id="saves.rename"),
-        Binding("delete", "trash", "Trash", id="saves.trash"),
-        Binding("n", "new", "New", id="saves.new"),
-        Binding("k", "keep_party", "Keep party", id="saves.keep_party",
-                tooltip="Next encounter keeping the party (the current one is saved)"),
-        Binding("m", "export_log", "Export log", show=False, id="saves.export_log",
-                tooltip="Write the highlighted save's log as Markdown for the campaign notes"),
-        Binding("enter", "restore", "Open copy", id="saves.restore",
-                tooltip="Open the highlighted copy: it goes back among the saves, under its name"),
+        Binding("enter", "load", N_("Load"), id="saves.load"),
+        Binding("r", "rename", N_("Rename"), id="saves.rename"),
+        Binding("delete", "trash", N_("Trash"), id="saves.trash"),
+        Binding("n", "new", N_("New"), id="saves.new"),
+        Binding("k", "keep_party", N_("Keep party"), id="saves.keep_party",
+                tooltip=N_("Next encounter keeping the party (the current one is saved)")),
+        Binding("m", "export_log", N_("Export log"), show=False, id="saves.export_log",
+                tooltip=N_("Write the highlighted save's log as Markdown for the campaign notes")),
+        Binding("enter", "restore", N_("Open copy"), id="saves.restore",
+                tooltip=N_("Open the highlighted copy: it goes back among the saves, under its name")),
         # not in the footer (80 columns are full): the title says it, help and ctrl+p list it
-        Binding("t", "show_trash", "Trash folder", id="saves.show_trash", show=False,
-                tooltip="List the copies in the trash folder: set-aside autosaves, work kept"),
-        Binding("t", "show_saves", "Saves", id="saves.show_saves",
-                tooltip="Back to the list of saves"),
-        Binding("escape", "back", "Back", id="saves.back"),
-        Binding("ctrl+o", "refresh", "Refresh", show=False, id="saves.refresh",
-                tooltip="List the saves again (files saved since it opened)"),
+        Binding("t", "show_trash", N_("Trash folder"), id="saves.show_trash", show=False,
+                tooltip=N_("List the copies in the trash folder: set-aside autosaves, work kept")),
+        Binding("t", "show_saves", N_("Saves"), id="saves.show_saves",
+                tooltip=N_("Back to the list of saves")),
+        Binding("escape", "back", N_("Back"), id="saves.back"),
+        Binding("ctrl+o", "refresh", N_("Refresh"), show=False, id="saves.refresh",
+                tooltip=N_("List the saves again (files saved since it opened)")),
     ]
 
     def __init__(self) -> None:
@@ -112,18 +118,20 @@ class SavesScreen(HitLedgerScreen[None]):
 
     def compose(self) -> ComposeResult:
         """Title, table, footer."""
-        yield Static("Saves", id="saves-title", markup=False)
+        yield Static(tr("Saves"), id="saves-title", markup=False)
         yield SavesTable(cursor_type="row", id="saves")
         yield Static("", id="saves-detail", markup=False)
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         """Columns, then list the saves in a worker."""
         table = self.query_one(SavesTable)
-        for label, key, width in (("Name", "name", 24), ("System", "system", 15),
-                                  ("Round", "round", 5), ("Creatures", "creatures", 9),
-                                  ("Saved", "saved", None)):
-            table.add_column(label, key=key, width=width)
+        for label, key, width in ((N_("Name"), "name", NAME_CELLS), (N_("System"), "system", 15),
+                                  (N_("Round"), "round", 5), (N_("Creatures"), "creatures", 9),
+                                  (N_("Saved"), "saved", None)):
+            words = tr(label)
+            table.add_column(words if width is None else cut_cells(words, width), key=key,
+                             width=width)
         self.refresh_list()
 
     def refresh_list(self) -> None:
@@ -142,8 +150,8 @@ class SavesScreen(HitLedgerScreen[None]):
             home = os.path.expanduser("~")
             if home != "/" and folder.startswith(home + os.sep):
                 folder = "~" + folder[len(home):]
-            title = f"Trash · {folder} · t lists the saves" if trash else \
-                f"Saves · {folder} · t lists the trash"
+            title = tr("Trash · {folder} · t lists the saves", folder=folder) if trash else \
+                tr("Saves · {folder} · t lists the trash", folder=folder)
         except Exception as error:  # noqa: BLE001 - any failure is shown, the app keeps running
             self.post_message(SavesListed([], error))
             return
@@ -168,7 +176,8 @@ class SavesScreen(HitLedgerScreen[None]):
         table.clear()
         self.entries.clear()
         if message.error is not None:
-            self.show_notice(f"Not listed: {error_words(message.error)}", severity="error")
+            self.show_notice(tr("Not listed: {error}", error=error_words(message.error)),
+                             severity="error")
         from core import SYSTEM_IDS, get_system
 
         labels = row_labels(message.entries)
@@ -176,7 +185,7 @@ class SavesScreen(HitLedgerScreen[None]):
             key = str(entry.path)
             self.entries[key] = entry
             if entry.error is not None:
-                table.add_row(Text(f"! {entry.path.name}"), Text("unreadable"), Text(""),
+                table.add_row(Text(f"! {entry.path.name}"), Text(tr("unreadable")), Text(""),
                               Text(""), Text(when_text(entry.modified)), key=key)
                 continue
             rules = get_system(entry.system) if entry.system in SYSTEM_IDS else None
@@ -184,11 +193,11 @@ class SavesScreen(HitLedgerScreen[None]):
             # RULES §7: a system without rounds (the GM's spotlight list) has none to show
             round_text = "—" if rules and not rules.counts_rounds else str(entry.round)
             name = labels[key]
-            table.add_row(Text(name[:24]), Text(system), Text(round_text),
+            table.add_row(Text(cut_cells(name, NAME_CELLS)), Text(system), Text(round_text),
                           Text(str(entry.creatures)), Text(when_text(entry.modified)), key=key)
         if not message.entries:
-            empty = (("the trash is empty", "t lists the saves") if self.in_trash
-                     else ("no saves yet", "ctrl+s saves"))
+            empty = ((tr("the trash is empty"), tr("t lists the saves")) if self.in_trash
+                     else (tr("no saves yet"), tr("ctrl+s saves")))
             table.add_row(Text(empty[0]), Text(empty[1]), Text(""), Text(""), Text(""), key="none")
         if was is not None and str(was.path) in self.entries:
             table.move_cursor(row=table.get_row_index(str(was.path)))
@@ -272,7 +281,8 @@ class SavesScreen(HitLedgerScreen[None]):
         if entry is None or not self.in_trash:
             return
         if entry.error is not None:
-            self.show_notice(f"Not opened: {entry.path.name}: the line below says why.",
+            self.show_notice(tr("Not opened: {file}: the line below says why.",
+                                file=entry.path.name),
                              severity="warning")
             return
         self.restore_copy(entry.path)
@@ -287,7 +297,8 @@ class SavesScreen(HitLedgerScreen[None]):
         except Exception as error:  # noqa: BLE001 - any failure is said; a worker's error would end the app
             self.post_message(SaveFileChanged("restore", "", error))
             return
-        self.post_message(SaveFileChanged("restore", f"Back among the saves as {target.name}."))
+        self.post_message(SaveFileChanged(
+            "restore", tr("Back among the saves as {file}.", file=target.name)))
         self.post_message(LoadSave(target))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -303,7 +314,8 @@ class SavesScreen(HitLedgerScreen[None]):
             return
         if entry.error is not None:
             # enter on a broken file: say so, rather than nothing at all
-            self.show_notice(f"Not loaded: {entry.path.name}: the line below says why.",
+            self.show_notice(tr("Not loaded: {file}: the line below says why.",
+                                file=entry.path.name),
                              severity="warning")
             return
         self.post_message(LoadSave(entry.path))
@@ -319,8 +331,8 @@ class SavesScreen(HitLedgerScreen[None]):
                 self.change_file("rename", entry.path, name)
 
         # the autosave holds an encounter with a name of its own: say which file is renamed
-        label = f"the autosave ({entry.name})" if entry.autosave else entry.name
-        self.app.push_screen(PromptModal(f"Rename {label} to:", value=entry.name,
+        label = tr("the autosave ({name})", name=entry.name) if entry.autosave else entry.name
+        self.app.push_screen(PromptModal(tr("Rename {save} to:", save=label), value=entry.name,
                                          check=check_name), done)
 
     def action_trash(self) -> None:
@@ -334,7 +346,8 @@ class SavesScreen(HitLedgerScreen[None]):
                 self.change_file("trash", entry.path, "")
 
         label = entry.name if entry.error is None else entry.path.name
-        self.app.push_screen(ConfirmModal(f"Move {label} to the trash folder?"), done)
+        self.app.push_screen(ConfirmModal(tr("Move {save} to the trash folder?", save=label)),
+                             done)
 
     def action_export_log(self) -> None:
         """Read the highlighted save, then ask where to write its log as Markdown."""
@@ -351,7 +364,8 @@ class SavesScreen(HitLedgerScreen[None]):
         try:
             encounter = saves.load(path)
         except Exception as error:  # noqa: BLE001 - any failure is said; a worker's error would end the app
-            self.app.call_from_thread(self.show_notice, f"Not read: {error_words(error)}",
+            self.app.call_from_thread(self.show_notice,
+                                      tr("Not read: {error}", error=error_words(error)),
                                       severity="error")
             return
         # where it was written goes on this screen's own line, whole (not a 36-cell toast)
@@ -366,10 +380,10 @@ class SavesScreen(HitLedgerScreen[None]):
         try:
             if action == "rename":
                 target = saves.rename_save(path, name)
-                text = f"Renamed to {target.name}."
+                text = tr("Renamed to {file}.", file=target.name)
             else:
                 target = saves.delete_save(path)
-                text = f"Moved to {kept_where(target)}."
+                text = tr("Moved to {where}.", where=kept_where(target))
         except Exception as error:  # noqa: BLE001 - any failure is said; a worker's error would end the app
             self.post_message(SaveFileChanged(action, "", error))
             return
@@ -398,11 +412,11 @@ class SavesScreen(HitLedgerScreen[None]):
 
         def picked(system: str | None) -> None:
             if system:
-                self.app.push_screen(PromptModal("Name of the new encounter:",
-                                                 value="New encounter", check=check_name),
+                self.app.push_screen(PromptModal(tr("Name of the new encounter:"),
+                                                 value=tr("New encounter"), check=check_name),
                                      lambda name: named(system, name))
 
-        self.app.push_screen(ChoiceModal("New encounter: which system?", choices), picked)
+        self.app.push_screen(ChoiceModal(tr("New encounter: which system?"), choices), picked)
 
     def action_keep_party(self) -> None:
         """Issue 11: a new encounter with the current one's PCs as they are now."""
@@ -418,4 +432,4 @@ class SavesScreen(HitLedgerScreen[None]):
 class SavesTable(DataTable[Any]):
     """The saves list; enter is the screen's Load, so the table does not take it."""
 
-    BINDINGS = [Binding("enter", "screen.load", "Load", id="saves.table_load")]
+    BINDINGS = [Binding("enter", "screen.load", N_("Load"), id="saves.table_load")]

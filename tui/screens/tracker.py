@@ -10,13 +10,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import DataTable, Input, Label, Select, Static
 
+from core.cells import cells as cell_count
+from core.i18n import N_, tr
 from tui.screens.base import HitLedgerScreen
 from tui.screens.dialogs import NumberInput, PromptModal
 from tui.session_rules import tracker_applies
 from tui.widgets.log_panel import NoticeLine, cells, event_line, show_text
-from tui.widgets.roster_table import fit_name
+from tui.widgets.roster_table import fit, fit_name
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.word_checkbox import WordCheckbox
 
 if TYPE_CHECKING:
@@ -27,8 +30,9 @@ if TYPE_CHECKING:
     from core import Encounter
     from tui.session import Change
 
-WHEN = {"start": "start of turn", "end": "end of turn"}
-SECTIONS = {"immunities": "Temporary immunities", "conditions": "Conditions and dying checks"}
+WHEN = {"start": N_("start of turn"), "end": N_("end of turn")}
+SECTIONS = {"immunities": N_("Temporary immunities"),
+            "conditions": N_("Conditions and dying checks")}
 """The tables with a section line above it, and that line's words."""
 ABOVE_CONDITIONS = ("persistent", "immunities")
 """The tables above the conditions table, which takes the lines they leave."""
@@ -44,6 +48,11 @@ def rows_below(table: DataTable[Any]) -> int:
     return max(table.row_count - int(table.scroll_y) - shown, 0)
 
 
+def padded(label: str, width: int) -> str:
+    """``label`` and spaces to ``width`` cells (at least one space after it)."""
+    return label + " " * max(width - cell_count(label), 1)
+
+
 def factor_text(factor: float) -> str:
     """``1``, ``2`` or ``½``."""
     if factor == 0.5:
@@ -56,12 +65,14 @@ def condition_row(name: str, condition: Any) -> tuple[Text, ...]:
     left = "—" if condition.rounds_left is None else str(condition.rounds_left)
     check = condition.last_check or "—"
     if condition.pending_check:
-        check = f"{check} · check due" if condition.last_check else "check due"
+        check = tr("{check} · check due", check=check) if condition.last_check \
+            else tr("check due")
     return (
         Text(fit_name(name, 18)),
-        Text(condition.formula),
+        Text(fit(condition.formula, 14)),
         Text(factor_text(condition.factor)),
-        Text(WHEN.get(condition.timing, condition.timing)),
+        Text(fit(tr(WHEN[condition.timing]) if condition.timing in WHEN else condition.timing,
+                 13)),
         Text(left),
         Text(check),
     )
@@ -82,7 +93,7 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
     """Add persistent damage (``1d6 bleed``) or a temporary immunity to a creature."""
 
     # F1: a modal screen does not see the app's keys, and ? is typed into its field
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="tracker_add.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="tracker_add.cancel")]
 
     def __init__(self, encounter: Encounter, creature_id: str | None) -> None:
         """Offer the encounter's creatures, ``creature_id`` first."""
@@ -94,21 +105,22 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
         """Creature, persistent damage, or immunity and rounds."""
         options = [(self.encounter.creature(cid).name, cid) for cid in self.encounter.order]
         with Vertical(classes="dialog-box wide") as box:
-            box.border_title = "Add a persistent condition"
+            box.border_title = tr("Add a persistent condition")
             yield Select(options, value=self.creature_id or Select.BLANK, allow_blank=False,
                          id="creature", compact=True)
             with Horizontal(classes="dialog-row"):
-                yield Label("Damage   ")
-                yield Input("", id="text", placeholder="1d6 bleed", compact=True)
-                yield WordCheckbox("critical", id="critical", compact=True)
-            yield Label("or a temporary immunity:")
+                yield Label(padded(tr("Damage"), 9))
+                yield Input("", id="text", placeholder=tr("1d6 bleed"), compact=True)
+                yield WordCheckbox(tr("critical"), id="critical", compact=True)
+            yield Label(tr("or a temporary immunity:"))
             with Horizontal(classes="dialog-row"):
-                yield Label("Immune to ")
-                yield Input("", id="effect", placeholder="frightened", compact=True)
-                yield Label(" rounds ")
-                yield NumberInput("10", id="rounds", label="Rounds", minimum=1, classes="number")
+                yield Label(padded(tr("Immune to"), 10))
+                yield Input("", id="effect", placeholder=tr("frightened"), compact=True)
+                yield Label(" " + tr("rounds") + " ")
+                yield NumberInput("10", id="rounds", label=tr("Rounds"), minimum=1,
+                                  classes="number")
             yield Static("", classes="dialog-error", markup=False)
-            yield Label("enter add · esc cancel · tab next", classes="dialog-hint")
+            yield Label(tr("enter add · esc cancel · tab next"), classes="dialog-hint")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """The rounds field says at once what is wrong with it."""
@@ -133,7 +145,7 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
         effect = self.query_one("#effect", Input).value.strip()
         error = self.query_one(".dialog-error", Static)
         if not isinstance(creature_id, str):
-            error.update("Pick a creature.")
+            error.update(tr("Pick a creature."))
             return
         if text:
             try:
@@ -151,7 +163,7 @@ class AddConditionModal(ModalScreen[TrackerAddition | None]):
                 return
             self.dismiss(TrackerAddition(creature_id, effect=effect, rounds=rounds))
         else:
-            error.update("Type persistent damage (1d6 bleed) or an effect to be immune to.")
+            error.update(tr("Type persistent damage (1d6 bleed) or an effect to be immune to."))
 
     def action_cancel(self) -> None:
         """Close without adding."""
@@ -178,19 +190,19 @@ class TrackerScreen(HitLedgerScreen[None]):
 
     # the footer shows what fits 80 columns beside the app's u and ?; help lists them all
     BINDINGS = [
-        Binding("a", "add", "Add", id="tracker.add",
-                tooltip="Add persistent damage or a temporary immunity"),
-        Binding("x", "remove", "Remove", id="tracker.remove"),
-        Binding("t", "tick", "Tick", show=False, id="tracker.tick",
-                tooltip="Roll the highlighted persistent damage now"),
-        Binding("f", "flat_check", "Check", id="tracker.flat_check",
-                tooltip="Flat check or dying check (roll it, or type the roll from the table)"),
-        Binding("F", "resolve_all", "Check all", key_display="F", show=False,
-                id="tracker.resolve_all", tooltip="Roll every pending flat check and dying check"),
-        Binding("c", "condition", "Condition", id="tracker.condition",
-                tooltip="Add, change or remove a condition (value and duration)"),
-        Binding("n", "next_turn", "Next turn", show=False, id="tracker.next_turn"),
-        Binding("escape", "back", "Back", id="tracker.back"),
+        Binding("a", "add", N_("Add"), id="tracker.add",
+                tooltip=N_("Add persistent damage or a temporary immunity")),
+        Binding("x", "remove", N_("Remove"), id="tracker.remove"),
+        Binding("t", "tick", N_("Tick"), show=False, id="tracker.tick",
+                tooltip=N_("Roll the highlighted persistent damage now")),
+        Binding("f", "flat_check", N_("Check"), id="tracker.flat_check",
+                tooltip=N_("Flat check or dying check (roll it, or type the roll from the table)")),
+        Binding("F", "resolve_all", N_("Check all"), key_display="F", show=False,
+                id="tracker.resolve_all", tooltip=N_("Roll every pending flat check and dying check")),
+        Binding("c", "condition", N_("Condition"), id="tracker.condition",
+                tooltip=N_("Add, change or remove a condition (value and duration)")),
+        Binding("n", "next_turn", N_("Next turn"), show=False, id="tracker.next_turn"),
+        Binding("escape", "back", N_("Back"), id="tracker.back"),
     ]
 
     def __init__(self, last_event: Any = None, near: str | None = None) -> None:
@@ -205,25 +217,29 @@ class TrackerScreen(HitLedgerScreen[None]):
         """Title, conditions, immunities, what happened last."""
         yield Static("", id="tracker-title", markup=False)
         yield DataTable(cursor_type="row", id="persistent")
-        yield Static(SECTIONS["immunities"], classes="section", id="immunities-section")
+        yield Static(tr(SECTIONS["immunities"]), classes="section", id="immunities-section")
         yield DataTable(cursor_type="row", id="immunities")
-        yield Static(SECTIONS["conditions"], classes="section", id="conditions-section")
+        yield Static(tr(SECTIONS["conditions"]), classes="section", id="conditions-section")
         yield DataTable(cursor_type="row", id="conditions")
         yield Static("", id="last-event", markup=False)
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         """Set up columns and show the conditions."""
         persistent = self.query_one("#persistent", DataTable)
-        for label, width in (("Creature", 18), ("Damage", 14), ("×", 2), ("When", 13),
-                             ("Left", 4), ("Last check", None)):
-            persistent.add_column(label, width=width)
-        immunities = self.query_one("#immunities", DataTable)
-        for label, width in (("Creature", 18), ("Immune to", 20), ("Until", None)):
-            immunities.add_column(label, width=width)
-        table = self.query_one("#conditions", DataTable)
-        for label, width in (("Creature", 18), ("Condition", 20), ("Lasts / check", None)):
-            table.add_column(label, width=width)
+        columns = {
+            "#persistent": ((N_("Creature"), 18), (N_("Damage"), 14), ("×", 2), (N_("When"), 13),
+                            (N_("Left"), 4), (N_("Last check"), None)),
+            "#immunities": ((N_("Creature"), 18), (N_("Immune to"), 20), (N_("Until"), None)),
+            "#conditions": ((N_("Creature"), 18), (N_("Condition"), 20),
+                            (N_("Lasts / check"), None)),
+        }
+        for table_id, labels in columns.items():
+            table = self.query_one(table_id, DataTable)
+            for label, width in labels:
+                words = tr(label)
+                table.add_column(words if width is None else fit(words, width), width=width)
+        persistent = self.query_one("#persistent", DataTable)
         # only the tables the rules have: persistent damage, immunities that end in a round
         rules = self.encounter.rules
         persistent.display = tracker_applies(rules, "tick")
@@ -250,9 +266,10 @@ class TrackerScreen(HitLedgerScreen[None]):
         rules = encounter.rules
         # RULES §7: a system without rounds (Daggerheart) names none; without persistent
         # damage the screen holds the GM's conditions only
-        what = "Persistent conditions" if rules.has_persistent_damage else "Conditions"
-        when = f" · Round {encounter.round}" if rules.counts_rounds else ""
-        self.title_text = f"{what} · {encounter.name}{when}"
+        what = tr("Persistent conditions") if rules.has_persistent_damage else tr("Conditions")
+        self.title_text = f"{what} · {encounter.name}"
+        if rules.counts_rounds:
+            self.title_text += " · " + tr("Round {round}", round=encounter.round)
         show_text(self.query_one("#tracker-title", Static), self.title_text)
         persistent = self.query_one("#persistent", DataTable)
         immunities = self.query_one("#immunities", DataTable)
@@ -265,11 +282,12 @@ class TrackerScreen(HitLedgerScreen[None]):
                 persistent.add_row(*condition_row(creature.name, condition),
                                    key=f"{creature_id}|{index}")
             for index, immunity in enumerate(creature.temp_immunities):
-                immunities.add_row(Text(fit_name(creature.name, 18)), Text(immunity.effect),
-                                   Text(f"round {immunity.until_round}"),
+                immunities.add_row(Text(fit_name(creature.name, 18)),
+                                   Text(fit(immunity.effect, 20)),
+                                   Text(tr("round {round}", round=immunity.until_round)),
                                    key=f"{creature_id}|{index}")
         if persistent.row_count == 0:
-            persistent.add_row(Text("none"), *[Text("")] * 5, key="none")
+            persistent.add_row(Text(tr("none")), *[Text("")] * 5, key="none")
         self._show_gm_conditions()
         persistent.move_cursor(row=min(cursor_p, persistent.row_count - 1))
         immunities.move_cursor(row=min(cursor_i, max(immunities.row_count - 1, 0)))
@@ -294,12 +312,12 @@ class TrackerScreen(HitLedgerScreen[None]):
         """``+3 more ↓`` after a table's title when rows are below what it shows."""
         def hint(table_id: str) -> str:
             below = rows_below(self.query_one(f"#{table_id}", DataTable))
-            return f" · +{below} more ↓" if below else ""
+            return tr(" · +{count} more ↓", count=below) if below else ""
 
         # each key that moves a cursor asks again: show_text draws only a line that changed
         show_text(self.query_one("#tracker-title", Static), self.title_text + hint("persistent"))
         for table_id, words in SECTIONS.items():
-            show_text(self.query_one(f"#{table_id}-section", Static), words + hint(table_id))
+            show_text(self.query_one(f"#{table_id}-section", Static), tr(words) + hint(table_id))
 
     def on_resize(self) -> None:
         """Another terminal size: the conditions table gets the lines there are now."""
@@ -325,11 +343,12 @@ class TrackerScreen(HitLedgerScreen[None]):
                 lasts = conditions.lasts_text(name, duration, encounter.system) \
                     if creature.condition_values.get(name) else conditions.duration_text(duration)
                 if name == "dying" and creature.recovery_check:
-                    lasts = "check due" if creature.recovery_check == "pending" \
+                    lasts = tr("check due") if creature.recovery_check == "pending" \
                         else creature.recovery_check
                 key = f"{creature_id}|{index}"
                 self.condition_names[key] = name
-                table.add_row(Text(fit_name(creature.name, 18)), Text(conditions.label(creature, name)),
+                table.add_row(Text(fit_name(creature.name, 18)),
+                              Text(fit(conditions.label(creature, name), 20)),
                               Text(lasts), key=key)
         table.move_cursor(row=min(cursor, max(table.row_count - 1, 0)))
 
@@ -351,7 +370,7 @@ class TrackerScreen(HitLedgerScreen[None]):
     def _event_text(self) -> Text:
         event = self.last_event
         if event is None:
-            return Text("n: next turn · the turn's ticks and checks show here")
+            return Text(tr("n: next turn · the turn's ticks and checks show here"))
         lines = [event_line(event, self.encounter.rules.counts_rounds),
                  *(f"  {detail}" for detail in event.details)]
         return Text("\n".join(lines))
@@ -458,7 +477,7 @@ class TrackerScreen(HitLedgerScreen[None]):
             if not text:
                 return None
             if not text.isdigit() or not 1 <= int(text) <= 20:
-                return "A d20 roll: a whole number from 1 to 20 (or empty to roll)."
+                return tr("A d20 roll: a whole number from 1 to 20 (or empty to roll).")
             return None
 
         def done(text: str | None) -> None:
@@ -472,10 +491,11 @@ class TrackerScreen(HitLedgerScreen[None]):
         creature_id, index = selected
         creature = self.encounter.creature(creature_id)
         condition = creature.persistent[index]
-        prompt = PromptModal(f"Flat check DC {self.encounter.rules.flat_check_dc} for "
-                             f"{creature.name}'s persistent "
-                             f"{condition.label}: type the d20 roll, or leave empty to roll it.",
-                             placeholder="empty: the app rolls", check=check)
+        prompt = PromptModal(tr("Flat check DC {dc} for {name}'s persistent {condition}: type the "
+                                "d20 roll, or leave empty to roll it.",
+                                dc=self.encounter.rules.flat_check_dc, name=creature.name,
+                                condition=condition.label),
+                             placeholder=tr("empty: the app rolls"), check=check)
         self.app.push_screen(prompt, done)
 
     def _ask_dying_check(self, creature_id: str) -> None:
@@ -487,7 +507,8 @@ class TrackerScreen(HitLedgerScreen[None]):
 
         def check(text: str) -> str | None:
             if text and (not text.isdigit() or not 1 <= int(text) <= die):
-                return f"A d{die} roll: a whole number from 1 to {die} (or empty to roll)."
+                return tr("A d{die} roll: a whole number from 1 to {die} (or empty to roll).",
+                          die=die)
             return None
 
         def done(text: str | None) -> None:
@@ -495,11 +516,13 @@ class TrackerScreen(HitLedgerScreen[None]):
                 return
             result = running.dying_check(self.app, creature_id,
                                          int(text) if text else None)
-            self.notify(f"{creature.name}: {result}")
+            self.notify(tr("{name}: {result}", name=creature.name, result=result))
 
-        self.app.push_screen(PromptModal(f"Dying check for {creature.name}: type the d{die} roll, "
-                                         "or leave empty to roll it.",
-                                         placeholder="empty: the app rolls", check=check), done)
+        self.app.push_screen(PromptModal(tr("Dying check for {name}: type the d{die} roll, "
+                                            "or leave empty to roll it.", name=creature.name,
+                                            die=die),
+                                         placeholder=tr("empty: the app rolls"), check=check),
+                             done)
 
     def action_resolve_all(self) -> None:
         """Roll every pending flat check and dying check at once."""

@@ -20,6 +20,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
+from core.i18n import N_, tr
 from core.player_view import BLOODIED, DEFEATED, HEALTHY, HURT, PlayerView, SeenCreature
 from tui.watch.follow import Follower, Watched
 
@@ -40,7 +41,7 @@ class WatchApp(App[None]):
 
     TITLE = "hitledger — players' view"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("q", "quit", "Quit", id="watch.quit")]
+    BINDINGS = [Binding("q", "quit", N_("Quit"), id="watch.quit")]
     CSS = """
     Screen { layout: vertical; }
     #turn {
@@ -58,7 +59,7 @@ class WatchApp(App[None]):
         """Show what ``follower`` reads, as it changes."""
         super().__init__()
         self.follower = follower
-        self.watched = Watched(None, None, "waiting for the GM's window")
+        self.watched = Watched(None, None, tr("waiting for the GM's window"))
 
     def compose(self) -> ComposeResult:
         """The turn banner, the state line, the order and the log."""
@@ -81,7 +82,8 @@ class WatchApp(App[None]):
             try:
                 watched = self.follower.poll()
             except Exception as error:  # noqa: BLE001 - the players never see a traceback
-                watched = replace(self.watched, stale=f"cannot follow the file ({error})")
+                watched = replace(self.watched,
+                                  stale=tr("cannot follow the file ({error})", error=error))
             if watched is not None and not worker.is_cancelled:
                 self.call_from_thread(self.show, watched)
             time.sleep(POLL_SECONDS)
@@ -119,22 +121,22 @@ class WatchApp(App[None]):
 def banner(view: PlayerView | None) -> str:
     """Whose turn it is, in the fewest words: ``Kyra's turn``, ``The spotlight is on Kyra``."""
     if view is None:
-        return "Waiting for the fight"
+        return tr("Waiting for the fight")
     if view.round is None:
         return view.turn
-    return f"{view.up}'s turn" if view.up else "The fight is about to begin"
+    return tr("{name}'s turn", name=view.up) if view.up else tr("The fight is about to begin")
 
 
 def state_line(watched: Watched) -> str:
     """The round and the system, then what makes the view old (stale, the GM's window closed)."""
     view = watched.view
-    words = [f"Round {view.round}" if view and view.round is not None else "",
+    words = [tr("Round {round}", round=view.round) if view and view.round is not None else "",
              view.system if view else ""]
     if watched.gm_closed and watched.view is not None:
-        words.append("the GM's window is closed")
+        words.append(tr("the GM's window is closed"))
     if watched.stale:
-        words.append(f"stale: {watched.stale}" if view else watched.stale)
-    return " · ".join(w for w in words if w) + "   (q quits)"
+        words.append(tr("stale: {why}", why=watched.stale) if view else watched.stale)
+    return " · ".join(w for w in words if w) + "   " + tr("(q quits)")
 
 
 def up_line(view: PlayerView, width: int) -> int | None:
@@ -152,7 +154,7 @@ def order_table(view: PlayerView | None, width: int) -> Table | Text:
     if view is None:
         return Text("")
     if not view.creatures:
-        return Text("No one in the fight yet.")
+        return Text(tr("No one in the fight yet."))
     narrow = width < NARROW
     table = Table.grid(expand=True, padding=(0, 1))
     table.add_column(width=1)
@@ -174,7 +176,7 @@ def order_table(view: PlayerView | None, width: int) -> Table | Text:
 def _row(creature: SeenCreature) -> tuple[Text, Text, Text, Text]:
     """The turn mark, the name, the health (in words as well as colour), the conditions."""
     mark = Text("▶" if creature.up else "")
-    name = Text(creature.name + (" (PC)" if creature.pc else ""))
+    name = Text(tr("{name} (PC)", name=creature.name) if creature.pc else creature.name)
     health = Text(creature.health, style=HEALTH_STYLES.get(creature.health, ""))
     return mark, name, health, Text(creature.conditions, style="italic")
 

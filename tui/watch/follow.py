@@ -15,6 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
+from core.i18n import tr
 from core.player_view import PlayerView, player_view
 from saves import codec, slots
 from saves.names import DATA_DIR_ENV, SUFFIX, slugify
@@ -70,7 +71,7 @@ class Follower:
         self._file: Path | None = None
         self._identity: Identity | None = None
         self._read_at = 0
-        self._last = Watched(None, None, "waiting for the GM's window" if save is None else "")
+        self._last = Watched(None, None, tr("waiting for the GM's window") if save is None else "")
 
     def poll(self) -> Watched | None:
         """The new state when the file, its identity or the GM's window changed, else None."""
@@ -81,9 +82,9 @@ class Follower:
             return None
         self._file, self._identity = file, identity
         if file is None:
-            watched = Watched(None, None, "waiting for the GM's window", closed)
+            watched = Watched(None, None, tr("waiting for the GM's window"), closed)
         elif identity is None:
-            watched = Watched(self._last.view, file, f"{file.name} is gone", closed)
+            watched = Watched(self._last.view, file, tr("{file} is gone", file=file.name), closed)
         else:
             watched = self._read(file, closed)
         if watched == self._last:
@@ -100,7 +101,8 @@ class Follower:
             view = player_view(encounter, self.log_lines)
         except Exception as error:  # noqa: BLE001 - any damage: keep the last good state
             reason = getattr(error, "short", None) or str(error) or type(error).__name__
-            return Watched(self._last.view, file, f"{file.name} unreadable: {reason}", closed)
+            return Watched(self._last.view, file,
+                           tr("{file} unreadable: {why}", file=file.name, why=reason), closed)
         self._identity = _stat_identity(st)  # what was read, if it changed since the stat
         return Watched(view, file, "", closed)
 

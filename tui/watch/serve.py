@@ -23,6 +23,8 @@ from typing import Any
 from aiohttp import web
 from textual_serve.server import Server
 
+from core.i18n import tr
+
 COOKIE = "hitledger-token"
 TITLE = "hitledger — players' view"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -69,7 +71,7 @@ class PlayersServer(Server):
         """HTTP 403 unless the request has the token (in the address or the cookie)."""
         given = request.query.get("token") or request.cookies.get(COOKIE, "")
         if self.token and not token_matches(self.token, given):
-            raise web.HTTPForbidden(text="hitledger: this view needs ?token=… in the address")
+            raise web.HTTPForbidden(text=tr("hitledger: this view needs ?token=… in the address"))
 
     async def on_startup(self, app: Any) -> None:
         """Startup comes before the port is open: the address is printed once it is."""
@@ -86,12 +88,12 @@ class PlayersServer(Server):
                 continue
             writer.close()
             break
-        print(f"Players' view of {self.folder}: open "
-              f"{address(self.host, self.port, self.token)}", flush=True)
+        print(tr("Players' view of {folder}: open {address}", folder=self.folder,
+                 address=address(self.host, self.port, self.token)), flush=True)
         if not self.token and self.host not in LOOPBACK:
-            print("Anyone who can reach this machine can watch: --token asks for a word.",
+            print(tr("Anyone who can reach this machine can watch: --token asks for a word."),
                   flush=True)
-        print("Ctrl+C stops serving.", flush=True)
+        print(tr("Ctrl+C stops serving."), flush=True)
 
 
 def serve(folder: Path, host: str, port: int, token: str | None) -> None:

@@ -8,6 +8,10 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from core.encounter import FEAR_MAX
+from core.i18n import N_, tr
+
+SAVED_STATES = (N_("saved"), N_("autosaved"), N_("saving…"), N_("unsaved"))
+"""The header's words for whether the encounter is saved, for the catalogue."""
 
 
 class EncounterHeader(Static):
@@ -42,9 +46,10 @@ class EncounterHeader(Static):
         Measured in cells, not characters (issue 9, item 10): a Japanese name is two cells
         a character, and padding by ``len()`` pushed the marker off the line.
         """
-        when = f"Round {self.round}" if self.fear is None else f"Fear {self.fear}/{FEAR_MAX}"
+        when = tr("Round {round}", round=self.round) if self.fear is None \
+            else tr("Fear {fear}/{most}", fear=self.fear, most=FEAR_MAX)
         left = f"hitledger · {self.encounter_name} · {self.system_name} · {when}"
-        right = f"[{self.saved_state}]"
+        right = f"[{tr(self.saved_state)}]"
         width = max(self.size.width, cell_len(right) + 2)  # size is inside the padding
         room = width - cell_len(right) - 1
         if cell_len(left) > room:

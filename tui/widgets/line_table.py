@@ -24,6 +24,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from core.i18n import N_
+
 CELL_PADDING = 1
 """Blank cells on each side of a cell, as a DataTable pads them."""
 HEADER = -1
@@ -67,13 +69,13 @@ class LineTable(ScrollView, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select_cursor", "Select", show=False),
-        Binding("up", "cursor_up", "Cursor up", show=False),
-        Binding("down", "cursor_down", "Cursor down", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("home,ctrl+home", "first_row", "First", show=False),
-        Binding("end,ctrl+end", "last_row", "Last", show=False),
+        Binding("enter", "select_cursor", N_("Select"), show=False),
+        Binding("up", "cursor_up", N_("Cursor up"), show=False),
+        Binding("down", "cursor_down", N_("Cursor down"), show=False),
+        Binding("pageup", "page_up", N_("Page up"), show=False),
+        Binding("pagedown", "page_down", N_("Page down"), show=False),
+        Binding("home,ctrl+home", "first_row", N_("First"), show=False),
+        Binding("end,ctrl+end", "last_row", N_("Last"), show=False),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {

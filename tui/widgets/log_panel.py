@@ -13,6 +13,8 @@ from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
+from core.i18n import tr
+
 if TYPE_CHECKING:
     from textual.css.scalar import Scalar
     from textual.timer import Timer
@@ -26,8 +28,9 @@ def event_line(event: Any, rounds: bool = True) -> str:
     not (RULES §7, Daggerheart) no round is named.
     """
     round_number = getattr(event, "round", None) if rounds else None
-    prefix = f"R{round_number} " if round_number is not None else ""
-    return f"{prefix}{event.text}"
+    if round_number is None:
+        return str(event.text)
+    return tr("R{round} {event}", round=round_number, event=event.text)
 
 
 TOAST_WIDTH = 36
@@ -79,7 +82,7 @@ def turn_notice(event: Any, width: int = NOTICE_WIDTH) -> str:
         if not colon:  # "Goblin 2 skipped (dead)"
             said.setdefault(detail, [])
             continue
-        own = index >= closing and event.text.startswith(f"{who}'s turn")
+        own = index >= closing and event.text.startswith(tr("{name}'s turn", name=who))
         words = said.setdefault("" if own else f"{who}:", [])
         _add_turn_step(words, what.removesuffix(" (end of its turn)"))
     parts = [event.text]
@@ -87,7 +90,7 @@ def turn_notice(event: Any, width: int = NOTICE_WIDTH) -> str:
         if words or not who.endswith(":"):  # a creature whose steps all stay in the log: none
             parts.append(" ".join(filter(None, (who, ", ".join(words)))))
     line = " · ".join(filter(None, parts))
-    return line if cell_len(line) <= width else fit_keeping_tail(line, " (l: log)", width, 1)
+    return line if cell_len(line) <= width else fit_keeping_tail(line, tr(" (l: log)"), width, 1)
 
 
 def _add_turn_step(words: list[str], step: str) -> None:
@@ -187,6 +190,8 @@ def fit_lines(text: str, width: int, lines: int = 1) -> str:
     for word in text.split(" "):
         if out and cell_len(f"{out[-1]} {word}") <= width:
             out[-1] = f"{out[-1]} {word}"
+        elif cell_len(word) > width and cell_len(word) > len(word):
+            out.extend(wide_chunks(word, width))  # Japanese breaks between any two characters
         else:
             out.append(fit_cells(word, width))
     if len(out) <= lines:
@@ -197,6 +202,17 @@ def fit_lines(text: str, width: int, lines: int = 1) -> str:
     # a space before the ellipsis: the word before it is whole
     cut = last + " …" if cell_len(last + " …") <= width else fit_cells(last + "…", width)
     return "\n".join([*kept, cut])
+
+
+def wide_chunks(word: str, width: int) -> list[str]:
+    """A word of full-width characters in lines of at most ``width`` cells, broken between
+    characters (Japanese has no spaces to break at; issue 21, item 8)."""
+    chunks = [""]
+    for char in word:
+        if chunks[-1] and cell_len(chunks[-1] + char) > width:
+            chunks.append("")
+        chunks[-1] += char
+    return chunks
 
 
 def fit_keeping_tail(head: str, tail: str, width: int, lines: int) -> str:
@@ -306,7 +322,7 @@ class LogPanel(Static):
         super().__init__("", markup=False, **kwargs)
         self.lines = lines
         self._notice_line = NoticeLine(self, self._put_notice)
-        self.border_title = "Log"
+        self.border_title = tr("Log")
 
     @property
     def notice(self) -> str:
@@ -323,10 +339,10 @@ class LogPanel(Static):
         self._notice_line.clear()
 
     def _put_notice(self, notice: Content | None) -> None:
-        self.border_title = "Log" if notice is None else Content.assemble("Log · ", notice)
+        self.border_title = tr("Log") if notice is None else Content.assemble(tr("Log · "), notice)
 
     def show_events(self, events: Sequence[Any], rounds: bool = True) -> None:
         """Show the newest events of ``events`` (``rounds``: as :func:`event_line`)."""
         recent = list(events[-self.lines :]) if self.lines else []
         shown = [event_line(event, rounds) for event in recent]
-        self.update(Text("\n".join(shown) if shown else "Nothing has happened yet."))
+        self.update(Text("\n".join(shown) if shown else tr("Nothing has happened yet.")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.widgets import Input, Static
 
+from core.cells import cut_cells
 from tui.widgets.log_panel import show_text
 
 Checker = Callable[[str], str]
@@ -35,8 +36,7 @@ def caret_text(text: str, message: str, position: int, width: int = 74) -> Text:
     lead = width - 10  # cells kept left of the caret, so it stays on screen for long text
     while start > 0 and cell_len(text[start - 1 : position]) <= lead:
         start -= 1
-    shown = set_cell_size(text[start:], width).rstrip() if cell_len(text[start:]) > width \
-        else text[start:]
+    shown = cut_cells(text[start:], width)  # a cut ends with … (issue 21, item 8)
     column = cell_len(text[start:position])
     out = Text(shown + "\n")
     if column + 2 + cell_len(message) <= width:
@@ -45,7 +45,7 @@ def caret_text(text: str, message: str, position: int, width: int = 74) -> Text:
         out.append(" " * (column - cell_len(message) - 1) + message + " ^", style="bold")
     else:
         out.append(" " * column + "^\n", style="bold")
-        out.append(set_cell_size(message, width).rstrip(), style="bold")
+        out.append(cut_cells(message, width), style="bold")
     return out
 
 

@@ -6,17 +6,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import SYSTEM_IDS, get_system
+from core.i18n import N_
 
 ACTIVE_MARK = "▶"
 TARGET_MARK = "✓"
 BAR_WIDTH = 8
 MIN_BAR_WIDTH = 3
 COLUMNS: tuple[tuple[str, str], ...] = (
-    ("init", "Init"),
-    ("name", "Name"),
-    ("track", "Track"),
-    ("defenses", "Defenses"),
-    ("status", "Status"),
+    ("init", N_("Init")),
+    ("name", N_("Name")),
+    ("track", N_("Track")),
+    ("defenses", N_("Defenses")),
+    ("status", N_("Status")),
 )
 ROW_WIDTH = 68
 """Cell text per row at 80 columns: 80 less 2 padding per column and a 2-column scrollbar."""

@@ -7,14 +7,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import DataTable
 
 from core import conditions
+from core.cells import char_cells, cut_cells
+from core.i18n import N_, tr
 from tui.widgets.log_panel import event_line
 from tui.widgets.numbers_line import numbers_lines
+from tui.wording import joined
 
 if TYPE_CHECKING:
     from textual.geometry import Region
@@ -73,9 +76,14 @@ def hp_bar(fraction: float, width: int = BAR_WIDTH) -> str:
     return "█" * full + "░" * (width - full)
 
 
+def pc_name(creature: Any) -> str:
+    """A creature's name, ``(PC)`` after a player character's."""
+    return tr("{name} (PC)", name=creature.name) if creature.pc else creature.name
+
+
 def persistent_text(creature: Any) -> str:
     """The creature's persistent conditions in short, e.g. ``1d6 bleed ×2``."""
-    return ", ".join(
+    return joined(
         str(getattr(condition, "label", None) or condition.formula)
         for condition in getattr(creature, "persistent", None) or ()
     )
@@ -91,18 +99,24 @@ def status_text(creature: Any, system: str) -> str:
         creature.conditions.discard("unconscious")
     words = conditions.summary(creature, system)
     if creature.hidden:  # issue 20: left out of the players' view
-        return f"hidden · {words}" if words else "hidden"
-    return words or "ok"
+        return tr("hidden · {conditions}", conditions=words) if words else tr("hidden")
+    return words or tr("ok")
 
 
 def fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` cells with an ellipsis (the edit form has the whole of it)."""
+    """``text`` cut to ``width`` cells with an ellipsis (the edit form has the whole of it);
+    a full-width character that would straddle the cut is left out whole (issue 21, item 8)."""
     if cell_len(text) <= width:
         return text
-    return set_cell_size(text, width - 1) + "…"
+    room, kept = width - 1, 0
+    for index, char in enumerate(text):
+        kept += char_cells(char)
+        if kept > room:
+            return text[:index] + "…"
+    return text  # pragma: no cover - the text did not fit, so the loop returned
 
 
-NAME_TAIL = re.compile(r"(?: \d+)?(?: \(PC\))?$")
+NAME_TAIL = re.compile(r"(?: \d+)?(?: \(PC\)|（PC）)?$")
 """What a cut name keeps: its number and ``(PC)`` (``Jagged Kn… 1``)."""
 
 
@@ -116,7 +130,7 @@ def fit_name(name: str, width: int) -> str:
     head = width - cell_len(kept) - 1
     if not kept or head < 3:
         return fit(name, width)
-    return set_cell_size(name[: len(name) - len(kept)], head).rstrip() + "…" + kept
+    return fit(name[: len(name) - len(kept)], head + 1).removesuffix("…").rstrip() + "…" + kept
 
 
 SLOTS = re.compile(r"[■□]+")
@@ -147,7 +161,7 @@ def creature_cells(
         creature_id,
         f"{ACTIVE_MARK if active else ' '}{shown} {TARGET_MARK if marked else ' '}",
     )
-    name = creature.name + (" (PC)" if creature.pc else "")
+    name = pc_name(creature)
     track = rules.track_text(creature)
     if not _track_has_bar(rules) and cell_len(track) > widths["track"]:
         track = counted_slots(track)  # numbers whole, not ``6/…`` (issue 18, item 9)
@@ -159,7 +173,7 @@ def creature_cells(
     status = status_text(creature, encounter.system)
     persistent = persistent_text(creature)
     if persistent:
-        status = persistent if status == "ok" else f"{status}, {persistent}"
+        status = persistent if status == tr("ok") else joined((status, persistent))
     cells: dict[str, Any] = {
         "init": init,
         "name": Text(fit_name(name, widths["name"])),
@@ -218,28 +232,29 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     rules = encounter.rules
     creature = encounter.creature(creature_id)
     out = Text()
-    out.append(creature.name + (" (PC)" if creature.pc else ""), style="bold")
-    traits = ", ".join(sorted(creature.traits))
+    out.append(pc_name(creature), style="bold")
+    traits = joined(sorted(creature.traits))
     # RULES §7: without initiative the GM orders the list: its place there
-    where = f"initiative {encounter.initiative(creature_id)}" if rules.has_initiative \
-        else f"place {encounter.order.index(creature_id) + 1} on the list"
+    where = tr("initiative {initiative}", initiative=encounter.initiative(creature_id)) \
+        if rules.has_initiative \
+        else tr("place {place} on the list", place=encounter.order.index(creature_id) + 1)
     out.append(f"\n{where}" + (f" · {traits}" if traits else ""))
     out.append(f"\n{rules.track_text(creature)}")
-    out.append(f"\nstatus: {rules.status(creature)}")
+    out.append("\n" + tr("status: {status}", status=rules.status(creature)))
     numbers = numbers_lines(encounter, creature_id)     # issue 19: after conditions, with why
     if numbers:
-        out.append("\n\nNumbers\n", style="bold")
+        out.append("\n\n" + tr("Numbers") + "\n", style="bold")
         out.append("\n".join(numbers))
-    out.append("\n\nDefenses\n", style="bold")
-    out.append(creature.defenses or "none")
-    out.append("\n\nConditions\n", style="bold")
+    out.append("\n\n" + tr("Defenses") + "\n", style="bold")
+    out.append(creature.defenses or tr("none"))
+    out.append("\n\n" + tr("Conditions") + "\n", style="bold")
     persistent = persistent_text(creature)
     lines = condition_lines(encounter, creature_id) + ([persistent] if persistent else [])
-    out.append("\n".join(lines) or "none")
-    out.append("\n\nLast events\n", style="bold")
+    out.append("\n".join(lines) or tr("none"))
+    out.append("\n\n" + tr("Last events") + "\n", style="bold")
     events = [event for event in encounter.log if creature_id in event.changed_ids]
     lines = [event_line(event, rules.counts_rounds) for event in events[-LAST_HITS:]]
-    out.append("\n".join(lines) or "nothing yet")
+    out.append("\n".join(lines) or tr("nothing yet"))
     return out
 
 
@@ -257,8 +272,8 @@ class RosterTable(DataTable[Any]):
     """
 
     BINDINGS = [
-        Binding("home,g", "first_row", "First creature", show=False, id="roster.first_row"),
-        Binding("end,G", "last_row", "Last creature", show=False, id="roster.last_row"),
+        Binding("home,g", "first_row", N_("First creature"), show=False, id="roster.first_row"),
+        Binding("end,G", "last_row", N_("Last creature"), show=False, id="roster.last_row"),
     ]
 
     DEFAULT_CSS = """
@@ -352,7 +367,8 @@ class RosterTable(DataTable[Any]):
             if key == "init" and not encounter.rules.has_initiative:
                 label = ""  # RULES §7: the column holds only the spotlight ▶ and the mark ✓
             if key in self._widths:
-                self.add_column(label, key=key, width=self._widths[key])
+                self.add_column(cut_cells(tr(label), self._widths[key]), key=key,
+                                width=self._widths[key])
         self._active = encounter.active
         self._order = encounter.order
         for creature_id in self._order:

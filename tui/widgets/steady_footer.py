@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from core.i18n import tr
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.screen import Screen
@@ -40,9 +42,12 @@ class SteadyFooter(Footer):
     _keys_shown: KeySignature | None = None
 
     def compose(self) -> ComposeResult:
-        """Textual's keys, each set to the footer's ``compact`` rather than bound to it."""
+        """Textual's keys, each set to the footer's ``compact`` rather than bound to it, their
+        words in the GM's language (a binding keeps its English word, marked with ``N_``)."""
         for widget in super().compose():
             if isinstance(widget, FooterKey):
+                widget.description = tr(widget.description) if widget.description else ""
+                widget.tooltip = tr(str(widget.tooltip)) if widget.tooltip else None
                 widget._reactive_connect = None  # the pending data_bind: never a watcher
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)  # as its watcher would

@@ -9,6 +9,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Checkbox
 
+from core.i18n import N_
+
 
 class WordCheckbox(Checkbox, inherit_bindings=False):
     """Textual's Checkbox shows the same ``X`` on and off and tells them apart by colour;
@@ -25,8 +27,8 @@ class WordCheckbox(Checkbox, inherit_bindings=False):
     """
 
     BINDINGS = [
-        Binding("space", "toggle_button", "Toggle", show=False, id="checkbox.toggle"),
-        Binding("enter", "submit", "Submit", show=False, id="checkbox.submit"),
+        Binding("space", "toggle_button", N_("Toggle"), show=False, id="checkbox.toggle"),
+        Binding("enter", "submit", N_("Submit"), show=False, id="checkbox.submit"),
     ]
 
     @dataclass

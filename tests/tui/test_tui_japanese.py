@@ -1,0 +1,73 @@
+"""Issue 21: the roster in Japanese (``--lang ja``), measured in cells (item 8)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from test_tui_japanese_snapshots import LONG_NAME, japanese_encounter
+from tui_support import screen_lines
+
+from core import i18n
+from core.cells import cells
+from tui.app import make_app
+from tui.widgets.roster_table import fit, fit_name
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    """Japanese, as after ``--lang ja``; English again afterwards."""
+    i18n.set_language("ja")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+async def test_the_roster_speaks_japanese_and_cuts_a_wide_name_at_a_cell(japanese):
+    app = make_app(japanese_encounter(), rng=random.Random(7), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert "ラウンド1" in lines[0] and "[未保存]" in lines[0]
+        assert all(word in lines[1] for word in ("名前", "防御", "状態"))
+        assert all(word in lines[-1] for word in ("追加", "ダメージ", "回復", "ヘルプ"))
+        table = app.roster.table
+        width = table.columns[next(k for k in table.columns if k.value == "name")].width
+        long_id = next(cid for cid in app.session.encounter.order
+                       if app.session.encounter.creature(cid).name == LONG_NAME)
+        shown = table.get_cell(long_id, "name").plain
+        # cut in the middle, its number kept; the ゴ…長 run never split: one cell left blank
+        assert shown == "ゴブリン戦士… 1"
+        assert cells(shown) == width - 1
+        # every row's HP bar starts at the same cell: the names are padded in cells
+        bars = {cells(line[: line.index("█")]) for line in lines if "█" in line}
+        assert len(bars) == 1
+
+
+@pytest.mark.parametrize("text,width,cut", [
+    ("ゴブリン火術師", 8, "ゴブリ…"),       # 7 cells of room: ゴブリ is 6, ン would be 8
+    ("ゴブリン火術師", 14, "ゴブリン火術師"),
+    ("Goblin Warrior", 8, "Goblin …"),     # English as before: no space taken off
+    ("火炎", 2, "…"),
+])
+def test_a_cut_never_splits_a_wide_character_and_ends_with_an_ellipsis(text, width, cut):
+    assert fit(text, width) == cut
+    assert cells(fit(text, width)) <= width
+
+
+def test_a_name_keeps_its_number_when_cut_in_cells():
+    assert fit_name(LONG_NAME, 16) == "ゴブリン戦士… 1"
+    assert fit_name("ゴブリン戦士 2", 16) == "ゴブリン戦士 2"
+
+
+def test_the_trackers_cells_are_cut_in_cells_with_an_ellipsis():
+    from core.model import PersistentDamage
+    from tui.screens.tracker import condition_row
+
+    row = condition_row("ゴブリン戦士長ゴルグ・ザ・グレート 1",
+                        PersistentDamage(formula="2d6+12 persistent bleed", type="bleed"))
+    name, formula = row[0].plain, row[1].plain
+    assert name == "ゴブリン戦士長… 1" and cells(name) <= 18
+    assert formula.endswith("…") and cells(formula) <= 14
