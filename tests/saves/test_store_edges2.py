@@ -53,3 +53,27 @@ def test_a_file_changed_while_renaming_in_place_is_a_conflict(make_enc, monkeypa
     error = caught.value
     assert (error.path, error.problem, error.hint) == (path, "changed on disk while renaming", "try again")
     assert path.read_text("utf-8").endswith("# edited elsewhere\n")
+
+
+class _Clock:
+    """store.datetime with a clock stopped at one second: every deletion lands on one stamp."""
+
+    @staticmethod
+    def now():
+        from datetime import datetime
+
+        return datetime(2026, 12, 2, 1, 2, 3)
+
+
+def test_saves_deleted_in_the_same_second_are_numbered_from_2(make_enc, data: Path, monkeypatch):
+    monkeypatch.setattr(store, "datetime", _Clock)
+    moved = [saves.delete_save(saves.save(make_enc())) for _ in range(3)]
+    assert [path.name for path in moved] == [
+        "ambush 20261202-010203.toml", "ambush 20261202-010203-2.toml", "ambush 20261202-010203-3.toml"]
+
+
+def test_deleting_a_save_that_is_not_there_says_to_refresh_the_list(data: Path):
+    with pytest.raises(SaveError) as caught:
+        saves.delete_save(data / "gone.toml")
+    error = caught.value
+    assert (error.path, error.problem, error.hint) == (data / "gone.toml", "no such save", "refresh the saves list")

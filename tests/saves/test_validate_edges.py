@@ -9,7 +9,7 @@ import pytest
 
 from core.schema import MAX_INT
 from saves import SaveError
-from saves.validate import Invalid, check_numbers, validate
+from saves.validate import Invalid, check_numbers, field_words, validate
 
 Doc = dict[str, Any]
 
@@ -55,3 +55,13 @@ def test_a_details_line_that_is_not_text_is_named_by_its_place(doc):
     doc["ledger"][-1]["details"] = ["a line", 3]
     error = _refused(doc)
     assert (error.field, error.problem) == ("ledger[3].details[1]", "must be text, not 3")
+
+
+def test_a_creature_just_past_the_roster_is_named_by_its_number(doc):
+    assert field_words(doc, "creatures[3].hp") == "creature 4 hp"
+
+
+def test_a_creature_that_is_not_a_table_is_named_by_its_number(doc):
+    doc["creatures"][1] = "Goblin"
+    assert field_words(doc, "creatures[1]") == "creature 2"
+    assert _refused(doc).gist == "creature 2 must be a table"
