@@ -56,3 +56,9 @@ def test_an_edit_to_0_hp_disables():
     work.hp = 0
     assert RULES.settle_status(work, before) == ["now disabled"]
     assert work.conditions == {"disabled"}
+
+
+def test_a_creature_marked_stable_or_dead_beside_dying_makes_no_check():
+    assert RULES.needs_dying_check(_orc(-3, "dying"))
+    assert not RULES.needs_dying_check(_orc(-3, "dying", "stable"))
+    assert not RULES.needs_dying_check(_orc(-3, "dying", "dead"))
