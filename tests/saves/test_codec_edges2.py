@@ -167,3 +167,10 @@ def test_a_file_decoded_gives_the_encounter_and_its_header(make_enc):
     enc, header = codec.decode(text.encode(), HERE)
     assert header == {"format": 1, "saved_by": codec.saved_by(), "autosave_of": "ambush.toml"}
     assert (enc.name, len(enc.creatures)) == ("Ambush", 3)
+
+
+def test_a_sub_table_of_the_summary_before_it_is_not_the_summary():
+    """A hand-edited file may put [encounter.notes] first: the head is cut only after [encounter]."""
+    text = (b'format = 1\n\n[encounter.notes]\ntext = "x"\n\n[[creatures]]\nname = "Goblin"\n\n'
+            b'[encounter]\nname = "Ambush"\n')
+    assert codec.read_head(text, lambda: text, HERE)["encounter"]["name"] == "Ambush"
