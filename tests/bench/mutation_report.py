@@ -3,7 +3,8 @@
 Run by ``make mutate`` after mutmut (``make mutate MODULE=core.dice``: that module alone):
 killed / checked per module, lowest rate first, those under the 90% aim marked. A timeout or a
 mutant the type check catches counts as killed (something noticed it); a mutant no test
-reaches counts as a survivor; a mutant not run yet is left out.
+reaches counts as a survivor; a mutant not run yet is left out of the rate and counted in the
+last column, so that a run cut short shows how much of each module it measured.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ def tally(lines: Iterable[str], only: str = "") -> dict[str, Counter[str]]:
     """Killed and checked mutants per module (within ``only``, a module or package name)."""
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for module, status in statuses(lines):
-        if status == "not checked" or (only and module != only and not module.startswith(only + ".")):
+        if only and module != only and not module.startswith(only + "."):
+            continue
+        if status == "not checked":
+            counts[module]["unchecked"] += 1
             continue
         counts[module]["checked"] += 1
         counts[module]["killed"] += status in KILLED
@@ -39,16 +43,17 @@ def tally(lines: Iterable[str], only: str = "") -> dict[str, Counter[str]]:
 
 
 def report(counts: dict[str, Counter[str]]) -> list[str]:
-    """One line a module, the lowest rate first, and the whole."""
+    """One line a module that has a checked mutant, the lowest rate first, and the whole."""
     def rate(c: Counter[str]) -> float:
         return 100.0 * c["killed"] / c["checked"] if c["checked"] else 100.0
 
-    lines = [f"{'module':32} {'killed':>7} {'of':>5} {'rate':>7}"]
-    for module, c in sorted(counts.items(), key=lambda item: (rate(item[1]), item[0])):
+    lines = [f"{'module':32} {'killed':>7} {'of':>5} {'rate':>7} {'not run':>8}"]
+    checked = {module: c for module, c in counts.items() if c["checked"]}
+    for module, c in sorted(checked.items(), key=lambda item: (rate(item[1]), item[0])):
         mark = "  below the aim" if rate(c) < AIM else ""
-        lines.append(f"{module:32} {c['killed']:7} {c['checked']:5} {rate(c):6.1f}%{mark}")
-    whole: Counter[str] = sum(counts.values(), Counter())
-    lines.append(f"{'all':32} {whole['killed']:7} {whole['checked']:5} {rate(whole):6.1f}%")
+        lines.append(f"{module:32} {c['killed']:7} {c['checked']:5} {rate(c):6.1f}% {c['unchecked']:8}{mark}")
+    whole: Counter[str] = sum(checked.values(), Counter())
+    lines.append(f"{'all':32} {whole['killed']:7} {whole['checked']:5} {rate(whole):6.1f}% {whole['unchecked']:8}")
     return lines
 
 
