@@ -64,7 +64,7 @@ locale: $(TEST_STAMP)
 		--omit-header --sort-output -o core/locale/hitledger.pot core tui
 	$(BIN)/pybabel update --no-fuzzy-matching --ignore-pot-creation-date -w 100 -i core/locale/hitledger.pot \
 		-d core/locale -D hitledger
-	$(BIN)/pybabel compile --use-fuzzy -d core/locale -D hitledger
+	$(BIN)/pybabel compile -d core/locale -D hitledger
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check core saves tui tests
