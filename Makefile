@@ -60,7 +60,7 @@ screenshots: $(TEST_STAMP)
 # the .mo the package ships (--use-fuzzy: a .po without a header reads as fuzzy as a whole and
 # would not compile; a fuzzy message is refused by tests/core/test_i18n_catalogue.py instead)
 locale: $(TEST_STAMP)
-	$(BIN)/pybabel extract --no-default-keywords -k tr -k ntr:1,2 -k N_ --no-location \
+	$(BIN)/pybabel extract --no-default-keywords -k tr -k ntr:1,2 -k ptr:1c,2 -k N_ --no-location \
 		--omit-header --sort-output -o core/locale/hitledger.pot core tui
 	$(BIN)/pybabel update --no-fuzzy-matching --ignore-pot-creation-date -w 100 -i core/locale/hitledger.pot \
 		-d core/locale -D hitledger

@@ -72,6 +72,12 @@ def tr(message: str, /, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def ptr(context: str, message: str, /, **values: object) -> str:
+    """``message`` in the sense ``context`` names, for a word English uses twice (Save: a file, a roll)."""
+    text = catalogue(language()).pgettext(context, message)
+    return text.format(**values) if values else text
+
+
 def ntr(singular: str, plural: str, count: int, /, **values: object) -> str:
     """The plural form for ``count`` in the current language; ``{count}`` is filled too."""
     text = catalogue(language()).ngettext(singular, plural, count)

@@ -34,8 +34,10 @@ class DefenseEntry:
 
     def describe(self) -> str:
         """Words for the GM: ``resistance physical 10 (except silver)``."""
-        if language() == "ja" and self.kind != DAMAGE_REDUCTION:   # d20's own term, kept as printed
+        if language() == "ja" and self.kind != DAMAGE_REDUCTION:
             return defense_text(self.kind, self.selector, self.value, self.exceptions, self.non_magical)
+        if language() == "ja":   # d20's own term kept as printed, its materials in the glossary's words
+            return _bypass_terms(self.text or self.make_text(), self.exceptions)
         return self.text or self.make_text()
 
     def make_text(self) -> str:
@@ -141,6 +143,14 @@ def _effect_immunity(words: str, automated: dict[str, DefenseEntry]) -> str:
         return tr("{entry} (an attack with the {trait} trait deals nothing)",
                   entry=automated[trait].describe(), trait=_trait_term(trait))
     return tr("immunity {effect} (effect, shown only)", effect=game_term(words))
+
+
+def _bypass_terms(text: str, bypasses: frozenset[str]) -> str:
+    """Damage reduction as printed, each word that bypasses it as the glossary says (銀)."""
+    for word in sorted(bypasses, key=len, reverse=True):
+        printed = word.replace("+", " ")
+        text = text.replace(printed, game_term(printed))
+    return text
 
 
 def _effect_short(words: str) -> str:

@@ -18,7 +18,7 @@ from core import i18n  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "core/locale/ja/LC_MESSAGES/hitledger.po"
-KEYWORDS = {"tr": None, "ntr": (1, 2), "N_": None}
+KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None}
 
 
 def _catalogue():
@@ -26,12 +26,13 @@ def _catalogue():
         return read_po(handle, locale="ja")
 
 
-def _ids_in_code() -> set[str]:
-    ids: set[str] = set()
+def _ids_in_code() -> set[tuple[str | None, str]]:
+    """Each message of the code with its context (``ptr``'s sense of a word English uses twice)."""
+    ids: set[tuple[str | None, str]] = set()
     for folder in ("core", "tui"):
-        for _file, _line, message, _comments, _context in babel_extract.extract_from_dir(
+        for _file, _line, message, _comments, context in babel_extract.extract_from_dir(
                 ROOT / folder, keywords=KEYWORDS, comment_tags=()):
-            ids.add(message[0] if isinstance(message, tuple) else message)
+            ids.add((context, message[0] if isinstance(message, tuple) else message))
     return ids
 
 
@@ -40,7 +41,8 @@ def _fields(text: str) -> set[str]:
 
 
 def test_every_message_of_the_code_is_in_the_japanese_catalogue():
-    translated = {m.id if isinstance(m.id, str) else m.id[0] for m in _catalogue() if m.id}
+    translated = {(m.context, m.id if isinstance(m.id, str) else m.id[0])
+                  for m in _catalogue() if m.id}
     assert _ids_in_code() - translated == set()
 
 

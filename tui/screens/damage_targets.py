@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.cells import cut_cells
-from core.i18n import N_, tr
+from core.i18n import N_, ptr, tr
 from tui.screens.damage_keys import TARGET_BINDINGS
 from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import cells, fit_words
@@ -85,9 +85,9 @@ class TargetRows(ModalScreen[Any]):
         names = [cut_cells(self.encounter.creature(cid).name, 18) for cid in self.target_ids]
         saves = [self._save_label(cid) for cid in self.target_ids[:1]] + [
             save_label(save) for save in self.draft.save_cycle]
-        widths = [max(map(cell_len, [tr("Target"), *names])), max(map(cell_len, [tr("Save"), *saves]))]
+        widths = [max(map(cell_len, [tr("Target"), *names])), max(map(cell_len, [ptr("saving throw", "Save"), *saves]))]
         table.add_column(tr("Target"), key="target", width=widths[0])
-        table.add_column(tr("Save"), key="save", width=widths[1])
+        table.add_column(ptr("saving throw", "Save"), key="save", width=widths[1])
         if self.has_armor_slots:
             table.add_column(tr("Armor"), key="armor", width=6)
             widths.append(6)
@@ -134,7 +134,7 @@ class TargetRows(ModalScreen[Any]):
         # direct damage cannot be reduced by armor; a creature without a free slot has no choice
         if self.draft.direct or not self._free_armor_slots(creature_id):
             return "—"
-        return tr("mark") if self.draft.armor_slots[creature_id] else tr("no")
+        return tr("mark") if self.draft.armor_slots[creature_id] else ptr("armor slot", "no")
 
     def _show_results(self) -> None:
         """Each target's save, armor slot and result, or its track while nothing is rolled."""
