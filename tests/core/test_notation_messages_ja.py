@@ -146,7 +146,7 @@ def test_a_defense_line_in_a_table_cell_reads_as_the_wiki_writes_it(japanese):
                          "immunities paralyzed, death effects", "pf2e")
     assert pf2.short() == "弱点［火炎］5, 抵抗［物理］5（銀を除く）, 完全耐性麻痺, 完全耐性即死"
     d20 = parse_defenses("DR 10/silver; resist fire 10", "d20-3e")
-    assert d20.describe() == ["damage reduction 10/silver", "抵抗［火炎］10"]
-    assert d20.short() == "DR 10/silver, 抵抗［火炎］10"
+    assert d20.describe() == ["damage reduction 10/銀", "抵抗［火炎］10"]
+    assert d20.short() == "DR 10/銀, 抵抗［火炎］10"
     i18n.set_language("en")
     assert pf2.short() == "weak fire 5, res physical 5 (exc. silver), imm paralyzed, imm death effects"
