@@ -169,8 +169,8 @@ class DamageScreen(AttackHelper):
         """Hide what this system does not have; grey out what needs a preview."""
         if action in ("cycle_multiplier", "roll_attack"):
             return self.has_attack_helper
-        if action == "horde_damage":
-            return roll_rule(self.encounter.system) == "daggerheart"
+        if action == "horde_damage":    # only where a creature is a Horde (Daggerheart)
+            return any(c.horde for c in self.encounter.creatures.values())
         if action == "cycle_map":
             return roll_rule(self.encounter.system) == "degrees"
         if action in ("toggle_nonlethal", "no_nonlethal"):
