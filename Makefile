@@ -61,7 +61,7 @@ screenshots: $(TEST_STAMP)
 locale: $(TEST_STAMP)
 	$(BIN)/pybabel extract --no-default-keywords -k tr -k ntr:1,2 -k N_ --no-location \
 		--omit-header --sort-output -o core/locale/hitledger.pot core tui
-	$(BIN)/pybabel update --no-fuzzy-matching --omit-header -i core/locale/hitledger.pot \
+	$(BIN)/pybabel update --no-fuzzy-matching -i core/locale/hitledger.pot \
 		-d core/locale -D hitledger
 	$(BIN)/pybabel compile -d core/locale -D hitledger
 
