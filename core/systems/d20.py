@@ -152,7 +152,7 @@ class D20System(RuleSystem):
                 entry[1] = share
             after = sum(v for _, v in parts)
             if len(parts) > 1:
-                shared = ", ".join(tr("{part} {amount}", part=_type_word(rp), amount=v)
+                shared = ", ".join(f"{_type_word(rp)} {v}"
                                    for rp, v in parts)
                 steps.add("scale", tr("save success: half the total, rounded down: {before} → {after} "
                                       "({shares})", before=sum(before), after=after, shares=shared))

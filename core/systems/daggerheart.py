@@ -135,7 +135,7 @@ class Daggerheart(RuleSystem):
         if save == "success":
             halved = {k: math.ceil(v / 2) for k, v in hit_total.items()}
             steps.add("scale", tr("reaction roll success: half, rounded up: {shares}", shares=", ".join(
-                tr("{part} {before} → {after}", part=game_term(k), before=hit_total[k], after=halved[k])
+                f"{game_term(k)} {hit_total[k]} → {halved[k]}"
                 for k in hit_total)))
             hit_total = halved
         return hit_total

@@ -28,8 +28,8 @@ def _scale_words(factor: float, crit: bool, save: str | None) -> str:
 def _shares(instances: list[Instance], arrow: bool = False, before: list[int] | None = None) -> str:
     """``fire 2, cold 3`` or, with ``before``, ``fire 4 → 2, cold 6 → 3``."""
     if before is None:
-        return ", ".join(tr("{part} {amount}", part=i.label, amount=i.amount) for i in instances)
-    return ", ".join(tr("{part} {before} → {after}", part=i.label, before=b, after=i.amount)
+        return ", ".join(f"{i.label} {i.amount}" for i in instances)
+    return ", ".join(f"{i.label} {b} → {i.amount}"
                      for i, b in zip(instances, before, strict=True))
 
 
@@ -246,7 +246,7 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         if len(instances) == 1:
             steps.add("total", tr("total: {total}", total=total))
         else:
-            shares = " + ".join(tr("{part} {amount}", part=i.label, amount=i.amount)
+            shares = " + ".join(f"{i.label} {i.amount}"
                                 for i in instances) or "0"
             steps.add("total", tr("total: {shares} = {total}", shares=shares, total=total))
         return total

@@ -97,7 +97,7 @@ class Pf2Defenses(Pf2Rules):
         immune = defenses.effect_immunity(attack.effects, self._attack_keys(hit))
         if immune is None:
             return False
-        shares = ", ".join(tr("{part} {before} → {after}", part=i.label, before=i.amount, after=0)
+        shares = ", ".join(f"{i.label} {i.amount} → 0"
                            for i in instances if not i.removed)
         trait = game_term(immune.selector)
         if shares:
