@@ -68,8 +68,7 @@ def language_from_environment(environ: Mapping[str, str]) -> str:
 
 def tr(message: str, /, **values: object) -> str:
     """``message`` in the current language, its ``{placeholders}`` filled from ``values``."""
-    code = _CURRENT["language"]
-    text = message if code == ENGLISH else catalogue(code).gettext(message)  # English: the id
+    text = catalogue(_CURRENT["language"]).gettext(message)   # English: the id itself
     return text.format(**values) if values else text
 
 
@@ -81,9 +80,7 @@ def ptr(context: str, message: str, /, **values: object) -> str:
 
 def ntr(singular: str, plural: str, count: int, /, **values: object) -> str:
     """The plural form for ``count`` in the current language; ``{count}`` is filled too."""
-    code = _CURRENT["language"]
-    text = (singular if count == 1 else plural) if code == ENGLISH \
-        else catalogue(code).ngettext(singular, plural, count)
+    text = catalogue(_CURRENT["language"]).ngettext(singular, plural, count)
     return text.format(count=count, **values)
 
 

@@ -124,7 +124,7 @@ class Numbers(dict[str, int]):
     def text(self, key: str) -> str:
         """One number as the GM reads it: ``AC 15 (17, frightened 2)``, ``Ref +6 (+8, clumsy 2)``."""
         word = next((n for n in NUMBERS.get(self.system, ()) if n.key == key), None)
-        label, signed = (word.label, word.signed) if word else (key, False)
+        label, signed = (game_term(word.label), word.signed) if word else (key, False)
         show = (lambda v: f"{v:+d}") if signed else str
         why = self.why.get(key)
         if not why:
@@ -136,11 +136,13 @@ class Numbers(dict[str, int]):
         """The numbers of play in one line: ``AC 15 (17, frightened 2) · Fort +5 Ref +8 Will +4 · Per +6``
         (the level and tier, which no condition changes, are left to the detail pane)."""
         parts: list[str] = []
+        last = ""
         for n in NUMBERS.get(self.system, ()):
             if n.key not in self or n.key in ("level", "tier"):
                 continue
-            joined = parts and n.key in _SAVES and parts[-1].split()[0] in ("Fort", "Ref", "Will")
+            joined = parts and n.key in _SAVES and last in _SAVES   # the saves share a group
             parts.append(f"{parts.pop()} {self.text(n.key)}" if joined else self.text(n.key))
+            last = n.key
         return " · ".join(parts)
 
 

@@ -34,6 +34,10 @@ class PseudoCatalogue(gettext.NullTranslations):
         """The message, wrapped."""
         return f"⟦{message}⟧"
 
+    def pgettext(self, context: str, message: str) -> str:
+        """The message in its sense, wrapped."""
+        return f"⟦{message}⟧"
+
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The English form for ``n``, wrapped."""
         return f"⟦{singular if n == 1 else plural}⟧"
@@ -71,20 +75,12 @@ KEY_WORDS = {"esc", "escape", "enter", "tab", "shift", "ctrl", "del", "pgup", "p
 
 GAME_TERMS = {"fire", "cold", "bleed", "slashing", "piercing", "bludgeoning", "persistent",
               "living", "weak", "res", "imm", "dogslicer", "shortbow", "agile", "backstabber",
-              "finesse", "ranged"}
+              "finesse", "ranged",
+              # the numbers' labels come from the glossary (頑健, 反応, 意志, 知覚, レベル), not the catalogue
+              "Fort", "Ref", "Will", "Per", "Level"}
 """Damage types and traits the encounter holds: data, shown as the core writes them."""
 
-KNOWN_EXCEPTIONS = {
-    # core/ (others translate the core's sentences): event texts and log details ("joins
-    # (initiative 24)", "persistent 1d6 bleed added (at the end of its turn)"), the defense
-    # line said back ("weakness fire 5"), the form's track and number labels ("HP now",
-    # "Level"), the players' view's log ("takes 11 damage", "temp HP")
-    "joins", "initiative", "added", "at", "the", "end", "of", "its", "turn", "now", "weakness",
-    "Level", "damage", "takes", "temp",
-    # tui/widgets/numbers_line.py (not this branch's file): the numbers line under the roster
-    "Lvl", "Fort", "Ref", "Will", "Per", "no", "or", "saves", "known", "type", "them", "in",
-    "Temp",
-}
+KNOWN_EXCEPTIONS: set[str] = set()
 """Words other branches put on screen; remove each when its file speaks through ``tr``."""
 
 
