@@ -6,7 +6,7 @@ TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 MUTATE_STAMP := $(VENV)/.installed-mutate
 
-.PHONY: run test bench sizes screenshots lint mutate clean locale
+.PHONY: run test typecheck warm-tests bench sizes screenshots lint mutate clean locale
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,12 +26,23 @@ $(BENCH_STAMP): $(TEST_STAMP)
 run: $(STAMP)
 	$(BIN)/hitledger
 
-# issue 22: the layer contracts (pyproject's [tool.importlinter]) run before the tests
+# issue 22: the layer contracts (pyproject's [tool.importlinter]) run before the tests; mypy
+# (one core) runs beside a first collection of the tests (the other core), which writes the
+# bytecode of the packages and pytest's rewritten test modules once: without it, each of
+# pytest's workers rewrote and compiled all of them at the same moment on a fresh clone.
+# The collection's own errors, if any, are reported by the run that follows.
 test: $(TEST_STAMP)
 	$(BIN)/ruff check core saves tui tests
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/mypy core saves tui
+	$(MAKE) --no-print-directory -j2 typecheck warm-tests
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
+
+typecheck: $(TEST_STAMP)
+	$(BIN)/mypy core saves tui
+
+warm-tests: $(TEST_STAMP)
+	-env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --collect-only -q -n 0 \
+		-p no:cacheprovider >/dev/null 2>&1
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m pytest tests/bench -q -s --override-ini addopts=

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 from tui_support import SIZE as SIZE  # the terminal size, for tests that import it from here
 from tui_support import Notes
 
@@ -26,6 +29,31 @@ def snapshot_report(request: pytest.FixtureRequest, tmp_path_factory: pytest.Tem
     if config.getoption("--snapshot-report") == PLUGIN_REPORT:
         config.option.snapshot_report = str(tmp_path_factory.mktemp("snapshots") / PLUGIN_REPORT)
     return Path(config.getoption("--snapshot-report"))
+
+
+#: The CSS each app of this worker parsed, by its text, origin, scope and theme variables.
+PARSED_CSS: dict[tuple[object, ...], list[RuleSet]] = {}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def css_parsed_once() -> Iterator[None]:
+    """Each Pilot test starts a new app, and each app parses the same CSS again (Textual keeps
+    its parse cache per stylesheet): about a tenth of a Pilot test's CPU (issue 22). The worker
+    keeps what it parsed, keyed as Textual keys its own cache plus the theme's variables (which
+    the parse reads); CSS that fails to parse is never kept, so every app still meets its error."""
+    parse = Stylesheet._parse_rules
+
+    def parse_once(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
+                   tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
+        key = (css, read_from, is_default_rules, tie_breaker, scope,
+               tuple(sorted(self._variables.items())))
+        if key not in PARSED_CSS:
+            PARSED_CSS[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return PARSED_CSS[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Stylesheet, "_parse_rules", parse_once)
+        yield
 
 
 @pytest.fixture(autouse=True)
