@@ -62,3 +62,11 @@ def test_a_creature_marked_stable_or_dead_beside_dying_makes_no_check():
     assert RULES.needs_dying_check(_orc(-3, "dying"))
     assert not RULES.needs_dying_check(_orc(-3, "dying", "stable"))
     assert not RULES.needs_dying_check(_orc(-3, "dying", "dead"))
+
+
+def test_an_immunity_shows_the_part_it_removes():
+    golem = RULES.new_creature("Golem", hp=30, defenses="immune fire")
+    outcome = RULES.resolve(golem, RULES.roll(["4 fire", "3 slashing"]))
+    immunity = [step.text for step in outcome.records if step.kind == "immunity"]
+    assert len(immunity) == 1 and "fire" in immunity[0] and "4 → 0" in immunity[0]
+    assert outcome.changes["hp"] == 27
