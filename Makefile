@@ -57,10 +57,11 @@ $(MUTATE_STAMP): $(TEST_STAMP)
 	touch $@
 
 # mutation testing of core/ and saves/ as [tool.mutmut] in pyproject.toml says, one child at a
-# time (a shared machine): `make mutate` runs every module, `make mutate MODULE=core.dice` one;
-# then the kill rate of each file; `.venv/bin/mutmut show NAME` shows what a survivor changed
+# time and niced (a shared machine): `make mutate` runs every module (hours: ~20,000 mutants),
+# `make mutate MODULE=core.dice` one, `MODULE="saves.codec saves.store"` several; then the kill
+# rate of each file; `.venv/bin/mutmut show NAME` shows what a survivor changed
 mutate: $(MUTATE_STAMP)
-	$(BIN)/mutmut run --max-children 1 $(if $(MODULE),'$(MODULE).*')
+	nice -n 10 $(BIN)/mutmut run --max-children 1 $(foreach module,$(MODULE),'$(module).*')
 	$(BIN)/python tests/bench/mutation_report.py $(MODULE)
 
 screenshots: $(TEST_STAMP)

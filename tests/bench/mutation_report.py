@@ -1,6 +1,7 @@
 """The kill rate of each mutated module (issue 22, item 8), read from ``mutmut results``.
 
-Run by ``make mutate`` after mutmut (``make mutate MODULE=core.dice``: that module alone):
+Run by ``make mutate`` after mutmut (``make mutate MODULE=core.dice``: that module alone; the
+arguments are module or package names, none for every module):
 killed / checked per module, lowest rate first, those under the 90% aim marked. A timeout or a
 mutant the type check catches counts as killed (something noticed it); a mutant no test
 reaches counts as a survivor; a mutant not run yet is left out of the rate and counted in the
@@ -12,7 +13,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,11 +29,11 @@ def statuses(lines: Iterable[str]) -> Iterator[tuple[str, str]]:
             yield name.rsplit(".", 1)[0], status
 
 
-def tally(lines: Iterable[str], only: str = "") -> dict[str, Counter[str]]:
-    """Killed and checked mutants per module (within ``only``, a module or package name)."""
+def tally(lines: Iterable[str], only: Sequence[str] = ()) -> dict[str, Counter[str]]:
+    """Killed and checked mutants per module (within ``only``, module or package names)."""
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for module, status in statuses(lines):
-        if only and module != only and not module.startswith(only + "."):
+        if only and not any(module == name or module.startswith(name + ".") for name in only):
             continue
         if status == "not checked":
             counts[module]["unchecked"] += 1
@@ -58,10 +59,10 @@ def report(counts: dict[str, Counter[str]]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """Print the report for ``argv[1]`` (a module) or every module mutmut has checked."""
+    """Print the report for the modules in ``argv[1:]``, or every module mutmut has checked."""
     found = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=ROOT,
                            capture_output=True, text=True, check=True)
-    print("\n".join(report(tally(found.stdout.splitlines(), argv[1] if len(argv) > 1 else ""))))
+    print("\n".join(report(tally(found.stdout.splitlines(), argv[1:]))))
     return 0
 
 

@@ -4,6 +4,8 @@ the status (only a living creature whose numbers changed)."""
 
 from __future__ import annotations
 
+import pytest
+
 from core.model import Creature
 from core.systems import get_system
 
@@ -62,3 +64,30 @@ def test_a_creature_marked_stable_or_dead_beside_dying_makes_no_check():
     assert RULES.needs_dying_check(_orc(-3, "dying"))
     assert not RULES.needs_dying_check(_orc(-3, "dying", "stable"))
     assert not RULES.needs_dying_check(_orc(-3, "dying", "dead"))
+
+
+def test_an_immunity_shows_the_part_it_removes():
+    golem = RULES.new_creature("Golem", hp=30, defenses="immune fire")
+    outcome = RULES.resolve(golem, RULES.roll(["4 fire", "3 slashing"]))
+    immunity = [step.text for step in outcome.records if step.kind == "immunity"]
+    assert len(immunity) == 1 and "fire" in immunity[0] and "4 → 0" in immunity[0]
+    assert outcome.changes["hp"] == 27
+
+
+def _weakness_steps(outcome) -> list[str]:
+    return [step.text for step in outcome.records if step.kind == "weakness"]
+
+
+def test_the_highest_of_two_weaknesses_adds_and_is_shown():
+    troll = RULES.new_creature("Troll", hp=50, defenses="weakness fire 2, weakness fire 7")
+    outcome = RULES.resolve(troll, RULES.roll("3 fire"))
+    assert outcome.changes["hp"] == 40
+    steps = _weakness_steps(outcome)
+    assert len(steps) == 1 and "3 → 10" in steps[0]
+
+
+@pytest.mark.parametrize(("damage", "hp"), [("1 fire", 44), ("3, -2 fire", 47)])
+def test_a_weakness_adds_to_a_part_that_deals_damage_only(damage, hp):
+    """1 fire takes the weakness; a part rolled below 0 counts as 0 and takes none."""
+    troll = RULES.new_creature("Troll", hp=50, defenses="weakness fire 5")
+    assert RULES.resolve(troll, RULES.roll(damage)).changes["hp"] == hp
