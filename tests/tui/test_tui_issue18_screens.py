@@ -337,11 +337,11 @@ async def test_help_titles_use_the_screens_human_names() -> None:
 
 
 async def test_the_footer_ends_with_the_palette_key_at_60_columns() -> None:
-    from tui_support import goblins
+    from tui_support import goblins, until
 
     app = real_app(goblins())
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: screen_lines(app)[-1].rstrip().endswith("▏^p palette"))
         assert screen_lines(app)[-1].rstrip().endswith("▏^p palette")
 
 

@@ -93,6 +93,16 @@ async def wait_for_the_pause_in_typing(pilot: Pilot) -> None:
     assert not lines_waiting_to_settle(pilot.app), "a steady line never settled"
 
 
+async def until(pilot: Pilot, shown: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Wait until ``shown()`` holds: the thing itself, not a fixed pause (bounded for a busy
+    machine; the caller's assert says what never came)."""
+    await pilot.pause()
+    for _ in range(int(seconds / 0.02)):
+        if shown():
+            return
+        await pilot.pause(0.02)
+
+
 async def settle(pilot: Pilot) -> None:
     """Let workers finish and their messages arrive."""
     await pilot.app.workers.wait_for_complete()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from textual.widgets import Static
 
+from core.i18n import game_term, tr
 from core.table_numbers import HOPE_MAX
 from tui.session_rules import has_fear
 
@@ -34,7 +35,7 @@ def numbers_summary(encounter: Encounter, creature_id: str) -> str:
     numbers = encounter.numbers_of(creature_id)
     groups = [" ".join(numbers.text(key) for key in group if key in numbers) for group in GROUPS]
     if creature.pc and has_fear(encounter.rules):      # Daggerheart: Fear's PCs have Hope
-        groups.append(f"Hope {creature.hope}/{HOPE_MAX}")
+        groups.append(_hope(creature.hope))
     return " · ".join(group for group in groups if group)
 
 
@@ -53,7 +54,7 @@ def numbers_lines(encounter: Encounter, creature_id: str, width: int = PANE_CELL
         joined = " ".join(texts)
         lines.extend(texts if cell_len(joined) > width else [joined] if texts else [])
     if creature.pc and has_fear(encounter.rules):
-        lines.append(f"Hope {creature.hope}/{HOPE_MAX}")
+        lines.append(_hope(creature.hope))
     for attack in creature.attacks:
         try:
             bonus, why = attack_bonus(creature, encounter.system, attack)
@@ -61,9 +62,14 @@ def numbers_lines(encounter: Encounter, creature_id: str, width: int = PANE_CELL
             bonus, why = None, ()
         said = f" {bonus:+d}" + (f" ({attack.bonus:+d}, {', '.join(why)})" if why else "") \
             if bonus is not None else ""
-        traits = f" ({', '.join(attack.traits)})" if attack.traits else ""
+        traits = f" ({', '.join(game_term(t) for t in attack.traits)})" if attack.traits else ""
         lines.append(f"{attack.label}{said}{traits}: {attack.damage}")
     return lines + list(numbers.notes)
+
+
+def _hope(hope: int) -> str:
+    """A PC's Hope out of its most (Daggerheart keeps the word Hope in every language)."""
+    return tr("{hope_word} {hope}/{most}", hope_word=game_term("Hope"), hope=hope, most=HOPE_MAX)
 
 
 def summary_or_hint(encounter: Encounter, creature_id: str | None) -> str:
@@ -74,7 +80,7 @@ def summary_or_hint(encounter: Encounter, creature_id: str | None) -> str:
         line = numbers_summary(encounter, creature_id)
     except (KeyError, ValueError):
         return ""
-    return line or "no AC or saves known · e: type them in"
+    return line or tr("no AC or saves known · e: type them in")
 
 
 class NumbersLine(Static):
