@@ -17,8 +17,9 @@ from typing import Any, ClassVar
 import pyte
 import pytest
 from textual.drivers.headless_driver import HeadlessDriver
+from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_support import SIZE, goblins, type_text
+from tui_support import SIZE, goblins, type_text, wait_for_the_pause_in_typing
 
 from tui.app import make_app
 from tui.cli import prepare_tui
@@ -61,6 +62,20 @@ def shown(screen: pyte.Screen) -> list[list[tuple[str, ...]]]:
             for y in range(screen.lines)]
 
 
+async def still(pilot: Pilot[None], terminal: TerminalDriver) -> list[list[tuple[str, ...]]]:
+    """The terminal's screen once the step is over: steady lines settled and two looks alike
+    (under load one pause can catch either run mid-paint)."""
+    await wait_for_the_pause_in_typing(pilot)
+    before = shown(terminal.screen)
+    for _ in range(100):
+        await pilot.pause(0.05)
+        now = shown(terminal.screen)
+        if now == before:
+            break
+        before = now
+    return before
+
+
 async def play(plain: bool) -> tuple[list[list[list[tuple[str, ...]]]], int]:
     """The screens after each step of ``STEPS``, and the bytes written, copy on or off."""
     app = make_app(goblins(), rng=random.Random(1), autosave=False)
@@ -80,8 +95,7 @@ async def play(plain: bool) -> tuple[list[list[list[tuple[str, ...]]]], int]:
                 await pilot.press(*step)
             for field in app.screen.query(Input):
                 field.cursor_blink = False
-            await pilot.pause()
-            screens.append(shown(terminal.screen))
+            screens.append(await still(pilot, terminal))
     return screens, terminal.written
 
 
