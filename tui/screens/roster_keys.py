@@ -36,7 +36,8 @@ ROSTER_BINDINGS: list[BindingType] = [
             tooltip="Keep the highlighted creature in the bestiary"),
     Binding("y", "copy", "Copy", show=False, id="roster.copy",
             tooltip="Copy the highlighted creature (fresh, numbered)"),
-    # issue 11: running a session (tui/screens/running.py); the rules decide which apply
+    # issue 11: running a session (tui/screens/ initiative, conditions, pools, party…);
+    # the rules decide which apply
     Binding("i", "roll_initiative", "Roll initiative", show=False, id="roster.roll_initiative",
             tooltip="Roll initiative for the marked creatures, else those not placed yet"),
     Binding("I", "set_initiative", "Set initiative", show=False, id="roster.set_initiative",
