@@ -126,3 +126,9 @@ def dialog_box(screen: Screen[Any]) -> Widget | None:
         if child.styles.border_bottom[0] not in ("", "none", "hidden", "blank"):
             return child
     return None
+
+
+def say_error(app: App[Any], error: ValueError) -> None:
+    """A rule said no: one line in the GM's words, nothing changed."""
+    text = str(error)
+    app.notify(f"Not changed: {text[:1].upper()}{text[1:]}.".replace("..", "."), severity="error")

@@ -9,6 +9,7 @@ SaveConflict becomes a choice, a SaveError a notification — the app keeps runn
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -41,7 +42,13 @@ class Persistence:
 
     def _resumed_as_saved(self) -> None:
         """An encounter resumed from an autosave that holds what its save holds is saved:
-        nothing to keep or ask about when another takes its place (issue 17, item 13)."""
+        nothing to keep or ask about when another takes its place (issue 17, item 13).
+
+        Only saves/ reads a file, so before it is imported no encounter came from one: a demo or
+        a new encounter starts without importing saves/ (its ~20 modules wait until the first
+        frame is on screen: issue 10's start-up aim; tests/tui/test_tui_imports.py)."""
+        if "saves.tracking" not in sys.modules:
+            return
         import saves
 
         encounter = self.encounter

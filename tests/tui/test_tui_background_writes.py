@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from tui_support import SIZE, goblins, settle, type_text
 
 import saves
-from tui.screens import running
+from tui.screens import markdown_log, party
 
 
 class Writer:
@@ -155,7 +155,7 @@ async def test_k_refused_leaves_the_fight_on_screen(app_factory, data_dir: Path,
 
 
 async def test_the_log_is_written_off_the_ui_thread(app_factory, data_dir: Path, monkeypatch):
-    writer = patch_writer(monkeypatch, running, "write_log")
+    writer = patch_writer(monkeypatch, markdown_log, "write_log")
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("M")
@@ -169,7 +169,7 @@ async def test_the_log_is_written_off_the_ui_thread(app_factory, data_dir: Path,
 
 
 async def test_the_free_log_name_is_looked_up_off_the_ui_thread(app_factory, monkeypatch):
-    writer = patch_writer(monkeypatch, running, "free_log_path")
+    writer = patch_writer(monkeypatch, markdown_log, "free_log_path")
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("M")
@@ -209,7 +209,7 @@ async def test_the_export_notice_reaches_the_gm_after_the_saves_screen_closed(ap
                                                                              data_dir: Path,
                                                                              monkeypatch):
     saves.save(goblins())
-    writer = patch_writer(monkeypatch, running, "write_log", hold=True)
+    writer = patch_writer(monkeypatch, markdown_log, "write_log", hold=True)
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
@@ -231,11 +231,11 @@ async def test_the_export_notice_reaches_the_gm_after_the_saves_screen_closed(ap
 
 async def test_the_export_notice_is_not_said_on_a_hidden_screen(app_factory, monkeypatch):
     """``say`` is the line of the screen that asked; with a dialog over it the app says it."""
-    writer = patch_writer(monkeypatch, running, "write_log", hold=True)
+    writer = patch_writer(monkeypatch, markdown_log, "write_log", hold=True)
     said: list[str] = []
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
-        running.ask_export_log(app, say=lambda message, **_: said.append(message))
+        markdown_log.ask_export_log(app, say=lambda message, **_: said.append(message))
         await settle(pilot)
         await pilot.press("enter")
         await writer.started(pilot)
@@ -258,10 +258,10 @@ async def test_a_second_k_while_the_fight_is_kept_is_refused(app_factory, data_d
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
-        running.next_encounter_keeping_party(app, "Ambush")
+        party.next_encounter_keeping_party(app, "Ambush")
         await writer.started(pilot)
         assert app.notes.last == "Keeping Test Fight…"
-        running.next_encounter_keeping_party(app, "Ambush")
+        party.next_encounter_keeping_party(app, "Ambush")
         assert app.notes.last == "Still keeping Test Fight…"
         writer.go.set()
         await settle(pilot)
@@ -450,7 +450,7 @@ async def test_the_next_encounter_is_not_asked_while_keeping(app_factory, monkey
 
     app = app_factory(goblins())
     async with keeping(app, monkeypatch) as (pilot, writer):
-        running.ask_next_encounter(app)
+        party.ask_next_encounter(app)
         await pilot.pause()
         assert not isinstance(app.screen, PromptModal)
         assert app.notes.last == "Still keeping Test Fight…"

@@ -8,7 +8,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LAZY_SCREENS = ("tracker", "log_screen", "help", "saves_browser", "dialogs", "damage",
-                "creature_form", "heal", "library", "statblock_paste")
+                "creature_form", "heal", "library", "statblock_paste", "conditions", "initiative",
+                "pools", "party", "markdown_log")
 
 FIRST_FRAME = """
 import asyncio, sys
@@ -21,11 +22,14 @@ async def first_frame():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.screen is app.roster
+        shown.update(sys.modules)  # before quitting, which lets the autosave slot go
 
+shown = set()
 asyncio.run(first_frame())
 print("import:", " ".join(sorted(m for m in after_import if m.startswith("tui."))))
 print("frame:", " ".join(sorted(m for m in sys.modules if m.startswith("tui."))))
 print("core:", " ".join(sorted(m for m in sys.modules if m.startswith("core."))))
+print("saves:", " ".join(sorted(m for m in shown if m.split(".")[0] in ("saves", "tomli_w"))))
 """
 LAZY_CORE = ("core.statblock",)
 """Read only when the GM pastes a stat block or imports a library (issue 10: start-up)."""
@@ -43,6 +47,8 @@ def test_the_first_frame_imports_no_other_screen(tmp_path: Path):
         assert not {f"tui.screens.{name}" for name in LAZY_SCREENS} & modules, stage
         assert "tui.commands" not in modules
     assert not set(LAZY_CORE) & set(loaded["core"].split())
+    # a demo reads no file: saves/ (and tomli_w, hashlib… under it) waits for the first frame
+    assert loaded["saves"].split() == [], "saves/ imported before the first frame of a demo"
 
 
 # Issue 10: screens and the CLI ask the core what a system offers; only the demo (and the

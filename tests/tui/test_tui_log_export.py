@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from tui_support import goblins
 
-from tui.screens.running import export_log, write_log
+from tui.screens.markdown_log import export_log, write_log
 
 
 def test_a_device_or_fifo_is_never_written_beside(tmp_path: Path) -> None:

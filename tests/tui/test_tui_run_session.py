@@ -19,8 +19,8 @@ from tui_support import (
 
 from core import Encounter, get_system
 from tui.cli import main, prepare_tui
+from tui.screens.conditions import ConditionModal, parse_duration
 from tui.screens.help import screen_keys
-from tui.screens.running import ConditionModal, parse_duration
 from tui.widgets.encounter_header import EncounterHeader
 
 

@@ -229,7 +229,7 @@ async def test_exporting_the_log_twice_keeps_the_first_file(app_factory, data_di
 
 
 def test_a_log_written_to_a_name_taken_goes_to_the_next_free_name(tmp_path):
-    from tui.screens.running import write_log
+    from tui.screens.markdown_log import write_log
 
     taken = tmp_path / "notes.md"
     taken.write_text("kept\n")

@@ -240,9 +240,9 @@ class LogScreen(HitLedgerScreen[None]):
 
     def action_export(self) -> None:
         """Write the encounter's log as Markdown (issue 11)."""
-        from tui.screens import running
+        from tui.screens import markdown_log
 
-        running.ask_export_log(self.app)
+        markdown_log.ask_export_log(self.app)
 
     def action_back(self) -> None:
         """Back to where the log was opened."""

@@ -501,52 +501,53 @@ class RosterScreen(HitLedgerScreen[None]):
                                          value="1",
                                          check=check), copy)
 
-    # -- running a session (issue 11; the work is in tui/screens/running.py) --------------
+    # -- running a session (issue 11; the work is in tui/screens/ initiative, conditions, pools,
+    # party and markdown_log) ---------------------------------------------------------------
 
     def action_roll_initiative(self) -> None:
         """Roll initiative for the marked creatures, else for those not placed yet."""
-        from tui.screens import running
+        from tui.screens import initiative
 
-        running.roll_initiative(self.app, self.targets() if self.table.marked else [])
+        initiative.roll_initiative(self.app, self.targets() if self.table.marked else [])
 
     def action_set_initiative(self) -> None:
         """Give the highlighted creature a new initiative."""
-        from tui.screens import running
+        from tui.screens import initiative
 
-        running.ask_initiative(self.app, self.table.highlighted_id)
+        initiative.ask_initiative(self.app, self.table.highlighted_id)
 
     def action_move(self, places: int) -> None:
         """Move the highlighted creature up or down the order; the cursor goes with it."""
-        from tui.screens import running
+        from tui.screens import initiative
 
         creature_id = self.table.highlighted_id
-        if running.move(self.app, creature_id, places) and creature_id is not None:
+        if initiative.move(self.app, creature_id, places) and creature_id is not None:
             self.table.select_creature(creature_id)
 
     def action_condition(self, creature_id: str | None = None) -> None:
         """Add, change or remove a condition on the targets."""
-        from tui.screens import running
+        from tui.screens import conditions
 
-        running.open_conditions(self.app, [creature_id] if creature_id else self.targets())
+        conditions.open_conditions(self.app, [creature_id] if creature_id else self.targets())
 
     def action_stress(self, mark: bool) -> None:
         """Mark or clear 1 Stress on the targets."""
-        from tui.screens import running
+        from tui.screens import pools
 
-        running.stress(self.app, self.targets(), mark)
+        pools.stress(self.app, self.targets(), mark)
 
     def action_hope(self, mark: bool) -> None:
         """The targets that are PCs mark or spend 1 Hope."""
-        from tui.screens import running
+        from tui.screens import pools
 
-        running.hope(self.app, self.targets(), mark)
+        pools.hope(self.app, self.targets(), mark)
         self._show_detail()     # the numbers line shows Hope
 
     def action_fear(self, gain: bool) -> None:
         """The GM gains or spends 1 Fear."""
-        from tui.screens import running
+        from tui.screens import pools
 
-        running.fear(self.app, gain)
+        pools.fear(self.app, gain)
 
     def action_hide(self) -> None:
         """Hide the targets from the players' view; show them again if all are hidden."""
@@ -559,15 +560,15 @@ class RosterScreen(HitLedgerScreen[None]):
 
     def action_next_encounter(self) -> None:
         """A new encounter keeping the party (this one is saved)."""
-        from tui.screens import running
+        from tui.screens import party
 
-        running.ask_next_encounter(self.app)
+        party.ask_next_encounter(self.app)
 
     def action_export_log(self) -> None:
         """Write the log as Markdown."""
-        from tui.screens import running
+        from tui.screens import markdown_log
 
-        running.ask_export_log(self.app)
+        markdown_log.ask_export_log(self.app)
 
 
 RECENT_DAMAGE = 20

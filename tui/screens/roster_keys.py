@@ -38,7 +38,8 @@ ROSTER_BINDINGS: list[BindingType] = [
             tooltip=N_("Keep the highlighted creature in the bestiary")),
     Binding("y", "copy", N_("Copy"), show=False, id="roster.copy",
             tooltip=N_("Copy the highlighted creature (fresh, numbered)")),
-    # issue 11: running a session (tui/screens/running.py); the rules decide which apply
+    # issue 11: running a session (tui/screens/ initiative, conditions, pools, party…);
+    # the rules decide which apply
     Binding("i", "roll_initiative", N_("Roll initiative"), show=False, id="roster.roll_initiative",
             tooltip=N_("Roll initiative for the marked creatures, else those not placed yet")),
     Binding("I", "set_initiative", N_("Set initiative"), show=False, id="roster.set_initiative",

@@ -359,7 +359,7 @@ class SavesScreen(HitLedgerScreen[None]):
     def read_for_export(self, path: Any) -> None:
         """Read a save off the UI thread; the prompt opens when it is read."""
         import saves
-        from tui.screens import running
+        from tui.screens import markdown_log
 
         try:
             encounter = saves.load(path)
@@ -369,7 +369,7 @@ class SavesScreen(HitLedgerScreen[None]):
                                       severity="error")
             return
         # where it was written goes on this screen's own line, whole (not a 36-cell toast)
-        self.app.call_from_thread(running.ask_export_log, self.app, encounter,
+        self.app.call_from_thread(markdown_log.ask_export_log, self.app, encounter,
                                   say=self.show_notice)
 
     @work(thread=True, exclusive=True, group="saves-change")
@@ -420,9 +420,9 @@ class SavesScreen(HitLedgerScreen[None]):
 
     def action_keep_party(self) -> None:
         """Issue 11: a new encounter with the current one's PCs as they are now."""
-        from tui.screens import running
+        from tui.screens import party
 
-        running.ask_next_encounter(self.app)
+        party.ask_next_encounter(self.app)
 
     def action_back(self) -> None:
         """Back to the roster."""

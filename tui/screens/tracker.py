@@ -500,7 +500,7 @@ class TrackerScreen(HitLedgerScreen[None]):
 
     def _ask_dying_check(self, creature_id: str) -> None:
         """RULES §7: a dying check, asked like a flat check (the GM's roll, or empty to roll)."""
-        from tui.screens import running
+        from tui.screens import conditions
 
         die = self.encounter.rules.dying_check_die
         creature = self.encounter.creature(creature_id)
@@ -514,8 +514,8 @@ class TrackerScreen(HitLedgerScreen[None]):
         def done(text: str | None) -> None:
             if text is None:
                 return
-            result = running.dying_check(self.app, creature_id,
-                                         int(text) if text else None)
+            result = conditions.dying_check(self.app, creature_id,
+                                            int(text) if text else None)
             self.notify(tr("{name}: {result}", name=creature.name, result=result))
 
         self.app.push_screen(PromptModal(tr("Dying check for {name}: type the d{die} roll, "
@@ -538,14 +538,14 @@ class TrackerScreen(HitLedgerScreen[None]):
 
     def action_condition(self) -> None:
         """Add, change or remove a condition of the highlighted row's creature."""
-        from tui.screens import running
+        from tui.screens import conditions
 
         selected = self._selected()
         creature_id = selected[1] if selected else self.near
         gm_condition = self._selected_gm_condition()
         if creature_id is not None:
-            running.open_conditions(self.app, [creature_id],
-                                    gm_condition[1] if gm_condition else "")
+            conditions.open_conditions(self.app, [creature_id],
+                                       gm_condition[1] if gm_condition else "")
 
     def action_next_turn(self) -> None:
         """Next turn, from here."""
