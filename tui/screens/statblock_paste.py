@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static, TextArea
 
+from core.i18n import tr
 from tui.screens.dialogs import NumberInput
 from tui.screens.library import read_count, summary
 
@@ -42,8 +44,9 @@ def error_text(error: ParseError, text: str) -> str:
     number = text.count("\n", 0, position) + 1
     column = position - start
     message = getattr(error, "detail", None) or re.sub(r"^line \d+: ", "", error.message)  # the line is named here
-    return (f"✗ line {number}, column {column + 1}: {message}\n"
-            f"{line}\n{' ' * column}^")
+    head = tr("✗ line {line}, column {column}: {message}", line=number, column=column + 1,
+              message=message)
+    return f"{head}\n{line}\n{' ' * cell_len(line[:column])}^"
 
 
 def unread_in(text: str, system: str) -> tuple[str, ...]:

@@ -60,10 +60,18 @@ def factor_text(factor: float) -> str:
     return str(int(factor)) if float(factor).is_integer() else str(factor)
 
 
+def check_words(last_check: str) -> str:
+    """The last flat check in the language spoken: ``12 failed`` (stored in English) → ``12 失敗``."""
+    value, _, outcome = last_check.partition(" ")
+    if outcome == "failed":
+        return tr("{value} failed", value=value)
+    return last_check
+
+
 def condition_row(name: str, condition: Any) -> tuple[Text, ...]:
     """One persistent condition as table cells."""
     left = "—" if condition.rounds_left is None else str(condition.rounds_left)
-    check = condition.last_check or "—"
+    check = check_words(condition.last_check) if condition.last_check else "—"
     if condition.pending_check:
         check = tr("{check} · check due", check=check) if condition.last_check \
             else tr("check due")
