@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -77,7 +77,7 @@ def condition_row(name: str, condition: Any) -> tuple[Text, ...]:
             else tr("check due")
     return (
         Text(fit_name(name, 18)),
-        Text(fit(condition.formula, 14)),
+        Text(fit(replace(condition, factor=1.0).label, 14)),   # the factor has its column
         Text(factor_text(condition.factor)),
         Text(fit(tr(WHEN[condition.timing]) if condition.timing in WHEN else condition.timing,
                  13)),
