@@ -73,7 +73,7 @@ screenshots: $(TEST_STAMP)
 # would not compile; a fuzzy message is refused by tests/core/test_i18n_catalogue.py instead)
 locale: $(TEST_STAMP)
 	$(BIN)/pybabel extract --no-default-keywords -k tr -k ntr:1,2 -k ptr:1c,2 -k N_ --no-location \
-		--omit-header --sort-output -o core/locale/hitledger.pot core tui
+		--omit-header --sort-output -o core/locale/hitledger.pot core saves tui
 	$(BIN)/pybabel update --no-fuzzy-matching --ignore-pot-creation-date -w 100 -i core/locale/hitledger.pot \
 		-d core/locale -D hitledger
 	$(BIN)/pybabel compile -d core/locale -D hitledger

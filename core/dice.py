@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from core.errors import ParseError
+from core.i18n import tr
 
 MAX_COUNT = 1000
 MAX_SIDES = 1000
@@ -173,9 +174,9 @@ class RollResult:
 def parse(expr: str) -> DiceExpr:
     """Parse a dice expression such as ``2d8+4``, ``d6`` or ``1d4-6``; raises ParseError."""
     if not isinstance(expr, str):
-        raise ParseError("a dice expression must be text", 0, str(expr))
+        raise ParseError(tr("a dice expression must be text"), 0, str(expr))
     if len(expr) > MAX_LENGTH:
-        raise ParseError(f"expression longer than {MAX_LENGTH} characters", MAX_LENGTH, expr)
+        raise ParseError(tr("expression longer than {limit} characters", limit=MAX_LENGTH), MAX_LENGTH, expr)
     return _parse_cached(expr)
 
 
@@ -184,7 +185,7 @@ def _parse_cached(expr: str) -> DiceExpr:
     """Terms up to a table total (``=7``), each a number or dice; ParseError says where."""
     text = expr
     if not text.strip():
-        raise ParseError("empty dice expression", 0, text)
+        raise ParseError(tr("empty dice expression"), 0, text)
     table = _ROLLED.search(text)
     n = table.start() if table else len(text)
     pos = 0
@@ -197,17 +198,17 @@ def _parse_cached(expr: str) -> DiceExpr:
         if m.group(4) is not None:
             value = int(m.group(4))
             if value > 10**9:
-                raise ParseError("number too large", m.start(4), text)
+                raise ParseError(tr("number too large"), m.start(4), text)
             modifier += sign * value
         else:
             term = _die_term(m, sign, text)
             total_dice += term.count
             if total_dice > MAX_DICE:
-                raise ParseError(f"more than {MAX_DICE} dice", _count_at(m), text)
+                raise ParseError(tr("more than {limit} dice", limit=MAX_DICE), _count_at(m), text)
             dice.append(term)
         pos = m.end()
     if pos == 0:
-        raise ParseError("no dice before '=': write the dice rolled, e.g. 2d4=7", 0, text)
+        raise ParseError(tr("no dice before '=': write the dice rolled, e.g. 2d4=7"), 0, text)
     expr_value = DiceExpr(tuple(dice), modifier, text, total_dice)
     if table is None:
         return expr_value
@@ -219,10 +220,12 @@ def _next_term(text: str, pos: int, end: int) -> re.Match[str]:
     m = _TERM.match(text, pos, end)
     if not m or m.end() == pos:
         if text[pos:pos + 1] in ("d", "D"):
-            raise ParseError("a die needs a size after 'd' (d4, d6, d8 …)", pos, text)
-        raise ParseError(f"unexpected {text[pos:pos + 8].strip() or 'end'!r} in dice expression", pos, text)
+            raise ParseError(tr("a die needs a size after 'd' (d4, d6, d8 …)"), pos, text)
+        raise ParseError(tr("unexpected {text} in dice expression",
+                                text=repr(text[pos:pos + 8].strip()) if text[pos:pos + 8].strip()
+                                else repr(tr("end"))), pos, text)
     if pos and m.group(1) is None:
-        raise ParseError("expected + or - between terms", m.start(), text)
+        raise ParseError(tr("expected + or - between terms"), m.start(), text)
     return m
 
 
@@ -236,9 +239,9 @@ def _die_term(m: re.Match[str], sign: int, text: str) -> DiceTerm:
     count = int(m.group(2)) if m.group(2) else 1
     sides = int(m.group(3))
     if not 1 <= count <= MAX_COUNT:
-        raise ParseError(f"dice count {count} outside 1..{MAX_COUNT}", _count_at(m), text)
+        raise ParseError(tr("dice count {count} outside 1..{limit}", count=count, limit=MAX_COUNT), _count_at(m), text)
     if not 2 <= sides <= MAX_SIDES:
-        raise ParseError(f"die size d{sides} outside d2..d{MAX_SIDES}", m.start(3), text)
+        raise ParseError(tr("die size d{sides} outside d2..d{limit}", sides=sides, limit=MAX_SIDES), m.start(3), text)
     return DiceTerm(sign, count, sides)
 
 
@@ -246,12 +249,13 @@ def _rolled_at_table(expr: DiceExpr, table: re.Match[str], text: str) -> DiceExp
     """``2d4=7``: the dice and the total they came to; a total they cannot make is an error."""
     where = table.start(2)
     if not expr.dice:
-        raise ParseError("'=' follows dice rolled at the table (e.g. 2d4=7); "
-                         "a plain total needs no '='", table.start(), text)
+        raise ParseError(tr("'=' follows dice rolled at the table (e.g. 2d4=7); "
+                            "a plain total needs no '='"), table.start(), text)
     total = int(table.group(2)) * (-1 if table.group(1) == "-" else 1)
     if not expr.minimum <= total <= expr.maximum:
         dice = format_terms(expr.dice, expr.modifier)
-        raise ParseError(f"{dice} cannot come to {total} (it makes {expr.minimum} to {expr.maximum})",
+        raise ParseError(tr("{dice} cannot come to {total} (it makes {minimum} to {maximum})", dice=dice,
+                            total=total, minimum=expr.minimum, maximum=expr.maximum),
                          where, text)
     return DiceExpr(expr.dice, expr.modifier, text, expr.dice_count, total)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from core.i18n import tr
+
 
 class ParseError(ValueError):
     """Bad notation: a message a GM understands and the position of the problem."""
@@ -13,7 +15,7 @@ class ParseError(ValueError):
         self.text = text
 
     def __str__(self) -> str:
-        return f"{self.message} (at position {self.position + 1})"
+        return tr("{message} (at position {position})", message=self.message, position=self.position + 1)
 
 
 class StateError(ValueError):

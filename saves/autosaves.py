@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.i18n import tr
 from saves import codec
 from saves.errors import SaveError, write_hint
 from saves.files import (
@@ -55,7 +56,7 @@ def autosave(enc: Any, *, data: dict[str, Any] | None = None, path: Path | None 
         try:
             atomic_write(through_link(target), raw, backup=False)
         except OSError as exc:
-            raise SaveError(target, f"could not write ({exc.strerror or exc})", hint=write_hint(exc)) from exc
+            raise SaveError(target, tr("could not write ({why})", why=exc.strerror or exc), hint=write_hint(exc)) from exc
         _last_autosave = (_weak(enc), key)
         return target
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import tomli_w
 
+from core.i18n import tr
 from saves.errors import SaveError
 from saves.validate import validate
 
@@ -63,9 +64,9 @@ def upgrade(doc: Document, version: int, path: Path | None = None) -> Document:
         if step is None:
             raise SaveError(
                 path,
-                f"unknown format version {version}",
+                tr("unknown format version {version}", version=version),
                 field="format",
-                hint=f"this hitledger reads format 1 to {FORMAT_VERSION}; the file was left as it was",
+                hint=tr("this hitledger reads format 1 to {newest}; the file was left as it was", newest=FORMAT_VERSION),
             )
         doc = step(doc)
         if version >= FORMAT_VERSION:
@@ -102,9 +103,9 @@ def encode(data: Document, extra: Document | None = None) -> str:
     try:
         validate(data, None, history=os.environ.get(CHECK_WRITES) == "all")
     except SaveError as exc:
-        raise SaveError(None, f"not saved: {exc.problem}", field=exc.field, gist=exc.gist,
-                        hint="the file on disk was left as it was; undo the last change and "
-                             "save again") from None
+        raise SaveError(None, tr("not saved: {problem}", problem=exc.problem), field=exc.field, gist=exc.gist,
+                        hint=tr("the file on disk was left as it was; undo the last change and "
+                             "save again")) from None
     doc: Document = {"format": FORMAT_VERSION, "saved_by": saved_by()}
     if extra:
         doc.update(extra)
@@ -119,9 +120,9 @@ def parse(raw: bytes, path: Path | None) -> Document:
     except UnicodeDecodeError as exc:
         raise SaveError(
             path,
-            "not UTF-8 text",
+            tr("not UTF-8 text"),
             line=raw[: exc.start].count(b"\n") + 1,
-            hint="the file is damaged or not a save; restore the .bak copy — the file was left as it was",
+            hint=tr("the file is damaged or not a save; restore the .bak copy — the file was left as it was"),
         ) from None
     try:
         return tomllib.loads(text)
@@ -131,14 +132,14 @@ def parse(raw: bytes, path: Path | None) -> Document:
             path,
             message,
             line=line,
-            hint="fix the TOML at that line by hand, or restore the .bak copy — the file was left as it was",
+            hint=tr("fix the TOML at that line by hand, or restore the .bak copy — the file was left as it was"),
         ) from None
     except (ValueError, RecursionError, MemoryError) as exc:
         # A number of thousands of digits (ValueError) or brackets nested thousands deep:
         # not a save, and one such file must not hide the others.
-        problem = "nested too deeply" if isinstance(exc, RecursionError) else f"unreadable ({exc})"[:200]
+        problem = tr("nested too deeply") if isinstance(exc, RecursionError) else tr("unreadable ({why})", why=exc)[:200]
         raise SaveError(
-            path, problem, hint="the file is damaged or not a save; restore the .bak copy — the file was left as it was"
+            path, problem, hint=tr("the file is damaged or not a save; restore the .bak copy — the file was left as it was")
         ) from None
 
 
@@ -159,23 +160,23 @@ def check_version(doc: Document, path: Path | None) -> int:
     if version is None:
         raise SaveError(
             path,
-            "no format version (not a hitledger save?)",
+            tr("no format version (not a hitledger save?)"),
             field="format",
-            hint="a save starts with `format = 1`; the file was left as it was",
+            hint=tr("a save starts with `format = 1`; the file was left as it was"),
         )
     if isinstance(version, bool) or not isinstance(version, int):
         raise SaveError(
             path,
-            f"format version must be a whole number, not {version!r}",
+            tr("format version must be a whole number, not {version}", version=repr(version)),
             field="format",
-            hint="a save starts with `format = 1`; the file was left as it was",
+            hint=tr("a save starts with `format = 1`; the file was left as it was"),
         )
     if version > FORMAT_VERSION:
         raise SaveError(
             path,
-            f"written by a newer hitledger (format {version}; this one reads up to {FORMAT_VERSION})",
+            tr("written by a newer hitledger (format {version}; this one reads up to {newest})", version=version, newest=FORMAT_VERSION),
             field="format",
-            hint="upgrade hitledger to open it; the file was left as it was",
+            hint=tr("upgrade hitledger to open it; the file was left as it was"),
         )
     return version
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.i18n import N_, tr
+
 
 class SaveError(Exception):
     """A save file could not be read or written; the file on disk is left as it was."""
@@ -40,9 +42,9 @@ class SaveError(Exception):
     def where(self) -> str:
         """The line or field the problem is at, in words ("line 14", "field creatures.2.hp")."""
         if self.line is not None:
-            return f"line {self.line}"
+            return tr("line {line}", line=self.line)
         if self.field:
-            return f"field {self.field}"
+            return tr("field {field}", field=self.field)
         return ""
 
     @property
@@ -69,11 +71,11 @@ def write_hint(error: OSError) -> str:
     import errno
 
     hints = {
-        errno.ENOSPC: "the disk is full: free some space",
-        errno.EDQUOT: "the disk quota is used up: free some space",
-        errno.EROFS: "the data folder is on a read-only file system",
-        errno.EACCES: "check the data folder's permissions",
-        errno.EPERM: "check the data folder's permissions",
-        errno.ENOENT: "the data folder was deleted or moved",
+        errno.ENOSPC: N_("the disk is full: free some space"),
+        errno.EDQUOT: N_("the disk quota is used up: free some space"),
+        errno.EROFS: N_("the data folder is on a read-only file system"),
+        errno.EACCES: N_("check the data folder's permissions"),
+        errno.EPERM: N_("check the data folder's permissions"),
+        errno.ENOENT: N_("the data folder was deleted or moved"),
     }
-    return hints.get(error.errno or 0, "check the disk")
+    return tr(hints.get(error.errno or 0, N_("check the disk")))

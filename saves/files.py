@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.i18n import tr
 from saves import codec
 from saves.errors import SaveError
 from saves.names import data_dir
@@ -138,13 +139,13 @@ def read_checked(path: Path) -> tuple[bytes, os.stat_result]:
             _check_regular(path, st)
             raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise SaveError(path, "no such save", hint="check the name in the saves list") from None
+        raise SaveError(path, tr("no such save"), hint=tr("check the name in the saves list")) from None
     except IsADirectoryError:
-        raise SaveError(path, "is a folder, not a save file", hint="pick a .toml file") from None
+        raise SaveError(path, tr("is a folder, not a save file"), hint=tr("pick a .toml file")) from None
     except PermissionError:
-        raise SaveError(path, "permission denied", hint="check the file's permissions") from None
+        raise SaveError(path, tr("permission denied"), hint=tr("check the file's permissions")) from None
     except OSError as exc:
-        raise SaveError(path, f"cannot read ({exc.strerror or exc})", hint="check the disk") from None
+        raise SaveError(path, tr("cannot read ({why})", why=exc.strerror or exc), hint=tr("check the disk")) from None
     if len(raw) > MAX_FILE_BYTES:
         _check_regular(path, st, size=len(raw))
     return raw, st
@@ -158,17 +159,18 @@ def _open_nonblocking(path: str, flags: int) -> int:
 def _check_regular(path: Path, st: os.stat_result, size: int | None = None) -> None:
     """SaveError unless st is a regular file within MAX_FILE_BYTES."""
     if stat.S_ISDIR(st.st_mode):
-        raise SaveError(path, "is a folder, not a save file", hint="pick a .toml file")
+        raise SaveError(path, tr("is a folder, not a save file"), hint=tr("pick a .toml file"))
     if not stat.S_ISREG(st.st_mode):
         kind = "a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device or socket"
-        raise SaveError(path, f"not a regular file ({kind})",
-                        hint="a save is a plain .toml file; this one was not read and was left as it was")
+        raise SaveError(path, tr("not a regular file ({kind})", kind=kind),
+                        hint=tr("a save is a plain .toml file; this one was not read and was left as it was"))
     size = st.st_size if size is None else size
     if size > MAX_FILE_BYTES:
         raise SaveError(
             path,
-            f"file is {size / 1024 / 1024:.0f} MB, over the {MAX_FILE_BYTES // 1024 // 1024} MB limit",
-            hint="this is not an encounter save; it was not read and was left as it was",
+            tr("file is {size} MB, over the {limit} MB limit", size=f"{size / 1024 / 1024:.0f}",
+               limit=MAX_FILE_BYTES // 1024 // 1024),
+            hint=tr("this is not an encounter save; it was not read and was left as it was"),
         )
 
 
@@ -186,8 +188,8 @@ def through_link(path: Path) -> Path:
     home = data_dir().resolve()
     if real.is_relative_to(home) and real != home and not real.is_dir():
         return real
-    raise SaveError(path, f"is a link to {real}, outside the data folder: not followed",
-                    hint="save under another name, or move that file into the data folder and link to it there")
+    raise SaveError(path, tr("is a link to {target}, outside the data folder: not followed", target=real),
+                    hint=tr("save under another name, or move that file into the data folder and link to it there"))
 
 
 def _encode(enc: Any, extra: dict[str, Any] | None = None, data: dict[str, Any] | None = None) -> bytes:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from core.i18n import tr
 from saves import codec
 from saves.errors import SaveError
 from saves.files import BACKUP_SUFFIX, _fsync_dir, read_checked, write_lock
@@ -39,7 +40,7 @@ def restore_from_trash(path: Path | str) -> Path:
     is, if it does not load."""
     source = Path(path)
     if source.parent.resolve() != (data_dir() / TRASH_DIR).resolve():
-        raise SaveError(source, "is not in the trash folder", hint="open it as a save instead")
+        raise SaveError(source, tr("is not in the trash folder"), hint=tr("open it as a save instead"))
     raw, _st = read_checked(source)
     encounter, _header = codec.decode(raw, source)
     with write_lock:

@@ -36,6 +36,7 @@ from typing import Any
 import tomli_w
 
 from core import Creature, StateError, get_system
+from core.i18n import N_, tr
 from core.schema import Invalid, check_creature
 from saves import codec, store
 from saves.errors import SaveConflict, SaveError
@@ -44,7 +45,7 @@ from saves.names import SUFFIX, TRASH_DIR, data_dir, slugify
 LIBRARY_DIR = "library"
 #: The table that names a library file's system (a save has [encounter] instead).
 LIBRARY_TABLE = "library"
-_HINT = "fix it by hand or restore the .bak copy — the file was left as it was"
+_HINT = N_("fix it by hand or restore the .bak copy — the file was left as it was")
 
 
 @dataclass(frozen=True)
@@ -103,18 +104,18 @@ def _read_file(path: Path, system: str | None,
     table = doc.get(LIBRARY_TABLE)
     found = table.get("system") if isinstance(table, dict) else None
     if not isinstance(found, str):
-        raise SaveError(path, "not a library file (no [library] system)", field=f"{LIBRARY_TABLE}.system",
-                        hint="a library file starts with format = 1 and [library] system = \"pf2e\"")
+        raise SaveError(path, tr("not a library file (no [library] system)"), field=f"{LIBRARY_TABLE}.system",
+                        hint=tr("a library file starts with format = 1 and [library] system = \"pf2e\""))
     try:
         get_system(found)
     except ValueError as exc:
-        raise SaveError(path, str(exc), field=f"{LIBRARY_TABLE}.system", hint=_HINT) from None
+        raise SaveError(path, str(exc), field=f"{LIBRARY_TABLE}.system", hint=tr(_HINT)) from None
     if system is not None and found != system:
-        raise SaveError(path, f"holds {found} creatures, not {system}", field=f"{LIBRARY_TABLE}.system",
-                        hint=_HINT)
+        raise SaveError(path, tr("holds {found} creatures, not {system}", found=found, system=system), field=f"{LIBRARY_TABLE}.system",
+                        hint=tr(_HINT))
     entries = doc.get("creatures", [])
     if not isinstance(entries, list):
-        raise SaveError(path, "expected a list of [[creatures]]", field="creatures", hint=_HINT)
+        raise SaveError(path, tr("expected a list of [[creatures]]"), field="creatures", hint=tr(_HINT))
     creatures: dict[str, Creature] = {}
     skipped: list[Skipped] = []
     for index, entry in enumerate(entries):
@@ -142,7 +143,7 @@ def template(entry: Any, system: str, where: str, path: Path | None) -> Creature
     except (Invalid, StateError) as exc:
         name = entry.get("name") if isinstance(entry, dict) else None
         label = f"{' '.join(name.split())[:40]}: " if isinstance(name, str) and name.strip() else ""
-        raise SaveError(path, f"{label}{exc.message}", field=exc.field, hint=_HINT,
+        raise SaveError(path, f"{label}{exc.message}", field=exc.field, hint=tr(_HINT),
                         gist=f"template {label}{exc.message}") from None
 
 
@@ -164,7 +165,7 @@ def _encode(system: str, creatures: dict[str, Creature], skipped: Sequence[Skipp
             check_creature(entry, system, f"creatures[{index}]")
         except Invalid as exc:  # never write what the next read would refuse
             raise SaveError(None, f"{entry['name']}: {exc.message}", field=exc.field,
-                            hint="nothing was written") from None
+                            hint=tr("nothing was written")) from None
     doc: dict[str, Any] = {
         "format": codec.FORMAT_VERSION,
         "saved_by": codec.saved_by(),
@@ -179,16 +180,16 @@ def _write(path: Path, raw: bytes) -> store.Stamp:
     try:
         return store.atomic_write(path, raw)
     except OSError as exc:
-        raise SaveError(path, f"could not write ({exc.strerror or exc})",
-                        hint="nothing was changed; free some space or check permissions") from exc
+        raise SaveError(path, tr("could not write ({why})", why=exc.strerror or exc),
+                        hint=tr("nothing was changed; free some space or check permissions")) from exc
 
 
 def _commit(lib: _Library) -> None:
     """Write the library back; SaveConflict if its file changed since it was read."""
     changed = not lib.stamp.matches(lib.path) if lib.stamp is not None else lib.path.exists()
     if changed:
-        raise SaveConflict(lib.path, "changed on disk since it was read (another window?)",
-                           hint="try again: the library is read afresh")
+        raise SaveConflict(lib.path, tr("changed on disk since it was read (another window?)"),
+                           hint=tr("try again: the library is read afresh"))
     lib.stamp = _write(lib.path, _encode(lib.system, lib.creatures, lib.skipped))
 
 
@@ -238,8 +239,8 @@ def add(system: str, creature: Creature, force: bool = False) -> str:
     with store.write_lock:
         lib = _open(system)
         if creature.name in lib.creatures and not force:
-            raise SaveConflict(lib.path, f"the library already has {creature.name!r}",
-                               hint="rename one of them, or replace it on purpose")
+            raise SaveConflict(lib.path, tr("the library already has {name}", name=repr(creature.name)),
+                               hint=tr("rename one of them, or replace it on purpose"))
         kept = fresh(creature)
         template(kept.to_state(), system, "creature", lib.path)  # as the next read checks it
         lib.creatures[creature.name] = kept
@@ -256,7 +257,7 @@ def rename(system: str, name: str, new_name: str) -> str:
         lib = _open(system)
         old = _find(lib, name)
         if new_name in lib.creatures and new_name != old:
-            raise SaveConflict(lib.path, f"the library already has {new_name!r}", hint="choose another name")
+            raise SaveConflict(lib.path, tr("the library already has {name}", name=repr(new_name)), hint=tr("choose another name"))
         creature = lib.creatures.pop(old)
         creature.name = new_name
         lib.creatures[new_name] = creature
@@ -293,9 +294,9 @@ def export_file(system: str, path: Path | str, force: bool = False) -> Path:
     lib = _open(system)
     with store.write_lock:
         if target.exists() and not force:
-            raise SaveConflict(target, "already exists", hint="choose another file, or overwrite it on purpose")
+            raise SaveConflict(target, tr("already exists"), hint=tr("choose another file, or overwrite it on purpose"))
         if target.is_dir():
-            raise SaveError(target, "is a folder", hint="give a file name, e.g. bestiary.toml")
+            raise SaveError(target, tr("is a folder"), hint=tr("give a file name, e.g. bestiary.toml"))
         _write(target, _encode(system, lib.creatures))
     return target
 
@@ -313,15 +314,15 @@ def import_file(path: Path | str, force: bool = False) -> tuple[str, list[str]]:
         system, incoming, _, _ = _read_file(source, None)
     except SaveError as exc:  # every template is checked before any goes in
         raise SaveError(exc.path, exc.problem, line=exc.line, field=exc.field, gist=exc.gist,
-                        hint="nothing was imported; fix the file (or that template) and import "
-                             "it again") from None
+                        hint=tr("nothing was imported; fix the file (or that template) and import "
+                             "it again")) from None
     with store.write_lock:
         lib = _open(system)
         clashes = [n for n, c in incoming.items()
                    if n in lib.creatures and lib.creatures[n].to_state() != fresh(c).to_state()]
         if clashes and not force:
-            raise SaveConflict(lib.path, f"the library already has {', '.join(sorted(clashes))}",
-                               hint="rename them first, or replace them on purpose")
+            raise SaveConflict(lib.path, tr("the library already has {name}", name=', '.join(sorted(clashes))),
+                               hint=tr("rename them first, or replace them on purpose"))
         added = sorted(n for n in incoming
                        if n not in lib.creatures or n in clashes)
         for name in added:

@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from core.i18n import tr
 from saves import codec
 from saves.errors import SaveError
 from saves.files import _check_regular, _open_nonblocking, clean_temp_files, read_checked
@@ -63,7 +64,7 @@ def _entry(path: Path, is_autosave: bool) -> SaveEntry:
     try:
         st = path.stat()
     except OSError as exc:
-        return _error_entry(path, datetime.now(), f"cannot read ({exc.strerror or exc})", is_autosave)
+        return _error_entry(path, datetime.now(), tr("cannot read ({why})", why=exc.strerror or exc), is_autosave)
     modified = datetime.fromtimestamp(st.st_mtime)
     refused = _refused.get(os.path.abspath(path))
     if refused is not None and refused[:2] == (st.st_mtime_ns, st.st_size):
@@ -74,13 +75,13 @@ def _entry(path: Path, is_autosave: bool) -> SaveEntry:
         codec.check_version(head, path)
         summary = head.get(codec.SUMMARY_TABLE)
         if not isinstance(summary, dict):
-            raise SaveError(path, "no [encounter] table", field=codec.SUMMARY_TABLE)
+            raise SaveError(path, tr("no [encounter] table"), field=codec.SUMMARY_TABLE)
         name, system = summary.get("name"), summary.get("system")
         rnd, count = summary.get("round"), summary.get("creatures")
         if not isinstance(name, str):
-            raise SaveError(path, "missing or ill-typed", field=f"{codec.SUMMARY_TABLE}.name")
+            raise SaveError(path, tr("missing or ill-typed"), field=f"{codec.SUMMARY_TABLE}.name")
         if not isinstance(system, str):
-            raise SaveError(path, "missing or ill-typed", field=f"{codec.SUMMARY_TABLE}.system")
+            raise SaveError(path, tr("missing or ill-typed"), field=f"{codec.SUMMARY_TABLE}.system")
         if isinstance(rnd, bool) or not isinstance(rnd, int):
             rnd = 0
         if isinstance(count, bool) or not isinstance(count, int):

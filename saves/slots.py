@@ -23,6 +23,7 @@ import threading
 import tomllib
 from pathlib import Path
 
+from core.i18n import tr
 from saves import codec
 from saves.errors import SaveError, write_hint
 from saves.names import AUTOSAVE_STEM, SUFFIX, data_dir
@@ -263,10 +264,10 @@ def claim_slot(prefer: Path | None = None) -> tuple[Path, Path | None]:
         if taken is not None:
             return taken
     if problem is not None:
-        raise SaveError(data_dir(), f"no autosave can be held here ({problem.strerror or problem})",
+        raise SaveError(data_dir(), tr("no autosave can be held here ({why})", why=problem.strerror or problem),
                         hint=write_hint(problem))
-    raise SaveError(data_dir(), f"{MAX_SLOTS} windows already hold an autosave here",
-                    hint="close a window")
+    raise SaveError(data_dir(), tr("{count} windows already hold an autosave here", count=MAX_SLOTS),
+                    hint=tr("close a window"))
 
 
 def _take(slot: Path, resumed: bool = False) -> tuple[Path, Path | None] | None:

@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from core.i18n import tr
 from saves import codec
 from saves.autosaves import autosave, autosave_path, load_autosave
 from saves.errors import SaveConflict, SaveError, write_hint
@@ -79,7 +80,7 @@ def path_for(name: str) -> Path:
     directory = data_dir()
     path = directory / f"{slugify(name)}{SUFFIX}"
     if path.parent != directory:  # slugify allows no separators; this is the belt to its braces
-        raise SaveError(path, "would be outside the data folder", hint="choose another name")
+        raise SaveError(path, tr("would be outside the data folder"), hint=tr("choose another name"))
     return path
 
 
@@ -175,14 +176,14 @@ def _refuse_overwrite(tracking: _Tracking, target: Path) -> None:
     if not ours:
         raise SaveConflict(
             target,
-            "another save already has this name",
-            hint="choose another name, or overwrite it on purpose",
+            tr("another save already has this name"),
+            hint=tr("choose another name, or overwrite it on purpose"),
         )
     if tracking.stamp is not None and not tracking.stamp.matches(target):
         raise SaveConflict(
             target,
-            "changed on disk since it was loaded or saved (another window?)",
-            hint="save under another name, reload it, or overwrite it on purpose",
+            tr("changed on disk since it was loaded or saved (another window?)"),
+            hint=tr("save under another name, reload it, or overwrite it on purpose"),
         )
 
 
@@ -221,7 +222,7 @@ def delete_save(path: Path | str) -> Path:
     """Move a save (and its .bak) into data_dir()/trash/ under a name not yet taken; returns the new Path."""
     source = resolve(path)
     if not source.is_file():
-        raise SaveError(source, "no such save", hint="refresh the saves list")
+        raise SaveError(source, tr("no such save"), hint=tr("refresh the saves list"))
     trash = data_dir() / TRASH_DIR
     trash.mkdir(exist_ok=True)
     with write_lock:
@@ -254,7 +255,7 @@ def rename_save(path: Path | str, new_name: str) -> Path:
         new_raw = _encode(enc)
         if target == source:
             if not Stamp.of(raw, st).matches(source):
-                raise SaveConflict(source, "changed on disk while renaming", hint="try again")
+                raise SaveConflict(source, tr("changed on disk while renaming"), hint=tr("try again"))
             stamp = atomic_write(source, new_raw)
         else:
             stamp = atomic_write(target, new_raw, backup=False)

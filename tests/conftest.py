@@ -24,3 +24,15 @@ def english_to_start_with() -> None:
     from core import i18n
 
     i18n.set_language(i18n.ENGLISH)
+
+
+@pytest.fixture(autouse=True)
+def english_environment(monkeypatch: pytest.MonkeyPatch,
+                        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The suite's subprocesses and ``main()`` speak English under a Japanese desktop (issue 21):
+    ``LC_ALL`` / ``LANG`` are C, and a data dir of the test's own holds no saved ``--lang``."""
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    if not os.environ.get("HITLEDGER_DATA_DIR"):
+        monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path_factory.mktemp("data")))

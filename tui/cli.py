@@ -88,6 +88,22 @@ def use_data_dir(value: str | None) -> None:
     os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(value))
 
 
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"), N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+"""argparse's own words a GM meets (``--help``, a mistyped option), in the catalogue."""
+
+
+def speak_argparse() -> None:
+    """argparse's own words through the catalogue: it asks ``argparse._`` (gettext's default
+    domain, which no catalogue of ours fills) for each one when it needs it."""
+    setattr(argparse, "_", tr)  # noqa: B010 - argparse looks the name up at each call
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that raises instead of printing usage and exiting."""
 
@@ -101,21 +117,21 @@ class _Parser(argparse.ArgumentParser):
 def calc_parser() -> argparse.ArgumentParser:
     """``hitledger calc``."""
     parser = _Parser(prog="hitledger calc",
-                     description="Resolve damage against a target and print every step.")
-    parser.add_argument("damage", help='damage notation, e.g. "2d6+3 fire, 1d6 persistent bleed"')
+                     description=tr("Resolve damage against a target and print every step."))
+    parser.add_argument("damage", help=tr('damage notation, e.g. "2d6+3 fire, 1d6 persistent bleed"'))
     parser.add_argument("--system", required=True, help=system_list())
-    parser.add_argument("--defenses", default="", help='e.g. "weaknesses fire 5; resistances all 2"')
-    parser.add_argument("--traits", default="living", help="living, undead, construct, bloodless")
-    parser.add_argument("--critical", action="store_true", help="a critical hit")
+    parser.add_argument("--defenses", default="", help=tr('e.g. "weaknesses fire 5; resistances all 2"'))
+    parser.add_argument("--traits", default="living", help=tr("living, undead, construct, bloodless"))
+    parser.add_argument("--critical", action="store_true", help=tr("a critical hit"))
     parser.add_argument("--multiplier", type=int, default=None,
-                        help=f"{multiplier_systems()} critical multiplier, 2 to 6 (default 2), "
-                        "with --critical")
-    parser.add_argument("--save", default=None, help="critical-success, success, failure, "
-                        "critical-failure (or 大成功, 成功, 失敗, 大失敗)")
-    parser.add_argument("--nonlethal", action="store_true", help="nonlethal damage")
+                        help=tr("{systems} critical multiplier, 2 to 6 (default 2), with --critical",
+                                 systems=multiplier_systems()))
+    parser.add_argument("--save", default=None, help=tr("critical-success, success, failure, "
+                           "critical-failure (or 大成功, 成功, 失敗, 大失敗)"))
+    parser.add_argument("--nonlethal", action="store_true", help=tr("nonlethal damage"))
     parser.add_argument("--stat", action="append", default=[], metavar="NAME=VALUE",
-                        help="a target stat, e.g. major=7 (repeatable)")
-    parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+                        help=tr("a target stat, e.g. major=7 (repeatable)"))
+    parser.add_argument("--seed", type=int, default=None, help=tr("seed the dice"))
     _lang_help(parser)
     return parser
 
@@ -182,9 +198,9 @@ def run_roll(argv: Sequence[str]) -> int:
     from core.dice import roll_detailed
     from core.notation_ja import normalise
 
-    parser = _Parser(prog="hitledger roll", description="Roll a dice expression.")
-    parser.add_argument("expr", help='e.g. "2d6+3"')
-    parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+    parser = _Parser(prog="hitledger roll", description=tr("Roll a dice expression."))
+    parser.add_argument("expr", help=tr('e.g. "2d6+3"'))
+    parser.add_argument("--seed", type=int, default=None, help=tr("seed the dice"))
     args = parser.parse_args(argv)
     result = roll_detailed(normalise(args.expr), rng=random.Random(args.seed))
     faces = ", ".join(str(value) for value in result.values)
@@ -199,14 +215,14 @@ def run_roll(argv: Sequence[str]) -> int:
 def library_parser() -> argparse.ArgumentParser:
     """``hitledger library [list | import FILE | export FILE] [--system S] [--force]``."""
     parser = _Parser(prog="hitledger library",
-                     description="The GM's bestiary: list it, or share it as a file.")
+                     description=tr("The GM's bestiary: list it, or share it as a file."))
     parser.add_argument("action", nargs="?", default="list", choices=("list", "import", "export"),
-                        help="list (default), import FILE or export FILE")
-    parser.add_argument("file", nargs="?", help="the library file to import or export")
+                        help=tr("list (default), import FILE or export FILE"))
+    parser.add_argument("file", nargs="?", help=tr("the library file to import or export"))
     parser.add_argument("--system", help=system_list())
     parser.add_argument("--force", action="store_true",
-                        help="import: replace templates of the same name; export: overwrite FILE")
-    parser.add_argument("--data-dir", metavar="DIR", help="where saves and the library live")
+                        help=tr("import: replace templates of the same name; export: overwrite FILE"))
+    parser.add_argument("--data-dir", metavar="DIR", help=tr("where saves and the library live"))
     return parser
 
 
@@ -262,9 +278,9 @@ def _say_skipped(skipped: Sequence[Any]) -> None:
 def run_log(argv: Sequence[str]) -> int:
     """``hitledger log NAME``: print a saved encounter's log as Markdown (issue 11)."""
     parser = _Parser(prog="hitledger log",
-                     description="Print a saved encounter's log as Markdown, round by round.")
-    parser.add_argument("save", help="the save (name or file); autosave for the last one")
-    parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+                     description=tr("Print a saved encounter's log as Markdown, round by round."))
+    parser.add_argument("save", help=tr("the save (name or file); autosave for the last one"))
+    parser.add_argument("--data-dir", metavar="DIR", help=tr("where saves live"))
     args = parser.parse_args(argv)
     use_data_dir(args.data_dir)
     import saves
@@ -280,10 +296,10 @@ def run_log(argv: Sequence[str]) -> int:
 def run_watch(argv: Sequence[str]) -> int:
     """``hitledger watch [NAME]``: the players' view of a save, or of the GM's open window."""
     parser = _Parser(prog="hitledger watch",
-                     description="The players' view, read-only: the order, the turn, what "
-                                 "the players may see. Follows the GM's open window, or NAME.")
-    parser.add_argument("save", nargs="?", help="follow this save (name or file) instead")
-    parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+                     description=tr("The players' view, read-only: the order, the turn, what "
+                                    "the players may see. Follows the GM's open window, or NAME."))
+    parser.add_argument("save", nargs="?", help=tr("follow this save (name or file) instead"))
+    parser.add_argument("--data-dir", metavar="DIR", help=tr("where saves live"))
     args = parser.parse_args(argv)
     from tui.watch.follow import Follower, data_folder, save_file
 
@@ -299,13 +315,13 @@ def run_watch(argv: Sequence[str]) -> int:
 def run_serve(argv: Sequence[str]) -> int:
     """``hitledger serve``: the players' view in a browser (textual-serve)."""
     parser = _Parser(prog="hitledger serve",
-                     description="Serve the players' view (hitledger watch of the data dir) "
-                                 "to browsers. Needs the serve extra: pip install 'hitledger[serve]'.")
+                     description=tr("Serve the players' view (hitledger watch of the data dir) "
+                                    "to browsers. Needs the serve extra: pip install 'hitledger[serve]'."))
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    parser.add_argument("--token", help="a browser needs ?token=TOKEN in the address to watch")
-    parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+                        help=tr("address to listen on (default 127.0.0.1: this machine only)"))
+    parser.add_argument("--port", type=int, default=8000, help=tr("port (default 8000)"))
+    parser.add_argument("--token", help=tr("a browser needs ?token=TOKEN in the address to watch"))
+    parser.add_argument("--data-dir", metavar="DIR", help=tr("where saves live"))
     args = parser.parse_args(argv)
     if not 0 < args.port < 65536:
         raise CliError(tr("--port is 1 to 65535, not {port}", port=args.port))
@@ -329,22 +345,22 @@ def tui_parser() -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="hitledger",
-        description="A keyboard-driven encounter manager. Subcommands: calc, roll, library, log, "
-                    "watch, serve.",
+        description=tr("A keyboard-driven encounter manager. Subcommands: calc, roll, library, log, "
+                       "watch, serve."),
         epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"   '
                "hitledger roll 2d6+3",
     )
-    parser.add_argument("save", nargs="?", help="open this save (name or file)")
-    parser.add_argument("--new", metavar="SYSTEM", help="start an empty encounter")
-    parser.add_argument("--name", help="name of the new encounter")
+    parser.add_argument("save", nargs="?", help=tr("open this save (name or file)"))
+    parser.add_argument("--new", metavar="SYSTEM", help=tr("start an empty encounter"))
+    parser.add_argument("--name", help=tr("name of the new encounter"))
     parser.add_argument("--keep-party", action="store_true",
-                        help="with --new: keep the PCs of NAME (else of the last autosave) as "
-                             "they are now; that encounter stays as it was")
-    parser.add_argument("--demo", metavar="SYSTEM", help="open a demo encounter of a system")
-    parser.add_argument("--data-dir", metavar="DIR", help="where saves live")
+                        help=tr("with --new: keep the PCs of NAME (else of the last autosave) as "
+                                "they are now; that encounter stays as it was"))
+    parser.add_argument("--demo", metavar="SYSTEM", help=tr("open a demo encounter of a system"))
+    parser.add_argument("--data-dir", metavar="DIR", help=tr("where saves live"))
     parser.add_argument("--plain-output", action="store_true",
-                        help="let Textual write every frame whole instead of only the cells "
-                             "that changed (as HITLEDGER_PLAIN_OUTPUT=1 does)")
+                        help=tr("let Textual write every frame whole instead of only the cells "
+                                "that changed (as HITLEDGER_PLAIN_OUTPUT=1 does)"))
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     _lang_help(parser)
     return parser
@@ -352,8 +368,8 @@ def tui_parser() -> argparse.ArgumentParser:
 
 def _lang_help(parser: argparse.ArgumentParser) -> None:
     """``--lang`` in the help (main() takes it from the arguments before any parser sees it)."""
-    parser.add_argument("--lang", metavar="LANG", help="en or ja, kept for the next start "
-                        "(default: the last --lang, else LC_ALL / LANG)")
+    parser.add_argument("--lang", metavar="LANG", help=tr("en or ja, kept for the next start "
+                           "(default: the last --lang, else LC_ALL / LANG)"))
 
 
 def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
@@ -516,6 +532,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.language_setting import take_language
 
         argv = take_language(argv)
+        speak_argparse()
         if argv and argv[0] == "calc":
             return run_calc(argv[1:])
         if argv and argv[0] == "roll":

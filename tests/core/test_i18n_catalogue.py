@@ -29,7 +29,7 @@ def _catalogue():
 def _ids_in_code() -> set[tuple[str | None, str]]:
     """Each message of the code with its context (``ptr``'s sense of a word English uses twice)."""
     ids: set[tuple[str | None, str]] = set()
-    for folder in ("core", "tui"):
+    for folder in ("core", "saves", "tui"):
         for _file, _line, message, _comments, context in babel_extract.extract_from_dir(
                 ROOT / folder, keywords=KEYWORDS, comment_tags=()):
             ids.add((context, message[0] if isinstance(message, tuple) else message))

@@ -18,13 +18,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static, TextArea
 
+from core.cells import cells
+from core.i18n import N_, tr
 from tui.screens.dialogs import NumberInput
 from tui.screens.library import read_count, summary
 
 if TYPE_CHECKING:
     from core import Creature, ParseError
 
-EMPTY_HINT = "Paste the block as printed (your terminal's paste keeps its lines)."
+EMPTY_HINT = N_("Paste the block as printed (your terminal's paste keeps its lines).")
 
 
 def error_text(error: ParseError, text: str) -> str:
@@ -42,8 +44,9 @@ def error_text(error: ParseError, text: str) -> str:
     number = text.count("\n", 0, position) + 1
     column = position - start
     message = getattr(error, "detail", None) or re.sub(r"^line \d+: ", "", error.message)  # the line is named here
-    return (f"✗ line {number}, column {column + 1}: {message}\n"
-            f"{line}\n{' ' * column}^")
+    head = tr("✗ line {line}, column {column}: {message}", line=number, column=column + 1,
+              message=message)
+    return f"{head}\n{line}\n{' ' * cells(line[:column])}^"
 
 
 def unread_in(text: str, system: str) -> tuple[str, ...]:
@@ -65,22 +68,30 @@ def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) 
     fields = dict(summary(rules, creature))
     numbers = numbers_of(creature, rules.id)    # a fresh creature: as printed
     level = [numbers.text(key) for key in ("level", "tier") if key in numbers]
-    fields["Numbers"] = " · ".join([*level, numbers.line()] if numbers.line() else level) or "none read"
-    fields["Attacks"] = ", ".join(
+    attacks = tr("Attacks")
+    fields[tr("Numbers")] = " · ".join([*level, numbers.line()] if numbers.line() else level) \
+        or tr("none read")
+    fields[attacks] = tr(", ").join(
         f"{a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "") + f" {a.damage}"
-        for a in creature.attacks) or "none"
-    order = [label for label in fields if label != "Attacks"] + ["Attacks"]
-    lines = [f"{label:<9}{fields[label]}" for label in order]
+        for a in creature.attacks) or tr("none")
+    order = [label for label in fields if label != attacks] + [attacks]
+    lines = [_padded(label) + fields[label] for label in order]
     if unread:
-        lines.append(f"{'Not read':<9}" + f"({len(unread)}) " * (len(unread) > 1) + " · ".join(unread))
+        lines.append(_padded(tr("Not read")) + f"({len(unread)}) " * (len(unread) > 1)
+                     + " · ".join(unread))
     return "\n".join(lines)
+
+
+def _padded(label: str) -> str:
+    """A label and the spaces up to the values' column (9 cells; full-width counts 2)."""
+    return label + " " * max(9 - cells(label), 1)
 
 
 class BlockArea(TextArea):
     """The text area of the paste dialog: ``ctrl+j`` (or shift+enter) types a line break,
     since ``enter`` adds the creature."""
 
-    BINDINGS = [Binding("ctrl+j,shift+enter", "newline", "New line", show=False,
+    BINDINGS = [Binding("ctrl+j,shift+enter", "newline", N_("New line"), show=False,
                         id="paste.newline")]
 
     def action_newline(self) -> None:
@@ -108,9 +119,9 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
     """
     AUTO_FOCUS = "BlockArea"
     BINDINGS = [
-        Binding("enter", "add", "Add", priority=True, id="paste.add",
-                tooltip="Add the creature read from the block (count times)"),
-        Binding("escape", "cancel", "Cancel", id="paste.cancel"),
+        Binding("enter", "add", N_("Add"), priority=True, id="paste.add",
+                tooltip=N_("Add the creature read from the block (count times)")),
+        Binding("escape", "cancel", N_("Cancel"), id="paste.cancel"),
         # a modal screen does not see the app's keys; ? would be typed into a field
     ]
 
@@ -126,18 +137,21 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
     def compose(self) -> ComposeResult:
         """The block, what it says, the count."""
         with Vertical(id="paste-box", classes="dialog-box wide") as box:
-            where = "" if self.count is not None else " into the bestiary"
-            box.border_title = f"Paste a stat block{where} · {self.rules.name}"
+            box.border_title = (tr("Paste a stat block · {system}", system=self.rules.name)
+                                if self.count is not None else
+                                tr("Paste a stat block into the bestiary · {system}",
+                                   system=self.rules.name))
             yield BlockArea(self.text, show_line_numbers=True, id="block")
-            yield Static(EMPTY_HINT, id="paste-preview", markup=False)
+            yield Static(tr(EMPTY_HINT), id="paste-preview", markup=False)
             with Horizontal(classes="dialog-row"):
                 if self.count is not None:
-                    yield Label("Count ")
-                    yield NumberInput(str(self.count), id="paste-count", label="Count",
+                    yield Label(tr("Count") + " ")
+                    yield NumberInput(str(self.count), id="paste-count", label=tr("Count"),
                                       default=1, minimum=1, classes="number")
                 yield Static("", classes="dialog-error", id="paste-error", markup=False)
-            yield Label("enter add · ^j new line · tab count · esc cancel" if self.count is not None
-                        else "enter keep in the bestiary · ^j new line · esc cancel",
+            yield Label(tr("enter add · ^j new line · tab count · esc cancel")
+                        if self.count is not None
+                        else tr("enter keep in the bestiary · ^j new line · esc cancel"),
                         classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -157,7 +171,7 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
         self.creature = None
         preview.remove_class("-error")
         if not text.strip():
-            preview.update(EMPTY_HINT)
+            preview.update(tr(EMPTY_HINT))
             return
         try:
             self.creature = self.rules.from_statblock(text)
@@ -174,7 +188,7 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
         """Close with the creature read and the count, or say what is missing."""
         error = self.query_one("#paste-error", Static)
         if self.creature is None:
-            error.update("Nothing read yet: fix the block first.")
+            error.update(tr("Nothing read yet: fix the block first."))
             return
         try:
             count = 1 if self.count is None else \

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -60,16 +60,24 @@ def factor_text(factor: float) -> str:
     return str(int(factor)) if float(factor).is_integer() else str(factor)
 
 
+def check_words(last_check: str) -> str:
+    """The last flat check in the language spoken: ``12 failed`` (stored in English) → ``12 失敗``."""
+    value, _, outcome = last_check.partition(" ")
+    if outcome == "failed":
+        return tr("{value} failed", value=value)
+    return last_check
+
+
 def condition_row(name: str, condition: Any) -> tuple[Text, ...]:
     """One persistent condition as table cells."""
     left = "—" if condition.rounds_left is None else str(condition.rounds_left)
-    check = condition.last_check or "—"
+    check = check_words(condition.last_check) if condition.last_check else "—"
     if condition.pending_check:
         check = tr("{check} · check due", check=check) if condition.last_check \
             else tr("check due")
     return (
         Text(fit_name(name, 18)),
-        Text(fit(condition.formula, 14)),
+        Text(fit(replace(condition, factor=1.0).label, 14)),   # the factor has its column
         Text(factor_text(condition.factor)),
         Text(fit(tr(WHEN[condition.timing]) if condition.timing in WHEN else condition.timing,
                  13)),
