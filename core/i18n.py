@@ -68,6 +68,8 @@ def language_from_environment(environ: Mapping[str, str]) -> str:
 
 def tr(message: str, /, **values: object) -> str:
     """``message`` in the current language, its ``{placeholders}`` filled from ``values``."""
+    if not message:     # gettext's "" is the catalogue's header, never a message
+        return message
     text = catalogue(_CURRENT["language"]).gettext(message)   # English: the id itself
     return text.format(**values) if values else text
 

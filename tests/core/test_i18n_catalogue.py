@@ -104,3 +104,13 @@ def test_the_default_language_comes_from_the_environment(environ, code):
 def test_an_unknown_language_is_refused():
     with pytest.raises(ValueError, match="unknown language"):
         i18n.set_language("xx")
+
+
+def test_an_empty_message_stays_empty_in_japanese():
+    """gettext answers "" with the catalogue's header: the Daggerheart roster's unnamed
+    first column showed "Pr…" (Project-Id-Version) in Japanese."""
+    try:
+        i18n.set_language("ja")
+        assert i18n.tr("") == ""
+    finally:
+        i18n.set_language("en")
