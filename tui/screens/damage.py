@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from core.draft import DamageDraft, default_actor
 from core.i18n import ntr, tr
@@ -24,6 +24,7 @@ from tui.screens.dialogs import NumberInput
 from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells
 from tui.widgets.notation_field import NotationField
+from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -122,7 +123,7 @@ class DamageScreen(AttackHelper):
                     yield NumberInput("20", id="attack-threat", label="Threat", default=20)
                 # its own line: the verdict and the confirmation must not be cut at 80 columns
                 yield Static(tr("alt+t: roll the attack"), id="attack-result", markup=False)
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         """Fill the targets and start in the damage field."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
+from core.i18n import N_
+
 SAVE_GROUP = Binding.Group("Save", compact=True)
-ACTOR_HELP = "Who deals the damage: a few letters of the name, then enter"
+ACTOR_HELP = N_("Who deals the damage: a few letters of the name, then enter")
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
 # Option key types (textual/_ansi_sequences.py): ¡ ™ £ ¢ ∞ § ¶ • ª. The attack keys bind their
@@ -16,90 +18,90 @@ ALT_DIGIT_KEYS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", 
                   "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
 
 TARGET_BINDINGS: list[BindingType] = [
-    Binding("0", "screen.set_save(0)", "No save", group=SAVE_GROUP, id="damage.save_0"),
-    Binding("1", "screen.set_save(1)", "Critical success", group=SAVE_GROUP,
+    Binding("0", "screen.set_save(0)", N_("No save"), group=SAVE_GROUP, id="damage.save_0"),
+    Binding("1", "screen.set_save(1)", N_("Critical success"), group=SAVE_GROUP,
             id="damage.save_1"),
-    Binding("2", "screen.set_save(2)", "Success", group=SAVE_GROUP, id="damage.save_2"),
-    Binding("3", "screen.set_save(3)", "Failure", group=SAVE_GROUP, id="damage.save_3"),
-    Binding("4", "screen.set_save(4)", "Critical failure", group=SAVE_GROUP,
+    Binding("2", "screen.set_save(2)", N_("Success"), group=SAVE_GROUP, id="damage.save_2"),
+    Binding("3", "screen.set_save(3)", N_("Failure"), group=SAVE_GROUP, id="damage.save_3"),
+    Binding("4", "screen.set_save(4)", N_("Critical failure"), group=SAVE_GROUP,
             id="damage.save_4"),
-    Binding("S", "screen.copy_save", "Save to all", key_display="S",
+    Binding("S", "screen.copy_save", N_("Save to all"), key_display="S",
             id="damage.save_all"),
-    Binding("left", "screen.cycle_save(-1)", "Save −", show=False, id="damage.save_prev"),
-    Binding("right", "screen.cycle_save(1)", "Save +", show=False, id="damage.save_next"),
+    Binding("left", "screen.cycle_save(-1)", N_("Save −"), show=False, id="damage.save_prev"),
+    Binding("right", "screen.cycle_save(1)", N_("Save +"), show=False, id="damage.save_next"),
 ]
 """The targets table's keys: the highlighted target's save."""
 
 DAMAGE_BINDINGS: list[BindingType] = [
     # priority: enter applies from the field and the table alike, and shows in the footer
-    Binding("enter", "apply", "Apply", priority=True, id="damage.apply"),
-    Binding("escape", "cancel", "Cancel", id="damage.cancel"),
+    Binding("enter", "apply", N_("Apply"), priority=True, id="damage.apply"),
+    Binding("escape", "cancel", N_("Cancel"), id="damage.cancel"),
     # Letters act on the targets; the same actions with alt (and ^r) work from the damage
     # field too, where letters are notation (issue 9, item 14). The footer shows only
     # keys that work in both places, so it stays the same when the focus moves.
-    Binding("r", "reroll", "Reroll", show=False, id="damage.reroll"),
-    Binding("c", "toggle_critical", "Critical", show=False, id="damage.critical"),
-    Binding("n", "toggle_nonlethal", "Nonlethal", show=False, id="damage.nonlethal"),
-    Binding("m", "cycle_multiplier", "×2/×3/×4", show=False, id="damage.multiplier"),
-    Binding("t", "roll_attack", "Attack", show=False, id="damage.attack"),
-    Binding("a", "toggle_armor", "Armor slot", show=False, id="damage.armor"),
-    Binding("i", "toggle_direct", "Direct", show=False, id="damage.direct"),
-    Binding("plus", "add_hit", "Add hit", key_display="+", show=False, id="damage.add_hit"),
+    Binding("r", "reroll", N_("Reroll"), show=False, id="damage.reroll"),
+    Binding("c", "toggle_critical", N_("Critical"), show=False, id="damage.critical"),
+    Binding("n", "toggle_nonlethal", N_("Nonlethal"), show=False, id="damage.nonlethal"),
+    Binding("m", "cycle_multiplier", N_("×2/×3/×4"), show=False, id="damage.multiplier"),
+    Binding("t", "roll_attack", N_("Attack"), show=False, id="damage.attack"),
+    Binding("a", "toggle_armor", N_("Armor slot"), show=False, id="damage.armor"),
+    Binding("i", "toggle_direct", N_("Direct"), show=False, id="damage.direct"),
+    Binding("plus", "add_hit", N_("Add hit"), key_display="+", show=False, id="damage.add_hit"),
     # issue 19: an area's saves rolled by the app, each target with its own numbers
-    Binding("v", "roll_saves", "Roll saves", show=False, id="damage.roll_saves"),
-    Binding("alt+v", "roll_saves", "Roll saves", priority=True, key_display="alt+v", show=False,
-            id="damage.roll_saves_alt", tooltip="Roll every target's save against one DC"),
-    Binding("f4", "roll_saves", "Roll saves", priority=True, show=False,
+    Binding("v", "roll_saves", N_("Roll saves"), show=False, id="damage.roll_saves"),
+    Binding("alt+v", "roll_saves", N_("Roll saves"), priority=True, key_display="alt+v", show=False,
+            id="damage.roll_saves_alt", tooltip=N_("Roll every target's save against one DC")),
+    Binding("f4", "roll_saves", N_("Roll saves"), priority=True, show=False,
             id="damage.roll_saves_f4"),
     # priority: a terminal sends alt+t with the character "t", which the field would
     # type before a non-priority binding is looked at
-    Binding("ctrl+r", "reroll", "Reroll", priority=True, id="damage.reroll_anywhere"),
-    Binding("alt+r", "reroll", "Reroll", priority=True, show=False, id="damage.reroll_alt"),
-    Binding("alt+c", "toggle_critical", "Critical", priority=True, show=False,
+    Binding("ctrl+r", "reroll", N_("Reroll"), priority=True, id="damage.reroll_anywhere"),
+    Binding("alt+r", "reroll", N_("Reroll"), priority=True, show=False, id="damage.reroll_alt"),
+    Binding("alt+c", "toggle_critical", N_("Critical"), priority=True, show=False,
             id="damage.critical_alt"),
-    Binding("alt+n", "toggle_nonlethal", "Nonlethal", priority=True, show=False,
+    Binding("alt+n", "toggle_nonlethal", N_("Nonlethal"), priority=True, show=False,
             id="damage.nonlethal_alt"),
     # where the rules have no nonlethal damage: alt+n says so, and the field does not
     # type its "n" (no description: help and the footer do not offer it)
     Binding("alt+n", "no_nonlethal", "", priority=True, show=False,
             id="damage.no_nonlethal"),
-    Binding("alt+m", "cycle_multiplier", "×2/×3/×4", priority=True, show=False,
+    Binding("alt+m", "cycle_multiplier", N_("×2/×3/×4"), priority=True, show=False,
             id="damage.multiplier_alt"),
     # issue 19: the Pathfinder family's multiple attack penalty step of the attack rolled
-    Binding("m", "cycle_map", "MAP step", show=False, id="damage.map"),
-    Binding("alt+m", "cycle_map", "MAP step", priority=True, show=False, id="damage.map_alt"),
+    Binding("m", "cycle_map", N_("MAP step"), show=False, id="damage.map"),
+    Binding("alt+m", "cycle_map", N_("MAP step"), priority=True, show=False, id="damage.map_alt"),
     # issue 19: Daggerheart Horde (X): its damage X once half its HP is marked
-    Binding("h", "horde_damage", "Horde damage", show=False, id="damage.horde"),
-    Binding("alt+h", "horde_damage", "Horde damage", priority=True, show=False, id="damage.horde_alt",
-            tooltip="The acting Horde's damage once half its HP is marked"),
-    Binding("alt+t", "roll_attack", "Attack", priority=True, key_display="alt+t",
+    Binding("h", "horde_damage", N_("Horde damage"), show=False, id="damage.horde"),
+    Binding("alt+h", "horde_damage", N_("Horde damage"), priority=True, show=False, id="damage.horde_alt",
+            tooltip=N_("The acting Horde's damage once half its HP is marked")),
+    Binding("alt+t", "roll_attack", N_("Attack"), priority=True, key_display="alt+t",
             id="damage.attack_alt"),
-    Binding("alt+a", "toggle_armor", "Armor slot", priority=True, show=False,
+    Binding("alt+a", "toggle_armor", N_("Armor slot"), priority=True, show=False,
             id="damage.armor_alt"),
-    Binding("alt+i", "toggle_direct", "Direct", priority=True, show=False,
+    Binding("alt+i", "toggle_direct", N_("Direct"), priority=True, show=False,
             id="damage.direct_alt"),
-    Binding("alt+plus,alt+equals_sign", "add_hit", "Add hit", priority=True,
+    Binding("alt+plus,alt+equals_sign", "add_hit", N_("Add hit"), priority=True,
             key_display="alt++", show=False,
             id="damage.add_hit_alt"),
-    Binding("alt+b", "pick_actor", "By", priority=True, show=False, id="damage.actor",
+    Binding("alt+b", "pick_actor", N_("By"), priority=True, show=False, id="damage.actor",
             tooltip=ACTOR_HELP),
     # a real terminal sends alt+b as ESC b, which Textual reads as ctrl+left, and alt++ as a
     # plain "+": function keys reach the app from any terminal, the field included
-    Binding("f3", "add_hit", "Add hit", priority=True, id="damage.add_hit_f3"),
-    Binding("f2", "pick_actor", "By", priority=True, id="damage.actor_f2", tooltip=ACTOR_HELP),
+    Binding("f3", "add_hit", N_("Add hit"), priority=True, id="damage.add_hit_f3"),
+    Binding("f2", "pick_actor", N_("By"), priority=True, id="damage.actor_f2", tooltip=ACTOR_HELP),
     # down from the damage field: type, down, 2, enter (the table uses down itself)
-    Binding("down", "focus_targets", "To the targets", show=False, id="damage.to_targets"),
+    Binding("down", "focus_targets", N_("To the targets"), show=False, id="damage.to_targets"),
     # up in the damage field, as in a shell: the damage applied before, newest first
-    Binding("up", "recall_damage", "Earlier damage", show=False, id="damage.recall",
-            tooltip="Bring back the damage applied before"),
+    Binding("up", "recall_damage", N_("Earlier damage"), show=False, id="damage.recall",
+            tooltip=N_("Bring back the damage applied before")),
     # a modal screen does not see the app's keys: "?" is offered here again (F1 is the
     # app's priority key, from the field too)
-    Binding("question_mark", "app.help", "Help", key_display="?", show=False,
+    Binding("question_mark", "app.help", N_("Help"), key_display="?", show=False,
             id="damage.help"),
     # issue 12: the acting creature's attacks read from its stat block; help lists one line
-    Binding("alt+1", "use_attack(1)", "Attack from the block",
+    Binding("alt+1", "use_attack(1)", N_("Attack from the block"),
             priority=True, show=False, key_display="alt+1…9", id="damage.use_attack",
-            tooltip="The acting creature's attack 1–9 (from its stat block) into the field"),
+            tooltip=N_("The acting creature's attack 1–9 (from its stat block) into the field")),
     *(Binding(f"alt+{n}", f"use_attack({n})", "", priority=True,
               show=False, id=f"damage.use_attack_{n}") for n in range(2, 10)),
     # one binding a key: Textual keeps one key of a binding with an id

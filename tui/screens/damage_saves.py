@@ -28,6 +28,8 @@ class RolledSaves(PreviewLines):
         if not keys:
             return ""
         words = game_term(self.rules.save_words)       # basic save: 基本セーヴ in Japanese
+        if words == self.rules.save_words:             # a word the glossary leaves to the catalogue
+            words = tr(self.rules.save_words)
         hint = tr("{save}: ↓ then {keys} · S all", save=f"{words[:1].upper()}{words[1:]}", keys=" ".join(keys))
         # issue 19: the rolled saves' key, where the line has room (else the roll line says it)
         roll = tr(ROLL_SAVES_HINT)
