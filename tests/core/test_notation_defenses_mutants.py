@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from core import i18n
 from core.notation import parse_defenses
-from core.notation_defenses import Defenses, DefenseEntry, applicable, excepted
+from core.notation_defenses import DefenseEntry, Defenses, applicable, excepted
 
 QUALIFIED = DefenseEntry("resistance", "physical", 10, frozenset({"magical+silver", "adamantine"}), True)
 

@@ -10,7 +10,14 @@ import pytest
 
 from core.errors import ParseError
 from core.schema import MAX_MODIFIER
-from core.statblock_fields import DefenseSections, _defense_item, bounded, damage_parts, kinds_in, modifier
+from core.statblock_fields import (
+    DefenseSections,
+    _defense_item,
+    bounded,
+    damage_parts,
+    kinds_in,
+    modifier,
+)
 from core.statblock_text import Block
 
 BLOCK = Block("Gob\nResistances fire 5, cold x, (except silver)")
