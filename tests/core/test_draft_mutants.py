@@ -8,6 +8,7 @@ import pytest
 
 from core import Encounter, get_system
 from core.draft import (
+    DamageDraft,
     find_actors,
     read_numbers,
     read_save_and_dc,
@@ -148,3 +149,56 @@ def test_the_roll_line_says_where_the_dice_came_from():
     assert (typed_total(_roll("2d4=7 fire", ())), roll_source(_roll("2d4=7 fire", ()))) == \
         (True, "rolled at the table")
     assert roll_source(_roll("14 fire", ())) == "typed total"
+
+
+def test_the_critical_multiplier_cycles_where_the_system_has_them():
+    draft = DamageDraft(get_system("d20-3e"), ["a", "b", "a"])
+    assert (draft.targets, draft.multiplier, draft.critical_value) == (("a", "b"), 2, False)
+    seen = []
+    for _ in range(3):
+        draft.cycle_multiplier()
+        seen.append(draft.multiplier)
+    assert seen == [3, 4, 2]
+    draft.toggle_critical()
+    assert draft.critical_value == 2
+    draft.set_critical(False)
+    assert draft.critical_value is False
+    plain = DamageDraft(get_system("pf2e"), ["a"])
+    plain.cycle_multiplier()
+    plain.set_critical(True)
+    assert (plain.multiplier, plain.critical_value) == (2, True)
+
+
+def test_direct_damage_and_armor_slots_only_where_the_system_has_them():
+    pf2 = DamageDraft(get_system("pf2e"), ["a"])
+    pf2.toggle_direct()
+    assert not pf2.direct and not pf2.toggle_armor("a")
+    dh = DamageDraft(get_system("daggerheart"), ["a"])
+    assert dh.toggle_armor("a") and dh.armor_slot("a")
+    assert not dh.toggle_armor("a", 0) and dh.armor_slot("a")     # none free: unchanged
+    dh.toggle_direct()
+    assert dh.direct and not dh.armor_slot("a") and not dh.toggle_armor("a")
+    dh.toggle_direct()
+    assert dh.toggle_armor("a") and not dh.armor_slot("a")
+
+
+def test_a_save_cycles_both_ways_and_is_copied_to_every_target():
+    draft = DamageDraft(get_system("pf2e"), ["a", "b"])
+    assert draft.cycle_save("a", 1) and draft.saves["a"] == "critical-success"
+    assert draft.cycle_save("a", -1) and draft.saves["a"] is None
+    assert draft.cycle_save("a", -1) and draft.saves["a"] == "critical-failure"
+    assert draft.copy_save("a") and draft.saves == {"a": "critical-failure", "b": "critical-failure"}
+    assert not draft.set_save("a", "nope")
+    assert DamageDraft(get_system("d20-3e"), ["a"]).set_save("a", "success")
+
+
+def test_nonlethal_by_its_words_and_nothing_to_commit_before_any_damage():
+    draft = DamageDraft(get_system("d20-3e"), ["a"])
+    draft.set_text("  1d3 subdual  ")
+    assert (draft.text, draft.typed_nonlethal) == ("1d3 subdual", True)
+    draft.set_text("zzz")
+    assert not draft.typed_nonlethal
+    empty = DamageDraft(get_system("pf2e"), ["a"])
+    assert (empty.add_hit(), empty.texts, empty.roll(), empty.current) == (False, (), None, None)
+    with pytest.raises(ValueError, match="no damage to apply: type the damage first"):
+        empty.commit(Encounter("pf2e", "t"))
