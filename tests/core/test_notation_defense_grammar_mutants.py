@@ -145,3 +145,24 @@ def test_d20_damage_reduction_keeps_what_bypasses_it():
     entry = parse_defenses("DR 10/cold iron or good", "d20-3e").resistances[0]
     assert entry.exceptions == frozenset({"cold-iron", "good"})
     assert parse_defenses("resist 5/-", "d20-3e").resistances[0].exceptions == frozenset()
+
+
+@pytest.mark.parametrize("text,position", [
+    ("弱点［火炎］5；抵抗［物理］", 8),                      # the wiki's layout: the item typed
+    ("ｒｅｓｉｓｔａｎｃｅｓ　ｆｙｒｅ　５", 12),          # folded one for one: the same column
+])
+def test_a_mistake_in_a_line_typed_in_japanese_is_placed_in_it(text, position):
+    error = _error(text)
+    assert (error.position, error.text) == (position, text)
+
+
+def test_a_section_is_named_by_the_wikis_heading_in_japanese():
+    from core import i18n
+
+    i18n.set_language("ja")
+    try:
+        assert "抵抗" in _error("resistances").message
+        assert "弱点" in _error("weaknesses 5").message
+        assert _error("resistances fire").position == 16
+    finally:
+        i18n.set_language("en")
