@@ -10,6 +10,7 @@ from core.vocabulary import vocabulary
 def test_a_word_three_quarters_alike_is_offered_and_one_half_alike_is_not():
     assert closest("abcd", ["abce"]) == "abce"     # ratio 0.75: the cut-off itself
     assert closest("abcd", ["abxy"]) is None        # ratio 0.5
+    assert closest("abcd", ["abcxy"]) is None       # ratio 0.67: over difflib's own 0.6, under ours
     assert closest("abcd", []) is None
 
 
