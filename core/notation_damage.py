@@ -101,6 +101,9 @@ def _tokens(text: str, offset: int) -> list[tuple[str, int]]:
 def _unknown_word(word: str, vocab: Vocabulary) -> str:
     """The message for a word the system does not know, with the word it likely stands for."""
     hint = did_you_mean(word, vocab)
+    if hint == word:    # a word it knows, where a type goes: a source word (RULES §1) with an amount
+        return tr("{word!r} is not a damage type: an amount names its type (2d6 fire); "
+                  "a source word stands alone", word=word)
     if hint:
         return tr("unknown word {word!r} in damage — did you mean {hint!r}?", word=word, hint=hint)
     return tr("unknown word {word!r} in damage", word=word)

@@ -133,8 +133,8 @@ def test_only_the_pathfinder_family_has_a_map():
 
 def test_the_attack_line_shows_the_verdict_then_the_die():
     rolled = roll_attack("pf2e", RULES, ACTOR, TARGET, CLAW, 1, Dice(10), ("c1", "c2"))
-    assert shown_attack(rolled).text == ("MISS: d20 10+3 = 13 vs AC 15: miss (failure) · Claw +7 · "
-                                         "MAP: attack 2 of the turn −4 (agile)")
+    assert shown_attack(rolled).text == ("MISS: d20 10+3 = 13 vs AC 15: miss (failure) · "
+                                         "MAP −4 (attack 2, agile) · Claw +7")
     assert shown_attack(rolled).result == "miss"
 
 

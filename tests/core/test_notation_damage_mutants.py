@@ -129,9 +129,17 @@ def test_a_part_reads_in_japanese_as_the_seed_writes_it():
     try:
         assert parse_damage("2d6+3 slashing", "pf2e").parts[0].label == "2d6+3［斬撃］"
         assert parse_damage("1d6 persistent fire silver magical on-crit", "pf2e").parts[0].label \
-            == "1d6 持続［火炎］ 魔法 銀 on-crit"
+            == "1d6 持続［火炎］ 魔法 銀 クリティカル時"
         assert parse_damage("1d6 bleed", "pf2e").parts[0].label == "1d6 持続［出血］"
         assert str(parse_damage("2d6 fire poison", "pf2e")) == "2d6［火炎］ 毒"
-        assert str(parse_damage("water", "pf2e")) == "water"
+        assert str(parse_damage("water", "pf2e")) == "水"      # a source word, from the glossary
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("text", ["2d6 water", "2d6 holy water"])
+def test_a_source_word_with_an_amount_says_an_amount_needs_a_type(text):
+    """RULES §1: a part with an amount names a type; a bare source word stands alone. It said
+    "unknown word 'water' — did you mean 'water'?" (found by the mutation tests' author)."""
+    message = _error(text, "pf2e").message
+    assert "is not a damage type" in message and "did you mean" not in message
