@@ -161,7 +161,7 @@ class LibraryScreen(HitLedgerModal[None]):
     LibraryScreen #library-name { width: 1fr; }
     LibraryScreen #library-list { height: 7; max-height: 7; }
     LibraryScreen #library-summary {
-        height: 6; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
+        height: 7; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
     }
     """
     AUTO_FOCUS = "#library-name"
@@ -254,8 +254,11 @@ class LibraryScreen(HitLedgerModal[None]):
         except (SaveError, KeyError) as error:
             self.show_error(str(error))
             return
+        from tui.screens.statblock_paste import paste_summary  # it reads library's summary
+
+        # the numbers and each attack's bonus too, as the paste preview shows them (issue 19)
         self.query_one("#library-summary", Static).update(
-            summary_text(self.encounter.rules, creature))
+            paste_summary(self.encounter.rules, creature))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Typing moves the highlight to the first name that starts with (or holds) the text."""

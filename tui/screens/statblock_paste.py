@@ -18,6 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static, TextArea
 
+from core.cells import cells
+from core.i18n import tr
 from tui.screens.dialogs import NumberInput
 from tui.screens.library import read_count, summary
 
@@ -65,14 +67,18 @@ def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) 
     fields = dict(summary(rules, creature))
     numbers = numbers_of(creature, rules.id)    # a fresh creature: as printed
     level = [numbers.text(key) for key in ("level", "tier") if key in numbers]
-    fields["Numbers"] = " · ".join([*level, numbers.line()] if numbers.line() else level) or "none read"
-    fields["Attacks"] = ", ".join(
+    attacks = tr("Attacks")
+    fields[tr("Numbers")] = " · ".join([*level, numbers.line()] if numbers.line() else level) \
+        or tr("none read")
+    fields[attacks] = ", ".join(
         f"{a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "") + f" {a.damage}"
-        for a in creature.attacks) or "none"
-    order = [label for label in fields if label != "Attacks"] + ["Attacks"]
-    lines = [f"{label:<9}{fields[label]}" for label in order]
+        for a in creature.attacks) or tr("none")
+    order = [label for label in fields if label != attacks] + [attacks]
+    lines = [label + " " * max(9 - cells(label), 1) + fields[label] for label in order]
     if unread:
-        lines.append(f"{'Not read':<9}" + f"({len(unread)}) " * (len(unread) > 1) + " · ".join(unread))
+        label = tr("Not read")
+        lines.append(label + " " * max(9 - cells(label), 1)
+                     + f"({len(unread)}) " * (len(unread) > 1) + " · ".join(unread))
     return "\n".join(lines)
 
 
