@@ -20,7 +20,6 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.cells import cells
 from core.i18n import N_, tr
 from saves import SaveConflict, SaveError, library
 from saves.library import fresh
@@ -133,12 +132,6 @@ def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
         fields.append((tr("Init"), f"{creature.init_mod:+d}"))
     fields.append((tr("Attacks"), attacks))
     return fields
-
-
-def summary_text(rules: Any, creature: Creature) -> str:
-    """:func:`summary` as aligned lines."""
-    return "\n".join(label + " " * max(9 - cells(label), 1) + value
-                     for label, value in summary(rules, creature))
 
 
 class LibraryScreen(HitLedgerModal[None]):
