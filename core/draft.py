@@ -120,6 +120,20 @@ def read_numbers(system: str, text: str) -> dict[str, int]:
     return found
 
 
+PERCEPTION_IS_INITIATIVE = frozenset({"pf2e", "sf2e", "vitality-wounds"})
+"""The systems whose Perception is the initiative modifier (RULES §8, the PF2 family)."""
+
+
+def init_mod_from_numbers(system: str, numbers: dict[str, int], typed: int,
+                          before: int | None = None) -> int:
+    """The initiative modifier with these numbers: in the PF2 family a typed Perception, as a
+    pasted block's (RULES §8), unless the GM typed a modifier (not 0, nor ``before``: the
+    Perception it came from)."""
+    if system not in PERCEPTION_IS_INITIATIVE or "perception" not in numbers:
+        return typed
+    return numbers["perception"] if typed in (0, before) else typed
+
+
 class ShownAttack(NamedTuple):
     """An attack roll as the damage form keeps it: the verdict and the words to show and log."""
 

@@ -70,6 +70,8 @@ class PlayerView:
     """The round and the turn in words: ``Round 2 · Kyra's turn``."""
     creatures: tuple[SeenCreature, ...]
     log: tuple[str, ...]
+    unseen_up: bool = False
+    """Whether a creature the players do not see has the turn (no one named, no one up)."""
 
 
 def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
@@ -78,7 +80,7 @@ def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
     setting = encounter.settings.get("player_view", "status")
     order = encounter.order
     seen = [cid for cid in order if not encounter.creature(cid).hidden]
-    up_id, round_ = _seen_turn(encounter, order, set(seen))
+    up_id, round_ = _seen_turn(encounter, set(seen))
     creatures = []
     for cid in seen:
         creature = encounter.creature(cid)
@@ -89,23 +91,15 @@ def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
     counts = encounter.rules.counts_rounds
     return PlayerView(encounter.rules.name, round_ if counts else None, up,
                       _turn_words(round_ if counts else None, up), tuple(creatures),
-                      _log(encounter, setting, log_lines))
+                      _log(encounter, setting, log_lines),
+                      encounter.active is not None and up_id is None)
 
 
-def _seen_turn(encounter: Encounter, order: list[str], seen: set[str]) -> tuple[str | None, int]:
-    """Whose turn the players see, and the round: a hidden creature's turn goes unseen, so
-    the turn before it (the last seen creature, in the round before when it wraps) stays up."""
+def _seen_turn(encounter: Encounter, seen: set[str]) -> tuple[str | None, int]:
+    """Whose turn the players see, and the round: a hidden creature's turn shows no one up
+    (not the creature before it, whose turn is over) and names no one."""
     active, round_ = encounter.active, encounter.round
-    if active is None or active in seen:
-        return active, round_
-    at = order.index(active)
-    for back in range(1, len(order)):
-        if at - back < 0 and round_ <= 1:
-            break  # before the first seen creature of the fight: no one is up yet
-        cid = order[at - back]
-        if cid in seen:
-            return cid, round_ - (1 if at - back < 0 else 0)
-    return None, round_
+    return (active if active in seen else None), round_
 
 
 def condition_words(creature: Creature, system: str) -> str:

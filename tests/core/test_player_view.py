@@ -123,20 +123,31 @@ def test_round_and_whose_turn() -> None:
     assert [c.up for c in view.creatures] == [True, False]
 
 
-def test_a_hidden_creatures_turn_is_not_seen() -> None:
-    """The turn before it stays up; past the top of the order, in the round before."""
+def test_a_hidden_creatures_turn_shows_no_one_up() -> None:
+    """No one is up and no one is named: the creature before it is not shown as up (its turn
+    is over), the round is the encounter's."""
     enc, ids = fight("pf2e")
     enc.next_turn()
-    enc.next_turn()  # the Lurker's turn: the players still see the Ogre's
+    enc.next_turn()  # the Lurker's turn: not the Ogre's any more
     view = player_view(enc)
-    assert (view.up, view.round) == ("Ogre", 1)
+    assert (view.up, view.round, view.turn, view.unseen_up) == ("", 1, "Round 1", True)
+    assert not any(c.up for c in view.creatures)
     enc.set_initiative(ids["lurker"], 30)  # now first in the order
     enc.next_turn()
     enc.next_turn()
     enc.next_turn()  # round 2, the Lurker's turn
     assert enc.active == ids["lurker"] and enc.round == 2
     view = player_view(enc)
-    assert (view.up, view.round, view.turn) == ("Ogre", 1, "Round 1 · Ogre's turn")
+    assert (view.up, view.round, view.turn) == ("", 2, "Round 2")
+    assert not any(c.up for c in view.creatures)
+
+
+def test_a_hidden_creatures_spotlight_names_no_one() -> None:
+    enc, ids = fight("daggerheart")
+    while enc.active != ids["lurker"]:
+        enc.next_turn()
+    view = player_view(enc)
+    assert (view.up, view.turn) == ("", "The spotlight waits")
 
 
 def test_an_ambusher_first_in_the_first_round_shows_no_one_up() -> None:

@@ -314,3 +314,17 @@ async def test_a_pasted_daggerheart_adversary_hits_with_its_attack(app_factory):
         assert marked == 1  # seed 1: 5 physical, below Major 9
         total = app.session.encounter.log[-1].text
         assert "Bear" in total
+
+
+async def test_the_bestiarys_summary_shows_the_kept_creatures_numbers(app_factory):
+    """Issue 19 follow-up: AC, saves, Perception and the attacks with their bonus, as the
+    paste preview shows them (the same helper)."""
+    library.add("pf2e", get_system("pf2e").from_statblock(block("pf2e-goblin-warrior.txt")))
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("B")
+        await type_text(pilot, "Goblin W")
+        await settle(pilot)
+        shown = static_text(app.screen, "#library-summary")
+        assert "AC 16" in shown and "Fort +5 Ref +7 Will +3" in shown and "Per +2" in shown
+        assert "dogslicer +7" in shown.lower()

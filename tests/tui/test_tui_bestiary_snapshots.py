@@ -23,7 +23,14 @@ async def paste_block(pilot: Pilot, text: str) -> None:
     await pilot.press("a", "ctrl+t")
     pilot.app.post_message(events.Paste(text))
     await pilot.pause()
-    pilot.app.screen.query_one("#block").cursor_blink = False
+    block = pilot.app.screen.query_one("#block")
+    # No blink, as Textual's own TextArea snapshots, then every line painted anew: TextArea's
+    # line cache (Textual 8.2.8) keys a line the same in the blink's off phase and with the
+    # blink off, so a line cached in the off phase came back without its cursor (flaky under
+    # xdist). notify_style_update clears that cache; the cursor is then always drawn.
+    block.cursor_blink = False
+    block.notify_style_update()
+    block.refresh()
     await still(pilot)
 
 

@@ -182,3 +182,26 @@ async def test_a_long_order_scrolls_to_whose_turn_it_is(tmp_path: Path) -> None:
         await pilot.pause(0.2)
         up = encounter.creature(encounter.active or "").name
         assert any(line.lstrip().startswith(f"▶ {up}") for line in screen_lines(app)), up
+
+
+async def test_a_hidden_creatures_turn_names_no_one_and_marks_no_one_up(tmp_path: Path) -> None:
+    """The Lurking Assassin's turn: not the creature before it's, only "—" and the round (the
+    log below keeps the turns that were, up to the one before)."""
+    encounter = ambush()
+    lurker = next(cid for cid, c in encounter.creatures.items() if c.hidden)
+    while encounter.active != lurker:
+        encounter.next_turn()
+    before = encounter.creature(encounter.order[encounter.order.index(lurker) - 1]).name
+    with window_holding(tmp_path / "autosave.toml"):
+        write(tmp_path / "autosave.toml", encounter)
+        app = WatchApp(Follower(tmp_path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await shown(pilot)
+            assert app.watched.view is not None and app.watched.view.unseen_up
+            assert not any(c.up for c in app.watched.view.creatures)
+            lines = [line for line in screen_lines(app) if line.strip()]
+            assert lines[0].strip() == "—"                # the banner: no one named
+            assert lines[1].startswith(" Round 1") and "Lurking" not in "\n".join(lines)
+            order = lines[2:lines.index(next(line for line in lines if line.startswith("──")))]
+            assert not any(line.lstrip().startswith(("▶", ">")) for line in order)
+            assert any(before in line for line in order)

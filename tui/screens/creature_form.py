@@ -14,7 +14,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from core.capabilities import NUMBERS
-from core.draft import read_numbers
+from core.draft import init_mod_from_numbers, read_numbers
 from core.i18n import N_, tr
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
@@ -212,6 +212,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         self.creature = creature
         self.initiative = initiative
         self.taken = frozenset(taken)
+        self._perception: int | None = creature.numbers.get("perception") if creature else None
+        """The Perception the Mod field last followed (RULES §8: PF2's is the initiative's)."""
 
     @property
     def editing(self) -> bool:
@@ -283,6 +285,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                     value=numbers_text(self.rules.id, creature.numbers) if creature else "",
                     placeholder=numbers_example(self.rules.id),
                     empty_hint=tr("none (AC, saves … as the stat block prints them)"),
+                    on_change=self._numbers_changed,
                     id="numbers",
                 )
         with Horizontal(classes="row"):
@@ -504,6 +507,18 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     def _check_numbers(self, text: str) -> str:
         """The numbers as understood, in the system's words (ValueError: what is wrong)."""
         return "✓ " + (numbers_text(self.rules.id, read_numbers(self.rules.id, text)) or tr("none"))
+
+    def _numbers_changed(self, text: str, valid: bool) -> None:
+        """A Perception typed in the PF2 family sets Mod, as a pasted block's does (RULES §8),
+        unless the GM typed a Mod of their own; Init total's line then says so."""
+        boxes = list(self.query("#init-mod").results(NumberInput))
+        if not valid or not boxes or boxes[0].problem():
+            return
+        numbers = read_numbers(self.rules.id, text)
+        mod = init_mod_from_numbers(self.rules.id, numbers, boxes[0].number(), self._perception)
+        self._perception = numbers.get("perception", self._perception)
+        if mod != boxes[0].number():
+            boxes[0].value = str(mod)
 
     def _check_stats(self, stats: dict[str, int], init_mod: int = 0,
                      initiative: int | None = None) -> str:

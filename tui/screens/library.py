@@ -20,7 +20,6 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.cells import cells
 from core.i18n import N_, tr
 from saves import SaveConflict, SaveError, library
 from saves.library import fresh
@@ -135,12 +134,6 @@ def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
     return fields
 
 
-def summary_text(rules: Any, creature: Creature) -> str:
-    """:func:`summary` as aligned lines."""
-    return "\n".join(label + " " * max(9 - cells(label), 1) + value
-                     for label, value in summary(rules, creature))
-
-
 class LibraryScreen(HitLedgerModal[None]):
     """The bestiary of this encounter's system: add by name with a count, rename, remove.
 
@@ -161,7 +154,7 @@ class LibraryScreen(HitLedgerModal[None]):
     LibraryScreen #library-name { width: 1fr; }
     LibraryScreen #library-list { height: 7; max-height: 7; }
     LibraryScreen #library-summary {
-        height: 6; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
+        height: 7; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
     }
     """
     AUTO_FOCUS = "#library-name"
@@ -254,8 +247,11 @@ class LibraryScreen(HitLedgerModal[None]):
         except (SaveError, KeyError) as error:
             self.show_error(str(error))
             return
+        from tui.screens.statblock_paste import paste_summary  # it reads library's summary
+
+        # the numbers and each attack's bonus too, as the paste preview shows them (issue 19)
         self.query_one("#library-summary", Static).update(
-            summary_text(self.encounter.rules, creature))
+            paste_summary(self.encounter.rules, creature))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Typing moves the highlight to the first name that starts with (or holds) the text."""

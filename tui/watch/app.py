@@ -124,6 +124,8 @@ def banner(view: PlayerView | None) -> str:
         return tr("Waiting for the fight")
     if view.round is None:
         return view.turn
+    if view.unseen_up:
+        return "—"  # someone the players do not see: no name, no one up
     return tr("{name}'s turn", name=view.up) if view.up else tr("The fight is about to begin")
 
 
