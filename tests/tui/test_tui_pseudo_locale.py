@@ -77,7 +77,9 @@ GAME_TERMS = {"fire", "cold", "bleed", "slashing", "piercing", "bludgeoning", "p
               "living", "weak", "res", "imm", "dogslicer", "shortbow", "agile", "backstabber",
               "finesse", "ranged",
               # the numbers' labels come from the glossary (頑健, 反応, 意志, 知覚, レベル), not the catalogue
-              "Fort", "Ref", "Will", "Per", "Level"}
+              "Fort", "Ref", "Will", "Per", "Level",
+              # a defense line said back: in Japanese the wiki's words (弱点…) from notation_ja
+              "weakness", "resistance", "immunity"}
 """Damage types and traits the encounter holds: data, shown as the core writes them."""
 
 KNOWN_EXCEPTIONS: set[str] = set()

@@ -130,7 +130,7 @@ def stat_rows(fields: list[Any]) -> list[list[Any]]:
     rows: list[list[Any]] = [[]]
     used = 0
     for stat in fields:
-        label = tr(INIT_LABEL) if stat is None else tr("Mod") if stat == INIT_MOD else stat.label
+        label = tr(INIT_LABEL) if stat is None else tr("Mod") if stat == INIT_MOD else tr(stat.label)
         width = cell_len(label) + 1 + NUMBER_CELLS
         if rows[-1] and used + width > ROW_CELLS:
             rows.append([])
@@ -145,8 +145,8 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
 
     Not ``Updated Valeros: temp_hp.`` (issue 9, item 7): fields go by their form labels.
     """
-    labels = {stat.name: stat.label for stat in rules.stat_fields}
-    labels.update({f"now_{track}": label for track, label, _ in rules.current_tracks})
+    labels = {stat.name: tr(stat.label) for stat in rules.stat_fields}
+    labels.update({f"now_{track}": tr(label) for track, label, _ in rules.current_tracks})
     labels.update(name=tr("name"), pc="PC", defenses=tr("defenses"), traits=tr("traits"),
                   initiative=tr("initiative"), init_mod=tr("initiative modifier"))
     words = []
@@ -259,9 +259,9 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         if self.editing and self._current_tracks():
             with Horizontal(classes="row"):
                 for track, label, _maximum in self._current_tracks():
-                    yield Label(label, classes="label stat")
+                    yield Label(tr(label), classes="label stat")
                     yield NumberInput(str(getattr(self.creature, track)), id=f"now-{track}",
-                                      label=label, classes="number",
+                                      label=tr(label), classes="number",
                                       minimum=None if track == "hp" and
                                       self.rules.negative_hp else 0)
 
@@ -313,7 +313,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             if value is None:
                 continue  # its own problem is said already
             if maximum is not None and maximum in stats and value > stats[maximum]:
-                problems.append(tr("{label} cannot be more than the maximum, {most}.", label=label,
+                problems.append(tr("{label} cannot be more than the maximum, {most}.", label=tr(label),
                                    most=stats[maximum]))
             current[track] = value
         return current
@@ -335,8 +335,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                               label=tr("Initiative modifier"), default=0, classes="number")
             return
         value = stat_value(self.creature, stat.name) if self.creature else stat.default
-        yield Label(stat.label, classes="label stat")
-        yield NumberInput(str(value), id=f"stat-{stat.name}", label=stat.label,
+        yield Label(tr(stat.label), classes="label stat")
+        yield NumberInput(str(value), id=f"stat-{stat.name}", label=tr(stat.label),
                           default=int(stat.default or 0), minimum=0, classes="number")
 
     def _check_defenses(self, text: str) -> str:
@@ -527,7 +527,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         The form stays open with everything typed: a creature built from the stats is the
         check, so the form and the roster can never disagree (issue 9, item 5).
         """
-        labels = {stat.name: stat.label for stat in self.rules.stat_fields}
+        labels = {stat.name: tr(stat.label) for stat in self.rules.stat_fields}
         # a track of 0 is no track at all: an HP maximum must be at least 1 (issue 9, item 4)
         if stats.get("hp") == 0 and "vitality" not in labels:
             return tr("{label} must be 1 or more: a creature with 0 maximum HP is dead.",
