@@ -124,7 +124,7 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
                 yield Label(padded(tr("Value")))
                 yield NumberInput("", id="condition-value", label=tr("Value"), minimum=0,
                                   placeholder=tr("none"), classes="number")
-                yield Label(f" {tr('Duration')} ")
+                yield Label(" " + tr("Duration") + " ")
                 yield Input("", id="condition-duration", placeholder=tr("until removed"),
                             suggester=SuggestFromList(duration_hints(), case_sensitive=False),
                             compact=True)
