@@ -70,16 +70,18 @@ def unwrapped(text: str) -> str:
 
 KEY_WORDS = {"esc", "escape", "enter", "tab", "shift", "ctrl", "del", "pgup", "pgdn", "fg",
              "home", "end", "super", "alt",
-             "hitledger", "Pathfinder", "PC", "PCs", "HP", "AC", "DC", "Markdown"}
+             "hitledger", "Pathfinder", "Daggerheart", "PC", "PCs", "HP", "AC", "DC", "Markdown"}
 """Names of keys and of the app, and abbreviations a Japanese table uses as they are."""
 
 GAME_TERMS = {"fire", "cold", "bleed", "slashing", "piercing", "bludgeoning", "persistent",
               "living", "weak", "res", "imm", "dogslicer", "shortbow", "agile", "backstabber",
-              "finesse", "ranged",
+              "finesse", "ranged", "mag",
               # the numbers' labels come from the glossary (頑健, 反応, 意志, 知覚, レベル), not the catalogue
               "Fort", "Ref", "Will", "Per", "Level",
               # a defense line said back: in Japanese the wiki's words (弱点…) from notation_ja
-              "weakness", "resistance", "immunity"}
+              "weakness", "resistance", "immunity",
+              # a condition's name as the rules know it, typed so in any language (its example)
+              "frightened"}
 """Damage types and traits the encounter holds: data, shown as the core writes them."""
 
 KNOWN_EXCEPTIONS: set[str] = set()
@@ -127,9 +129,15 @@ SCREENS = {
     "log's help": ("l", "question_mark"),
     "bestiary's help": ("B", "f1"),
     "add form's help": ("a", "f1"),
-    # not here yet: the dialogs of tui/screens/running.py (initiative, conditions, Fear and
-    # Stress, the next encounter, the log's export) and damage entry (tui/screens/damage.py),
-    # which other branches translate: add them when they speak through ``tr``
+    # the dialogs and notices split from running.py (initiative, conditions, pools, party,
+    # markdown_log); damage entry (tui/screens/damage.py) is other branches': add it when it
+    # speaks through ``tr``
+    "condition dialog": ("down", "c"),
+    "condition dialog with no name": ("down", "c", "enter"),
+    "initiative prompt": ("down", "I"),
+    "no Stress in Pathfinder": ("down", "s"),
+    "next encounter prompt": ("K",),
+    "log export prompt": ("M", "ctrl+u"),   # the path offered (data) taken out of the field
     "save prompt": ("ctrl+s",),
     "undo": ("u",),
     "nothing to remove": ("X",),
@@ -143,6 +151,24 @@ async def test_no_english_word_bypasses_the_catalogue(pseudo, data_dir, screen):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert await visit(pilot, *SCREENS[screen]) == set(), screen
+
+
+DAGGERHEART_SCREENS = {
+    "mark Stress": ("down", "s"),
+    "gain Fear": ("plus",),
+    "Hope for a PC": ("o",),
+    "Hope for no PC": ("down", "down", "down", "o"),
+}
+"""Stress, Fear and Hope (tui/screens/pools.py): only a Daggerheart encounter has them."""
+
+
+@pytest.mark.parametrize("screen", DAGGERHEART_SCREENS)
+async def test_daggerheart_pools_speak_through_the_catalogue(pseudo, data_dir, screen):
+    app = make_app(demo_encounter("daggerheart", rng=random.Random(7)), rng=random.Random(7),
+                   autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert await visit(pilot, *DAGGERHEART_SCREENS[screen]) == set(), screen
 
 
 async def test_the_players_view_speaks_through_the_catalogue(pseudo, tmp_path: Path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,6 +18,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from core import conditions
+from core.i18n import N_, clauses, listing, tr
 from tui.notices import say_error
 from tui.screens.dialogs import NumberInput
 from tui.widgets.roster_table import condition_lines
@@ -26,13 +28,26 @@ if TYPE_CHECKING:
     from tui.app import HitLedgerApp
 
 # The duration forms of RULES §7 as the GM types them; a number is that many of its turns.
+# The words are English ids: the GM may type them, or the current language's words for them.
 DURATION_WORDS = {
     "": None,
-    "until removed": None,
-    "end of next turn": conditions.END_OF_NEXT,
-    "start of next turn": conditions.START_OF_NEXT,
+    N_("until removed"): None,
+    N_("end of next turn"): conditions.END_OF_NEXT,
+    N_("start of next turn"): conditions.START_OF_NEXT,
 }
 DURATION_HINTS = ("until removed", "end of next turn", "start of next turn", "1", "2", "3", "10")
+
+
+def duration_hints() -> list[str]:
+    """The suggestions of the duration field, in the current language."""
+    return [tr(hint) if hint in DURATION_WORDS else hint for hint in DURATION_HINTS]
+
+
+def duration_words() -> dict[str, int | str | None]:
+    """The duration words the GM may type: the English ones and their current translation."""
+    translated = {" ".join(tr(word).lower().split()): value
+                  for word, value in DURATION_WORDS.items() if word}
+    return {**translated, **DURATION_WORDS}
 
 
 def parse_duration(text: str) -> int | str | None:
@@ -41,16 +56,17 @@ def parse_duration(text: str) -> int | str | None:
     ValueError in the GM's words otherwise.
     """
     words = " ".join(text.strip().lower().split())
-    if words in DURATION_WORDS:
-        return DURATION_WORDS[words]
+    known = duration_words()
+    if words in known:
+        return known[words]
     for prefix in ("end", "start"):  # "end", "start of next" … are enough
         if words.startswith(prefix):
             return DURATION_WORDS[f"{prefix} of next turn"]
     words = words.removesuffix(" turns").removesuffix(" turn")
     if words.isdigit() and int(words) >= 1:
         return int(words)
-    raise ValueError("Duration: a number of turns, end of next turn, start of next turn, "
-                     "or empty (until removed).")
+    raise ValueError(tr("Duration: a number of turns, end of next turn, start of next turn, "
+                        "or empty (until removed)."))
 
 
 # Every change goes through the session (tui/session.py): it applies, announces and autosaves.
@@ -76,7 +92,7 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
     """
 
     # F1: a modal screen does not see the app's keys, and ? is typed into its field
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="condition.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="condition.cancel")]
 
     def __init__(self, encounter: Encounter, creature_ids: list[str], name: str = "") -> None:
         """For ``creature_ids`` (one or the marked set); ``name`` fills the name field."""
@@ -92,25 +108,27 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
         present = sorted({n for cid in self.creature_ids for n in encounter.conditions_of(cid)})
         offered = list(dict.fromkeys([*present, *conditions.catalogue(encounter.system).names]))
         with Vertical(classes="dialog-box wide") as box:
-            box.border_title = Content("Condition · " + ", ".join(names))  # names, not markup
+            # names, not markup
+            box.border_title = Content(tr("Condition · {names}", names=listing(names)))
             if len(self.creature_ids) == 1:
-                now = "; ".join(condition_lines(encounter, self.creature_ids[0])) or "none"
-                yield Static(f"Now: {now}", id="condition-now", markup=False)
+                now = clauses(condition_lines(encounter, self.creature_ids[0])) or tr("none")
+                yield Static(tr("Now: {now}", now=now), id="condition-now", markup=False)
             with Horizontal(classes="dialog-row"):
-                yield Label("Condition ")
+                yield Label(padded(tr("Condition")))
+                # the name as the rules know it (frightened), which the GM types in any language
                 yield Input(self.name_value, id="condition-name", placeholder="frightened",
                             suggester=SuggestFromList(offered, case_sensitive=False),
                             compact=True)
             with Horizontal(classes="dialog-row"):
-                yield Label("Value     ")
-                yield NumberInput("", id="condition-value", label="Value", minimum=0,
-                                  placeholder="none", classes="number")
-                yield Label(" Duration ")
-                yield Input("", id="condition-duration", placeholder="until removed",
-                            suggester=SuggestFromList(DURATION_HINTS, case_sensitive=False),
+                yield Label(padded(tr("Value")))
+                yield NumberInput("", id="condition-value", label=tr("Value"), minimum=0,
+                                  placeholder=tr("none"), classes="number")
+                yield Label(" " + tr("Duration") + " ")
+                yield Input("", id="condition-duration", placeholder=tr("until removed"),
+                            suggester=SuggestFromList(duration_hints(), case_sensitive=False),
                             compact=True)
             yield Static("", classes="dialog-error", markup=False)
-            yield Label("enter set · value 0 removes · esc cancel · → takes the suggestion",
+            yield Label(tr("enter set · value 0 removes · esc cancel · → takes the suggestion"),
                         classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -120,7 +138,7 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
         try:
             name = conditions.condition_name(self.query_one("#condition-name", Input).value)
         except ValueError:
-            error.update("Type a condition (frightened, stunned …).")
+            error.update(tr("Type a condition (frightened, stunned …)."))
             return
         field = self.query_one("#condition-value", NumberInput)
         try:
@@ -134,6 +152,11 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
     def action_cancel(self) -> None:
         """Close without a change."""
         self.dismiss(None)
+
+
+def padded(label: str, cells: int = 10) -> str:
+    """``label`` and spaces to ``cells`` cells (a wide character takes two), one at least."""
+    return label + " " * max(1, cells - cell_len(label))
 
 
 def open_conditions(app: HitLedgerApp, creature_ids: list[str], name: str = "") -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from core.i18n import ntr, tr
+
 if TYPE_CHECKING:
     from core import Encounter
     from tui.app import HitLedgerApp
@@ -25,8 +27,8 @@ def roll_initiative(app: HitLedgerApp, marked: list[str]) -> None:
     """Roll for the marked creatures, else those not placed yet, else (asked) everyone."""
     encounter = app.session.encounter
     if not encounter.rules.has_initiative:
-        app.notify(f"{encounter.rules.name} has no initiative: [ and ] order the spotlight list.",
-                   severity="warning")
+        app.notify(tr("{name} has no initiative: [ and ] order the spotlight list.",
+                      name=encounter.rules.name), severity="warning")
         return
     ids = marked or unplaced(encounter)
     if ids:
@@ -36,7 +38,7 @@ def roll_initiative(app: HitLedgerApp, marked: list[str]) -> None:
         return
     from tui.screens.dialogs import ConfirmModal
 
-    app.push_screen(ConfirmModal("Everyone has an initiative. Roll again for everyone?"),
+    app.push_screen(ConfirmModal(tr("Everyone has an initiative. Roll again for everyone?")),
                     lambda yes: _roll(app, list(encounter.order)) if yes else None)
 
 
@@ -45,7 +47,9 @@ def _roll(app: HitLedgerApp, ids: list[str]) -> None:
     encounter = session.encounter
     rolled = session.apply(lambda enc: enc.roll_initiative(ids, rng=session.rng), ids)
     app.notify(encounter.log[-1].text if len(rolled) <= 3
-               else f"Initiative rolled for {len(rolled)} creatures (l shows the dice).")
+               else ntr("Initiative rolled for {count} creature (l shows the dice).",
+                        "Initiative rolled for {count} creatures (l shows the dice).",
+                        len(rolled)))
 
 
 def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
@@ -60,7 +64,7 @@ def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
 
     def check(text: str) -> str | None:
         try:
-            read_number(text, "Initiative")
+            read_number(text, tr("Initiative"))
         except ValueError as error:
             return str(error)
         return None
@@ -71,10 +75,10 @@ def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
         session.apply(lambda enc: enc.set_initiative(creature_id, int(text)), None)
         app.notify(encounter.log[-1].text)
 
-    app.push_screen(PromptModal(f"New initiative for {creature.name} (now "
-                                f"{encounter.initiative(creature_id)}; a delay or ready goes "
-                                "after those already at it):",
-                                value=str(encounter.initiative(creature_id)), check=check), done)
+    now = encounter.initiative(creature_id)
+    question = tr("New initiative for {name} (now {now}; a delay or ready goes after those "
+                  "already at it):", name=creature.name, now=now)
+    app.push_screen(PromptModal(question, value=str(now), check=check), done)
 
 
 def move(app: HitLedgerApp, creature_id: str | None, places: int) -> bool:
@@ -84,6 +88,8 @@ def move(app: HitLedgerApp, creature_id: str | None, places: int) -> bool:
     try:
         app.session.apply(lambda enc: enc.move_in_order(creature_id, places), None)
     except ValueError as error:
-        app.notify(str(error)[:1].upper() + str(error)[1:] + ".", severity="warning")
+        why = str(error)
+        # TRANSLATORS: a rule's refusal as a sentence (English adds the full stop)
+        app.notify(tr("{why}.", why=why[:1].upper() + why[1:]), severity="warning")
         return False
     return True

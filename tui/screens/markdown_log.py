@@ -13,6 +13,8 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.i18n import tr
+
 if TYPE_CHECKING:
     from core import Encounter
     from tui.app import HitLedgerApp
@@ -63,7 +65,8 @@ def write_log(encounter: Encounter, path: Path, markdown: str | None = None) -> 
         except FileExistsError:
             continue
         return name
-    raise FileExistsError(f"{path.name} and {MAX_LOG_NAMES - 1} numbered copies are there already")
+    raise FileExistsError(tr("{name} and {count} numbered copies are there already",
+                             name=path.name, count=MAX_LOG_NAMES - 1))
 
 
 def check_log_place(path: Path) -> None:
@@ -72,13 +75,14 @@ def check_log_place(path: Path) -> None:
     issue 17, item 11)."""
     folder = path.parent
     if not folder.is_dir():
-        raise FileNotFoundError(errno.ENOENT, "no such folder (a log goes into one that is there)",
+        raise FileNotFoundError(errno.ENOENT,
+                                tr("no such folder (a log goes into one that is there)"),
                                 str(folder))
     if not os.access(folder, os.W_OK):
-        raise PermissionError(errno.EACCES, "the folder cannot be written", str(folder))
+        raise PermissionError(errno.EACCES, tr("the folder cannot be written"), str(folder))
     if os.path.lexists(path) and not path.is_file():
-        raise OSError(errno.EINVAL, "not a plain file (a log is written only into one)",
-                                str(path))
+        raise OSError(errno.EINVAL, tr("not a plain file (a log is written only into one)"),
+                      str(path))
 
 
 def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None, *,
@@ -107,7 +111,7 @@ def offer_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Enco
     try:
         offered = free_log_path(default_log_path(encounter))
     except Exception as error:  # noqa: BLE001 - an unusable data dir: said, the app runs on
-        app.call_later(tell, f"Log not written: {log_error_words(error)}", severity="error")
+        app.call_later(tell, not_written(error), severity="error")
         return
     app.call_later(ask_log_path, app, tell, encounter, offered)
 
@@ -124,7 +128,7 @@ def ask_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Encoun
             work = partial(export_log, app, tell, encounter, Path(text), log_markdown(encounter))
             app.run_worker(work, thread=True, group="export-log")
 
-    app.push_screen(PromptModal("Export the log as Markdown to:", value=str(offered)), chosen)
+    app.push_screen(PromptModal(tr("Export the log as Markdown to:"), value=str(offered)), chosen)
 
 
 def export_log(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounter, asked: Path,
@@ -134,11 +138,17 @@ def export_log(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounte
     try:
         asked = Path(os.path.abspath(asked.expanduser()))
         path = write_log(encounter, asked, markdown)
-        kept = f" ({asked.name} was there: kept)" if asked.is_file() and path != asked else ""
+        said = tr("Log written to {path} ({name} was there: kept).", path=path, name=asked.name) \
+            if asked.is_file() and path != asked else tr("Log written to {path}.", path=path)
     except Exception as error:  # noqa: BLE001 - said; the app runs on
-        app.call_later(tell, f"Log not written: {log_error_words(error)}", severity="error")
+        app.call_later(tell, not_written(error), severity="error")
         return
-    app.call_later(tell, f"Log written to {path}{kept}.")
+    app.call_later(tell, said)
+
+
+def not_written(error: Exception) -> str:
+    """The notice of a log that was not written, and why."""
+    return tr("Log not written: {why}", why=log_error_words(error))
 
 
 def log_error_words(error: Exception) -> str:

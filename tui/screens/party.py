@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from core.i18n import ntr, tr
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -26,16 +28,20 @@ def carry_party(app: HitLedgerApp, name: str, kept: Path | None) -> None:
     new = old.next_encounter(name)
     session.replace(new, party=True)
     # one notice (a second would replace it at once), the file name last, in 70 cells
+    carried = pcs(len(party))
     if kept is not None:
-        then = f"The last one is in {kept.name}."
+        said = tr("{name}: {pcs} carried over. The last one is in {file}.", name=name,
+                  pcs=carried, file=kept.name)
+    elif new.rules.has_initiative:
+        said = tr("{name}: {pcs} carried over. i rolls initiative.", name=name, pcs=carried)
     else:
-        then = "i rolls initiative." if new.rules.has_initiative else ""
-    app.notify(f"{name}: {pcs(len(party))} carried over. {then}".rstrip(), timeout=10)
+        said = tr("{name}: {pcs} carried over.", name=name, pcs=carried)
+    app.notify(said, timeout=10)
 
 
 def pcs(count: int) -> str:
     """``1 PC``, ``4 PCs``, ``no PCs``."""
-    return "no PCs" if count == 0 else f"{count} PC" + ("s" if count > 1 else "")
+    return tr("no PCs") if count == 0 else ntr("{count} PC", "{count} PCs", count)
 
 
 def ask_next_encounter(app: HitLedgerApp) -> None:
@@ -47,6 +53,7 @@ def ask_next_encounter(app: HitLedgerApp) -> None:
     if app.persistence.still_keeping():
         return
     name = app.session.encounter.name
-    app.push_screen(PromptModal(f"Next encounter keeping the PCs ({name} is saved, ctrl+o lists "
-                                "it). Its name:", value="Next encounter", check=check_name),
+    question = tr("Next encounter keeping the PCs ({name} is saved, ctrl+o lists it). Its name:",
+                  name=name)
+    app.push_screen(PromptModal(question, value=tr("Next encounter"), check=check_name),
                     lambda name: next_encounter_keeping_party(app, name) if name else None)

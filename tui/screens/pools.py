@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from core.i18n import ntr, tr
 from tui.notices import say_error
 from tui.session_rules import has_fear
 
@@ -21,7 +22,7 @@ def stress(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
     session = app.session
     encounter = session.encounter
     if not encounter.rules.has_stress:
-        app.notify(f"{encounter.rules.name} has no Stress.", severity="warning")
+        app.notify(tr("{name} has no Stress.", name=encounter.rules.name), severity="warning")
         return
     if not creature_ids:
         return
@@ -39,12 +40,13 @@ def hope(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
     encounter = app.session.encounter
     pcs = [cid for cid in creature_ids if encounter.creature(cid).pc]
     if not pcs:
-        app.notify("Only PCs have Hope: highlight or mark a PC.", severity="warning")
+        app.notify(tr("Only PCs have Hope: highlight or mark a PC."), severity="warning")
         return
-    verb = "marks" if mark else "spends"
+    step = ntr("Hope: {count} PC marks 1", "Hope: {count} PCs marks 1", len(pcs)) if mark \
+        else ntr("Hope: {count} PC spends 1", "Hope: {count} PCs spends 1", len(pcs))
 
     def change(enc: Any) -> None:
-        with enc.one_step(f"Hope: {len(pcs)} PC{'s' if len(pcs) > 1 else ''} {verb} 1"):
+        with enc.one_step(step):
             for cid in pcs:
                 (enc.mark_hope if mark else enc.spend_hope)(cid, 1)
 
@@ -61,7 +63,7 @@ def fear(app: HitLedgerApp, gain: bool) -> None:
     session = app.session
     encounter = session.encounter
     if not has_fear(encounter.rules):
-        app.notify(f"{encounter.rules.name} has no Fear.", severity="warning")
+        app.notify(tr("{name} has no Fear.", name=encounter.rules.name), severity="warning")
         return
     try:
         session.apply(lambda enc: (enc.gain_fear if gain else enc.spend_fear)(1), ())
