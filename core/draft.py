@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from core.dice import RandomSource, _default_rng
+from core.i18n import tr
 from core.model import Outcome, Roll, Step
 from core.turns import cannot_act
 
@@ -222,11 +223,11 @@ def roll_source(roll: Roll) -> str:
     ``2d4+1=7`` names its dice but was rolled at the table (RULES §6); ``14`` has no dice.
     """
     if not typed_total(roll):
-        return "app rolled (^r: reroll)"
+        return tr("app rolled (^r: reroll)")
     if any(part.part.amount is not None and part.part.amount.dice_count
            for hit in roll.hits for part in hit):
-        return "rolled at the table"
-    return "typed total"
+        return tr("rolled at the table")
+    return tr("typed total")
 
 
 class DamageDraft:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 
+from core.i18n import tr
 from tui.widgets.log_panel import NOTICE_WIDTH, TOAST_WIDTH, NoticeLine, fit_cells, notice_line
 
 if TYPE_CHECKING:
@@ -131,4 +132,5 @@ def dialog_box(screen: Screen[Any]) -> Widget | None:
 def say_error(app: App[Any], error: ValueError) -> None:
     """A rule said no: one line in the GM's words, nothing changed."""
     text = str(error)
-    app.notify(f"Not changed: {text[:1].upper()}{text[1:]}.".replace("..", "."), severity="error")
+    said = f"{text[:1].upper()}{text[1:]}"
+    app.notify(tr("Not changed: {error}.", error=said).replace("..", "."), severity="error")

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.draft import roll_source
-from core.i18n import ntr, tr
+from core.i18n import game_term, ntr, tr
 from tui.screens.damage_targets import TargetRows
 from tui.widgets.log_panel import fit_keeping_tail, fit_lines, most_lines, show_text
 from tui.widgets.notation_field import NotationField
@@ -51,7 +51,7 @@ class PreviewLines(TargetRows):
         parts = [tr("{box} critical (alt+c)", box=box(self.draft.critical))]
         if self.has_nonlethal:
             nonlethal = self.draft.nonlethal or self.draft.typed_nonlethal
-            parts.append(f"{box(nonlethal)} {self.nonlethal_word} (alt+n)")
+            parts.append(f"{box(nonlethal)} {game_term(self.nonlethal_word)} (alt+n)")
         if self.has_attack_helper:
             parts.append(tr("×{multiplier} on a crit (alt+m)", multiplier=self.draft.multiplier))
         if self.has_armor_slots:
