@@ -8,9 +8,11 @@ from typing import Any
 
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
-from core.i18n import N_, clauses, game_term, tr
+from core.errors import ParseError
+from core.i18n import ENGLISH, N_, clauses, game_term, language, tr
 from core.ledger import Event
 from core.model import Outcome, Roll, TemporaryImmunity
+from core.notation import parse_damage
 from core.schema import MAX_CONDITION
 
 SAVE_RESULTS = {"critical-success": N_("critical success"), "success": N_("success"),
@@ -103,6 +105,15 @@ class DamageMixin(EncounterBase):
                 self.rules.commit(self._creatures[cid], outcome)
         return dict(preview.outcomes)
 
+    def _damage_as_said(self, damage: str) -> str:
+        """The damage as typed, or in Japanese as the seed writes it (6d6［火炎］, issue 21)."""
+        if language() == ENGLISH:
+            return damage
+        try:
+            return str(parse_damage(damage, self.system))
+        except ParseError:
+            return damage
+
     def _damage_head(self, preview: DamagePreview) -> str:
         """A damage event's words before its targets: ``Kyra: attack …; 2d6 fire critical``."""
         crit = preview.options.get("critical")
@@ -114,7 +125,7 @@ class DamageMixin(EncounterBase):
             words.append(game_term(self.rules.nonlethal_word))
         if preview.options.get("direct"):
             words.append(tr("direct"))
-        head = " ".join([" + ".join(preview.damage), *words])
+        head = " ".join([" + ".join(self._damage_as_said(d) for d in preview.damage), *words])
         if preview.options.get("attack"):
             head = tr("{attack}; {damage}", attack=preview.options["attack"], damage=head)
         actor = preview.options.get("actor")
