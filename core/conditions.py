@@ -72,7 +72,19 @@ def condition_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(tr('a condition needs a name'))
     words = " ".join(name.split())
-    return words.lower() if words.lower() in rule_names() else words
+    if words.lower() in rule_names():
+        return words.lower()
+    return _rule_name_in_japanese(words) or words
+
+
+def _rule_name_in_japanese(words: str) -> str | None:
+    """A condition typed in the glossary's Japanese (恐れ, 不器用状態) as its rule name (issue 21)."""
+    if words.isascii():
+        return None
+    from core.notation_ja import japanese_words
+
+    english = japanese_words().get(words.removesuffix("状態"))
+    return english if english in rule_names() else None
 
 
 def held_name(creature: Creature, name: str) -> str:
