@@ -268,3 +268,29 @@ async def test_a_daggerheart_adversary_rolls_its_atk_against_a_pcs_evasion(app_f
         rolled = screen.last_attack
         assert (rolled.total, rolled.dc, rolled.hit) == (11, 11, True)   # equal or more hits
         assert static_text(screen, "#attacks").startswith("HIT: d20 9+2 = 11 vs Evasion 11")
+
+
+async def test_a_rolled_save_fits_its_column_in_japanese_and_in_english(app_factory):
+    """A rolled save shows its total and degree (``17 成功``, ``17 success``): the Save column
+    was sized to the degree alone, so the terminal cut it to ``17 成`` with no ``…``."""
+    from rich.cells import cell_len
+
+    from core import i18n
+
+    for language in ("ja", "en"):
+        i18n.set_language(language)
+        try:
+            encounter = pyro_ambush()
+            async with running(app_factory, encounter) as (pilot, app, _enc, ids):
+                await pilot.press("down", "space", "space", "d")
+                screen = app.screen
+                screen.rng = Dice(11, 12)
+                await type_text(pilot, "21 fire")
+                await pilot.press("alt+v", "2", "0", "enter")
+                await pilot.pause()
+                table = screen.query_one("#targets")
+                width = next(c.width for c in table.columns if c.key == "save")
+                for goblin in (ids["Goblin 1"], ids["Goblin 2"]):
+                    assert cell_len(str(table.get_cell(goblin, "save"))) <= width, language
+        finally:
+            i18n.set_language("en")
