@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -22,6 +23,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     write what ``load`` would refuse; subprocesses (the app started for real) inherit it."""
     if not any("bench" in item.path.parts for item in items):
         os.environ[CHECK_WRITES] = "all"
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    """The app speaks Japanese for one test, as after ``--lang ja``; English again afterwards."""
+    from core import i18n
+
+    i18n.set_language("ja")
+    try:
+        yield
+    finally:
+        i18n.set_language(i18n.ENGLISH)
 
 
 @pytest.fixture(autouse=True)

@@ -48,11 +48,7 @@ def test_the_game_terms_left_in_english_are_terms_the_glossary_does_not_settle()
     assert kept & settled == set()
 
 
-@pytest.fixture(autouse=True)
-def _japanese():
-    i18n.set_language("ja")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("japanese")   # every test here speaks Japanese
 
 
 # ------------------------------------------------------------------ RULES §6, seed 004

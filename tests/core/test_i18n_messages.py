@@ -12,13 +12,6 @@ from saves.errors import SaveError
 from tui.cli import main
 
 
-@pytest.fixture
-def japanese():
-    i18n.set_language("ja")
-    yield
-    i18n.set_language("en")
-
-
 def test_a_dice_error_and_its_position_in_japanese(japanese):
     with pytest.raises(ParseError) as caught:
         parse("2d6+")

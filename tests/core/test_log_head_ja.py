@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from core import Encounter, get_system, i18n
+from core import Encounter, get_system
 
 
 def _goblin_hit(damage: str) -> str:
@@ -13,13 +13,9 @@ def _goblin_hit(damage: str) -> str:
     return encounter.log[-1].text
 
 
-def test_the_head_says_the_damage_type_in_the_seeds_words_in_japanese():
-    i18n.set_language("ja")
-    try:
-        assert _goblin_hit("6d6=20 fire").startswith("6d6=20［火炎］ → Goblin")
-        assert "fire" not in _goblin_hit("7 slashing, 4 fire")
-    finally:
-        i18n.set_language("en")
+def test_the_head_says_the_damage_type_in_the_seeds_words_in_japanese(japanese):
+    assert _goblin_hit("6d6=20 fire").startswith("6d6=20［火炎］ → Goblin")
+    assert "fire" not in _goblin_hit("7 slashing, 4 fire")
 
 
 def test_the_head_is_the_damage_as_typed_in_english():

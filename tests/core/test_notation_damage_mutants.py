@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from core import i18n
 from core.dice import MAX_LENGTH
 from core.errors import ParseError
 from core.notation import parse_damage
@@ -124,17 +123,13 @@ def test_a_weapon_bonus_is_refused_with_the_part_written_as_the_system_reads_it(
     assert _error(text, system).message.endswith(example)
 
 
-def test_a_part_reads_in_japanese_as_the_seed_writes_it():
-    i18n.set_language("ja")
-    try:
-        assert parse_damage("2d6+3 slashing", "pf2e").parts[0].label == "2d6+3［斬撃］"
-        assert parse_damage("1d6 persistent fire silver magical on-crit", "pf2e").parts[0].label \
-            == "1d6 持続［火炎］ 魔法 銀 クリティカル時"
-        assert parse_damage("1d6 bleed", "pf2e").parts[0].label == "1d6 持続［出血］"
-        assert str(parse_damage("2d6 fire poison", "pf2e")) == "2d6［火炎］ 毒"
-        assert str(parse_damage("water", "pf2e")) == "水"      # a source word, from the glossary
-    finally:
-        i18n.set_language("en")
+def test_a_part_reads_in_japanese_as_the_seed_writes_it(japanese):
+    assert parse_damage("2d6+3 slashing", "pf2e").parts[0].label == "2d6+3［斬撃］"
+    assert parse_damage("1d6 persistent fire silver magical on-crit", "pf2e").parts[0].label \
+        == "1d6 持続［火炎］ 魔法 銀 クリティカル時"
+    assert parse_damage("1d6 bleed", "pf2e").parts[0].label == "1d6 持続［出血］"
+    assert str(parse_damage("2d6 fire poison", "pf2e")) == "2d6［火炎］ 毒"
+    assert str(parse_damage("water", "pf2e")) == "水"      # a source word, from the glossary
 
 
 @pytest.mark.parametrize("text", ["2d6 water", "2d6 holy water"])

@@ -156,13 +156,7 @@ def test_a_mistake_in_a_line_typed_in_japanese_is_placed_in_it(text, position):
     assert (error.position, error.text) == (position, text)
 
 
-def test_a_section_is_named_by_the_wikis_heading_in_japanese():
-    from core import i18n
-
-    i18n.set_language("ja")
-    try:
-        assert "抵抗" in _error("resistances").message
-        assert "弱点" in _error("weaknesses 5").message
-        assert _error("resistances fire").position == 16
-    finally:
-        i18n.set_language("en")
+def test_a_section_is_named_by_the_wikis_heading_in_japanese(japanese):
+    assert "抵抗" in _error("resistances").message
+    assert "弱点" in _error("weaknesses 5").message
+    assert _error("resistances fire").position == 16

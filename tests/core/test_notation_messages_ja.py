@@ -12,13 +12,6 @@ from core.errors import ParseError
 from core.notation import parse_damage, parse_defenses
 
 
-@pytest.fixture
-def japanese():
-    i18n.set_language("ja")
-    yield
-    i18n.set_language("en")
-
-
 def _error(read, text, system: str) -> ParseError:
     with pytest.raises(ParseError) as caught:
         read(text, system)

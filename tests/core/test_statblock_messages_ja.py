@@ -22,12 +22,6 @@ DH_ATTACK = "Skull\nDifficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3\nATK: 
 STOPS = "：ブロックがここで終わっています（残りも貼り付けてください）"
 
 
-@pytest.fixture
-def japanese():
-    i18n.set_language("ja")
-    yield
-    i18n.set_language("en")
-
 
 def _error(text, system: str = "pf2e") -> ParseError:
     with pytest.raises(ParseError) as caught:

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from core import conditions, i18n
 from tui.screens.conditions import duration_hints, padded, parse_duration
 from tui.screens.party import pcs
-
-
-@pytest.fixture
-def japanese() -> Iterator[None]:
-    """The app speaks Japanese for one test."""
-    i18n.set_language("ja")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def test_a_duration_typed_in_japanese_is_read(japanese):

@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 from test_tui_japanese_snapshots import LONG_NAME, japanese_encounter
 from tui_support import screen_lines
 
-from core import i18n
 from core.cells import cells
 from tui.app import make_app
 from tui.widgets.roster_table import fit, fit_name
-
-
-@pytest.fixture
-def japanese() -> Iterator[None]:
-    """Japanese, as after ``--lang ja``; English again afterwards."""
-    i18n.set_language("ja")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 async def test_the_roster_speaks_japanese_and_cuts_a_wide_name_at_a_cell(japanese):

@@ -7,14 +7,13 @@ A snapshot changes only when the screen does; update after looking at the diff:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from test_tui_snapshots import SIZE, still
 from textual.pilot import Pilot
 
-from core import Encounter, get_system, i18n
+from core import Encounter, get_system
 from tui.app import HitLedgerApp, make_app
 
 LONG_NAME = "ゴブリン戦士長ゴルグ・ザ・グレート 1"
@@ -40,15 +39,6 @@ def japanese_encounter() -> Encounter:
                            rng=random.Random(7))
     return encounter
 
-
-@pytest.fixture
-def japanese() -> Iterator[None]:
-    """The app speaks Japanese, as after ``--lang ja``; English again afterwards."""
-    i18n.set_language("ja")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def japanese_app() -> HitLedgerApp:
