@@ -3,6 +3,7 @@ for every system with attack rolls, and Daggerheart's Hope and Minions."""
 
 from __future__ import annotations
 
+import pytest
 from tui_support import (
     Dice,
     ids_by_name,
@@ -270,27 +271,23 @@ async def test_a_daggerheart_adversary_rolls_its_atk_against_a_pcs_evasion(app_f
         assert static_text(screen, "#attacks").startswith("HIT: d20 9+2 = 11 vs Evasion 11")
 
 
-async def test_a_rolled_save_fits_its_column_in_japanese_and_in_english(app_factory):
+@pytest.mark.parametrize("language", ["ja", "en"])
+async def test_a_rolled_save_fits_its_column_in_japanese_and_in_english(app_factory, language):
     """A rolled save shows its total and degree (``17 成功``, ``17 success``): the Save column
     was sized to the degree alone, so the terminal cut it to ``17 成`` with no ``…``."""
     from rich.cells import cell_len
 
     from core import i18n
 
-    for language in ("ja", "en"):
-        i18n.set_language(language)
-        try:
-            encounter = pyro_ambush()
-            async with running(app_factory, encounter) as (pilot, app, _enc, ids):
-                await pilot.press("down", "space", "space", "d")
-                screen = app.screen
-                screen.rng = Dice(11, 12)
-                await type_text(pilot, "21 fire")
-                await pilot.press("alt+v", "2", "0", "enter")
-                await pilot.pause()
-                table = screen.query_one("#targets")
-                width = next(c.width for c in table.columns if c.key == "save")
-                for goblin in (ids["Goblin 1"], ids["Goblin 2"]):
-                    assert cell_len(str(table.get_cell(goblin, "save"))) <= width, language
-        finally:
-            i18n.set_language("en")
+    i18n.set_language(language)      # English again at the next test's start (tests/conftest.py)
+    async with running(app_factory, pyro_ambush()) as (pilot, app, _enc, ids):
+        await pilot.press("down", "space", "space", "d")
+        screen = app.screen
+        screen.rng = Dice(11, 12)
+        await type_text(pilot, "21 fire")
+        await pilot.press("alt+v", "2", "0", "enter")
+        await pilot.pause()
+        table = screen.query_one("#targets")
+        width = next(c.width for c in table.columns if c.key == "save")
+        for goblin in (ids["Goblin 1"], ids["Goblin 2"]):
+            assert cell_len(str(table.get_cell(goblin, "save"))) <= width
