@@ -81,7 +81,9 @@ GAME_TERMS = {"fire", "cold", "bleed", "slashing", "piercing", "bludgeoning", "p
               # a defense line said back: in Japanese the wiki's words (弱点…) from notation_ja
               "weakness", "resistance", "immunity",
               # a condition's name as the rules know it, typed so in any language (its example)
-              "frightened"}
+              "frightened",
+              # a Daggerheart term no source settles, as the glossary gives it (numbers_line.py)
+              "Hope"}
 """Damage types and traits the encounter holds: data, shown as the core writes them."""
 
 KNOWN_EXCEPTIONS: set[str] = set()

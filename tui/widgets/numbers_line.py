@@ -69,7 +69,7 @@ def numbers_lines(encounter: Encounter, creature_id: str, width: int = PANE_CELL
 
 def _hope(hope: int) -> str:
     """A PC's Hope out of its most (Daggerheart keeps the word Hope in every language)."""
-    return tr("{hope_word} {hope}/{most}", hope_word=game_term("Hope"), hope=hope, most=HOPE_MAX)
+    return f"{game_term('Hope')} {hope}/{HOPE_MAX}"
 
 
 def summary_or_hint(encounter: Encounter, creature_id: str | None) -> str:
