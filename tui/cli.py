@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from core.i18n import N_, tr
+from core.i18n import N_, listing, tr
 
 USAGE_ERROR = 2
 RESUMED = N_("Resumed from the autosave.")
@@ -430,7 +430,7 @@ def _keep_party(args: argparse.Namespace) -> tuple[Any, str]:
         raise CliError(tr("--keep-party: {name} is a {system} encounter, not {wanted}",
                           name=source.name, system=source.system, wanted=args.new))
     encounter = source.next_encounter(args.name or tr("Next encounter"))
-    party = tr(", ").join(encounter.creature(cid).name for cid in encounter.order) \
+    party = listing(encounter.creature(cid).name for cid in encounter.order) \
         or tr("no PCs")
     if encounter.rules.has_initiative:
         return encounter, tr("{name}: {party} from {source}. i rolls initiative.",

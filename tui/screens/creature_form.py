@@ -15,13 +15,12 @@ from textual.widgets import Input, Label, Static
 
 from core.capabilities import NUMBERS
 from core.draft import init_mod_from_numbers, read_numbers
-from core.i18n import N_, tr
+from core.i18n import N_, clauses, listing, tr
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
 from tui.screens.dialogs import NumberInput
 from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
-from tui.wording import joined
 
 # The current values the edit form sets directly (issue 9, item 4) are the core's
 # ``current_tracks``: (track, label, the stat that is its maximum). A field shows only
@@ -157,7 +156,7 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
         elif value in ("", None):  # 0 is a number
             value = tr("none")
         words.append(f"{label} {value}")
-    return tr("Updated {name}: {fields}.", name=name, fields=joined(words))
+    return tr("Updated {name}: {fields}.", name=name, fields=listing(words))
 
 
 def example(text: str) -> str:
@@ -342,7 +341,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     def _check_defenses(self, text: str) -> str:
         """Parse the defense line; say back what was understood."""
         described = self.rules.parse_defenses(text).describe()
-        return "✓ " + (tr("; ").join(described) if described else tr("no defenses"))
+        return "✓ " + (clauses(described) if described else tr("no defenses"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """The number fields say at once what is wrong with each (none drops a character),
@@ -434,7 +433,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         self.dismiss(None)
         added = add_copies(app, creature, count)
         names = [app.session.encounter.creature(cid).name for cid in added]
-        app.notify(tr("Added {names} from the stat block.", names=joined(names)))
+        app.notify(tr("Added {names} from the stat block.", names=listing(names)))
 
     def _taken_names(self) -> frozenset[str]:
         """The names of the other creatures in the encounter."""

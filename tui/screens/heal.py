@@ -18,9 +18,8 @@ from textual.widgets import Input, Label, Static
 
 from core.dice import DiceExpr, parse
 from core.encounter import has_temp_hp, resolve_temp_hp
-from core.i18n import N_, tr
+from core.i18n import N_, clauses, listing, tr
 from tui.widgets.log_panel import short_event
-from tui.wording import joined
 
 if TYPE_CHECKING:
     from tui.screens.roster import RosterScreen
@@ -97,7 +96,7 @@ def read_heal(text: str, rng: Any, kept: tuple[str, HealAmount] | None = None) -
     if kept is not None and kept[0] == text:
         return kept[1]
     result = expr.roll(rng)
-    faces = joined(str(v) for v in result.values)
+    faces = listing(str(v) for v in result.values)
     return HealAmount(result.total, f"{expr} ({faces}) = {result.total}")
 
 
@@ -184,7 +183,7 @@ class HealModal(ModalScreen[HealRequest | None]):
             # every change before enter, as damage entry shows it: dying ends, wounded +1 …
             # (the first step is the track's own arithmetic, which the line above shows)
             if outcome.steps[1:]:
-                lines.append("  " + tr("; ").join(outcome.steps[1:]))
+                lines.append("  " + clauses(outcome.steps[1:]))
         return "\n".join(lines)
 
     def _track(self) -> str | None:

@@ -20,13 +20,12 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.i18n import N_, tr
+from core.i18n import N_, clauses, listing, tr
 from saves import SaveConflict, SaveError, library
 from saves.library import fresh
 from tui.screens.base import HitLedgerModal
 from tui.screens.creature_form import MAX_COUNT, traits_text, unique_names
 from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal, read_number
-from tui.wording import joined
 
 if TYPE_CHECKING:
     from core import Creature
@@ -122,8 +121,8 @@ def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
     Only the fields the system uses: traits where a kind changes damage (``kind_words``),
     the initiative modifier where there is initiative (RULES §7).
     """
-    defenses = tr("; ").join(rules.defenses_of(creature).describe()) or tr("none")
-    attacks = joined(f"{a.label} {a.damage}" for a in creature.attacks) or tr("none")
+    defenses = clauses(rules.defenses_of(creature).describe()) or tr("none")
+    attacks = listing(f"{a.label} {a.damage}" for a in creature.attacks) or tr("none")
     fields = [(tr("Name"), creature.name), (tr("Track"), rules.track_text(creature)),
               (tr("Defenses"), defenses)]
     if rules.kind_words:
@@ -311,7 +310,7 @@ class LibraryScreen(HitLedgerModal[None]):
         self.dismiss(None)
         added = add_copies(ledger, template, count)
         names = [ledger.session.encounter.creature(cid).name for cid in added]
-        ledger.notify(tr("Added {names} from the bestiary.", names=joined(names)))
+        ledger.notify(tr("Added {names} from the bestiary.", names=listing(names)))
 
     def action_rename(self) -> None:
         """Ask for the highlighted template's new name."""

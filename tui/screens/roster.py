@@ -12,7 +12,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
-from core.i18n import N_, tr
+from core.i18n import N_, listing, tr
 from core.turns import is_defeated
 from tui.messages import OpenTracker
 from tui.screens.base import HitLedgerScreen
@@ -22,7 +22,6 @@ from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
 from tui.widgets.steady_footer import SteadyFooter
-from tui.wording import joined
 
 if TYPE_CHECKING:
     from core.encounter import DamagePreview
@@ -275,7 +274,7 @@ class RosterScreen(HitLedgerScreen[None]):
         # new order), not on the last creature added while the eye follows ▶
         self.session.apply(lambda enc: enc.add_many(
             creatures, initiative=result.initiative or 0, roll=roll, rng=rng))
-        self.notify(tr("Added {names}.", names=joined(result.names())))
+        self.notify(tr("Added {names}.", names=listing(result.names())))
 
     def action_edit(self) -> None:
         """Open the form on the highlighted creature."""
@@ -331,7 +330,7 @@ class RosterScreen(HitLedgerScreen[None]):
         if not creature_ids:
             return
         names = [self.encounter.creature(cid).name for cid in creature_ids]
-        listed = fit_cells(joined(names), 160)
+        listed = fit_cells(listing(names), 160)
         if len(names) == 1:
             what = listed
         elif defeated:
@@ -495,7 +494,7 @@ class RosterScreen(HitLedgerScreen[None]):
             added = add_copies(self.app, creature, read_count(text),
                                initiative=self.encounter.initiative(creature_id))
             names = [self.encounter.creature(cid).name for cid in added]
-            self.notify(tr("Copied {name}: {copies}.", name=creature.name, copies=joined(names)))
+            self.notify(tr("Copied {name}: {copies}.", name=creature.name, copies=listing(names)))
 
         self.app.push_screen(PromptModal(tr("How many copies of {name}?", name=creature.name),
                                          value="1",

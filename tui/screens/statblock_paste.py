@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static, TextArea
 
 from core.cells import cells
-from core.i18n import N_, tr
+from core.i18n import N_, listing, tr
 from tui.screens.dialogs import NumberInput
 from tui.screens.library import read_count, summary
 
@@ -71,7 +71,7 @@ def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) 
     attacks = tr("Attacks")
     fields[tr("Numbers")] = " · ".join([*level, numbers.line()] if numbers.line() else level) \
         or tr("none read")
-    fields[attacks] = tr(", ").join(
+    fields[attacks] = listing(
         f"{a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "") + f" {a.damage}"
         for a in creature.attacks) or tr("none")
     order = [label for label in fields if label != attacks] + [attacks]

@@ -14,10 +14,9 @@ from textual.widgets import DataTable
 
 from core import conditions
 from core.cells import char_cells, cut_cells
-from core.i18n import N_, tr
+from core.i18n import N_, listing, tr
 from tui.widgets.log_panel import event_line
 from tui.widgets.numbers_line import numbers_lines
-from tui.wording import joined
 
 if TYPE_CHECKING:
     from textual.geometry import Region
@@ -83,7 +82,7 @@ def pc_name(creature: Any) -> str:
 
 def persistent_text(creature: Any) -> str:
     """The creature's persistent conditions in short, e.g. ``1d6 bleed ×2``."""
-    return joined(
+    return listing(
         str(getattr(condition, "label", None) or condition.formula)
         for condition in getattr(creature, "persistent", None) or ()
     )
@@ -173,7 +172,7 @@ def creature_cells(
     status = status_text(creature, encounter.system)
     persistent = persistent_text(creature)
     if persistent:
-        status = persistent if status == tr("ok") else joined((status, persistent))
+        status = persistent if status == tr("ok") else listing((status, persistent))
     cells: dict[str, Any] = {
         "init": init,
         "name": Text(fit_name(name, widths["name"])),
@@ -233,7 +232,7 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     creature = encounter.creature(creature_id)
     out = Text()
     out.append(pc_name(creature), style="bold")
-    traits = joined(sorted(creature.traits))
+    traits = listing(sorted(creature.traits))
     # RULES §7: without initiative the GM orders the list: its place there
     where = tr("initiative {initiative}", initiative=encounter.initiative(creature_id)) \
         if rules.has_initiative \
