@@ -58,10 +58,18 @@ $(MUTATE_STAMP): $(TEST_STAMP)
 
 # mutation testing of core/ and saves/ as [tool.mutmut] in pyproject.toml says, one child at a
 # time and niced (a shared machine): `make mutate` runs every module (hours: ~20,000 mutants),
-# `make mutate MODULE=core.dice` one, `MODULE="saves.codec saves.store"` several; then the kill
-# rate of each file; `.venv/bin/mutmut show NAME` shows what a survivor changed
+# `make mutate MODULE=core.dice` one, `MODULE="saves.codec saves.store"` several; `SAMPLE=30`
+# runs a seeded sample of 30 mutants a file instead (tests/bench/mutation_sample.py: the first
+# mutmut run, given a name no mutant has, only generates the mutants and maps tests to functions,
+# then stops on its assert); then the kill rate of each file; `.venv/bin/mutmut show NAME` shows what a survivor changed
 mutate: $(MUTATE_STAMP)
+ifdef SAMPLE
+	-nice -n 10 $(BIN)/mutmut run --max-children 1 'generate.only' >/dev/null 2>&1
+	$(BIN)/python tests/bench/mutation_sample.py $(SAMPLE) $(MODULE) >mutants/sample.txt
+	nice -n 10 xargs -a mutants/sample.txt -d '\n' $(BIN)/mutmut run --max-children 1
+else
 	nice -n 10 $(BIN)/mutmut run --max-children 1 $(foreach module,$(MODULE),'$(module).*')
+endif
 	$(BIN)/python tests/bench/mutation_report.py $(MODULE)
 
 screenshots: $(TEST_STAMP)

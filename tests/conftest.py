@@ -20,9 +20,14 @@ settings.load_profile("hitledger")
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Outside the benchmarks (which time a save as the GM gets it), ``save`` checks the
     whole document it is about to write, ledger included, and raises SaveError rather than
-    write what ``load`` would refuse; subprocesses (the app started for real) inherit it."""
+    write what ``load`` would refuse; subprocesses (the app started for real) inherit it.
+
+    The tests marked ``slow`` (real processes, terminals, a browser: seconds each, mostly
+    waiting) go first: pytest-xdist hands tests out in this order, so no worker starts one at the
+    end while the others stand idle (issue 22: a two-minute ``make test``). The sort is stable."""
     if not any("bench" in item.path.parts for item in items):
         os.environ[CHECK_WRITES] = "all"
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture

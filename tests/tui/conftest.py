@@ -8,6 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import textual._wait as textual_wait
+import textual.screen as textual_screen
+from textual._compositor import Compositor
+from textual._context import visible_screen_stack
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from tui_support import SIZE as SIZE  # the terminal size, for tests that import it from here
@@ -15,6 +19,10 @@ from tui_support import Notes
 
 from core import Encounter
 from tui.app import HitLedgerApp, make_app
+
+#: Seconds: how long the app must stay (nearly) idle before Pilot goes on, and how often a screen
+#: paints (Textual's are 1/50 and 1/60 s).
+IDLE_WINDOW = 1 / 200
 
 #: Where pytest-textual-snapshot writes its report of mismatched snapshots unless told otherwise:
 #: the current folder, i.e. the checkout.
@@ -77,3 +85,39 @@ def app_factory() -> Callable[..., HitLedgerApp]:
         return app
 
     return build
+
+
+
+@pytest.fixture(autouse=True)
+def frames_drawn_on_demand(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A headless app draws every frame only to throw it away: about a quarter of a Pilot test's
+    CPU (issue 22). Here a frame is drawn when a test reads the screen (``screen_lines``, the
+    snapshots' ``export_screenshot``); a test marked ``every_frame`` (one that counts or compares
+    the frames themselves) keeps Textual's drawing."""
+    if request.node.get_closest_marker("every_frame"):
+        return
+    render_update = Compositor.render_update
+
+    def on_demand(self: Compositor, full: bool = False, screen_stack: list[Any] | None = None,
+                  simplify: bool = False) -> Any:
+        if full:
+            return render_update(self, full, screen_stack, simplify)
+        visible_screen_stack.set([] if screen_stack is None else screen_stack)  # as Textual does
+        self._dirty_regions.clear()
+        return None
+
+    monkeypatch.setattr(Compositor, "render_update", on_demand)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def shorter_idle_waits() -> Iterator[None]:
+    """Pilot waits after each key until the app used under 1 ms of CPU in 20 ms, and a screen
+    paints (and runs what was asked ``call_after_refresh``) at most every 1/60 s: most of a Pilot
+    test's wall time is these waits (issue 22). Here both are four times finer: idle is under
+    0.25 ms of CPU in 5 ms, and a screen paints every 5 ms, so a refresh still falls within one
+    window of idleness. What a test needs done it waits for with ``until()``, not by these."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(textual_wait, "SLEEP_GRANULARITY", IDLE_WINDOW)
+        patch.setattr(textual_wait, "SLEEP_IDLE", IDLE_WINDOW / 20)
+        patch.setattr(textual_screen, "UPDATE_PERIOD", IDLE_WINDOW)
+        yield

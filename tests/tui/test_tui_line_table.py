@@ -171,6 +171,7 @@ async def test_enter_selects_the_highlighted_row():
         assert app.events[-1] == ("selected", "c1")
 
 
+@pytest.mark.every_frame
 async def test_an_update_draws_only_its_row_again(monkeypatch):
     app = Tables(5)
     async with app.run_test(size=(60, 20)) as pilot:

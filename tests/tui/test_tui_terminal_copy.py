@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from rich.cells import cell_len, get_character_cell_size
 from rich.control import Control
 from rich.segment import Segment
@@ -22,6 +23,9 @@ from tui_support import type_text
 
 from core import Encounter, get_system
 from tui.terminal_copy import TerminalCopy
+
+#: the terminal copy is made of frames: every one is drawn, as in a terminal
+pytestmark = pytest.mark.every_frame
 
 TOKEN = re.compile(r"\x1b\[([0-9;?]*)([@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|([^\x1b]+)", re.S)
 

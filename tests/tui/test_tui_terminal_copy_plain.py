@@ -25,6 +25,9 @@ from tui.app import make_app
 from tui.cli import prepare_tui
 from tui.terminal_copy import PLAIN_OUTPUT, TerminalCopy, plain_output_asked
 
+#: the terminal copy is made of frames: every one is drawn, as in a terminal
+pytestmark = pytest.mark.every_frame
+
 STEPS: tuple[tuple[str, ...] | str, ...] = (
     ("space",), ("down",), ("d",), ("escape",), ("d",), "7 slashing", ("enter",), ("n",),
     ("u",), ("ctrl+y",), ("question_mark",), ("escape",), ("p",), ("escape",), ("ctrl+l",))

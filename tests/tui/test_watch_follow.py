@@ -62,6 +62,7 @@ def gm_window(tmp_path: Path) -> Iterator[tuple[Path, subprocess.Popen[bytes]]]:
     window.wait()
 
 
+@pytest.mark.slow
 def test_it_follows_an_encounter_through_100_atomic_replaces(tmp_path: Path) -> None:
     path = tmp_path / "fight.toml"
     encounter = demo_encounter("pf2e")

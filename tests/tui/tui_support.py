@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
+from textual._context import visible_screen_stack
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -182,7 +183,9 @@ async def submit_add_form(pilot: Pilot, name: str, fields: dict[str, str] | None
 
 def screen_lines(app: Any) -> list[str]:
     """The text of every line on the screen, as the terminal shows it (Textual has no public
-    way to read the screen as text: this reads its compositor)."""
+    way to read the screen as text: this reads its compositor, with the screens under a dialog
+    made visible as Textual's own drawing makes them)."""
+    visible_screen_stack.set(app._background_screens)
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
