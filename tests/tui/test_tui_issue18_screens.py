@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tui_support import SIZE
+from tui_support import SIZE, until
 
 from core import Encounter, get_system
 from tui.app import make_app
@@ -244,7 +244,7 @@ async def test_the_log_screen_wraps_a_long_line_and_scrolls_to_the_first_event()
                 break
             await pilot.pause(0.02)
         await pilot.press("home")
-        await pilot.pause()
+        await until(pilot, lambda: log.scroll_y == 0)
         lines = [line.rstrip() for line in screen_lines(app)]
         assert lines[1:3] == [" R1 first", " R1 " + words[:words.rindex(" ", 0, 73)]]
         assert lines[3].startswith("       Goblin")  # goes on under its words
@@ -337,7 +337,7 @@ async def test_help_titles_use_the_screens_human_names() -> None:
 
 
 async def test_the_footer_ends_with_the_palette_key_at_60_columns() -> None:
-    from tui_support import goblins, until
+    from tui_support import goblins
 
     app = real_app(goblins())
     async with app.run_test(size=(60, 20)) as pilot:
