@@ -278,38 +278,8 @@ async def test_the_initiative_field_says_it_takes_the_total_and_shows_the_result
         assert static_text(app.screen, "#init-preview").startswith("Initiative: 20 (Mod")
 
 
-async def test_examples_look_like_examples_and_tab_from_count_goes_to_the_stats() -> None:
-    from textual.widgets import Input
-    from tui_support import goblins
-
-    app = real_app(goblins())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
-        form = app.screen
-        name = form.query_one("#name", Input)
-        assert name.placeholder == "e.g. Goblin Warrior"
-        assert form.query_one("#defenses Input", Input).placeholder.startswith("e.g. ")
-        assert name.get_component_rich_style("input--placeholder").italic  # not like "HP 15"
-        await pilot.press("tab")
-        assert form.focused is form.query_one("#count")
-        await pilot.press("tab")
-        assert form.focused is form.query_one("#stat-hp")  # not the PC box
-
-
-async def test_the_add_form_reports_every_fields_problem_at_once() -> None:
-    from tui_support import goblins, static_text, type_text
-
-    app = real_app(goblins())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a", "tab", "ctrl+a", "ctrl+k", "x", "tab", "ctrl+a", "ctrl+k")
-        await type_text(pilot, "2d8")
-        await pilot.press("enter")
-        form = app.screen
-        assert static_text(form, "#form-error").splitlines() == [
-            "A creature needs a name.",
-            "Count must be a whole number, not 'x'.",
-            "HP must be a whole number, not '2d8'.",
-        ]
+# (the examples, Tab from Count and every field's problem at once: test_tui_input_fixes's
+# test_every_number_field_of_the_app_keeps_letters, on the one add form it opens)
 
 
 # -- item 11: small things a GM noticed ---------------------------------------------------------

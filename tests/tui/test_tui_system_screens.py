@@ -19,19 +19,8 @@ NO_INITIATIVE = [system for system in SYSTEM_IDS if not get_system(system).has_i
 
 # -- the add and edit forms: no initiative field where the system has no initiative -------
 
-@pytest.mark.parametrize("system", SYSTEM_IDS)
-async def test_the_add_form_asks_for_initiative_only_where_the_system_has_it(app_factory, system):
-    rules = get_system(system)
-    app = app_factory(Encounter(system, "Fight"), system=system)
-    async with app.run_test(size=SIZE) as pilot:
-        form = await open_add_form(pilot)
-        await pilot.pause()
-        ids = {field.id for field in form.query(Input)}
-        assert ("initiative" in ids) is rules.has_initiative
-        assert ("init-mod" in ids) is rules.has_initiative
-        labels = {str(label.render()) for label in form.query(".label.stat")}
-        assert ("Init total" in labels) is rules.has_initiative
-
+# the add form's initiative fields per system: test_tui_input_fixes's
+# test_the_add_and_edit_forms_of_every_system (one add form per system for every check)
 
 @pytest.mark.parametrize("system", NO_INITIATIVE)
 async def test_without_initiative_enter_on_the_pc_box_adds_and_edits(app_factory, system):
