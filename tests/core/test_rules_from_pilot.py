@@ -1,0 +1,73 @@
+"""Rules that Pilot tests of the screens checked through an app (issue 22): the same inputs and
+the same expected values, against the core directly, in milliseconds. Each test names the Pilot
+test it came from; that one now checks only what the screen shows of it."""
+
+from __future__ import annotations
+
+from core import Encounter, get_system
+from core.draft import DamageDraft, minion_choices
+
+
+class Dice:
+    """Dice that come up as listed."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.faces.pop(0)
+
+
+def test_d20_subdual_is_said_as_subdual_in_the_echo_and_the_breakdown():
+    """From test_tui_input_fixes's test_d20_subdual_is_echoed_as_subdual_and_checks_the_box:
+    the damage field's echo (✓ and the parsed damage) and the target's breakdown (the steps
+    line after the name) say d20's word, never pf2e's."""
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Brawl")
+    tordek = encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
+    ogre = encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
+    echo = str(rules.parse_damage("1d3+1 subdual"))
+    assert "subdual" in echo and "nonlethal" not in echo
+    assert echo.startswith("1d3+1 subdual")
+    draft = DamageDraft(rules, [ogre], Dice(2), actor=tordek)
+    draft.set_text("1d3+1 subdual")
+    assert draft.typed_nonlethal  # the box the screen shows as [x] subdual
+    steps = " → ".join(draft.preview(encounter).outcomes[ogre].steps)
+    assert "subdual" in steps and "nonlethal" not in steps
+
+
+def test_the_log_names_the_actor_and_each_save():
+    """From test_tui_input_fixes's test_the_log_names_the_actor_and_each_save: 10 fire by
+    Valeros on two goblins (weakness fire 5), a success and a failure."""
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name="Test Fight")
+    valeros = encounter.add(rules.new_creature("Valeros", pc=True, hp=40), initiative=20)
+    goblins = [encounter.add(rules.new_creature(f"Goblin {n}", hp=15,
+                                                defenses="weaknesses fire 5"), initiative=15)
+               for n in (1, 2)]
+    draft = DamageDraft(rules, goblins, Dice(), actor=valeros)
+    draft.set_text("10 fire")
+    assert draft.set_save(goblins[0], "success") and draft.set_save(goblins[1], "failure")
+    draft.commit(encounter)
+    line = encounter.log[-1].text
+    assert line.startswith("Valeros: 10 fire → ")
+    assert "Goblin 1 (success)" in line and "Goblin 2 (failure)" in line
+    assert encounter.creature(goblins[1]).hp == 0  # 10 + 5 weakness
+    assert encounter.creature(goblins[0]).hp == 15 - (5 + 5)  # half, then the weakness
+
+
+def test_four_damage_on_a_minion_4_defeats_one_more():
+    """From test_tui_numbers's test_escape_in_the_minion_picker_goes_back_to_the_form (4
+    physical on Bandit 1: the picker had Bandit 2 marked, one more)."""
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Bandits")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14, armor=3,
+                                     numbers={"evasion": 11}))
+    bandits = [encounter.add(rules.new_creature(
+        f"Bandit {n}", hp=1, major=5, severe=9,
+        numbers={"difficulty": 10, "attack": 2, "minion": 4})) for n in (1, 2, 3, 4)]
+    draft = DamageDraft(rules, bandits[:1], Dice())
+    draft.set_text("4 physical")
+    more, offered = minion_choices(encounter, draft.preview(encounter))
+    assert (more, offered[:more]) == (1, [bandits[1]])
+    assert offered == bandits[1:]
