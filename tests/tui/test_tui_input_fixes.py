@@ -255,6 +255,16 @@ def test_no_field_in_the_app_restricts_what_is_typed():
 
 # -- item 14: the options from the damage field ---------------------------------------------
 
+async def open_damage_as_typed(pilot, damage: str, keys: tuple[str, ...] = ("down",)):
+    """Damage entry (d, after ``keys``) with ``damage`` in its field, as typed: the field's
+    value is set, not typed key by key (that costs 40 ms a key; typing is not what these
+    tests check)."""
+    screen = await open_damage(pilot, keys=keys)
+    screen.query_one("#damage").value = damage
+    await pilot.pause()
+    return screen
+
+
 async def test_critical_nonlethal_reroll_and_add_hit_work_from_the_damage_field(app_factory):
     """A terminal sends alt+c as ESC c: the key arrives with the character "c", and is not
     typed. A terminal sends alt++ as a plain "+" (notation) and alt+b as ctrl+left: f3 keeps
@@ -265,7 +275,7 @@ async def test_critical_nonlethal_reroll_and_add_hit_work_from_the_damage_field(
     encounter = goblins()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "2d6 fire")
+        screen = await open_damage_as_typed(pilot, "2d6 fire")
         app.post_message(events.Key("alt+c", "c"))
         await pilot.pause()
         assert screen.draft.critical
@@ -296,7 +306,7 @@ async def test_an_adversary_without_armor_slots_shows_no_mark_and_a_does_nothing
     bandit = encounter.add(rules.new_creature("Bandit", hp=6, major=7, severe=14), initiative=5)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "9 physical", keys=())
+        screen = await open_damage_as_typed(pilot, "9 physical", keys=())
         await pilot.press("tab", "a")
         await pilot.pause()
         assert str(screen.query_one("#targets").get_cell(bandit, "armor")) == "—"
@@ -308,7 +318,7 @@ async def test_with_direct_damage_a_marks_no_hidden_armor_slot(app_factory):
     encounter, pc = marlowe()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "9 physical", keys=())
+        screen = await open_damage_as_typed(pilot, "9 physical", keys=())
         await pilot.press("alt+i", "alt+a", "tab", "a")
         assert screen.draft.direct and not screen.draft.armor_slots[pc]
         await pilot.press("i", "enter")  # direct off again: no armor slot was chosen meanwhile
@@ -330,7 +340,7 @@ def d20_brawl() -> tuple[Encounter, str, str]:
 async def open_d20_damage(pilot, app, faces: tuple[int, ...], damage: str = "8 slashing"):
     """Damage entry on the ogre, the damage typed and the attack rolled with ``faces``."""
     app.session.rng = Dice(*faces)
-    await open_damage(pilot, damage)
+    await open_damage_as_typed(pilot, damage)
     await pilot.press("alt+t")
     await pilot.pause()
     return app.screen
@@ -474,7 +484,7 @@ async def test_a_name_with_the_word_nonlethal_is_never_reworded(app_factory):
     encounter.add(rules.new_creature("Ned the nonlethal", hp=30), initiative=10)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "1d3+1 subdual")
+        screen = await open_damage_as_typed(pilot, "1d3+1 subdual")
         await pilot.pause()
         echo = str(screen.query_one("#damage .feedback", Static).render())
         assert "✓ 1d3+1 subdual" in echo and "nonlethal" not in echo

@@ -122,7 +122,7 @@ async def test_add_persistent_damage_and_a_temporary_immunity(app_factory):
         assert isinstance(modal, AddConditionModal)
         modal.query_one("#creature").value = rogue
         modal.query_one("#text").focus()
-        await type_text(pilot, "2d6 fire")
+        modal.query_one("#text").value = "2d6 fire"  # as typed
         await pilot.press("enter")
         await pilot.pause()
         assert [p.formula for p in encounter.creature(rogue).persistent] == ["2d6 fire"]
@@ -130,7 +130,7 @@ async def test_add_persistent_damage_and_a_temporary_immunity(app_factory):
         modal = app.screen
         modal.query_one("#creature").value = rogue
         modal.query_one("#effect").focus()
-        await type_text(pilot, "frightened")
+        modal.query_one("#effect").value = "frightened"  # as typed
         await pilot.press("enter")
         await pilot.pause()
         immunity = encounter.creature(rogue).temp_immunities[0]
