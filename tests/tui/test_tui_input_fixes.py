@@ -118,6 +118,10 @@ async def test_every_number_field_of_the_app_keeps_letters(app_factory):
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         form = await open_add_form(pilot)
+        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        assert app.screen.query_one("#help-box").border_title == "Keys · add creature"
+        await pilot.press("escape")
+        assert app.screen is form
         numbers = list(form.query(Input))
         assert all(field.type == "text" for field in numbers)
         name = form.query_one("#name", Input)
@@ -276,6 +280,10 @@ async def test_critical_nonlethal_reroll_and_add_hit_work_from_the_damage_field(
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage_as_typed(pilot, "2d6 fire")
+        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        assert app.screen.query_one("#help-box").border_title == "Keys · damage"
+        await pilot.press("escape")
+        assert app.screen is screen
         app.post_message(events.Key("alt+c", "c"))
         await pilot.pause()
         assert screen.draft.critical

@@ -121,6 +121,10 @@ async def test_the_condition_dialog_adds_changes_and_removes_with_the_catalogue(
         app.roster.table.select_creature(ids["Valeros"])
         await pilot.press("c")
         assert isinstance(app.screen, ConditionModal)
+        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        assert app.screen.query_one("#help-box").border_title == "Keys · condition"
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConditionModal)
         await type_text(pilot, "fright")
         await pilot.press("right")  # takes the catalogue's suggestion
         assert app.screen.query_one("#condition-name").value == "frightened"
@@ -338,7 +342,11 @@ async def test_the_log_screen_exports_markdown(app_factory, data_dir):
     encounter.apply_damage([ids_by_name(encounter)["Goblin 1"]], "6 fire")
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("l", "m")
+        await pilot.press("l")
+        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        assert app.screen.query_one("#help-box").border_title == "Keys · log"
+        await pilot.press("escape")
+        await pilot.press("m")
         await settle(pilot)  # the prompt offers a free name, looked for in a worker
         await pilot.press("enter")
         await settle(pilot)  # the log is written in a worker

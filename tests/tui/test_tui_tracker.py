@@ -97,6 +97,10 @@ async def test_tick_now_and_remove(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         assert isinstance(app.screen, TrackerScreen)
+        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        assert app.screen.query_one("#help-box").border_title == "Keys · tracker"
+        await pilot.press("escape")
+        assert isinstance(app.screen, TrackerScreen)
         await pilot.press("t")
         await pilot.pause()
         assert encounter.log[-1].kind == "tick"
