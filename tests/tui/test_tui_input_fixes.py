@@ -26,6 +26,7 @@ from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm, stat_rows, unique_names
 from tui.screens.dialogs import NumberInput, read_number
 from tui.screens.heal import HealModal, read_heal
+from tui.widgets.word_checkbox import WordCheckbox
 
 SIZE = (80, 24)
 SYSTEMS = ("pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e")
@@ -189,26 +190,64 @@ async def test_the_add_and_edit_forms_of_every_system(app_factory, system):
         assert ("init-mod" in ids) is rules.has_initiative
         labels = {str(label.render()) for label in form.query(".label.stat")}
         assert ("Init total" in labels) is rules.has_initiative
+        typed = {box.id: box.value for box in form.query(NumberInput)}  # the form's defaults
         if system in ("pf2e", "d20-3e", "daggerheart"):  # a maximum of 0 HP is refused
-            hp = form.query_one("#stat-hp", NumberInput).value
             await submit_form(pilot, form, {"name": "Nobody", "stat-hp": "0"})
             assert app.screen is form
             assert "must be 1 or more" in static_text(form, "#form-error")
-            form.query_one("#stat-hp", NumberInput).value = hp
         if system == "daggerheart":
-            await submit_form(pilot, form, {"name": "Bandit", "stat-major": "10",
+            await submit_form(pilot, form, {**typed, "name": "Bandit", "stat-major": "10",
                                             "stat-severe": "5"})
             assert app.screen is form
             assert "Severe threshold (5) is below Major (10)" in static_text(form, "#form-error")
             assert form.query_one("#name", Input).value == "Bandit"
-        assert app.session.encounter.order == before  # nothing was added
+        encounter = app.session.encounter
+        assert encounter.order == before  # nothing was added
+        if not rules.has_initiative:  # enter on the PC box adds, and edits (test_tui_system_screens)
+            await without_initiative_enter_on_the_pc_box_adds_and_edits(pilot, form, typed)
+            return
         await pilot.press("escape", "e")
         await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CreatureForm) and form.editing
-        for field in form.query(Input):
-            assert field.region.width >= 4 and field.region.right <= 80, field.id
-            assert field.region.bottom <= 24, field.id
+        edit_form_fits(app.screen)
+
+
+def edit_form_fits(form) -> None:
+    """The edit form's fields all show at 80x24 (item 8)."""
+    assert isinstance(form, CreatureForm) and form.editing
+    for field in form.query(Input):
+        assert field.region.width >= 4 and field.region.right <= 80, field.id
+        assert field.region.bottom <= 24, field.id
+
+
+async def without_initiative_enter_on_the_pc_box_adds_and_edits(pilot, form, typed) -> None:
+    """Where the system has no initiative the PC box is the add form's last field and enter
+    there adds; the edit form has no Init and enter on its name edits (its own Pilot test in
+    test_tui_system_screens, on a second app and a second add form)."""
+    app = pilot.app
+    encounter = app.session.encounter
+    before = list(encounter.order)
+    for field_id, value in typed.items():
+        form.query_one(f"#{field_id}", NumberInput).value = value
+    form.query_one("#name", Input).value = "Kyra"
+    form.query_one("#name", Input).focus()
+    await pilot.press("shift+tab", "space")  # name → PC (the last field), ticked
+    assert form.focused is form.query_one("#pc", WordCheckbox)
+    await submit_form(pilot, form)
+    assert app.screen is app.roster
+    (kyra,) = [encounter.creature(cid) for cid in encounter.order if cid not in before]
+    assert kyra.name == "Kyra" and kyra.pc
+    edited = app.roster.table.highlighted_id
+    await pilot.press("e")
+    await pilot.pause()
+    form = app.screen
+    edit_form_fits(form)
+    assert not form.query("#initiative")
+    form.query_one("#name", Input).value = "Kyra Vale"
+    await pilot.press("enter")
+    await pilot.pause()
+    assert app.screen is app.roster
+    assert encounter.creature(edited).name == "Kyra Vale"
+    assert "initiative" not in app.notes.last
 
 
 # -- item 6: numbering continues, names stay unique ----------------------------------------
@@ -547,8 +586,9 @@ async def test_heal_from_the_palette_heals_the_marked_set(app_factory):
 # -- item 4: current values in the edit form --------------------------------------------------
 
 async def test_the_edit_form_sets_current_hp_and_refuses_more_than_the_maximum(app_factory):
-    """Also item 6: an edit to a name already taken is refused inline (that was its own
-    Pilot test, on the same edit form)."""
+    """Also item 6: an edit to a name already taken is refused inline, and (issue 11) the
+    initiative modifier changes without a new roll: each was its own Pilot test on an edit
+    form (the modifier's in test_tui_run_session)."""
     encounter = goblins()
     ids = ids_by_name(encounter)
     valeros = ids["Valeros"]
@@ -569,10 +609,13 @@ async def test_the_edit_form_sets_current_hp_and_refuses_more_than_the_maximum(a
             "HP now cannot be more than the maximum, 12."]
         form.query_one("#name", Input).value = "Valeros"
         form.query_one("#now-hp", NumberInput).value = "4"
+        form.query_one("#init-mod", NumberInput).value = "3"
         await pilot.press("enter")
         await pilot.pause()
         creature = encounter.creature(valeros)
         assert (creature.hp, creature.max_hp) == (4, 12)  # the value typed, not 0/12
+        assert creature.init_mod == 3
+        assert encounter.initiative(valeros) == 20  # the value is not re-rolled
 
 
 async def test_daggerheart_marked_slots_are_set_in_the_edit_form(app_factory):

@@ -74,15 +74,8 @@ async def test_six_goblins_with_a_modifier_roll_their_initiatives_as_they_are_ad
         assert not encounter.log or encounter.log[-1].kind != "initiative"
 
 
-async def test_the_edit_form_changes_the_initiative_modifier(app_factory):
-    async with running(app_factory) as (pilot, app, encounter, ids):
-        app.roster.table.select_creature(ids["Goblin 1"])
-        await pilot.press("e")
-        app.screen.query_one("#init-mod").value = "3"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert encounter.creature(ids["Goblin 1"]).init_mod == 3
-        assert encounter.initiative(ids["Goblin 1"]) == 15  # the value is not re-rolled
+# the edit form changes the initiative modifier: test_tui_input_fixes's
+# test_the_edit_form_sets_current_hp_and_refuses_more_than_the_maximum, on its edit form
 
 
 async def test_i_rolls_for_the_marked_else_for_those_not_placed(app_factory):

@@ -7,12 +7,9 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 import pytest
-from textual.widgets import Input
-from tui_support import SIZE, goblins, open_add_form, static_text, submit_form
+from tui_support import SIZE, goblins, static_text
 
 from core import SYSTEM_IDS, Encounter, get_system
-from tui.screens.creature_form import CreatureForm
-from tui.widgets.word_checkbox import WordCheckbox
 
 NO_INITIATIVE = [system for system in SYSTEM_IDS if not get_system(system).has_initiative]
 
@@ -22,27 +19,8 @@ NO_INITIATIVE = [system for system in SYSTEM_IDS if not get_system(system).has_i
 # the add form's initiative fields per system: test_tui_input_fixes's
 # test_the_add_and_edit_forms_of_every_system (one add form per system for every check)
 
-@pytest.mark.parametrize("system", NO_INITIATIVE)
-async def test_without_initiative_enter_on_the_pc_box_adds_and_edits(app_factory, system):
-    encounter = Encounter(system, "Scene")
-    app = app_factory(encounter, system=system)
-    async with app.run_test(size=SIZE) as pilot:
-        form = await open_add_form(pilot, "Kyra")
-        await pilot.press("shift+tab", "space")  # name → PC (the last field), ticked
-        assert form.focused is form.query_one("#pc", WordCheckbox)
-        await submit_form(pilot, form)
-        assert app.screen is app.roster
-        (kyra,) = [encounter.creature(cid) for cid in encounter.order]
-        assert kyra.name == "Kyra" and kyra.pc
-        await pilot.press("e")
-        form = app.screen
-        assert isinstance(form, CreatureForm) and not form.query("#initiative")
-        form.query_one("#name", Input).value = "Kyra Vale"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is app.roster
-        assert encounter.creature(encounter.order[0]).name == "Kyra Vale"
-        assert "initiative" not in app.notes.last
+# enter on the PC box where the system has no initiative: test_tui_input_fixes's
+# test_the_add_and_edit_forms_of_every_system, on the add form it opens for that system
 
 
 # -- the paste preview: only the fields the system uses -----------------------------------
