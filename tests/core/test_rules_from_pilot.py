@@ -71,3 +71,19 @@ def test_four_damage_on_a_minion_4_defeats_one_more():
     more, offered = minion_choices(encounter, draft.preview(encounter))
     assert (more, offered[:more]) == (1, [bandits[1]])
     assert offered == bandits[1:]
+
+
+def test_the_numbers_typed_in_the_form_are_read_as_the_block_prints_them():
+    """From test_tui_numbers's test_numbers_typed_in_the_add_and_edit_forms: the add form's
+    line, the edit form's, and a number PF2 does not have (the form stays open on it)."""
+    import pytest
+
+    from core.draft import read_numbers
+
+    assert read_numbers("pf2e", "AC 17 · Fort +5 Ref +8 Will +4 · Per 6") == {
+        "ac": 17, "fort": 5, "ref": 8, "will": 4, "perception": 6}
+    assert read_numbers("pf2e", "AC 17 Fort +5 Ref +8 Will +4 Per +6") == {
+        "ac": 17, "fort": 5, "ref": 8, "will": 4, "perception": 6}
+    with pytest.raises(ValueError, match="'dex' is not a number here"):
+        read_numbers("pf2e", "AC 18 Ref +9 Dex +2")
+    assert read_numbers("pf2e", "AC 18 Ref +9") == {"ac": 18, "ref": 9}

@@ -82,14 +82,14 @@ def test_a_turn_notice_leaves_the_dice_to_the_log() -> None:
 
 
 async def test_after_an_add_the_cursor_stays_on_the_creature_whose_turn_it_is() -> None:
-    from tui_support import goblins, type_text
+    from tui_support import goblins
 
     encounter = goblins()  # Valeros 20 (active), Goblin 1 and 2 at 15
     app = real_app(encounter)
     async with app.run_test(size=SIZE) as pilot:
         assert app.roster.table.highlighted_id == encounter.active
         await pilot.press("a")
-        await type_text(pilot, "Orc")
+        app.screen.query_one("#name").value = "Orc"  # as typed
         await pilot.press("tab", *"3", "enter")  # three orcs, initiatives rolled
         await pilot.pause()
         assert len(encounter.order) == 6
