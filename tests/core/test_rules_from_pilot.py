@@ -87,3 +87,28 @@ def test_the_numbers_typed_in_the_form_are_read_as_the_block_prints_them():
     with pytest.raises(ValueError, match="'dex' is not a number here"):
         read_numbers("pf2e", "AC 18 Ref +9 Dex +2")
     assert read_numbers("pf2e", "AC 18 Ref +9") == {"ac": 18, "ref": 9}
+
+
+def test_a_d20_miss_is_logged_with_its_attack_roll_whether_or_not_it_deals_damage():
+    """From test_tui_input_fixes's test_a_missed_attack_asks_and_no_logs_the_miss_as_one_undo_step
+    (and the confirmation that was its own test): Tordek's 3 against the ogre's AC 10, 8
+    slashing typed; the log says the attack either way, one undo step each."""
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Brawl")
+    tordek = encounter.add(rules.new_creature("Tordek", pc=True, hp=20), initiative=15)
+    ogre = encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
+    for confirmed, hp in ((False, 30), (True, 22)):
+        draft = DamageDraft(rules, [ogre], Dice(3), actor=tordek)
+        draft.set_attack(rules.roll_attack(0, 10, rng=draft.rng))
+        draft.set_text("8 slashing")
+        assert draft.missed
+        if confirmed:
+            draft.confirm_miss()
+        logged = len(encounter.log)
+        draft.commit(encounter)
+        line = encounter.log[-1].text
+        assert line.startswith("Tordek: attack 3+0 = 3 vs AC 10: miss")
+        assert ("no damage" in line) is not confirmed
+        assert encounter.creature(ogre).hp == hp and len(encounter.log) == logged + 1
+        encounter.undo()
+        assert encounter.creature(ogre).hp == 30 and len(encounter.log) == logged
