@@ -112,3 +112,20 @@ def test_a_d20_miss_is_logged_with_its_attack_roll_whether_or_not_it_deals_damag
         assert encounter.creature(ogre).hp == hp and len(encounter.log) == logged + 1
         encounter.undo()
         assert encounter.creature(ogre).hp == 30 and len(encounter.log) == logged
+
+
+def test_a_goblins_numbers_after_frightened_2_say_the_printed_number_and_why():
+    """From test_tui_numbers's test_the_roster_shows_the_highlighted_creatures_numbers_after_
+    conditions (the goblin pyro's block, frightened 2): what the roster's line shows."""
+    rules = get_system("pf2e")
+    encounter = Encounter("pf2e", "Goblin Ambush")
+    goblin = encounter.add(rules.new_creature(
+        "Goblin 1", hp=18, numbers={"level": 1, "ac": 17, "fort": 5, "ref": 8, "will": 4,
+                                    "perception": 6}), initiative=10)
+    numbers = encounter.numbers_of(goblin)
+    assert [numbers.text(key) for key in ("ac", "fort", "perception")] == [
+        "AC 17", "Fort +5", "Per +6"]
+    encounter.add_condition(goblin, "frightened", 2)
+    numbers = encounter.numbers_of(goblin)
+    assert numbers.text("ac") == "AC 15 (17, frightened 2)"
+    assert numbers.text("fort") == "Fort +3 (+5, frightened 2)"
