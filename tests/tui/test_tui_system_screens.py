@@ -7,53 +7,20 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 import pytest
-from textual.widgets import Input
-from tui_support import SIZE, goblins, open_add_form, static_text, submit_form
+from tui_support import SIZE, goblins, static_text
 
 from core import SYSTEM_IDS, Encounter, get_system
-from tui.screens.creature_form import CreatureForm
-from tui.widgets.word_checkbox import WordCheckbox
 
 NO_INITIATIVE = [system for system in SYSTEM_IDS if not get_system(system).has_initiative]
 
 
 # -- the add and edit forms: no initiative field where the system has no initiative -------
 
-@pytest.mark.parametrize("system", SYSTEM_IDS)
-async def test_the_add_form_asks_for_initiative_only_where_the_system_has_it(app_factory, system):
-    rules = get_system(system)
-    app = app_factory(Encounter(system, "Fight"), system=system)
-    async with app.run_test(size=SIZE) as pilot:
-        form = await open_add_form(pilot)
-        await pilot.pause()
-        ids = {field.id for field in form.query(Input)}
-        assert ("initiative" in ids) is rules.has_initiative
-        assert ("init-mod" in ids) is rules.has_initiative
-        labels = {str(label.render()) for label in form.query(".label.stat")}
-        assert ("Init total" in labels) is rules.has_initiative
+# the add form's initiative fields per system: test_tui_input_fixes's
+# test_the_add_and_edit_forms_of_every_system (one add form per system for every check)
 
-
-@pytest.mark.parametrize("system", NO_INITIATIVE)
-async def test_without_initiative_enter_on_the_pc_box_adds_and_edits(app_factory, system):
-    encounter = Encounter(system, "Scene")
-    app = app_factory(encounter, system=system)
-    async with app.run_test(size=SIZE) as pilot:
-        form = await open_add_form(pilot, "Kyra")
-        await pilot.press("shift+tab", "space")  # name → PC (the last field), ticked
-        assert form.focused is form.query_one("#pc", WordCheckbox)
-        await submit_form(pilot, form)
-        assert app.screen is app.roster
-        (kyra,) = [encounter.creature(cid) for cid in encounter.order]
-        assert kyra.name == "Kyra" and kyra.pc
-        await pilot.press("e")
-        form = app.screen
-        assert isinstance(form, CreatureForm) and not form.query("#initiative")
-        form.query_one("#name", Input).value = "Kyra Vale"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is app.roster
-        assert encounter.creature(encounter.order[0]).name == "Kyra Vale"
-        assert "initiative" not in app.notes.last
+# enter on the PC box where the system has no initiative: test_tui_input_fixes's
+# test_the_add_and_edit_forms_of_every_system, on the add form it opens for that system
 
 
 # -- the paste preview: only the fields the system uses -----------------------------------
@@ -140,27 +107,35 @@ async def tracker_of_kyra(app_factory, system: str):  # type: ignore[no-untyped-
 
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 async def test_p_opens_the_tracker_in_every_system(app_factory, system):
+    """The tables the system uses, a footer that fits 80 columns and help with every key: one
+    tracker per system (the footer and help were a second test opening it again)."""
+    from tui.screens.help import screen_keys
+
     rules = get_system(system)
-    async with tracker_of_kyra(app_factory, system) as (app, _screen):
+    async with tracker_of_kyra(app_factory, system) as (app, screen):
         # play report 3: Daggerheart showed pf2e's persistent-damage and immunity tables
         shown = {part: app.screen.query_one(part).display
                  for part in ("#persistent", "#immunities-section", "#immunities")}
         assert shown == {"#persistent": rules.has_persistent_damage,
                          "#immunities-section": rules.counts_rounds,
                          "#immunities": rules.counts_rounds}
+        assert footer_cut(screen) == []
+        helped = {help.key for help in screen_keys(app, screen)}
+        assert {"x", "c", "n", "esc"} <= helped and any(k.startswith("u") for k in helped), helped
+        # persistent damage to add, tick and check (RULES §5); else no tick
+        assert ({"a", "t", "f", "F"} <= helped) is rules.has_persistent_damage, helped
+        assert ("t" in helped) is rules.has_persistent_damage
 
 
 # -- the saves list: no round where the system counts none ---------------------------------
 
-@pytest.mark.parametrize("system", SYSTEM_IDS)
-async def test_the_saves_list_shows_a_round_only_where_the_system_counts_them(app_factory,
-                                                                               system):
+async def test_the_saves_list_shows_a_round_only_where_the_system_counts_them(app_factory):
+    """One saves list holds a save of each system (each system was its own app)."""
     import saves
     from tui.screens.saves_browser import SavesScreen
 
-    rules = get_system(system)
-    encounter = kyra_alone(system, "Kept")
-    saves.save(encounter)
+    for system in SYSTEM_IDS:
+        saves.save(kyra_alone(system, f"Kept {system}"))
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
@@ -170,9 +145,10 @@ async def test_the_saves_list_shows_a_round_only_where_the_system_counts_them(ap
         screen = app.screen
         assert isinstance(screen, SavesScreen)
         table = screen.query_one("#saves")
-        (key,) = [k for k, entry in screen.entries.items() if entry.name == "Kept"]
-        shown = str(table.get_cell(key, "round"))
-        assert shown == ("1" if rules.counts_rounds else "—")
+        for system in SYSTEM_IDS:
+            (key,) = [k for k, entry in screen.entries.items() if entry.name == f"Kept {system}"]
+            shown = str(table.get_cell(key, "round"))
+            assert shown == ("1" if get_system(system).counts_rounds else "—"), system
 
 
 # -- the tracker's footer fits 80 columns; help lists every key ---------------------------
@@ -185,20 +161,6 @@ def footer_cut(screen) -> list[str]:
     return [str(key.render()) for key in keys if key not in palette
             and (key.region.right > edge or key.region.width < key.get_content_width(
                 key.size, key.size))]
-
-
-@pytest.mark.parametrize("system", SYSTEM_IDS)
-async def test_the_tracker_footer_fits_80_columns_and_help_lists_every_key(app_factory, system):
-    from tui.screens.help import screen_keys
-
-    rules = get_system(system)
-    async with tracker_of_kyra(app_factory, system) as (app, screen):
-        assert footer_cut(screen) == []
-        helped = {help.key for help in screen_keys(app, screen)}
-        assert {"x", "c", "n", "esc"} <= helped and any(k.startswith("u") for k in helped), helped
-        # persistent damage to add, tick and check (RULES §5); else no tick
-        assert ({"a", "t", "f", "F"} <= helped) is rules.has_persistent_damage, helped
-        assert ("t" in helped) is rules.has_persistent_damage
 
 
 # -- a log export never overwrites a file ---------------------------------------------------

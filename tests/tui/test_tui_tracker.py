@@ -97,6 +97,10 @@ async def test_tick_now_and_remove(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         assert isinstance(app.screen, TrackerScreen)
+        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        assert app.screen.query_one("#help-box").border_title == "Keys · tracker"
+        await pilot.press("escape")
+        assert isinstance(app.screen, TrackerScreen)
         await pilot.press("t")
         await pilot.pause()
         assert encounter.log[-1].kind == "tick"
@@ -122,7 +126,7 @@ async def test_add_persistent_damage_and_a_temporary_immunity(app_factory):
         assert isinstance(modal, AddConditionModal)
         modal.query_one("#creature").value = rogue
         modal.query_one("#text").focus()
-        await type_text(pilot, "2d6 fire")
+        modal.query_one("#text").value = "2d6 fire"  # as typed
         await pilot.press("enter")
         await pilot.pause()
         assert [p.formula for p in encounter.creature(rogue).persistent] == ["2d6 fire"]
@@ -130,7 +134,7 @@ async def test_add_persistent_damage_and_a_temporary_immunity(app_factory):
         modal = app.screen
         modal.query_one("#creature").value = rogue
         modal.query_one("#effect").focus()
-        await type_text(pilot, "frightened")
+        modal.query_one("#effect").value = "frightened"  # as typed
         await pilot.press("enter")
         await pilot.pause()
         immunity = encounter.creature(rogue).temp_immunities[0]
@@ -178,9 +182,10 @@ async def test_conditions_that_do_not_fit_say_how_many_more_and_scroll(app_facto
         section = str(tracker.query_one("#conditions-section").render())
         assert f"+{hidden} more ↓" in section
         table.focus()
-        await pilot.press(*["down"] * 19)
+        await pilot.press("pagedown", "pagedown")  # to the last row (19 downs did it key by key)
         await pilot.pause()
         await pilot.pause()
+        assert table.cursor_row == table.row_count - 1
         assert "more ↓" not in str(tracker.query_one("#conditions-section").render())
         assert table.scroll_y > 0
 
