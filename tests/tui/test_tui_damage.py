@@ -50,14 +50,29 @@ async def damage_on_goblins(app_factory):
         yield pilot, screen, encounter, ids
 
 
-async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
-    # the totals (10 and 25), the dead goblin, one undo step: test_draft_from_pilot.py
+async def test_save_keys_and_enter_apply_what_is_shown_as_one_undo_step(app_factory):
+    # Was three tests on the same two goblins: test_two_targets_with_different_saves_preview_
+    # then_apply, test_type_damage_down_a_save_key_and_enter and test_damage_undo_and_redo_
+    # notices_are_one_short_line. The totals (10 and 25), the hit points each save leaves, the
+    # dead goblin and the one undo step are checked on DamageDraft: test_draft_from_pilot.py.
     async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
+        app = pilot.app
         g1, g2 = ids["Goblin 1"], ids["Goblin 2"]
         assert screen.target_ids == [g1, g2]
         await set_damage(pilot, screen, "10 fire")
-        await pilot.press("tab", "right", "right")  # Goblin 1: success
-        await pilot.press("down", "left")  # Goblin 2: critical failure (left wraps round)
+        await pilot.press("down")
+        assert screen.focused is screen.query_one("#targets")
+        assert screen.highlighted_id == g1
+        await pilot.press("2")
+        assert screen.draft.saves[g1] == "success"
+        await pilot.press("down", "4")
+        assert screen.draft.saves[g2] == "critical-failure"
+        await pilot.press("1", "0")
+        assert screen.draft.saves[g2] is None
+        await pilot.press("3", "S")  # Goblin 2's failure for every target
+        assert set(screen.draft.saves.values()) == {"failure"}
+        await pilot.press("up", "left")  # Goblin 1: failure to success
+        await pilot.press("down", "right")  # Goblin 2: failure to critical failure
         assert screen.draft.saves == {g1: "success", g2: "critical-failure"}
         shown = screen.preview
         assert shown.outcomes[g1].summary in result_cell(screen, g1)
@@ -67,23 +82,39 @@ async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
         assert encounter.creature(g1).hp == 15  # a preview changes nothing
         await pilot.press("enter")
         await pilot.pause()
-        assert pilot.app.screen is pilot.app.roster
+        assert app.screen is app.roster
         for cid, outcome in shown.outcomes.items():
             assert encounter.creature(cid).hp == max(0, 15 - outcome.total)
-        assert pilot.app.roster.table.marked == frozenset()
-        # One application is one undo step.
-        await pilot.press("u")
+        assert app.roster.table.marked == frozenset()
+        notices = [(app.notes.last, app.notes.timeouts[-1])]
+        await pilot.press("u")  # one application is one undo step
         assert encounter.creature(g1).hp == 15
         assert encounter.creature(g2).hp == 15
+        notices.append((app.notes.last, app.notes.timeouts[-1]))
+        await pilot.press("ctrl+y")
+        notices.append((app.notes.last, app.notes.timeouts[-1]))
+        assert [text for text, _ in notices] == [
+            "Valeros: 10 fire → 2 targets", "Undid: Valeros: 10 fire → 2 targets",
+            "Redid: Valeros: 10 fire → 2 targets"]
+        assert all((timeout or app.NOTIFICATION_TIMEOUT) <= 3 for _, timeout in notices)
+        assert all(len(text) <= 36 for text, _ in notices)  # one line of a toast at 80 columns
 
 
-async def test_nonlethal_critical_and_reroll_keys_on_the_targets(app_factory):
-    # one roll for all, options keep the dice: test_dice_are_rolled_once_and_kept_while_only_
-    # saves_change in test_draft_from_pilot.py
+async def test_the_option_keys_reach_the_draft_and_the_options_line(app_factory):
+    # Was test_dice_are_rolled_once_and_kept_while_only_saves_change (one roll for all, options
+    # keep the dice: test_draft_from_pilot.py) and test_pf2e_still_offers_nonlethal_with_its_key.
     async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
+        def options() -> str:
+            return str(screen.query_one("#options").render())
+
+        assert "[ ] nonlethal (alt+n)" in options()
         await set_damage(pilot, screen, "6d6 fire")
-        await pilot.press("tab", "n", "c")
-        assert screen.draft.critical and screen.draft.nonlethal
+        await pilot.press("alt+n")
+        await pilot.pause()
+        assert screen.draft.nonlethal
+        assert "[x] nonlethal (alt+n)" in options()
+        await pilot.press("tab", "n", "c")  # on the targets, the letters
+        assert screen.draft.critical and not screen.draft.nonlethal
         critical_roll = screen.preview.roll
         assert critical_roll.critical == 2
         await pilot.press("r")
@@ -96,46 +127,67 @@ async def test_nonlethal_critical_and_reroll_keys_on_the_targets(app_factory):
 
 
 async def test_bad_notation_is_shown_inline_and_nothing_is_applied(app_factory):
-    # every bad text and the place of its problem: test_bad_notation_is_refused_with_the_place_
-    # of_the_problem (core); this test also holds test_caret_sits_under_the_problem and
-    # test_escape_cancels (escape with a preview shown)
+    # Every bad text and the place of its problem: test_bad_notation_is_refused_with_the_place_
+    # of_the_problem (core). This test also holds test_caret_sits_under_the_problem,
+    # test_a_save_changed_while_the_field_is_wrong_keeps_the_last_valid_preview and
+    # test_escape_cancels (escape with a preview shown).
     async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         app = pilot.app
         field = screen.query_one("#damage", NotationField)
         await set_damage(pilot, screen, "10 fire")
-        assert screen.preview is not None
         await set_damage(pilot, screen, "2d6 fyre")
         assert not field.valid
         lines = str(field.query_one(".feedback").render()).splitlines()
         assert lines[0] == "2d6 fyre"
         assert lines[1].index("^") == lines[0].index("fyre")
+        await pilot.press("tab", "right", "right")  # Goblin 1: success, the field still wrong
+        assert screen.preview is not None
+        assert screen.preview.outcomes[ids["Goblin 1"]].total == 10  # "10 fire" halved, weakness +5
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen is screen
+        assert app.screen is screen  # nothing applied until it is fixed
         assert "Fix the damage first" in app.notes.last
         await pilot.press("escape")
-        assert pilot.app.screen is pilot.app.roster
+        assert app.screen is app.roster
         assert all(encounter.creature(c).hp == encounter.creature(c).max_hp
                    for c in encounter.order)
         assert encounter.log[-1].kind == "add"
 
 
-async def test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity(app_factory):
-    # 9 damage, 2 HP, 1 with the slot, 2 for direct damage: test_draft_from_pilot.py
+async def test_daggerheart_hits_armor_direct_and_no_nonlethal(app_factory):
+    # Was test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity and
+    # test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing. The totals, the HP marked and
+    # the nonlethal option's rules: test_draft_from_pilot.py. RULES §3 has no nonlethal damage:
+    # the option and its key are not shown, alt+n changes nothing.
     encounter, pc = marlowe()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, keys=())
         await set_damage(pilot, screen, "4 physical")
+        # a terminal sends alt+n as ESC n: the field must not type the n
+        app.post_message(Key("alt+n", "n"))
+        await pilot.press("alt+n")
+        await pilot.pause()
+        assert screen.query_one("#damage Input").value == "4 physical"
+        assert "no nonlethal damage" in str(screen.query_one("#steps").render())
         await pilot.press("tab", "plus")
         assert screen.draft.hits == ["4 physical"]
         await set_damage(pilot, screen, "5 physical")
-        await pilot.press("tab", "a")
+        await pilot.press("tab", "n", "a")
+        options = str(screen.query_one("#options").render())
+        assert "nonlethal" not in options and "alt+n" not in options, options
+        assert not screen.draft.nonlethal
         assert screen.draft.armor_slot(pc)
         assert screen.preview.outcomes[pc].hp_marked == 1
         await pilot.press("i")  # direct damage: no armor slot
         assert screen.draft.direct
         assert screen.preview.outcomes[pc].hp_marked == 2
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "Nonlethal" not in str(app.screen.query_one("#help-scroll Static").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("i", "enter")
         await pilot.pause()
         creature = encounter.creature(pc)
@@ -173,18 +225,6 @@ async def test_a_change_refreshes_the_footer_once(app_factory, monkeypatch):
         assert len(refreshed) == 1
 
 
-async def test_a_save_changed_while_the_field_is_wrong_keeps_the_last_valid_preview(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        await set_damage(pilot, screen, "10 fire")
-        await set_damage(pilot, screen, "10 fire+")  # does not parse
-        assert not screen.query_one("#damage", NotationField).valid
-        await pilot.press("tab", "right", "right")  # Goblin 1: success
-        assert screen.preview is not None
-        assert screen.preview.outcomes[ids["Goblin 1"]].total == 10  # "10 fire" halved, weakness +5
-        await pilot.press("enter")
-        assert isinstance(pilot.app.screen, DamageScreen)  # nothing applied until it is fixed
-
-
 async def test_another_hit_keeps_the_numbers_of_the_first(app_factory):
     # the kept dice, a critical and a reroll of both hits: test_draft_from_pilot.py
     encounter = goblins()
@@ -208,47 +248,6 @@ async def test_another_hit_keeps_the_numbers_of_the_first(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert "2d6 slashing + 1d4 piercing" in encounter.log[-1].text
-
-
-async def test_type_damage_down_a_save_key_and_enter(app_factory):
-    # the hit points each save leaves: test_type_damage_and_the_save_keys_results (core)
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        await set_damage(pilot, screen, "10 fire")
-        await pilot.press("down")
-        assert screen.focused is screen.query_one("#targets")
-        assert screen.highlighted_id == ids["Goblin 1"]
-        await pilot.press("2")
-        assert screen.draft.saves[ids["Goblin 1"]] == "success"
-        await pilot.press("down", "4")
-        assert screen.draft.saves[ids["Goblin 2"]] == "critical-failure"
-        await pilot.press("1", "0")
-        assert screen.draft.saves[ids["Goblin 2"]] is None
-        await pilot.press("3", "S")  # Goblin 2's failure for every target
-        assert set(screen.draft.saves.values()) == {"failure"}
-        await pilot.press("up", "2")
-        shown = screen.preview
-        await pilot.press("enter")
-        await pilot.pause()
-        assert pilot.app.screen is pilot.app.roster
-        for cid, outcome in shown.outcomes.items():
-            assert encounter.creature(cid).hp == max(0, 15 - outcome.total)
-
-
-async def test_save_keys_follow_the_system(app_factory):
-    rules = get_system("d20-3e")
-    encounter = Encounter(system="d20-3e", name="Brawl")
-    ogre = encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, keys=())
-        await pilot.press("down", "4")  # no critical failure in d20 3.0
-        assert screen.draft.saves[ogre] is None
-        await pilot.press("2")
-        assert screen.draft.saves[ogre] == "success"
-        keys = {binding.key for _, binding, enabled, _ in screen.active_bindings.values()
-                if enabled}
-        assert {"2", "3"} <= keys and not {"1", "4"} & keys
-        assert "S" not in keys  # one target: nothing to copy to
 
 
 async def test_help_and_footer_offer_the_keys_that_work_where_the_focus_is(app_factory):
@@ -275,23 +274,6 @@ async def test_help_and_footer_offer_the_keys_that_work_where_the_focus_is(app_f
         await pilot.pause()
         shown = str(app.screen.query_one("#help-scroll Static").render())
         assert "Critical failure" in shown and "Save to all" in shown
-
-
-async def test_damage_undo_and_redo_notices_are_one_short_line(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        app = pilot.app
-        await set_damage(pilot, screen, "6d6 fire")
-        await pilot.press("enter")
-        await pilot.pause()
-        notices = [(app.notes.last, app.notes.timeouts[-1])]
-        for key in ("u", "ctrl+y"):
-            await pilot.press(key)
-            notices.append((app.notes.last, app.notes.timeouts[-1]))
-        assert [text for text, _ in notices] == [
-            "Valeros: 6d6 fire → 2 targets", "Undid: Valeros: 6d6 fire → 2 targets",
-            "Redid: Valeros: 6d6 fire → 2 targets"]
-        assert all((timeout or app.NOTIFICATION_TIMEOUT) <= 3 for _, timeout in notices)
-        assert all(len(text) <= 36 for text, _ in notices)  # one line of a toast at 80 columns
 
 
 # -- play report S10-1: a preview never cuts a number ----------------------------------------
@@ -338,32 +320,14 @@ async def test_a_long_result_and_breakdown_are_cut_at_a_word_at_80_columns(app_f
         assert full.startswith(kept) and full[len(kept)] == " ", (kept, full)
 
 
-async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_factory):
-    # Play report S4-1 / S8: the "by …" of the form forgot f2 between hits.
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot)
-        assert screen.draft.actor == ids["Valeros"]  # the active creature
-        await pilot.press("f2", "2", "enter")  # issue 18: a few letters find the actor
-        assert screen.draft.actor == ids["Goblin 2"]
-        await set_damage(pilot, screen, "5 slashing")
-        await pilot.press("f3")
-        await set_damage(pilot, screen, "3 fire")
-        assert screen.draft.hits == ["5 slashing"]
-        assert screen.draft.actor == ids["Goblin 2"]
-        assert "by Goblin 2" in str(screen.query_one("#damage-box").border_subtitle)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert encounter.log[-1].text.startswith("Goblin 2:")
-
-
-async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
+async def test_who_acted_is_never_the_target_itself_and_keeps_the_gms_f2_choice(app_factory):
     # Play report S3-3 / S4-1: the active creature hit itself ("Agent: 10 slashing → Agent");
-    # issue 18: then nobody, never a guess (f2 enter takes the one who acted last). Who acts
-    # by default, also when the active creature cannot act (the test that was here as
-    # test_the_active_creature_that_cannot_act_deals_nothing_by_default): test_draft_from_pilot.py
+    # issue 18: then nobody, never a guess (f2 enter takes the one who acted last). Play report
+    # S4-1 / S8: the "by …" of the form forgot f2 between hits. Was also
+    # test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form (f2 and letters:
+    # test_f2_finds_any_of_twenty_creatures_in_four_keys). Who acts by default, also when the
+    # active creature cannot act (test_the_active_creature_that_cannot_act_deals_nothing_by_
+    # default was here): test_draft_from_pilot.py.
     encounter = goblins()
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
@@ -375,7 +339,13 @@ async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
         app.screen.query_one("#actor-query", Input).value = "gob 2"
         await pilot.pause()
         await pilot.press("enter")
+        assert screen.draft.actor == ids["Goblin 2"]
         await set_damage(pilot, screen, "5 slashing")
+        await pilot.press("f3")
+        await set_damage(pilot, screen, "3 fire")
+        assert screen.draft.hits == ["5 slashing"]
+        assert screen.draft.actor == ids["Goblin 2"]
+        assert "by Goblin 2" in str(screen.query_one("#damage-box").border_subtitle)
         await pilot.press("enter")
         await pilot.pause()
         assert encounter.log[-1].text.startswith("Goblin 2:")
@@ -432,48 +402,12 @@ async def test_f2_finds_any_of_twenty_creatures_in_four_keys(app_factory):
             assert screen.draft.actor == ids[name], name
 
 
-async def test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing(app_factory):
-    # RULES §3 has no nonlethal damage: the option and its key are not shown, alt+n changes
-    # nothing (the draft's option and the damage applied: test_daggerheart_has_no_nonlethal_damage)
-    encounter, pc = marlowe()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, keys=())
-        await set_damage(pilot, screen, "9 physical")
-        # a terminal sends alt+n as ESC n: the field must not type the n
-        app.post_message(Key("alt+n", "n"))
-        await pilot.press("alt+n")
-        await pilot.pause()
-        assert screen.query_one("#damage Input").value == "9 physical"
-        assert "no nonlethal damage" in str(screen.query_one("#steps").render())
-        await pilot.press("tab", "n")
-        await pilot.pause()
-        options = str(screen.query_one("#options").render())
-        assert "nonlethal" not in options and "alt+n" not in options, options
-        assert not screen.draft.nonlethal
-        await pilot.press("f1")
-        await pilot.pause()
-        assert "Nonlethal" not in str(app.screen.query_one("#help-scroll Static").render())
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
-
-
-async def test_pf2e_still_offers_nonlethal_with_its_key(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        assert "[ ] nonlethal (alt+n)" in str(screen.query_one("#options").render())
-        await set_damage(pilot, screen, "6 fire")
-        await pilot.press("alt+n")
-        await pilot.pause()
-        assert screen.draft.nonlethal
-        assert "[x] nonlethal (alt+n)" in str(screen.query_one("#options").render())
-
-
-async def test_a_long_roll_line_is_cut_at_a_word_with_an_ellipsis_at_80_columns(app_factory):
+async def test_a_long_roll_line_is_cut_at_a_word_and_the_save_keys_follow_the_system(app_factory):
     # The roll line has two lines: a longer roll was cut off silently mid-number. It shows the
     # core's roll text and where the dice came from (the words: test_draft.py and
     # test_draft_from_pilot.py; was also test_a_typed_total_rolls_no_dice and, in
-    # test_tui_issue9_finish.py, test_the_roll_line_says_subdual_in_d20)
+    # test_tui_issue9_finish.py, test_the_roll_line_says_subdual_in_d20). The same d20 form
+    # offers only d20's save keys (was test_save_keys_follow_the_system).
     rules = get_system("d20-3e")
     encounter = Encounter("d20-3e", "Crypt")
     ogre = encounter.add(rules.new_creature("Ogre", hp=200))
@@ -494,6 +428,14 @@ async def test_a_long_roll_line_is_cut_at_a_word_with_an_ellipsis_at_80_columns(
         assert shown.endswith(f" … · total {roll.total} · app rolled (^r: reroll)"), shown
         kept = shown.split(" … ")[0]
         assert roll.text.startswith(kept) and roll.text[len(kept)] in " ,", (kept, roll.text)
+        await pilot.press("down", "4")  # no critical failure in d20 3.0
+        assert screen.draft.saves[ogre] is None
+        await pilot.press("2")
+        assert screen.draft.saves[ogre] == "success"
+        keys = {binding.key for _, binding, enabled, _ in screen.active_bindings.values()
+                if enabled}
+        assert {"2", "3"} <= keys and not {"1", "4"} & keys
+        assert "S" not in keys  # one target: nothing to copy to
 
 
 def test_fit_keeping_tail_cuts_the_head_at_a_word_and_keeps_the_tail():
