@@ -7,7 +7,7 @@ DamageDraft in tests/core/test_draft_from_pilot.py (issue 22 item 1): here, what
 
 from __future__ import annotations
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, Label, Static
 from tui_support import Dice as Faces
 from tui_support import (
     d20_brawl,
@@ -20,6 +20,7 @@ from tui_support import (
 
 from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm
+from tui.screens.dialogs import ConfirmModal
 from tui.screens.tracker import AddConditionModal
 from tui.widgets.word_checkbox import WordCheckbox
 
@@ -56,7 +57,8 @@ class Dice:
 
 # -- enter on a checkbox submits the form; space toggles it ---------------------------------
 
-async def test_enter_on_the_pc_checkbox_adds_the_creature(app_factory):
+async def test_enter_on_the_pc_checkbox_adds_the_creature_and_saves_an_edit(app_factory):
+    # was also test_enter_on_the_pc_checkbox_saves_an_edit: one app for both forms
     encounter = Encounter(system="pf2e", name="Crypt")
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
@@ -70,13 +72,6 @@ async def test_enter_on_the_pc_checkbox_adds_the_creature(app_factory):
         assert app.screen is app.roster
         (kyra,) = [encounter.creature(cid) for cid in encounter.order]
         assert kyra.name == "Kyra" and kyra.pc
-
-
-async def test_enter_on_the_pc_checkbox_saves_an_edit(app_factory):
-    encounter = goblins()
-    valeros = ids_by_name(encounter)["Valeros"]
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("e")
         form = app.screen
         assert isinstance(form, CreatureForm)
@@ -85,7 +80,7 @@ async def test_enter_on_the_pc_checkbox_saves_an_edit(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is app.roster
-        assert encounter.creature(valeros).pc  # unchanged: enter did not toggle it
+        assert encounter.creature(encounter.order[0]).pc  # unchanged: enter did not toggle it
 
 
 async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_factory):
@@ -115,12 +110,31 @@ async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_fac
 # -- a miss previews no damage; enter asks before dealing any ---------------------------------
 
 async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
+    # With test_enter_twice_after_a_miss_applies_nothing (issue 9 item 2, was in
+    # test_tui_issue9_rest.py): enter, then enter on the question, logs the miss and applies
+    # nothing; y deals the damage rolled. The rules: test_draft_from_pilot.py.
     encounter = d20_brawl()
     ogre = encounter.order[1]
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        app.session.rng = Dice(3)  # the attack: 3+0 vs AC 10; 1d8 comes up 8
+        app.session.rng = Dice(3, 3)  # two attacks: 3+0 vs AC 10, a miss; 1d8 comes up 8
         damage = await open_damage(pilot)
+        await set_damage(pilot, damage, "8 slashing")
+        await pilot.press("alt+t")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ConfirmModal)
+        assert "n / enter: log the miss" in str(question.query_one(".dialog-hint", Label).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster  # the miss is logged, nothing applied
+        assert damage.draft.no_damage
+        assert encounter.creature(ogre).hp == 30  # y is the only yes
+        assert "miss" in encounter.log[-1].text and "no damage" in encounter.log[-1].text
+        damage = await open_damage(pilot, keys=())
+        assert damage.target_ids == [ogre]
         await set_damage(pilot, damage, "1d8 slashing")
         assert "8" in damage.query_one("#targets").get_cell(ogre, "result").plain
         await pilot.press("alt+t")
