@@ -1,10 +1,16 @@
-"""Damage entry: one roll for all targets, per-target saves, preview, bad notation, per-system options."""
+"""Damage entry on screen: the keys reach the draft, and what it would do is shown and applied.
+
+The rules these tests once restated (totals, saves, criticals, kept dice, hits, who acted,
+bad notation) are checked on the core's DamageDraft in tests/core/test_draft_from_pilot.py
+(issue 22 item 1): here stays what only the screen shows.
+"""
 
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
 from textual.events import Key
+from textual.widgets import Input
 from tui_support import (
     BOTH_GOBLINS,
     goblins,
@@ -27,6 +33,15 @@ def result_cell(screen: DamageScreen, creature_id: str) -> str:
     return screen.query_one("#targets").get_cell(creature_id, "result").plain
 
 
+async def set_damage(pilot, screen: DamageScreen, text: str) -> None:
+    """Put ``text`` in the damage field at once, the cursor at its end, as if typed (typing it
+    key by key costs Textual's idle wait, ~50 ms a key)."""
+    field = screen.query_one("#damage Input", Input)
+    field.value = text
+    field.cursor_position = len(text)
+    await pilot.pause()
+
+
 @asynccontextmanager
 async def damage_on_goblins(app_factory):
     """The app on two goblins, both marked, damage entry open: (pilot, screen, encounter, ids)."""
@@ -35,57 +50,73 @@ async def damage_on_goblins(app_factory):
         yield pilot, screen, encounter, ids
 
 
-async def test_two_targets_with_different_saves_preview_then_apply(app_factory):
+async def test_save_keys_and_enter_apply_what_is_shown_as_one_undo_step(app_factory):
+    # Was three tests on the same two goblins: test_two_targets_with_different_saves_preview_
+    # then_apply, test_type_damage_down_a_save_key_and_enter and test_damage_undo_and_redo_
+    # notices_are_one_short_line. The totals (10 and 25), the hit points each save leaves, the
+    # dead goblin and the one undo step are checked on DamageDraft: test_draft_from_pilot.py.
     async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        assert screen.target_ids == [ids["Goblin 1"], ids["Goblin 2"]]
-        await type_text(pilot, "10 fire")
-        await pilot.press("tab")  # to the targets
-        await pilot.press("right", "right")  # Goblin 1: success
-        await pilot.press("down", "right", "right", "right", "right")  # Goblin 2: critical failure
-        await pilot.pause()
-        assert screen.draft.saves == {ids["Goblin 1"]: "success", ids["Goblin 2"]: "critical-failure"}
-        outcomes = screen.preview.outcomes
-        assert outcomes[ids["Goblin 1"]].total == 10  # 10 halved to 5, weakness fire +5
-        assert outcomes[ids["Goblin 2"]].total == 25  # 10 doubled to 20, weakness fire +5
-        assert outcomes[ids["Goblin 1"]].summary in result_cell(screen, ids["Goblin 1"])
-        assert outcomes[ids["Goblin 2"]].summary in result_cell(screen, ids["Goblin 2"])
+        app = pilot.app
+        g1, g2 = ids["Goblin 1"], ids["Goblin 2"]
+        assert screen.target_ids == [g1, g2]
+        await set_damage(pilot, screen, "10 fire")
+        await pilot.press("down")
+        assert screen.focused is screen.query_one("#targets")
+        assert screen.highlighted_id == g1
+        await pilot.press("2")
+        assert screen.draft.saves[g1] == "success"
+        await pilot.press("down", "4")
+        assert screen.draft.saves[g2] == "critical-failure"
+        await pilot.press("1", "0")
+        assert screen.draft.saves[g2] is None
+        await pilot.press("3", "S")  # Goblin 2's failure for every target
+        assert set(screen.draft.saves.values()) == {"failure"}
+        await pilot.press("up", "left")  # Goblin 1: failure to success
+        await pilot.press("down", "right")  # Goblin 2: failure to critical failure
+        assert screen.draft.saves == {g1: "success", g2: "critical-failure"}
+        shown = screen.preview
+        assert shown.outcomes[g1].summary in result_cell(screen, g1)
+        assert shown.outcomes[g2].summary in result_cell(screen, g2)
         steps = str(screen.query_one("#steps").render())
         assert "Goblin 2" in steps and "weakness" in steps
-        assert encounter.creature(ids["Goblin 1"]).hp == 15  # a preview changes nothing
+        assert encounter.creature(g1).hp == 15  # a preview changes nothing
         await pilot.press("enter")
         await pilot.pause()
-        assert pilot.app.screen is pilot.app.roster
-        assert encounter.creature(ids["Goblin 1"]).hp == 5
-        assert encounter.creature(ids["Goblin 2"]).hp == 0
-        assert "dead" in encounter.creature(ids["Goblin 2"]).conditions
-        assert pilot.app.roster.table.marked == frozenset()
-        # One application is one undo step.
-        await pilot.press("u")
-        assert encounter.creature(ids["Goblin 1"]).hp == 15
-        assert encounter.creature(ids["Goblin 2"]).hp == 15
+        assert app.screen is app.roster
+        for cid, outcome in shown.outcomes.items():
+            assert encounter.creature(cid).hp == max(0, 15 - outcome.total)
+        assert app.roster.table.marked == frozenset()
+        notices = [(app.notes.last, app.notes.timeouts[-1])]
+        await pilot.press("u")  # one application is one undo step
+        assert encounter.creature(g1).hp == 15
+        assert encounter.creature(g2).hp == 15
+        notices.append((app.notes.last, app.notes.timeouts[-1]))
+        await pilot.press("ctrl+y")
+        notices.append((app.notes.last, app.notes.timeouts[-1]))
+        assert [text for text, _ in notices] == [
+            "Valeros: 10 fire → 2 targets", "Undid: Valeros: 10 fire → 2 targets",
+            "Redid: Valeros: 10 fire → 2 targets"]
+        assert all((timeout or app.NOTIFICATION_TIMEOUT) <= 3 for _, timeout in notices)
+        assert all(len(text) <= 36 for text, _ in notices)  # one line of a toast at 80 columns
 
 
-async def test_dice_are_rolled_once_and_kept_while_only_saves_change(app_factory):
+async def test_the_option_keys_reach_the_draft_and_the_options_line(app_factory):
+    # Was test_dice_are_rolled_once_and_kept_while_only_saves_change (one roll for all, options
+    # keep the dice: test_draft_from_pilot.py) and test_pf2e_still_offers_nonlethal_with_its_key.
     async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        await type_text(pilot, "6d6 fire")
+        def options() -> str:
+            return str(screen.query_one("#options").render())
+
+        assert "[ ] nonlethal (alt+n)" in options()
+        await set_damage(pilot, screen, "6d6 fire")
+        await pilot.press("alt+n")
         await pilot.pause()
-        first = screen.preview.roll
-        # one roll for every target: both see the same rolled total
-        assert {o.total for o in screen.preview.outcomes.values()} == {first.total + 5}
-        await pilot.press("tab", "right", "n")
-        assert screen.preview.roll is first  # a save or nonlethal keeps the dice
-        await pilot.press("c")
+        assert screen.draft.nonlethal
+        assert "[x] nonlethal (alt+n)" in options()
+        await pilot.press("tab", "n", "c")  # on the targets, the letters
+        assert screen.draft.critical and not screen.draft.nonlethal
         critical_roll = screen.preview.roll
         assert critical_roll.critical == 2
-        # the same dice, read as a critical: c never rerolls
-        assert [p.faces for p in critical_roll.hits[0]] == [p.faces for p in first.hits[0]]
-        assert screen.preview.outcomes[ids["Goblin 2"]].total == 2 * first.total + 5
-        await pilot.press("c")
-        assert screen.preview.outcomes[ids["Goblin 2"]].total == first.total + 5
-        await pilot.press("c")
-        await pilot.press("left", "right")
-        assert screen.preview.roll == critical_roll
-        assert screen.draft.critical and screen.draft.nonlethal
         await pilot.press("r")
         assert screen.preview.roll is not critical_roll
         shown = screen.preview
@@ -93,104 +124,76 @@ async def test_dice_are_rolled_once_and_kept_while_only_saves_change(app_factory
         await pilot.pause()
         for cid, outcome in shown.outcomes.items():
             assert encounter.creature(cid).hp == max(0, 15 - outcome.total)
-        assert "critical" in encounter.log[-1].text
-        assert ids["Goblin 2"] in encounter.log[-1].changed_ids
-
-
-async def test_a_typed_total_rolls_no_dice(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        await type_text(pilot, "14 fire")
-        await pilot.pause()
-        assert screen.preview.roll.total == 14
-        assert "typed total" in str(screen.query_one("#roll-line").render())
 
 
 async def test_bad_notation_is_shown_inline_and_nothing_is_applied(app_factory):
+    # Every bad text and the place of its problem: test_bad_notation_is_refused_with_the_place_
+    # of_the_problem (core). This test also holds test_caret_sits_under_the_problem,
+    # test_a_save_changed_while_the_field_is_wrong_keeps_the_last_valid_preview and
+    # test_escape_cancels (escape with a preview shown).
     async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         app = pilot.app
         field = screen.query_one("#damage", NotationField)
-        for bad in ("2d", "fire 2d6", "999999d6 fire"):
-            field.value = ""
-            await type_text(pilot, bad)
-            await pilot.pause()
-            assert not field.valid, bad
-            feedback = str(field.query_one(".feedback").render())
-            assert "^" in feedback, bad
-            await pilot.press("enter")
-            await pilot.pause()
-            assert app.screen is screen, bad
+        await set_damage(pilot, screen, "10 fire")
+        await set_damage(pilot, screen, "2d6 fyre")
+        assert not field.valid
+        lines = str(field.query_one(".feedback").render()).splitlines()
+        assert lines[0] == "2d6 fyre"
+        assert lines[1].index("^") == lines[0].index("fyre")
+        await pilot.press("tab", "right", "right")  # Goblin 1: success, the field still wrong
+        assert screen.preview is not None
+        assert screen.preview.outcomes[ids["Goblin 1"]].total == 10  # "10 fire" halved, weakness +5
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen  # nothing applied until it is fixed
         assert "Fix the damage first" in app.notes.last
         await pilot.press("escape")
-        assert pilot.app.screen is pilot.app.roster
+        assert app.screen is app.roster
         assert all(encounter.creature(c).hp == encounter.creature(c).max_hp
                    for c in encounter.order)
         assert encounter.log[-1].kind == "add"
 
 
-async def test_caret_sits_under_the_problem(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        await type_text(pilot, "2d6 fyre")
-        await pilot.pause()
-        field = screen.query_one("#damage", NotationField)
-        lines = str(field.query_one(".feedback").render()).splitlines()
-        assert lines[0] == "2d6 fyre"
-        assert lines[1].index("^") == lines[0].index("fyre")
-
-
-async def test_escape_cancels(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        await type_text(pilot, "10 fire")
-        await pilot.press("escape")
-        assert pilot.app.screen is pilot.app.roster
-        assert all(encounter.creature(c).hp == encounter.creature(c).max_hp
-                   for c in encounter.order)
-
-
-async def test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity(app_factory):
+async def test_daggerheart_hits_armor_direct_and_no_nonlethal(app_factory):
+    # Was test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity and
+    # test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing. The totals, the HP marked and
+    # the nonlethal option's rules: test_draft_from_pilot.py. RULES §3 has no nonlethal damage:
+    # the option and its key are not shown, alt+n changes nothing.
     encounter, pc = marlowe()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "4 physical", keys=())
+        screen = await open_damage(pilot, keys=())
+        await set_damage(pilot, screen, "4 physical")
+        # a terminal sends alt+n as ESC n: the field must not type the n
+        app.post_message(Key("alt+n", "n"))
+        await pilot.press("alt+n")
+        await pilot.pause()
+        assert screen.query_one("#damage Input").value == "4 physical"
+        assert "no nonlethal damage" in str(screen.query_one("#steps").render())
         await pilot.press("tab", "plus")
         assert screen.draft.hits == ["4 physical"]
-        await type_text(pilot, "5 physical")
-        await pilot.pause()
-        assert screen.preview.outcomes[pc].total == 9
-        assert screen.preview.outcomes[pc].hp_marked == 2
-        await pilot.press("tab", "a")
+        await set_damage(pilot, screen, "5 physical")
+        await pilot.press("tab", "n", "a")
+        options = str(screen.query_one("#options").render())
+        assert "nonlethal" not in options and "alt+n" not in options, options
+        assert not screen.draft.nonlethal
+        assert screen.draft.armor_slot(pc)
         assert screen.preview.outcomes[pc].hp_marked == 1
         await pilot.press("i")  # direct damage: no armor slot
         assert screen.draft.direct
         assert screen.preview.outcomes[pc].hp_marked == 2
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "Nonlethal" not in str(app.screen.query_one("#help-scroll Static").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("i", "enter")
         await pilot.pause()
         creature = encounter.creature(pc)
         assert creature.hp_marked == 1
         assert creature.armor_marked == 1
         assert "4 physical + 5 physical" in encounter.log[-1].text
-
-
-async def test_d20_attack_helper_and_multiplier(app_factory):
-    rules = get_system("d20-3e")
-    encounter = Encounter(system="d20-3e", name="Brawl")
-    target = encounter.add(rules.new_creature("Ogre", hp=200), initiative=10)
-    app = app_factory(encounter, seed=3)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "1d8+3", keys=())
-        await pilot.press("tab", "m", "m")
-        assert screen.draft.multiplier == 4
-        screen.query_one("#attack-bonus").value = "30"
-        screen.query_one("#attack-ac").value = "5"
-        screen.query_one("#attack-threat").value = "2"  # every roll but a 1 threatens
-        await pilot.press("t")
-        result = str(screen.query_one("#attack-result").render())
-        # seed 3: a 12 threatens (every roll but a 1), the confirmation's 20 makes it critical
-        assert result == "CRITICAL: 12+30 = 42: threat; confirm 20+30 = 50 vs AC 5: critical"
-        assert screen.draft.critical
-        assert screen.preview.roll.critical == 4
-        await pilot.press("enter")
-        await pilot.pause()
-        assert encounter.creature(target).hp == 174  # 1d8+3 rolled four times: 26
 
 
 async def test_typing_refreshes_the_footer_only_when_a_preview_comes_or_goes(app_factory,
@@ -222,131 +225,37 @@ async def test_a_change_refreshes_the_footer_once(app_factory, monkeypatch):
         assert len(refreshed) == 1
 
 
-async def test_a_save_changed_while_the_field_is_wrong_keeps_the_last_valid_preview(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        await type_text(pilot, "10 fire")
-        await type_text(pilot, "+")  # "10 fire+" does not parse
-        await pilot.pause()
-        assert not screen.query_one("#damage", NotationField).valid
-        await pilot.press("tab", "right", "right")  # Goblin 1: success
-        assert screen.preview is not None
-        assert screen.preview.outcomes[ids["Goblin 1"]].total == 10  # 10 halved, weakness +5
-        await pilot.press("enter")
-        assert isinstance(pilot.app.screen, DamageScreen)  # nothing applied until it is fixed
-
-
-def faces(roll) -> list[tuple[int, ...]]:
-    """The dice of every part of every hit, as first rolled."""
-    return [part.faces for hit in roll.hits for part in hit]
-
-
 async def test_another_hit_keeps_the_numbers_of_the_first(app_factory):
+    # the kept dice, a critical and a reroll of both hits: test_draft_from_pilot.py
     encounter = goblins()
-    ids = ids_by_name(encounter)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "2d6 slashing")
-        await pilot.pause()
+        screen = await open_damage(pilot)
+        await set_damage(pilot, screen, "2d6 slashing")
         first = screen.preview.roll
         await pilot.press("tab", "plus")  # in the field, + is part of the notation
-        await pilot.pause()
         assert screen.draft.hits == ["2d6 slashing"]
+        assert screen.query_one("#damage", NotationField).value == ""
         assert screen.preview.roll.total == first.total  # the kept hit alone, as rolled
-        await type_text(pilot, "1d4 piercing")
-        await pilot.pause()
+        await set_damage(pilot, screen, "1d4 piercing")
         both = screen.preview.roll
         assert len(both.hits) == 2
         assert both.hits[0] == first.hits[0]
         await pilot.press("backspace")  # "1d4 piercin" does not parse: the preview stays
-        await pilot.pause()
         assert screen.preview.roll is both
         await pilot.press("g")
-        await pilot.pause()
         assert screen.preview.roll.hits == both.hits
-        await pilot.press("tab", "c")
-        assert faces(screen.preview.roll)[0] == first.hits[0][0].faces
-        await pilot.press("r")  # a reroll rolls every hit again
         await pilot.press("enter")
         await pilot.pause()
         assert "2d6 slashing + 1d4 piercing" in encounter.log[-1].text
-        assert encounter.creature(ids["Goblin 1"]).hp == 0  # seed 1: 24 on a critical
 
 
-async def test_type_damage_down_a_save_key_and_enter(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        await type_text(pilot, "10 fire")
-        await pilot.press("down")
-        assert screen.focused is screen.query_one("#targets")
-        assert screen.highlighted_id == ids["Goblin 1"]
-        await pilot.press("2")
-        assert screen.draft.saves[ids["Goblin 1"]] == "success"
-        await pilot.press("down", "4")
-        assert screen.draft.saves[ids["Goblin 2"]] == "critical-failure"
-        await pilot.press("1", "0")
-        assert screen.draft.saves[ids["Goblin 2"]] is None
-        await pilot.press("3", "S")  # Goblin 2's failure for every target
-        assert set(screen.draft.saves.values()) == {"failure"}
-        await pilot.press("up", "2", "enter")
-        await pilot.pause()
-        assert pilot.app.screen is pilot.app.roster
-        assert encounter.creature(ids["Goblin 1"]).hp == 5  # success: 10 halved, weakness +5
-        assert encounter.creature(ids["Goblin 2"]).hp == 0  # failure: 10, weakness +5
-
-
-async def test_save_keys_follow_the_system(app_factory):
-    rules = get_system("d20-3e")
-    encounter = Encounter(system="d20-3e", name="Brawl")
-    ogre = encounter.add(rules.new_creature("Ogre", hp=30), initiative=10)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "10 fire", keys=())
-        await pilot.press("down", "4")  # no critical failure in d20 3.0
-        assert screen.draft.saves[ogre] is None
-        await pilot.press("2")
-        assert screen.draft.saves[ogre] == "success"
-        keys = {binding.key for _, binding, enabled, _ in screen.active_bindings.values()
-                if enabled}
-        assert {"2", "3"} <= keys and not {"1", "4"} & keys
-        assert "S" not in keys  # one target: nothing to copy to
-
-
-async def test_help_and_footer_name_the_save_keys(app_factory):
+async def test_help_and_footer_offer_the_keys_that_work_where_the_focus_is(app_factory):
+    # was test_help_and_footer_name_the_save_keys and test_the_footer_offers_only_keys_that_
+    # work_where_the_focus_is: the same form, the same keys
     async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
         app = pilot.app
-        await type_text(pilot, "10 fire")
-        await pilot.press("down")
-        footer = " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
-        labels = " ".join(str(label.render()) for label in app.screen.query("FooterLabel"))
-        assert "Save to all" in footer and "Save" in labels
-        await pilot.press("question_mark")
-        await pilot.pause()
-        shown = str(app.screen.query_one("#help-scroll Static").render())
-        assert "Critical failure" in shown and "Save to all" in shown
-
-
-async def test_damage_undo_and_redo_notices_are_one_short_line(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        app = pilot.app
-        await type_text(pilot, "6d6 fire")
-        await pilot.press("enter")
-        await pilot.pause()
-        notices = []
-        for key in ("", "u", "ctrl+y"):
-            if key:
-                await pilot.press(key)
-            notices.append((app.notes.last, app.notes.timeouts[-1]))
-        assert [text for text, _ in notices] == [
-            "Valeros: 6d6 fire → 2 targets", "Undid: Valeros: 6d6 fire → 2 targets",
-            "Redid: Valeros: 6d6 fire → 2 targets"]
-        assert all((timeout or app.NOTIFICATION_TIMEOUT) <= 3 for _, timeout in notices)
-        assert all(len(text) <= 36 for text, _ in notices)  # one line of a toast at 80 columns
-
-
-async def test_the_footer_offers_only_keys_that_work_where_the_focus_is(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        app = pilot.app
-        await type_text(pilot, "6d6 fire")
-        await pilot.pause()
+        await set_damage(pilot, screen, "6d6 fire")
 
         def footer() -> str:
             return " ".join(str(key.render()) for key in app.screen.query("FooterKey"))
@@ -359,6 +268,12 @@ async def test_the_footer_offers_only_keys_that_work_where_the_focus_is(app_fact
         await pilot.pause()
         # the same keys on the targets (plus the save keys, digits there)
         assert footer().replace("0 1 2 3 4 S Save to all ", "") == in_field
+        labels = " ".join(str(label.render()) for label in app.screen.query("FooterLabel"))
+        assert "Save to all" in footer() and "Save" in labels
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#help-scroll Static").render())
+        assert "Critical failure" in shown and "Save to all" in shown
 
 
 # -- play report S10-1: a preview never cuts a number ----------------------------------------
@@ -405,31 +320,14 @@ async def test_a_long_result_and_breakdown_are_cut_at_a_word_at_80_columns(app_f
         assert full.startswith(kept) and full[len(kept)] == " ", (kept, full)
 
 
-async def test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form(app_factory):
-    # Play report S4-1 / S8: the "by …" of the form forgot f2 between hits.
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot)
-        assert screen.draft.actor == ids["Valeros"]  # the active creature
-        await pilot.press("f2", "2", "enter")  # issue 18: a few letters find the actor
-        assert screen.draft.actor == ids["Goblin 2"]
-        await type_text(pilot, "5 slashing")
-        await pilot.pause()
-        await pilot.press("f3")
-        await type_text(pilot, "3 fire")
-        await pilot.pause()
-        assert screen.draft.actor == ids["Goblin 2"]
-        assert "by Goblin 2" in str(screen.query_one("#damage-box").border_subtitle)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert encounter.log[-1].text.startswith("Goblin 2:")
-
-
-async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
+async def test_who_acted_is_never_the_target_itself_and_keeps_the_gms_f2_choice(app_factory):
     # Play report S3-3 / S4-1: the active creature hit itself ("Agent: 10 slashing → Agent");
-    # issue 18: then nobody, never a guess (f2 enter takes the one who acted last)
+    # issue 18: then nobody, never a guess (f2 enter takes the one who acted last). Play report
+    # S4-1 / S8: the "by …" of the form forgot f2 between hits. Was also
+    # test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form (f2 and letters:
+    # test_f2_finds_any_of_twenty_creatures_in_four_keys). Who acts by default, also when the
+    # active creature cannot act (test_the_active_creature_that_cannot_act_deals_nothing_by_
+    # default was here): test_draft_from_pilot.py.
     encounter = goblins()
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
@@ -438,10 +336,16 @@ async def test_who_acted_is_never_the_target_itself_by_default(app_factory):
         screen = await open_damage(pilot, keys=())  # on Valeros, the active creature
         assert screen.draft.actor is None
         await pilot.press("f2")
-        await type_text(pilot, "gob 2")
-        await pilot.press("enter")
-        await type_text(pilot, "5 slashing")
+        app.screen.query_one("#actor-query", Input).value = "gob 2"
         await pilot.pause()
+        await pilot.press("enter")
+        assert screen.draft.actor == ids["Goblin 2"]
+        await set_damage(pilot, screen, "5 slashing")
+        await pilot.press("f3")
+        await set_damage(pilot, screen, "3 fire")
+        assert screen.draft.hits == ["5 slashing"]
+        assert screen.draft.actor == ids["Goblin 2"]
+        assert "by Goblin 2" in str(screen.query_one("#damage-box").border_subtitle)
         await pilot.press("enter")
         await pilot.pause()
         assert encounter.log[-1].text.startswith("Goblin 2:")
@@ -481,6 +385,8 @@ async def test_f2_lists_nobody_and_the_targets_last(app_factory):
 
 
 async def test_f2_finds_any_of_twenty_creatures_in_four_keys(app_factory):
+    # the letters for all seven names tried here before: test_f2_finds_any_of_twenty_creatures_
+    # in_four_keys (core); the screen: two letters and one typed reach the picker
     encounter = Encounter(system="pf2e", name="Horde")
     rules = get_system("pf2e")
     names = [f"Goblin {n}" for n in range(1, 13)] + [
@@ -491,69 +397,17 @@ async def test_f2_finds_any_of_twenty_creatures_in_four_keys(app_factory):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, keys=())
-        for name, letters in (("Goblin 12", "12"), ("Goblin 1", "1"), ("Kyra", "k"),
-                              ("Merisiel", "m"), ("Amiri", "a"), ("Ezren", "e"), ("Seoni", "s")):
+        for name, letters in (("Goblin 12", "12"), ("Kyra", "k")):
             await pilot.press("f2", *letters, "enter")     # at most 4 keys
             assert screen.draft.actor == ids[name], name
 
 
-async def test_the_active_creature_that_cannot_act_deals_nothing_by_default(app_factory):
-    # issue 18: the log said an unconscious PC dealt the subdual
-    encounter = goblins()
-    ids = ids_by_name(encounter)
-    encounter.set_condition(ids["Valeros"], "dying", 1)
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "5 slashing")
-        assert screen.draft.actor is None
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert encounter.log[-1].text.startswith("5 slashing")
-
-
-async def test_daggerheart_offers_no_nonlethal_and_alt_n_does_nothing(app_factory):
-    # RULES §3 has no nonlethal damage: the option and its key are not shown, alt+n changes nothing
-    encounter, pc = marlowe()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_damage(pilot, "9 physical", keys=())
-        # a terminal sends alt+n as ESC n: the field must not type the n
-        app.post_message(Key("alt+n", "n"))
-        await pilot.press("alt+n")
-        await pilot.pause()
-        assert screen.query_one("#damage Input").value == "9 physical"
-        assert "no nonlethal damage" in str(screen.query_one("#steps").render())
-        await pilot.press("tab", "n")
-        await pilot.pause()
-        options = str(screen.query_one("#options").render())
-        assert "nonlethal" not in options and "alt+n" not in options, options
-        assert not screen.draft.nonlethal
-        assert "nonlethal" not in screen.preview.options or not screen.preview.options["nonlethal"]
-        await pilot.press("f1")
-        await pilot.pause()
-        assert "Nonlethal" not in str(app.screen.query_one("#help-scroll Static").render())
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
-        await pilot.press("enter")
-        await pilot.pause()
-        assert encounter.creature(pc).hp_marked == 2
-        assert "nonlethal" not in encounter.log[-1].text
-
-
-async def test_pf2e_still_offers_nonlethal_with_its_key(app_factory):
-    async with damage_on_goblins(app_factory) as (pilot, screen, encounter, ids):
-        assert "[ ] nonlethal (alt+n)" in str(screen.query_one("#options").render())
-        await type_text(pilot, "6 fire")
-        await pilot.press("alt+n")
-        await pilot.pause()
-        assert screen.draft.nonlethal
-        assert "[x] nonlethal (alt+n)" in str(screen.query_one("#options").render())
-
-
-async def test_a_long_roll_line_is_cut_at_a_word_with_an_ellipsis_at_80_columns(app_factory):
-    # The roll line has two lines: a longer roll was cut off silently mid-number.
+async def test_a_long_roll_line_is_cut_at_a_word_and_the_save_keys_follow_the_system(app_factory):
+    # The roll line has two lines: a longer roll was cut off silently mid-number. It shows the
+    # core's roll text and where the dice came from (the words: test_draft.py and
+    # test_draft_from_pilot.py; was also test_a_typed_total_rolls_no_dice and, in
+    # test_tui_issue9_finish.py, test_the_roll_line_says_subdual_in_d20). The same d20 form
+    # offers only d20's save keys (was test_save_keys_follow_the_system).
     rules = get_system("d20-3e")
     encounter = Encounter("d20-3e", "Crypt")
     ogre = encounter.add(rules.new_creature("Ogre", hp=200))
@@ -574,6 +428,14 @@ async def test_a_long_roll_line_is_cut_at_a_word_with_an_ellipsis_at_80_columns(
         assert shown.endswith(f" … · total {roll.total} · app rolled (^r: reroll)"), shown
         kept = shown.split(" … ")[0]
         assert roll.text.startswith(kept) and roll.text[len(kept)] in " ,", (kept, roll.text)
+        await pilot.press("down", "4")  # no critical failure in d20 3.0
+        assert screen.draft.saves[ogre] is None
+        await pilot.press("2")
+        assert screen.draft.saves[ogre] == "success"
+        keys = {binding.key for _, binding, enabled, _ in screen.active_bindings.values()
+                if enabled}
+        assert {"2", "3"} <= keys and not {"1", "4"} & keys
+        assert "S" not in keys  # one target: nothing to copy to
 
 
 def test_fit_keeping_tail_cuts_the_head_at_a_word_and_keeps_the_tail():
@@ -595,8 +457,7 @@ async def test_up_in_the_damage_field_recalls_the_damage_applied_before(app_fact
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         for text in ("1d6+2 slashing", "2d6 fire"):
-            await open_damage(pilot, text)
-            await pilot.pause()
+            await set_damage(pilot, await open_damage(pilot), text)
             await pilot.press("enter")
             await pilot.pause()
         screen = await open_damage(pilot, keys=())

@@ -1,9 +1,14 @@
 """Issue 9, finishing: enter on a checkbox submits its form, a miss previews no damage,
-the Status column is readable at 80 columns."""
+the Status column is readable at 80 columns.
+
+What the core computes (the attack verdicts, the roll's words, the damage dealt) is checked on
+DamageDraft in tests/core/test_draft_from_pilot.py (issue 22 item 1): here, what the screen shows.
+"""
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from textual.widgets import Input, Label, Static
+from tui_support import Dice as Faces
 from tui_support import (
     d20_brawl,
     goblins,
@@ -11,11 +16,11 @@ from tui_support import (
     open_add_form,
     open_damage,
     screen_lines,
-    type_text,
 )
 
 from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm
+from tui.screens.dialogs import ConfirmModal
 from tui.screens.tracker import AddConditionModal
 from tui.widgets.word_checkbox import WordCheckbox
 
@@ -25,6 +30,12 @@ SIZE = (80, 24)
 def static_text(screen, selector: str) -> str:
     """The plain text of a Static."""
     return str(screen.query_one(selector, Static).render())
+
+
+async def set_damage(pilot, damage, text: str) -> None:
+    """Put ``text`` in the damage field at once (typing it costs ~50 ms a key)."""
+    damage.query_one("#damage Input", Input).value = text
+    await pilot.pause()
 
 
 def on_screen(app, text: str) -> bool:
@@ -46,7 +57,8 @@ class Dice:
 
 # -- enter on a checkbox submits the form; space toggles it ---------------------------------
 
-async def test_enter_on_the_pc_checkbox_adds_the_creature(app_factory):
+async def test_enter_on_the_pc_checkbox_adds_the_creature_and_saves_an_edit(app_factory):
+    # was also test_enter_on_the_pc_checkbox_saves_an_edit: one app for both forms
     encounter = Encounter(system="pf2e", name="Crypt")
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
@@ -60,13 +72,6 @@ async def test_enter_on_the_pc_checkbox_adds_the_creature(app_factory):
         assert app.screen is app.roster
         (kyra,) = [encounter.creature(cid) for cid in encounter.order]
         assert kyra.name == "Kyra" and kyra.pc
-
-
-async def test_enter_on_the_pc_checkbox_saves_an_edit(app_factory):
-    encounter = goblins()
-    valeros = ids_by_name(encounter)["Valeros"]
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("e")
         form = app.screen
         assert isinstance(form, CreatureForm)
@@ -75,7 +80,7 @@ async def test_enter_on_the_pc_checkbox_saves_an_edit(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is app.roster
-        assert encounter.creature(valeros).pc  # unchanged: enter did not toggle it
+        assert encounter.creature(encounter.order[0]).pc  # unchanged: enter did not toggle it
 
 
 async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_factory):
@@ -87,8 +92,9 @@ async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_fac
         await pilot.press("p", "a")
         modal = app.screen
         assert isinstance(modal, AddConditionModal)
-        modal.query_one("#text").focus()
-        await type_text(pilot, "1d6 bleed")
+        text = modal.query_one("#text", Input)
+        text.value = "1d6 bleed"
+        text.focus()
         await pilot.press("tab")
         assert modal.focused is modal.query_one("#critical", WordCheckbox)
         await pilot.press("enter")
@@ -104,13 +110,32 @@ async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_fac
 # -- a miss previews no damage; enter asks before dealing any ---------------------------------
 
 async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
+    # With test_enter_twice_after_a_miss_applies_nothing (issue 9 item 2, was in
+    # test_tui_issue9_rest.py): enter, then enter on the question, logs the miss and applies
+    # nothing; y deals the damage rolled. The rules: test_draft_from_pilot.py.
     encounter = d20_brawl()
     ogre = encounter.order[1]
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        app.session.rng = Dice(3)  # the attack: 3+0 vs AC 10; 1d8 comes up 8
-        damage = await open_damage(pilot, "1d8 slashing")
+        app.session.rng = Dice(3, 3)  # two attacks: 3+0 vs AC 10, a miss; 1d8 comes up 8
+        damage = await open_damage(pilot)
+        await set_damage(pilot, damage, "8 slashing")
+        await pilot.press("alt+t")
         await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ConfirmModal)
+        assert "n / enter: log the miss" in str(question.query_one(".dialog-hint", Label).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.roster  # the miss is logged, nothing applied
+        assert damage.draft.no_damage
+        assert encounter.creature(ogre).hp == 30  # y is the only yes
+        assert "miss" in encounter.log[-1].text and "no damage" in encounter.log[-1].text
+        damage = await open_damage(pilot, keys=())
+        assert damage.target_ids == [ogre]
+        await set_damage(pilot, damage, "1d8 slashing")
         assert "8" in damage.query_one("#targets").get_cell(ogre, "result").plain
         await pilot.press("alt+t")
         await pilot.pause()
@@ -125,24 +150,36 @@ async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
         await pilot.press("y")  # the GM confirms: the damage rolled lands
         await pilot.pause()
         assert app.screen is app.roster
-        assert encounter.creature(ogre).hp == 22
-        assert "attack 3+0 = 3 vs AC 10: miss" in encounter.log[-1].text
+        assert encounter.creature(ogre).hp == 22  # the log's words: test_draft_from_pilot.py
 
 
-async def test_a_critical_with_its_confirmation_is_readable_at_80_columns(app_factory):
-    encounter = d20_brawl()
+async def test_d20_attack_helper_and_multiplier_and_a_critical_readable_at_80_columns(app_factory):
+    # was test_d20_attack_helper_and_multiplier (test_tui_damage.py) and
+    # test_a_critical_with_its_confirmation_is_readable_at_80_columns (alt+t: the miss tests);
+    # both verdicts and the damage dealt are checked in test_draft_from_pilot.py
+    rules = get_system("d20-3e")
+    encounter = Encounter(system="d20-3e", name="Brawl")
+    target = encounter.add(rules.new_creature("Ogre", hp=200), initiative=10)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
-        app.session.rng = Dice(19, 17)  # a threat on 19, confirmed by 17
-        damage = await open_damage(pilot)
-        damage.query_one("#attack-bonus").value = "12"
-        damage.query_one("#attack-ac").value = "25"
-        damage.query_one("#attack-threat").value = "19"
-        await pilot.press("alt+t")
-        await pilot.pause()
+        app.session.rng = Faces(3, 12, 20, 8, 2, 1)  # 1d8, the attack's two d20s, 3 more d8
+        damage = await open_damage(pilot, keys=())
+        await set_damage(pilot, damage, "1d8+3")
+        await pilot.press("tab", "m", "m")
+        assert damage.draft.multiplier == 4
+        damage.query_one("#attack-bonus").value = "30"
+        damage.query_one("#attack-ac").value = "5"
+        damage.query_one("#attack-threat").value = "2"  # every roll but a 1 threatens
+        await pilot.press("t")
         verdict = static_text(damage, "#attack-result")
-        assert verdict == "CRITICAL: 19+12 = 31: threat; confirm 17+12 = 29 vs AC 25: critical"
+        # a 12 threatens (every roll but a 1), the confirmation's 20 makes it critical
+        assert verdict == "CRITICAL: 12+30 = 42: threat; confirm 20+30 = 50 vs AC 5: critical"
         assert on_screen(app, verdict)
+        assert damage.draft.critical
+        assert damage.preview.roll.critical == 4
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(target).hp == 174  # 1d8+3 rolled four times: 26
 
 
 # -- the Status column is readable at 80 columns, and stays on screen at 60 ----------------------
@@ -202,16 +239,9 @@ def commoner_brawl() -> Encounter:
     return encounter
 
 
-async def test_the_roll_line_says_subdual_in_d20(app_factory):
-    encounter = commoner_brawl()
-    app = app_factory(encounter)
-    async with app.run_test(size=SIZE) as pilot:
-        app.session.rng = Dice()
-        await open_damage(pilot, "1d3+1 subdual")
-        await pilot.pause()
-        roll_line = static_text(app.screen, "#roll-line")
-        assert roll_line.startswith("1d3+1 subdual (3) = 4"), roll_line
-        assert "nonlethal" not in roll_line
+# test_the_roll_line_says_subdual_in_d20 is test_the_roll_says_subdual_in_d20 in
+# tests/core/test_draft_from_pilot.py: the roll line shows the core's roll text
+# (test_a_long_roll_line_is_cut_at_a_word_with_an_ellipsis_at_80_columns)
 
 
 async def test_a_staggering_result_is_whole_in_the_damage_form_at_80_columns(app_factory):
@@ -220,8 +250,7 @@ async def test_a_staggering_result_is_whole_in_the_damage_form_at_80_columns(app
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         app.session.rng = Dice(other=1)
-        await open_damage(pilot, "1d3+1 subdual")
-        await pilot.pause()
+        await set_damage(pilot, await open_damage(pilot), "1d3+1 subdual")
         result = str(app.screen.query_one("#targets").get_cell(commoner, "result"))
         assert result.endswith("staggered")
         assert on_screen(app, result)
@@ -235,7 +264,8 @@ async def test_enter_after_rolling_the_attack_in_the_helper_applies(app_factory)
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         app.session.rng = Dice(19, 17, other=4)  # a threat on 19, confirmed by 17
-        damage = await open_damage(pilot, "1d8+3 slashing")
+        damage = await open_damage(pilot)
+        await set_damage(pilot, damage, "1d8+3 slashing")
         threat = damage.query_one("#attack-threat")
         threat.value = "19"
         threat.focus()
@@ -259,10 +289,9 @@ async def test_the_hits_kept_are_counted_whole_on_the_options_line(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         damage = await open_damage(pilot, keys=())
         for hit in ("4 physical", "5 physical"):
-            await type_text(pilot, hit)
+            await set_damage(pilot, damage, hit)
             await pilot.press("f3")  # keep this hit, type another
-        await type_text(pilot, "1 physical")
-        await pilot.pause()
+        await set_damage(pilot, damage, "1 physical")
         options = static_text(damage, "#options")
         assert options.endswith("2 hits kept")
         assert on_screen(app, options)
