@@ -18,6 +18,7 @@ from tui_support import (
     marlowe,
     open_damage,
     running,
+    set_damage,
     type_text,
 )
 
@@ -31,15 +32,6 @@ SIZE = (80, 24)
 def result_cell(screen: DamageScreen, creature_id: str) -> str:
     """The plain text of a target's Result cell."""
     return screen.query_one("#targets").get_cell(creature_id, "result").plain
-
-
-async def set_damage(pilot, screen: DamageScreen, text: str) -> None:
-    """Put ``text`` in the damage field at once, the cursor at its end, as if typed (typing it
-    key by key costs Textual's idle wait, ~50 ms a key)."""
-    field = screen.query_one("#damage Input", Input)
-    field.value = text
-    field.cursor_position = len(text)
-    await pilot.pause()
 
 
 @asynccontextmanager

@@ -16,6 +16,7 @@ from tui_support import (
     open_add_form,
     open_damage,
     screen_lines,
+    set_damage,
 )
 
 from core import Encounter, get_system
@@ -30,12 +31,6 @@ SIZE = (80, 24)
 def static_text(screen, selector: str) -> str:
     """The plain text of a Static."""
     return str(screen.query_one(selector, Static).render())
-
-
-async def set_damage(pilot, damage, text: str) -> None:
-    """Put ``text`` in the damage field at once (typing it costs ~50 ms a key)."""
-    damage.query_one("#damage Input", Input).value = text
-    await pilot.pause()
 
 
 def on_screen(app, text: str) -> bool:

@@ -219,3 +219,12 @@ def window_holding(slot: Path) -> Iterator[int]:
     finally:
         other.kill()
         other.wait()
+
+
+async def set_damage(pilot: Pilot, screen: Screen, text: str) -> None:
+    """Put ``text`` in the damage field at once, the cursor at its end, as if typed (typing it
+    key by key costs Textual's idle wait after each key)."""
+    field = screen.query_one("#damage Input", Input)
+    field.value = text
+    field.cursor_position = len(text)
+    await pilot.pause()
