@@ -11,13 +11,13 @@ types.
 from __future__ import annotations
 
 import pytest
+from brisk_keys import press_briskly, type_briskly
 from textual.screen import Screen
 from textual.widgets import Input
-from tui_support import SIZE, screen_lines, type_text, wait_for_the_pause_in_typing
+from tui_support import SIZE, screen_lines, wait_for_the_pause_in_typing
 
 from core import Encounter, get_system
 from tui.screens.damage import DamageScreen
-from tui.widgets.log_panel import SETTLE_SECONDS
 
 
 def forty_goblins() -> Encounter:
@@ -56,10 +56,10 @@ async def test_editing_a_roll_does_not_lay_the_screen_out_on_every_key(app_facto
     app = app_factory(forty_goblins())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
-        await type_text(pilot, "6d6 fire")
-        await pilot.press(*["left"] * 6)  # after "6d": "6d16 fire" and back, a long roll and a short
-        await pilot.press("1", "backspace")  # the lines grow once to what the long roll needs
-        await pilot.pause()
+        await type_briskly(pilot, "6d6 fire")
+        await press_briskly(pilot, *["left"] * 6)  # after "6d": "6d16 fire" and back, a long
+        await pilot.press("1", "backspace")  # roll and a short; the lines grow once to what
+        await pilot.pause()  # the long roll needs
         layouts.clear()
         for _ in range(5):
             await pilot.press("1")
@@ -107,8 +107,8 @@ async def test_lines_that_settle_after_a_pause_leave_the_d20_attack_helper_on_sc
         await pilot.press("asterisk", "d")
         screen = app.screen
         assert isinstance(screen, DamageScreen)
-        await type_text(pilot, "2d6+3 slashing, 1d6 fire, 1d4 cold, 1d8 acid, 2d6 cold")
-        await pilot.pause(SETTLE_SECONDS + 0.3)
+        await type_briskly(pilot, "2d6+3 slashing, 1d6 fire, 1d4 cold, 1d8 acid, 2d6 cold")
+        await wait_for_the_pause_in_typing(pilot)
         box = screen.query_one("#damage-box").content_region
         row = screen.query_one("#attack-row").region
         assert box.contains_region(row), (box, row)
@@ -120,8 +120,7 @@ async def test_a_long_damage_text_scrolls_to_the_cursor(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
         text = " ".join(["1d4 fire"] + ["1d4 cold"] * 10)
-        await type_text(pilot, text)
-        await pilot.pause()
+        await type_briskly(pilot, text)
         field = screen.query_one("#damage Input", Input)
         assert field.value == text
         # scrolled just so far that the end and the cursor after it fill the field
@@ -134,8 +133,7 @@ async def test_a_key_repaints_no_line_whose_text_stays_the_same(app_factory):
     app = app_factory(forty_goblins())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
-        await type_text(pilot, "6d6 fire")
-        await pilot.pause()
+        await type_briskly(pilot, "6d6 fire")
         options = screen.query_one("#options")
         shown = str(options.render())
         repaints: list[object] = []
@@ -166,8 +164,8 @@ async def test_a_key_and_its_preview_are_painted_together(app_factory, monkeypat
     app = app_factory(forty_goblins())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
-        await type_text(pilot, "6d6 fire")
-        await pilot.press(*["left"] * 6)
+        await type_briskly(pilot, "6d6 fire")
+        await press_briskly(pilot, *["left"] * 6)
         await pilot.press("1", "backspace")  # the lines grow once to what the long roll needs
         await pilot.pause()
         paints.clear()
@@ -188,6 +186,6 @@ async def test_lines_settle_after_a_burst_of_keys_too(app_factory):
         feedback = screen.query_one("#damage .feedback")
         for text in ("6", "6d", "6d6", "6d6 f", "6d6 fire"):  # no paint in between
             field.value = text
-        await pilot.pause(SETTLE_SECONDS + 0.3)
+        await wait_for_the_pause_in_typing(pilot)
         assert feedback.region.height == 1
 
