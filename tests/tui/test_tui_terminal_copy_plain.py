@@ -16,10 +16,11 @@ from typing import Any, ClassVar
 
 import pyte
 import pytest
+from brisk_keys import brisk_idle_checks, press_briskly, type_briskly
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_support import SIZE, goblins, type_text, wait_for_the_pause_in_typing
+from tui_support import SIZE, goblins, wait_for_the_pause_in_typing
 
 from tui.app import make_app
 from tui.cli import prepare_tui
@@ -64,11 +65,13 @@ def shown(screen: pyte.Screen) -> list[list[tuple[str, ...]]]:
 
 async def still(pilot: Pilot[None], terminal: TerminalDriver) -> list[list[tuple[str, ...]]]:
     """The terminal's screen once the step is over: steady lines settled and two looks alike
-    (under load one pause can catch either run mid-paint)."""
+    (under load one pause can catch either run mid-paint), each once the app is idle and has
+    painted what was pending (``Pilot.pause``), not after a fixed 50 ms."""
     await wait_for_the_pause_in_typing(pilot)
     before = shown(terminal.screen)
     for _ in range(100):
-        await pilot.pause(0.05)
+        with brisk_idle_checks():
+            await pilot.pause()
         now = shown(terminal.screen)
         if now == before:
             break
@@ -90,9 +93,9 @@ async def play(plain: bool) -> tuple[list[list[list[tuple[str, ...]]]], int]:
         await pilot.pause()
         for step in STEPS:
             if isinstance(step, str):
-                await type_text(pilot, step)
+                await type_briskly(pilot, step)
             else:
-                await pilot.press(*step)
+                await press_briskly(pilot, *step)
             for field in app.screen.query(Input):
                 field.cursor_blink = False
             screens.append(await still(pilot, terminal))
