@@ -62,11 +62,9 @@ async def test_editing_a_roll_does_not_lay_the_screen_out_on_every_key(app_facto
         await pilot.pause()  # the long roll needs
         layouts.clear()
         for _ in range(5):
-            await pilot.press("1")
-            await pilot.pause()
+            await press_briskly(pilot, "1")
             assert "6d16 fire" in screen.query_one("#damage Input", Input).value
-            await pilot.press("backspace")
-            await pilot.pause()
+            await press_briskly(pilot, "backspace")
         assert screen.query_one("#damage Input", Input).value == "6d6 fire"
         assert layouts == [], f"{len(layouts)} layouts for 10 keys"
 
@@ -82,13 +80,11 @@ async def test_the_targets_stay_in_place_while_the_gm_types(app_factory, monkeyp
         screen = await open_on_everyone(pilot)
         table = screen.query_one("#targets")
         feedback = screen.query_one("#damage .feedback")
-        await pilot.press("2", "d")  # "2d": the error and its caret take two lines
-        await pilot.pause()
+        await press_briskly(pilot, "2", "d")  # "2d": the error and its caret take two lines
         top = table.region.y
         assert feedback.region.height == 2
         for key in ["6", "space", "f", "i", "r", "e"]:  # "2d6 f…" is wrong again until "fire"
-            await pilot.press(key)
-            await pilot.pause()
+            await press_briskly(pilot, key)
             assert table.region.y == top, key
         assert feedback.region.height == 2  # "✓ 2d6 fire" and a line kept while typing
         await wait_for_the_pause_in_typing(pilot)  # the line's own timer, not a fixed wait
