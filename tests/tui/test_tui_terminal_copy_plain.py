@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import pyte
 import pytest
-from brisk_keys import brisk_idle_checks, press_briskly, type_briskly
+from brisk_keys import brisk_idle_checks, keys_of, press_briskly
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -92,10 +92,8 @@ async def play(plain: bool) -> tuple[list[list[list[tuple[str, ...]]]], int]:
         terminal = TerminalDriver.made[-1]
         await pilot.pause()
         for step in STEPS:
-            if isinstance(step, str):
-                await type_briskly(pilot, step)
-            else:
-                await press_briskly(pilot, *step)
+            for key in keys_of(step) if isinstance(step, str) else step:
+                await press_briskly(pilot, key)  # each key's frame painted, as typed
             for field in app.screen.query(Input):
                 field.cursor_blink = False
             screens.append(await still(pilot, terminal))
