@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from brisk_keys import press_briskly
 from tui_support import SIZE, screen_text
 
 from core import Encounter, get_system
@@ -23,8 +22,11 @@ async def test_names_with_brackets_show_as_typed_in_every_dialog(app_factory):
         assert "Ambush [/] [b]x" in screen_text(app).splitlines()[0]
         for keys in (["d"], ["escape", "h"], ["escape", "c"], ["escape", "e"], ["escape", "l"],
                      ["escape", "p"], ["escape"]):
-            await press_briskly(pilot, *keys)
-        await press_briskly(pilot, "down", "d")  # on the rat: the ogre, whose turn it is, acts
+            await pilot.press(*keys)
+            await pilot.pause()
+        await pilot.press("down", "d")  # on the rat: the ogre, whose turn it is, acts
+        await pilot.pause()
         assert "by Ogre [/] (f2)" in screen_text(app)
-        await press_briskly(pilot, "escape", "up", "h")
+        await pilot.press("escape", "up", "h")
+        await pilot.pause()
         assert "Heal Ogre [/]" in screen_text(app)

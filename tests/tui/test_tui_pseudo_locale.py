@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from brisk_keys import press_briskly
 from textual.pilot import Pilot
 from tui_support import screen_lines, settle, window_holding
 
@@ -105,7 +104,7 @@ def english_words(app: object) -> set[str]:
 async def visit(pilot: Pilot[None], *keys: str) -> set[str]:
     """Press ``keys`` and read the screen, once its workers are done and it is painted (not
     after a fixed 0.2 s); the English words left on it."""
-    await press_briskly(pilot, *keys)
+    await pilot.press(*keys)
     await settle(pilot)
     return english_words(pilot.app)
 

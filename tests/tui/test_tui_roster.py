@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from brisk_keys import type_briskly
 from tui_support import goblins, ids_by_name, open_add_form, type_text
 
 from core import Encounter, get_system
@@ -66,7 +65,8 @@ async def test_add_creatures_with_a_defense_line(app_factory):
         form.query_one("#traits").value = "undead"
         field = form.query_one("#defenses", NotationField)
         field.focus_input()
-        await type_briskly(pilot, "weaknesses fire 5; resistances physical 5 (except silver)")
+        await type_text(pilot, "weaknesses fire 5; resistances physical 5 (except silver)")
+        await pilot.pause()
         assert field.valid
         assert "weakness fire 5" in field.understood
         await pilot.press("enter")

@@ -16,11 +16,10 @@ from typing import Any, ClassVar
 
 import pyte
 import pytest
-from brisk_keys import brisk_idle_checks, keys_of, press_briskly
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_support import SIZE, goblins, wait_for_the_pause_in_typing
+from tui_support import SIZE, goblins, type_text, wait_for_the_pause_in_typing
 
 from tui.app import make_app
 from tui.cli import prepare_tui
@@ -65,13 +64,11 @@ def shown(screen: pyte.Screen) -> list[list[tuple[str, ...]]]:
 
 async def still(pilot: Pilot[None], terminal: TerminalDriver) -> list[list[tuple[str, ...]]]:
     """The terminal's screen once the step is over: steady lines settled and two looks alike
-    (under load one pause can catch either run mid-paint), each once the app is idle and has
-    painted what was pending (``Pilot.pause``), not after a fixed 50 ms."""
+    (under load one pause can catch either run mid-paint)."""
     await wait_for_the_pause_in_typing(pilot)
     before = shown(terminal.screen)
     for _ in range(100):
-        with brisk_idle_checks():
-            await pilot.pause()
+        await pilot.pause(0.05)
         now = shown(terminal.screen)
         if now == before:
             break
@@ -92,8 +89,10 @@ async def play(plain: bool) -> tuple[list[list[list[tuple[str, ...]]]], int]:
         terminal = TerminalDriver.made[-1]
         await pilot.pause()
         for step in STEPS:
-            for key in keys_of(step) if isinstance(step, str) else step:
-                await press_briskly(pilot, key)  # each key's frame painted, as typed
+            if isinstance(step, str):
+                await type_text(pilot, step)
+            else:
+                await pilot.press(*step)
             for field in app.screen.query(Input):
                 field.cursor_blink = False
             screens.append(await still(pilot, terminal))

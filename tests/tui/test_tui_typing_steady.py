@@ -11,10 +11,9 @@ types.
 from __future__ import annotations
 
 import pytest
-from brisk_keys import press_briskly, type_briskly
 from textual.screen import Screen
 from textual.widgets import Input
-from tui_support import SIZE, screen_lines, wait_for_the_pause_in_typing
+from tui_support import SIZE, screen_lines, type_text, wait_for_the_pause_in_typing
 
 from core import Encounter, get_system
 from tui.screens.damage import DamageScreen
@@ -56,15 +55,17 @@ async def test_editing_a_roll_does_not_lay_the_screen_out_on_every_key(app_facto
     app = app_factory(forty_goblins())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
-        await type_briskly(pilot, "6d6 fire")
-        await press_briskly(pilot, *["left"] * 6)  # after "6d": "6d16 fire" and back, a long
-        await pilot.press("1", "backspace")  # roll and a short; the lines grow once to what
-        await pilot.pause()  # the long roll needs
+        await type_text(pilot, "6d6 fire")
+        await pilot.press(*["left"] * 6)  # after "6d": "6d16 fire" and back, a long roll and a short
+        await pilot.press("1", "backspace")  # the lines grow once to what the long roll needs
+        await pilot.pause()
         layouts.clear()
         for _ in range(5):
-            await press_briskly(pilot, "1")
+            await pilot.press("1")
+            await pilot.pause()
             assert "6d16 fire" in screen.query_one("#damage Input", Input).value
-            await press_briskly(pilot, "backspace")
+            await pilot.press("backspace")
+            await pilot.pause()
         assert screen.query_one("#damage Input", Input).value == "6d6 fire"
         assert layouts == [], f"{len(layouts)} layouts for 10 keys"
 
@@ -80,11 +81,13 @@ async def test_the_targets_stay_in_place_while_the_gm_types(app_factory, monkeyp
         screen = await open_on_everyone(pilot)
         table = screen.query_one("#targets")
         feedback = screen.query_one("#damage .feedback")
-        await press_briskly(pilot, "2", "d")  # "2d": the error and its caret take two lines
+        await pilot.press("2", "d")  # "2d": the error and its caret take two lines
+        await pilot.pause()
         top = table.region.y
         assert feedback.region.height == 2
         for key in ["6", "space", "f", "i", "r", "e"]:  # "2d6 f…" is wrong again until "fire"
-            await press_briskly(pilot, key)
+            await pilot.press(key)
+            await pilot.pause()
             assert table.region.y == top, key
         assert feedback.region.height == 2  # "✓ 2d6 fire" and a line kept while typing
         await wait_for_the_pause_in_typing(pilot)  # the line's own timer, not a fixed wait
@@ -103,8 +106,8 @@ async def test_lines_that_settle_after_a_pause_leave_the_d20_attack_helper_on_sc
         await pilot.press("asterisk", "d")
         screen = app.screen
         assert isinstance(screen, DamageScreen)
-        await type_briskly(pilot, "2d6+3 slashing, 1d6 fire, 1d4 cold, 1d8 acid, 2d6 cold")
-        await wait_for_the_pause_in_typing(pilot)
+        await type_text(pilot, "2d6+3 slashing, 1d6 fire, 1d4 cold, 1d8 acid, 2d6 cold")
+        await wait_for_the_pause_in_typing(pilot)  # the lines' own timer, not a fixed wait
         box = screen.query_one("#damage-box").content_region
         row = screen.query_one("#attack-row").region
         assert box.contains_region(row), (box, row)
@@ -116,7 +119,8 @@ async def test_a_long_damage_text_scrolls_to_the_cursor(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
         text = " ".join(["1d4 fire"] + ["1d4 cold"] * 10)
-        await type_briskly(pilot, text)
+        await type_text(pilot, text)
+        await pilot.pause()
         field = screen.query_one("#damage Input", Input)
         assert field.value == text
         # scrolled just so far that the end and the cursor after it fill the field
@@ -129,7 +133,8 @@ async def test_a_key_repaints_no_line_whose_text_stays_the_same(app_factory):
     app = app_factory(forty_goblins())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
-        await type_briskly(pilot, "6d6 fire")
+        await type_text(pilot, "6d6 fire")
+        await pilot.pause()
         options = screen.query_one("#options")
         shown = str(options.render())
         repaints: list[object] = []
@@ -160,8 +165,8 @@ async def test_a_key_and_its_preview_are_painted_together(app_factory, monkeypat
     app = app_factory(forty_goblins())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
-        await type_briskly(pilot, "6d6 fire")
-        await press_briskly(pilot, *["left"] * 6)
+        await type_text(pilot, "6d6 fire")
+        await pilot.press(*["left"] * 6)
         await pilot.press("1", "backspace")  # the lines grow once to what the long roll needs
         await pilot.pause()
         paints.clear()
