@@ -94,6 +94,7 @@ def _trashed_files() -> list[_Trashed]:
     except OSError:
         return []
     found = []
+    seen: dict[_CopyKey, str] = {}
     for entry in entries:
         named = _TRASHED.fullmatch(entry.name)
         if named is None or not entry.is_file(follow_symlinks=False):
@@ -103,14 +104,36 @@ def _trashed_files() -> list[_Trashed]:
         except ValueError:
             continue
         found.append(_Trashed(Path(entry.path), when, int(named["n"] or 1),
-                              _encounter_of(Path(entry.path), named["stem"])))
+                              _encounter_of(Path(entry.path), named["stem"], seen)))
+    _KNOWN.clear()
+    _KNOWN.update(seen)
     return found
 
 
-def _encounter_of(path: Path, stem: str) -> str:
-    """Which encounter a copy holds: its name, or its file's stem when it cannot be read."""
+_CopyKey = tuple[str, int, int, int]
+_KNOWN: dict[_CopyKey, str] = {}
+"""Which encounter each copy the last pruning saw holds, by path, inode, size and change
+time (a copy written again or made readable is another key). Each copy kept prunes the trash,
+which read the head of every copy in it: 7,000 TOML heads for 120 replacements (issue 22);
+now each copy is read once."""
+
+
+def _encounter_of(path: Path, stem: str, seen: dict[_CopyKey, str]) -> str:
+    """Which encounter a copy holds: its name, or its file's stem when it cannot be read;
+    noted in ``seen``."""
     try:
-        name = _read_head(path, path.stat()).get(codec.SUMMARY_TABLE, {}).get("name")
+        st = path.stat()
+    except OSError:
+        return f"file:{stem}"
+    key = (str(path), st.st_ino, st.st_size, st.st_ctime_ns)
+    seen[key] = _KNOWN[key] if key in _KNOWN else _name_in(path, st, stem)
+    return seen[key]
+
+
+def _name_in(path: Path, st: os.stat_result, stem: str) -> str:
+    """The encounter's name in the copy's head, or its file's stem when it cannot be read."""
+    try:
+        name = _read_head(path, st).get(codec.SUMMARY_TABLE, {}).get("name")
     except Exception:  # noqa: BLE001 - an unreadable copy is known by its file name
         name = None
     return f"name:{name}" if isinstance(name, str) else f"file:{stem}"

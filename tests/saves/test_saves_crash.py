@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import random
 import signal
 import subprocess
@@ -19,14 +20,16 @@ from core import Encounter, get_system
 
 KILLS = 50
 
-# The child saves one encounter again and again, each version self-consistent: name
-# "v{n}" and round n. It gets the encounter's data (200 creatures, a file of ~40 KB) as
-# JSON and does not import core, so that it starts fast; many kills land mid-write.
-CHILD = r"""
-import json, sys
+# A writer saves one encounter again and again, each version self-consistent: name "v{n}" and
+# round n. Its data (200 creatures, a file of ~40 KB) comes as JSON. Each writer is forked from
+# a process that imported `saves` once (issue 22: a new interpreter per kill spent ~0.3 s of CPU
+# importing before its first save): still a process of its own that the test SIGKILLs mid-save,
+# but started in a millisecond. The forking process reaps it and says "gone", so the test reads
+# the file only once the writer is dead.
+WRITERS = r"""
+import json, os, sys
 from pathlib import Path
 import saves
-from core import Encounter, get_system
 
 class Enc:
     def __init__(self, data):
@@ -34,15 +37,26 @@ class Enc:
     def to_data(self):
         return self.data
 
-path, n = Path(sys.argv[1]), int(sys.argv[2])
-enc = Enc(json.loads(Path(sys.argv[3]).read_text()))
-enc.data["encounter"].update(name=f"v{n}", round=n)
-saves.save(enc, path=path, force=True)
-print("ready", flush=True)
-while True:
-    n += 1
+def write_forever(path, n):
+    enc = Enc(json.loads(Path(sys.argv[1]).read_text()))
     enc.data["encounter"].update(name=f"v{n}", round=n)
-    saves.save(enc)
+    saves.save(enc, path=path, force=True)
+    print("saving", os.getpid(), flush=True)
+    while True:
+        n += 1
+        enc.data["encounter"].update(name=f"v{n}", round=n)
+        saves.save(enc)
+
+for line in sys.stdin:
+    path, n = line.split()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            write_forever(Path(path), int(n))
+        finally:
+            os._exit(1)
+    os.waitpid(pid, 0)
+    print("gone", flush=True)
 """
 
 
@@ -55,44 +69,83 @@ def _encounter_json(directory: Path) -> Path:
     return path
 
 
-def _kill_repeatedly(path: Path, source: Path, kills: int, seed: int) -> int:
-    """Start a saving child and SIGKILL it `kills` times; check the file after each kill."""
+class Writers:
+    """The process that forks writers, one at a time, each on the file it is given."""
+
+    def __init__(self, source: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(Path(saves.__file__).parent.parent)}
+        self.process = subprocess.Popen([sys.executable, "-c", WRITERS, str(source)], env=env,
+                                        text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def line(self) -> str:
+        """The next line the process or its writer says."""
+        assert self.process.stdout is not None
+        return self.process.stdout.readline().strip()
+
+    def start(self, path: Path, version: int) -> int:
+        """A writer saving version after version to ``path`` from ``version`` on: its pid."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{path} {version}\n")
+        self.process.stdin.flush()
+        saving, pid = self.line().split()
+        assert saving == "saving", "a writer failed to start"
+        return int(pid)
+
+    def kill(self, pid: int) -> None:
+        """SIGKILL the writer; back once it is gone."""
+        os.kill(pid, signal.SIGKILL)
+        assert self.line() == "gone"
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+def _kill_repeatedly(writers: queue.Queue[Writers], path: Path, kills: int, seed: int) -> int:
+    """Start a writer on ``path`` and SIGKILL it ``kills`` times; check the file after each kill."""
     rng = random.Random(seed)
-    env = {**os.environ, "PYTHONPATH": str(Path(saves.__file__).parent.parent)}
-    last = 0
-    for kill in range(kills):
-        child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(path), str(last + 1), str(source)],
-            stdout=subprocess.PIPE,
-            env=env,
-        )
-        try:
-            assert child.stdout is not None
-            assert child.stdout.readline() == b"ready\n", "child failed to start"
+    forker = writers.get()
+    try:
+        last = 0
+        for kill in range(kills):
+            pid = forker.start(path, last + 1)
             time.sleep(rng.uniform(0, 0.05))
-        finally:
-            child.send_signal(signal.SIGKILL)
-            child.wait()
-        enc = saves.load(path)  # must always load: the old or the new version, whole
-        version = int(enc.name.removeprefix("v"))
-        assert version == enc.round and version > last, f"{path.name} kill {kill}: back to {version}"
-        assert len(enc.creatures) == 200
-        bak = path.with_name(path.name + ".bak")
-        if bak.exists():
-            old = saves.load(bak)  # the previous version, or this one if killed just after the link
-            assert int(old.name.removeprefix("v")) == old.round <= version
-        last = version
+            forker.kill(pid)
+            last = _check_after_a_kill(path, last, kill)
+    finally:
+        writers.put(forker)
     return kills
+
+
+def _check_after_a_kill(path: Path, last: int, kill: int) -> int:
+    """The file loads whole, newer than before the writer started: the version it holds."""
+    enc = saves.load(path)  # must always load: the old or the new version, whole
+    version = int(enc.name.removeprefix("v"))
+    assert version == enc.round and version > last, f"{path.name} kill {kill}: back to {version}"
+    assert len(enc.creatures) == 200
+    bak = path.with_name(path.name + ".bak")
+    if bak.exists():
+        old = saves.load(bak)  # the previous version, or this one if killed just after the link
+        assert int(old.name.removeprefix("v")) == old.round <= version
+    return version
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_sigkill_during_saves_never_breaks_the_file(data: Path, tmp_path: Path) -> None:
     source = _encounter_json(tmp_path)
     started = time.monotonic()
-    # Five files, each with its own child killed ten times; three at once to use the cores.
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        lanes = [pool.submit(_kill_repeatedly, data / f"crash-{i}.toml", source, KILLS // 5, i) for i in range(5)]
-        assert sum(lane.result() for lane in lanes) >= KILLS
+    # Five files, each with its own writer killed ten times; three at once to use the cores.
+    writers: queue.Queue[Writers] = queue.Queue()
+    for _ in range(3):
+        writers.put(Writers(source))
+    try:
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            lanes = [pool.submit(_kill_repeatedly, writers, data / f"crash-{i}.toml", KILLS // 5, i)
+                     for i in range(5)]
+            assert sum(lane.result() for lane in lanes) >= KILLS
+    finally:
+        while not writers.empty():
+            writers.get().close()
     torn = len(list(data.glob(".*.tmp")))  # temp files left by kills that landed mid-write
     print(f"\n{KILLS} kills in {time.monotonic() - started:.1f} s, {torn} of them mid-write")
     assert time.monotonic() - started < 240  # a bound against a hang, loose for a busy shared machine

@@ -25,15 +25,43 @@ pytestmark = pytest.mark.skipif(os.name == "nt", reason="POSIX locks, FIFOs and 
 # Holds a slot as another window would, until its stdin closes: prints the slot's name.
 HOLD = ("import sys; from saves import slots\n"
         "slot, _kept = slots.claim_slot(); print(slot.name, flush=True); sys.stdin.read()")
-# Says "ready", waits for the file argv[1], then claims at once (two windows starting
-# together). Reading a file is made slow, as on a loaded machine: a claim that checks a stale
-# lock, then clears it, lets another window clear the lock just made in between.
-RACE = ("import os, pathlib, sys, time; from saves import slots\n"
-        "read = pathlib.Path.read_text\n"
-        "pathlib.Path.read_text = lambda *a, **k: (read(*a, **k), time.sleep(0.2))[0]\n"
-        "print('ready', flush=True)\n"
-        "while not os.path.exists(sys.argv[1]): time.sleep(0.0005)\n"
-        "slot, _kept = slots.claim_slot(); print(slot.name, flush=True); sys.stdin.read()")
+# For each line "GO N" it forks N windows that wait for the file GO, then claim at once
+# (windows starting together), print the slot and hold it; it says "ready" once they wait,
+# and on the next line kills them and says "gone". Reading a file is made slow, as on a
+# loaded machine: a claim that checks a stale lock, then clears it, lets another window clear
+# the lock just made in between. The windows are forked from one process that imported
+# `saves` once (issue 22: nine interpreters spent ~3 s of CPU importing it).
+RACES = r"""
+import os, pathlib, signal, sys, time
+from saves import slots
+read = pathlib.Path.read_text
+pathlib.Path.read_text = lambda *a, **k: (read(*a, **k), time.sleep(0.2))[0]
+
+def window(go):
+    try:
+        while not os.path.exists(go):
+            time.sleep(0.0005)
+        slot, _kept = slots.claim_slot()
+        os.write(1, f"{slot.name}\n".encode())  # one write: the three share the pipe
+        signal.pause()
+    finally:
+        os._exit(1)
+
+for line in sys.stdin:
+    go, count = line.split()
+    windows = []
+    for _ in range(int(count)):
+        pid = os.fork()
+        if pid == 0:
+            window(go)
+        windows.append(pid)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    for pid in windows:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    print("gone", flush=True)
+"""
 
 
 def child(script: str, *args: str) -> subprocess.Popen[str]:
@@ -121,19 +149,25 @@ def test_windows_claiming_at_the_same_instant_never_share_a_slot(data: Path, sle
 
     A stale lock left by a dead window is the case the old claim raced on: both removed it.
     """
-    for trial in range(3):
-        go = data / f"go-{trial}"
-        lock_of(data / "autosave.toml").write_text(f"pid {sleeper}\n")
-        lock_of(data / "autosave.toml").chmod(0o644)
-        racers = [child(RACE, str(go)) for _ in range(3)]
-        try:
-            assert all(process.stdout and process.stdout.readline() for process in racers)
+    races = child(RACES)
+    assert races.stdin is not None and races.stdout is not None
+    try:
+        for trial in range(3):
+            go = data / f"go-{trial}"
+            lock_of(data / "autosave.toml").write_text(f"pid {sleeper}\n")
+            lock_of(data / "autosave.toml").chmod(0o644)
+            races.stdin.write(f"{go} 3\n")
+            races.stdin.flush()
+            assert races.stdout.readline() == "ready\n"
             go.touch()
-            names = [process.stdout.readline().strip() for process in racers if process.stdout]
-        finally:
-            for process in racers:
-                done(process)
-        assert len(set(names)) == 3, (trial, names)
+            names = [races.stdout.readline().strip() for _ in range(3)]
+            races.stdin.write("done\n")
+            races.stdin.flush()
+            assert races.stdout.readline() == "gone\n"
+            assert len(set(names)) == 3, (trial, names)
+    finally:
+        races.kill()
+        races.wait()
 
 
 def test_a_fifo_lock_neither_hangs_start_up_nor_takes_the_slot(make_enc, data: Path) -> None:

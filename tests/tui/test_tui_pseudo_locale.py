@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import screen_lines, window_holding
+from tui_support import screen_lines, settle, window_holding
 
 from core import i18n
 from tui.app import make_app
@@ -102,9 +102,10 @@ def english_words(app: object) -> set[str]:
 
 
 async def visit(pilot: Pilot[None], *keys: str) -> set[str]:
-    """Press ``keys`` and read the screen; the English words left on it."""
+    """Press ``keys`` and read the screen, once its workers are done and it is painted (not
+    after a fixed 0.2 s); the English words left on it."""
     await pilot.press(*keys)
-    await pilot.pause(0.2)
+    await settle(pilot)
     return english_words(pilot.app)
 
 
@@ -185,10 +186,10 @@ async def test_the_players_view_speaks_through_the_catalogue(pseudo, tmp_path: P
         atomic_write(path, codec.encode(encounter.to_data()).encode("utf-8"), backup=False)
         app = WatchApp(Follower(tmp_path))
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(200):
+            for _ in range(1000):
                 if app.watched.view is not None:
                     break
-                await pilot.pause(0.05)
+                await pilot.pause(0.01)
             await pilot.pause()
             names = {word for cid in encounter.order
                      for word in WORD.findall(encounter.creature(cid).name)}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import screen_lines, window_holding
+from tui_support import screen_lines, until, window_holding
 
 from core import Encounter
 from saves import codec
@@ -50,11 +50,11 @@ def ambush(system: str = "pf2e") -> Encounter:
     return encounter
 
 
-@pytest.fixture
-def gm_folder(tmp_path: Path) -> Iterator[Path]:
-    """A data dir whose autosave a running GM window holds."""
-    folder = tmp_path / "gm"
-    folder.mkdir()
+@pytest.fixture(scope="module")
+def gm_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A data dir whose autosave a running GM window holds: one for the module, the window a
+    process started once (the view only reads the folder, as the random keys test checks)."""
+    folder = tmp_path_factory.mktemp("gm")
     with window_holding(folder / "autosave.toml"):  # its lock, with the kernel (issue 17)
         write(folder / "autosave.toml", ambush())
         yield folder
@@ -64,10 +64,10 @@ async def shown(pilot: Pilot[None]) -> None:
     """Wait until the view has drawn what the file holds."""
     app = pilot.app
     assert isinstance(app, WatchApp)
-    for _ in range(200):  # 10 s at most, on a loaded machine
+    for _ in range(1000):  # 10 s at most, on a loaded machine
         if app.watched.view is not None or app.watched.file is not None:
             break
-        await pilot.pause(0.05)
+        await pilot.pause(0.01)
     await pilot.pause()
 
 
@@ -179,8 +179,9 @@ async def test_a_long_order_scrolls_to_whose_turn_it_is(tmp_path: Path) -> None:
     app = WatchApp(Follower(tmp_path, tmp_path / "horde.toml"))
     async with app.run_test(size=(80, 24)) as pilot:
         await shown(pilot)
-        await pilot.pause(0.2)
         up = encounter.creature(encounter.active or "").name
+        await until(pilot, lambda: any(line.lstrip().startswith(f"▶ {up}")
+                                       for line in screen_lines(app)))
         assert any(line.lstrip().startswith(f"▶ {up}") for line in screen_lines(app)), up
 
 
