@@ -9,7 +9,7 @@ from core.dice import parse
 from core.errors import ParseError
 
 
-@pytest.mark.parametrize("last,position", [("d6", 70), (" d6", 71), ("1d6", 70)])
+@pytest.mark.parametrize("last,position", [("d6", 71), (" d6", 72), ("1d6", 70)])
 def test_the_die_past_ten_thousand_is_placed_at_its_count_or_its_d(last, position):
     with pytest.raises(ParseError) as refused:
         parse("1000d6+" * 10 + last)
