@@ -105,10 +105,14 @@ async def until(pilot: Pilot, shown: Callable[[], bool], seconds: float = 10.0) 
 
 
 async def settle(pilot: Pilot) -> None:
-    """Let workers finish and their messages arrive."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
+    """Let workers finish and their messages arrive, and the workers those start in turn (a
+    keep, then its load; a claim, then its write): until a pause leaves no worker unfinished."""
+    for _ in range(100):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        if all(worker.is_finished for worker in pilot.app.workers):
+            return
 
 
 class Dice:
