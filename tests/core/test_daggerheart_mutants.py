@@ -1,0 +1,46 @@
+"""Daggerheart at its edges (issue 22 item 8: survivors of a mutmut sample of
+core/systems/daggerheart.py): a roll of exactly 0, thresholds that are equal, resistance and
+immunity to ``all``, and the Stress a GM may mark (RULES §3, §7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.systems import get_system
+
+DH = get_system("daggerheart")
+
+
+def _steps(outcome):
+    return [(step.kind, step.text) for step in outcome.records]
+
+
+def test_a_roll_of_exactly_0_marks_nothing_and_is_not_called_negative(R):
+    acid = DH.new_creature("Acid", False, hp=6, major=7, severe=14)
+    out = DH.resolve(acid, DH.roll("1d4-1 physical", rng=R(1)))
+    assert _steps(out) == [("roll", "roll: 1d4-1 physical (1) = 0"), ("threshold", "0 damage: nothing marked")]
+    assert (out.total, out.hp_marked, out.dealt, out.summary) == (0, 0, "0 none", "0 none: 0 HP")
+
+
+def test_severe_may_equal_major_but_not_be_below_it():
+    assert DH.new_creature("Even", major=7, severe=7).severe == 7
+    with pytest.raises(ValueError) as info:
+        DH.new_creature("Odd", major=7, severe=6)
+    assert str(info.value) == "the Severe threshold (6) is below Major (7)"
+
+
+@pytest.mark.parametrize("defenses,step,total", [
+    ("resistance all", ("resistance", "resistance magic: 10 → 5 (half, rounded up)"), 5),
+    ("immunity all", ("immunity", "immune to magic: 10 → 0"), 0),
+])
+def test_resistance_or_immunity_to_all_covers_magic(defenses, step, total):
+    out = DH.resolve(DH.new_creature("R", False, defenses, hp=6), DH.roll("10 magic"))
+    assert _steps(out)[1] == step
+    assert out.total == total
+
+
+@pytest.mark.parametrize("amount", [0, -2, True, 1.5])
+def test_stress_to_mark_is_a_whole_number_of_1_or_more(amount):
+    with pytest.raises(ValueError) as info:
+        DH.resolve_stress(DH.new_creature("Acid", hp=6), amount)
+    assert str(info.value) == f"Stress to mark is a whole number of 1 or more, not {amount!r}"
