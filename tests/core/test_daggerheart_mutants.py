@@ -44,3 +44,12 @@ def test_stress_to_mark_is_a_whole_number_of_1_or_more(amount):
     with pytest.raises(ValueError) as info:
         DH.resolve_stress(DH.new_creature("Acid", hp=6), amount)
     assert str(info.value) == f"Stress to mark is a whole number of 1 or more, not {amount!r}"
+
+
+def test_a_minion_with_a_slot_marked_already_marks_only_the_rest():
+    rat = DH.new_creature("Rat", False, hp=3, major=4, severe=8, numbers={"minion": 5})
+    rat.hp_marked = 1
+    out = DH.resolve(rat, DH.roll("2 physical"))  # RULES §9 Minion (X): any damage defeats it
+    assert _steps(out)[2:] == [("track", "Minion (5): any damage defeats it"),
+                               ("track", "mark 2 HP: 1 → 3 of 3"), ("track", "every HP marked: defeated")]
+    assert (out.hp_marked, out.changes["hp_marked"]) == (2, 3)
