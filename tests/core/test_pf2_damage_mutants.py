@@ -118,3 +118,13 @@ def test_an_immunity_to_an_effect_trait_drops_the_whole_attack_and_its_persisten
         ("immunity", "immunity mental: the attack has the mental trait and deals nothing: fire 5 → 0"),
         ("immunity", "persistent 1d6 persistent fire: dropped (immunity mental)")]
     assert (out.total, out.changes) == (0, {})
+
+
+def test_vulnerability_on_a_hit_point_creature_adds_5_a_die(R):
+    orc = VW.new_creature("Orc", False, "vulnerable silver", hp=30)
+    out = VW.resolve(orc, VW.roll("2d4 ballistic silver", rng=R(1, 2)))
+    assert _steps(out)[1:] == [
+        ("vulnerability", "vulnerability silver: +5 per die on a Hit Point creature: "
+                          "ballistic (silver) 3 → 13"),
+        ("total", "total: 13"), ("track", "HP 30 → 17")]
+    assert (out.total, out.wounds) == (13, 0)
