@@ -138,3 +138,12 @@ def test_an_hp_only_npc_edit_follows_the_hp_rules():
     work = orc.clone()
     work.hp = 0
     assert VW.settle_status(work, orc) == ["0 HP: dead (a non-PC dies at 0 HP)"]
+
+
+def test_an_edit_to_0_wounds_kills_a_creature_doomed_to_die_at_dying_1():
+    before = _wolf(vitality=0, wounds=2, condition_values={"doomed": 3})
+    work = before.clone()
+    work.wounds = 0
+    assert VW.settle_status(work, before) == ["0 Wounds: dying",
+                                              "dying 1 (doomed 3: dies at dying 1): dead"]
+    assert (work.conditions, work.dying) == ({"dead"}, 0)
