@@ -186,3 +186,10 @@ def test_an_edit_leaves_the_dead_and_unchanged_numbers_alone():
     assert PF2.settle_status(work, dead) == []
     marked = _kyra(0, conditions=set())  # 0 HP, no status: the GM's word stands
     assert PF2.settle_status(marked.clone(), marked) == []
+
+
+def test_a_natural_20_cannot_better_a_critical_success():
+    kyra = _kyra(0, conditions={"dying", "unconscious"}, dying=0)  # marked dying by hand, value 0
+    out = PF2.resolve_dying_check(kyra, 20)  # 20 vs DC 10: a critical success already
+    assert _steps(out) == [("track", "recovery check 20 vs DC 10: critical success; dying 0 → 0"),
+                           ("track", "no longer dying; wounded 1; still unconscious")]
