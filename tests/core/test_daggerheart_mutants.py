@@ -53,3 +53,9 @@ def test_a_minion_with_a_slot_marked_already_marks_only_the_rest():
     assert _steps(out)[2:] == [("track", "Minion (5): any damage defeats it"),
                                ("track", "mark 2 HP: 1 → 3 of 3"), ("track", "every HP marked: defeated")]
     assert (out.hp_marked, out.changes["hp_marked"]) == (2, 3)
+
+
+def test_a_critical_adds_the_dice_maximum_and_says_the_faces(R):
+    acid = DH.new_creature("Acid", False, hp=6, major=7, severe=14)
+    out = DH.resolve(acid, DH.roll("1d8+3 physical", True, rng=R(5)), True)
+    assert _steps(out)[0] == ("scale", "critical: 1d8+3 physical max 8 + roll (5) 8 = 16")

@@ -193,3 +193,19 @@ def test_a_natural_20_cannot_better_a_critical_success():
     out = PF2.resolve_dying_check(kyra, 20)  # 20 vs DC 10: a critical success already
     assert _steps(out) == [("track", "recovery check 20 vs DC 10: critical success; dying 0 → 0"),
                            ("track", "no longer dying; wounded 1; still unconscious")]
+
+
+def test_an_edit_of_hp_leaves_a_dead_pc_dead():
+    dead = _kyra(5, conditions={"dead"})
+    work = dead.clone()
+    work.hp = 0
+    assert PF2.settle_status(work, dead) == []
+    assert work.conditions == {"dead"}
+
+
+def test_an_edit_to_0_hp_of_a_pc_dying_already_changes_nothing():
+    dying = _kyra(2, conditions={"dying"}, dying=1)  # the GM took unconscious off by hand
+    work = dying.clone()
+    work.hp = 0
+    assert PF2.settle_status(work, dying) == []
+    assert (work.conditions, work.dying) == ({"dying"}, 1)
