@@ -128,3 +128,8 @@ def test_vulnerability_on_a_hit_point_creature_adds_5_a_die(R):
                           "ballistic (silver) 3 → 13"),
         ("total", "total: 13"), ("track", "HP 30 → 17")]
     assert (out.total, out.wounds) == (13, 0)
+
+
+def test_a_precision_resistance_removes_at_most_the_precision_share(R):
+    out = PF2.resolve(_target("resistances precision 5"), PF2.roll("5 fire, 1d6 precision", rng=R(4)))
+    assert _steps(out)[3:5] == [("resistance", "resistance precision 5: fire 9 → 5"), ("total", "total: 5")]
