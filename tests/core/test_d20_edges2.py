@@ -91,3 +91,9 @@ def test_a_weakness_adds_to_a_part_that_deals_damage_only(damage, hp):
     """1 fire takes the weakness; a part rolled below 0 counts as 0 and takes none."""
     troll = RULES.new_creature("Troll", hp=50, defenses="weakness fire 5")
     assert RULES.resolve(troll, RULES.roll(damage)).changes["hp"] == hp
+
+
+def test_damage_reduction_reduces_untyped_damage():
+    golem = RULES.new_creature("Golem", False, "DR 5/magic", hp=50)
+    out = RULES.resolve(golem, RULES.roll("7 untyped"))
+    assert [s.text for s in out.records][1:3] == ["damage reduction 5/magic: 7 → 2", "total: 2"]
