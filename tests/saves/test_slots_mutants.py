@@ -1,0 +1,65 @@
+"""saves/slots.py at its edges (issue 22 item 8), from a mutmut sample of the module: every slot
+held says so, the slot resumed from is taken first, and a newer hitledger's autosave is left."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import saves
+from saves import slots
+
+
+@pytest.fixture
+def held():
+    """The slots claimed by a test, let go of afterwards."""
+    taken: list[Path] = []
+    yield taken
+    for slot in taken:
+        slots.release(slot)
+
+
+def test_with_every_slot_held_a_window_is_told_to_close_one(held, data: Path):
+    for number in range(1, slots.MAX_SLOTS + 1):
+        assert slots.claim(slots.slot_path(number))
+        held.append(slots.slot_path(number))
+    with pytest.raises(saves.SaveError) as caught:
+        slots.claim_slot()
+    error = caught.value
+    assert (error.path, error.problem, error.hint) == (
+        data, "64 windows already hold an autosave here", "close a window")
+
+
+def test_the_slot_resumed_from_is_taken_first_as_it_is(held, make_enc, data: Path):
+    third = slots.slot_path(3)
+    saves.autosave(make_enc("Unsaved"), path=third)
+    slot, moved = slots.claim_slot(prefer=third)
+    held.append(slot)
+    assert (slot, moved) == (third, None) and third.exists()
+
+
+def test_a_slot_holding_unsaved_work_is_emptied_into_the_trash(held, make_enc, data: Path):
+    saves.autosave(make_enc("Unsaved"), path=slots.slot_path(1))
+    slot, moved = slots.claim_slot()
+    held.append(slot)
+    assert slot == slots.slot_path(1) and moved is not None
+    assert moved.parent == data / "trash" and saves.load(moved).name == "Unsaved"
+    assert slots.holder(slot) == os.getpid()
+
+
+def test_a_newer_hitledgers_autosave_is_left_to_it(held, data: Path):
+    first = slots.slot_path(1)
+    first.write_text("format = 7\n[encounter]\n", "utf-8")
+    assert slots.newer_format(first) == 7
+    slot, moved = slots.claim_slot()
+    held.append(slot)
+    assert (slot, moved) == (slots.slot_path(2), None)
+    assert first.read_text("utf-8") == "format = 7\n[encounter]\n"
+
+
+def test_a_folder_named_as_an_autosave_has_no_format(data: Path):
+    folder = slots.slot_path(1)
+    folder.mkdir()
+    assert slots.newer_format(folder) is None

@@ -1,0 +1,49 @@
+"""saves/trash.py at its edges (issue 22 item 8), from a mutmut sample of the module: the copy
+kept is the state handed over, the numbered copy of a second is the newer, and pruning says
+what went."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import saves
+from saves import store
+from saves.store import TRASH_MAX_DAYS
+
+
+def _copy(make_enc, name: str, when: datetime, number: int = 1) -> Path:
+    trash = saves.data_dir() / "trash"
+    trash.mkdir(exist_ok=True)
+    suffix = "" if number == 1 else f"-{number}"
+    path = trash / f"{saves.slugify(name)} {when:%Y%m%d-%H%M%S}{suffix}.toml"
+    store.atomic_write(path, store._encode(make_enc(name=name, creatures=1)), backup=False)
+    return path
+
+
+def test_the_copy_kept_is_the_state_handed_over(make_enc, mutate, data: Path):
+    enc = make_enc()
+    taken = enc.to_data()
+    mutate(enc)
+    copy = saves.keep_in_trash(enc, data=taken)
+    assert len(saves.load(copy).creatures) == 3
+
+
+def test_pruning_says_what_went_with_its_backup(make_enc, data: Path):
+    old = datetime.now() - timedelta(days=TRASH_MAX_DAYS + 1)
+    first = _copy(make_enc, "Bridge", old)
+    first.with_name(first.name + ".bak").write_bytes(b"before")
+    newest = _copy(make_enc, "Bridge", old, 2)  # same second, numbered: the newer copy
+    assert store.prune_trash() == [first]
+    assert newest.exists() and not first.exists()
+    assert not first.with_name(first.name + ".bak").exists()
+
+
+def test_a_trash_name_of_another_shape_is_left_alone(make_enc, data: Path):
+    old = datetime.now() - timedelta(days=TRASH_MAX_DAYS + 1)
+    kept = _copy(make_enc, "Bridge", old)
+    odd = kept.with_name("bridge 20261399-250000.toml")  # no such time
+    odd.write_bytes(kept.read_bytes())
+    _copy(make_enc, "Bridge", datetime.now())
+    assert store.prune_trash() == [kept]
+    assert odd.exists()
