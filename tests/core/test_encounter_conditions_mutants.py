@@ -80,6 +80,14 @@ def test_several_creatures_take_a_condition_as_one_step_and_lose_it_as_one():
     assert _refused(enc.add_condition_many, [], "prone") == "no creatures chosen"
 
 
+def test_several_creatures_losing_a_condition_are_counted_in_the_short_form():
+    enc, goblin, orc = _two()
+    enc.add_condition_many([goblin, orc], "prone")
+    enc.remove_condition_many([goblin, orc], "prone")
+    assert _said(enc) == ("condition", "Goblin: no longer prone; Orc: no longer prone",
+                          "no longer prone → 2 creatures")
+
+
 def test_the_gms_dying_check_roll_is_recorded_in_words():
     enc, _, orc = _two()
     enc.add_condition(orc, "dying", 2)
