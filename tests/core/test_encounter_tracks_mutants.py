@@ -95,7 +95,7 @@ def test_temporary_hp_keep_the_higher_and_say_so():
     enc.give_temp_hp([goblin], 5)
     assert enc.log[-1].details == ("Goblin: temp HP 5 kept: temporary HP do not stack, the higher stays",)
     enc.give_temp_hp([goblin], 6)
-    assert enc.creature(goblin).temp_hp == 6
+    assert _said(enc) == ("heal", "temp HP 6 → Goblin 15/15 +6", "")
 
 
 @pytest.mark.parametrize("amount", [0, 1_000_001, True, "5"])
