@@ -127,3 +127,23 @@ def test_joining_says_the_initiative_or_the_place():
     assert spot.log[-1].text == "B, C join"
     assert _refused(spot.add_many, [rules.new_creature("D")], roll=True) == \
         "Daggerheart has no initiative: the GM orders the list (move_in_order)"
+
+
+def test_creatures_added_together_undo_as_one_and_give_their_ids_back(R):
+    enc = Encounter("pf2e", "Ambush")
+    rules = enc.rules
+    ids = enc.add_many([rules.new_creature(f"Goblin {n}", hp=6) for n in (1, 2)], roll=True, rng=R(4, 9))
+    assert ids == ["c1", "c2"] and enc.log[-1].kind == "initiative"
+    enc.undo()
+    assert enc.creatures == {}
+    assert enc.add_many([rules.new_creature("Rat", hp=2)]) == ["c1"]
+    assert enc.log[-1].kind == "add"
+
+
+def test_creatures_added_together_take_their_places_among_later_ones(R):
+    enc = Encounter("pf2e", "Ambush")
+    rules = enc.rules
+    a, b = enc.add_many([rules.new_creature("A", hp=6), rules.new_creature("B", hp=6)])
+    c = enc.add(rules.new_creature("C", hp=6))
+    assert [entry["seq"] for entry in enc.to_data()["creatures"]] == [1, 2, 3]
+    assert enc.roll_initiative(rng=R(1, 2, 3)) == {a: 1, b: 2, c: 3}     # rolled in the order added

@@ -113,3 +113,4 @@ def test_a_million_temporary_hp_are_given_and_none_to_the_dead_or_in_daggerheart
     assert enc.log[-1].details == ("Goblin: dead: temporary HP have no effect",)
     party, kyra, _ = _party()
     assert _refused(party.give_temp_hp, [kyra], 1) == "Daggerheart creatures have no temporary HP"
+
