@@ -55,6 +55,7 @@ def test_stress_cleared_on_several_is_one_step_and_on_one_is_its_own_words():
     assert _said(enc) == ("stress", "Kyra: clear 1 Stress: 2 → 1 of 3", "")
     enc.heal(marl, 2, "stress")                    # clearing Stress is no heal
     assert _said(enc) == ("stress", "Marl: clear 2 Stress: 2 → 0 of 3", "")
+    assert enc.log[-1].details == ("clear 2 Stress: 2 → 0 of 3",)
     enc.undo()
     assert enc.creature(marl).stress_marked == 2
 
