@@ -58,6 +58,15 @@ def test_drained_takes_hp_and_max_hp_and_gives_back_only_the_max():
     assert (enc.creature(goblin).hp, enc.creature(goblin).max_hp) == (13, 15)
 
 
+def test_drained_without_a_value_is_drained_1():
+    enc, goblin, _ = _two()
+    enc.add_condition(goblin, "drained")
+    assert _said(enc)[1] == ("Goblin: drained (until removed); drained 1: loses level 2 × 1 = 2 HP "
+                             "and max HP: 15/15 → 13/13")
+    enc.remove_condition(goblin, "drained")
+    assert (enc.creature(goblin).hp, enc.creature(goblin).max_hp) == (13, 15)
+
+
 def test_doomed_kills_a_creature_dying_at_its_limit():
     enc, _, orc = _two()
     enc.add_condition(orc, "dying", 3)
