@@ -202,3 +202,14 @@ def test_nonlethal_by_its_words_and_nothing_to_commit_before_any_damage():
     assert (empty.add_hit(), empty.texts, empty.roll(), empty.current) == (False, (), None, None)
     with pytest.raises(ValueError, match="no damage to apply: type the damage first"):
         empty.commit(Encounter("pf2e", "t"))
+
+
+def test_a_draft_commits_to_the_targets_asked_for_only():
+    enc = Encounter("pf2e", "Ambush")
+    rules = enc.rules
+    a = enc.add(rules.new_creature("A", hp=10))
+    b = enc.add(rules.new_creature("B", hp=10))
+    draft = DamageDraft(rules, [a, b])
+    draft.set_text("3 fire")
+    assert list(draft.commit(enc, [b])) == [b]
+    assert (enc.creature(a).hp, enc.creature(b).hp) == (10, 7)

@@ -138,3 +138,35 @@ def test_drained_takes_level_times_x_and_gives_back_only_the_maximum():
     assert (less.hp, less.max_hp) == (24, 27)
     assert drained_hp(before, after, "d20-3e") == []
     assert drained_hp(before, copy.deepcopy(before), "pf2e") == []
+
+
+def test_a_number_without_a_word_of_its_system_is_said_by_its_key():
+    from core.table_numbers import Numbers
+
+    numbers = Numbers("pf2e", {"speed": 25}, {})
+    numbers["speed"] = 25
+    assert numbers.text("speed") == "speed 25"
+
+
+def test_the_map_step_refused_is_named():
+    with pytest.raises(ValueError) as caught:
+        map_penalty(Attack("Sword", "1d8 slashing"), 3)
+    assert str(caught.value) == "the MAP step is 0, 1 or 2, not 3"
+
+
+def test_a_daggerheart_natural_20_is_said_as_one():
+    from core import Encounter
+
+    class Dice:
+        def __init__(self, face: int) -> None:
+            self.face = face
+
+        def randint(self, low: int, high: int) -> int:
+            return self.face
+
+    enc = Encounter("daggerheart", "Scene")
+    bear = enc.add(enc.rules.new_creature("Bear", numbers={"difficulty": 14, "attack": 2}))
+    kyra = enc.add(enc.rules.new_creature("Kyra", pc=True, hp=6, numbers={"evasion": 12}))
+    assert enc.attack(bear, kyra, rng=Dice(20)).steps[-1] == \
+        "d20 20+2 = 22 vs Evasion 12: critical hit (natural 20)"
+    assert enc.attack(bear, kyra, rng=Dice(19)).steps[-1] == "d20 19+2 = 21 vs Evasion 12: hit"
