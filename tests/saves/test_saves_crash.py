@@ -130,6 +130,7 @@ def _check_after_a_kill(path: Path, last: int, kill: int) -> int:
     return version
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_sigkill_during_saves_never_breaks_the_file(data: Path, tmp_path: Path) -> None:
     source = _encounter_json(tmp_path)
@@ -226,6 +227,7 @@ class AppChild:
         self.process.wait()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_changes_at_a_steady_pace_survive_a_sigkill(data: Path) -> None:
     """Item 3: n every 0.1 s, never a quiet spell, then SIGKILL: what was shown 1 s before is on disk.
@@ -248,6 +250,7 @@ def test_changes_at_a_steady_pace_survive_a_sigkill(data: Path) -> None:
     assert (on_disk.round, on_disk.turn) >= due[-1]
 
 
+@pytest.mark.slow
 def test_two_windows_on_one_data_dir_keep_their_own_autosaves(data: Path) -> None:
     """Item 4: the second window neither resumes nor overwrites the first one's autosave."""
     first = AppChild()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import random
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
@@ -62,6 +63,7 @@ def footer_words(app: App[None]) -> list[str]:
     return [key.description for key in footer.query(FooterKey)]
 
 
+@pytest.mark.slow
 async def test_200_dialogs_leave_no_widget_behind() -> None:
     app = Bare()
     async with app.run_test(size=SIZE) as pilot:

@@ -136,6 +136,7 @@ def _play(data: Path, args: tuple[str, ...], keys: bytes) -> None:
         term.kill()
 
 
+@pytest.mark.slow
 def test_quitting_and_starting_again_twice_keeps_the_fight(data_dir: Path) -> None:
     """The slot a window resumed from is its own: the claim after the first frame moved the
     autosave just resumed to trash/, and quitting with no change wrote nothing back, so the

@@ -102,6 +102,7 @@ async def play(plain: bool) -> tuple[list[list[list[tuple[str, ...]]]], int]:
     return screens, terminal.written
 
 
+@pytest.mark.slow
 async def test_the_screen_is_the_same_with_the_copy_on_and_off() -> None:
     copied, copied_bytes = await play(plain=False)
     plain, plain_bytes = await play(plain=True)

@@ -99,6 +99,7 @@ async def test_stale_and_the_gms_window_closed_are_said(tmp_path: Path) -> None:
         assert "Valeros's turn" in text  # the last good state stays
 
 
+@pytest.mark.slow
 async def test_random_keys_leave_the_data_dir_byte_for_byte(gm_folder: Path) -> None:
     before = tree(gm_folder)
     keys = random.Random(20).choices(KEYS, k=300)
