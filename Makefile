@@ -6,7 +6,7 @@ TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 MUTATE_STAMP := $(VENV)/.installed-mutate
 
-.PHONY: run test typecheck warm-tests bench sizes screenshots lint mutate clean locale
+.PHONY: run test suite typecheck warm-tests bench sizes screenshots lint mutate clean locale
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,14 +27,16 @@ run: $(STAMP)
 	$(BIN)/hitledger
 
 # issue 22: the layer contracts (pyproject's [tool.importlinter]) run before the tests; mypy
-# (one core) runs beside a first collection of the tests (the other core), which writes the
-# bytecode of the packages and pytest's rewritten test modules once: without it, each of
-# pytest's workers rewrote and compiled all of them at the same moment on a fresh clone.
-# The collection's own errors, if any, are reported by the run that follows.
+# runs beside the tests (-j2): beside a first collection of the tests, which writes the
+# bytecode of the packages and pytest's rewritten test modules once (without it, each of
+# pytest's workers rewrote and compiled all of them at the same moment on a fresh clone),
+# then beside the suite. The collection's own errors, if any, are reported by the suite.
 test: $(TEST_STAMP)
 	$(BIN)/ruff check core saves tui tests
 	$(BIN)/lint-imports --no-cache
-	$(MAKE) --no-print-directory -j2 typecheck warm-tests
+	$(MAKE) --no-print-directory -j2 typecheck suite
+
+suite: warm-tests
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
 
 typecheck: $(TEST_STAMP)
