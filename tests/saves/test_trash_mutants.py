@@ -7,18 +7,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from test_saves_trash import trashed  # a copy put in the trash at a given time
+
 import saves
 from saves import store
 from saves.store import TRASH_MAX_DAYS
-
-
-def _copy(make_enc, name: str, when: datetime, number: int = 1) -> Path:
-    trash = saves.data_dir() / "trash"
-    trash.mkdir(exist_ok=True)
-    suffix = "" if number == 1 else f"-{number}"
-    path = trash / f"{saves.slugify(name)} {when:%Y%m%d-%H%M%S}{suffix}.toml"
-    store.atomic_write(path, store._encode(make_enc(name=name, creatures=1)), backup=False)
-    return path
 
 
 def test_the_copy_kept_is_the_state_handed_over(make_enc, mutate, data: Path):
@@ -31,9 +24,9 @@ def test_the_copy_kept_is_the_state_handed_over(make_enc, mutate, data: Path):
 
 def test_pruning_says_what_went_with_its_backup(make_enc, data: Path):
     old = datetime.now() - timedelta(days=TRASH_MAX_DAYS + 1)
-    first = _copy(make_enc, "Bridge", old)
+    first = trashed(make_enc, "Bridge", old)
     first.with_name(first.name + ".bak").write_bytes(b"before")
-    newest = _copy(make_enc, "Bridge", old, 2)  # same second, numbered: the newer copy
+    newest = trashed(make_enc, "Bridge", old, 2)  # same second, numbered: the newer copy
     assert store.prune_trash() == [first]
     assert newest.exists() and not first.exists()
     assert not first.with_name(first.name + ".bak").exists()
@@ -41,9 +34,9 @@ def test_pruning_says_what_went_with_its_backup(make_enc, data: Path):
 
 def test_a_trash_name_of_another_shape_is_left_alone(make_enc, data: Path):
     old = datetime.now() - timedelta(days=TRASH_MAX_DAYS + 1)
-    kept = _copy(make_enc, "Bridge", old)
+    kept = trashed(make_enc, "Bridge", old)
     odd = kept.with_name("bridge 20261399-250000.toml")  # no such time
     odd.write_bytes(kept.read_bytes())
-    _copy(make_enc, "Bridge", datetime.now())
+    trashed(make_enc, "Bridge", datetime.now())
     assert store.prune_trash() == [kept]
     assert odd.exists()
