@@ -3,6 +3,8 @@ equal initiatives (RULES §7) kept through a delay, an undo and a redo."""
 
 from __future__ import annotations
 
+import pytest
+
 from core import Encounter
 
 
@@ -50,3 +52,9 @@ def test_the_next_fight_seats_the_party_at_initiative_0_in_their_order_and_keeps
     assert Encounter.from_data(nxt.to_data()).order == ["c1", "c2"]
     assert nxt.roll_initiative(rng=R(3, 9)) == {"c1": 3, "c2": 9}   # in the order they were seated
     assert marl in enc.creatures and enc.round == 2
+
+
+def test_asking_for_a_creature_not_in_the_encounter_says_which():
+    with pytest.raises(KeyError) as caught:
+        Encounter(system="pf2e", name="Empty").creature("c9")
+    assert caught.value.args == ("no creature 'c9' in this encounter",)

@@ -170,3 +170,23 @@ def test_a_daggerheart_natural_20_is_said_as_one():
     assert enc.attack(bear, kyra, rng=Dice(20)).steps[-1] == \
         "d20 20+2 = 22 vs Evasion 12: critical hit (natural 20)"
     assert enc.attack(bear, kyra, rng=Dice(19)).steps[-1] == "d20 19+2 = 21 vs Evasion 12: hit"
+
+
+def test_drained_names_vitality_in_the_vitality_and_wounds_game():
+    rules = get_system("vitality-wounds")
+    before = rules.new_creature("Ogre", vitality=20, wounds=10)
+    after = copy.deepcopy(before)
+    after.conditions = set(after.conditions) | {"drained"}
+    after.condition_values = {"drained": 1}
+    assert drained_hp(before, after, "vitality-wounds") == [
+        "drained 1: loses level 1 × 1 = 1 Vitality and max Vitality: 20/20 → 19/19"]
+    assert (after.vitality, after.max_vitality) == (19, 19)
+
+
+def test_a_flat_footed_d20_creature_shows_its_flat_footed_ac_and_why():
+    from core.table_numbers import numbers_of
+
+    orc = get_system("d20-3e").new_creature("Orc", hp=20)
+    orc.numbers.update({"ac": 15, "flat_footed": 12})
+    orc.conditions = set(orc.conditions) | {"flat-footed"}
+    assert numbers_of(orc, "d20-3e").text("ac") == "AC 12 (15, flat-footed: flat-footed AC 12)"
