@@ -84,6 +84,46 @@ async def test_200_dialogs_leave_no_widget_behind() -> None:
         assert all(key.compact for key in app.screen.query(FooterKey))
 
 
+class Toggling(App[None]):
+    """A key that turns on and off: shown dim while it cannot be used."""
+
+    BINDINGS = [Binding("u", "undo", "Undo"), Binding("t", "toggle", "Toggle")]
+    can_undo = False
+
+    def get_default_screen(self) -> Screen[None]:
+        return Home()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if action == "undo" and not self.can_undo else True
+
+    def action_toggle(self) -> None:
+        self.can_undo = not self.can_undo
+        self.refresh_bindings()
+
+
+async def test_a_key_that_turns_on_or_off_is_changed_in_place() -> None:
+    """The same keys in another state are the same widgets, restyled: a rebuild would mount
+    a footer's worth of keys again, lay out the screen and repaint the line (every change to
+    the encounter turns undo or redo on or off)."""
+    app = Toggling()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        undo = next(key for key in keys if key.description == "Undo")
+        assert undo.has_class("-disabled")
+        await pilot.press("t")
+        await pilot.pause()
+        assert list(app.screen.query(FooterKey)) == keys
+        assert not undo.has_class("-disabled")
+        assert not undo._disabled  # a click on it presses it, as on a new key
+        await pilot.press("t")
+        await pilot.pause()
+        assert list(app.screen.query(FooterKey)) == keys
+        assert undo.has_class("-disabled")
+        assert [key.description for key in keys] == ["Add", "Damage", "Undo", "Toggle",
+                                                     "palette"]
+
+
 async def test_the_roster_keeps_as_many_widgets_after_dialogs() -> None:
     app = make_app(goblins(), rng=random.Random(1), autosave=False)
     async with app.run_test(size=SIZE) as pilot:
