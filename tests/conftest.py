@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 
@@ -28,6 +29,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if not any("bench" in item.path.parts for item in items):
         os.environ[CHECK_WRITES] = "all"
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Fewer, cheaper garbage collections (issue 22: a two-minute ``make test``).
+
+    What the collection imported and built lives as long as the worker, yet each full collection
+    walked it again: 13% of a Pilot test's CPU went to the collector. Frozen, it is never walked;
+    and the young generation is collected after 10,000 new objects, not 700 (a Pilot test makes
+    tens of thousands). Tests that count what is alive call ``gc.collect()`` themselves."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
 
 
 @pytest.fixture
