@@ -136,7 +136,7 @@ class Pf2Persistent(Pf2Damage):
         total = 0
         timing = self.policy.persistent_timing
         if "dead" in work.conditions:
-            return self._outcome(creature, work, 0, steps, summary="")  # the dead take no turns
+            return self._outcome(creature, work, 0, steps)  # the dead take no turns
         if when == timing:
             for cond in list(work.persistent):
                 total += self._tick(work, cond, rng, steps, settings)
@@ -177,7 +177,7 @@ class Pf2Persistent(Pf2Damage):
         damage: Damage = self.parse_damage(cond.formula)
         # a tick is the condition's damage dealt now (``1d6 bleed`` parses as persistent)
         damage = replace(damage, parts=tuple(replace(p, persistent=False) for p in damage.parts))
-        rolled = self.roll(damage, False, rng, settings)
+        rolled = self.roll(damage, rng=rng)  # never critical: the settings shape only criticals
         steps.add("note", tr("persistent {condition} ticks", condition=cond.label))
         return self._resolve_hit(work, rolled.hits[0], self.defenses_of(work), False, False, None,
                                  False, steps, settings, tick=True, tick_factor=cond.factor)
@@ -187,7 +187,7 @@ class Pf2Persistent(Pf2Damage):
         """Roll (or take the GM's roll for) one condition's DC 15 flat check, and commit."""
         work = creature.clone()
         steps = Breakdown()
-        self._check(work, creature.persistent[index], rng, roll, steps, {"flat_checks": "auto"})
+        self._check(work, creature.persistent[index], rng, roll, steps, settings={})  # never "ask"
         outcome = self._outcome(creature, work, 0, steps, summary=clauses(steps.lines()))
         self.commit(creature, outcome)
         return outcome
