@@ -70,7 +70,7 @@ DEFENSES = [
 ]
 
 
-@pytest.mark.parametrize("text,message,position", DAMAGE, ids=lambda v: str(v)[:24])
+@pytest.mark.parametrize("text,message,position", DAMAGE)
 def test_each_damage_message_in_japanese_at_the_same_place(japanese, text, message, position):
     error = _error(parse_damage, text, "pf2e")
     assert (error.message, error.position) == (message, position)
@@ -79,7 +79,7 @@ def test_each_damage_message_in_japanese_at_the_same_place(japanese, text, messa
     assert english.position == position and _is_english(english.message)
 
 
-@pytest.mark.parametrize("system,text,message,position", DEFENSES, ids=lambda v: str(v)[:24])
+@pytest.mark.parametrize("system,text,message,position", DEFENSES)
 def test_each_defense_message_in_japanese_at_the_same_place(japanese, system, text, message, position):
     error = _error(parse_defenses, text, system)
     assert (error.message, error.position) == (message, position)

@@ -58,7 +58,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("system,text,message", CASES, ids=lambda v: str(v)[:24])
+@pytest.mark.parametrize("system,text,message", CASES)
 def test_each_reader_message_in_japanese_at_the_same_place(japanese, system, text, message):
     error = _error(text, system)
     assert error.message == message
