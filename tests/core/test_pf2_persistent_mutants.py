@@ -86,6 +86,14 @@ def test_a_tick_deals_the_condition_now(R):
     assert (out.total, kyra.hp, len(kyra.persistent)) == (4, 26, 1)
 
 
+@pytest.mark.parametrize("settings", [{"crit_mode": "roll-twice"}, {"flat_checks": "ask"}])
+def test_no_setting_changes_a_tick(R, settings):
+    """A tick is never critical and adds no condition: the settings that shape those do nothing."""
+    plain, set_up = _burning(), _burning()
+    assert PF2.tick(plain, 0, R(4)).records == PF2.tick(set_up, 0, R(4), settings).records
+    assert (plain.hp, plain.persistent) == (set_up.hp, set_up.persistent)
+
+
 def test_a_doubled_condition_ticks_double_and_its_wounds_count(R):
     wolf = VW.new_creature("Wolf", True, vitality=1, wounds=5)
     VW.add_persistent(wolf, "1d6 fire", critical=True)

@@ -139,7 +139,7 @@ class Pf2Persistent(Pf2Damage):
             return self._outcome(creature, work, 0, steps)  # the dead take no turns
         if when == timing:
             for cond in list(work.persistent):
-                total += self._tick(work, cond, rng, steps, settings)
+                total += self._tick(work, cond, rng, steps)
                 if "dead" in work.conditions:
                     break  # nothing more to check on the dead
                 if timing == "end":
@@ -163,24 +163,26 @@ class Pf2Persistent(Pf2Damage):
 
     def tick(self, creature: Creature, index: int, rng: RandomSource | None = None,
              settings: dict[str, Any] | None = None) -> Outcome:
-        """Roll one persistent condition's damage now (no flat check) and commit."""
+        """Roll one persistent condition's damage now (no flat check) and commit (``settings``:
+        the call shape of the other actions; no setting changes a tick)."""
         work = creature.clone()
         steps = Breakdown()
-        dealt = self._tick(work, creature.persistent[index], rng or _default_rng, steps, settings or {})
+        dealt = self._tick(work, creature.persistent[index], rng or _default_rng, steps)
         outcome = self._outcome(creature, work, dealt, steps, wounds=self._wounds_taken(creature, work),
                                 summary=clauses(steps.lines()))
         self.commit(creature, outcome)
         return outcome
 
-    def _tick(self, work: Creature, cond: PersistentDamage, rng: RandomSource, steps: Breakdown,
-              settings: dict[str, Any]) -> int:
+    def _tick(self, work: Creature, cond: PersistentDamage, rng: RandomSource,
+              steps: Breakdown) -> int:
         damage: Damage = self.parse_damage(cond.formula)
         # a tick is the condition's damage dealt now (``1d6 bleed`` parses as persistent)
         damage = replace(damage, parts=tuple(replace(p, persistent=False) for p in damage.parts))
         rolled = self.roll(damage, rng=rng)  # never critical: the settings shape only criticals
         steps.add("note", tr("persistent {condition} ticks", condition=cond.label))
+        # no setting applies: they shape criticals and the persistent damage a hit adds
         return self._resolve_hit(work, rolled.hits[0], self.defenses_of(work), False, False, None,
-                                 False, steps, settings, tick=True, tick_factor=cond.factor)
+                                 False, steps, {}, tick=True, tick_factor=cond.factor)
 
     def flat_check(self, creature: Creature, index: int, roll: int | None = None,
                    rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Outcome:
