@@ -87,13 +87,13 @@ def _dh_features(fields: list[tuple[str, str, int]], block: Block, got: Reading,
     """Minion (X) into ``got.numbers``; Horde (X)'s damage and the defenses a passive feature
     gives (``The Skull is resistant to magic damage``)."""
     horde, defenses = "", []
-    damage_type = got.attacks[0].damage.split()[-1] if got.attacks else "physical"
+    damage_type = got.attacks[0].damage.partition(" ")[2] if got.attacks else "physical"  # "1d4 magic"
     for printed, value, at in fields:
         feature = printed.strip()
         if minion := _MINION.match(feature):
             got.numbers["minion"] = bounded(minion.group(1), at, block, "Minion", 1, MAX_TRACK)
         elif horde_dice := _HORDE.match(feature):
-            horde = f"{parse_dice(horde_dice.group(1))} {damage_type.split('/')[0]}"
+            horde = f"{parse_dice(horde_dice.group(1))} {damage_type}"
         elif feature.lower().endswith("passive"):
             for sentence in re.split(r"(?<=\.)\s+", value):
                 said = _DH_DEFENSE.match(sentence.strip())

@@ -66,10 +66,10 @@ class DefenseSections:
             if not printed:
                 continue
             entry, extra = _defense_item(printed)
-            self.check(f"{keyword} {entry}", len(keyword) + 1, at, entry == printed)
+            self.check(f"{keyword} {entry}", at, len(keyword) + 1 if entry == printed else None)
             entries.append(entry)
             for note in extra:
-                self.check(note, 0, at, False)
+                self.check(note, at)
                 notes.append(note)
         if not entries and not notes:
             raise self.block.error(tr("nothing after {keyword!r}", keyword=keyword), items[0][1] if items else 0)
@@ -79,15 +79,16 @@ class DefenseSections:
 
     def add_entry(self, text: str, at: int, as_printed: bool = False) -> None:
         """One whole entry in notation (``damage reduction 15/magical``)."""
-        self.check(text, 0, at, as_printed)
+        self.check(text, at, 0 if as_printed else None)
         self.sections.append(text)
 
-    def check(self, text: str, lead: int, at: int, as_printed: bool) -> None:
-        """ParseError at the printed entry if the notation parser refuses it."""
+    def check(self, text: str, at: int, lead: int | None = None) -> None:
+        """ParseError at the printed entry if the notation parser refuses it: at its word when
+        ``text`` is the entry as printed after ``lead`` characters, else at the entry's start."""
         try:
             parse_defenses(text, self.system)
         except ParseError as exc:
-            where = at + max(0, exc.position - lead) if as_printed else at
+            where = at if lead is None else at + max(0, exc.position - lead)
             raise self.block.error(exc.message, where) from None
 
     @property

@@ -63,7 +63,7 @@ def read_japanese(text: str, read: Callable[[str], object]) -> object:
         row = rewritten.count("\n", 0, error.position)
         column = error.position - (rewritten.rfind("\n", 0, error.position) + 1)
         start = sum(len(line) + 1 for line in lines[:row])
-        at = start + (typed_column(lines[row], english[row], column) if row < len(lines) else 0)
+        at = start + typed_column(lines[row], english[row], column)   # a rewrite adds no line
         error.position, error.text = min(at, len(text)), text   # its line number is the same
         raise error from None
 

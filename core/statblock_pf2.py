@@ -113,7 +113,7 @@ def _pf2_track_line(line: Line, block: Block, system: str, stats: dict[str, int]
                 raise block.error(tr("{what} should be a whole number, not {value!r}", what=track.group(1), value=value),
                                   where + track.start(2))
             if key == "hardness":
-                defenses.add_entry(f"hardness {value}", where, True)
+                defenses.sections.append(f"hardness {value}")   # always accepted, not automated (RULES §8)
                 continue
             number = bounded(value, where + track.start(2), block, track.group(1), 0, MAX_TRACK)
             if number or key != "hp" or system != "vitality-wounds":

@@ -49,6 +49,7 @@ def test_a_whole_3e_block_is_read():
     ("Attacks: 2 claws +4 melee\nDamage: Claw 1d4", (Attack("Claw", "1d4", 4),)),
     ("Attack: Claw +6 melee, Bite +1 melee", (Attack("Claw", "", 6), Attack("Bite", "", 1))),
     ("Damage: 1d6 fire", (Attack("attack", "1d6 fire", None),)),
+    ("Damage: BITE 1d6, OR CLAW 1d4", (Attack("BITE", "1d6", None), Attack("CLAW", "1d4", None))),
 ])
 def test_attacks_are_paired_with_their_damage(lines, attacks):
     assert _read(f"Ogre\nHit Dice: 4d8+8 (26 hp)\n{lines}").attacks == attacks
@@ -70,6 +71,7 @@ def test_the_type_line_gives_the_kind_only_before_the_hit_dice():
     ("Ogre\nHit Dice: 4d8+8 (1000001 hp)", 22, 2),
     ("Ogre\nInitiative: +1", 19, 2),
     ("Ogre\nHit Dice: 4d8+8 (26 hp)\nInitiative: x", 41, 3),
+    ("Ogre\nHit Dice: 4d8+8 (26 hp)\nArmor Class: x", 42, 3),
     ("Ogre\nHit Dice: 4d8+8 (26 hp)\nArmor Class: 14, touch 1000", 52, 3),
     ("Ogre\nHit Dice: 4d8+8 (26 hp)\nArmor Class: 14, flat-footed 1000", 58, 3),
     ("Ogre\nHit Dice: 4d8+8 (26 hp)\nDamage: Bite 1d0", 44, 3),

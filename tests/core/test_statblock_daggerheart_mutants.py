@@ -88,3 +88,7 @@ def test_each_mistake_is_placed_at_its_field(text, position, line):
     with pytest.raises(ParseError) as caught:
         _read(text)
     assert (caught.value.position, caught.value.line) == (position, line)
+
+
+def test_a_horde_without_an_attack_deals_physical_damage():
+    assert _read("Rats\nThresholds: 4/9 | HP: 3\nHorde (1d4) - Passive: x").horde == "1d4 physical"

@@ -99,3 +99,9 @@ def test_a_number_out_of_bounds_names_the_bounds_and_a_long_one_its_digits():
 ])
 def test_a_line_of_capitalised_words_gives_its_kinds(line, kinds):
     assert kinds_in(line) == kinds
+
+
+def test_a_refused_double_resistance_note_is_placed_at_its_entry():
+    sections = DefenseSections(BLOCK, "pf2e")
+    error = _error(lambda: sections.add("resistances", [(" all 5 (double resistance vs. non-magical, silver)", 16)]))
+    assert (error.position, error.detail) == (17, "start with immunities, weaknesses or resistances (not 'silver')")

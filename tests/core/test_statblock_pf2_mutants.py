@@ -92,3 +92,25 @@ def test_each_mistake_is_placed_at_its_words(text, position, line):
     with pytest.raises(ParseError) as caught:
         read_statblock(text, "pf2e")
     assert (caught.value.position, caught.value.line) == (position, line)
+
+
+def test_perception_after_other_senses_is_read_and_bounded():
+    block = read_statblock("Gob\nSenses darkvision, Perception +12\nHP 5", "pf2e")
+    assert (block.init_mod, block.numbers) == (12, {"perception": 12})
+    with pytest.raises(ParseError) as caught:
+        read_statblock("Gob\nSenses darkvision, Perception +99999\nHP 5", "pf2e")
+    assert (caught.value.detail, caught.value.position) == (
+        "Perception +99999 is out of bounds: -999 to 999", 34)
+
+
+def test_a_strike_label_keeps_every_letter_of_its_name():
+    block = read_statblock("Gob\nHP 5\nMelee ◆ Xiphos +10 (agile), Damage 1d6 piercing\n"
+                           "Ranged ◆ Blaster X, Damage 1d8 fire", "pf2e")
+    assert [a.label for a in block.attacks] == ["Xiphos", "Blaster X"]
+
+
+def test_a_typo_after_resistance_to_critical_hits_is_placed_at_its_word():
+    text = "Gob\nHP 5; Resistance to critical hits 5, fyre 5"
+    with pytest.raises(ParseError) as caught:
+        read_statblock(text, "pf2e")
+    assert (caught.value.position, caught.value.line) == (text.index("fyre"), 2)

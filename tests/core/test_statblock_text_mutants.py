@@ -91,3 +91,22 @@ def test_pieces_split_only_outside_parentheses():
         ("a", 0), ("(b,c))", 2), ("d[e,f]", 9), ("g（h,i）", 16)]
     assert list(split_outside("a),b", ",")) == [("a)", 0), ("b", 3)]
     assert strip_at("  ab ", 3) == ("ab", 5)
+
+
+@pytest.mark.parametrize("text,lines", [
+    ("Gob\nAC 5\n3d6 fire", ["Gob", "AC 5", "3d6 fire"]),        # a digit is not lower case
+    ("Gob\nAC 5\n(agile) x", ["Gob", "AC 5", "(agile) x"]),
+    ("Gob\nsome prose\niPhone", ["Gob", "some prose iPhone"]),   # its first letter decides
+])
+def test_only_a_line_whose_first_letter_is_lower_case_goes_on(text, lines):
+    assert [line.text for line in Block(text).lines] == lines
+
+
+def test_a_parenthesis_inside_another_keeps_its_commas_inside():
+    assert list(split_outside("physical 10 (except silver (alchemical), cold iron), fire 5", ",")) == [
+        ("physical 10 (except silver (alchemical), cold iron)", 0), (" fire 5", 52)]
+
+
+def test_a_markdown_table_row_that_looks_like_a_statistic_is_noted():
+    assert unread_lines(Block("Gob\n| AC | 17 |\n| HP | 5 |\n| Speed | 25 |"), set()) == (
+        "| AC | 17 |", "| HP | 5 |")
