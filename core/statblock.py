@@ -15,7 +15,6 @@ pasted or a library read (start-up does without it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
 
 from core.schema import MAX_STATBLOCK
 from core.statblock_d20 import read_d20
@@ -39,7 +38,7 @@ def read_statblock(text: str, system: str) -> StatBlock:
         from core.statblock_ja import is_japanese_layout, read_japanese  # issue 21
 
         if is_japanese_layout(text):
-            return cast(StatBlock, read_japanese(text, lambda t: reader(Block(t), system)))
+            return read_japanese(text, lambda t: reader(Block(t), system))
     return reader(Block(text), system)
 
 

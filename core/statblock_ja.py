@@ -11,9 +11,13 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
+from typing import TypeVar
 
 from core.errors import ParseError
 from core.notation_ja import defense_line, normalise
+
+Read = TypeVar("Read")
+"""What a layout's reader gives (a StatBlock): read_japanese gives it back."""
 
 _MARKERS = re.compile(r"知覚|近接|遠隔|クリーチャー|頑健|完全耐性|弱点|抵抗")
 _LEVEL = re.compile(r"(?:クリーチャー|Creature)\s*([+-]?\d+)\s*$")
@@ -52,7 +56,7 @@ def english_line(line: str, first: bool) -> str:
     return " ".join(dict.fromkeys(kinds)) if kinds and "。" not in text else text
 
 
-def read_japanese(text: str, read: Callable[[str], object]) -> object:
+def read_japanese(text: str, read: Callable[[str], Read]) -> Read:
     """``read`` (a layout's reader) on ``text`` rewritten; a ParseError points into ``text``."""
     lines = text.split("\n")
     english = [english_line(line, i == 0) for i, line in enumerate(lines)]
