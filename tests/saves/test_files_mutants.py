@@ -85,3 +85,13 @@ def test_a_link_out_of_the_data_folder_is_named_in_the_refusal(make_enc, data: P
     with pytest.raises(saves.SaveError) as caught:
         files.through_link(link)
     assert caught.value.path == link and "outside the data folder" in caught.value.problem
+
+
+def test_reading_the_umask_leaves_it_as_it_was():
+    """The mode of a save follows the umask, which can only be read by setting it: set back."""
+    before = os.umask(0o027)
+    try:
+        assert files._read_umask() == 0o027
+        assert os.umask(0o027) == 0o027
+    finally:
+        os.umask(before)
