@@ -68,10 +68,7 @@ def slugify(name: str) -> str:
 
 def _truncate_utf8(text: str, limit: int) -> str:
     """Cut text to at most limit UTF-8 bytes without splitting a character."""
-    raw = text.encode("utf-8")
-    if len(raw) <= limit:
-        return text
-    return raw[:limit].decode("utf-8", errors="ignore")
+    return text.encode()[:limit].decode(errors="ignore")  # str's codec is UTF-8
 
 
 def inside(directory: Path, path: Path) -> bool:

@@ -26,6 +26,7 @@ from pathlib import Path
 from core.i18n import tr
 from saves import codec
 from saves.errors import SaveError, write_hint
+from saves.files import MAX_FILE_BYTES
 from saves.names import AUTOSAVE_STEM, SUFFIX, data_dir
 from saves.trash import prune_trash, trash_path
 
@@ -290,7 +291,7 @@ def holds_unique_work(slot: Path) -> bool:
     """
     try:
         with open(slot, "rb", opener=_nonblocking) as handle:
-            doc = codec.parse(handle.read(50 * 1024 * 1024), slot)
+            doc = codec.parse(handle.read(MAX_FILE_BYTES), slot)
         source = doc.get("autosave_of")
         if not isinstance(source, str) or "/" in source or "\\" in source or source.startswith("."):
             return True

@@ -99,15 +99,21 @@ def _trashed_files() -> list[_Trashed]:
         named = _TRASHED.fullmatch(entry.name)
         if named is None or not entry.is_file(follow_symlinks=False):
             continue
-        try:
-            when = datetime.strptime(named["when"], "%Y%m%d-%H%M%S")
-        except ValueError:
-            continue
-        found.append(_Trashed(Path(entry.path), when, int(named["n"] or 1),
-                              _encounter_of(Path(entry.path), named["stem"], seen)))
+        when = _time_in(named["when"])
+        if when is not None:
+            found.append(_Trashed(Path(entry.path), when, int(named["n"] or 1),
+                                  _encounter_of(Path(entry.path), named["stem"], seen)))
     _KNOWN.clear()
     _KNOWN.update(seen)
     return found
+
+
+def _time_in(stamp: str) -> datetime | None:
+    """When a copy went to the trash, from the stamp in its name; None for no such time."""
+    try:
+        return datetime.strptime(stamp, "%Y%m%d-%H%M%S")
+    except ValueError:
+        return None
 
 
 _CopyKey = tuple[str, int, int, int]
@@ -133,8 +139,8 @@ def _encounter_of(path: Path, stem: str, seen: dict[_CopyKey, str]) -> str:
 def _name_in(path: Path, st: os.stat_result, stem: str) -> str:
     """The encounter's name in the copy's head, or its file's stem when it cannot be read."""
     try:
-        name = _read_head(path, st).get(codec.SUMMARY_TABLE, {}).get("name")
-    except Exception:  # noqa: BLE001 - an unreadable copy is known by its file name
+        name = _read_head(path, st)[codec.SUMMARY_TABLE]["name"]
+    except Exception:  # noqa: BLE001 - a copy unreadable or without a name is known by its file name
         name = None
     return f"name:{name}" if isinstance(name, str) else f"file:{stem}"
 
@@ -146,7 +152,7 @@ def _remove_trashed(path: Path) -> bool:
     except OSError:
         return False
     try:
-        path.with_name(path.name + BACKUP_SUFFIX).unlink(missing_ok=True)
-    except OSError:
+        path.with_name(path.name + BACKUP_SUFFIX).unlink()
+    except OSError:  # none there, or it stays
         pass
     return True

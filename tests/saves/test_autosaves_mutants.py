@@ -88,3 +88,19 @@ def test_a_save_changed_since_its_autosave_does_not_resume_as_saved(make_enc, da
     assert saves.resumed_as_saved(resumed) is False
     with pytest.raises(saves.SaveConflict):
         saves.save(resumed)
+
+
+def test_a_save_whose_head_is_not_utf8_is_no_match_for_its_autosave(make_enc, data: Path):
+    """Its hash in the autosave, by hand: resuming says it differs, and does not stop."""
+    import hashlib
+
+    enc = make_enc()
+    saved = saves.save(enc)
+    path = saves.autosave(enc)
+    damaged = saved.read_bytes().replace(b"\n", b"\n\xff = 1\n", 1)
+    saved.write_bytes(damaged)
+    text = path.read_text("utf-8")
+    old = text.split('autosave_of_sha256 = "', 1)[1][:64]
+    path.write_text(text.replace(old, hashlib.sha256(damaged).hexdigest()), "utf-8")
+    resumed = saves.load_autosave(path)
+    assert resumed.name == "Ambush" and saves.resumed_as_saved(resumed) is False

@@ -3,6 +3,7 @@ file that cannot be read says, the mode and backup of a write, and a touched fil
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -85,3 +86,43 @@ def test_a_link_out_of_the_data_folder_is_named_in_the_refusal(make_enc, data: P
     with pytest.raises(saves.SaveError) as caught:
         files.through_link(link)
     assert caught.value.path == link and "outside the data folder" in caught.value.problem
+
+
+def test_reading_the_umask_leaves_it_as_it_was():
+    """The mode of a save follows the umask, which can only be read by setting it: set back."""
+    before = os.umask(0o027)
+    try:
+        assert files._read_umask() == 0o027
+        assert os.umask(0o027) == 0o027
+    finally:
+        os.umask(before)
+
+
+def test_a_save_that_may_not_be_read_says_to_check_its_permissions(make_enc, data: Path, monkeypatch):
+    path = saves.save(make_enc())
+    real_open = os.open
+
+    def refused(name, flags, *args, **kwargs):
+        if Path(name) == path:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(name))
+        return real_open(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refused)  # root reads any file whatever its mode
+    error = _refusal(path)
+    assert (error.path, error.problem, error.hint) == (path, "permission denied", "check the file's permissions")
+
+
+def test_a_write_cut_short_leaves_a_temp_file_the_cleanup_knows(data: Path, monkeypatch):
+    """Killed before its rename, a write leaves its temp file: clean_temp_files must find it."""
+    found: list[bool] = []
+
+    def killed_here(src, dst):
+        os.utime(src, (1, 1))  # as old as a writer long dead
+        files.clean_temp_files(data)
+        found.append(os.path.exists(src))
+        raise OSError(errno.EIO, "killed")
+
+    monkeypatch.setattr(os, "replace", killed_here)
+    with pytest.raises(OSError):
+        files.atomic_write(data / "ambush.toml", b"format = 1\n")
+    assert found == [False] and not (data / "ambush.toml").exists()

@@ -41,6 +41,16 @@ def test_a_file_without_its_system_says_what_a_library_file_starts_with(tmp_path
     assert error.hint.startswith("nothing was imported; fix the file (or that template) and import it again")
 
 
+def test_the_bestiary_file_without_its_system_says_how_one_starts():
+    path = _library_file("format = 1\n")
+    with pytest.raises(saves.SaveError) as caught:
+        library.names("pf2e")
+    error = caught.value
+    assert (error.path, error.problem, error.hint) == (
+        path, "not a library file (no [library] system)",
+        'a library file starts with format = 1 and [library] system = "pf2e"')
+
+
 def test_creatures_that_are_no_list_are_refused_naming_the_field():
     path = _library_file('format = 1\ncreatures = 3\n[library]\nsystem = "pf2e"\n')
     with pytest.raises(saves.SaveError) as caught:

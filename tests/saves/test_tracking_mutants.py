@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,14 @@ def test_only_the_encounters_of_a_file_follow_its_rename(data: Path):
     saves.save(other)
     new = saves.rename_save(data / "ambush.toml", "Raid")
     assert saves.save_path(one) == new and saves.save_path(other) == data / "other.toml"
+
+
+def test_an_autosave_with_an_odd_hash_is_autosaved_again_still_asking(data: Path):
+    saves.save(_make())
+    path = _autosave_naming("ambush.toml", "not a hash", data)
+    enc = saves.load_autosave(path)
+    saves.autosave(enc, path=path)
+    header = tomllib.loads(path.read_text("utf-8"))
+    assert (header["autosave_of"], header["autosave_of_sha256"]) == ("ambush.toml", "")
+    with pytest.raises(saves.SaveConflict):
+        saves.save(saves.load_autosave(path))

@@ -40,3 +40,25 @@ def test_a_trash_name_of_another_shape_is_left_alone(make_enc, data: Path):
     trashed(make_enc, "Bridge", datetime.now())
     assert store.prune_trash() == [kept]
     assert odd.exists()
+
+
+def test_a_link_in_the_trash_is_left_alone_with_what_it_points_to(make_enc, data: Path):
+    saved = saves.save(make_enc("Bridge"))
+    old = datetime.now() - timedelta(days=TRASH_MAX_DAYS + 1)
+    link = data / "trash" / f"bridge {old:%Y%m%d-%H%M%S}.toml"
+    trashed(make_enc, "Bridge", datetime.now())  # the newest copy of the same encounter
+    link.symlink_to(saved)
+    assert store.prune_trash() == []
+    assert link.is_symlink() and saved.exists()
+
+
+def test_copies_that_cannot_be_read_are_known_apart_by_their_file_names(data: Path):
+    old = datetime.now() - timedelta(days=TRASH_MAX_DAYS + 1)
+    trash = data / "trash"
+    trash.mkdir()
+    copies = [trash / f"{stem} {old - timedelta(minutes=n):%Y%m%d-%H%M%S}.toml"
+              for n, stem in enumerate(["bridge", "camp"])]
+    for copy in copies:
+        copy.write_text("not a save", "utf-8")
+    assert store.prune_trash() == []  # each the only copy of its encounter
+    assert all(copy.exists() for copy in copies)

@@ -71,3 +71,14 @@ def test_a_redo_step_naming_a_creature_gone_is_named(doc):
 def test_a_number_too_big_in_the_ledger_is_named(doc):
     error = _refusal(doc, lambda d: _last_change(d)["after"].update(hp=2**70))
     assert (error.field, error.problem) == ("ledger[3].changes[0].after.hp", "a number too big (more than 64 bits)")
+
+
+def test_a_missing_field_reads_as_missing_in_the_one_line_notice(doc):
+    error = _refusal(doc, lambda d: d["encounter"].pop("name"))
+    assert error.gist == "encounter.name is missing"
+
+
+def test_a_save_without_ledger_or_redo_is_one_with_no_history(doc):
+    for key in ("ledger", "redo"):
+        del doc[key]
+    validate(doc, None)
