@@ -286,9 +286,8 @@ def _exceptions(words: str, where: int, vocab: Vocabulary,
         if not exceptions and not unknown:
             raise ParseError(tr("name what is excepted, e.g. '(except silver)'"), where + paren.start(), full)
         return frozenset(exceptions), (words[:paren.start()] + words[paren.end():]).strip(), unknown
-    if "(" in words or "（" in words:
-        at = words.index("(") if "(" in words else words.index("（")
-        raise ParseError(_write_exceptions(), where + at, full)
+    if "(" in words:   # a full-width （ was folded to ( before the line was read (defense_line)
+        raise ParseError(_write_exceptions(), where + words.index("("), full)
     return frozenset(), words, []
 
 

@@ -150,6 +150,7 @@ def test_d20_damage_reduction_keeps_what_bypasses_it():
 @pytest.mark.parametrize("text,position", [
     ("弱点［火炎］5；抵抗［物理］", 8),                      # the wiki's layout: the item typed
     ("ｒｅｓｉｓｔａｎｃｅｓ　ｆｙｒｅ　５", 12),          # folded one for one: the same column
+    ("resistances fire 5 （ silver）", 19),           # a full-width parenthesis: at it, as an ASCII one
 ])
 def test_a_mistake_in_a_line_typed_in_japanese_is_placed_in_it(text, position):
     error = _error(text)

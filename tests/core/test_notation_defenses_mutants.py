@@ -97,3 +97,9 @@ def test_a_vulnerability_applies_to_its_selector():
     line = parse_defenses("vulnerable silver", "vitality-wounds")
     assert applicable(line, frozenset({"silver"})).vulnerability.selector == "silver"
     assert applicable(line, frozenset({"fire"})).vulnerability is None
+
+
+def test_an_effect_written_in_the_singular_names_the_same_trait():
+    line = parse_defenses("immunities death effect", "pf2e")
+    assert [e.selector for e in line.effect_traits] == ["death"]
+    assert line.describe() == ["immunity death effect (an attack with the death trait deals nothing)"]
