@@ -161,3 +161,13 @@ def test_a_section_is_named_by_the_wikis_heading_in_japanese(japanese):
     assert "抵抗" in _error("resistances").message
     assert "弱点" in _error("weaknesses 5").message
     assert _error("resistances fire").position == 16
+
+
+def test_damage_reduction_with_nothing_after_it_is_placed_after_the_words():
+    error = _error("damage reduction", "d20-3e")
+    assert (error.message, error.position) == ("resistance with nothing after it", 16)
+
+
+def test_a_daggerheart_resistance_to_an_unknown_word_is_refused_not_kept_as_a_note():
+    error = _error("resistances fyre", "daggerheart")
+    assert (error.message, error.position) == ("unknown damage type or material 'fyre'", 12)
