@@ -297,7 +297,8 @@ def _joined_selector(name: str, vocab: Vocabulary) -> str | None:
     whole = _selector(name, vocab)
     if whole is not None:
         return whole
-    words = [w for w in re.split(r"\s+and\s+|\s+", name) if w]
+    pieces = [p for p in re.split(r"\s+and\s+", name) if p]   # "cold iron and good": one material
+    words = [w for p in pieces for w in ([p] if _selector(p, vocab) is not None else p.split())]
     picked = [_selector(w, vocab) for w in words]
     if len(words) < 2 or None in picked:
         return None

@@ -171,3 +171,11 @@ def test_damage_reduction_with_nothing_after_it_is_placed_after_the_words():
 def test_a_daggerheart_resistance_to_an_unknown_word_is_refused_not_kept_as_a_note():
     error = _error("resistances fyre", "daggerheart")
     assert (error.message, error.position) == ("unknown damage type or material 'fyre'", 12)
+
+
+def test_damage_reduction_bypassed_by_cold_iron_and_good_keeps_cold_iron_one_material():
+    """A balor's ``DR 15/cold iron and good``: a part needs cold iron and good, not cold and iron."""
+    entry = parse_defenses("DR 15/cold iron and good", "d20-3e").resistances[0]
+    assert (entry.exceptions, entry.describe()) == (frozenset({"cold-iron+good"}),
+                                                    "damage reduction 15/cold-iron and good")
+    assert parse_defenses("DR 10/magical silver", "d20-3e").resistances[0].exceptions == frozenset({"magical+silver"})
