@@ -286,9 +286,8 @@ def _exceptions(words: str, where: int, vocab: Vocabulary,
         if not exceptions and not unknown:
             raise ParseError(tr("name what is excepted, e.g. '(except silver)'"), where + paren.start(), full)
         return frozenset(exceptions), (words[:paren.start()] + words[paren.end():]).strip(), unknown
-    if "(" in words or "（" in words:
-        at = words.index("(") if "(" in words else words.index("（")
-        raise ParseError(_write_exceptions(), where + at, full)
+    if "(" in words:   # a full-width （ was folded to ( before the line was read (defense_line)
+        raise ParseError(_write_exceptions(), where + words.index("("), full)
     return frozenset(), words, []
 
 
@@ -298,7 +297,8 @@ def _joined_selector(name: str, vocab: Vocabulary) -> str | None:
     whole = _selector(name, vocab)
     if whole is not None:
         return whole
-    words = [w for w in re.split(r"\s+and\s+|\s+", name) if w]
+    pieces = [p for p in re.split(r"\s+and\s+", name) if p]   # "cold iron and good": one material
+    words = [w for p in pieces for w in ([p] if _selector(p, vocab) is not None else p.split())]
     picked = [_selector(w, vocab) for w in words]
     if len(words) < 2 or None in picked:
         return None

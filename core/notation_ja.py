@@ -111,7 +111,7 @@ def defense_text(kind: str, selector: str, value: int, exceptions: frozenset[str
                  non_magical: bool = False) -> str:
     """A defense entry as the wiki writes it: ``抵抗［物理］5（銀を除く）``."""
     heading = term(_KINDS.get(kind, kind))
-    shown = f"{heading}{term('non-magical') + ' ' if non_magical else ''}{_selector_term(selector)}{value or ''}"
+    shown = f"{heading}{term('non-magical') if non_magical else ''}{_selector_term(selector)}{value or ''}"
     if exceptions:
         shown += "（" + "、".join(term(e) for e in sorted(exceptions)) + "を除く）"
     return shown

@@ -93,3 +93,13 @@ def test_the_next_fight_keeps_the_party_its_fear_and_what_is_left_of_its_immunit
     assert [(t.effect, t.until_round) for t in nxt.creature("c2").temp_immunities] == [("fire", 3)]
     assert nxt.add(rules.new_creature("Wolf")) == "c3"
     assert [c.name for c in enc.creatures.values()] == ["Bear", "Kyra", "Marl"]   # this one unchanged
+
+
+def test_undoing_a_new_round_gives_back_an_expired_immunity_of_a_creature_not_up():
+    enc, goblin, orc, kyra = _three()
+    enc.add_temp_immunity(orc, "fear", 1)             # Orc neither ends nor starts the turn
+    for _ in range(3):
+        enc.next_turn()
+    assert (enc.round, enc.creature(orc).temp_immunities) == (2, [])
+    enc.undo()
+    assert [t.effect for t in enc.creature(orc).temp_immunities] == ["fear"]

@@ -138,3 +138,13 @@ def test_a_source_word_with_an_amount_says_an_amount_needs_a_type(text):
     "unknown word 'water' — did you mean 'water'?" (found by the mutation tests' author)."""
     message = _error(text, "pf2e").message
     assert "is not a damage type" in message and "did you mean" not in message
+
+
+@pytest.mark.parametrize("text,message,position", [
+    ("2d0 fire", "die size d0 outside d2..d1000", 2),
+    ("1d6 fire,  0d6 cold", "dice count 0 outside 1..1000", 11),        # in the second part, past its spaces
+    ("1d6 fire,   2d4=9 cold", "2d4 cannot come to 9 (it makes 2 to 8)", 16),
+])
+def test_a_mistake_in_the_dice_of_a_part_is_placed_in_the_line(text, message, position):
+    error = _error(text)
+    assert (error.message, error.position) == (message, position)

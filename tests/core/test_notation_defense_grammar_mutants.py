@@ -150,6 +150,7 @@ def test_d20_damage_reduction_keeps_what_bypasses_it():
 @pytest.mark.parametrize("text,position", [
     ("弱点［火炎］5；抵抗［物理］", 8),                      # the wiki's layout: the item typed
     ("ｒｅｓｉｓｔａｎｃｅｓ　ｆｙｒｅ　５", 12),          # folded one for one: the same column
+    ("resistances fire 5 （ silver）", 19),           # a full-width parenthesis: at it, as an ASCII one
 ])
 def test_a_mistake_in_a_line_typed_in_japanese_is_placed_in_it(text, position):
     error = _error(text)
@@ -160,3 +161,21 @@ def test_a_section_is_named_by_the_wikis_heading_in_japanese(japanese):
     assert "抵抗" in _error("resistances").message
     assert "弱点" in _error("weaknesses 5").message
     assert _error("resistances fire").position == 16
+
+
+def test_damage_reduction_with_nothing_after_it_is_placed_after_the_words():
+    error = _error("damage reduction", "d20-3e")
+    assert (error.message, error.position) == ("resistance with nothing after it", 16)
+
+
+def test_a_daggerheart_resistance_to_an_unknown_word_is_refused_not_kept_as_a_note():
+    error = _error("resistances fyre", "daggerheart")
+    assert (error.message, error.position) == ("unknown damage type or material 'fyre'", 12)
+
+
+def test_damage_reduction_bypassed_by_cold_iron_and_good_keeps_cold_iron_one_material():
+    """A balor's ``DR 15/cold iron and good``: a part needs cold iron and good, not cold and iron."""
+    entry = parse_defenses("DR 15/cold iron and good", "d20-3e").resistances[0]
+    assert (entry.exceptions, entry.describe()) == (frozenset({"cold-iron+good"}),
+                                                    "damage reduction 15/cold-iron and good")
+    assert parse_defenses("DR 10/magical silver", "d20-3e").resistances[0].exceptions == frozenset({"magical+silver"})

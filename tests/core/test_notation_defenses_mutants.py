@@ -97,3 +97,16 @@ def test_a_vulnerability_applies_to_its_selector():
     line = parse_defenses("vulnerable silver", "vitality-wounds")
     assert applicable(line, frozenset({"silver"})).vulnerability.selector == "silver"
     assert applicable(line, frozenset({"fire"})).vulnerability is None
+
+
+def test_an_effect_written_in_the_singular_names_the_same_trait():
+    line = parse_defenses("immunities death effect", "pf2e")
+    assert [e.selector for e in line.effect_traits] == ["death"]
+    assert line.describe() == ["immunity death effect (an attack with the death trait deals nothing)"]
+
+
+def test_the_entries_that_apply_are_looked_up_once_per_kind_of_damage():
+    line = parse_defenses("resistances fire 5", "pf2e")
+    first = applicable(line, frozenset({"fire"}))
+    assert applicable(line, frozenset({"fire"})) is first      # the second lookup is the first's answer
+    assert first.resistance is line.resistances[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.notation import DefenseEntry, parse_defenses
 from core.notation_ja import (
     _item_starts,
     damage_label,
@@ -70,3 +71,21 @@ def test_a_caret_in_the_rewrite_goes_to_the_start_of_the_item_typed():
     assert typed_position(typed, rewritten, 0) == 0
     assert typed_position("ａｂｃ", "abc", 2) == 2      # folded one for one: the same column
     assert typed_position("x；  抵抗［物理］x", defense_line("x；  抵抗［物理］x"), 12) == 4
+
+
+def test_every_kind_of_entry_is_headed_in_the_glossarys_words(japanese):
+    assert DefenseEntry("vulnerability", "fire", 5).describe() == "脆弱性［火炎］5"
+    assert defense_text("weakness", "fire", 5, frozenset()) == "弱点［火炎］5"
+
+
+def test_an_effect_the_glossary_does_not_know_reads_as_the_effects_printed(japanese):
+    immunity = parse_defenses("immunities sleep", "pf2e").effect_traits[0]
+    assert immunity.describe() == "完全耐性sleep effects"     # the glossary has no word: the block's own
+
+
+def test_non_magical_reads_as_the_seed_writes_it_and_is_read_back(japanese):
+    """Seed 004: 魔法でない［殴打］ダメージに抵抗を持つ — a non-magical resistance in the seed's words."""
+    entry = parse_defenses("resistances non-magical bludgeoning 5", "pf2e").resistances[0]
+    assert entry.describe() == "抵抗魔法でない［殴打］5"
+    assert defense_line("抵抗魔法でない［殴打］5") == "resistances non-magical bludgeoning 5"
+    assert parse_defenses("抵抗魔法でない［殴打］5", "pf2e").resistances[0].non_magical
