@@ -31,3 +31,12 @@ def test_a_word_in_a_sense_is_that_sense_in_japanese():
 def test_a_text_without_values_keeps_its_braces_as_written():
     assert i18n.ptr("a sense", "{not a placeholder}") == "{not a placeholder}"
     assert i18n.tr("{not a placeholder}") == "{not a placeholder}"
+
+
+def test_a_language_is_spoken_by_its_code_and_an_unknown_one_says_which_are_known():
+    assert i18n.set_language("ja_JP.UTF-8") == "ja"
+    assert i18n.language() == "ja" and i18n.game_term("fire") == "［火炎］"
+    with pytest.raises(ValueError) as caught:
+        i18n.set_language("fr_FR")
+    assert str(caught.value) == "unknown language 'fr_FR'; known: en, ja"
+    assert i18n.language() == "ja"
