@@ -291,7 +291,7 @@ def _name(value: Any, system: str, where: str) -> None:
         raise Invalid(where, "a creature needs a name", "needs a name")
 
 
-def _texts(value: Any, system: str, where: str) -> list[str]:
+def _texts(value: Any, where: str) -> list[str]:
     items: list[str] = kind(value, list, where)
     for i, item in enumerate(items):
         kind(item, str, f"{where}[{i}]")
@@ -365,7 +365,7 @@ def _attacks(value: Any, system: str, where: str) -> None:
         if "bonus" in attack:
             whole(attack["bonus"], f"{at}.bonus", -MAX_MODIFIER, MAX_MODIFIER)
         if "traits" in attack:
-            _texts(attack["traits"], system, f"{at}.traits")
+            _texts(attack["traits"], f"{at}.traits")
         if "note" in attack:
             kind(attack["note"], str, f"{at}.note")
 
@@ -392,8 +392,8 @@ _OTHER_CHECKS: dict[str, FieldCheck] = {
     "name": _name,
     "pc": lambda value, system, where: kind(value, bool, where),
     "hidden": lambda value, system, where: kind(value, bool, where),
-    "traits": _texts,
-    "conditions": _texts,
+    "traits": lambda value, system, where: _texts(value, where),
+    "conditions": lambda value, system, where: _texts(value, where),
     "defenses": _defenses,
     "persistent": _persistent,
     "temp_immunities": _immunities,
