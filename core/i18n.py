@@ -57,7 +57,7 @@ def language() -> str:
 def language_from_environment(environ: Mapping[str, str]) -> str:
     """The language POSIX says (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``), else English."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
+        value = environ.get(name)
         if value:
             try:
                 return check_language(value)

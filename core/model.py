@@ -103,7 +103,7 @@ class TemporaryImmunity:
         """Rebuild from :meth:`to_state`'s line."""
         effect, _, rest = (data if isinstance(data, str) else "").partition("|")
         words = rest.split()
-        if not effect.strip() or len(words) != 3 or words[:2] != ["until", "round"] or not words[2].isdigit():
+        if not effect.strip() or len(words) != 3 or words[:2] != ["until", "round"] or not words[2].isdecimal():
             raise StateError(where, "expected a line like 'blindness | until round 4'")
         return cls(effect.strip(), int(words[2]))
 

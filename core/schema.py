@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, TypeVar
 
+from core.errors import StateError
+
 #: TOML 1.0 integers are 64-bit: nothing bigger is ever written.
 MAX_INT = 2**63 - 1
 #: HP, temporary HP, Vitality, Wounds, thresholds: every track a GM types (issue 7).
@@ -277,7 +279,7 @@ def _bounded(low: int, high: int) -> FieldCheck:
 
 def _foreign(system: str, mine: frozenset[str]) -> FieldCheck:
     def check(value: Any, _system: str, where: str) -> None:
-        field = where.rsplit(".", 1)[-1]
+        field = where.rpartition(".")[2]
         known = ", ".join(sorted(mine - COMMON_NUMBERS))
         raise Invalid(where, f"{system} creatures have no {field} (a field of another system; "
                              f"theirs: {known})", "is a field of another system")
@@ -289,7 +291,7 @@ def _name(value: Any, system: str, where: str) -> None:
         raise Invalid(where, "a creature needs a name", "needs a name")
 
 
-def _texts(value: Any, system: str, where: str) -> list[str]:
+def _texts(value: Any, where: str) -> list[str]:
     items: list[str] = kind(value, list, where)
     for i, item in enumerate(items):
         kind(item, str, f"{where}[{i}]")
@@ -330,8 +332,8 @@ def _immunities(value: Any, system: str, where: str) -> None:
     for i, line in enumerate(kind(value, list, where)):
         try:
             immunity = TemporaryImmunity.from_state(line, f"{where}[{i}]")
-        except ValueError as exc:
-            raise Invalid(f"{where}[{i}]", getattr(exc, "message", str(exc))) from None
+        except StateError as exc:
+            raise Invalid(f"{where}[{i}]", exc.message) from None
         whole(immunity.until_round, f"{where}[{i}]", 0, MAX_INT)
 
 
@@ -363,7 +365,7 @@ def _attacks(value: Any, system: str, where: str) -> None:
         if "bonus" in attack:
             whole(attack["bonus"], f"{at}.bonus", -MAX_MODIFIER, MAX_MODIFIER)
         if "traits" in attack:
-            _texts(attack["traits"], system, f"{at}.traits")
+            _texts(attack["traits"], f"{at}.traits")
         if "note" in attack:
             kind(attack["note"], str, f"{at}.note")
 
@@ -390,8 +392,8 @@ _OTHER_CHECKS: dict[str, FieldCheck] = {
     "name": _name,
     "pc": lambda value, system, where: kind(value, bool, where),
     "hidden": lambda value, system, where: kind(value, bool, where),
-    "traits": _texts,
-    "conditions": _texts,
+    "traits": lambda value, system, where: _texts(value, where),
+    "conditions": lambda value, system, where: _texts(value, where),
     "defenses": _defenses,
     "persistent": _persistent,
     "temp_immunities": _immunities,
