@@ -1,0 +1,22 @@
+"""The selector words a damage part answers to (issue 22 item 8: survivors of a mutmut sample of
+core/vocabulary.py): its traits, ``all``, its type and its type's category — where the category is
+a selector word (physical, energy, alignment), not a heading of types.toml (other, damage)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.vocabulary import vocabulary
+
+
+@pytest.mark.parametrize("system,damage_type,traits,keys", [
+    ("pf2e", "fire", frozenset(), {"all", "fire", "energy"}),
+    ("pf2e", "slashing", frozenset({"magical"}), {"all", "slashing", "physical", "magical"}),
+    ("pf2e", "mental", frozenset(), {"all", "mental"}),              # "other" is no selector
+    ("d20-3e", "untyped", frozenset(), {"all", "untyped"}),
+    ("daggerheart", "magic", frozenset(), {"all", "magic"}),         # nor is "damage"
+    ("pf2e", "wyrmfire", frozenset(), {"all", "wyrmfire"}),          # a type of no category
+    ("pf2e", None, frozenset({"silver"}), {"all", "silver"}),        # an untyped part
+])
+def test_a_part_answers_to_its_type_its_category_and_its_traits(system, damage_type, traits, keys):
+    assert vocabulary(system).keys_for(damage_type, traits) == keys
