@@ -133,3 +133,13 @@ def test_vulnerability_on_a_hit_point_creature_adds_5_a_die(R):
 def test_a_precision_resistance_removes_at_most_the_precision_share(R):
     out = PF2.resolve(_target("resistances precision 5"), PF2.roll("5 fire, 1d6 precision", rng=R(4)))
     assert _steps(out)[3:5] == [("resistance", "resistance precision 5: fire 9 → 5"), ("total", "total: 5")]
+
+
+def test_an_instance_with_two_traits_names_both_spaced_in_every_step(R):
+    """An instance is named by its type and its traits (RULES §2 Step 2: parts of the same type and
+    traits merge), the traits in the order they sort, a space between: the GM reads which part a
+    resistance reduced and what each part adds to the total."""
+    ogre = PF2.new_creature("Ogre", hp=50, defenses="resistances physical 3")
+    out = PF2.resolve(ogre, PF2.roll("2d6 slashing silver magical, 1d6 fire", rng=R(2, 5, 1)))
+    assert out.steps[1:3] == ("resistance physical 3: slashing (magical silver) 7 → 4",
+                              "total: slashing (magical silver) 4 + fire 1 = 5")

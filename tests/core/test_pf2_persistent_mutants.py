@@ -143,3 +143,13 @@ def test_vitality_wounds_ticks_at_the_start_and_counts_its_turns_down_at_the_end
     assert _steps(out) == [("note", "flat check 2 (DC 15) for 1d6 fire: continues"),
                            ("note", "persistent 1d6 fire ends by itself (its turns ran out)")]
     assert out.changes["persistent"] == ()
+
+
+def test_a_condition_without_a_count_of_turns_leaves_the_next_ones_counting_down(R):
+    """Vitality-wounds: each condition with turns left counts down at the end of the creature's
+    turn, whichever conditions without a count come before it in the list."""
+    wolf = _burning(VW, text="1d4 bleed", vitality=20, wounds=5)
+    VW.add_persistent(wolf, "1d6 fire")
+    wolf.persistent[0] = replace(wolf.persistent[0], rounds_left=None)
+    out = VW.resolve_turn(wolf, "end", R(2, 2))
+    assert [cond.rounds_left for cond in out.changes["persistent"]] == [None, 9]

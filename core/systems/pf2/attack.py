@@ -14,12 +14,11 @@ from core.vocabulary import Vocabulary, vocabulary
 class Instance:
     """One damage instance in the pipeline (parts of the same type and traits merged)."""
 
-    __slots__ = ("type", "traits", "keys", "amount", "precision", "dice", "source", "removed", "label",
+    __slots__ = ("type", "keys", "amount", "precision", "dice", "source", "removed", "label",
                  "typed_total", "precision_traits")
 
     def __init__(self, part: DamagePart, keys: frozenset[str]) -> None:
         self.type = part.type
-        self.traits = part.traits
         self.keys = keys
         self.amount = 0
         self.precision = 0

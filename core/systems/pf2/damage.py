@@ -79,13 +79,12 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
                                       "(encounter setting)"))
             lethal_off = applied.nonlethal or roll.damage[index].nonlethal
             total += self._resolve_hit(work, hit, defenses, crit, twice, applied.save, lethal_off,
-                                       steps, settings)
+                                       steps)
         return Dealt(total)
 
     def _resolve_hit(self, work: Creature, hit: tuple[RolledPart, ...], defenses: Defenses,
                      crit: bool, twice: bool, save: str | None, nonlethal: bool,
-                     steps: Breakdown, settings: dict[str, Any], tick: bool = False,
-                     tick_factor: float = 1.0) -> int:
+                     steps: Breakdown, tick: bool = False, tick_factor: float = 1.0) -> int:
         """One attack through RULES §2, top to bottom; returns the damage it deals."""
         attack = Attack.sort(hit, crit, tick)
         floored = self._floor(attack.main, twice, steps)                      # Step 1
@@ -98,7 +97,7 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         if self._effect_immunity(attack, hit, defenses, instances, steps):   # Step 3.1
             attack.persistent = []
         for rp in attack.persistent:  # conditions, shown before the total they do not count in
-            self._add_condition(work, rp.part, defenses, crit, save, steps, settings)
+            self._add_condition(work, rp.part, defenses, crit, save, steps)
         looked = [applicable(defenses, inst.keys) for inst in instances]
         if defenses.immunities:
             self._immunities(instances, looked, defenses, self._nonlethal_immunity(
@@ -242,7 +241,7 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
     @staticmethod
     def _total(instances: list[Instance], steps: Breakdown) -> int:
         """What the attack deals: its instances after every defense, none below 0."""
-        total = sum(inst.amount for inst in instances if inst.amount > 0)
+        total = sum(max(inst.amount, 0) for inst in instances)
         if len(instances) == 1:
             steps.add("total", tr("total: {total}", total=total))
         else:
@@ -252,6 +251,6 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         return total
 
     def _add_condition(self, work: Creature, part: DamagePart, defenses: Defenses, crit: bool,
-                       save: str | None, steps: Breakdown, settings: dict[str, Any]) -> None:
+                       save: str | None, steps: Breakdown) -> None:
         """A persistent part of the attack becomes a condition (Pf2Persistent)."""
         raise NotImplementedError

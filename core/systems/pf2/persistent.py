@@ -43,7 +43,7 @@ class Pf2Persistent(Pf2Damage):
     """Persistent damage conditions: added by a hit or by hand, ticked, checked, ended."""
 
     def _add_condition(self, work: Creature, part: DamagePart, defenses: Defenses, crit: bool,
-                       save: str | None, steps: Breakdown, settings: dict[str, Any]) -> None:
+                       save: str | None, steps: Breakdown) -> None:
         """A persistent part becomes a condition: doubled on a critical unless it is on-crit,
         halved by a save, dropped by an immunity; one condition per damage type (RULES §2)."""
         factor = SAVE_FACTORS[save] * (2 if crit and not part.on_crit else 1)
@@ -111,7 +111,8 @@ class Pf2Persistent(Pf2Damage):
 
     def resolve_persistent(self, creature: Creature, text: str, critical: bool = False,
                            save: str | None = None, settings: dict[str, Any] | None = None) -> Outcome:
-        """What adding a persistent condition would do, without touching the creature."""
+        """What adding a persistent condition would do, without touching the creature
+        (``settings``: the call shape of the other actions; no setting changes what is added)."""
         self.check_save(save)
         damage = self.parse_damage(text)
         work = creature.clone()
@@ -124,7 +125,7 @@ class Pf2Persistent(Pf2Damage):
                 continue
             # added as a condition on purpose: no "deals nothing now" note for bleed
             self._add_condition(work, replace(part, implied_persistent=False), defenses, crit, save,
-                                steps, settings or {})
+                                steps)
         return self._outcome(creature, work, 0, steps, summary=clauses(steps.lines()))
 
     def _turn(self, creature: Creature, when: str, rng: RandomSource | None,
@@ -180,9 +181,8 @@ class Pf2Persistent(Pf2Damage):
         damage = replace(damage, parts=tuple(replace(p, persistent=False) for p in damage.parts))
         rolled = self.roll(damage, rng=rng)  # never critical: the settings shape only criticals
         steps.add("note", tr("persistent {condition} ticks", condition=cond.label))
-        # no setting applies: they shape criticals and the persistent damage a hit adds
         return self._resolve_hit(work, rolled.hits[0], self.defenses_of(work), False, False, None,
-                                 False, steps, {}, tick=True, tick_factor=cond.factor)
+                                 False, steps, tick=True, tick_factor=cond.factor)
 
     def flat_check(self, creature: Creature, index: int, roll: int | None = None,
                    rng: RandomSource | None = None, settings: dict[str, Any] | None = None) -> Outcome:
