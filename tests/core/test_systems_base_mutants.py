@@ -55,3 +55,14 @@ def test_a_system_without_persistent_damage_says_so():
     with pytest.raises(ValueError) as info:
         dh.resolve_persistent(dh.new_creature("Acid", hp=6), "1d6 fire")
     assert str(info.value) == "Daggerheart has no persistent damage rule"
+
+
+@pytest.mark.parametrize("key,value,message", [
+    ("hp", -1, "HP slots must be a whole number of 0 or more, not -1"),
+    ("armor", 10**9, "Armor slots must be at most 99, not 1,000,000,000"),
+])
+def test_a_stat_out_of_bounds_is_refused_in_the_forms_words(key, value, message):
+    """The add/edit form's refusal names the field as the form labels it, not the save's key."""
+    with pytest.raises(ValueError) as refused:
+        get_system("daggerheart").check_stat(key, value)
+    assert str(refused.value) == message
