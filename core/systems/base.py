@@ -377,7 +377,7 @@ class RuleSystem:
         summary = dealt.summary or self._summary(creature, work, dealt.total)
         outcome = self._outcome(creature, work, dealt.total, steps, dealt.hp_marked,
                                 self._wounds_taken(creature, work), summary, dealt.dealt)
-        return replace(outcome, minions=dealt.minions) if dealt.minions else outcome
+        return replace(outcome, minions=dealt.minions)  # 0 unless a hit on a Minion defeats more
 
     def _deal(self, work: Creature, defenses: Defenses, applied: Application,
               steps: Breakdown) -> Dealt:
