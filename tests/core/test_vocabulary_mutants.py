@@ -20,3 +20,14 @@ from core.vocabulary import vocabulary
 ])
 def test_a_part_answers_to_its_type_its_category_and_its_traits(system, damage_type, traits, keys):
     assert vocabulary(system).keys_for(damage_type, traits) == keys
+
+
+@pytest.mark.parametrize("system,word,meaning", [
+    ("pf2e", "［火炎］", "fire"),
+    ("sf2e", "［霊］", "spirit"),
+    ("pf2e", "［霊］", None),         # spirit damage is Starfinder's, not Pathfinder's
+    ("pf2e", "負傷", None),           # wounded is a condition, not a damage word
+    ("daggerheart", "［冷気］", None),  # Daggerheart's damage is physical or magic
+])
+def test_a_japanese_word_is_a_damage_word_only_where_the_system_has_its_meaning(system, word, meaning):
+    assert vocabulary(system).aliases.get(word) == meaning
