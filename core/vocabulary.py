@@ -40,7 +40,7 @@ class Vocabulary:
     def canonical(self, word: str) -> str:
         """The canonical form of ``word`` (alias resolved, lower case)."""
         w = word.lower()
-        return self.aliases.get(w, self.aliases.get(word, w))
+        return self.aliases.get(w, w)  # every alias is written in lower case (types.toml, glossary)
 
     def known_words(self) -> list[str]:
         """Every word this vocabulary accepts, for suggestions."""

@@ -31,3 +31,12 @@ def test_a_part_answers_to_its_type_its_category_and_its_traits(system, damage_t
 ])
 def test_a_japanese_word_is_a_damage_word_only_where_the_system_has_its_meaning(system, word, meaning):
     assert vocabulary(system).aliases.get(word) == meaning
+
+
+def test_a_word_is_read_whatever_its_case_every_alias_being_lower_case():
+    from core.systems import SYSTEM_IDS
+
+    assert all(key == key.lower() for system in SYSTEM_IDS for key in vocabulary(system).aliases)
+    assert vocabulary("daggerheart").canonical("Phy") == "physical"
+    assert vocabulary("pf2e").canonical("FIRE") == "fire"
+    assert vocabulary("pf2e").canonical("Vitality") == "positive"
