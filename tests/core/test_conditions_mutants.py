@@ -5,16 +5,11 @@ roster cell, and each refusal says which forms exist (RULES §7)."""
 from __future__ import annotations
 
 import pytest
+from core_support import refused
 
 from core import Encounter
 from core.conditions import add, check_duration, remove, set_value, summary
 from core.model import Creature
-
-
-def _refused(call, *args) -> str:
-    with pytest.raises(ValueError) as caught:
-        call(*args)
-    return str(caught.value)
 
 
 def test_a_condition_given_again_without_a_value_loses_the_old_value():
@@ -25,16 +20,16 @@ def test_a_condition_given_again_without_a_value_loses_the_old_value():
 
 
 def test_a_duration_of_another_form_is_refused_naming_every_form():
-    assert _refused(check_duration, "soon") == (
+    assert refused(check_duration, "soon") == (
         "a duration is None, a number of turns (1 to 999), 'end-of-next-turn' or 'start-of-next-turn', "
         "not 'soon'")
 
 
 def test_removing_wounded_or_another_condition_the_creature_lacks_is_refused():
     goblin = Creature("Goblin")
-    assert _refused(remove, goblin, "wounded") == "Goblin has no condition 'wounded'"
+    assert refused(remove, goblin, "wounded") == "Goblin has no condition 'wounded'"
     goblin.wounded = 1
-    assert _refused(remove, goblin, "blinded") == "Goblin has no condition 'blinded'"
+    assert refused(remove, goblin, "blinded") == "Goblin has no condition 'blinded'"
     remove(goblin, "wounded")
     assert goblin.wounded == 0
 
@@ -51,7 +46,7 @@ def test_removing_dying_leaves_dying_0_and_a_value_can_be_set_again():
 
 
 def test_dying_and_wounded_values_outside_the_pf2_family_are_refused_in_words():
-    assert _refused(set_value, Creature("Orc"), "dying", 1, "d20-3e") == \
+    assert refused(set_value, Creature("Orc"), "dying", 1, "d20-3e") == \
         "dying has a value only in the PF2 family, not in d20-3e"
 
 

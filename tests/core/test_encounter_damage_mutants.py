@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from core_support import refused
 
 from core import Encounter
 
@@ -16,12 +17,6 @@ def _two(settings=None) -> tuple[Encounter, str, str]:
     goblin = enc.add(enc.rules.new_creature("Goblin", hp=50), initiative=12)
     orc = enc.add(enc.rules.new_creature("Orc", hp=50), initiative=10)
     return enc, goblin, orc
-
-
-def _refused(call, *args, **kwargs) -> str:
-    with pytest.raises(ValueError) as caught:
-        call(*args, **kwargs)
-    return str(caught.value)
 
 
 def test_a_hit_says_who_acted_the_attack_and_how_then_each_target_and_its_save():
@@ -64,7 +59,7 @@ def test_a_d20_save_is_said_in_the_logs_words():
 
 def test_a_hit_on_no_one_or_from_no_one_there_is_refused():
     enc, goblin, _ = _two()
-    assert _refused(enc.preview_damage, [], "3 fire") == "no targets"
+    assert refused(enc.preview_damage, [], "3 fire") == "no targets"
     with pytest.raises(KeyError):
         enc.preview_damage([goblin], "3 fire", actor="c9")
     with pytest.raises(KeyError):
@@ -125,6 +120,6 @@ def test_a_temporary_immunity_lasts_its_rounds_from_now_and_is_said():
                                            ("fire", 1.0)])
 def test_a_temporary_immunity_needs_an_effect_and_1_to_999_rounds(effect, rounds):
     enc, goblin, _ = _two()
-    assert _refused(enc.add_temp_immunity, goblin, effect, rounds) == \
+    assert refused(enc.add_temp_immunity, goblin, effect, rounds) == \
         "a temporary immunity needs an effect and 1 to 999 rounds"
     assert enc.creature(goblin).temp_immunities == []

@@ -4,6 +4,7 @@ the order (Daggerheart's spotlight list), a delay after its equals, refusals in 
 from __future__ import annotations
 
 import pytest
+from core_support import refused
 
 from core import Encounter
 
@@ -12,12 +13,6 @@ def _spotlight() -> tuple[Encounter, str, str, str]:
     enc = Encounter("daggerheart", "Scene")
     a, b, c = (enc.add(enc.rules.new_creature(name)) for name in "ABC")
     return enc, a, b, c
-
-
-def _refused(call, *args) -> str:
-    with pytest.raises(ValueError) as caught:
-        call(*args)
-    return str(caught.value)
 
 
 def test_moving_up_or_down_says_the_new_place_and_stops_at_the_ends():
@@ -34,14 +29,14 @@ def test_moving_up_or_down_says_the_new_place_and_stops_at_the_ends():
 
 def test_moving_past_an_end_is_refused_by_name():
     enc, a, _, c = _spotlight()
-    assert _refused(enc.move_in_order, a, -1) == "A is already first"
-    assert _refused(enc.move_in_order, c, 2) == "C is already last"
+    assert refused(enc.move_in_order, a, -1) == "A is already first"
+    assert refused(enc.move_in_order, c, 2) == "C is already last"
 
 
 @pytest.mark.parametrize("places", [0, True, 1.0, "1"])
 def test_places_to_move_is_a_whole_number_other_than_zero(places):
     enc, a, *_ = _spotlight()
-    assert _refused(enc.move_in_order, a, places) == \
+    assert refused(enc.move_in_order, a, places) == \
         f"places to move is a whole number other than 0, not {places!r}"
 
 
@@ -72,9 +67,9 @@ def test_a_delay_goes_after_its_equals_and_keeps_the_active_creature_up():
 
 def test_rolling_for_no_one_or_where_there_is_no_initiative_is_refused():
     enc = Encounter("pf2e", "Ambush")
-    assert _refused(enc.roll_initiative, []) == "no creatures to roll initiative for"
+    assert refused(enc.roll_initiative, []) == "no creatures to roll initiative for"
     spot, *_ = _spotlight()
-    assert _refused(spot.roll_initiative) == \
+    assert refused(spot.roll_initiative) == \
         "Daggerheart has no initiative: the GM orders the list (move_in_order)"
 
 

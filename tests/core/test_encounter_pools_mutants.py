@@ -4,6 +4,7 @@ and a PC's Hope, each change one undo step in the log's exact words, each refusa
 from __future__ import annotations
 
 import pytest
+from core_support import refused
 
 from core import Encounter
 
@@ -11,12 +12,6 @@ from core import Encounter
 def _scene() -> tuple[Encounter, str]:
     enc = Encounter("daggerheart", "Scene")
     return enc, enc.add(enc.rules.new_creature("Kyra", pc=True, hp=6))
-
-
-def _refused(call, *args) -> str:
-    with pytest.raises(ValueError) as caught:
-        call(*args)
-    return str(caught.value)
 
 
 def test_fear_gained_and_spent_says_the_pool_before_and_after():
@@ -43,25 +38,25 @@ def test_fear_past_the_pool_keeps_twelve_and_says_so():
 def test_fear_changes_by_a_whole_number_of_one_or_more(amount):
     enc, _ = _scene()
     enc.gain_fear(3)
-    assert _refused(enc.gain_fear, amount) == f"Fear changes by a whole number of 1 or more, not {amount!r}"
-    assert _refused(enc.spend_fear, amount) == f"Fear changes by a whole number of 1 or more, not {amount!r}"
+    assert refused(enc.gain_fear, amount) == f"Fear changes by a whole number of 1 or more, not {amount!r}"
+    assert refused(enc.spend_fear, amount) == f"Fear changes by a whole number of 1 or more, not {amount!r}"
     assert enc.fear == 3 and len(enc.log) == 2
 
 
 def test_more_fear_than_the_pool_holds_is_not_spent():
     enc, _ = _scene()
     enc.gain_fear(2)
-    assert _refused(enc.spend_fear, 3) == "only 2 Fear to spend"
+    assert refused(enc.spend_fear, 3) == "only 2 Fear to spend"
     assert enc.fear == 2
 
 
 def test_fear_and_hope_are_daggerheart_only_by_name():
     enc = Encounter("pf2e", "Ambush")
     cid = enc.add(enc.rules.new_creature("Kyra", pc=True, hp=20))
-    assert _refused(enc.gain_fear) == "Fear is Daggerheart's, not Pathfinder 2e's"
-    assert _refused(enc.spend_fear) == "Fear is Daggerheart's, not Pathfinder 2e's"
-    assert _refused(enc.mark_hope, cid) == "Hope is Daggerheart's, not Pathfinder 2e's"
-    assert _refused(enc.spend_hope, cid) == "Hope is Daggerheart's, not Pathfinder 2e's"
+    assert refused(enc.gain_fear) == "Fear is Daggerheart's, not Pathfinder 2e's"
+    assert refused(enc.spend_fear) == "Fear is Daggerheart's, not Pathfinder 2e's"
+    assert refused(enc.mark_hope, cid) == "Hope is Daggerheart's, not Pathfinder 2e's"
+    assert refused(enc.spend_hope, cid) == "Hope is Daggerheart's, not Pathfinder 2e's"
 
 
 def test_hope_marked_and_spent_is_one_undo_step_each_in_words():

@@ -4,6 +4,7 @@ roster refuses, in its words and with nothing changed; hiding, renaming and sett
 from __future__ import annotations
 
 import pytest
+from core_support import refused
 
 from core import Encounter
 
@@ -14,12 +15,6 @@ def _ambush(system: str = "pf2e") -> tuple[Encounter, str, str]:
     goblin = enc.add(enc.rules.new_creature("Goblin", **stats), initiative=12)
     orc = enc.add(enc.rules.new_creature("Orc", **stats), initiative=10)
     return enc, goblin, orc
-
-
-def _refused(call, *args, **kwargs) -> str:
-    with pytest.raises(ValueError) as caught:
-        call(*args, **kwargs)
-    return str(caught.value)
 
 
 @pytest.mark.parametrize("fields,message", [
@@ -37,7 +32,7 @@ def _refused(call, *args, **kwargs) -> str:
 ])
 def test_an_edit_the_roster_refuses_says_why_and_changes_nothing(fields, message):
     enc, goblin, _ = _ambush()
-    assert _refused(enc.update, goblin, **fields) == message
+    assert refused(enc.update, goblin, **fields) == message
     assert (enc.creature(goblin).hp, enc.creature(goblin).name, len(enc.log)) == (15, "Goblin", 2)
 
 
@@ -51,8 +46,8 @@ def test_a_track_is_set_from_zero_to_the_most(value):
 def test_d20_hp_may_go_below_zero_but_not_past_the_most():
     enc, goblin, _ = _ambush("d20-3e")
     assert enc.update(goblin, now_hp=-5).hp == -5
-    assert _refused(enc.update, goblin, now_temp_hp=-1) == "temp_hp cannot be negative"
-    assert _refused(enc.update, goblin, now_hp=-1_000_001) == "hp must be at most 1,000,000, not -1,000,001"
+    assert refused(enc.update, goblin, now_temp_hp=-1) == "temp_hp cannot be negative"
+    assert refused(enc.update, goblin, now_hp=-1_000_001) == "hp must be at most 1,000,000, not -1,000,001"
 
 
 def test_vitality_is_set_where_the_creature_has_it():
@@ -88,15 +83,15 @@ def test_hiding_and_showing_are_one_step_each_in_the_players_words():
     assert enc.creature(orc).hidden is False and enc.creature(goblin).hidden
     enc.undo()
     assert enc.creature(orc).hidden
-    assert _refused(enc.set_hidden, [], True) == "no creatures to hide or show"
+    assert refused(enc.set_hidden, [], True) == "no creatures to hide or show"
 
 
 def test_renaming_trims_and_refuses_no_name():
     enc, *_ = _ambush()
     assert enc.rename("  Bridge  ").text == "encounter renamed to Bridge"
     assert enc.name == "Bridge"
-    assert _refused(enc.rename, "   ") == "an encounter needs a name"
-    assert _refused(enc.rename, 5) == "an encounter needs a name"
+    assert refused(enc.rename, "   ") == "an encounter needs a name"
+    assert refused(enc.rename, 5) == "an encounter needs a name"
     enc.undo()
     assert enc.name == "Ambush"
 
@@ -125,7 +120,7 @@ def test_joining_says_the_initiative_or_the_place():
     assert spot.log[-1].text == "A joins"
     spot.add_many([rules.new_creature("B"), rules.new_creature("C")])
     assert spot.log[-1].text == "B, C join"
-    assert _refused(spot.add_many, [rules.new_creature("D")], roll=True) == \
+    assert refused(spot.add_many, [rules.new_creature("D")], roll=True) == \
         "Daggerheart has no initiative: the GM orders the list (move_in_order)"
 
 
