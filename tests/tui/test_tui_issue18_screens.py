@@ -102,6 +102,19 @@ async def test_after_an_add_the_cursor_stays_on_the_creature_whose_turn_it_is() 
         assert app.roster.table.highlighted_id == was_on
 
 
+async def test_on_opening_an_encounter_mid_round_the_cursor_is_on_the_creature_whose_turn_it_is(
+) -> None:
+    """A restart mid-round: the first ``d`` opens on the active creature, not on row 1."""
+    from tui_support import goblins
+
+    encounter = goblins()
+    encounter.next_turn()  # Goblin 1's turn, as the autosave brings it back
+    assert encounter.active != encounter.order[0]
+    app = real_app(encounter)
+    async with app.run_test(size=SIZE):
+        assert app.roster.table.highlighted_id == encounter.active
+
+
 # -- item 9: names keep their number, slot tracks show whole -----------------------------------
 
 

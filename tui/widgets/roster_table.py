@@ -311,10 +311,13 @@ class RosterTable(DataTable[Any]):
         return row_key.value
 
     def show_encounter(self, encounter: Encounter) -> None:
-        """Show a whole new roster (the only time rows and columns are rebuilt)."""
+        """Show a whole new roster (the only time rows and columns are rebuilt), the cursor on
+        the creature whose turn it is: an encounter opened mid-round acts from there."""
         self._encounter = encounter
         self._marked.clear()
         self._build()
+        if encounter.active is not None:
+            self.select_creature(encounter.active)
 
     def fit_width(self, width: int) -> None:
         """Re-fit the columns to ``width`` cells; rebuilt only when a width changes (resize)."""
