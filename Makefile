@@ -35,8 +35,9 @@ $(BENCH_STAMP): $(TEST_STAMP)
 	$(UV_INSTALL) -e '.[test,bench]'
 	touch $@
 
+# `make run ARGS="--new pf2e"`: the app's own arguments (the README's first fight)
 run: $(STAMP)
-	$(BIN)/hitledger
+	$(BIN)/hitledger $(ARGS)
 
 # issue 22: the layer contracts (pyproject's [tool.importlinter]) run before the tests; mypy
 # runs beside the tests (-j2): beside a first collection of the tests, which writes the

@@ -155,7 +155,11 @@ def numbers_of(creature: Creature, system: str) -> Numbers:
         total, reasons = applied(found.get(key, []))
         values[key], why[key] = printed + total, reasons
     if "ac" in creature.numbers:
-        values["ac"], why["ac"] = _ac_from(creature, system, values["ac"], why["ac"])
+        ac = values["ac"]
+        values["ac"], why["ac"] = _ac_from(creature, system, ac, why["ac"])
+        if "touch" in creature.numbers and values["ac"] != ac:
+            values["touch"], why["touch"] = _touch_from(creature, values["ac"] - ac,
+                                                        values["touch"], why["touch"])
     out = Numbers(system, creature.numbers, {k: v for k, v in why.items() if v}, _notes(creature, system))
     out.update(values)
     return out
@@ -178,6 +182,15 @@ def _ac_from(creature: Creature, system: str, ac: int, why: tuple[str, ...]) -> 
                                                    amount=worst.amount),)
     return base, why + (tr("{condition}: flat-footed AC {base}", condition=game_term(worst.condition),
                            base=base),)
+
+
+def _touch_from(creature: Creature, lost: int, touch: int,
+                why: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    """d20-3e: what the flat-footed AC loses (the Dex bonus, AC − flat-footed AC, and a
+    stunned creature's −2) the touch AC loses too; ``lost`` is that change to the AC."""
+    if "flat_footed" not in creature.numbers:
+        return touch, why
+    return touch + lost, why + (tr("flat-footed: no Dex bonus ({change:+d})", change=lost),)
 
 
 def _notes(creature: Creature, system: str) -> tuple[str, ...]:

@@ -69,6 +69,9 @@ class EncounterCommands(Provider):
                  *self._bound(type(ledger).BINDINGS, partial(ledger.call_later, ledger.run_action))]
         found.extend(self._settings())
         found.extend(self._saves())
+        found.append(Command(tr("Rename encounter"),
+                             tr("Give the open encounter a new name (one undo step)"),
+                             partial(self._on_roster, "rename_encounter")))
         encounter = ledger.session.encounter
         for creature_id in encounter.order:
             creature = encounter.creature(creature_id)

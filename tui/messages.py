@@ -28,6 +28,8 @@ class SaveFileChanged(Message):
     action: str
     text: str
     error: Exception | None = None
+    renamed: str = ""
+    """The open encounter's new name when its own file was renamed."""
 
 
 @dataclass(eq=False)

@@ -106,10 +106,11 @@ def d20(*conditions, numbers=D20):
     (("panicked",), {"fort": 4, "ref": 1, "will": -1}),
     (("sickened",), {"fort": 4, "ref": 1, "will": -1}),
     (("shaken", "sickened"), {"fort": 2, "ref": -1, "will": -3}),   # two conditions add
-    (("flat-footed",), {"ac": 13}),
-    (("stunned",), {"ac": 11}),
-    (("blinded",), {"ac": 11}),
-    (("flat-footed", "stunned"), {"ac": 11}),
+    # flat-footed loses the Dex bonus (AC 16 − flat-footed 13 = 3) from the touch AC too
+    (("flat-footed",), {"ac": 13, "touch": 9}),
+    (("stunned",), {"ac": 11, "touch": 7}),
+    (("blinded",), {"ac": 11, "touch": 7}),
+    (("flat-footed", "stunned"), {"ac": 11, "touch": 7}),
 ])
 def test_each_d20_condition_changes_its_numbers(conditions, changed):
     enc, cid = d20(*conditions)
@@ -120,6 +121,11 @@ def test_d20_the_same_condition_twice_counts_once():
     enc, cid = d20("shaken")
     enc.add_condition(cid, "shaken")
     assert enc.numbers_of(cid)["will"] == -1
+
+
+def test_d20_flat_footed_touch_ac_says_why():
+    enc, cid = d20("flat-footed")
+    assert "flat-footed" in enc.numbers_of(cid).text("touch")
 
 
 def test_d20_flat_footed_without_a_flat_footed_ac_says_so():

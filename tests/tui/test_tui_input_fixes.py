@@ -638,3 +638,7 @@ def test_an_edit_notice_uses_the_forms_words():
     assert edit_notice(rules, "Valeros", {"pc": False, "defenses": ""}) == (
         "Updated Valeros: PC no, defenses none.")
     assert edit_notice(get_system("d20-3e"), "Bob", {"now_subdual": 0}) == "Updated Bob: Subdual 0."
+    # the numbers as a block prints them, not a Python dict
+    assert edit_notice(rules, "Valeros", {"numbers": {"level": 5, "ac": 24, "fort": 12}}) == (
+        "Updated Valeros: numbers Level 5 AC 24 Fort +12.")
+    assert edit_notice(rules, "Valeros", {"numbers": {}}) == "Updated Valeros: numbers none."

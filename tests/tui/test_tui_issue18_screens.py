@@ -102,6 +102,19 @@ async def test_after_an_add_the_cursor_stays_on_the_creature_whose_turn_it_is() 
         assert app.roster.table.highlighted_id == was_on
 
 
+async def test_on_opening_an_encounter_mid_round_the_cursor_is_on_the_creature_whose_turn_it_is(
+) -> None:
+    """A restart mid-round: the first ``d`` opens on the active creature, not on row 1."""
+    from tui_support import goblins
+
+    encounter = goblins()
+    encounter.next_turn()  # Goblin 1's turn, as the autosave brings it back
+    assert encounter.active != encounter.order[0]
+    app = real_app(encounter)
+    async with app.run_test(size=SIZE):
+        assert app.roster.table.highlighted_id == encounter.active
+
+
 # -- item 9: names keep their number, slot tracks show whole -----------------------------------
 
 
@@ -161,7 +174,10 @@ async def test_at_60_columns_copies_differ_and_slot_tracks_keep_their_numbers() 
         await pilot.pause()
         table = app.roster.table
         names = [table.get_cell(cid, "name").plain for cid in encounter.order]
-        assert names[2:4] == ["Jagged Knif… 1", "Jagged Knif… 2"]
+        # "Jagged Knife Bandit" and "Jagged Knife Kneebreaker" both cut to "Jagged Knif…":
+        # each keeps the end of its name (the end given at most half of the 12 cells)
+        assert names[2:4] == ["Jagged…andit 1", "Jagged…andit 2"]
+        assert table.get_cell(encounter.order[5], "name").plain == "Jagged…eaker 1"
         for cid in encounter.order:
             track = table.get_cell(cid, "track").plain
             assert "…" not in track and track.endswith(encounter.rules.track_text(

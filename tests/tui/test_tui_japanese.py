@@ -62,3 +62,34 @@ def test_the_trackers_cells_are_cut_in_cells_with_an_ellipsis():
     name, formula = row[0].plain, row[1].plain
     assert name == "ゴブリン戦士長… 1" and cells(name) <= 18
     assert formula.endswith("…") and cells(formula) <= 14
+
+
+LIEUTENANT = "ゴブリン族長の恐るべき副官ガルグルーク"
+LIEUTENANT_A = "ゴブリン族長の恐るべき副官A"
+
+
+def test_two_names_that_cut_alike_keep_their_distinguishing_ends():
+    """18 cells is 8 kanji: both would show as ``ゴブリン族長の…``; each keeps its end instead."""
+    assert fit_name(LIEUTENANT, 18) == fit_name(LIEUTENANT_A, 18)  # alone, the plain cut
+    one = fit_name(LIEUTENANT, 18, others=[LIEUTENANT_A])
+    other = fit_name(LIEUTENANT_A, 18, others=[LIEUTENANT])
+    assert one != other
+    assert one.startswith("ゴブリン") and one.endswith("ルーク") and "…" in one
+    assert other.endswith("副官A")
+    assert cells(one) <= 18 and cells(other) <= 18
+    assert fit_name("Goblin Warrior", 18, others=["Goblin Warrior"]) == "Goblin Warrior"
+
+
+async def test_the_roster_shows_the_ends_of_names_that_cut_alike(japanese):
+    from core import Encounter, get_system
+
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name="副官")
+    encounter.add(rules.new_creature(LIEUTENANT, hp=30), initiative=10)
+    app = make_app(encounter, rng=random.Random(7), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.apply(lambda enc: enc.add(rules.new_creature(LIEUTENANT_A, hp=30),
+                                              initiative=9))  # the second comes later
+        await pilot.pause()
+        screen = "\n".join(screen_lines(app))
+        assert "ルーク" in screen and "副官A" in screen, screen

@@ -204,6 +204,11 @@ async def test_a_hit_on_a_minion_says_how_many_more_it_defeats_and_the_gm_marks_
         await pilot.press("space", "down", "down", "space")             # Bandit 4, not Bandit 2
         assert picker.picked == [ids["Bandit 3"], ids["Bandit 4"]]
         assert "2 of 2 marked" in static_text(picker, "#minion-count")
+        # marked and unmarked rows differ in their text, not by colour alone
+        rows = [line for line in screen_text(app).splitlines() if "▐X▌" in line]
+        marked = [line for line in rows if "✓" in line]
+        assert len(rows) == 3 and len(marked) == 2, rows
+        assert not any("Bandit 2" in line for line in marked)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is app.roster

@@ -1,14 +1,18 @@
-"""Issue 18, item 18: the README's first fight, played key by key as a newcomer types it.
+"""The README's first fight, played key by key as a newcomer types it.
 
 The keys are read from the README itself (the ``text`` block under "Your first fight"), so
 the README and the app cannot drift apart: a correct area damage with a save per target
-must come in under 30 keys, and ``hitledger`` afterwards must bring the fight back.
+must come in under 30 keys, and ``make run`` afterwards must bring the fight back. The
+commands are the README's own set-up command, so they work as written after it: ``make run``
+passes ``ARGS`` to the app (checked with ``make -n``, which runs nothing).
 """
 
 from __future__ import annotations
 
 import random
 import re
+import shlex
+import subprocess
 from pathlib import Path
 
 from tui_support import SIZE, settle
@@ -39,15 +43,33 @@ def presses(keys: str) -> list[str]:
     return out
 
 
+def app_arguments(line: str) -> list[str]:
+    """The app's arguments in a ``make run ARGS="…"`` line of the README."""
+    words = shlex.split(line)
+    assert words[:2] == ["make", "run"], line
+    return shlex.split(words[2].removeprefix("ARGS=")) if len(words) > 2 else []
+
+
 def test_the_first_fight_is_ten_lines_from_a_new_encounter_back_to_it() -> None:
     lines = first_fight()
     assert len(lines) == 10
-    assert lines[0] == "hitledger --new pf2e" and lines[-1] == "hitledger"
+    assert app_arguments(lines[0]) == ["--new", "pf2e"] and app_arguments(lines[-1]) == []
+
+
+def test_the_first_fights_commands_work_as_written_after_the_set_up() -> None:
+    """``hitledger`` is not on PATH after ``make run``: the README's commands are ``make run``
+    lines, and the Makefile hands their ``ARGS`` to the installed command."""
+    lines = first_fight()
+    root = README.parent
+    planned = subprocess.run(["make", "-n", "-o", ".venv/.installed",
+                              *shlex.split(lines[0])[2:], "run"], cwd=root, text=True,
+                             capture_output=True, check=True).stdout
+    assert ".venv/bin/hitledger --new pf2e" in planned, planned
 
 
 async def test_a_newcomer_following_the_readme_deals_a_correct_area_damage_with_saves() -> None:
     lines = first_fight()
-    encounter, notice, _seed = prepare_tui(lines[0].split()[1:])
+    encounter, notice, _seed = prepare_tui(app_arguments(lines[0]))
     app = make_app(encounter, rng=random.Random(5), notice=notice)
     typed = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -71,7 +93,7 @@ async def test_a_newcomer_following_the_readme_deals_a_correct_area_damage_with_
         for line in lines[lines.index("enter") + 1:-1]:  # next turn, quick save, quit
             await pilot.press(*presses(line))
             await settle(pilot)
-    again, notice, _seed = prepare_tui([])  # "hitledger": the fight is back
+    again, notice, _seed = prepare_tui(app_arguments(lines[-1]))  # "make run": the fight is back
     assert notice == RESUMED
     assert [again.creature(cid).hp for cid in again.order] == [c.hp for c in goblins]
     assert again.turn == 1  # after the next turn

@@ -618,3 +618,53 @@ async def test_an_unexpected_error_reading_a_save_for_export_is_said_not_a_crash
         assert app.is_running and isinstance(app.screen, SavesScreen)
         assert "Not read: something nobody expected" in str(
             app.screen.query_one("#saves-detail").render())
+
+
+async def test_renaming_the_open_encounters_save_renames_the_encounter(app_factory, data_dir: Path):
+    """The header takes the new name, and the next save does not write the old one back."""
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await settle(pilot)
+        assert (data_dir / "test-fight.toml").is_file()
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        table = app.screen.query_one("#saves")
+        names = [table.get_row_at(i)[0].plain for i in range(table.row_count)]
+        table.move_cursor(row=names.index("Test Fight"))
+        await pilot.press("r")
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "Bridge Ambush")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert (data_dir / "bridge-ambush.toml").is_file()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert encounter.name == "Bridge Ambush"
+        assert app.roster.query_one(EncounterHeader).encounter_name == "Bridge Ambush"
+        await pilot.press("f5")
+        await settle(pilot)
+        assert saves.load(data_dir / "bridge-ambush.toml").name == "Bridge Ambush"
+        assert not (data_dir / "test-fight.toml").exists()
+
+
+async def test_the_palette_renames_the_encounter(app_factory, data_dir: Path):
+    encounter = goblins()
+    app = app_factory(encounter)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "rename encounter")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PromptModal)
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "Night at the Mill")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert encounter.name == "Night at the Mill"
+        assert app.roster.query_one(EncounterHeader).encounter_name == "Night at the Mill"
+        await pilot.press("u")  # one undo step, as every change
+        await settle(pilot)
+        assert encounter.name == "Test Fight"

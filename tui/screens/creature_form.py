@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, Static
 
 from core.capabilities import NUMBERS
 from core.draft import init_mod_from_numbers, read_numbers
-from core.i18n import N_, clauses, listing, tr
+from core.i18n import N_, clauses, game_term, listing, tr
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
 from tui.screens.dialogs import NumberInput
@@ -97,9 +97,11 @@ def unique_names(name: str, count: int, taken: frozenset[str] | set[str]) -> lis
     return [f"{name} {number}" for number in range(start, start + count)]
 
 
-def numbers_text(system: str, numbers: Any) -> str:
-    """Numbers as a block prints them, in the system's order: ``AC 17 Fort +5 Ref +8``."""
-    return " ".join(f"{n.label} {numbers[n.key]:+d}" if n.signed else f"{n.label} {numbers[n.key]}"
+def numbers_text(system: str, numbers: Any, label: Any = str) -> str:
+    """Numbers as a block prints them, in the system's order: ``AC 17 Fort +5 Ref +8``;
+    ``label`` words each number's name (``game_term``: in the GM's language)."""
+    return " ".join(f"{label(n.label)} {numbers[n.key]:+d}" if n.signed
+                    else f"{label(n.label)} {numbers[n.key]}"
                     for n in NUMBERS.get(system, ()) if n.key in numbers)
 
 
@@ -147,10 +149,13 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
     labels = {stat.name: tr(stat.label) for stat in rules.stat_fields}
     labels.update({f"now_{track}": tr(label) for track, label, _ in rules.current_tracks})
     labels.update(name=tr("name"), pc="PC", defenses=tr("defenses"), traits=tr("traits"),
-                  initiative=tr("initiative"), init_mod=tr("initiative modifier"))
+                  initiative=tr("initiative"), init_mod=tr("initiative modifier"),
+                  numbers=tr("numbers"))
     words = []
     for key, value in fields.items():
         label = labels.get(key, key.replace("_", " "))
+        if key == "numbers":  # as a block prints them: ``AC 24 Fort +12``
+            value = numbers_text(rules.id, value, game_term)
         if isinstance(value, bool):
             value = tr("yes") if value else tr("no")
         elif value in ("", None):  # 0 is a number

@@ -48,7 +48,7 @@ class MinionPicker(ModalScreen[list[str] | None]):
 
     def compose(self) -> ComposeResult:
         """The count, the Minions (the first ``count`` marked) and the keys."""
-        rows = [(self.encounter.creature(cid).name, cid, n < self.count)
+        rows = [(self._prompt(cid, n < self.count), cid, n < self.count)
                 for n, cid in enumerate(self.candidates)]
         with Vertical(classes="dialog-box"):
             yield Static(ntr("Minion: the hit defeats {count} more Minion in range. Which?",
@@ -62,9 +62,18 @@ class MinionPicker(ModalScreen[list[str] | None]):
         """Say how many are marked."""
         self._show_count()
 
+    def _prompt(self, creature_id: str, marked: bool) -> str:
+        """A row's text: a marked Minion says so in a word and a sign, not by colour alone."""
+        name = self.encounter.creature(creature_id).name
+        return tr("✓ {name} (defeated)", name=name) if marked else f"  {name}"
+
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
-        """Say how many are marked after each space."""
+        """Say how many are marked after each space, and on each row whether it is."""
         event.stop()
+        rows = self.query_one(SelectionList)
+        chosen = set(rows.selected)
+        for index, cid in enumerate(self.candidates):
+            rows.replace_option_prompt_at_index(index, self._prompt(cid, cid in chosen))
         self._show_count()
 
     def _show_count(self) -> None:

@@ -276,6 +276,19 @@ class RosterScreen(HitLedgerScreen[None]):
             creatures, initiative=result.initiative or 0, roll=roll, rng=rng))
         self.notify(tr("Added {names}.", names=listing(result.names())))
 
+    def action_rename_encounter(self) -> None:
+        """Ask for the encounter's new name (the palette's "Rename encounter")."""
+        from tui.screens.dialogs import PromptModal
+        from tui.screens.saves_browser import check_name
+
+        def done(name: str | None) -> None:
+            if name and name.strip() != self.encounter.name:
+                new = name.strip()
+                self.session.apply(lambda encounter: encounter.rename(new), ())
+
+        self.app.push_screen(PromptModal(tr("Rename the encounter to:"),
+                                         value=self.encounter.name, check=check_name), done)
+
     def action_edit(self) -> None:
         """Open the form on the highlighted creature."""
         from tui.screens.creature_form import CreatureForm

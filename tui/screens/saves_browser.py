@@ -326,9 +326,11 @@ class SavesScreen(HitLedgerScreen[None]):
         if entry is None or entry.error is not None:
             return
 
+        opened = self._holds_open_encounter(entry)
+
         def done(name: str | None) -> None:
             if name:
-                self.change_file("rename", entry.path, name)
+                self.change_file("rename", entry.path, name, opened=opened)
 
         # the autosave holds an encounter with a name of its own: say which file is renamed
         label = tr("the autosave ({name})", name=entry.name) if entry.autosave else entry.name
@@ -372,9 +374,19 @@ class SavesScreen(HitLedgerScreen[None]):
         self.app.call_from_thread(markdown_log.ask_export_log, self.app, encounter,
                                   say=self.show_notice)
 
+    def _holds_open_encounter(self, entry: Any) -> bool:
+        """Whether ``entry`` is the open encounter's save, or the autosave this window writes."""
+        import saves
+
+        opened = saves.save_path(self.encounter)
+        if opened is not None and opened.resolve() == entry.path.resolve():
+            return True
+        slot = self.app.persistence.autosave_file
+        return bool(entry.autosave) and slot is not None and slot.resolve() == entry.path.resolve()
+
     @work(thread=True, exclusive=True, group="saves-change")
-    def change_file(self, action: str, path: Any, name: str) -> None:
-        """Rename or trash a save file."""
+    def change_file(self, action: str, path: Any, name: str, *, opened: bool = False) -> None:
+        """Rename or trash a save file; the open encounter's own file renames the encounter."""
         import saves
 
         try:
@@ -387,13 +399,17 @@ class SavesScreen(HitLedgerScreen[None]):
         except Exception as error:  # noqa: BLE001 - any failure is said; a worker's error would end the app
             self.post_message(SaveFileChanged(action, "", error))
             return
-        self.post_message(SaveFileChanged(action, text))
+        self.post_message(SaveFileChanged(action, text, renamed=name.strip() if opened else ""))
 
     def on_save_file_changed(self, message: SaveFileChanged) -> None:
-        """Say what happened and list again."""
+        """Say what happened and list again; a rename of the open encounter's file renames the
+        encounter too, so the header says it and the next save does not write the old name."""
         if message.error is not None:
             self.show_notice(error_words(message.error), severity="error")
         else:
+            if message.renamed and message.renamed != self.encounter.name:
+                renamed = message.renamed
+                self.session.apply(lambda encounter: encounter.rename(renamed), ())
             self.show_notice(message.text)
         self.refresh_list()
 

@@ -119,9 +119,39 @@ NAME_TAIL = re.compile(r"(?: \d+)?(?: \(PC\)|（PC）)?$")
 """What a cut name keeps: its number and ``(PC)`` (``Jagged Kn… 1``)."""
 
 
-def fit_name(name: str, width: int) -> str:
-    """A name cut in the middle to ``width`` cells, never losing its number (issue 18, item 9):
-    two numbered copies cut at the end (``Goblin Warrior…``) could not be told apart."""
+def fit_name(name: str, width: int, others: Iterable[str] = ()) -> str:
+    """A name cut to ``width`` cells, never losing its number: two numbered copies cut at the
+    end (``Goblin Warrior…``) could not be told apart. A name that would cut like one of
+    ``others`` (the rest of the roster) keeps its end instead: ``ゴブリン…グルーク``."""
+    cut = _fit_numbered(name, width)
+    if cut == name:
+        return name
+    base, number = _split_number(name)
+    room = width - cell_len(number)
+    if room < 6 or not any(other_base != base and fit(other_base, room) == fit(base, room)
+                           for other_base, _ in map(_split_number, others)):
+        return cut
+    return _ends(base, room) + number
+
+
+def _split_number(name: str) -> tuple[str, str]:
+    """A name as what it is called and the number or ``(PC)`` after it."""
+    tail = NAME_TAIL.search(name)
+    kept = tail.group() if tail else ""
+    return name[: len(name) - len(kept)], kept
+
+
+def _ends(name: str, width: int) -> str:
+    """``name`` as its start, ``…`` and its end, the end given at most half the cells."""
+    tail, used = len(name), 0
+    while tail > 0 and used + char_cells(name[tail - 1]) <= (width - 1) // 2:
+        tail -= 1
+        used += char_cells(name[tail])
+    return fit(name[:tail], width - used).removesuffix("…").rstrip() + "…" + name[tail:]
+
+
+def _fit_numbered(name: str, width: int) -> str:
+    """A name cut in the middle to ``width`` cells, keeping its number and ``(PC)``."""
     if cell_len(name) <= width:
         return name
     tail = NAME_TAIL.search(name)
@@ -175,7 +205,9 @@ def creature_cells(
         status = persistent if status == tr("ok") else listing((status, persistent))
     cells: dict[str, Any] = {
         "init": init,
-        "name": Text(fit_name(name, widths["name"])),
+        "name": Text(fit_name(name, widths["name"], (
+            pc_name(encounter.creature(other)) for other in encounter.order
+            if other != creature_id))),
         "track": Text(fit(track, widths["track"])),
         "status": Text(fit(status, widths["status"])),
     }
@@ -311,10 +343,13 @@ class RosterTable(DataTable[Any]):
         return row_key.value
 
     def show_encounter(self, encounter: Encounter) -> None:
-        """Show a whole new roster (the only time rows and columns are rebuilt)."""
+        """Show a whole new roster (the only time rows and columns are rebuilt), the cursor on
+        the creature whose turn it is: an encounter opened mid-round acts from there."""
         self._encounter = encounter
         self._marked.clear()
         self._build()
+        if encounter.active is not None:
+            self.select_creature(encounter.active)
 
     def fit_width(self, width: int) -> None:
         """Re-fit the columns to ``width`` cells; rebuilt only when a width changes (resize)."""
@@ -384,8 +419,8 @@ class RosterTable(DataTable[Any]):
             return
         creatures = encounter.creatures
         changed = set(self._shown if changed_ids is None else changed_ids)
-        if changed_ids is None:
-            changed |= set(creatures)
+        if changed_ids is None or creatures.keys() != self._shown.keys():
+            changed |= set(creatures)  # a name added or gone may change how another is cut
         active = encounter.active
         if active != self._active:
             changed |= {cid for cid in (active, self._active) if cid is not None}
