@@ -70,8 +70,6 @@ class PlayerView:
     """The round and the turn in words: ``Round 2 · Kyra's turn``."""
     creatures: tuple[SeenCreature, ...]
     log: tuple[str, ...]
-    unseen_up: bool = False
-    """Whether a creature the players do not see has the turn (no one named, no one up)."""
 
 
 def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
@@ -91,15 +89,25 @@ def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
     counts = encounter.rules.counts_rounds
     return PlayerView(encounter.rules.name, round_ if counts else None, up,
                       _turn_words(round_ if counts else None, up), tuple(creatures),
-                      _log(encounter, setting, log_lines),
-                      encounter.active is not None and up_id is None)
+                      _log(encounter, setting, log_lines))
 
 
 def _seen_turn(encounter: Encounter, seen: set[str]) -> tuple[str | None, int]:
-    """Whose turn the players see, and the round: a hidden creature's turn shows no one up
-    (not the creature before it, whose turn is over) and names no one."""
+    """Whose turn the players see, and the round: in a hidden creature's turn, the last
+    creature they saw up is still up (in its round), as in Improved Initiative, so nothing
+    tells them an unseen creature acts; before anyone they see has had a turn, no one."""
     active, round_ = encounter.active, encounter.round
-    return (active if active in seen else None), round_
+    order = encounter.order
+    if active is None or active in seen:
+        return active, round_
+    at = order.index(active)
+    for back in range(1, len(order)):
+        if at - back < 0 and round_ <= 1:
+            break  # back past the first turn of the fight
+        cid = order[(at - back) % len(order)]
+        if cid in seen:
+            return cid, round_ - 1 if at - back < 0 else round_
+    return None, round_
 
 
 def condition_words(creature: Creature, system: str) -> str:
@@ -166,13 +174,39 @@ def _slots(marked: int, total: int) -> str:
 
 # ---------------------------------------------------------------------- the log
 def _log(encounter: Encounter, setting: str, lines: int) -> tuple[str, ...]:
-    """The last ``lines`` events the players may read, oldest first, in words they may see."""
+    """The last ``lines`` events the players may read, oldest first, in words they may see.
+
+    Walked from the newest back, with each creature's hidden flag as it was at each event
+    (the changes undone one by one): an event about a creature hidden when it was made, or
+    hidden now (or when it left), is left out, by id and whatever names it had."""
     if lines <= 0:
         return ()
-    hidden_ids, hidden_names, names = _hidden(encounter)
+    hidden = {cid: creature.hidden for cid, creature in encounter.creatures.items()}
+    names = {cid: creature.name for cid, creature in encounter.creatures.items()}
+    secret = {cid for cid, is_hidden in hidden.items() if is_hidden}
+    events = encounter.log
+    anyone_hidden = bool(secret) or any(_ever_hidden(event) for event in events)
     out: list[str] = []
-    for event in reversed(encounter.log):
-        line = _log_line(encounter, event, setting, hidden_ids, hidden_names, names)
+    for event in reversed(events):
+        after = {cid for cid in event.about if hidden.get(cid)}
+        for change in event.changes:  # step back to before the event
+            if change.before is None:
+                hidden.pop(change.id, None)
+            else:
+                was = _hidden_in(change.before)
+                if was is not None or change.after is None:
+                    hidden[change.id] = bool(was)
+                if change.after is None:  # it left the roster here: its last name, and
+                    if isinstance(change.before.get("name"), str):  # if hidden, secret
+                        names.setdefault(change.id, change.before["name"])
+                    if was:
+                        secret.add(change.id)
+        about = set(event.about)
+        if not about and anyone_hidden:
+            continue  # a file from before events named their creatures: cannot tell
+        if about & (secret | after) or any(hidden.get(cid) for cid in about):
+            continue
+        line = _log_line(encounter, event, setting, names)
         if line:
             out.append(line)
             if len(out) == lines:
@@ -180,17 +214,26 @@ def _log(encounter: Encounter, setting: str, lines: int) -> tuple[str, ...]:
     return tuple(reversed(out))
 
 
-def _log_line(encounter: Encounter, event: Event, setting: str, hidden_ids: set[str],
-              hidden_names: set[str], names: Mapping[str, str]) -> str:
-    """One event for the players, or "" when it is not theirs to read."""
-    ids = event.changed_ids
-    words = " ".join((event.text, event.actor))
-    if ids & hidden_ids or any(name in words for name in hidden_names):
-        return ""
+def _hidden_in(state: Mapping[str, Any]) -> bool | None:
+    """A change's side: True/False where it says whether the creature is hidden, else None."""
+    if "hidden" not in state:
+        return None
+    return state["hidden"] is True
+
+
+def _ever_hidden(event: Event) -> bool:
+    """Whether any side of the event's changes has a creature hidden."""
+    return any(side and _hidden_in(side) for change in event.changes
+               for side in (change.before, change.after))
+
+
+def _log_line(encounter: Encounter, event: Event, setting: str, names: Mapping[str, str]) -> str:
+    """One event for the players (none of its creatures secret), or "" when it is not theirs."""
     if event.kind in PLAIN_KINDS:
         return event.headline
     if event.kind not in NUMBER_KINDS:
         return ""  # the GM's own steps: settings, edits, Fear, flat checks, visibility
+    ids = event.changed_ids
     pcs = all(cid in encounter.creatures and encounter.creature(cid).pc for cid in ids)
     if pcs or setting == "numbers":
         return event.headline
@@ -198,31 +241,3 @@ def _log_line(encounter: Encounter, event: Event, setting: str, hidden_ids: set[
     placed = sorted(ids, key=lambda cid: (order.index(cid) if cid in order else len(order), cid))
     who = [names.get(cid, tr("someone")) for cid in placed] or [tr("someone")]
     return NUMBER_KINDS[event.kind](len(who), listing(who))
-
-
-def _hidden(encounter: Encounter) -> tuple[set[str], set[str], dict[str, str]]:
-    """The ids and names of every creature hidden now, or hidden when it left the roster;
-    and every creature's last known name, by id."""
-    hidden: dict[str, bool] = {}
-    names: dict[str, str] = {}
-    for event in encounter.log:
-        for change in event.changes:
-            state = change.after if change.after is not None else change.before
-            _learn(change.id, state, hidden, names)
-    for cid, creature in encounter.creatures.items():
-        hidden[cid] = creature.hidden
-        names[cid] = creature.name
-    ids = {cid for cid, is_hidden in hidden.items() if is_hidden}
-    return ids, {names[cid] for cid in ids if cid in names}, names
-
-
-def _learn(cid: str, state: Mapping[str, Any] | None, hidden: dict[str, bool],
-           names: dict[str, str]) -> None:
-    """What a change says of a creature: whether it was hidden, and its name."""
-    if not state:
-        return
-    if "hidden" in state:
-        hidden[cid] = state["hidden"] is True
-    if isinstance(state.get("name"), str):
-        names[cid] = state["name"]
-
