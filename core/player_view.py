@@ -44,9 +44,8 @@ the players' to see (an adversary while the setting is not ``numbers``)."""
 
 @dataclass(frozen=True, slots=True)
 class SeenCreature:
-    """One creature as the players see it."""
+    """One creature as the players see it (no id: ids would count the creatures they do not see)."""
 
-    id: str
     name: str
     pc: bool
     health: str
@@ -82,7 +81,7 @@ def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
     creatures = []
     for cid in seen:
         creature = encounter.creature(cid)
-        creatures.append(SeenCreature(cid, creature.name, creature.pc,
+        creatures.append(SeenCreature(creature.name, creature.pc,
                                       _health(encounter, creature, setting),
                                       condition_words(creature, encounter.system), cid == up_id))
     up = encounter.creature(up_id).name if up_id is not None else ""

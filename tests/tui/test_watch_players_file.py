@@ -1,0 +1,163 @@
+"""The players' file: the GM's window writes what the players may see into a small file of its
+own next to its autosave, and ``watch`` reads that file only, never a save.
+
+A save holds hidden creatures, stat blocks and the whole history; the players' file holds the
+view already decided on the GM's side, so the watch's cost no longer grows with the fight,
+and nothing it reads or says (a refusal included) can hold a secret.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import re
+import stat
+import time
+from pathlib import Path
+
+import pytest
+from tui_support import window_holding
+
+from core import Encounter
+from core.player_view import player_view
+from saves import codec
+from saves.store import atomic_write
+from tui import players_file
+from tui.demo import demo_encounter
+from tui.watch.follow import Follower
+
+
+def write_save(path: Path, encounter: Encounter) -> None:
+    """The save itself, as the GM's app writes it."""
+    atomic_write(path, codec.encode(encounter.to_data()).encode("utf-8"), backup=False)
+
+
+def write_players(save: Path, encounter: Encounter) -> Path:
+    """The players' file next to ``save``, as the GM's window writes it."""
+    path = players_file.players_path(save)
+    players_file.write(path, player_view(encounter))
+    return path
+
+
+def hidden_giant() -> Encounter:
+    """The demo fight with a hidden giant whose numbers are unlike any other's."""
+    encounter = demo_encounter("pf2e")
+    giant = encounter.add(encounter.rules.new_creature("Secret Giant", hp=987), 3)
+    encounter.set_hidden(giant, True)
+    return encounter
+
+
+def test_the_players_file_sits_next_to_its_save_and_only_the_owner_reads_it(tmp_path: Path) -> None:
+    old = os.umask(0)  # the loosest umask there is: the file is still the GM's alone
+    try:
+        path = write_players(tmp_path / "autosave.toml", hidden_giant())
+    finally:
+        os.umask(old)
+    assert path == tmp_path / "autosave.players.json"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    raw = path.read_bytes()
+    assert b"Secret Giant" not in raw and b"987" not in raw
+    assert len(raw) < 4096  # the view, not the fight: a few lines
+    assert not list(tmp_path.glob(".*.tmp"))  # written whole, through a temp file
+
+
+def test_the_file_round_trips_to_the_same_view(tmp_path: Path) -> None:
+    encounter = hidden_giant()
+    path = write_players(tmp_path / "fight.toml", encounter)
+    assert players_file.decode(path.read_bytes()) == player_view(encounter)
+
+
+def test_watch_never_opens_a_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 45 MB save next to its players' file: the watch reads the few hundred bytes the
+    players may see, at once, and never the save."""
+    save = tmp_path / "autosave.toml"
+    encounter = hidden_giant()
+    write_save(save, encounter)
+    with open(save, "ab") as handle:
+        handle.truncate(45 * 1024 * 1024)  # as big as the reported one (sparse: no disk used)
+    write_players(save, encounter)
+    opened: list[str] = []
+    real_open, real_os_open = builtins.open, os.open
+
+    def spy_open(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    def spy_os_open(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        opened.append(str(file))
+        return real_os_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", spy_open)
+    monkeypatch.setattr(os, "open", spy_os_open)
+    follower = Follower(tmp_path, save)
+    started = time.monotonic()
+    watched = follower.poll()
+    took = time.monotonic() - started
+    assert watched is not None and watched.view is not None and not watched.stale
+    assert watched.view.up == "Valeros"
+    assert not any(name.endswith(".toml") for name in opened), opened
+    assert took < 1.0
+
+
+def test_a_players_file_too_big_is_refused_unread_saying_why(tmp_path: Path) -> None:
+    save = tmp_path / "fight.toml"
+    path = write_players(save, demo_encounter("pf2e"))
+    follower = Follower(tmp_path, save)
+    good = follower.poll()
+    assert good is not None and good.view is not None
+    with open(path, "ab") as handle:
+        handle.truncate(45 * 1024 * 1024)
+    started = time.monotonic()
+    refused = follower.poll()
+    assert time.monotonic() - started < 1.0
+    assert refused is not None and refused.view == good.view  # the last good state stays
+    assert "fight.players.json" in refused.stale and "MB" in refused.stale
+    assert "limit" in refused.stale
+
+
+def test_a_damaged_save_with_a_hidden_creature_says_none_of_its_numbers(tmp_path: Path) -> None:
+    """A refusal of the save named the field and its value: a hidden creature's HP. The
+    watch reads no save now, and a damaged players' file is refused without its content."""
+    save = tmp_path / "fight.toml"
+    encounter = hidden_giant()
+    raw = codec.encode(encounter.to_data())
+    damaged = re.sub(r"(?m)^hp = 987$", "hp = 999999", raw)  # above its max: refused, named
+    assert damaged != raw
+    save.write_text(damaged, encoding="utf-8")
+    path = write_players(save, encounter)
+    follower = Follower(tmp_path, save)
+    assert follower.poll() is not None
+    path.write_bytes(path.read_bytes().replace(b'"round"', b'"round": "987", "x"'))
+    watched = follower.poll()
+    assert watched is not None and "fight.players.json" in watched.stale
+    for secret in ("987", "999999", "999,999", "Secret", "Giant"):
+        assert secret not in repr(watched), secret
+
+
+def test_a_save_the_gm_never_saved_with_a_window_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "fight.toml"
+    write_save(save, demo_encounter("pf2e"))
+    watched = Follower(tmp_path, save).poll()
+    assert watched is not None and watched.view is None
+    assert "fight.toml" in watched.stale and "ctrl+s" in watched.stale
+
+
+def test_a_deleted_players_file_with_the_gms_window_open_says_what_happened(tmp_path: Path) -> None:
+    slot = tmp_path / "autosave.toml"
+    encounter = demo_encounter("pf2e")
+    with window_holding(slot):
+        write_save(slot, encounter)
+        path = write_players(slot, encounter)
+        follower = Follower(tmp_path)
+        good = follower.poll()
+        assert good is not None and good.view is not None and not good.gm_closed
+        slot.unlink()  # the autosave deleted, the window still open
+        path.unlink()  # and the players' file with it
+        gone = follower.poll()
+        assert gone is not None and not gone.gm_closed, "the GM's window is still open"
+        assert gone.view == good.view
+        assert "autosave.players.json" in gone.stale and "deleted" in gone.stale
+        assert "next change" in gone.stale  # what will bring it back
+        write_players(slot, encounter)  # the window's next change writes it again
+        back = follower.poll()
+        assert back is not None and not back.stale and not back.gm_closed
