@@ -175,35 +175,27 @@ def _slots(marked: int, total: int) -> str:
 def _log(encounter: Encounter, setting: str, lines: int) -> tuple[str, ...]:
     """The last ``lines`` events the players may read, oldest first, in words they may see.
 
-    Walked from the newest back, with each creature's hidden flag as it was at each event
-    (the changes undone one by one): an event about a creature hidden when it was made, or
-    hidden now (or when it left), is left out, by id and whatever names it had."""
+    Walked from the newest back, undoing each event's changes to know who was hidden when:
+    an event about a creature hidden at any moment from the event until now (hidden then,
+    hidden later, hidden as it left) is left out, by id, whatever names it had or has. Shown
+    again, a creature's later lines show; what came before it was hidden never does."""
     if lines <= 0:
         return ()
-    hidden = {cid: creature.hidden for cid, creature in encounter.creatures.items()}
     names = {cid: creature.name for cid, creature in encounter.creatures.items()}
-    secret = {cid for cid, is_hidden in hidden.items() if is_hidden}
+    hidden_since = {cid for cid, creature in encounter.creatures.items() if creature.hidden}
     events = encounter.log
-    anyone_hidden = bool(secret) or any(_ever_hidden(event) for event in events)
+    anyone_hidden = bool(hidden_since) or any(_ever_hidden(event) for event in events)
     out: list[str] = []
     for event in reversed(events):
-        after = {cid for cid in event.about if hidden.get(cid)}
-        for change in event.changes:  # step back to before the event
-            if change.before is None:
-                hidden.pop(change.id, None)
-            else:
-                was = _hidden_in(change.before)
-                if was is not None or change.after is None:
-                    hidden[change.id] = bool(was)
-                if change.after is None:  # it left the roster here: its last name, and
-                    if isinstance(change.before.get("name"), str):  # if hidden, secret
-                        names.setdefault(change.id, change.before["name"])
-                    if was:
-                        secret.add(change.id)
-        about = set(event.about)
-        if not about and anyone_hidden:
+        for change in event.changes:
+            if any(side and _hidden_in(side) for side in (change.before, change.after)):
+                hidden_since.add(change.id)
+            if change.after is None and change.before is not None \
+                    and isinstance(change.before.get("name"), str):  # left here: its last name
+                names.setdefault(change.id, change.before["name"])
+        if not event.about and anyone_hidden:
             continue  # a file from before events named their creatures: cannot tell
-        if about & (secret | after) or any(hidden.get(cid) for cid in about):
+        if hidden_since.intersection(event.about):
             continue
         line = _log_line(encounter, event, setting, names)
         if line:
