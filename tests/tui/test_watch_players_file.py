@@ -161,3 +161,102 @@ def test_a_deleted_players_file_with_the_gms_window_open_says_what_happened(tmp_
         write_players(slot, encounter)  # the window's next change writes it again
         back = follower.poll()
         assert back is not None and not back.stale and not back.gm_closed
+
+
+# ---------------------------------------------------------------------- the GM's side
+async def test_f5_writes_the_players_file_of_the_save_for_watch_name(app_factory, data_dir: Path) -> None:
+    from tui_support import SIZE, goblins, settle
+
+    from tui.watch.follow import save_file
+
+    app = app_factory(goblins())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "f5")  # Goblin 1's turn, quick-saved as test-fight.toml
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+    follower = Follower(data_dir, save_file(data_dir, "Test Fight"))
+    watched = follower.poll()
+    assert watched is not None and watched.view is not None, watched
+    assert watched.file == data_dir / "test-fight.players.json"
+    assert watched.view.up == "Goblin 1"
+
+
+async def test_a_claimed_slot_never_shows_the_encounter_it_held_before(
+        app_factory, data_dir: Path) -> None:
+    """The autosave slot is up to date at once (nothing to autosave), but its players' file
+    was an earlier fight's: it is written again as the slot is claimed."""
+    from tui_support import SIZE, goblins, settle
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    earlier = players_file.players_path(data_dir / "autosave.toml")
+    players_file.write(earlier, player_view(hidden_giant()))  # Valeros's turn, the demo's
+    app = app_factory(goblins(), autosave=True)
+    app.session.autosaved_revision = app.session.encounter.revision  # as if just resumed
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.persistence.autosave_file is not None:
+                break
+        await app.workers.wait_for_complete()
+        view = players_file.decode(earlier.read_bytes())
+        assert [c.name for c in view.creatures] == ["Valeros", "Goblin 1", "Goblin 2"]
+
+
+@pytest.mark.slow
+def test_q_does_not_wait_for_a_read_under_way(tmp_path: Path) -> None:
+    """The watch in a terminal, its follower stuck in a read (a slow network disk): q quits
+    at once, without waiting for the read to end."""
+    import fcntl
+    import pty
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    marker = tmp_path / "reading"
+    script = tmp_path / "stuck_watch.py"
+    script.write_text(
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from tui.watch.app import WatchApp\n"
+        "from tui.watch.follow import Follower\n"
+        "class Stuck(Follower):\n"
+        "    def poll(self):\n"
+        "        Path(sys.argv[1]).touch()\n"
+        "        time.sleep(30)\n"
+        "app = WatchApp(Stuck(Path('.')))\n"
+        "app.run()\n", encoding="utf-8")
+    master, child = pty.openpty()
+    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
+    env.update(TERM="xterm-256color", PYTHONPATH=str(root))
+    process = subprocess.Popen([sys.executable, str(script), str(marker)], cwd=root,
+                               stdin=child, stdout=child, stderr=child, env=env,
+                               start_new_session=True)
+    os.close(child)
+    drawn = bytearray()
+    try:
+        end = time.monotonic() + 30
+        while not (marker.exists() and b"Waiting" in drawn) and time.monotonic() < end:
+            try:
+                drawn += os.read(master, 65536)
+            except OSError:
+                break
+        assert marker.exists() and b"Waiting" in drawn, "the watch never started its read"
+        pressed = time.monotonic()
+        os.write(master, b"q")
+        end = pressed + 20
+        while process.poll() is None and time.monotonic() < end:
+            try:
+                os.read(master, 65536)  # keep the terminal drained while it ends
+            except OSError:
+                time.sleep(0.05)
+        assert process.poll() is not None, "q did not quit"
+        assert time.monotonic() - pressed < 5.0  # not the 30 s the read takes
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, 9)
+        process.wait(10)
+        os.close(master)
