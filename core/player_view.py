@@ -195,9 +195,12 @@ def _log(encounter: Encounter, setting: str, lines: int) -> tuple[str, ...]:
                 names.setdefault(change.id, change.before["name"])
         if not event.about and anyone_hidden:
             continue  # a file from before events named their creatures: cannot tell
-        if hidden_since.intersection(event.about):
+        secret = hidden_since.intersection(event.about)
+        if secret and (event.kind not in NUMBER_KINDS or secret & event.changed_ids):
             continue
-        line = _log_line(encounter, event, setting, names)
+        # only who acted is secret (an unseen attacker): what it did, in words, without it
+        line = _in_words(encounter, event, names) if secret else \
+            _log_line(encounter, event, setting, names)
         if line:
             out.append(line)
             if len(out) == lines:
@@ -228,6 +231,12 @@ def _log_line(encounter: Encounter, event: Event, setting: str, names: Mapping[s
     pcs = all(cid in encounter.creatures and encounter.creature(cid).pc for cid in ids)
     if pcs or setting == "numbers":
         return event.headline
+    return _in_words(encounter, event, names)
+
+
+def _in_words(encounter: Encounter, event: Event, names: Mapping[str, str]) -> str:
+    """A numbers event in words, naming only whom it changed: ``Ogre, Brute take damage``."""
+    ids = event.changed_ids
     order = encounter.order
     placed = sorted(ids, key=lambda cid: (order.index(cid) if cid in order else len(order), cid))
     who = [names.get(cid, tr("someone")) for cid in placed] or [tr("someone")]
