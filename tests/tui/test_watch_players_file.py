@@ -260,3 +260,19 @@ def test_q_does_not_wait_for_a_read_under_way(tmp_path: Path) -> None:
             os.killpg(process.pid, 9)
         process.wait(10)
         os.close(master)
+
+
+def test_a_followed_save_deleted_or_renamed_says_its_view_is_the_last_it_had(tmp_path: Path) -> None:
+    save = tmp_path / "fight.toml"
+    write_save(save, demo_encounter("pf2e"))
+    write_players(save, demo_encounter("pf2e"))
+    follower = Follower(tmp_path, save)
+    good = follower.poll()
+    assert good is not None and not good.stale
+    save.unlink()  # the saves screen moved it to the trash, or renamed it
+    gone = follower.poll()
+    assert gone is not None and gone.view == good.view
+    assert "fight.toml" in gone.stale and "deleted or renamed" in gone.stale
+    write_save(save, demo_encounter("pf2e"))  # saved again under that name
+    back = follower.poll()
+    assert back is not None and not back.stale

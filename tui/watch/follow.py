@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import platformdirs
@@ -76,6 +76,7 @@ class Follower:
         self._identity: Identity | None = None
         self._read_at = 0
         self._had: Path | None = None  # the players' file read well last (to say it was deleted)
+        self._orphan = False  # the save followed is gone, its players' file still there
         self._last = Watched(None, None, tr("waiting for the GM's window") if save is None else "")
 
     def poll(self) -> Watched | None:
@@ -83,16 +84,22 @@ class Follower:
         slot, closed = (self.save, False) if self.save is not None else self._gm_file()
         file = players_path(slot) if slot is not None else None
         identity = _identity(file)
+        # a followed save gone (trashed, renamed) leaves its players' file: say so
+        orphan = self.save is not None and not os.path.lexists(self.save)
         if file == self._file and identity == self._identity and closed == self._last.gm_closed \
-                and not (identity and identity[2] >= self._read_at - RACY_NS):
+                and orphan == self._orphan and not (identity and identity[2] >= self._read_at - RACY_NS):
             return None
-        self._slot, self._file, self._identity = slot, file, identity
+        self._slot, self._file, self._identity, self._orphan = slot, file, identity, orphan
         if slot is None or file is None:
             watched = Watched(None, None, tr("waiting for the GM's window"), closed)
         elif identity is None:
             watched = Watched(self._last.view, file, self._missing(slot, file, closed), closed)
         else:
             watched = self._read(file, closed)
+            if orphan and not watched.stale:
+                watched = replace(watched, stale=tr(
+                    "{save} was deleted or renamed: this is the last view it was saved with",
+                    save=slot.name))
         if watched == self._last:
             return None
         self._last = watched
