@@ -276,3 +276,16 @@ def test_a_followed_save_deleted_or_renamed_says_its_view_is_the_last_it_had(tmp
     write_save(save, demo_encounter("pf2e"))  # saved again under that name
     back = follower.poll()
     assert back is not None and not back.stale
+
+
+def test_a_watch_started_after_the_autosave_was_deleted_still_finds_the_open_window(
+        tmp_path: Path) -> None:
+    slot = tmp_path / "autosave.toml"
+    encounter = demo_encounter("pf2e")
+    with window_holding(slot):
+        write_save(slot, encounter)
+        write_players(slot, encounter)
+        slot.unlink()  # deleted by hand; the window still runs, its players' file is there
+        watched = Follower(tmp_path).poll()
+        assert watched is not None and watched.view is not None
+        assert not watched.gm_closed and not watched.stale

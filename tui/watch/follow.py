@@ -153,19 +153,25 @@ class Follower:
 
 
 def _autosaves(folder: Path) -> list[Path]:
-    """Every autosave slot in ``folder``, newest first; none if the folder is not there."""
-    found = []
+    """Every autosave slot in ``folder`` with an autosave or a players' file (an autosave
+    deleted under an open window leaves the window's players' file), newest first; none if
+    the folder is not there."""
+    found: dict[Path, int] = {}
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
-                if slots.is_slot(Path(entry.name)):
+                name = entry.name
+                if name.endswith(players_file.SUFFIX):
+                    name = name[:-len(players_file.SUFFIX)] + SUFFIX
+                if slots.is_slot(Path(name)):
                     try:
-                        found.append((entry.stat().st_mtime_ns, folder / entry.name))
+                        mtime = entry.stat().st_mtime_ns
                     except OSError:
                         continue
+                    found[folder / name] = max(mtime, found.get(folder / name, 0))
     except OSError:
         return []
-    return [path for _mtime, path in sorted(found, reverse=True)]
+    return [path for path, _mtime in sorted(found.items(), key=lambda item: item[1], reverse=True)]
 
 
 def _identity(file: Path | None) -> Identity | None:
