@@ -97,6 +97,8 @@ class DamageMixin(EncounterBase):
         actor = preview.options.get("actor")
         actor_name = self._creatures[actor].name if actor in self._creatures else ""
         with self._step("damage", text, tuple(details), short, actor_name) as step:
+            if actor_name:
+                step.names(str(actor))
             # every target, 0 included: the log export lists whom an area hit (issue 18)
             step.targets = tuple(tr("{name} {summary}", name=name, summary=outcome.dealt or outcome.total)
                                  for name, outcome in targets)

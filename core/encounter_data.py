@@ -85,6 +85,8 @@ def event_to_data(event: Event, details: bool = True) -> dict[str, Any]:
         out["short"] = event.short
     if event.targets:
         out["targets"] = list(event.targets)
+    if event.about:
+        out["about"] = list(event.about)
     return out
 
 
@@ -113,6 +115,7 @@ def event_from_data(data: Any, where: str) -> Event:
         short=_typed(data, "short", str, where, ""),
         ended=_typed(data, "ended", str, where, ""), closing=closing,
         targets=tuple(str(t) for t in _typed(data, "targets", list, where, [])),
+        about=tuple(str(t) for t in _typed(data, "about", list, where, [])),
     )
 
 

@@ -47,6 +47,7 @@ class TurnsMixin(EncounterBase):
             starting = order[self.turn]
             self._turn_steps(step, starting, "start", rng, details)
             name = self._creatures[starting].name
+            step.about = (starting,)  # the words name only whose turn it is
             if not self.rules.counts_rounds:
                 step.text = tr("the spotlight passes to {name}", name=name)
             elif wraps:

@@ -51,6 +51,10 @@ class Event:
     targets: tuple[str, ...] = ()
     """Every creature the call aimed at, in words, changed or not (damage: ``Goblin 1
     (success) 3``, 0 included; issue 18). () = the creatures in ``changes``."""
+    about: tuple[str, ...] = ()
+    """Ids of every creature the event's words may name: those the call touched (changed or
+    not) and who acted; a turn step, whose turn it opened. What the players may read is
+    decided by these ids, never by names in the words. () = not known (a file from before)."""
 
     @property
     def headline(self) -> str:
@@ -169,6 +173,8 @@ class Step:
         self.ended = ""
         self.closing = 0
         self.targets: tuple[str, ...] = ()
+        self.named: dict[str, None] = {}  # ids the words name beyond those touched (the actor)
+        self.about: tuple[str, ...] | None = None  # set: exactly whom the words name (a turn)
         self.before: dict[str, dict[str, Any] | None] = {}
         self.meta_keys: tuple[str, ...] = ()
         self.meta_before: dict[str, Any] = {}
@@ -179,6 +185,10 @@ class Step:
         """Note a creature about to change (before changing it)."""
         if cid not in self.before:
             self.before[cid] = self.roster._state(cid) if self.roster._has(cid) else None
+
+    def names(self, *cids: str) -> None:
+        """Note creatures the event's words name without touching them (who acted)."""
+        self.named.update(dict.fromkeys(cids))
 
     def meta(self, *keys: str) -> None:
         """Note encounter fields about to change (the first note of a field counts)."""
@@ -198,7 +208,14 @@ class Step:
         meta_before, meta_after = self._meta_changes()
         self.ledger.record(Event(self.text, self.roster.round, self.kind, tuple(self.details),
                                  self._changes(), meta_before, meta_after, self.actor,
-                                 self.short, self.ended, self.closing, self.targets))
+                                 self.short, self.ended, self.closing, self.targets,
+                                 self._about()))
+
+    def _about(self) -> tuple[str, ...]:
+        """Whom the event is about: as set (a turn), else every creature touched or named."""
+        if self.about is not None:
+            return self.about
+        return tuple(dict.fromkeys([*self.before, *self.named]))
 
     def _roll_back(self) -> None:
         """Put back whatever a failed call half did, so it changes nothing."""
@@ -256,6 +273,10 @@ class Part(Step):
     def meta(self, *keys: str) -> None:
         """Note encounter fields about to change, on the whole step."""
         self.whole.meta(*keys)
+
+    def names(self, *cids: str) -> None:
+        """Note creatures the words name, on the whole step."""
+        self.whole.names(*cids)
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:

@@ -44,9 +44,8 @@ the players' to see (an adversary while the setting is not ``numbers``)."""
 
 @dataclass(frozen=True, slots=True)
 class SeenCreature:
-    """One creature as the players see it."""
+    """One creature as the players see it (no id: ids would count the creatures they do not see)."""
 
-    id: str
     name: str
     pc: bool
     health: str
@@ -70,8 +69,6 @@ class PlayerView:
     """The round and the turn in words: ``Round 2 · Kyra's turn``."""
     creatures: tuple[SeenCreature, ...]
     log: tuple[str, ...]
-    unseen_up: bool = False
-    """Whether a creature the players do not see has the turn (no one named, no one up)."""
 
 
 def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
@@ -84,22 +81,32 @@ def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
     creatures = []
     for cid in seen:
         creature = encounter.creature(cid)
-        creatures.append(SeenCreature(cid, creature.name, creature.pc,
+        creatures.append(SeenCreature(creature.name, creature.pc,
                                       _health(encounter, creature, setting),
                                       condition_words(creature, encounter.system), cid == up_id))
     up = encounter.creature(up_id).name if up_id is not None else ""
     counts = encounter.rules.counts_rounds
     return PlayerView(encounter.rules.name, round_ if counts else None, up,
                       _turn_words(round_ if counts else None, up), tuple(creatures),
-                      _log(encounter, setting, log_lines),
-                      encounter.active is not None and up_id is None)
+                      _log(encounter, setting, log_lines))
 
 
 def _seen_turn(encounter: Encounter, seen: set[str]) -> tuple[str | None, int]:
-    """Whose turn the players see, and the round: a hidden creature's turn shows no one up
-    (not the creature before it, whose turn is over) and names no one."""
+    """Whose turn the players see, and the round: in a hidden creature's turn, the last
+    creature they saw up is still up (in its round), as in Improved Initiative, so nothing
+    tells them an unseen creature acts; before anyone they see has had a turn, no one."""
     active, round_ = encounter.active, encounter.round
-    return (active if active in seen else None), round_
+    order = encounter.order
+    if active is None or active in seen:
+        return active, round_
+    at = order.index(active)
+    for back in range(1, len(order)):
+        if at - back < 0 and round_ <= 1:
+            break  # back past the first turn of the fight
+        cid = order[(at - back) % len(order)]
+        if cid in seen:
+            return cid, round_ - 1 if at - back < 0 else round_
+    return None, round_
 
 
 def condition_words(creature: Creature, system: str) -> str:
@@ -166,13 +173,34 @@ def _slots(marked: int, total: int) -> str:
 
 # ---------------------------------------------------------------------- the log
 def _log(encounter: Encounter, setting: str, lines: int) -> tuple[str, ...]:
-    """The last ``lines`` events the players may read, oldest first, in words they may see."""
+    """The last ``lines`` events the players may read, oldest first, in words they may see.
+
+    Walked from the newest back, undoing each event's changes to know who was hidden when:
+    an event about a creature hidden at any moment from the event until now (hidden then,
+    hidden later, hidden as it left) is left out, by id, whatever names it had or has. Shown
+    again, a creature's later lines show; what came before it was hidden never does."""
     if lines <= 0:
         return ()
-    hidden_ids, hidden_names, names = _hidden(encounter)
+    names = {cid: creature.name for cid, creature in encounter.creatures.items()}
+    hidden_since = {cid for cid, creature in encounter.creatures.items() if creature.hidden}
+    events = encounter.log
+    anyone_hidden = bool(hidden_since) or any(_ever_hidden(event) for event in events)
     out: list[str] = []
-    for event in reversed(encounter.log):
-        line = _log_line(encounter, event, setting, hidden_ids, hidden_names, names)
+    for event in reversed(events):
+        for change in event.changes:
+            if any(side and _hidden_in(side) for side in (change.before, change.after)):
+                hidden_since.add(change.id)
+            if change.after is None and change.before is not None \
+                    and isinstance(change.before.get("name"), str):  # left here: its last name
+                names.setdefault(change.id, change.before["name"])
+        if not event.about and anyone_hidden:
+            continue  # a file from before events named their creatures: cannot tell
+        secret = hidden_since.intersection(event.about)
+        if secret and (event.kind not in NUMBER_KINDS or secret & event.changed_ids):
+            continue
+        # only who acted is secret (an unseen attacker): what it did, in words, without it
+        line = _in_words(encounter, event, names) if secret else \
+            _log_line(encounter, event, setting, names)
         if line:
             out.append(line)
             if len(out) == lines:
@@ -180,49 +208,36 @@ def _log(encounter: Encounter, setting: str, lines: int) -> tuple[str, ...]:
     return tuple(reversed(out))
 
 
-def _log_line(encounter: Encounter, event: Event, setting: str, hidden_ids: set[str],
-              hidden_names: set[str], names: Mapping[str, str]) -> str:
-    """One event for the players, or "" when it is not theirs to read."""
-    ids = event.changed_ids
-    words = " ".join((event.text, event.actor))
-    if ids & hidden_ids or any(name in words for name in hidden_names):
-        return ""
+def _hidden_in(state: Mapping[str, Any]) -> bool | None:
+    """A change's side: True/False where it says whether the creature is hidden, else None."""
+    if "hidden" not in state:
+        return None
+    return state["hidden"] is True
+
+
+def _ever_hidden(event: Event) -> bool:
+    """Whether any side of the event's changes has a creature hidden."""
+    return any(side and _hidden_in(side) for change in event.changes
+               for side in (change.before, change.after))
+
+
+def _log_line(encounter: Encounter, event: Event, setting: str, names: Mapping[str, str]) -> str:
+    """One event for the players (none of its creatures secret), or "" when it is not theirs."""
     if event.kind in PLAIN_KINDS:
         return event.headline
     if event.kind not in NUMBER_KINDS:
         return ""  # the GM's own steps: settings, edits, Fear, flat checks, visibility
+    ids = event.changed_ids
     pcs = all(cid in encounter.creatures and encounter.creature(cid).pc for cid in ids)
     if pcs or setting == "numbers":
         return event.headline
+    return _in_words(encounter, event, names)
+
+
+def _in_words(encounter: Encounter, event: Event, names: Mapping[str, str]) -> str:
+    """A numbers event in words, naming only whom it changed: ``Ogre, Brute take damage``."""
+    ids = event.changed_ids
     order = encounter.order
     placed = sorted(ids, key=lambda cid: (order.index(cid) if cid in order else len(order), cid))
     who = [names.get(cid, tr("someone")) for cid in placed] or [tr("someone")]
     return NUMBER_KINDS[event.kind](len(who), listing(who))
-
-
-def _hidden(encounter: Encounter) -> tuple[set[str], set[str], dict[str, str]]:
-    """The ids and names of every creature hidden now, or hidden when it left the roster;
-    and every creature's last known name, by id."""
-    hidden: dict[str, bool] = {}
-    names: dict[str, str] = {}
-    for event in encounter.log:
-        for change in event.changes:
-            state = change.after if change.after is not None else change.before
-            _learn(change.id, state, hidden, names)
-    for cid, creature in encounter.creatures.items():
-        hidden[cid] = creature.hidden
-        names[cid] = creature.name
-    ids = {cid for cid, is_hidden in hidden.items() if is_hidden}
-    return ids, {names[cid] for cid in ids if cid in names}, names
-
-
-def _learn(cid: str, state: Mapping[str, Any] | None, hidden: dict[str, bool],
-           names: dict[str, str]) -> None:
-    """What a change says of a creature: whether it was hidden, and its name."""
-    if not state:
-        return
-    if "hidden" in state:
-        hidden[cid] = state["hidden"] is True
-    if isinstance(state.get("name"), str):
-        names[cid] = state["name"]
-

@@ -1,5 +1,7 @@
 """The window's autosave: its slot claimed and written off the UI thread, soon after each change.
 
+With each autosave goes the players' file next to it (:mod:`tui.players_file`): what the
+players may see, decided here from the encounter on screen, and all that ``watch`` reads.
 Only quitting (or a hang-up) writes on the UI thread: the last autosave (and a claim of the
 slot, when quitting came first), then letting go of the slot. A claim or a write the disk
 refused is tried again at the next change (issue 17, item 7).
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.i18n import tr
+from core.player_view import PlayerView, player_view
 from tui.file_reports import SaveFinished, error_words, kept_where
 
 if TYPE_CHECKING:
@@ -69,7 +72,7 @@ class Autosaver:
             if self.file is None:
                 return True  # the slot is let go already: quitting
         try:
-            self._write(self.session.encounter, None)
+            self._write(self.session.encounter, None, player_view(self.session.encounter))
         except Exception as error:  # noqa: BLE001 - the GM decides: the app is still running
             return self._not_autosaved(error)
         self.session.autosaved_revision = self.session.encounter.revision
@@ -93,22 +96,24 @@ class Autosaver:
         # the snapshot is taken here, on the UI thread: the worker must never read the
         # encounter while a key press changes it
         encounter = self.session.encounter
-        work = partial(self._worker, encounter, encounter.revision, encounter.to_data())
+        work = partial(self._worker, encounter, encounter.revision, encounter.to_data(),
+                       player_view(encounter))
         self.app.run_worker(work, thread=True, group="save")
 
-    def _worker(self, encounter: Any, revision: int, data: dict[str, Any]) -> None:
-        """Write the snapshot ``data`` of ``encounter``; report on the UI thread."""
+    def _worker(self, encounter: Any, revision: int, data: dict[str, Any], view: PlayerView) -> None:
+        """Write the snapshot ``data`` of ``encounter`` and the players' ``view`` of it; report
+        on the UI thread."""
         finished = partial(SaveFinished, "auto", revision=revision, encounter=encounter)
         try:
-            path = self._write(encounter, data)
+            path = self._write(encounter, data, view)
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
             self._report(self.written, finished(error=error))
             return
         self._report(self.written, finished(path=path))
 
-    def _write(self, encounter: Any, data: dict[str, Any] | None) -> Path:
-        """Write the autosave slot this window holds. A data dir deleted meanwhile is made
-        again, and the slot held again, first (then said)."""
+    def _write(self, encounter: Any, data: dict[str, Any] | None, view: PlayerView) -> Path:
+        """Write the autosave slot this window holds, then the players' file next to it. A
+        data dir deleted meanwhile is made again, and the slot held again, first (then said)."""
         import saves
         from saves import slots
 
@@ -122,7 +127,29 @@ class Autosaver:
         if gone:
             self._report(self.app.notify, tr("The data folder was gone: made again, {file} written.",
                                              file=slot.name))
+        self.write_players(slot, view)
         return path
+
+    def write_players(self, slot: Path, view: PlayerView) -> None:
+        """Write the players' file of ``slot``; a failure is said (the autosave stands)."""
+        from tui import players_file
+
+        path = players_file.players_path(slot)
+        try:
+            players_file.write(path, view)
+        except OSError as error:
+            self._report(partial(self.app.notify, severity="warning", timeout=10),
+                         tr("The players' view was not updated ({file}): {error}", file=path.name,
+                            error=error_words(error)))
+
+    def _players_now(self) -> None:
+        """Write only the players' file of the slot held, in a worker (a slot just claimed
+        whose autosave is up to date: its players' file may be an earlier encounter's)."""
+        slot = self.file
+        if slot is None:
+            return
+        work = partial(self.write_players, slot, player_view(self.session.encounter))
+        self.app.run_worker(work, thread=True, group="save")
 
     def written(self, message: SaveFinished) -> None:
         """On the UI thread: mark the autosave written, or say why not (the next change tries
@@ -193,6 +220,8 @@ class Autosaver:
                 timeout=10)
         if write and self.session.encounter.revision != self.session.autosaved_revision:
             self.now()
+        elif write:
+            self._players_now()
 
     def release(self) -> None:
         """Let another window have this window's autosave file (it stays on disk); no claim

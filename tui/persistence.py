@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.i18n import tr
+from core.player_view import PlayerView, player_view
 from tui.autosaving import AUTOSAVE_DELAY, Autosaver
 from tui.file_reports import LoadFinished, SaveFinished, error_words, kept_where, refusal_words
 from tui.keeping import Keeper
@@ -179,12 +180,14 @@ class Persistence:
         # encounter while a key press changes it.
         encounter = self.encounter
         data = encounter.to_data()
-        work = partial(self._save_worker, kind, name, force, encounter, encounter.revision, data)
+        work = partial(self._save_worker, kind, name, force, encounter, encounter.revision, data,
+                       player_view(encounter))
         self.app.run_worker(work, thread=True, group="save")
 
     def _save_worker(self, kind: str, name: str | None, force: bool, encounter: Any,
-                     revision: int, data: dict[str, Any]) -> None:
-        """Write the snapshot ``data`` of ``encounter``; report on the UI thread."""
+                     revision: int, data: dict[str, Any], view: PlayerView) -> None:
+        """Write the snapshot ``data`` of ``encounter``, and the players' ``view`` next to it
+        (``hitledger watch NAME`` reads that); report on the UI thread."""
         import saves
 
         finished = partial(SaveFinished, kind, revision=revision, name=name, encounter=encounter)
@@ -193,6 +196,7 @@ class Persistence:
         except Exception as error:  # noqa: BLE001 - reported to the GM, the app keeps running
             self._report(self.save_finished, finished(error=error))
             return
+        self.autosaver.write_players(path, view)
         self._report(self.save_finished, finished(path=path))
 
     def save_finished(self, message: SaveFinished) -> None:

@@ -71,13 +71,16 @@ async def take(out: Path) -> list[Path]:
 
 async def watch(out: Path, encounter: Any) -> Path:
     """The players' view (``hitledger watch``, issue 20) of the fight as the GM left it."""
+    from core.player_view import player_view
     from saves import codec, data_dir
     from saves.store import atomic_write
+    from tui import players_file
     from tui.watch.app import WatchApp
     from tui.watch.follow import Follower
 
     path = data_dir() / "players.toml"
     atomic_write(path, codec.encode(encounter.to_data()).encode("utf-8"), backup=False)
+    players_file.write(players_file.players_path(path), player_view(encounter))
     app = WatchApp(Follower(data_dir(), path))
     async with app.run_test(size=SIZE) as pilot:
         while app.watched.view is None:

@@ -123,31 +123,30 @@ def test_round_and_whose_turn() -> None:
     assert [c.up for c in view.creatures] == [True, False]
 
 
-def test_a_hidden_creatures_turn_shows_no_one_up() -> None:
-    """No one is up and no one is named: the creature before it is not shown as up (its turn
-    is over), the round is the encounter's."""
+def test_a_hidden_creatures_turn_keeps_the_creature_before_it_up() -> None:
+    """As in Improved Initiative: the players see the last creature they saw up, in its
+    round, so nothing tells them an unseen creature acts."""
     enc, ids = fight("pf2e")
     enc.next_turn()
-    enc.next_turn()  # the Lurker's turn: not the Ogre's any more
+    enc.next_turn()  # the Lurker's turn: the Ogre's, as the players see it
     view = player_view(enc)
-    assert (view.up, view.round, view.turn, view.unseen_up) == ("", 1, "Round 1", True)
-    assert not any(c.up for c in view.creatures)
+    assert (view.up, view.round, view.turn) == ("Ogre", 1, "Round 1 · Ogre's turn")
+    assert [c.up for c in view.creatures] == [False, True]
     enc.set_initiative(ids["lurker"], 30)  # now first in the order
     enc.next_turn()
     enc.next_turn()
-    enc.next_turn()  # round 2, the Lurker's turn
+    enc.next_turn()  # round 2, the Lurker's turn: the Ogre's, last of round 1
     assert enc.active == ids["lurker"] and enc.round == 2
     view = player_view(enc)
-    assert (view.up, view.round, view.turn) == ("", 2, "Round 2")
-    assert not any(c.up for c in view.creatures)
+    assert (view.up, view.round, view.turn) == ("Ogre", 1, "Round 1 · Ogre's turn")
 
 
-def test_a_hidden_creatures_spotlight_names_no_one() -> None:
+def test_a_hidden_creatures_spotlight_stays_on_the_one_before() -> None:
     enc, ids = fight("daggerheart")
     while enc.active != ids["lurker"]:
         enc.next_turn()
     view = player_view(enc)
-    assert (view.up, view.turn) == ("", "The spotlight waits")
+    assert (view.up, view.turn) == ("Ogre", "The spotlight is on Ogre")
 
 
 def test_an_ambusher_first_in_the_first_round_shows_no_one_up() -> None:
@@ -171,7 +170,7 @@ def test_the_log_never_names_a_hidden_creature() -> None:
     enc.add_condition(ids["lurker"], "frightened", 1)
     enc.next_turn()
     enc.next_turn()
-    enc.next_turn()  # from the Lurker's turn back to Kyra's (touches the Lurker): left out
+    enc.next_turn()  # from the Lurker's turn back to Kyra's: names Kyra only
     log = player_view(enc, log_lines=50).log
     assert log and not any("Lurker" in line for line in log)
     enc.remove(ids["lurker"])  # gone while hidden: still never named

@@ -175,8 +175,10 @@ async def test_daggerheart_pools_speak_through_the_catalogue(pseudo, data_dir, s
 
 
 async def test_the_players_view_speaks_through_the_catalogue(pseudo, tmp_path: Path):
+    from core.player_view import player_view
     from saves import codec
     from saves.store import atomic_write
+    from tui import players_file
     from tui.watch.app import WatchApp
     from tui.watch.follow import Follower
 
@@ -184,6 +186,7 @@ async def test_the_players_view_speaks_through_the_catalogue(pseudo, tmp_path: P
     path = tmp_path / "autosave.toml"
     with window_holding(path):
         atomic_write(path, codec.encode(encounter.to_data()).encode("utf-8"), backup=False)
+        players_file.write(players_file.players_path(path), player_view(encounter))
         app = WatchApp(Follower(tmp_path))
         async with app.run_test(size=SIZE) as pilot:
             for _ in range(1000):

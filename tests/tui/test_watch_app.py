@@ -11,8 +11,10 @@ from textual.pilot import Pilot
 from tui_support import screen_lines, until, window_holding
 
 from core import Encounter
+from core.player_view import player_view
 from saves import codec
 from saves.store import atomic_write
+from tui import players_file
 from tui.demo import demo_encounter
 from tui.watch.app import WatchApp
 from tui.watch.follow import Follower
@@ -28,8 +30,9 @@ KEYS = [*"abcdefghijklmnoprstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
 
 
 def write(path: Path, encounter: Encounter) -> None:
-    """The GM's way: the whole file replaced at once."""
+    """The GM's way: the whole file replaced at once, and the players' file next to it."""
     atomic_write(path, codec.encode(encounter.to_data()).encode("utf-8"), backup=False)
+    players_file.write(players_file.players_path(path), player_view(encounter))
 
 
 def tree(folder: Path) -> dict[str, tuple[bytes, int]]:
@@ -88,14 +91,15 @@ async def test_stale_and_the_gms_window_closed_are_said(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await shown(pilot)
         assert "the GM's window is closed" in "\n".join(screen_lines(app))
-        path.write_bytes(path.read_bytes()[:100])
+        seen = players_file.players_path(path)
+        seen.write_bytes(seen.read_bytes()[:100])
         for _ in range(200):
             await pilot.pause(0.05)
             if app.watched.stale:
                 break
         await pilot.pause()
         text = "\n".join(screen_lines(app))
-        assert "stale: autosave.toml" in text
+        assert "stale:" in text and "autosave.players.json unreadable" in text
         assert "Valeros's turn" in text  # the last good state stays
 
 
@@ -186,9 +190,9 @@ async def test_a_long_order_scrolls_to_whose_turn_it_is(tmp_path: Path) -> None:
         assert any(line.lstrip().startswith(f"▶ {up}") for line in screen_lines(app)), up
 
 
-async def test_a_hidden_creatures_turn_names_no_one_and_marks_no_one_up(tmp_path: Path) -> None:
-    """The Lurking Assassin's turn: not the creature before it's, only "—" and the round (the
-    log below keeps the turns that were, up to the one before)."""
+async def test_a_hidden_creatures_turn_looks_like_the_turn_before_it_going_on(tmp_path: Path) -> None:
+    """The Lurking Assassin's turn: the creature before it is still up, as the players saw it,
+    in the banner and the order; nothing on screen says an unseen creature acts."""
     encounter = ambush()
     lurker = next(cid for cid, c in encounter.creatures.items() if c.hidden)
     while encounter.active != lurker:
@@ -199,11 +203,31 @@ async def test_a_hidden_creatures_turn_names_no_one_and_marks_no_one_up(tmp_path
         app = WatchApp(Follower(tmp_path))
         async with app.run_test(size=(80, 24)) as pilot:
             await shown(pilot)
-            assert app.watched.view is not None and app.watched.view.unseen_up
-            assert not any(c.up for c in app.watched.view.creatures)
             lines = [line for line in screen_lines(app) if line.strip()]
-            assert lines[0].strip() == "—"                # the banner: no one named
-            assert lines[1].startswith(" Round 1") and "Lurking" not in "\n".join(lines)
-            order = lines[2:lines.index(next(line for line in lines if line.startswith("──")))]
-            assert not any(line.lstrip().startswith(("▶", ">")) for line in order)
-            assert any(before in line for line in order)
+            assert lines[0].strip() == f"{before}'s turn"  # the banner
+            assert "—" not in lines[0] and "Lurking" not in "\n".join(lines)
+            assert any(line.lstrip().startswith(f"▶ {before}") for line in lines)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 24)])
+async def test_the_newest_log_line_shows_whole_when_an_older_one_wraps(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """Two creatures with long names join (lines that wrap), then a turn passes: the turn is
+    the newest line and must show whole, the older ones giving way."""
+    encounter = ambush()
+    for clan in ("Seventh Smoking Crater", "Ninth Sunken Cistern"):
+        encounter.add(encounter.rules.new_creature(
+            f"Goblin Warrior of the {clan} Clan, Sworn to the Old Bonfire", hp=6), 2)
+    encounter.next_turn()
+    write(tmp_path / "fight.toml", encounter)
+    newest = player_view(encounter).log[-1]
+    app = WatchApp(Follower(tmp_path, tmp_path / "fight.toml"))
+    async with app.run_test(size=size) as pilot:
+        await shown(pilot)
+        lines = screen_lines(app)
+        rule = max(i for i, line in enumerate(lines) if line.startswith("──"))
+        shown_log = " ".join(" ".join(line.split()) for line in lines[rule + 1:] if line.strip())
+        assert shown_log.endswith(" ".join(newest.split())), shown_log
+        log = [" ".join(line.split()) for line in player_view(encounter).log]
+        # the newest lines, each whole: a tail of the log and nothing cut
+        assert any(shown_log == " ".join(log[k:]) for k in range(len(log))), shown_log

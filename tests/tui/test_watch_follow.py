@@ -11,15 +11,18 @@ from pathlib import Path
 import pytest
 
 from core import Encounter
+from core.player_view import player_view
 from saves import codec
 from saves.store import atomic_write
+from tui import players_file
 from tui.demo import demo_encounter
 from tui.watch.follow import Follower, save_file
 
 
 def write(path: Path, encounter: Encounter) -> None:
-    """The GM's way: the whole file replaced at once."""
+    """The GM's way: the whole file replaced at once, and the players' file next to it."""
     atomic_write(path, codec.encode(encounter.to_data()).encode("utf-8"), backup=False)
+    players_file.write(players_file.players_path(path), player_view(encounter))
 
 
 def tree(folder: Path) -> dict[str, tuple[bytes, int]]:
@@ -86,16 +89,15 @@ def test_a_truncated_file_keeps_the_last_good_state_marked_stale(tmp_path: Path)
     follower = Follower(tmp_path, path)
     good = follower.poll()
     assert good is not None and good.view is not None
-    raw = path.read_bytes()
-    # damaged in place: same inode, fewer bytes, torn inside a string (a cut between two
-    # tables can still be a valid, shorter file: atomic writes are what rule that out)
-    torn = raw.index(b'text = "', len(raw) // 2) + len(b'text = "') + 3
-    with open(path, "r+b") as handle:
-        handle.truncate(torn)
+    seen = players_file.players_path(path)
+    raw = seen.read_bytes()
+    # damaged in place: same inode, fewer bytes (JSON cut anywhere is no JSON)
+    with open(seen, "r+b") as handle:
+        handle.truncate(len(raw) // 2)
     stale = follower.poll()
     assert stale is not None and stale.view == good.view
     assert "unreadable" in stale.stale
-    path.write_bytes(raw)  # mended: fresh again
+    seen.write_bytes(raw)  # mended: fresh again
     again = follower.poll()
     assert again is not None and not again.stale and again.view == good.view
 
@@ -106,10 +108,11 @@ def test_a_deleted_file_keeps_the_last_good_state_then_comes_back(tmp_path: Path
     write(path, encounter)
     follower = Follower(tmp_path, path)
     good = follower.poll()
-    path.unlink()
+    players_file.players_path(path).unlink()
     gone = follower.poll()
     assert gone is not None and good is not None
-    assert gone.view == good.view and gone.stale == "fight.toml is gone"
+    assert gone.view == good.view
+    assert gone.stale == "fight.players.json was deleted: saving fight.toml in the GM's window writes it again"
     assert follower.poll() is None
     encounter.next_turn()
     write(path, encounter)
@@ -122,7 +125,7 @@ def test_it_follows_the_gms_window_and_says_when_it_is_closed(gm_window) -> None
     follower = Follower(folder)
     watched = follower.poll()
     assert watched is not None and watched.view is not None
-    assert not watched.gm_closed and watched.file == folder / "autosave.toml"
+    assert not watched.gm_closed and watched.file == folder / "autosave.players.json"
     window.kill()
     window.wait()
     closed = follower.poll()

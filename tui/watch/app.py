@@ -8,17 +8,16 @@ palette (which offers screenshots, a file written) is off.
 
 from __future__ import annotations
 
-import time
+import threading
 from dataclasses import replace
 
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
-from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
-from textual.worker import get_current_worker
 
 from core.i18n import N_, tr
 from core.player_view import BLOODIED, DEFEATED, HEALTHY, HURT, PlayerView, SeenCreature
@@ -29,6 +28,8 @@ POLL_SECONDS = 0.25
 NARROW = 60
 """Below this many columns (a phone's browser) conditions go under the creature's line."""
 HEALTH_STYLES = {HEALTHY: "green", HURT: "yellow", BLOODIED: "bold red", DEFEATED: "dim"}
+LOG_ROWS = 4
+"""Rows under the order for the log: the newest lines that fit whole, the older left out."""
 
 
 class WatchApp(App[None]):
@@ -52,7 +53,7 @@ class WatchApp(App[None]):
     #state.-stale { background: $warning 30%; color: $text; }
     #order-box { height: 1fr; }
     #order { padding: 0 1; }
-    #log { height: auto; max-height: 4; padding: 0 1; color: $text-muted; border-top: solid $panel; }
+    #log { height: auto; padding: 0 1; color: $text-muted; border-top: solid $panel; }
     """
 
     def __init__(self, follower: Follower) -> None:
@@ -60,6 +61,7 @@ class WatchApp(App[None]):
         super().__init__()
         self.follower = follower
         self.watched = Watched(None, None, tr("waiting for the GM's window"))
+        self._stop = threading.Event()
 
     def compose(self) -> ComposeResult:
         """The turn banner, the state line, the order and the log."""
@@ -70,23 +72,30 @@ class WatchApp(App[None]):
         yield Static(id="log")
 
     def on_mount(self) -> None:
-        """Draw the waiting state, then follow the file in a thread."""
+        """Draw the waiting state, then follow the file in a thread of its own."""
         self.show(self.watched)
-        self.follow()
+        # a daemon thread, not a Textual worker: quitting never waits for a read under way
+        # (the executor of thread workers is waited for when the app ends)
+        threading.Thread(target=self.follow, name="watch-follow", daemon=True).start()
 
-    @work(thread=True, exclusive=True, group="follow")
+    def on_unmount(self) -> None:
+        """Stop following: the thread ends at its next look."""
+        self._stop.set()
+
     def follow(self) -> None:
         """Poll the file a few times a second; each change is drawn on the UI thread."""
-        worker = get_current_worker()
-        while not worker.is_cancelled:
+        while not self._stop.is_set():
             try:
                 watched = self.follower.poll()
             except Exception as error:  # noqa: BLE001 - the players never see a traceback
                 watched = replace(self.watched,
                                   stale=tr("cannot follow the file ({error})", error=error))
-            if watched is not None and not worker.is_cancelled:
-                self.call_from_thread(self.show, watched)
-            time.sleep(POLL_SECONDS)
+            if watched is not None and not self._stop.is_set():
+                try:
+                    self.call_later(self.show, watched)  # posted: never blocks on a closing app
+                except RuntimeError:  # its loop is closed: the app has ended
+                    return
+            self._stop.wait(POLL_SECONDS)
 
     def show(self, watched: Watched) -> None:
         """Draw ``watched``: the last good view, and what makes it stale."""
@@ -97,10 +106,16 @@ class WatchApp(App[None]):
         state.update(Text(state_line(watched)))
         state.set_class(bool(watched.stale or watched.gm_closed), "-stale")
         self.query_one("#order", Static).update(order_table(view, self.size.width))
-        log = self.query_one("#log", Static)
-        log.update(Text("\n".join(view.log) if view else ""))
-        log.display = bool(view and view.log)
+        self.draw_log()
         self.call_after_refresh(self.keep_up_in_sight)
+
+    def draw_log(self) -> None:
+        """The newest log lines that fit whole in LOG_ROWS at this width."""
+        view = self.watched.view
+        lines = newest_whole(view.log if view else (), self.size.width - 2, self.console)
+        log = self.query_one("#log", Static)
+        log.update(Text("\n".join(lines)))
+        log.display = bool(lines)
 
     def keep_up_in_sight(self) -> None:
         """Scroll the order so that whose turn it is shows (a long order on a small screen)."""
@@ -116,6 +131,26 @@ class WatchApp(App[None]):
         """The order's layout follows the width (a phone's browser: two lines a creature)."""
         for order in self.query("#order").results(Static):  # none before the first compose
             order.update(order_table(self.watched.view, self.size.width))
+            self.draw_log()
+
+
+def newest_whole(log: tuple[str, ...], width: int, console: Console) -> list[str]:
+    """The newest lines of ``log`` that fit whole in LOG_ROWS rows of ``width`` cells, oldest
+    first: an older line that wraps leaves the newest whole, never cut. A newest line longer
+    than all the rows shows alone, its end cut with an ellipsis."""
+    shown: list[str] = []
+    rows = 0
+    for line in reversed(log):
+        needed = len(Text(line).wrap(console, max(1, width)))
+        if rows + needed > LOG_ROWS:
+            if not shown:
+                text = Text(line)
+                text.truncate(max(1, width) * LOG_ROWS, overflow="ellipsis")
+                shown.append(text.plain)
+            break
+        shown.append(line)
+        rows += needed
+    return shown[::-1]
 
 
 def banner(view: PlayerView | None) -> str:
@@ -124,8 +159,6 @@ def banner(view: PlayerView | None) -> str:
         return tr("Waiting for the fight")
     if view.round is None:
         return view.turn
-    if view.unseen_up:
-        return "—"  # someone the players do not see: no name, no one up
     return tr("{name}'s turn", name=view.up) if view.up else tr("The fight is about to begin")
 
 
