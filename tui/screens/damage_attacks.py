@@ -116,7 +116,7 @@ class AttackHelper(RolledSaves):
             return
         rolled = self._roll_attack_of(number - 1)
         printed = attacks[number - 1].damage if number <= len(attacks) else ""   # ATK alone: none
-        damage = rolled.damage if rolled is not None else self.horde_damage() or printed
+        damage = rolled.offered if rolled is not None else self.horde_damage() or printed
         field = self.query_one("#damage", NotationField)
         if damage:
             field.value = damage
