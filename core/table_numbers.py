@@ -199,7 +199,8 @@ def attack_bonus(creature: Creature, system: str, attack: Attack) -> tuple[int, 
     if bonus is None:
         raise ValueError(tr("{name}'s {label} has no attack bonus: type it in the edit form", name=creature.name, label=attack.label))
     found = penalties(creature, system)
-    kind = "ranged" if attack.ranged else "melee"
+    # RULES §10: clumsy lowers ranged and finesse melee attacks, enfeebled the other melee ones
+    kind = "ranged" if attack.ranged or "finesse" in attack.traits else "melee"
     total, reasons = applied(found.get("attack", []) + found.get(kind, []))
     return bonus + total, reasons
 
