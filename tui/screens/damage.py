@@ -219,6 +219,7 @@ class DamageScreen(AttackHelper):
         preview = self.preview
         if preview is None:
             return
+        self.count_attack()
         count, candidates = minion_choices(self.encounter, preview)
         if count and not candidates:
             self.notify(tr("Minion: the hit defeats {count} more, but no other Minion is left.", count=count))
