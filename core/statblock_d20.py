@@ -107,7 +107,7 @@ def _d20_attacks(value: str, at: int, block: Block, system: str) -> list[Attack]
     attacks: list[Attack] = []
     for match in _D20_ATTACK.finditer(value):
         label = re.sub(r"^(?:or|and)\s+", "", match.group("label").strip(), flags=re.IGNORECASE)
-        traits = ("ranged",) if match.group("kind").lower() == "ranged" else ()
+        traits: tuple[str, ...] = ("ranged",) if match.group("kind").lower() == "ranged" else ()
         traits += _label_traits(label)
         found = _d20_damage(f"{label} {match.group('damage')}", at + match.start("damage") - len(label) - 1,
                             block, system) if match.group("damage") else []
@@ -130,8 +130,7 @@ def _label_traits(label: str) -> tuple[str, ...]:
     words = re.sub(r"\([^()]*\)", " ", label.lower())
     found = ["magical"] if re.match(r"\s*\+\d", words) else []
     found += [trait for word, trait in _LABEL_TRAITS.items() if re.search(rf"\b{word}\b", words)]
-    return tuple(dict.fromkeys(t for t in found if not (t == "silver" and "alchemical" in words
-                                                        and found.count("silver") > 1)))
+    return tuple(dict.fromkeys(found))
 
 
 def _d20_pair(rolls: list[Attack], damage: list[Attack]) -> list[Attack]:
