@@ -30,11 +30,14 @@ D20_ALIGNMENT = {"holy": "good", "unholy": "evil", "axiomatic": "lawful", "anarc
 
 #: Trait words that change no damage (RULES §10); the first word of a trait decides
 #: (``reach 10 feet``, ``versatile p``, ``range increment 60 feet``).
+#: Traits that change damage only in ways the app does not automate (``backstabber``,
+#: ``forceful``, ``twin``, ``two-hand d10``, ``concussive``) are not here: they are not read.
 NO_EFFECT = frozenset({
     "agile", "finesse", "reach", "versatile", "ranged", "thrown", "range", "volley", "reload",
     "attached", "free-hand", "disarm", "grapple", "shove", "trip", "parry", "sweep", "unarmed",
-    "monk", "twin", "brace", "concealable", "capacity", "repeating", "kickback", "hampering",
-    "trained", "concussive", "propulsive", "forceful", "backswing", "jousting", "tethered",
+    "monk", "brace", "concealable", "capacity", "repeating", "kickback", "hampering",
+    "trained", "propulsive", "backswing", "tethered", "abjuration", "conjuration", "divination",
+    "enchantment", "evocation", "illusion", "necromancy", "transmutation",
     "arcane", "divine", "occult", "primal", "fire", "cold", "electricity", "acid", "sonic",
     "force", "mental", "poison", "air", "earth", "water", "wood", "metal", "spirit", "vitality",
     "void", "positive", "negative", "light", "darkness", "shadow", "emotion", "fear", "sleep",
@@ -56,6 +59,7 @@ class TraitReading:
     no_effect: tuple[str, ...] = ()            # as printed
     unread: tuple[str, ...] = ()               # as printed
     die_words: tuple[str, ...] = ()            # ``deadly d10`` as printed
+    carried_words: tuple[str, ...] = ()        # the carried traits as printed (``holy``)
 
 
 def read_traits(system: str, attack: Attack) -> TraitReading:
@@ -67,6 +71,7 @@ def read_traits(system: str, attack: Attack) -> TraitReading:
     no_effect: list[str] = []
     unread: list[str] = []
     die_words: list[str] = []
+    printed_carried: list[str] = []
     deadly: tuple[int, int] | None = None
     fatal: int | None = None
     for printed in attack.traits:
@@ -75,6 +80,7 @@ def read_traits(system: str, attack: Attack) -> TraitReading:
         die = _DIE_TRAIT.match(trait)
         if word and _holds(system, word) and system != "daggerheart":
             carried.append(word)
+            printed_carried.append(printed if word == trait else f"{printed} ({word})")
         elif die and family:
             die_words.append(printed)
             if die.group(1) == "deadly":
@@ -88,7 +94,7 @@ def read_traits(system: str, attack: Attack) -> TraitReading:
         else:
             unread.append(printed)
     return TraitReading(tuple(dict.fromkeys(carried)), deadly, fatal, tuple(no_effect), tuple(unread),
-                        tuple(die_words))
+                        tuple(die_words), tuple(printed_carried))
 
 
 def _holds(system: str, word: str) -> bool:
@@ -154,7 +160,8 @@ def _words(reading: TraitReading, critical: bool) -> tuple[str, ...]:
     not read."""
     out: list[str] = []
     if reading.carried:
-        out.append(tr("{traits}: carried into every part of its damage", traits=listing(reading.carried)))
+        out.append(tr("{traits}: carried into every part of its damage",
+                      traits=listing(reading.carried_words)))
     if critical and reading.fatal:
         out.append(tr("fatal d{sides}: the damage dice become d{sides} before doubling, and 1d{sides} "
                       "is added after doubling", sides=reading.fatal))

@@ -171,3 +171,35 @@ def test_carried_traits_never_make_a_strike_deal_less(traits, dice, sides, bonus
         dealt = a.damage if a.damage is not None else a.offered
         totals.append(enc.apply_damage([target], dealt, critical=a.critical, rng=Top())[target].total)
     assert totals[1] >= totals[0]
+
+
+def _corpus_attacks():
+    import tomllib
+    from pathlib import Path
+
+    here = Path(__file__).parent / "statblocks"
+    for name, expected in tomllib.loads((here / "corpus.toml").read_text("utf-8")).items():
+        system = expected["system"]
+        creature = get_system(system).from_statblock((here / "corpus" / name).read_text("utf-8"))
+        for attack in creature.attacks:
+            yield system, attack
+
+
+def test_every_trait_of_every_attack_in_the_corpus_acts_or_is_named():
+    from core.attack_traits import dealt
+
+    seen = 0
+    for system, attack in _corpus_attacks():
+        words = " · ".join((*dealt(system, attack, False)[1], *dealt(system, attack, True)[1]))
+        for trait in attack.traits:
+            seen += 1
+            assert trait in words, (system, attack.label, trait, words)
+    assert seen > 50
+
+
+def test_a_d20_weapons_alignment_is_carried_as_the_alignment_it_gives():
+    from core.attack_traits import dealt
+
+    damage, words = dealt("d20-3e", Attack("+1 holy scimitar", "1d6+4", 11, ("magical", "holy")), False)
+    assert set(damage.split()) == {"1d6+4", "good", "magical"}
+    assert words == ("magical, holy (good): carried into every part of its damage",)
