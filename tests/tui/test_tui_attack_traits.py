@@ -31,8 +31,10 @@ async def test_a_critical_strike_fills_its_deadly_die_and_names_its_traits(app_f
         assert "magical: carried into every part" in " ".join(screen.last_attack.steps)
         assert static_text(screen, "#attacks").startswith("CRITICAL HIT")
         assert encounter.map_step(ids["Goblin Warrior"]) == 0     # not applied yet
+        logged = len(encounter.log)
         await pilot.press("escape")                                # cancelled: it does not count
         assert encounter.map_step(ids["Goblin Warrior"]) == 0
+        assert len(encounter.log) == logged                        # and no log line claims it
         await pilot.press("d", "alt+1")
         await pilot.pause()
         assert app.screen.last_attack.map_step == 0
