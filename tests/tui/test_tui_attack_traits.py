@@ -31,6 +31,11 @@ async def test_a_critical_strike_fills_its_deadly_die_and_names_its_traits(app_f
         assert "magical: carried into every part" in " ".join(screen.last_attack.steps)
         assert static_text(screen, "#attacks").startswith("CRITICAL HIT")
         assert encounter.map_step(ids["Goblin Warrior"]) == 0     # not applied yet
+        await pilot.press("alt+c")                                 # the GM says: no critical
+        assert screen.query_one("#damage").value == "1d6 piercing magical"
+        await pilot.press("alt+c")
+        assert screen.query_one("#damage").value.endswith("1d10 piercing magical deadly")
+        assert "deadly" in static_text(screen, "#steps")          # the breakdown names it
         logged = len(encounter.log)
         await pilot.press("escape")                                # cancelled: it does not count
         assert encounter.map_step(ids["Goblin Warrior"]) == 0

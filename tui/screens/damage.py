@@ -267,6 +267,7 @@ class DamageScreen(AttackHelper):
     def action_toggle_critical(self) -> None:
         """Critical hit on or off (the same dice, doubled by the rules)."""
         self.draft.toggle_critical()
+        self.follow_critical()      # deadly and fatal follow the critical (RULES §10)
         self._show_options()
         self._recompute()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from core.attack_traits import dealt
 from core.draft import restep, shown_attack
 from core.i18n import tr
 from core.model import Attack
@@ -115,7 +116,8 @@ class AttackHelper(RolledSaves):
                         severity="warning")
             return
         rolled = self._roll_attack_of(number - 1)
-        printed = attacks[number - 1].damage if number <= len(attacks) else ""   # ATK alone: none
+        printed = dealt(self.encounter.system, attacks[number - 1], self.draft.critical)[0] \
+            if number <= len(attacks) else ""   # ATK alone: none
         damage = rolled.offered if rolled is not None else self.horde_damage() or printed
         field = self.query_one("#damage", NotationField)
         if damage:
@@ -164,6 +166,16 @@ class AttackHelper(RolledSaves):
             field.value = again.offered     # a critical no more (or now): its damage follows
         # the actor's next Strike this turn follows from the GM's step once it is applied
         self._show_attack(again)
+
+    def follow_critical(self) -> None:
+        """The GM turned critical on or off after alt+1…9: the field, if still what the helper
+        filled, becomes the damage of a hit or of a critical hit (deadly, fatal; RULES §10)."""
+        rolled = self.last_attack
+        if rolled is None:
+            return
+        field = self.query_one("#damage", NotationField)
+        if field.value in (rolled.hit_damage, rolled.crit_damage):
+            field.value = rolled.crit_damage if self.draft.critical else rolled.hit_damage
 
     def count_attack(self) -> None:
         """The GM applies the form: the attack the helper rolled counts toward the actor's MAP
