@@ -74,3 +74,17 @@ def test_clumsy_lowers_finesse_and_ranged_and_enfeebled_the_other_melee(conditio
     b = enc.add(rs.new_creature("Target", hp=10, numbers={"ac": 0}))
     enc.add_condition(a, condition, 2)
     assert [enc.attack(a, b, i, map=0, rng=Ten()).bonus for i in range(3)] == [finesse, plain, ranged]
+
+
+def test_a_hand_edited_count_out_of_range_is_refused(tmp_path, monkeypatch):
+    from saves import SaveError
+
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path))
+    enc, goblin, fighter = duel()
+    enc.attack(goblin, fighter, rng=Ten())
+    path = save(enc)
+    text = path.read_text("utf-8")
+    assert f"{goblin} = 1" in text
+    path.write_text(text.replace(f"{goblin} = 1", f"{goblin} = 9"), "utf-8")
+    with pytest.raises(SaveError, match="strikes"):
+        load(path)
