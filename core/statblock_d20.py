@@ -34,7 +34,7 @@ _IMMUNE = re.compile(rf"\b({_IMMUNE_LIST})\s+immunity|\bimmun(?:e|ity) to\s+({_I
 _DIE = re.compile(r"\d*d\d+(?:\s*[+-]\s*\d+)?(?![\w])", re.IGNORECASE)
 _CRIT = re.compile(r"/\s*(?:\d+\s*-\s*20|[x×]\s*\d)|(?<![\w/])[x×]\s*\d\b")
 _THREAT = re.compile(r"/\s*(\d+)\s*-\s*20\b")
-_MULTIPLIER = re.compile(r"[x×]\s*(\d)\b")
+_MULTIPLIER = re.compile(r"(?<![^\s/(])[x×]\s*(\d)\b")    # /×3, x3; not the x of a word
 # a weapon's +1 (magical), its alignment and material, as the label prints them (RULES §10)
 _LABEL_TRAITS = {"holy": "holy", "unholy": "unholy", "axiomatic": "axiomatic", "anarchic": "anarchic",
                  "silver": "silver", "alchemical silver": "silver", "cold iron": "cold iron",
