@@ -109,31 +109,36 @@ def _holds(system: str, word: str) -> bool:
 def dealt(system: str, attack: Attack, critical: bool) -> tuple[str, tuple[str, ...]]:
     """The notation ``attack`` deals as a hit (or a critical hit) after its traits, and the
     words naming each trait's rule. Printed damage the notation cannot read is offered as
-    printed (the damage form says what is wrong with it)."""
+    printed (the damage form says what is wrong with it), its traits then not read."""
     reading = read_traits(system, attack)
-    words = _words(reading, critical)
-    carried = reading.carried
-    acting = critical and (reading.deadly or reading.fatal)
-    if not attack.damage or not (carried or acting):
-        return attack.damage, words
-    try:
-        damage = parse_damage(attack.damage, system)
-    except ParseError:
-        return attack.damage, words
+    if not attack.damage or not (reading.carried or (critical and (reading.deadly or reading.fatal))):
+        return attack.damage, _words(reading, critical)
     vocab = vocabulary(system)
-    parts = [_carry(p, carried, vocab) for p in damage.parts]
+    try:
+        parts = [_carry(p, reading.carried, vocab) for p in parse_damage(attack.damage, system).parts]
+    except ParseError:
+        return attack.damage, _words(_unacted(reading, reading.carried_words + reading.die_words), critical)
     first = next((p for p in parts if p.amount is not None and p.type and not p.persistent
                   and p.type != "precision"), None)
+    if first is None or first.amount is None:      # nothing typed to add a die of that type to
+        return ", ".join(p.make_label(vocab) for p in parts), \
+            _words(_unacted(reading, reading.die_words, keep_carried=True), critical)
     extra: list[str] = []
-    if critical and first is not None and first.amount is not None:
-        if reading.fatal and first.amount.dice:
-            dice = tuple(replace(t, sides=reading.fatal) for t in first.amount.dice)
-            amount = parse_dice(format_terms(dice, first.amount.modifier))
-            parts[parts.index(first)] = replace(first, amount=amount, shown="")
-            extra.append(_die_part(1, reading.fatal, first, "fatal", vocab))
-        if reading.deadly:
-            extra.append(_die_part(*reading.deadly, first, "deadly", vocab))
-    return ", ".join([*(p.make_label(vocab) for p in parts), *extra]), words
+    if critical and reading.fatal and first.amount.dice:
+        dice = tuple(replace(t, sides=reading.fatal) for t in first.amount.dice)
+        amount = parse_dice(format_terms(dice, first.amount.modifier))
+        parts[parts.index(first)] = replace(first, amount=amount, shown="")
+        extra.append(_die_part(1, reading.fatal, first, "fatal", vocab))
+    if critical and reading.deadly:
+        extra.append(_die_part(*reading.deadly, first, "deadly", vocab))
+    return ", ".join([*(p.make_label(vocab) for p in parts), *extra]), _words(reading, critical)
+
+
+def _unacted(reading: TraitReading, words: tuple[str, ...], keep_carried: bool = False) -> TraitReading:
+    """``reading`` with ``words`` moved to the traits not read (they could not act)."""
+    carried = reading.carried if keep_carried else ()
+    shown = reading.carried_words if keep_carried else ()
+    return TraitReading(carried, None, None, reading.no_effect, (*words, *reading.unread), (), shown)
 
 
 def _carry(part: DamagePart, carried: tuple[str, ...], vocab: Vocabulary) -> DamagePart:
@@ -162,13 +167,14 @@ def _words(reading: TraitReading, critical: bool) -> tuple[str, ...]:
     if reading.carried:
         out.append(tr("{traits}: carried into every part of its damage",
                       traits=listing(reading.carried_words)))
+    printed = {word.split()[0].lower(): word for word in reading.die_words}
     if critical and reading.fatal:
-        out.append(tr("fatal d{sides}: the damage dice become d{sides} before doubling, and 1d{sides} "
-                      "is added after doubling", sides=reading.fatal))
+        out.append(tr("{trait}: the damage dice become d{sides} before doubling, and 1d{sides} "
+                      "is added after doubling", trait=printed["fatal"], sides=reading.fatal))
     if critical and reading.deadly:
         count, sides = reading.deadly
-        out.append(tr("deadly {dice}: {dice} added after doubling, not doubled",
-                      dice=f"{count if count > 1 else ''}d{sides}"))
+        out.append(tr("{trait}: {dice} added after doubling, not doubled", trait=printed["deadly"],
+                      dice=f"{count}d{sides}"))
     if reading.die_words and not critical:
         out.append(tr("{traits}: on a critical hit only", traits=listing(reading.die_words)))
     if reading.no_effect:

@@ -203,3 +203,11 @@ def test_a_d20_weapons_alignment_is_carried_as_the_alignment_it_gives():
     damage, words = dealt("d20-3e", Attack("+1 holy scimitar", "1d6+4", 11, ("magical", "holy")), False)
     assert set(damage.split()) == {"1d6+4", "good", "magical"}
     assert words == ("magical, holy (good): carried into every part of its damage",)
+
+
+def test_traits_that_could_not_act_on_unreadable_damage_are_listed_as_not_read():
+    from core.attack_traits import dealt
+
+    damage, words = dealt("pf2e", Attack("claw", "1d6 slashy", 5, ("magical", "deadly d10")), True)
+    assert damage == "1d6 slashy"
+    assert words == ("magical, deadly d10: not read (not automated)",)
