@@ -57,7 +57,9 @@ class NumbersMixin(EncounterBase):
     def strikes_this_turn(self) -> dict[str, int]:
         """The attacks counted toward the MAP this turn, by actor (kept in a save)."""
         turn, counts = self._strikes
-        return dict(counts) if turn == (self.round, self.turn) else {}
+        if turn != (self.round, self.turn):
+            return {}
+        return {cid: count for cid, count in counts.items() if cid in self._creatures}  # not the removed
 
     def keep_strikes(self, counts: dict[str, int]) -> None:
         """A save's attacks counted this turn (RULES §10: quitting mid-turn keeps the MAP)."""

@@ -88,3 +88,12 @@ def test_a_hand_edited_count_out_of_range_is_refused(tmp_path, monkeypatch):
     path.write_text(text.replace(f"{goblin} = 1", f"{goblin} = 9"), "utf-8")
     with pytest.raises(SaveError, match="strikes"):
         load(path)
+
+
+def test_a_creature_removed_after_its_attack_does_not_spoil_the_save(tmp_path, monkeypatch):
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path))
+    enc, goblin, fighter = duel()
+    enc.attack(goblin, fighter, rng=Ten())
+    enc.remove(goblin)
+    again = load(save(enc))
+    assert goblin not in again.creatures
