@@ -176,16 +176,16 @@ def restep(rolled: AttackResult, step: int) -> AttackResult:
     total = rolled.natural + bonus
     got = degree(total, rolled.dc, rolled.natural)
     hit, critical = got in ("success", "critical-success"), got == "critical-success"
-    shown = rolled.steps[-1].split(" vs ", 1)[-1].rsplit(": ", 1)[0]
+    shown = rolled.roll_steps[-1].split(" vs ", 1)[-1].rsplit(": ", 1)[0]
     word = "critical hit" if critical else "hit" if hit else "miss"
-    steps = [rolled.steps[0]]
+    steps = [rolled.roll_steps[0]]
     if step:
         penalty = map_penalty(rolled.attack, step)
         steps.append(f"multiple attack penalty: attack {step + 1} of the turn −{penalty}"
                      + (" (agile)" if "agile" in rolled.attack.traits else "") + " (the GM's step)")
     steps.append(f"d20 {rolled.natural}{bonus:+d} = {total} vs {shown}: {word} ({got.replace('-', ' ')})")
-    return replace(rolled, bonus=bonus, total=total, hit=hit, critical=critical, degree=got,
-                   map_step=step, steps=(*steps, *rolled.steps[2 + (1 if rolled.map_step else 0):]))
+    return replace(rolled, bonus=bonus, total=total, hit=hit, critical=critical, degree=got, map_step=step,
+                   roll_steps=(*steps, *rolled.roll_steps[2 + (1 if rolled.map_step else 0):]))
 
 
 def minion_choices(encounter: Encounter, preview: DamagePreview) -> tuple[int, list[str]]:

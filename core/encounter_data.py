@@ -132,7 +132,8 @@ def to_data(enc: Encounter) -> dict[str, Any]:
     return {
         "encounter": {"name": enc.name, "system": enc.system, "round": enc.round,
                       "turn": enc.turn, "next_id": enc._next_id, "creatures": len(creatures),
-                      **({"fear": enc.fear} if enc.fear else {})},
+                      **({"fear": enc.fear} if enc.fear else {}),
+                      **({"strikes": enc.strikes_this_turn()} if enc.strikes_this_turn() else {})},
         "settings": dict(enc.settings),
         "creatures": creatures,
         "ledger": [event_to_data(e, details=i >= keep_from) for i, e in enumerate(done)],
@@ -162,6 +163,11 @@ def from_data(cls: type[E], data: Mapping[str, Any]) -> E:
                           for i, e in enumerate(_typed(data, "redo", list, "", []))]
     if enc.creatures and not 0 <= enc.turn < len(enc.creatures):
         raise StateError("encounter.turn", f"{enc.turn} is outside the roster of {len(enc.creatures)}")
+    strikes = _typed(head, "strikes", dict, "encounter", {})   # the MAP this turn (RULES §10)
+    for cid, count in strikes.items():
+        if cid not in enc.creatures or type(count) is not int or not 1 <= count <= 3:
+            raise StateError(f"encounter.strikes.{cid}", "an attack count of 1 to 3 for a creature in the roster")
+    enc.keep_strikes(strikes)
     return enc
 
 

@@ -18,32 +18,52 @@ class NumbersMixin(EncounterBase):
         return table_numbers.numbers_of(self.creature(cid), self.system)
 
     def attack(self, actor_id: str, target_id: str, attack: int | str = 0, map: int | None = None,
-               rng: RandomSource | None = None) -> table_numbers.AttackResult:
+               rng: RandomSource | None = None, count: bool = True) -> table_numbers.AttackResult:
         """Roll the actor's attack (index or label) against the target's AC, Evasion or
         Difficulty after conditions. ``map`` (PF2 family): None = the step the actor's attacks
-        this turn give, 0/1/2 to set it. Not a change (no undo step); it counts toward the MAP."""
+        this turn give, 0/1/2 to set it. Not a change (no undo step); on the actor's own turn
+        it counts toward the MAP (RULES §10), unless ``count`` is False (the damage form counts
+        it when the GM applies it, so a cancelled attack does not count)."""
         actor, target = self.creature(actor_id), self.creature(target_id)
         chosen = table_numbers.choose_attack(actor, attack)
         step = self.map_step(actor_id) if map is None else map
         result = table_numbers.roll_attack(self.system, self.rules, actor, target, chosen, step, rng,
                                            (actor_id, target_id))
-        self.set_map_step(actor_id, step)
+        if count:
+            self.set_map_step(actor_id, step)
         return result
 
     def set_map_step(self, actor_id: str, step: int) -> None:
         """The actor's last attack this turn was at MAP ``step`` (0, 1 or 2): the GM's word when
-        they change it, so its next attack this turn follows from it (RULES §9). Not a change."""
+        they change it, so its next attack this turn follows from it (RULES §9). Only the
+        actor's own turn counts (RULES §10): off it, nothing is kept. Not a change."""
         self.creature(actor_id)
         if isinstance(step, bool) or step not in (0, 1, 2):
-            raise ValueError(f"the MAP step is 0, 1 or 2, not {step!r}")
+            raise ValueError(tr("the MAP step is 0, 1 or 2, not {step}", step=repr(step)))
+        if actor_id != self.active:
+            return
         turn = (self.round, self.turn)
         counts = self._strikes[1] if self._strikes[0] == turn else {}
         self._strikes = (turn, {**counts, actor_id: step + 1})
 
     def map_step(self, actor_id: str) -> int:
-        """The MAP step of the actor's next attack this turn: 0, 1 (second) or 2 (third and later)."""
+        """The MAP step of the actor's next attack this turn: 0, 1 (second) or 2 (third and
+        later); 0 off its own turn (a reaction, RULES §10)."""
         turn, counts = self._strikes
-        return min(2, counts.get(actor_id, 0)) if turn == (self.round, self.turn) else 0
+        if turn != (self.round, self.turn) or actor_id != self.active:
+            return 0
+        return min(2, counts.get(actor_id, 0))
+
+    def strikes_this_turn(self) -> dict[str, int]:
+        """The attacks counted toward the MAP this turn, by actor (kept in a save)."""
+        turn, counts = self._strikes
+        if turn != (self.round, self.turn):
+            return {}
+        return {cid: count for cid, count in counts.items() if cid in self._creatures}  # not the removed
+
+    def keep_strikes(self, counts: dict[str, int]) -> None:
+        """A save's attacks counted this turn (RULES §10: quitting mid-turn keeps the MAP)."""
+        self._strikes = ((self.round, self.turn), dict(counts))
 
     def roll_saves(self, ids: Iterable[str], save: str = "ref", dc: int = 20,
                    rng: RandomSource | None = None) -> table_numbers.SaveRolls:

@@ -116,6 +116,8 @@ class Attack(NamedTuple):
     bonus: int | None = None        # the attack roll's bonus; None: not printed
     traits: tuple[str, ...] = ()    # ``agile``, ``finesse``, ``ranged`` …
     note: str = ""                  # what follows, not automated (``plus Grab``)
+    threat: int | None = None       # d20-3e: the threat range's low end (``/18-20``: 18); None: 20
+    multiplier: int | None = None   # d20-3e: the critical multiplier printed (``/×3``); None: ×2
 
     @property
     def ranged(self) -> bool:
@@ -136,6 +138,9 @@ class Attack(NamedTuple):
             out["traits"] = list(self.traits)
         if self.note:
             out["note"] = self.note
+        for key in ("threat", "multiplier"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
         return out
 
     @classmethod
@@ -143,7 +148,8 @@ class Attack(NamedTuple):
         """Rebuild from :meth:`to_state`'s table; StateError names a bad field."""
         return cls(_get(data, "label", str, where), _get(data, "damage", str, where),
                    _get(data, "bonus", int, where, None),
-                   tuple(_str_list(data, "traits", where)), _get(data, "note", str, where, ""))
+                   tuple(_str_list(data, "traits", where)), _get(data, "note", str, where, ""),
+                   _get(data, "threat", int, where, None), _get(data, "multiplier", int, where, None))
 
 
 def as_attack(value: Any) -> Attack:

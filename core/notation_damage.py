@@ -33,6 +33,7 @@ class DamagePart:
     shown: str = ""                 # the label in the system's words, computed once at parse time
     effects: frozenset[str] = frozenset()   # effect traits (``death``, ``poison``; RULES §1)
     implied_persistent: bool = False        # ``1d6 bleed`` where bleed is always persistent
+    crit_rule: str = ""             # ``deadly`` / ``fatal``: an on-crit part a Strike's trait adds
 
     @property
     def label(self) -> str:
@@ -45,7 +46,7 @@ class DamagePart:
         """The part in the seed's words (issue 21): ``2d6+3［斬撃］``."""
         words = [*(self.source or "").split(), *sorted(self.traits), *sorted(self.effects)]
         return damage_label(self.amount, self.persistent, self.type,
-                            [*words, "on-crit"] if self.on_crit else words)
+                            [*words, self.crit_rule or "on-crit"] if self.on_crit else words)
 
     def make_label(self, vocab: Vocabulary | None = None) -> str:
         """Build the label from the fields, each trait in ``vocab``'s own word (``subdual``)."""
@@ -59,7 +60,7 @@ class DamagePart:
         words.extend(vocab.word(t) if vocab else t for t in sorted(self.traits))
         words.extend(sorted(self.effects))
         if self.on_crit:
-            words.append("on-crit")
+            words.append(self.crit_rule or "on-crit")
         return " ".join(words)
 
 
@@ -171,7 +172,7 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
     if amount is not None:
         _refuse_weapon_bonus(chunk[:rest_at].strip(), tokens, vocab, full)
     words = _part_words(tokens, amount is None, vocab, full)
-    damage_type = _damage_type(words.types, words.effects, vocab, full)
+    damage_type = _damage_type(words.types, words.effects, vocab, full, words.traits)
     if amount is None and words.source is None:
         if damage_type is not None and tokens:
             raise ParseError(tr("{damage_type!r} needs an amount before it, e.g. '2d6 {damage_type}'",
@@ -189,7 +190,7 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
                             "'=' and the total", amount=amount.fresh), start + len(chunk) - len(chunk.lstrip()), full)
     part = DamagePart(amount, damage_type, persistent or implied, frozenset(words.traits),
                       words.on_crit, words.source, chunk.strip(), effects=frozenset(words.effects),
-                      implied_persistent=implied)
+                      implied_persistent=implied, crit_rule=words.crit_rule)
     return replace(part, shown=part.make_label(vocab))
 
 
@@ -220,6 +221,7 @@ class _PartWords:
 
     persistent: bool = False
     on_crit: bool = False
+    crit_rule: str = ""
     source: str | None = None
     traits: set[str] = field(default_factory=set)
     effects: set[str] = field(default_factory=set)
@@ -244,6 +246,8 @@ def _part_words(tokens: list[tuple[str, int]], no_amount: bool, vocab: Vocabular
             out.persistent = True
         elif canon in ("on-crit", "oncrit"):
             out.on_crit = True
+        elif canon in ("deadly", "fatal"):      # a Strike's trait die: on-crit, named (RULES §10)
+            out.on_crit, out.crit_rule = True, canon
         elif canon in vocab.types:
             out.types.append((canon, where))
         elif canon in vocab.materials or canon in vocab.traits:
@@ -288,9 +292,14 @@ def _parse_amount(full: str, chunk: str, start: int) -> tuple[DiceExpr | None, i
 
 
 def _damage_type(type_words: list[tuple[str, int]], effects: set[str], vocab: Vocabulary,
-                 full: str) -> str | None:
+                 full: str, traits: set[str]) -> str | None:
     """The part's one damage type; a type word that is also an effect trait (``poison``,
-    ``mental``) next to another type is that effect's trait (``3 fire poison``)."""
+    ``mental``) next to another type is that effect's trait (``3 fire poison``), and an
+    alignment next to another type the part's alignment trait (``2d8 slashing good``: a
+    Strike with the ``good`` trait, RULES §10)."""
+    if len(type_words) > 1 and any(vocab.types[t] != "alignment" for t, _ in type_words):
+        traits.update(t for t, _ in type_words if vocab.types[t] == "alignment")
+        type_words = [t for t in type_words if vocab.types[t[0]] != "alignment"]
     if len(type_words) > 1:
         plain = [t for t in type_words if t[0] not in vocab.effects]
         keep = plain or type_words[:1]

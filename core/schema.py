@@ -368,6 +368,10 @@ def _attacks(value: Any, system: str, where: str) -> None:
             _texts(attack["traits"], f"{at}.traits")
         if "note" in attack:
             kind(attack["note"], str, f"{at}.note")
+        if "threat" in attack:       # d20-3e: 19-20 is 19 (RULES §10)
+            whole(attack["threat"], f"{at}.threat", 2, 20)
+        if "multiplier" in attack:   # d20-3e: ×2 … ×6 (as a critical= takes)
+            whole(attack["multiplier"], f"{at}.multiplier", 2, 6)
 
 
 def _numbers(value: Any, system: str, where: str) -> None:

@@ -42,5 +42,25 @@ def read_statblock(text: str, system: str) -> StatBlock:
     return reader(Block(text), system)
 
 
-__all__ = ["StatBlock", "read_statblock", "split_outside", "kinds_in", "READERS", "MAX_STATBLOCK", "KINDS",
+def read_attacks(values: list[object] | tuple[object, ...], system: str) -> list[object]:
+    """``new_creature(attacks=…)``: each printed attack line (a string) read as the system's
+    stat block reads it (RULES §10); other items are kept. ParseError prefixed with
+    ``attacks[i]:`` for a line it cannot read."""
+    from core.errors import ParseError
+    from core.statblock_attack import read_attack_line
+
+    out: list[object] = []
+    for index, value in enumerate(values):
+        if not isinstance(value, str):
+            out.append(value)
+            continue
+        try:
+            out.extend(read_attack_line(value, system))
+        except ParseError as error:
+            detail = getattr(error, "detail", error.message)
+            raise ParseError(f"attacks[{index}]: {detail}", error.position, value) from None
+    return out
+
+
+__all__ = ["StatBlock", "read_statblock", "read_attacks", "split_outside", "kinds_in", "READERS", "MAX_STATBLOCK", "KINDS",
            "Line", "title_case", "unread_lines", "read_pf2", "read_daggerheart", "read_d20"]

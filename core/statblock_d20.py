@@ -32,10 +32,16 @@ _IMMUNE_ONE = r"(?:acid|cold|electricity|fire|sonic|poison)"
 _IMMUNE_LIST = rf"{_IMMUNE_ONE}(?:\s*,\s*(?:and\s+)?{_IMMUNE_ONE}|\s+and\s+{_IMMUNE_ONE})*"
 _IMMUNE = re.compile(rf"\b({_IMMUNE_LIST})\s+immunity|\bimmun(?:e|ity) to\s+({_IMMUNE_LIST})", re.IGNORECASE)
 _DIE = re.compile(r"\d*d\d+(?:\s*[+-]\s*\d+)?(?![\w])", re.IGNORECASE)
-_CRIT = re.compile(r"/\s*(?:\d+\s*-\s*20|[x×]\s*\d)")
+_CRIT = re.compile(r"/\s*(?:\d+\s*-\s*20|[x×]\s*\d)|(?<![\w/])[x×]\s*\d\b")
+_THREAT = re.compile(r"/\s*(\d+)\s*-\s*20\b")
+_MULTIPLIER = re.compile(r"(?<![^\s/(])[x×]\s*(\d)\b")    # /×3, x3; not the x of a word
+# a weapon's +1 (magical), its alignment and material, as the label prints them (RULES §10)
+_LABEL_TRAITS = {"holy": "holy", "unholy": "unholy", "axiomatic": "axiomatic", "anarchic": "anarchic",
+                 "silver": "silver", "alchemical silver": "silver", "cold iron": "cold iron",
+                 "adamantine": "adamantine"}
 _AND = re.compile(r"\s+plus\s+|\s+and\s+|\s*\+\s*(?=\d*d\d)", re.IGNORECASE)
 # 3.0 "Attacks: Huge greatclub +8 melee"; 3.5 "Attack: Claw +6 melee (1d4+2)" (RULES §8)
-_D20_ATTACK = re.compile(r"(?P<label>[^,;()]+?)\s+(?P<bonus>[+-]\d+)(?:/[+-]\d+)*\s+(?P<kind>melee|ranged)"
+_D20_ATTACK = re.compile(r"(?P<label>(?:[^,;()]|\([^()]*\))+?)\s+(?P<bonus>[+-]\d+)(?:/[+-]\d+)*\s+(?P<kind>melee|ranged)"
                          r"(?:\s+touch)?(?:\s*\((?P<damage>[^()]*)\))?", re.IGNORECASE)
 _D20_SAVE = re.compile(r"\b(Fort|Ref|Will)\s+([+-]?\d+)", re.IGNORECASE)
 
@@ -101,17 +107,30 @@ def _d20_attacks(value: str, at: int, block: Block, system: str) -> list[Attack]
     attacks: list[Attack] = []
     for match in _D20_ATTACK.finditer(value):
         label = re.sub(r"^(?:or|and)\s+", "", match.group("label").strip(), flags=re.IGNORECASE)
-        traits = ("ranged",) if match.group("kind").lower() == "ranged" else ()
-        damage, note = "", ""
-        if match.group("damage"):
-            found = _d20_damage(f"{label} {match.group('damage')}", at + match.start("damage"), block, system)
-            if found:
-                damage, note = found[0].damage, found[0].note
+        traits: tuple[str, ...] = ("ranged",) if match.group("kind").lower() == "ranged" else ()
+        traits += _label_traits(label)
+        found = _d20_damage(f"{label} {match.group('damage')}", at + match.start("damage") - len(label) - 1,
+                            block, system) if match.group("damage") else []
         bonus = modifier(match.group("bonus"), at + match.start("bonus"), block, tr("attack bonus"))
-        attacks.append(Attack(label, damage, bonus, traits, note))
+        if found:
+            attacks.append(found[0]._replace(label=label, bonus=bonus, traits=traits))
+        else:
+            attacks.append(Attack(label, "", bonus, traits))
     if any(a.damage for a in attacks):
         attacks = [a for a in attacks if a.damage]
     return list(dict.fromkeys(attacks))   # a Full Attack's routines repeat the bite
+
+
+read_d20_attacks = _d20_attacks
+
+
+def _label_traits(label: str) -> tuple[str, ...]:
+    """``+1 holy composite longbow (+4 Str bonus)`` → magical, holy: the weapon's enhancement
+    and properties its name prints (the parenthesis is part of the name)."""
+    words = re.sub(r"\([^()]*\)", " ", label.lower())
+    found = ["magical"] if re.match(r"\s*\+\d", words) else []
+    found += [trait for word, trait in _LABEL_TRAITS.items() if re.search(rf"\b{word}\b", words)]
+    return tuple(dict.fromkeys(found))
 
 
 def _d20_pair(rolls: list[Attack], damage: list[Attack]) -> list[Attack]:
@@ -124,7 +143,10 @@ def _d20_pair(rolls: list[Attack], damage: list[Attack]) -> list[Attack]:
                 [r for r in rolls if words(r.label).endswith(words(attack.label))]
         if not named and len(rolls) == len(damage) == 1:
             named = rolls
-        out.append(attack._replace(bonus=named[0].bonus, traits=named[0].traits) if named else attack)
+        out.append(attack._replace(bonus=named[0].bonus, traits=named[0].traits,
+                                   threat=attack.threat or named[0].threat,
+                                   multiplier=attack.multiplier or named[0].multiplier)
+                   if named else attack)
     return out
 
 
@@ -133,6 +155,7 @@ def _d20_damage(value: str, at: int, block: Block, system: str) -> list[Attack]:
     attacks: list[Attack] = []
     for item, offset in split_outside(value, ",;"):
         item, where = strip_at(item, at + offset)
+        threat, multiplier = _critical_range(item, where, block)
         item = _CRIT.sub(lambda m: " " * len(m.group()), item)
         die = _DIE.search(item)
         if not die:
@@ -146,8 +169,18 @@ def _d20_damage(value: str, at: int, block: Block, system: str) -> list[Attack]:
             damage, note = damage_parts(item[die.start():], where + die.start(), system, block, _AND)
         except ParseError:
             continue  # 3.0 types are optional: dice with other words are ability damage (1d6 Strength)
-        attacks.append(Attack(label, damage, None, (), note))
+        attacks.append(Attack(label, damage, None, (), note, threat, multiplier))
     return attacks
+
+
+def _critical_range(item: str, at: int, block: Block) -> tuple[int | None, int | None]:
+    """``2d4+4/18-20``, ``1d8/×3``, ``x3``, ``19-20/×2``: the threat range's low end and the
+    multiplier printed (RULES §10); None for what is not printed."""
+    threat = _THREAT.search(item)
+    times = _MULTIPLIER.search(item)
+    low = bounded(threat.group(1), at + threat.start(1), block, tr("threat range"), 2, 20) if threat else None
+    many = bounded(times.group(1), at + times.start(1), block, tr("critical multiplier"), 2, 6) if times else None
+    return low, many
 
 
 def _d20_qualities(value: str, at: int, defenses: DefenseSections) -> None:

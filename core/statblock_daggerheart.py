@@ -11,7 +11,7 @@ from core.model import Attack
 from core.notation import parse_defenses
 from core.schema import MAX_TRACK, bounds
 from core.statblock_fields import Reading, bounded, modifier
-from core.statblock_text import Block, StatBlock, split_outside, strip_at, unread_lines
+from core.statblock_text import Block, Line, StatBlock, split_outside, strip_at, unread_lines
 
 _DH_TYPES = {"phy": "physical", "physical": "physical", "mag": "magic", "magic": "magic",
              "phy/mag": "physical/magic", "mag/phy": "physical/magic"}
@@ -136,7 +136,20 @@ def _thresholds(value: str, at: int, block: Block, stats: dict[str, int], unset:
         unset["severe"] = None
 
 
-def _dh_attack(after: list[tuple[str, str, int]], at: int, block: Block, bonus: int) -> list[Attack]:
+def read_dh_attack(line: Line, block: Block) -> list[Attack]:
+    """``ATK: +3 | Claws: Very Close | 1d12+2 phy`` (or without its ``ATK``: no bonus)."""
+    fields: list[tuple[str, str, int]] = []
+    for piece, offset in split_outside(line.text, "|"):
+        piece, at = strip_at(piece, line.start + offset)
+        key, colon, value = piece.partition(":")
+        fields.append((key.strip(), *strip_at(value, at + len(key) + 1)) if colon else ("", piece, at))
+    if fields and fields[0][0].lower() == "atk":
+        _, value, at = fields[0]
+        return _dh_attack(fields[1:3], at, block, modifier(value, at, block, "ATK"))
+    return _dh_attack(fields[:2], line.start, block, None)
+
+
+def _dh_attack(after: list[tuple[str, str, int]], at: int, block: Block, bonus: int | None) -> list[Attack]:
     """The two fields after ``ATK: +3``: ``Claws: Very Close`` and ``1d12+2 phy`` (``phy/mag``:
     one attack of each type, RULES §8)."""
     if len(after) < 2 or not after[0][0]:

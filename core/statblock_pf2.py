@@ -140,6 +140,12 @@ def _pf2_strike(line: Line, kind_end: int, block: Block, system: str) -> Attack 
     return Attack(label, notation, number, traits, note)
 
 
+def read_strike(line: Line, block: Block, system: str) -> Attack | None:
+    """One Strike line, with or without its ``Melee`` / ``Ranged`` (a melee Strike then)."""
+    kind = _STRIKE.match(line.text)
+    return _pf2_strike(line, kind.end() if kind else 0, block, system)
+
+
 def _strike_traits(text: str) -> tuple[str, ...]:
     """The traits in a Strike's parentheses: ``+8 (agile, finesse),`` → (agile, finesse)."""
     inner = re.search(r"\(([^()]*)\)", text)

@@ -15,6 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from core.attack_traits import dealt
 from core.capabilities import NUMBERS
 from core.conditions import valued_words
 from core.dice import RandomSource, _default_rng
@@ -211,7 +212,8 @@ def attack_bonus(creature: Creature, system: str, attack: Attack) -> tuple[int, 
     if bonus is None:
         raise ValueError(tr("{name}'s {label} has no attack bonus: type it in the edit form", name=creature.name, label=attack.label))
     found = penalties(creature, system)
-    kind = "ranged" if attack.ranged else "melee"
+    # RULES §10: clumsy lowers ranged and finesse melee attacks, enfeebled the other melee ones
+    kind = "ranged" if attack.ranged or "finesse" in attack.traits else "melee"
     total, reasons = applied(found.get("attack", []) + found.get(kind, []))
     return bonus + total, reasons
 
@@ -264,8 +266,28 @@ class AttackResult:
     degree: str | None          # PF2 family: critical-success … critical-failure
     map_step: int | None        # PF2 family: 0, 1 or 2
     confirm: int | None = None  # d20-3e: the confirmation roll of a threat
-    damage: str = ""            # what the damage form is offered (Horde (X) once half its HP is marked)
-    steps: tuple[str, ...] = ()
+    roll_steps: tuple[str, ...] = ()
+    hit_damage: str = ""        # the notation a hit deals after the attack's traits (RULES §10)
+    crit_damage: str = ""       # and a critical hit (deadly, fatal)
+    hit_words: tuple[str, ...] = ()    # what the traits do to a hit's damage, named
+    crit_words: tuple[str, ...] = ()
+    multiplier: int = 2         # d20-3e: the printed critical multiplier (×2 when none printed)
+
+    @property
+    def damage(self) -> str | None:
+        """The notation this result deals after the attack's traits; None on a miss."""
+        return self.offered if self.hit else None
+
+    @property
+    def offered(self) -> str:
+        """What the damage form is offered: the damage of a hit or critical hit (a miss too,
+        for a GM who says it lands)."""
+        return self.crit_damage if self.critical else self.hit_damage
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The roll, then what the attack's traits do to its damage."""
+        return (*self.roll_steps, *(self.crit_words if self.critical else self.hit_words))
 
     @property
     def result(self) -> str:
@@ -326,7 +348,7 @@ def roll_attack(system: str, rules: Any, actor: Creature, target: Creature, atta
         steps.append(tr("{roll} (target {defense})", roll=roll.text, defense=shown))
         return AttackResult(*ids, attack, roll.roll, bonus, roll.roll + bonus, dc, roll.result != "miss",
                             roll.result == "critical", None, None, roll.confirm,
-                            _damage(actor, attack, steps), tuple(steps))
+                            **_damage(system, actor, attack, steps), multiplier=attack.multiplier or 2)
     natural = _d20(rng)
     total = natural + bonus
     if rule == "degrees":
@@ -338,7 +360,7 @@ def roll_attack(system: str, rules: Any, actor: Creature, target: Creature, atta
                                natural == 20 and rule == "daggerheart"))
     steps.extend(n for n in numbers_of(target, system).notes if rule == "daggerheart")
     return AttackResult(*ids, attack, natural, bonus, total, dc, hit, critical, got,
-                        map_step if rule == "degrees" else None, None, _damage(actor, attack, steps), tuple(steps))
+                        map_step if rule == "degrees" else None, None, **_damage(system, actor, attack, steps))
 
 
 def _attack_words(natural: int, bonus: int, total: int, shown: str, critical: bool, hit: bool,
@@ -357,7 +379,10 @@ def _attack_words(natural: int, bonus: int, total: int, shown: str, critical: bo
 
 
 def _threat(attack: Attack) -> int:
-    """d20-3e: the threat range a trait such as ``19-20`` gives; 20 otherwise."""
+    """d20-3e: the threat range printed (``/19-20``: 19), or a trait such as ``19-20`` gives;
+    20 otherwise (RULES §10)."""
+    if attack.threat is not None:
+        return attack.threat
     for trait in attack.traits:
         low, dash, high = trait.partition("-")
         if dash and high == "20" and low.isdigit() and 2 <= int(low) <= 20:
@@ -371,13 +396,17 @@ def horde_damage(creature: Creature) -> str:
     return creature.horde if halved else ""
 
 
-def _damage(actor: Creature, attack: Attack, steps: list[str]) -> str:
-    """The damage to offer: the attack's, or Horde (X)'s once half or more HP is marked."""
+def _damage(system: str, actor: Creature, attack: Attack, steps: list[str]) -> dict[str, Any]:
+    """The damage of a hit and of a critical hit after the attack's traits (RULES §10), or
+    Horde (X)'s once half or more of its HP is marked, and the roll's steps."""
     if horde := horde_damage(actor):
         steps.append(tr("Horde ({damage}): half or more of its HP marked, its attack deals {damage}",
                         damage=actor.horde))
-        return horde
-    return attack.damage
+        attack = attack._replace(damage=horde)
+    hit, hit_words = dealt(system, attack, False)
+    crit, crit_words = dealt(system, attack, True)
+    return {"roll_steps": tuple(steps), "hit_damage": hit, "crit_damage": crit,
+            "hit_words": hit_words, "crit_words": crit_words}
 
 
 # ---------------------------------------------------------------------- saves

@@ -158,6 +158,8 @@ def _check_head(doc: Mapping[str, Any]) -> str:
     for key, low, high in (("turn", 0, MAX_INT), ("next_id", 1, MAX_INT), ("fear", 0, MAX_FEAR)):
         if key in head:
             _whole(head[key], f"encounter.{key}", low, high)
+    for cid, count in _kind(head.get("strikes", {}), dict, "encounter.strikes").items():
+        _whole(count, f"encounter.strikes.{cid}", 1, 3)     # the MAP this turn (RULES §10)
     return system
 
 

@@ -233,6 +233,9 @@ class RuleSystem:
                             traits=frozenset(w.lower() for w in words) or frozenset({"living"}),
                             init_mod=init_mod)
         creature.numbers = printed_numbers(numbers)
+        if isinstance(attacks, (list, tuple)) and any(isinstance(a, str) for a in attacks):
+            from core.statblock import read_attacks  # printed attack lines (RULES §10)
+            attacks = read_attacks(attacks, self.id)
         creature.attacks = as_attacks(attacks)
         for key, value in stats.items():
             self.check_stat(key, value)

@@ -105,11 +105,11 @@ def test_a_map_step_changed_after_the_roll_reads_the_same_die_again():
     first = restep(rolled, 0)
     assert (first.bonus, first.total, first.degree, first.hit, first.critical, first.map_step) == \
         (7, 17, "success", True, False, 0)
-    assert first.steps == ("Claw +7", "d20 10+7 = 17 vs AC 15: hit (success)")
+    assert first.steps == ("Claw +7", "d20 10+7 = 17 vs AC 15: hit (success)", "agile: no effect on damage")
     third = restep(rolled, 2)
     assert (third.bonus, third.total, third.degree, third.hit) == (-1, 9, "failure", False)
     assert third.steps[1:] == ("multiple attack penalty: attack 3 of the turn −8 (agile) (the GM's step)",
-                               "d20 10-1 = 9 vs AC 15: miss (failure)")
+                               "d20 10-1 = 9 vs AC 15: miss (failure)", "agile: no effect on damage")
 
 
 def test_a_critical_follows_the_step_and_a_plain_attack_takes_the_full_penalty():
@@ -134,7 +134,7 @@ def test_only_the_pathfinder_family_has_a_map():
 def test_the_attack_line_shows_the_verdict_then_the_die():
     rolled = roll_attack("pf2e", RULES, ACTOR, TARGET, CLAW, 1, Dice(10), ("c1", "c2"))
     assert shown_attack(rolled).text == ("MISS: d20 10+3 = 13 vs AC 15: miss (failure) · "
-                                         "MAP −4 (attack 2, agile) · Claw +7")
+                                         "MAP −4 (attack 2, agile) · Claw +7 · agile: no effect on damage")
     assert shown_attack(rolled).result == "miss"
 
 

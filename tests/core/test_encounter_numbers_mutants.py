@@ -36,7 +36,7 @@ def test_each_actor_counts_its_own_attacks_this_turn_up_to_the_third():
     assert steps == [0, 1, 2, 2]
     assert enc.map_step(goblin) == 2 and enc.map_step(orc) == 0
     assert enc.attack(orc, valeros, rng=Dice(10)).map_step == 0     # another actor starts at the first
-    assert enc.map_step(goblin) == 2 and enc.map_step(orc) == 1     # and the goblin's count stays
+    assert enc.map_step(goblin) == 2 and enc.map_step(orc) == 0     # off its turn nothing counts (RULES §10)
 
 
 def test_a_map_given_for_one_attack_counts_on_from_it():

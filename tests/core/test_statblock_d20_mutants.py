@@ -42,7 +42,7 @@ def test_a_whole_3e_block_is_read():
      "Full Attack: Greatclub +8/+3 melee (2d8+7) and bite +2 melee (1d4 Strength)",
      (Attack("Greatclub", "2d8+7", 8),)),
     ("Attack: Greatclub +8 melee (2d8+7/19-20) or javelin +1 ranged (1d8+5)",
-     (Attack("Greatclub", "2d8+7", 8), Attack("javelin", "1d8+5", 1, ("ranged",)))),
+     (Attack("Greatclub", "2d8+7", 8, threat=19), Attack("javelin", "1d8+5", 1, ("ranged",)))),
     ("Attacks: Huge greatclub +8 melee\nDamage: Huge greatclub 2d6+7", (Attack("Huge greatclub", "2d6+7", 8),)),
     ("Attacks: Slam +8 melee\nDamage: Fist 2d6+7, energy drain", (Attack("Fist", "2d6+7", 8),)),
     ("Attacks: Slam +8 melee, Kick +2 melee\nDamage: Fist 2d6+7", (Attack("Fist", "2d6+7", None),)),

@@ -121,7 +121,7 @@ async def test_alt_1_rolls_the_strike_against_the_targets_ac_with_the_map(app_fa
         assert rolled.map_step == 0 and not screen.draft.critical
         assert static_text(screen, "#attacks").startswith("HIT: d20 11+7 = 18 vs AC 18: hit (success) · Dogslicer +7")
         assert screen.query_one("#damage").value == "1d6 slashing"
-        await pilot.press("escape")
+        await pilot.press("enter")                      # applied: it counts toward the MAP
         await pilot.press("d", "alt+1")                 # the second Strike of the turn: −4 agile
         await pilot.pause()
         screen = app.screen

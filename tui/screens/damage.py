@@ -219,6 +219,7 @@ class DamageScreen(AttackHelper):
         preview = self.preview
         if preview is None:
             return
+        self.count_attack()
         count, candidates = minion_choices(self.encounter, preview)
         if count and not candidates:
             self.notify(tr("Minion: the hit defeats {count} more, but no other Minion is left.", count=count))
@@ -266,6 +267,7 @@ class DamageScreen(AttackHelper):
     def action_toggle_critical(self) -> None:
         """Critical hit on or off (the same dice, doubled by the rules)."""
         self.draft.toggle_critical()
+        self.follow_critical()      # deadly and fatal follow the critical (RULES §10)
         self._show_options()
         self._recompute()
 

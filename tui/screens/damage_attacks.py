@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from core.attack_traits import dealt
 from core.draft import restep, shown_attack
 from core.i18n import tr
 from core.model import Attack
@@ -115,8 +116,9 @@ class AttackHelper(RolledSaves):
                         severity="warning")
             return
         rolled = self._roll_attack_of(number - 1)
-        printed = attacks[number - 1].damage if number <= len(attacks) else ""   # ATK alone: none
-        damage = rolled.damage if rolled is not None else self.horde_damage() or printed
+        printed = dealt(self.encounter.system, attacks[number - 1], self.draft.critical)[0] \
+            if number <= len(attacks) else ""   # ATK alone: none
+        damage = rolled.offered if rolled is not None else self.horde_damage() or printed
         field = self.query_one("#damage", NotationField)
         if damage:
             field.value = damage
@@ -129,7 +131,9 @@ class AttackHelper(RolledSaves):
         when a number is missing."""
         target = self.highlighted_id or self.target_ids[0]
         try:
-            return self.encounter.attack(self.draft.actor or "", target, index, rng=self.rng)
+            # counted toward the MAP when the GM applies it (count_attack): a cancelled one
+            # does not count (RULES §10)
+            return self.encounter.attack(self.draft.actor or "", target, index, rng=self.rng, count=False)
         except (KeyError, ValueError) as error:
             self.notify(fit_cells(tr("Not rolled: {error}", error=error), NOTICE_WIDTH), severity="warning")
             return None
@@ -140,6 +144,8 @@ class AttackHelper(RolledSaves):
         self.last_attack = rolled
         shown = shown_attack(rolled)
         self.draft.set_attack(shown)
+        if rolled.critical and rolled.multiplier in self.rules.critical_multipliers:
+            self.draft.multiplier = rolled.multiplier   # d20 3.0: the printed ×3 (RULES §10)
         line = self.query_one("#attacks", Static)
         line.display = True
         line.update(shown.text + (tr(" · m: MAP step") if rolled.map_step is not None else ""))
@@ -154,9 +160,29 @@ class AttackHelper(RolledSaves):
             self.notify(tr("Roll an attack first (alt+1…9)."), severity="warning")
             return
         step = (rolled.map_step + 1) % 3
-        self._show_attack(restep(rolled, step))
-        # recorded: the actor's next Strike this turn follows from the GM's step (issue 19)
-        self.encounter.set_map_step(rolled.actor, step)
+        again = restep(rolled, step)
+        field = self.query_one("#damage", NotationField)
+        if field.value == rolled.offered and again.offered != rolled.offered:
+            field.value = again.offered     # a critical no more (or now): its damage follows
+        # the actor's next Strike this turn follows from the GM's step once it is applied
+        self._show_attack(again)
+
+    def follow_critical(self) -> None:
+        """The GM turned critical on or off after alt+1…9: the field, if still what the helper
+        filled, becomes the damage of a hit or of a critical hit (deadly, fatal; RULES §10)."""
+        rolled = self.last_attack
+        if rolled is None:
+            return
+        field = self.query_one("#damage", NotationField)
+        if field.value in (rolled.hit_damage, rolled.crit_damage):
+            field.value = rolled.crit_damage if self.draft.critical else rolled.hit_damage
+
+    def count_attack(self) -> None:
+        """The GM applies the form: the attack the helper rolled counts toward the actor's MAP
+        (RULES §10; a cancelled form counts nothing)."""
+        rolled = self.last_attack
+        if rolled is not None and rolled.map_step is not None:
+            self.encounter.set_map_step(rolled.actor, rolled.map_step)
 
 
 __all__ = ["AttackHelper"]

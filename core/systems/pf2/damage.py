@@ -235,6 +235,11 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
             else:
                 inst = self._instance(part, instances, by_key)
             inst.amount += value
+            if part.crit_rule:      # a Strike's deadly or fatal die (RULES §10)
+                steps.add("merge", tr("{rule}: {part} added after doubling, not doubled, to {instance} "
+                                      "→ {amount}", rule=part.crit_rule, part=rp.describe(),
+                                      instance=inst.label, amount=inst.amount))
+                continue
             steps.add("merge", tr("on-crit {part} added to {instance} → {amount}", part=rp.describe(),
                                   instance=inst.label, amount=inst.amount))
 
