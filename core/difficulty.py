@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -68,6 +68,8 @@ class Difficulty:
     beyond: tuple[str, ...] = ()
     """PF2: adversaries more than 4 levels above the party, beyond the XP table."""
     problem: str = ""
+    priced: bool = False
+    """Whether any adversary can be priced (has a level, an adversary type or a CR)."""
 
     def text(self) -> str:
         """The threat in a few words for the header: ``Moderate 80/80 XP``."""
@@ -128,18 +130,27 @@ def difficulty(system: str, creatures: Iterable[Creature], party_level: int = 0)
     pcs = [c for c in everyone if c.pc]
     foes = [c for c in everyone if not c.pc]
     size = len(pcs) or STANDARD_PARTY
-    if system == "daggerheart":
-        return _battle_points(foes, size, not pcs)
     levels = [c.numbers["level"] for c in pcs if "level" in c.numbers]
     level = half_up(sum(levels) / len(levels)) if levels else party_level or None
-    if system == "d20-3e":
-        return _encounter_level(foes, size, not pcs, level)
-    return _xp(system, foes, size, not pcs, level)
+    if system == "daggerheart":
+        found = _battle_points(foes, size, not pcs)
+    elif system == "d20-3e":
+        found = _encounter_level(foes, size, not pcs, level)
+    else:
+        found = _xp(system, foes, size, not pcs, level)
+    return replace(found, priced=any(_priced(system, foe) for foe in foes))
+
+
+def _priced(system: str, creature: Creature) -> bool:
+    """Whether the adversary carries what its system prices it by."""
+    if system == "daggerheart":
+        return bool(role_of(creature))
+    return bool(creature.cr) if system == "d20-3e" else "level" in creature.numbers
 
 
 def _no_level(system: str, size: int, assumed: bool) -> Difficulty:
     return Difficulty(system, "", 0, 0, party=size, assumed=assumed,
-                      problem=tr("threat: set the party level (ctrl+p Party level)"))
+                      problem=tr("threat: party level? (ctrl+p Party level)"))
 
 
 def _xp(system: str, foes: list[Creature], size: int, assumed: bool,

@@ -70,6 +70,13 @@ class EncounterCommands(Provider):
         found.extend(self._settings())
         found.extend(self._saves())
         encounter = ledger.session.encounter
+        if encounter.system != "daggerheart":     # RULES §10: the level the threat counts
+            from tui.threat import ask_party_level
+
+            found.append(Command(tr("Party level"),
+                                 tr("The party level the threat counts where no PC has a Level "
+                                    "(now: {level})", level=encounter.party_level or tr("none")),
+                                 partial(ask_party_level, ledger)))
         for creature_id in encounter.order:
             creature = encounter.creature(creature_id)
             found.append(Command(tr("Damage {name}", name=creature.name),
