@@ -110,6 +110,37 @@ def check_cr(value: object) -> str:
     return value.strip()
 
 
+_TYPED_CR = re.compile(r"\bcr\s*(\S*)", re.IGNORECASE)
+_TYPED_ROLE = re.compile(rf"\b({'|'.join(ADVERSARY_COSTS)})\b(?!\s*[+-]?\d)", re.IGNORECASE)
+
+
+def split_rank(system: str, text: str) -> tuple[str, dict[str, str]]:
+    """The adversary type (Daggerheart: ``Standard``) or CR (d20: ``CR 1/2``) typed among a
+    creature's numbers, and the rest of the text; ValueError for a CR typed wrong."""
+    pattern = {"daggerheart": _TYPED_ROLE, "d20-3e": _TYPED_CR}.get(system)
+    found = pattern.search(text) if pattern is not None else None
+    if found is None:
+        return text, {}
+    rest = text[:found.start()] + text[found.end():]
+    if system == "d20-3e":
+        if not found.group(1):
+            raise ValueError(tr("CR needs its rating: CR 3 or CR 1/2"))
+        return rest, {"cr": check_cr(found.group(1))}
+    return rest, {"role": found.group(1).lower()}
+
+
+def rank_text(system: str, creature: Creature) -> str:
+    """The type or CR as the GM types it among the numbers: ``Standard``, ``CR 1/2``."""
+    return rank_words(system, {"role": creature.role, "cr": creature.cr})
+
+
+def rank_words(system: str, rank: dict[str, str]) -> str:
+    """:func:`split_rank`'s ``rank`` as the GM types it: ``Standard``, ``CR 1/2``."""
+    if system == "daggerheart" and rank.get("role"):
+        return rank["role"].title()
+    return f"CR {rank['cr']}" if system == "d20-3e" and rank.get("cr") else ""
+
+
 def party_level_checked(value: object) -> int:
     """A party level the GM sets (0: unset); ValueError saying what to type."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PARTY_LEVEL:
@@ -228,6 +259,6 @@ def _el(crs: Iterable[Fraction]) -> int:
     return half_up(2 * math.log2(total)) if total else 0
 
 
-__all__ = ["Difficulty", "difficulty", "check_role", "check_cr", "party_level_checked",
+__all__ = ["Difficulty", "difficulty", "split_rank", "rank_text", "rank_words", "check_role", "check_cr", "party_level_checked",
            "role_of", "half_up", "PF2_FAMILY", "CREATURE_XP", "THREATS", "ADVERSARY_COSTS",
            "STANDARD_PARTY", "MAX_PARTY_LEVEL"]

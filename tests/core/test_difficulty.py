@@ -327,3 +327,28 @@ def test_the_gm_edits_the_type_and_the_cr():
     assert enc.creature(cid).role == "bruiser" and enc.difficulty().spent == COSTS["bruiser"]
     with pytest.raises(ValueError):
         enc.update(cid, role="boss")
+
+
+@pytest.mark.parametrize(("system", "typed", "rest", "rank"), [
+    ("daggerheart", "Standard Tier 1 Difficulty 12", " Tier 1 Difficulty 12", {"role": "standard"}),
+    ("daggerheart", "Tier 1 Minion 3", "Tier 1 Minion 3", {}),           # Minion (X), the number
+    ("daggerheart", "Minion Tier 1 Minion 3", " Tier 1 Minion 3", {"role": "minion"}),
+    ("d20-3e", "CR 1/2 AC 15", " AC 15", {"cr": "1/2"}),
+    ("d20-3e", "AC 15 cr 3", "AC 15 ", {"cr": "3"}),
+    ("pf2e", "Level 3 AC 18", "Level 3 AC 18", {}),
+])
+def test_the_type_and_cr_are_read_from_the_typed_numbers(system, typed, rest, rank):
+    from core.difficulty import rank_text, split_rank
+
+    assert split_rank(system, typed) == (rest, rank)
+    creature = Creature("X")
+    for key, value in rank.items():
+        setattr(creature, key, value)
+    assert split_rank(system, rank_text(system, creature))[1] == rank
+
+
+def test_a_cr_typed_wrong_says_what_to_type():
+    from core.difficulty import split_rank
+
+    with pytest.raises(ValueError, match="1/2"):
+        split_rank("d20-3e", "CR half AC 15")

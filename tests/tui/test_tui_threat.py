@@ -103,3 +103,53 @@ async def test_the_threat_in_japanese_at_80_columns(japanese):
         line = str(app.roster.query_one(EncounterHeader).render())
         assert "80/80" in line and "XP" in line
         assert "ラウンド1" in line
+
+
+async def test_the_adversary_type_is_typed_in_numbers_and_edited_back(app_factory):
+    from tui_support import ids_by_name, open_add_form, screen_text
+
+    from tui.widgets.roster_table import RosterTable
+
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Scene")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14))
+    app = app_factory(encounter, system="daggerheart")
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_add_form(pilot)
+        form.query_one("#name").value = "Bandit"
+        form.query_one("#numbers").value = "Standard Tier 1 Difficulty 12"
+        await pilot.pause()
+        assert "✓ Standard Tier 1 Difficulty 12" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        bandit = ids_by_name(encounter)["Bandit"]
+        assert encounter.creature(bandit).role == "standard"
+        assert "Battle Points 2/5" in header(app)          # RULES §10: Standard 2 of 3 × 1 + 2
+        app.screen.query_one(RosterTable).select_creature(bandit)
+        await pilot.press("e")
+        form = app.screen
+        assert form.query_one("#numbers").value == "Standard Tier 1 Difficulty 12"
+        form.query_one("#numbers").value = "Bruiser Tier 1 Difficulty 12"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert encounter.creature(bandit).role == "bruiser"
+
+
+async def test_a_cr_is_typed_in_numbers(app_factory):
+    from tui_support import ids_by_name, open_add_form
+
+    rules = get_system("d20-3e")
+    encounter = Encounter("d20-3e", "Brawl")
+    encounter.add(rules.new_creature("Tordek", pc=True, hp=20, numbers={"level": 2}))
+    app = app_factory(encounter, system="d20-3e")
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_add_form(pilot)
+        form.query_one("#name").value = "Kobold"
+        form.query_one("#numbers").value = "CR 1/2 AC 15"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        kobold = encounter.creature(ids_by_name(encounter)["Kobold"])
+        assert (kobold.cr, kobold.numbers) == ("1/2", {"ac": 15})
+        assert "EL 1 vs party level 2" in header(app)      # round(2 × log2(2^(1/4))) = round(0.5)

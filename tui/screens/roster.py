@@ -264,6 +264,10 @@ class RosterScreen(HitLedgerScreen[None]):
                                              numbers=result.numbers or None, **result.stats)
                 for name in result.names()
             ]
+            for creature in creatures:      # the adversary type or CR typed (RULES §10)
+                for key, value in result.rank.items():
+                    setattr(creature, key, value)
+                encounter.rules.check_creature(creature)
         except ValueError as error:
             self.notify(tr("Not added: {error}", error=error), severity="error")
             return
