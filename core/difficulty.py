@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from core.i18n import N_, listing, tr
+from core.i18n import listing, ptr, tr
 from core.turns import is_defeated
 
 if TYPE_CHECKING:
@@ -32,8 +32,6 @@ CREATURE_XP = {-4: 10, -3: 15, -2: 20, -1: 30, 0: 40, 1: 60, 2: 80, 3: 120, 4: 1
 """RULES §10: a creature's XP by its level minus the party level (below -4: 0)."""
 THREATS = (("trivial", 10), ("low", 15), ("moderate", 20), ("severe", 30), ("extreme", 40))
 """RULES §10: each threat band and its XP budget per PC (4 PCs: 40/60/80/120/160)."""
-THREAT_WORDS = {"trivial": N_("Trivial"), "low": N_("Low"), "moderate": N_("Moderate"),
-                "severe": N_("Severe"), "extreme": N_("Extreme")}
 ADVERSARY_COSTS = {"minion": 1, "social": 1, "support": 1, "horde": 2, "ranged": 2, "skulk": 2,
                    "standard": 2, "leader": 3, "bruiser": 4, "solo": 5}
 """RULES §10: Battle Points by Daggerheart adversary type (a Minion: per group the party's size)."""
@@ -80,7 +78,7 @@ class Difficulty:
         elif self.system == "d20-3e":
             words = tr("EL {el} vs party level {level}", el=self.spent, level=self.budget)
         else:
-            words = tr("{threat} {spent}/{budget} XP", threat=tr(THREAT_WORDS[self.label]),
+            words = tr("{threat} {spent}/{budget} XP", threat=threat_word(self.label),
                        spent=self.spent, budget=self.budget)
         more = []
         if self.standing != self.spent:
@@ -92,6 +90,14 @@ class Difficulty:
         if self.assumed:
             more.append(tr("{count} PCs assumed", count=self.party))
         return " · ".join([words, *more])
+
+
+def threat_word(label: str) -> str:
+    """A PF2 threat band in the GM's words (``Moderate``); "severe" here is no Daggerheart
+    threshold, hence the context."""
+    return {"trivial": ptr("threat", "Trivial"), "low": ptr("threat", "Low"),
+            "moderate": ptr("threat", "Moderate"), "severe": ptr("threat", "Severe"),
+            "extreme": ptr("threat", "Extreme")}[label]
 
 
 def check_role(value: object) -> str:
@@ -259,6 +265,6 @@ def _el(crs: Iterable[Fraction]) -> int:
     return half_up(2 * math.log2(total)) if total else 0
 
 
-__all__ = ["Difficulty", "difficulty", "split_rank", "rank_text", "rank_words", "check_role", "check_cr", "party_level_checked",
+__all__ = ["Difficulty", "difficulty", "split_rank", "rank_text", "rank_words", "threat_word", "check_role", "check_cr", "party_level_checked",
            "role_of", "half_up", "PF2_FAMILY", "CREATURE_XP", "THREATS", "ADVERSARY_COSTS",
            "STANDARD_PARTY", "MAX_PARTY_LEVEL"]
