@@ -346,7 +346,7 @@ def tui_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="hitledger",
         description=tr("A keyboard-driven encounter manager. Subcommands: calc, roll, library, log, "
-                       "watch, serve."),
+                       "watch, serve, import."),
         epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"   '
                "hitledger roll 2d6+3",
     )

@@ -352,3 +352,4 @@ def test_a_cr_typed_wrong_says_what_to_type():
 
     with pytest.raises(ValueError, match="1/2"):
         split_rank("d20-3e", "CR half AC 15")
+
