@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from core.i18n import listing, ptr, tr
+from core.i18n import N_, listing, ptr, tr
 from core.turns import is_defeated
 
 if TYPE_CHECKING:
@@ -39,6 +39,45 @@ STANDARD_PARTY = 4
 """The party the rules' tables are written for: the size counted when no PC is in the roster."""
 MAX_PARTY_LEVEL = 30
 """The highest party level the GM may set (PF2 levels 1–20 and d20 epic levels fit)."""
+COUNTED = {
+    "pf2e": N_("Each adversary's XP by its level against the party level (−4: 10, −3: 15, "
+               "−2: 20, −1: 30, 0: 40, +1: 60, +2: 80, +3: 120, +4: 160; below −4: 0), against "
+               "10/15/20/30/40 XP a PC for trivial/low/moderate/severe/extreme. The party level "
+               "is the PCs' Level (their average); ctrl+p Party level sets it where no PC has one. "
+               "With no PC in the roster a party of 4 is assumed."),
+    "daggerheart": N_("Battle Points: 3 a PC + 2 to spend. Minions cost 1 a group the size of "
+                      "the party; Social and Support 1; Horde, Ranged, Skulk and Standard 2; "
+                      "Leader 3; Bruiser 4; Solo 5. The type is read from the block (Tier 1 "
+                      "Standard) or typed in Numbers (Standard)."),
+    "d20-3e": N_("Encounter Level = 2 × log2 of the sum of 2^(CR/2) (two of one CR: CR + 2), "
+                 "against the PCs' average Level (typed in a PC's Numbers; ctrl+p Party level "
+                 "where no PC has one). The CR is read from the block (Challenge Rating) or "
+                 "typed in Numbers (CR 1/2)."),
+}
+"""How the threat is counted in each system (RULES §10), for help."""
+DEFEATED = N_("Defeated adversaries still count: the budget is for building the fight. "
+              "\"standing\" says what those not defeated are worth; \"uncounted\" adversaries "
+              "lack a level, a type or a CR (e: type it in Numbers).")
+RANK_EXAMPLES = {"daggerheart": "Standard", "d20-3e": "CR 1"}
+"""What the add form's Numbers example shows first: the adversary type or the CR."""
+
+
+def threat_help(system: str) -> str:
+    """How the threat is counted in ``system``, in the GM's words (help, ``?``)."""
+    counted = COUNTED.get("pf2e" if system in PF2_FAMILY else system)
+    return "" if counted is None else f"{tr(counted)} {tr(DEFEATED)}"
+
+
+def rank_example(system: str) -> str:
+    """The adversary type or CR as an example to type (``Standard``, ``CR 1``); "" elsewhere."""
+    return RANK_EXAMPLES.get(system, "")
+
+
+def counts_party_level(system: str) -> bool:
+    """Whether the system's threat is counted against a party level (not Daggerheart's)."""
+    return system in PF2_FAMILY or system == "d20-3e"
+
+
 _CR = re.compile(r"^(?:[1-9]\d*|1/[1-9]\d*)$")
 
 
@@ -265,6 +304,6 @@ def _el(crs: Iterable[Fraction]) -> int:
     return half_up(2 * math.log2(total)) if total else 0
 
 
-__all__ = ["Difficulty", "difficulty", "split_rank", "rank_text", "rank_words", "threat_word", "check_role", "check_cr", "party_level_checked",
+__all__ = ["Difficulty", "difficulty", "split_rank", "rank_text", "rank_words", "threat_word", "threat_help", "rank_example", "counts_party_level", "check_role", "check_cr", "party_level_checked",
            "role_of", "half_up", "PF2_FAMILY", "CREATURE_XP", "THREATS", "ADVERSARY_COSTS",
            "STANDARD_PARTY", "MAX_PARTY_LEVEL"]

@@ -93,6 +93,13 @@ def build_of(text: str) -> tuple[_Reader, dict[str, Any]]:
     return reader, data
 
 
+def pathbuilder_systems() -> tuple[str, ...]:
+    """The systems whose PCs Pathbuilder 2e builds (their rules have ``from_pathbuilder``)."""
+    from core.systems import SYSTEM_IDS, get_system
+
+    return tuple(s for s in SYSTEM_IDS if hasattr(get_system(s), "from_pathbuilder"))
+
+
 def is_pathbuilder(text: str) -> bool:
     """Whether ``text`` looks like a JSON export rather than a printed stat block."""
     return text.lstrip().startswith("{")
@@ -189,4 +196,4 @@ def _checked(read: _Reader, rules: RuleSystem, damage: str, where: str) -> str:
     return damage
 
 
-__all__ = ["from_pathbuilder", "build_of", "is_pathbuilder", "STRIKING", "DAMAGE_LETTERS"]
+__all__ = ["from_pathbuilder", "build_of", "is_pathbuilder", "pathbuilder_systems", "STRIKING", "DAMAGE_LETTERS"]

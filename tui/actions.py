@@ -91,8 +91,8 @@ def open_help(app: App[Any]) -> None:
         return
     keys = screen_keys(app, screen)
     if screen is getattr(app, "roster", None):     # how the header's threat is counted (RULES §10)
+        from core.difficulty import threat_help
         from tui.screens.help import KeyHelp
-        from tui.threat import threat_help
 
         counted = threat_help(app.session.encounter.system)  # type: ignore[attr-defined]
         keys += [KeyHelp(tr("threat"), counted)] if counted else []

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from core.i18n import tr
+from core.pathbuilder import pathbuilder_systems
 from tui.cli import CliError, _Parser, use_data_dir
 
 
@@ -27,8 +28,10 @@ def import_parser() -> _Parser:
     parser.add_argument("--to", metavar="NAME", help=tr("add the PC to this save instead"))
     parser.add_argument("--print", action="store_true", dest="only_print",
                         help=tr("only print the PC as read; add it nowhere"))
-    parser.add_argument("--system", choices=("pf2e", "sf2e"),
-                        help=tr("with --print: pf2e (default) or sf2e"))
+    systems = pathbuilder_systems()
+    parser.add_argument("--system", choices=systems, default=systems[0],
+                        help=tr("with --print: {systems} (default {first})",
+                                systems=", ".join(systems), first=systems[0]))
     parser.add_argument("--data-dir", metavar="DIR", help=tr("where saves live"))
     return parser
 
@@ -62,15 +65,16 @@ def run_import(argv: Sequence[str]) -> int:
     if args.only_print:
         from core.systems import get_system
 
-        rules = get_system(args.system or "pf2e")
+        rules = get_system(args.system)
         print("\n".join(pc_lines(rules, rules.from_pathbuilder(text))))  # type: ignore[attr-defined]
         return 0
     encounter, write = _target(args.to)
     rules = encounter.rules
     reader = getattr(rules, "from_pathbuilder", None)
     if reader is None:
-        raise CliError(tr("{encounter} is a {system} encounter: Pathbuilder PCs join pf2e and "
-                          "sf2e encounters", encounter=encounter.name, system=rules.name))
+        raise CliError(tr("{encounter} is a {system} encounter: Pathbuilder PCs join {systems} "
+                          "encounters", encounter=encounter.name, system=rules.name,
+                          systems=", ".join(pathbuilder_systems())))
     pc = reader(text)
     print("\n".join(pc_lines(rules, pc)))
     if write is None:
@@ -101,7 +105,7 @@ def _target(name: str | None) -> tuple[Any, Any]:
     if encounter is None:
         from core import Encounter
 
-        return Encounter("pf2e", tr("Encounter")), None
+        return Encounter(pathbuilder_systems()[0], tr("Encounter")), None
     return encounter, lambda enc: saves.autosave(enc, path=path)
 
 

@@ -70,7 +70,9 @@ class EncounterCommands(Provider):
         found.extend(self._settings())
         found.extend(self._saves())
         encounter = ledger.session.encounter
-        if encounter.system != "daggerheart":     # RULES §10: the level the threat counts
+        from core.difficulty import counts_party_level
+
+        if counts_party_level(encounter.system):     # RULES §10: the level the threat counts
             from tui.threat import ask_party_level
 
             found.append(Command(tr("Party level"),

@@ -14,7 +14,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from core.capabilities import NUMBERS
-from core.difficulty import rank_text, rank_words, split_rank
+from core.difficulty import rank_example, rank_text, rank_words, split_rank
 from core.draft import init_mod_from_numbers, read_numbers
 from core.i18n import N_, clauses, listing, tr
 from core.schema import check_initiative
@@ -113,7 +113,7 @@ def numbers_text(system: str, numbers: Any, rank: str = "") -> str:
 
 def numbers_example(system: str) -> str:
     """What the Numbers field shows while empty: the system's words (``AC 15 Fort +5 …``)."""
-    lead = {"daggerheart": ["Standard"], "d20-3e": ["CR 1"]}.get(system, [])  # RULES §10
+    lead = [rank_example(system)] if rank_example(system) else []  # RULES §10
     return " ".join(lead + [f"{n.label} {'+5' if n.signed else 1 if n.key in ('level', 'tier') else 15}"
                             for n in NUMBERS.get(system, ())
                             if not n.pc_only])

@@ -156,7 +156,8 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
                         classes="dialog-hint")
 
     def _hint(self) -> str:
-        """What the empty dialog asks for: a block, or also Pathbuilder's JSON (pf2e, sf2e)."""
+        """What the empty dialog asks for: a block, or also Pathbuilder's JSON where the
+        system reads it."""
         return tr(PATHBUILDER_HINT if hasattr(self.rules, "from_pathbuilder") else EMPTY_HINT)
 
     def on_mount(self) -> None:
