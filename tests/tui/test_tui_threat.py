@@ -153,3 +153,23 @@ async def test_a_cr_is_typed_in_numbers(app_factory):
         kobold = encounter.creature(ids_by_name(encounter)["Kobold"])
         assert (kobold.cr, kobold.numbers) == ("1/2", {"ac": 15})
         assert "EL 1 vs party level 2" in header(app)      # round(2 × log2(2^(1/4))) = round(0.5)
+
+
+async def test_the_paste_preview_says_the_adversary_type_read(app_factory):
+    from textual.widgets import TextArea
+    from tui_support import static_text
+
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Scene")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14))
+    app = app_factory(encounter, system="daggerheart")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        app.screen.query_one(TextArea).text = (
+            "JAGGED KNIFE BANDIT\nTier 1 Standard\n"
+            "Difficulty: 12 | Thresholds: 8/14 | HP: 5 | Stress: 3\n"
+            "ATK: +1 | Daggers: Melee | 1d8+1 phy\n")
+        await pilot.pause()
+        assert "Standard · Tier 1" in static_text(app.screen, "#paste-preview")

@@ -67,8 +67,13 @@ def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) 
     from core.table_numbers import numbers_of
 
     fields = dict(summary(rules, creature))
+    if creature.pc:     # a PC from Pathbuilder's JSON
+        fields[tr("Name")] = tr("{name} (PC)", name=creature.name)
     numbers = numbers_of(creature, rules.id)    # a fresh creature: as printed
+    from core.difficulty import rank_text
+
     level = [numbers.text(key) for key in ("level", "tier") if key in numbers]
+    level = [rank_text(rules.id, creature)] * bool(rank_text(rules.id, creature)) + level  # §10
     attacks = tr("Attacks")
     fields[tr("Numbers")] = " · ".join([*level, numbers.line()] if numbers.line() else level) \
         or tr("none read")
