@@ -48,6 +48,7 @@ class Encounter(RosterMixin, DamageMixin, TracksMixin, TurnsMixin, ConditionsMix
         """A new encounter with the player characters as they are now; this one is unchanged."""
         enc = Encounter(self.system, name, self.settings)
         enc.fear = self.fear  # the GM's Fear outlasts a scene
+        enc.party_level = self.party_level  # as does the party's level (RULES §10)
         for cid in self.order:
             creature = self._creatures[cid]
             if creature.pc:

@@ -353,3 +353,9 @@ def test_a_cr_typed_wrong_says_what_to_type():
     with pytest.raises(ValueError, match="1/2"):
         split_rank("d20-3e", "CR half AC 15")
 
+
+
+def test_the_next_encounter_keeps_the_gms_party_level():
+    enc = party("pf2e", 4, level=None)
+    enc.set_party_level(3)
+    assert enc.next_encounter("Next").party_level == 3
