@@ -124,7 +124,8 @@ NUMBERS: Mapping[str, tuple[Number, ...]] = {
     "pf2e": _PF2_NUMBERS, "sf2e": _PF2_NUMBERS, "vitality-wounds": _PF2_NUMBERS,
     "d20-3e": (Number("ac", "AC", False), Number("touch", "touch", False),
                Number("flat_footed", "flat-footed", False), Number("fort", "Fort", True),
-               Number("ref", "Ref", True), Number("will", "Will", True)),
+               Number("ref", "Ref", True), Number("will", "Will", True),
+               Number("level", "Level", False, pc_only=True)),    # a PC's: RULES §10's APL
     # minion: Minion (X) of an adversary's features (RULES §9)
     "daggerheart": (Number("tier", "Tier", False), Number("difficulty", "Difficulty", False),
                     Number("attack", "ATK", True), Number("minion", "Minion", False),

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core import encounter_data
+from core.difficulty import Difficulty, difficulty, party_level_checked
 from core.encounter_conditions import ConditionsMixin
 from core.encounter_damage import DamageMixin, DamagePreview
 from core.encounter_data import (
@@ -27,6 +28,7 @@ from core.encounter_pools import FEAR_MAX, PoolsMixin
 from core.encounter_roster import SETTING_WORDS, RosterMixin
 from core.encounter_tracks import TracksMixin, has_temp_hp, resolve_temp_hp
 from core.encounter_turns import TurnsMixin
+from core.i18n import tr
 from core.ledger import Change, Event
 from core.model import TemporaryImmunity
 
@@ -46,6 +48,7 @@ class Encounter(RosterMixin, DamageMixin, TracksMixin, TurnsMixin, ConditionsMix
         """A new encounter with the player characters as they are now; this one is unchanged."""
         enc = Encounter(self.system, name, self.settings)
         enc.fear = self.fear  # the GM's Fear outlasts a scene
+        enc.party_level = self.party_level  # as does the party's level (RULES §10)
         for cid in self.order:
             creature = self._creatures[cid]
             if creature.pc:
@@ -57,6 +60,21 @@ class Encounter(RosterMixin, DamageMixin, TracksMixin, TurnsMixin, ConditionsMix
                 enc._insert(f"c{enc._next_id}", pc, 0, enc._next_id)
                 enc._next_id += 1
         return enc
+
+    # ------------------------------------------------------------------ threat (RULES §10)
+    def difficulty(self) -> Difficulty:
+        """The encounter's threat from its PCs and the rest (core.difficulty)."""
+        return difficulty(self.system, self._creatures.values(), self.party_level)
+
+    def set_party_level(self, level: int) -> Event:
+        """The GM's party level, counted where no PC has a level (0 clears it); one undo step."""
+        level = party_level_checked(level)
+        text = tr("party level set to {level}", level=level) if level \
+            else tr("party level cleared")
+        with self._step("setting", text) as step:
+            step.meta("party_level")
+            self.party_level = level
+        return self._recorded()
 
     # ------------------------------------------------------------------ data
     def to_data(self) -> dict[str, Any]:

@@ -35,6 +35,7 @@ class EncounterBase:
         self._seq: dict[str, int] = {}
         self._tie: dict[str, int] = {}      # place among equal initiatives (RULES §7 ties, moves)
         self.fear = 0                       # Daggerheart: the GM's Fear pool
+        self.party_level = 0                # the GM's party level where no PC has one (0: unset)
         self._next_id = 1
         self._order: list[str] | None = None
         self._ledger = Ledger()

@@ -133,7 +133,8 @@ def to_data(enc: Encounter) -> dict[str, Any]:
         "encounter": {"name": enc.name, "system": enc.system, "round": enc.round,
                       "turn": enc.turn, "next_id": enc._next_id, "creatures": len(creatures),
                       **({"fear": enc.fear} if enc.fear else {}),
-                      **({"strikes": enc.strikes_this_turn()} if enc.strikes_this_turn() else {})},
+                      **({"strikes": enc.strikes_this_turn()} if enc.strikes_this_turn() else {}),
+                      **({"party_level": enc.party_level} if enc.party_level else {})},
         "settings": dict(enc.settings),
         "creatures": creatures,
         "ledger": [event_to_data(e, details=i >= keep_from) for i, e in enumerate(done)],
@@ -153,6 +154,7 @@ def from_data(cls: type[E], data: Mapping[str, Any]) -> E:
     enc.round = _typed(head, "round", int, "encounter")
     enc.turn = _typed(head, "turn", int, "encounter", 0)
     enc.fear = _typed(head, "fear", int, "encounter", 0)
+    enc.party_level = _party_level(_typed(head, "party_level", int, "encounter", 0))
     for i, entry in enumerate(_typed(data, "creatures", list, "", [])):
         _read_creature(enc, entry, i)
     numbers = [int(c[1:]) for c in enc.creatures if c[1:].isdigit()]
@@ -169,6 +171,16 @@ def from_data(cls: type[E], data: Mapping[str, Any]) -> E:
             raise StateError(f"encounter.strikes.{cid}", "an attack count of 1 to 3 for a creature in the roster")
     enc.keep_strikes(strikes)
     return enc
+
+
+def _party_level(value: int) -> int:
+    """The GM's party level as saved; StateError naming the field when out of bounds."""
+    from core.difficulty import party_level_checked
+
+    try:
+        return party_level_checked(value)
+    except ValueError as exc:
+        raise StateError("encounter.party_level", str(exc)) from None
 
 
 def _read_creature(enc: Encounter, entry: Any, i: int) -> None:

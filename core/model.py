@@ -183,7 +183,11 @@ def as_attacks(values: Any) -> list[Attack]:
 
 #: The printed fields an edit sets (``Encounter.update``): each value made as the field holds it.
 PRINTED: dict[str, Callable[[Any], Any]] = {"numbers": printed_numbers, "attacks": as_attacks,
-                                            "horde": lambda value: value}
+                                            "horde": lambda value: value,
+                                            "role": lambda value: value.strip().lower()
+                                            if isinstance(value, str) else value,
+                                            "cr": lambda value: value.strip()
+                                            if isinstance(value, str) else value}
 
 _MISSING = object()
 
@@ -258,6 +262,8 @@ class Creature:
     numbers: dict[str, int] = field(default_factory=dict)  # AC, saves… as printed or typed (§8)
     hope: int = 0                       # a Daggerheart PC's Hope, 0..6
     horde: str = ""                     # Daggerheart Horde (X): its damage once half HP is marked
+    role: str = ""                      # Daggerheart adversary type (``standard``, ``solo`` …)
+    cr: str = ""                        # d20 Challenge Rating as printed (``3``, ``1/2``)
 
     def clone(self) -> Creature:
         """An independent copy: every field of the dataclass, its containers copied."""
@@ -306,6 +312,10 @@ class Creature:
             out["numbers"] = dict(self.numbers)
         if self.horde:
             out["horde"] = self.horde
+        if self.role:
+            out["role"] = self.role
+        if self.cr:
+            out["cr"] = self.cr
         return out
 
     @classmethod
@@ -334,6 +344,8 @@ class Creature:
         c.hidden = _get(data, "hidden", bool, where, False)
         c.numbers = _table(data, "numbers", int, where)
         c.horde = _get(data, "horde", str, where, "")
+        c.role = _get(data, "role", str, where, "")
+        c.cr = _get(data, "cr", str, where, "")
         return c
 
 
@@ -341,7 +353,7 @@ class Creature:
 FIELD_NAMES = tuple(f.name for f in fields(Creature))
 CONTAINER_FIELDS = tuple(f.name for f in fields(Creature) if f.default_factory is not MISSING)
 IDENTITY_FIELDS = ("name", "pc", "traits", "defenses", "init_mod", "statblock", "attacks", "hidden",
-                   "numbers", "horde")
+                   "numbers", "horde", "role", "cr")
 
 
 def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:

@@ -392,6 +392,18 @@ def _statblock(value: Any, system: str, where: str) -> None:
                              f"not {len(value):,}", "is too long")
 
 
+def _rank(check_name: str) -> FieldCheck:
+    """A Daggerheart adversary type or a d20 CR, checked by core.difficulty's words."""
+    def check(value: Any, system: str, where: str) -> None:
+        from core import difficulty
+
+        try:
+            getattr(difficulty, check_name)(value)
+        except ValueError as exc:
+            raise Invalid(where, str(exc), "is not one the rules know") from None
+    return check
+
+
 _OTHER_CHECKS: dict[str, FieldCheck] = {
     "name": _name,
     "pc": lambda value, system, where: kind(value, bool, where),
@@ -408,6 +420,8 @@ _OTHER_CHECKS: dict[str, FieldCheck] = {
     "attacks": _attacks,
     "numbers": _numbers,
     "horde": lambda value, system, where: kind(value, str, where),
+    "role": _rank("check_role"),
+    "cr": _rank("check_cr"),
 }
 
 

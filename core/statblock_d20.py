@@ -43,6 +43,7 @@ _AND = re.compile(r"\s+plus\s+|\s+and\s+|\s*\+\s*(?=\d*d\d)", re.IGNORECASE)
 # 3.0 "Attacks: Huge greatclub +8 melee"; 3.5 "Attack: Claw +6 melee (1d4+2)" (RULES §8)
 _D20_ATTACK = re.compile(r"(?P<label>(?:[^,;()]|\([^()]*\))+?)\s+(?P<bonus>[+-]\d+)(?:/[+-]\d+)*\s+(?P<kind>melee|ranged)"
                          r"(?:\s+touch)?(?:\s*\((?P<damage>[^()]*)\))?", re.IGNORECASE)
+_CR = re.compile(r"^(1/[1-9]\d*|[1-9]\d*)\b")
 _D20_SAVE = re.compile(r"\b(Fort|Ref|Will)\s+([+-]?\d+)", re.IGNORECASE)
 
 
@@ -74,7 +75,8 @@ def read_d20(block: Block, system: str) -> StatBlock:
         raise block.missing(tr("no Hit Dice line (Hit Dice: 2d8+4 (13 hp))"))
     got.attacks = _d20_pair(rolls.get("attacks", []), damage) or rolls.get("full attack") or rolls.get("attack", [])
     return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
-                     tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read))
+                     tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read),
+                     cr=got.rank)
 
 
 def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defenses: DefenseSections) -> bool:
@@ -97,6 +99,8 @@ def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defens
             got.numbers[save.group(1).lower()] = modifier(save.group(2), at + save.start(2), block, save.group(1))
     elif key == "special qualities":
         _d20_qualities(value, at, defenses)
+    elif key == "challenge rating" and (cr := _CR.match(value)):   # RULES §10's EL
+        got.rank = cr.group(1)
     else:
         return False
     return True

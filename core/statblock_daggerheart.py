@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from core.dice import parse as parse_dice
+from core.difficulty import ADVERSARY_COSTS
 from core.errors import ParseError
 from core.i18n import tr
 from core.model import Attack
@@ -34,7 +35,7 @@ def _fields(block: Block) -> list[tuple[str, str, int]]:
     return out
 
 
-_TIER = re.compile(r"^tier\s+(\d+)\b", re.IGNORECASE)
+_TIER = re.compile(r"^tier\s+(\d+)\b\s*([a-z]*)", re.IGNORECASE)
 _MINION = re.compile(r"^minion\s*\((\d+)\)", re.IGNORECASE)
 _HORDE = re.compile(r"^horde\s*\((\d*d\d+(?:\s*[+-]\s*\d+)?)\)", re.IGNORECASE)
 # RULES §8: a passive feature saying "The Skull is resistant to magic damage" (not "While …")
@@ -51,6 +52,7 @@ def read_daggerheart(block: Block, system: str) -> StatBlock:
     got = Reading()
     fields = _fields(block)
     found: set[str] = set()
+    role = ""       # the adversary type after the tier (RULES §10's Battle Points)
     for index, (printed, value, at) in enumerate(fields):
         key = printed.lower()
         if key in ("hp", "stress"):
@@ -64,6 +66,7 @@ def read_daggerheart(block: Block, system: str) -> StatBlock:
                 got.attacks += _dh_attack(fields[index + 1:index + 3], at, block, got.numbers["attack"])
         elif tier := _TIER.match(value if not key else ""):
             got.numbers.setdefault("tier", bounded(tier.group(1), at + tier.start(1), block, "Tier", 1, 99))
+            role = role or (tier.group(2).lower() if tier.group(2).lower() in ADVERSARY_COSTS else "")
         else:
             continue
         found.add(key)
@@ -74,7 +77,7 @@ def read_daggerheart(block: Block, system: str) -> StatBlock:
                                    field=printed))
     horde, defenses = _dh_features(fields, block, got, system)
     return StatBlock(name, stats, defenses, ("living",), 0, tuple(got.attacks), unset, got.numbers,
-                     horde, unread_lines(block, got.read))
+                     horde, unread_lines(block, got.read), role=role)
 
 
 def _line_of(block: Block, at: int) -> int:

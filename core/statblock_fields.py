@@ -172,4 +172,5 @@ class Reading:
     attacks: list[Attack] = field(default_factory=list)
     init_mod: int = 0
     read: set[int] = field(default_factory=set)
+    rank: str = ""      # d20 Challenge Rating as printed
 

@@ -38,6 +38,8 @@ class StatBlock:
     numbers: dict[str, int] = field(default_factory=dict)  # AC, saves… as printed (RULES §8)
     horde: str = ""                     # Daggerheart Horde (X): its damage once half HP is marked
     unread: tuple[str, ...] = ()        # lines that look like statistics but were not read
+    role: str = ""                      # Daggerheart adversary type (``Tier 1 Standard``)
+    cr: str = ""                        # d20 Challenge Rating as printed (``1/2``)
 
     def unread_note(self) -> str:
         """The lines that look like statistics but were not read, said to the GM; "" for none."""

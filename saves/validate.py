@@ -155,7 +155,10 @@ def _check_head(doc: Mapping[str, Any]) -> str:
     if system not in SYSTEM_IDS:
         raise Invalid("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
     _whole(_need(head, "round", "encounter.round"), "encounter.round", 1)
-    for key, low, high in (("turn", 0, MAX_INT), ("next_id", 1, MAX_INT), ("fear", 0, MAX_FEAR)):
+    from core.difficulty import MAX_PARTY_LEVEL
+
+    for key, low, high in (("turn", 0, MAX_INT), ("next_id", 1, MAX_INT), ("fear", 0, MAX_FEAR),
+                           ("party_level", 0, MAX_PARTY_LEVEL)):
         if key in head:
             _whole(head[key], f"encounter.{key}", low, high)
     for cid, count in _kind(head.get("strikes", {}), dict, "encounter.strikes").items():
@@ -311,6 +314,10 @@ def _check_meta(meta: Any, where: str) -> None:
             _whole(value, at, 0)
         elif key == "fear":
             _whole(value, at, 0, MAX_FEAR)
+        elif key == "party_level":
+            from core.difficulty import MAX_PARTY_LEVEL
+
+            _whole(value, at, 0, MAX_PARTY_LEVEL)
 
 
 @cache

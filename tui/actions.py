@@ -89,7 +89,14 @@ def open_help(app: App[Any]) -> None:
     if isinstance(screen, HelpScreen):  # F1 on help closes it, as ? and escape do
         screen.dismiss()
         return
-    app.push_screen(HelpScreen(screen_title(screen), screen_keys(app, screen)))
+    keys = screen_keys(app, screen)
+    if screen is getattr(app, "roster", None):     # how the header's threat is counted (RULES §10)
+        from core.difficulty import threat_help
+        from tui.screens.help import KeyHelp
+
+        counted = threat_help(app.session.encounter.system)  # type: ignore[attr-defined]
+        keys += [KeyHelp(tr("threat"), counted)] if counted else []
+    app.push_screen(HelpScreen(screen_title(screen), keys))
 
 
 def open_tracker(app: App[Any], event: Any, highlighted: str | None) -> None:

@@ -346,7 +346,7 @@ def tui_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="hitledger",
         description=tr("A keyboard-driven encounter manager. Subcommands: calc, roll, library, log, "
-                       "watch, serve."),
+                       "watch, serve, import."),
         epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"   '
                "hitledger roll 2d6+3",
     )
@@ -545,6 +545,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_watch(argv[1:])
         if argv and argv[0] == "serve":
             return run_serve(argv[1:])
+        if argv and argv[0] == "import":     # a PC from a players' tool (Pathbuilder 2e)
+            from tui.cli_import import run_import
+
+            return run_import(argv[1:])
         if argv and argv[0] in ("-h", "--help"):
             tui_parser().print_help()
             return 0

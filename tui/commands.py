@@ -73,6 +73,15 @@ class EncounterCommands(Provider):
                              tr("Give the open encounter a new name (one undo step)"),
                              partial(self._on_roster, "rename_encounter")))
         encounter = ledger.session.encounter
+        from core.difficulty import counts_party_level
+
+        if counts_party_level(encounter.system):     # RULES §10: the level the threat counts
+            from tui.threat import ask_party_level
+
+            found.append(Command(tr("Party level"),
+                                 tr("The party level the threat counts where no PC has a Level "
+                                    "(now: {level})", level=encounter.party_level or tr("none")),
+                                 partial(ask_party_level, ledger)))
         for creature_id in encounter.order:
             creature = encounter.creature(creature_id)
             found.append(Command(tr("Damage {name}", name=creature.name),

@@ -283,6 +283,7 @@ class RuleSystem:
             creature.attacks = as_attacks(block.attacks)
             creature.numbers = printed_numbers(getattr(block, "numbers", None))  # as the block prints them
             creature.horde = getattr(block, "horde", "")       # Daggerheart Horde (X)
+            creature.role, creature.cr = block.role, block.cr  # RULES §10: type and CR
             self.check_creature(creature)  # as a load checks it: what is pasted saves and loads
         except ValueError as error:  # a number beyond the bounds of play (HP 10^20)
             raise ParseError(str(error), _position(text, block, error), text) from None

@@ -48,7 +48,8 @@ def test_a_switch_of_three_choices_goes_round():
     ("daggerheart", True, ("tier", "difficulty", "attack", "minion", "evasion")),
     ("daggerheart", False, ("tier", "difficulty", "attack", "minion")),
     ("pf2e", False, ("level", "ac", "fort", "ref", "will", "perception")),
-    ("d20-3e", None, ("ac", "touch", "flat_footed", "fort", "ref", "will")),
+    ("d20-3e", None, ("ac", "touch", "flat_footed", "fort", "ref", "will", "level")),
+    ("d20-3e", False, ("ac", "touch", "flat_footed", "fort", "ref", "will")),  # level: a PC's
     ("a-system-to-come", None, ()),
 ])
 def test_the_numbers_of_each_system_and_the_pcs_own(system, pc, keys):

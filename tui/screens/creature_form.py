@@ -14,6 +14,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from core.capabilities import NUMBERS
+from core.difficulty import rank_example, rank_text, rank_words, split_rank
 from core.draft import init_mod_from_numbers, read_numbers
 from core.i18n import N_, clauses, game_term, listing, tr
 from core.schema import check_initiative
@@ -43,6 +44,8 @@ class CreatureFormResult:
     traits: str = "living"
     numbers: dict[str, int] | None = None
     """The printed numbers typed (issue 19: AC, saves …); None where the system has none."""
+    rank: dict[str, str] = field(default_factory=dict)
+    """The adversary type or CR typed among the numbers (RULES §10): ``role`` / ``cr``."""
 
     current: dict[str, int] = field(default_factory=dict)
     """Tracks' current values typed in the edit form (``hp``, ``stress_marked`` …)."""
@@ -74,6 +77,9 @@ class CreatureFormResult:
             changed["init_mod"] = self.init_mod
         if self.numbers is not None and self.numbers != dict(creature.numbers):
             changed["numbers"] = self.numbers
+        for key in ("role", "cr") if self.numbers is not None else ():
+            if self.rank.get(key, "") != getattr(creature, key):
+                changed[key] = self.rank.get(key, "")
         for name, value in self.stats.items():
             if value != stat_value(creature, name):
                 changed[name] = value
@@ -97,19 +103,21 @@ def unique_names(name: str, count: int, taken: frozenset[str] | set[str]) -> lis
     return [f"{name} {number}" for number in range(start, start + count)]
 
 
-def numbers_text(system: str, numbers: Any, label: Any = str) -> str:
-    """Numbers as a block prints them, in the system's order: ``AC 17 Fort +5 Ref +8``;
-    ``label`` words each number's name (``game_term``: in the GM's language)."""
-    return " ".join(f"{label(n.label)} {numbers[n.key]:+d}" if n.signed
-                    else f"{label(n.label)} {numbers[n.key]}"
-                    for n in NUMBERS.get(system, ()) if n.key in numbers)
+def numbers_text(system: str, numbers: Any, rank: str = "", label: Any = str) -> str:
+    """Numbers as a block prints them, in the system's order: ``AC 17 Fort +5 Ref +8``; the
+    adversary type or CR first (``Standard``, ``CR 1/2``); ``label`` words each number's name
+    (``game_term``: in the GM's language)."""
+    return " ".join([rank] * bool(rank) + [
+        f"{label(n.label)} {numbers[n.key]:+d}" if n.signed else f"{label(n.label)} {numbers[n.key]}"
+        for n in NUMBERS.get(system, ()) if n.key in numbers])
 
 
 def numbers_example(system: str) -> str:
     """What the Numbers field shows while empty: the system's words (``AC 15 Fort +5 …``)."""
-    return " ".join(f"{n.label} {'+5' if n.signed else 1 if n.key in ('level', 'tier') else 15}"
-                    for n in NUMBERS.get(system, ())
-                    if not n.pc_only)
+    lead = [rank_example(system)] if rank_example(system) else []  # RULES §10
+    return " ".join(lead + [f"{n.label} {'+5' if n.signed else 1 if n.key in ('level', 'tier') else 15}"
+                            for n in NUMBERS.get(system, ())
+                            if not n.pc_only])
 
 
 ROW_CELLS = 72
@@ -155,7 +163,7 @@ def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
     for key, value in fields.items():
         label = labels.get(key, key.replace("_", " "))
         if key == "numbers":  # as a block prints them: ``AC 24 Fort +12``
-            value = numbers_text(rules.id, value, game_term)
+            value = numbers_text(rules.id, value, label=game_term)
         if isinstance(value, bool):
             value = tr("yes") if value else tr("no")
         elif value in ("", None):  # 0 is a number
@@ -286,7 +294,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                 yield Label(tr("Numbers"), classes="label")
                 yield NotationField(
                     self._check_numbers,
-                    value=numbers_text(self.rules.id, creature.numbers) if creature else "",
+                    value=numbers_text(self.rules.id, creature.numbers,
+                                       rank_text(self.rules.id, creature)) if creature else "",
                     placeholder=numbers_example(self.rules.id),
                     empty_hint=tr("none (AC, saves … as the stat block prints them)"),
                     on_change=self._numbers_changed,
@@ -468,18 +477,20 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         defenses = self.query_one("#defenses", NotationField)
         if not defenses.valid:
             problems.append(tr("Fix the defense line first: {error}", error=defenses.error))
-        printed = None
+        printed, rank = None, dict[str, str]()
         numbers_field = self.query("#numbers")
         if numbers_field:
             typed = numbers_field.first(NotationField)
             if not typed.valid:
                 problems.append(tr("Fix the numbers first: {error}", error=typed.error))
             else:
-                printed = read_numbers(self.rules.id, typed.value)
+                rest, rank = split_rank(self.rules.id, typed.value)
+                printed = read_numbers(self.rules.id, rest)
         problems = [problem for problem in problems if problem]
         if problems:
             return None, "\n".join(problems)
         result = CreatureFormResult(
+            rank=rank if printed is not None else {},
             name=name,
             count=count or 1,
             pc=self.query_one("#pc", WordCheckbox).value,
@@ -510,7 +521,10 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
 
     def _check_numbers(self, text: str) -> str:
         """The numbers as understood, in the system's words (ValueError: what is wrong)."""
-        return "✓ " + (numbers_text(self.rules.id, read_numbers(self.rules.id, text)) or tr("none"))
+        rest, rank = split_rank(self.rules.id, text)
+        said = numbers_text(self.rules.id, read_numbers(self.rules.id, rest),
+                            rank_words(self.rules.id, rank))
+        return "✓ " + (said or tr("none"))
 
     def _numbers_changed(self, text: str, valid: bool) -> None:
         """A Perception typed in the PF2 family sets Mod, as a pasted block's does (RULES §8),
@@ -518,7 +532,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         boxes = list(self.query("#init-mod").results(NumberInput))
         if not valid or not boxes or boxes[0].problem():
             return
-        numbers = read_numbers(self.rules.id, text)
+        numbers = read_numbers(self.rules.id, split_rank(self.rules.id, text)[0])
         mod = init_mod_from_numbers(self.rules.id, numbers, boxes[0].number(), self._perception)
         self._perception = numbers.get("perception", self._perception)
         if mod != boxes[0].number():

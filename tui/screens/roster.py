@@ -17,7 +17,7 @@ from core.turns import is_defeated
 from tui.messages import OpenTracker
 from tui.screens.base import HitLedgerScreen
 from tui.screens.roster_keys import ROSTER_BINDINGS
-from tui.widgets.encounter_header import EncounterHeader
+from tui.widgets.encounter_header import EncounterHeader, threat_of
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
@@ -211,6 +211,7 @@ class RosterScreen(HitLedgerScreen[None]):
         header.system_name = encounter.rules.name
         header.round = encounter.round
         header.fear = None if encounter.rules.has_initiative else encounter.fear
+        header.threat = threat_of(encounter)    # RULES §10: follows adds, removals, the defeated
         self.query_one(LogPanel).show_events(encounter.log, encounter.rules.counts_rounds)
         self._show_detail()
 
@@ -263,6 +264,10 @@ class RosterScreen(HitLedgerScreen[None]):
                                              numbers=result.numbers or None, **result.stats)
                 for name in result.names()
             ]
+            for creature in creatures:      # the adversary type or CR typed (RULES §10)
+                for key, value in result.rank.items():
+                    setattr(creature, key, value)
+                encounter.rules.check_creature(creature)
         except ValueError as error:
             self.notify(tr("Not added: {error}", error=error), severity="error")
             return

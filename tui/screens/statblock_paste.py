@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from core import Creature, ParseError
 
 EMPTY_HINT = N_("Paste the block as printed (your terminal's paste keeps its lines).")
+PATHBUILDER_HINT = N_("Paste the block as printed, or a PC's Pathbuilder 2e JSON export.")
 
 
 def error_text(error: ParseError, text: str) -> str:
@@ -66,8 +67,13 @@ def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) 
     from core.table_numbers import numbers_of
 
     fields = dict(summary(rules, creature))
+    if creature.pc:     # a PC from Pathbuilder's JSON
+        fields[tr("Name")] = tr("{name} (PC)", name=creature.name)
     numbers = numbers_of(creature, rules.id)    # a fresh creature: as printed
+    from core.difficulty import rank_text
+
     level = [numbers.text(key) for key in ("level", "tier") if key in numbers]
+    level = [rank_text(rules.id, creature)] * bool(rank_text(rules.id, creature)) + level  # §10
     attacks = tr("Attacks")
     fields[tr("Numbers")] = " · ".join([*level, numbers.line()] if numbers.line() else level) \
         or tr("none read")
@@ -142,7 +148,7 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
                                 tr("Paste a stat block into the bestiary · {system}",
                                    system=self.rules.name))
             yield BlockArea(self.text, show_line_numbers=True, id="block")
-            yield Static(tr(EMPTY_HINT), id="paste-preview", markup=False)
+            yield Static(self._hint(), id="paste-preview", markup=False)
             with Horizontal(classes="dialog-row"):
                 if self.count is not None:
                     yield Label(tr("Count") + " ")
@@ -153,6 +159,11 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
                         if self.count is not None
                         else tr("enter keep in the bestiary · ^j new line · esc cancel"),
                         classes="dialog-hint")
+
+    def _hint(self) -> str:
+        """What the empty dialog asks for: a block, or also Pathbuilder's JSON where the
+        system reads it."""
+        return tr(PATHBUILDER_HINT if hasattr(self.rules, "from_pathbuilder") else EMPTY_HINT)
 
     def on_mount(self) -> None:
         """Read a block given up front."""
@@ -171,10 +182,10 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
         self.creature = None
         preview.remove_class("-error")
         if not text.strip():
-            preview.update(tr(EMPTY_HINT))
+            preview.update(self._hint())
             return
         try:
-            self.creature = self.rules.from_statblock(text)
+            self.creature = self._reader(text)(text)
         except ValueError as error:  # a ParseError with its position, never a traceback
             preview.add_class("-error")
             preview.update(error_text(error, text) if isinstance(error, ParseError)
@@ -183,6 +194,14 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
         # one line a field, cut at the edge (CSS): the Attacks line stays in view under long
         # defenses
         preview.update(paste_summary(self.rules, self.creature, unread_in(text, self.rules.id)))
+
+    def _reader(self, text: str) -> Any:
+        """``rules.from_statblock``, or for JSON where the system reads it, Pathbuilder 2e's
+        export (a PC)."""
+        from core.pathbuilder import is_pathbuilder
+
+        reader = getattr(self.rules, "from_pathbuilder", None)
+        return reader if reader is not None and is_pathbuilder(text) else self.rules.from_statblock
 
     def action_add(self) -> None:
         """Close with the creature read and the count, or say what is missing."""

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from core.i18n import N_
 from core.systems.base import StatField
 from core.systems.pf2.persistent import Pf2Persistent
 from core.systems.pf2.policy import Pf2Policy
+
+if TYPE_CHECKING:
+    from core.model import Creature
+
+
+def _pathbuilder(rules: Pf2Family, text: str) -> Creature:
+    """A PC from Pathbuilder 2e's JSON export (core.pathbuilder), read only when pasted."""
+    from core.pathbuilder import from_pathbuilder
+
+    return from_pathbuilder(rules, text)
 
 
 class Pf2Family(Pf2Persistent):
@@ -31,6 +43,11 @@ class Pathfinder2e(Pf2Family):
                        persistent_timing="end", persistent_rounds=None, uses_wounds=False,
                        healing_type="positive", harm_type="negative")
 
+    def from_pathbuilder(self, text: str) -> Creature:
+        """A PC at full health from Pathbuilder 2e's JSON export (the bare build or
+        ``{"success": true, "build": …}``); ParseError naming a missing or unknown field."""
+        return _pathbuilder(self, text)
+
 
 class Starfinder2e(Pf2Family):
     """Starfinder 2e (Player Core ch. 8)."""
@@ -42,3 +59,7 @@ class Starfinder2e(Pf2Family):
     policy = Pf2Policy(halve_total=False, halve_floor_one=True, weakness_per_attack=False,
                        persistent_timing="end", persistent_rounds=None, uses_wounds=False,
                        healing_type="vitality", harm_type="void")
+
+    def from_pathbuilder(self, text: str) -> Creature:
+        """A PC from Pathbuilder's JSON export, as in Pathfinder 2e (same HP, AC and saves)."""
+        return _pathbuilder(self, text)
