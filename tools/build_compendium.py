@@ -22,6 +22,7 @@ import argparse
 import json
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -107,17 +108,196 @@ def build_daggerheart(source: Path) -> dict[str, Any]:
             "entries": [_dh_entry(adv) for adv in data]}
 
 
+# ---------------------------------------------------------------------------------- d20 3.5
+# The SRD's Product Identity (its Legal Information page): never shipped
+D20_RESERVED = ("beholder", "gauth", "carrion crawler", "tanar'ri", "baatezu", "displacer beast",
+                "githyanki", "githzerai", "mind flayer", "illithid", "umber hulk", "yuan-ti")
+# The fields of the SRD's block the app shows or reads, in the order printed (no prose)
+D20_FIELDS = ("Hit Dice", "Initiative", "Speed", "Armor Class", "Base Attack/Grapple", "Attack",
+              "Full Attack", "Space/Reach", "Special Attacks", "Special Qualities", "Saves",
+              "Abilities", "Challenge Rating")
+_D20_FILES = ("Monsters*.md", "EpicMonsters*.md", "PsionicMonsters.md")
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _d20_tables(text: str) -> list[tuple[str, list[list[str]]]]:
+    """Each Markdown table with the heading line above it: (heading, rows of cells)."""
+    out: list[tuple[str, list[list[str]]]] = []
+    heading, rows = "", []
+    joined: list[str] = []
+    for line in text.splitlines():   # a cell the conversion broke over lines is one row
+        if joined and joined[-1].lstrip().startswith("|") and not joined[-1].rstrip().endswith("|"):
+            joined[-1] = f"{joined[-1].rstrip()} {line.strip()}".rstrip()
+        else:
+            joined.append(line)
+    for line in joined + [""]:
+        if line.lstrip().startswith("|"):
+            rows.append(_cells(line))
+            continue
+        if rows:
+            out.append((heading, rows))
+            rows = []
+        if line.strip():
+            heading = line.strip()
+    return out
+
+
+def _d20_name(printed: str) -> str:
+    """``BEAR, BROWN`` → ``Bear, Brown``; ``Ogre, 4th-Level Barbarian`` kept."""
+    name = " ".join(printed.replace("*", "").split())
+    if name.isupper():
+        name = re.sub(r"[A-Za-z]+('[a-z]+)?", lambda m: m.group().capitalize(), name.lower())
+    return name
+
+
+def _d20_columns(heading: str, rows: list[list[str]]) -> list[dict[str, str]]:
+    """The creatures of one SRD table: its field values column by column."""
+    fields: dict[str, list[str]] = {}
+    loose: list[list[str]] = []
+    for row in rows:
+        key = next((c for c in row if c), "")
+        if key.endswith(":") and key[:-1].strip() in D20_FIELDS + ("Special Qualitiy",):
+            name = key[:-1].strip().replace("Qualitiy", "Qualities")
+            fields[name] = [c for c in row[row.index(key) + 1:] if c]
+        elif not fields and any(row):
+            loose.append([c for c in row if c])
+    hit_dice = fields.get("Hit Dice", [])
+    count = len(hit_dice)
+    if not count or not loose:
+        return []
+    types = loose[-1]
+    names = loose[0] if len(loose) >= 2 else [_d20_name(heading)]
+    if len(names) != count or len(types) != count:
+        return []
+    columns = []
+    for index in range(count):
+        column = {"name": _d20_name(names[index]), "type": types[index]}
+        for field, values in fields.items():
+            if len(values) == count:
+                column[field] = values[index]
+        columns.append(column)
+    return columns
+
+
+def _d20_level(cr: str) -> int | str | None:
+    """The printed CR (``5``, ``1/2``); of ``5 (noble 8)`` the creature's own, the first."""
+    found = re.match(r"\s*(\d+|1/\d+)(?![\d/])", cr)
+    if not found:
+        return None
+    return found.group(1) if "/" in found.group(1) else int(found.group(1))
+
+
+def _fvtt_index(folder: Path | None) -> dict[str, dict[str, Any]]:
+    """The FVTT D35E SRD's bestiary by folded name: HP, AC, touch, flat-footed, saves, CR."""
+    index: dict[str, dict[str, Any]] = {}
+    if folder is None:
+        return index
+    for path in sorted((folder / "SRD" / "bestiary").glob("*.json")):
+        actor = json.loads(path.read_text("utf-8"))
+        if actor.get("type") != "npc":
+            continue
+        system = actor.get("system") or actor.get("data") or {}
+        attributes = system.get("attributes", {})
+        try:
+            saves = attributes["savingThrows"]
+            index[actor["name"].casefold()] = {
+                "hp": attributes["hp"]["max"], "ac": attributes["ac"]["normal"]["total"],
+                "touch": attributes["ac"]["touch"]["total"],
+                "flat_footed": attributes["ac"]["flatFooted"]["total"],
+                "fort": saves["fort"]["total"], "ref": saves["ref"]["total"],
+                "will": saves["will"]["total"], "cr": system["details"]["cr"]}
+        except (KeyError, TypeError):
+            continue
+    return index
+
+
+def _d20_entry(column: dict[str, str]) -> dict[str, Any] | None:
+    """One creature's block in the SRD's layout and the numbers its fields print."""
+    name = column["name"]
+    hp = re.search(r"\((\d+)\s*(?:hp)?\)", column.get("Hit Dice", ""))
+    ac = re.match(r"\s*(\d+)", column.get("Armor Class", ""))
+    level = _d20_level(column.get("Challenge Rating", ""))
+    if not hp or not ac or level is None:
+        return None
+    numbers: dict[str, int] = {"ac": int(ac.group(1))}
+    for word, key in (("touch", "touch"), ("flat-footed", "flat_footed")):
+        found = re.search(rf"\b{word}\s+(\d+)", column["Armor Class"], re.IGNORECASE)
+        if found:
+            numbers[key] = int(found.group(1))
+    for save in re.finditer(r"\b(Fort|Ref|Will)\s+([+-]?\d+)", column.get("Saves", "")):
+        numbers[save.group(1).lower()] = int(save.group(2))
+    if any(v.count("(") != v.count(")") for v in column.values()):
+        return None    # a cell the Markdown conversion cut at a "|": not the printed block
+    for field, value in column.items():   # the conversion's "?" for the multiplication sign
+        column[field] = re.sub(r"/\?(\d)", r"/x\1", value)
+    kind = column["type"]
+    for word in D20_RESERVED:
+        kind = re.sub(rf",?\s*\b{re.escape(word)}\b", "", kind, flags=re.IGNORECASE)
+    lines = [name, kind.replace("( ", "(").replace("(, ", "(")]
+    lines += [f"{field}: {column[field]}" for field in D20_FIELDS if column.get(field)]
+    attack = re.search(r"([+-]\d+)(?:/[+-]\d+)*\s+(?:melee|ranged)(?:\s+touch)?\s*\((\d*d\d+(?:[+-]\d+)?)(?=(?-i:\s+[a-z]+)?(?:[)/,]|\s+(?:plus|and)\b))",
+                       column.get("Full Attack") or column.get("Attack", ""), re.IGNORECASE)
+    expect = {"hp": int(hp.group(1)), "numbers": numbers, "cr": level,
+              "first_attack": [int(attack.group(1)), attack.group(2)] if attack else None}
+    return {"name": name, "level": level, "role": kind, "hp": int(hp.group(1)),
+            "ac": numbers["ac"], "source": "SRD 3.5", "block": "\n".join(lines), "expect": expect}
+
+
+def build_d20(source: Path, cross: Path | None = None) -> dict[str, Any]:
+    """The SRD 3.5's monster tables (book_src/unsorted/Monsters*.md, epic and psionic monsters),
+    each column a creature; the FVTT D35E SRD's actors cross-check HP, AC, saves and CR."""
+    folder = source / "book_src" / "unsorted"
+    fvtt = _fvtt_index(cross)
+    entries: dict[str, dict[str, Any]] = {}
+    skipped: list[str] = []
+    for pattern in _D20_FILES:
+        for path in sorted(folder.glob(pattern)):
+            for heading, rows in _d20_tables(path.read_text("utf-8")):
+                for column in _d20_columns(heading, rows):
+                    reserved = any(w in column["name"].lower() for w in D20_RESERVED)
+                    entry = None if reserved else _d20_entry(column)
+                    if entry is None:
+                        skipped.append(column["name"])
+                    elif entry["name"].casefold() not in entries:
+                        entries[entry["name"].casefold()] = entry
+    checked, differ = 0, []
+    for key, entry in entries.items():
+        other = fvtt.get(key)
+        if other is None:
+            continue
+        checked += 1
+        mine = {"hp": entry["hp"], **entry["expect"]["numbers"]}
+        wrong = {k: (mine.get(k), v) for k, v in other.items() if k in mine and mine[k] != v}
+        if abs(float(Fraction(str(entry["level"]))) - float(other["cr"] or 0)) > 0.01:
+            wrong["cr"] = (entry["level"], other["cr"])
+        if wrong:
+            differ.append(f"{entry['name']}: {wrong}")
+    print(f"d20-3e: {len(entries)} creatures, {len(skipped)} left out (reserved or unreadable); "
+          f"{checked} found in the FVTT SRD, {len(differ)} differ", file=sys.stderr)
+    for line in differ:
+        print(f"  differs: {line}", file=sys.stderr)
+    return {"system": "d20-3e", "source": "System Reference Document 3.5 (Wizards of the Coast)",
+            "licence": "Open Game License 1.0a", "entries": list(entries.values())}
+
+
 # ---------------------------------------------------------------------------------- writing
 def _check(system: str, data: dict[str, Any]) -> None:
-    """Read every block with the app's reader; stop naming the first it refuses."""
+    """Read every block with the app's reader; leave out (and name) those it refuses."""
     from core import get_system
 
     rules = get_system(system)
+    kept = []
     for entry in data["entries"]:
         try:
             rules.from_statblock(entry["block"])
         except ValueError as error:
-            raise SystemExit(f"{system}: {entry['name']}: {error}\n{entry['block']}") from None
+            print(f"  refused by the reader, left out: {entry['name']}: {error}", file=sys.stderr)
+            continue
+        kept.append(entry)
+    data["entries"] = kept
 
 
 def write(system: str, data: dict[str, Any]) -> Path:
@@ -140,7 +320,7 @@ def write(system: str, data: dict[str, Any]) -> Path:
     return path
 
 
-BUILDERS = {"daggerheart": build_daggerheart}
+BUILDERS = {"daggerheart": build_daggerheart, "d20-3e": build_d20}
 
 
 def main(argv: list[str] | None = None) -> int:

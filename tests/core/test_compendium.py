@@ -95,3 +95,50 @@ def test_daggerheart_creatures_hold_the_srds_numbers(name: str, printed: tuple):
     assert (c.numbers["attack"], c.numbers["tier"], c.defenses) == (atk, tier, defenses)
     assert c.numbers.get("minion") == minion and c.horde == horde
     assert all(a.bonus == atk for a in c.attacks) and c.attacks
+
+
+# d20 SRD 3.5, as its monster tables print them:
+# name: (CR, HP, AC, touch, flat-footed, Fort, Ref, Will, first attack's bonus and dice or None)
+D20 = {
+    "Ogre": (3, 29, 16, 8, 16, 6, 0, 1, (8, "2d8+7")),
+    "Troll": (5, 63, 16, 11, 14, 11, 4, 3, (9, "1d6+6")),
+    "Goblin, 1st-Level Warrior": ("1/3", 5, 15, 12, 14, 3, 1, -1, (2, "1d6")),
+    "Kobold, 1st-Level Warrior": ("1/4", 4, 15, 12, 14, 2, 1, -1, (1, "1d6-1")),
+    "Ape": (2, 29, 14, 11, 12, 6, 6, 2, (7, "1d6+5")),
+    "Bat": ("1/10", 1, 16, 16, 14, 2, 4, 2, None),
+    "Dretch": (2, 13, 16, 11, 16, 5, 3, 3, (4, "1d6+1")),
+    "Hill Giant": (7, 102, 20, 8, 20, 12, 3, 4, (16, "2d8+10")),
+    "Winter Wolf": (5, 51, 15, 10, 14, 8, 6, 3, (9, "1d8+6")),
+    "Allip": (3, 26, 15, 15, 14, 1, 4, 4, None),
+    "Ghoul": (1, 13, 14, 12, 12, 0, 2, 5, (2, "1d6+1")),
+    "Ghast": (3, 29, 17, 12, 14, 1, 4, 6, (5, "1d8+3")),
+    "Owlbear": (4, 52, 15, 10, 14, 9, 5, 2, (9, "1d6+5")),
+}
+
+
+@pytest.mark.parametrize(("name", "printed"), D20.items(), ids=list(D20))
+def test_d20_creatures_hold_the_srds_numbers(name: str, printed: tuple):
+    cr, hp, ac, touch, flat, fort, ref, will, attack = printed
+    entry = compendium.search("d20-3e", name, 1)[0]
+    assert (entry.name, entry.level, entry.hp, entry.ac) == (name, cr, hp, ac)
+    c = compendium.get("d20-3e", name)
+    assert (c.max_hp, c.hp) == (hp, hp)
+    assert c.numbers == {"ac": ac, "touch": touch, "flat_footed": flat, "fort": fort, "ref": ref,
+                         "will": will}
+    if attack:
+        assert (c.attacks[0].bonus, c.attacks[0].damage.split(",")[0].split()[0]) == attack
+
+
+def test_the_ogres_greatclub_is_as_printed():
+    ogre = compendium.get("d20-3e", "Ogre")
+    assert ogre.attacks[0][:3] == ("Greatclub", "2d8+7", 8)
+    assert ogre.attacks[1][:4] == ("javelin", "1d8+5", 1, ("ranged",))
+
+
+def test_the_srds_reserved_names_are_left_out():
+    names = " ".join(e.name.lower() for e in compendium.entries("d20-3e"))
+    for reserved in ("beholder", "mind flayer", "illithid", "umber hulk", "yuan-ti", "displacer",
+                     "carrion crawler", "githyanki", "githzerai", "gauth"):
+        assert reserved not in names
+    kinds = " ".join(e.role.lower() for e in compendium.entries("d20-3e"))
+    assert "tanar'ri" not in kinds and "baatezu" not in kinds

@@ -46,7 +46,17 @@ def _check_daggerheart(creature: Creature, expect: dict[str, Any]) -> None:
     assert all(a.bonus == expect["numbers"].get("attack") for a in creature.attacks)
 
 
-CHECKS = {"daggerheart": _check_daggerheart}
+def _check_d20(creature: Creature, expect: dict[str, Any]) -> None:
+    assert creature.max_hp == expect["hp"]
+    assert creature.numbers == expect["numbers"]
+    if expect["first_attack"] is not None:
+        bonus, dice = expect["first_attack"]
+        assert creature.attacks, "the block prints an attack with its damage"
+        first = creature.attacks[0]
+        assert (first.bonus, first.damage.split()[0].rstrip(",")) == (bonus, dice)
+
+
+CHECKS = {"daggerheart": _check_daggerheart, "d20-3e": _check_d20}
 
 
 @pytest.mark.parametrize(("system", "record"), _cases())
