@@ -6,7 +6,10 @@ Usage (each source is a folder holding a checkout of the public repository named
     python tools/build_compendium.py d20-3e SRC [--cross FVTT]
                                                        # RedEyed-Archive/srd35-md (OGL 1.0a);
                                                        # FVTT: landryan/FVTT_D35E_Community_SRD
-    python tools/build_compendium.py pf2e SRC          # foundryvtt/pf2e packs (ORC)
+    python tools/build_compendium.py pf2e SRC          # Obsidian-TTRPG-Community/Pathfinder-2E-
+                                                       # SRD-Markdown: the Bestiary (OGL 1.0a)
+
+(Monster Core, ORC, lives in foundryvtt/pf2e, whose repository is too large to copy here.)
 
 Each run writes ``core/data/compendium/<system>.json``: per creature its name, level (as
 printed), HP, AC, source, a stat block generated in the system's printed layout (RULES §8:
@@ -283,6 +286,81 @@ def build_d20(source: Path, cross: Path | None = None) -> dict[str, Any]:
             "licence": "Open Game License 1.0a", "entries": list(entries.values())}
 
 
+# ---------------------------------------------------------------------------------- PF2e
+_LINK = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]")
+_ROLL = re.compile(r"(\d*d\d+(?:[+-]\d+)?)\s*\(\1\)")
+
+
+def _plain(text: str) -> str:
+    """A desc of the Markdown export as printed: links, emphasis and repeated rolls out."""
+    text = _LINK.sub(r"\1", text).replace("__", "")
+    text = _ROLL.sub(r"\1", text)
+    text = re.sub(r"\s*\(1d20[+-]\d+\)", "", text)
+    return " ".join(text.split()).strip(" ;")
+
+
+def _pf2_fields(text: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The statblock's top-level ``key: value`` lines and its ``- name: / desc:`` pairs."""
+    body = text.split("```statblock", 1)[1].split("```", 1)[0]
+    top = {m.group(1): m.group(2).strip().strip('"')
+           for m in re.finditer(r"^([a-z_0-9]+):[ \t]*(.*)$", body, re.MULTILINE)}
+    pairs = [(m.group(1).strip('"'), json.loads(m.group(2)))
+             for m in re.finditer(r'^  - name: (.*)\n    desc: ("(?:[^"\\]|\\.)*")', body, re.MULTILINE)]
+    return top, pairs
+
+
+def _pf2_entry(text: str) -> dict[str, Any] | None:
+    """One creature of the Bestiary: its block in the printed layout, the numbers of its fields."""
+    top, pairs = _pf2_fields(text)
+    traits = [_plain(v) for k, v in sorted(top.items()) if k.startswith("trait_")]
+    rarity = [_plain(v) for k, v in top.items() if k.startswith("rare_")]
+    if "unique" in (r.lower() for r in rarity) or "hp" not in top or not top["hp"].isdigit():
+        return None     # a named creature is Product Identity; a block without HP is no creature
+    name, level = top["name"], int(top["level"].split()[-1])
+    descs = dict(pairs)
+    saves = {k.lower(): int(v) for k, v in re.findall(r"(Fort|Ref|Will)__: ([+-]\d+)", descs["AC"])}
+    lines = [f"{name}    Creature {level}",
+             " ".join(w for w in [top.get("alignment", ""), top.get("size", ""), *traits] if w),
+             _plain(descs["Perception"]).replace("Perception ", "Perception ", 1),
+             f"AC {top['ac']}; Fort {saves['fort']:+d}, Ref {saves['ref']:+d}, Will {saves['will']:+d}"]
+    health = _plain(descs["HP"])
+    number, _, rest = health.partition(";")
+    lines.append(f"HP {number.strip()}" + (f"; {rest.strip()}" if rest.strip() else ""))
+    strikes = []
+    for kind, desc in pairs:
+        if kind not in ("Melee", "Ranged"):
+            continue
+        plain = _plain(desc.lstrip("⬻⬺⬽⬲ "))
+        strike = re.match(r"(.+?) ([+-]\d+)(?: \(([^()]*(?:\([^()]*\)[^()]*)*)\))?;? Damage (.+)$", plain)
+        if not strike:
+            continue
+        traits_text = f" ({strike.group(3)})" if strike.group(3) else ""
+        lines.append(f"{kind} ◆ {strike.group(1)} {strike.group(2)}{traits_text}, Damage {strike.group(4)}")
+        strikes.append([strike.group(1), int(strike.group(2))])
+    expect = {"hp": int(top["hp"]),
+              "numbers": {"level": level, "ac": int(top["ac"]), **saves,
+                          "perception": int(top["modifier"])},
+              "strikes": strikes}
+    return {"name": name, "level": level, "role": " ".join(traits), "hp": int(top["hp"]),
+            "ac": int(top["ac"]), "source": "Pathfinder Bestiary", "block": "\n".join(lines),
+            "expect": expect}
+
+
+def build_pf2e(source: Path) -> dict[str, Any]:
+    """The Pathfinder Bestiary's creatures (OGL 1.0a) from the Markdown export's
+    ``fantasy-bestiary/bestiary-1/*.md`` statblocks."""
+    entries, left_out = [], []
+    for path in sorted((source / "fantasy-bestiary" / "bestiary-1").glob("*.md")):
+        entry = _pf2_entry(path.read_text("utf-8"))
+        if entry is None:
+            left_out.append(path.stem)
+        else:
+            entries.append(entry)
+    print(f"pf2e: {len(entries)} creatures, left out: {', '.join(left_out)}", file=sys.stderr)
+    return {"system": "pf2e", "source": "Pathfinder Bestiary (Second Edition), Paizo Inc.",
+            "licence": "Open Game License 1.0a", "entries": entries}
+
+
 # ---------------------------------------------------------------------------------- writing
 def _check(system: str, data: dict[str, Any]) -> None:
     """Read every block with the app's reader; leave out (and name) those it refuses."""
@@ -320,7 +398,7 @@ def write(system: str, data: dict[str, Any]) -> Path:
     return path
 
 
-BUILDERS = {"daggerheart": build_daggerheart, "d20-3e": build_d20}
+BUILDERS = {"daggerheart": build_daggerheart, "d20-3e": build_d20, "pf2e": build_pf2e}
 
 
 def main(argv: list[str] | None = None) -> int:

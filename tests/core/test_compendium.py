@@ -142,3 +142,45 @@ def test_the_srds_reserved_names_are_left_out():
         assert reserved not in names
     kinds = " ".join(e.role.lower() for e in compendium.entries("d20-3e"))
     assert "tanar'ri" not in kinds and "baatezu" not in kinds
+
+
+# Pathfinder Bestiary (Second Edition), as printed:
+# name: (level, HP, AC, Fort, Ref, Will, Perception, first Strike and its bonus)
+PF2E = {
+    "Goblin Warrior": (-1, 6, 16, 5, 7, 3, 2, ("dogslicer", 8)),
+    "Kobold Warrior": (-1, 8, 16, 4, 7, 3, 3, ("spear", 3)),
+    "Skeleton Guard": (-1, 4, 16, 2, 8, 2, 2, ("scimitar", 6)),
+    "Zombie Shambler": (-1, 20, 12, 6, 0, 2, 0, ("fist", 7)),
+    "Giant Rat": (-1, 8, 15, 6, 7, 3, 5, ("jaws", 7)),
+    "Orc Brute": (0, 15, 15, 6, 4, 2, 5, ("orc knuckle dagger", 7)),
+    "Wolf": (1, 24, 15, 6, 9, 5, 7, ("jaws", 9)),
+    "Ghoul": (1, 20, 16, 4, 9, 5, 7, ("jaws", 9)),
+    "Boar": (2, 30, 18, 10, 5, 8, 8, ("tusk", 10)),
+    "Animated Armor": (2, 20, 17, 10, 3, 4, 6, ("glaive", 11)),
+    "Ogre Warrior": (3, 50, 17, 11, 6, 5, 5, ("ogre hook", 12)),
+    "Owlbear": (4, 70, 21, 13, 7, 11, 13, ("talon", 14)),
+    "Troll": (5, 115, 20, 17, 11, 7, 11, ("jaws", 14)),
+}
+
+
+@pytest.mark.parametrize(("name", "printed"), PF2E.items(), ids=list(PF2E))
+def test_pf2e_creatures_hold_the_bestiarys_numbers(name: str, printed: tuple):
+    level, hp, ac, fort, ref, will, perception, strike = printed
+    entry = compendium.search("pf2e", name, 1)[0]
+    assert (entry.name, entry.level, entry.hp, entry.ac) == (name, level, hp, ac)
+    c = compendium.get("pf2e", name)
+    assert (c.max_hp, c.hp, c.init_mod) == (hp, hp, perception)
+    assert c.numbers == {"level": level, "ac": ac, "fort": fort, "ref": ref, "will": will,
+                         "perception": perception}
+    assert (c.attacks[0].label, c.attacks[0].bonus) == strike
+
+
+def test_the_goblin_warriors_strikes_are_as_printed():
+    goblin = compendium.get("pf2e", "Goblin Warrior")
+    assert goblin.attacks[0][:4] == ("dogslicer", "1d6 slashing", 8, ("agile", "backstabber", "finesse"))
+    assert goblin.attacks[1][:3] == ("shortbow", "1d6 piercing", 8) and goblin.attacks[1].ranged
+
+
+def test_named_creatures_are_left_out_of_the_pathfinder_box():
+    names = {e.name for e in compendium.entries("pf2e")}
+    assert "Treerazer" not in names and "Grim Reaper" not in names

@@ -56,7 +56,14 @@ def _check_d20(creature: Creature, expect: dict[str, Any]) -> None:
         assert (first.bonus, first.damage.split()[0].rstrip(",")) == (bonus, dice)
 
 
-CHECKS = {"daggerheart": _check_daggerheart, "d20-3e": _check_d20}
+def _check_pf2e(creature: Creature, expect: dict[str, Any]) -> None:
+    assert (creature.max_hp, creature.hp) == (expect["hp"], expect["hp"])
+    assert creature.numbers == expect["numbers"]
+    assert creature.init_mod == expect["numbers"]["perception"]
+    assert [[a.label, a.bonus] for a in creature.attacks] == expect["strikes"]
+
+
+CHECKS = {"daggerheart": _check_daggerheart, "d20-3e": _check_d20, "pf2e": _check_pf2e}
 
 
 @pytest.mark.parametrize(("system", "record"), _cases())
