@@ -134,6 +134,17 @@ def _word_prefixes(query: tuple[str, ...], name: tuple[str, ...]) -> bool:
     return True
 
 
+def _any_order(query: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    """Every query word starts a different word of the name, in any order."""
+    left = list(name)
+    for word in query:
+        found = next((w for w in left if w.startswith(word)), None)
+        if found is None:
+            return False
+        left.remove(found)
+    return True
+
+
 def _score(query: str, words: tuple[str, ...], name: str, name_words: tuple[str, ...]) -> float | None:
     """How well a name matches: 0 exact, 1 prefix, 2 word prefixes, 3 inside, 4+ fuzzy; None: not."""
     if name == query:
@@ -142,6 +153,8 @@ def _score(query: str, words: tuple[str, ...], name: str, name_words: tuple[str,
         return 1
     if _word_prefixes(words, name_words):
         return 2
+    if _any_order(words, name_words):
+        return 2.5    # ``brown bear`` → Bear, Brown
     if query in name:
         return 3
     best = 0.0
@@ -170,6 +183,23 @@ def search(system: str, query: str, limit: int = 10) -> list[Entry]:
     return [item[3] for item in scored[:max(limit, 0)]]
 
 
+def rank_names(query: str, names: list[str], limit: int = 10) -> list[str]:
+    """Other names (the GM's library) ranked as ``search`` ranks the box's; a level filter in
+    the query keeps none of them (their level is not listed)."""
+    text, filters = _parse(query)
+    if filters or not text:
+        return []
+    words = tuple(text.split())
+    scored = []
+    for name in names:
+        folded = _fold(name)
+        score = _score(text, words, folded, tuple(folded.split()))
+        if score is not None:
+            scored.append((score, len(folded), folded, name))
+    scored.sort(key=lambda item: item[:3])
+    return [item[3] for item in scored[:max(limit, 0)]]
+
+
 def _absent(system: str, name: str) -> str:
     closest = [e.name for e in search(system, name, 3)] or \
         difflib.get_close_matches(name, [e.name for e in _box(system).entries], 3, 0.3)
@@ -187,4 +217,4 @@ def get(system: str, name: str) -> Creature:
     return get_system(system).from_statblock(record(system, name)["block"])
 
 
-__all__ = ["Entry", "SYSTEMS", "systems", "entries", "record", "search", "get"]
+__all__ = ["Entry", "SYSTEMS", "systems", "entries", "record", "search", "get", "rank_names"]

@@ -19,6 +19,7 @@ from core.i18n import N_, clauses, listing, tr
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
 from tui.screens.dialogs import NumberInput
+from tui.widgets.box_results import BoxResults
 from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
 
@@ -198,6 +199,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         Binding("ctrl+enter", "submit", N_("Add"), show=False, id="form.submit"),
         Binding("ctrl+t", "paste_block", N_("Paste stat block"), id="form.paste_block",
                 tooltip=N_("Paste a stat block as printed: see what it says, then add it")),
+        Binding("down", "box_down", N_("Matches"), show=False, id="form.box_down"),
     ]
 
     def __init__(self, rules: Any, creature: Any = None, initiative: int = 0,
@@ -242,6 +244,10 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                 yield Label(tr("Count"), classes="label short")
                 yield NumberInput("1", id="count", label=tr("Count"), default=1, minimum=1,
                                   classes="number")
+        if not self.editing:   # monsters from the box and the library, as the name is typed
+            results = BoxResults(self.rules.id, id="box-results")
+            results.display = False
+            yield results
 
     def _stat_rows(self) -> ComposeResult:
         """The system's stats, the initiative where it has one, and when editing the tracks'
@@ -346,6 +352,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         """The number fields say at once what is wrong with each (none drops a character),
         and the initiative line what the Init and Mod fields give."""
+        if event.input.id == "name" and not self.editing:
+            self.query_one(BoxResults).show(event.value)
         if isinstance(event.input, NumberInput):
             event.stop()
             problems = [box.problem() for box in self.query(NumberInput).results(NumberInput)
@@ -422,6 +430,48 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         except ValueError:
             count = 1
         self.app.push_screen(StatblockPasteScreen(self.rules, count=count), self._add_pasted)
+
+    def action_box_down(self) -> None:
+        """``down`` in the name field goes to its matches (box and library)."""
+        for results in self.query(BoxResults).results(BoxResults):
+            if results.display and self.focused is self.query_one("#name"):
+                results.focus()
+                results.highlighted = 0
+
+    def on_box_results_back(self, event: BoxResults.Back) -> None:
+        event.stop()
+        self.query_one("#name", Input).focus()
+
+    def on_box_results_chosen(self, event: BoxResults.Chosen) -> None:
+        """Enter on a match adds that many copies of it (the Count field's when none typed),
+        each rolling its initiative; the form closes."""
+        from tui.screens.library import add_copies
+
+        event.stop()
+        count = event.count
+        if not count:
+            try:
+                count = self.query_one("#count", NumberInput).number()
+            except ValueError as error:
+                self.query_one("#form-error", Static).update(str(error))
+                return
+        if not 1 <= count <= MAX_COUNT:
+            self.query_one("#form-error", Static).update(
+                tr("Count must be between 1 and {most}.", most=MAX_COUNT))
+            return
+        if event.match.origin == "library":
+            from saves import library
+
+            creature = library.get(self.rules.id, event.match.name)
+        else:
+            from core import compendium
+
+            creature = compendium.get(self.rules.id, event.match.name)
+        app = self.app
+        self.dismiss(None)
+        added = add_copies(app, creature, count)
+        names = [app.session.encounter.creature(cid).name for cid in added]
+        app.notify(tr("Added {names}.", names=listing(names)))
 
     def _add_pasted(self, pasted: tuple[Any, int] | None) -> None:
         from tui.screens.library import add_copies
