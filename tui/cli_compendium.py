@@ -65,7 +65,7 @@ def creature_lines(system: str, creature: Creature) -> list[str]:
     for number in NUMBERS.get(system, ()):
         if number.key in creature.numbers:
             value = creature.numbers[number.key]
-            numbers.append(f"{tr(number.label)} {value:+d}" if number.signed else f"{tr(number.label)} {value}")
+            numbers.append(f"{number.label} {value:+d}" if number.signed else f"{number.label} {value}")
     if numbers:
         lines.append(" · ".join(numbers))
     lines.append(tr("Initiative {modifier}", modifier=f"{creature.init_mod:+d}"))

@@ -184,3 +184,14 @@ def test_the_goblin_warriors_strikes_are_as_printed():
 def test_named_creatures_are_left_out_of_the_pathfinder_box():
     names = {e.name for e in compendium.entries("pf2e")}
     assert "Treerazer" not in names and "Grim Reaper" not in names
+
+
+def test_the_words_of_a_name_match_in_any_order():
+    assert compendium.search("d20-3e", "brown bear")[0].name == "Bear, Brown"
+
+
+def test_the_gms_library_names_are_ranked_as_the_box():
+    names = ["Goblin Sharpshooter", "Orc Boss", "Gobbler"]
+    assert compendium.rank_names("gob sharp", names) == ["Goblin Sharpshooter"]
+    assert compendium.rank_names("gob", names) == ["Gobbler", "Goblin Sharpshooter"]
+    assert compendium.rank_names("lvl:1 gob", names) == []
