@@ -18,11 +18,25 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from core.i18n import tr
+from core.i18n import N_, tr
 from core.model import Creature
 
 SYSTEMS = ("pf2e", "daggerheart", "d20-3e")
 """The systems a compendium may be shipped for, in the order they are offered."""
+
+_LEVEL_WORDS = {"pf2e": N_("Lvl"), "daggerheart": N_("Tier"), "d20-3e": N_("CR")}
+_AC_WORDS = {"daggerheart": N_("Diff")}
+
+
+def level_word(system: str) -> str:
+    """What the system's list calls a level, short: Lvl, Tier, CR."""
+    return tr(_LEVEL_WORDS.get(system, "Lvl"))
+
+
+def ac_word(system: str) -> str:
+    """What the list's AC column holds: AC, or Daggerheart's Difficulty (Diff)."""
+    return tr(_AC_WORDS.get(system, "AC"))
+
 
 _FILTER = re.compile(r"^(lvl|level|tier|cr):(\S*)$", re.IGNORECASE)
 _RANGE = re.compile(r"^(-?\d+(?:/\d+)?)(?:-(-?\d+(?:/\d+)?))?$")
@@ -217,4 +231,5 @@ def get(system: str, name: str) -> Creature:
     return get_system(system).from_statblock(record(system, name)["block"])
 
 
-__all__ = ["Entry", "SYSTEMS", "systems", "entries", "record", "search", "get", "rank_names"]
+__all__ = ["Entry", "SYSTEMS", "systems", "entries", "record", "search", "get", "rank_names",
+           "level_word", "ac_word"]

@@ -13,18 +13,15 @@ def compendium_parser() -> _Parser:
     """``hitledger compendium SYSTEM [QUERY] [--show NAME] [--limit N]``."""
     parser = _Parser(prog="hitledger compendium",
                      description=tr("Search the monsters shipped with hitledger, or print one."))
-    parser.add_argument("system", help=tr("pf2e, daggerheart or d20-3e"))
+    from core.compendium import SYSTEMS
+
+    parser.add_argument("system", help=", ".join(SYSTEMS))
     parser.add_argument("query", nargs="*",
                         help=tr("words of the name; lvl:1-3, tier:1 or cr:1/2 keep those levels"))
     parser.add_argument("--show", metavar="NAME", help=tr("print this creature as the app holds it"))
     parser.add_argument("--limit", type=int, default=20, help=tr("at most this many matches (20)"))
     _lang_help(parser)
     return parser
-
-
-def level_word(system: str) -> str:
-    """What the system calls a creature's level: Level, Tier, CR."""
-    return {"daggerheart": tr("Tier"), "d20-3e": tr("CR")}.get(system, tr("Level"))
 
 
 def run_compendium(argv: Sequence[str]) -> int:
@@ -47,8 +44,8 @@ def run_compendium(argv: Sequence[str]) -> int:
         print(tr("No match in the {system} compendium; try fewer letters.", system=args.system))
         return 1
     width = max(len(h.name) for h in hits)
-    print(f"{tr('Name'):<{width}}  {level_word(args.system):>5}  {tr('HP'):>5}  "
-          f"{'Diff' if args.system == 'daggerheart' else tr('AC'):>4}  {tr('Source')}")
+    print(f"{tr('Name'):<{width}}  {compendium.level_word(args.system):>5}  {tr('HP'):>5}  "
+          f"{compendium.ac_word(args.system):>4}  {tr('Source')}")
     for hit in hits:
         print(f"{hit.name:<{width}}  {hit.level!s:>5}  {hit.hp!s:>5}  {hit.ac!s:>4}  {hit.source}")
     return 0

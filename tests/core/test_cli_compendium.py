@@ -16,7 +16,7 @@ def _data_dir(tmp_path, monkeypatch):
 def test_a_query_lists_name_level_hp_ac_and_source(capsys):
     assert main(["compendium", "pf2e", "gob", "war"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split()[:4] == ["Name", "Level", "HP", "AC"]
+    assert out[0].split()[:4] == ["Name", "Lvl", "HP", "AC"]
     assert out[1].split() == ["Goblin", "Warrior", "-1", "6", "16", "Pathfinder", "Bestiary"]
 
 

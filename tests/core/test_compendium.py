@@ -55,10 +55,13 @@ def test_get_of_an_absent_name_names_the_closest():
 def test_a_search_takes_less_than_50_ms_a_key():
     for system in compendium.systems():
         compendium.search(system, "x")                  # the file is read once
-        start = time.perf_counter()
         for typed in ("g", "go", "gob", "gobl", "gobli", "goblin", "goblin w", "zzqx"):
-            compendium.search(system, typed)
-        assert (time.perf_counter() - start) / 8 < 0.05
+            took = []
+            for _ in range(3):    # the best of three: a machine shared with other work
+                start = time.perf_counter()
+                compendium.search(system, typed)
+                took.append(time.perf_counter() - start)
+            assert min(took) < 0.05, (system, typed)
 
 
 def test_importing_the_core_reads_no_compendium():

@@ -189,6 +189,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     | escape | Cancel |
     | tab / shift+tab | Next / previous field |
     | ctrl+t | Paste a stat block as printed: see what it says, then add it |
+    | down | From the name, its matches in the box and your library: a number types how many, enter adds them, escape goes back |
     """
 
     CSS_PATH = "creature_form.tcss"

@@ -34,17 +34,13 @@ class Match:
     source: str = ""
 
 
-def level_label(system: str) -> str:
-    """What the system calls a level in a short cell: Lvl, Tier, CR."""
-    return {"daggerheart": tr("Tier"), "d20-3e": tr("CR")}.get(system, tr("Lvl"))
-
-
 def row_text(system: str, match: Match, width: int = 64) -> str:
     """``Goblin Warrior       Lvl -1  HP 6    AC 16  Pathfinder Bestiary`` in ``width`` cells."""
-    level = "" if match.level is None else f"{level_label(system)} {match.level}"
+    from core.compendium import ac_word, level_word
+
+    level = "" if match.level is None else f"{level_word(system)} {match.level}"
     hp = "" if match.hp is None else f"{tr('HP')} {match.hp}"
-    ac_word = tr("Diff") if system == "daggerheart" else tr("AC")
-    ac = "" if match.ac is None else f"{ac_word} {match.ac}"
+    ac = "" if match.ac is None else f"{ac_word(system)} {match.ac}"
     source = tr("your library") if match.origin == "library" else match.source
     name = match.name if len(match.name) <= 20 else match.name[:19] + "…"
     text = f"{name:<20} {level:<7} {hp:<7} {ac:<6} {source}"
