@@ -32,7 +32,11 @@ async def test_four_goblin_warriors_from_the_box_in_four_keys_and_the_letters(ap
         shown = screen_text(app)
         assert "Goblin Warrior" in shown and "Lvl -1" in shown and "HP 6" in shown
         assert "AC 16" in shown and "Pathfinder Bestiary" in shown
-        await pilot.press("down", "4", "enter")                      # three keys more
+        assert "↓ matches from the box" in shown                    # the way there, said
+        await pilot.press("down")
+        await pilot.pause()
+        assert "a number: how many" in screen_text(app)
+        await pilot.press("4", "enter")                              # three keys more
         await pilot.pause()
         assert app.screen is app.roster
         encounter = app.session.encounter

@@ -27,6 +27,7 @@ from tui.widgets.word_checkbox import WordCheckbox
 # ``current_tracks``: (track, label, the stat that is its maximum). A field shows only
 # where the creature has that track.
 MAX_COUNT = 50
+ADD_KEYS = N_("enter add · esc cancel · tab next field")
 
 
 @dataclass
@@ -232,7 +233,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             yield from self._text_rows()
             yield Static("", id="form-error", markup=False)
             yield Label(tr("enter edit · esc cancel · tab next field") if self.editing
-                        else tr("enter add · esc cancel · tab next field"), classes="hint")
+                        else tr(ADD_KEYS), classes="hint")
 
     def _name_row(self) -> ComposeResult:
         """Name and how many (when adding); ``Tab`` from Count goes on to the stats."""
@@ -355,6 +356,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         and the initiative line what the Init and Mod fields give."""
         if event.input.id == "name" and not self.editing:
             self.query_one(BoxResults).show(event.value)
+            self._box_hint()
         if isinstance(event.input, NumberInput):
             event.stop()
             problems = [box.problem() for box in self.query(NumberInput).results(NumberInput)
@@ -438,10 +440,15 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             if results.display and self.focused is self.query_one("#name"):
                 results.focus()
                 results.highlighted = 0
+                self._box_hint()
 
     def on_box_results_back(self, event: BoxResults.Back) -> None:
         event.stop()
         self.query_one("#name", Input).focus()
+        self._box_hint()
+
+    def _box_hint(self) -> None:
+        self.query_one(".hint", Label).update(self.query_one(BoxResults).hint(tr(ADD_KEYS)))
 
     def on_box_results_chosen(self, event: BoxResults.Chosen) -> None:
         """Enter on a match adds that many copies of it (the Count field's when none typed),
@@ -460,14 +467,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             self.query_one("#form-error", Static).update(
                 tr("Count must be between 1 and {most}.", most=MAX_COUNT))
             return
-        if event.match.origin == "library":
-            from saves import library
-
-            creature = library.get(self.rules.id, event.match.name)
-        else:
-            from core import compendium
-
-            creature = compendium.get(self.rules.id, event.match.name)
+        creature = self.query_one(BoxResults).creature(event.match)
         app = self.app
         self.dismiss(None)
         added = add_copies(app, creature, count)

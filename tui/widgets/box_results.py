@@ -113,6 +113,22 @@ class BoxResults(OptionList):
         self.display = bool(self.matches)
         self.border_title = None
 
+    def creature(self, match: Match) -> Any:
+        """A fresh creature of the row: the library's template or the box's creature."""
+        if match.origin == "library":
+            from saves import library
+
+            return library.get(self.system, match.name)
+        from core import compendium
+
+        return compendium.get(self.system, match.name)
+
+    def hint(self, base: str) -> str:
+        """The form's key line: how to reach the matches, or what the keys do among them."""
+        if self.has_focus:
+            return tr("↑↓ choose · a number: how many · enter add · esc back to the name")
+        return tr("↓ matches from the box · {keys}", keys=base) if self.display else base
+
     def action_count(self, digit: int) -> None:
         """Digits type how many copies enter adds."""
         text = (self.count_text + str(digit)).lstrip("0")[:2]
