@@ -440,15 +440,15 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             if results.display and self.focused is self.query_one("#name"):
                 results.focus()
                 results.highlighted = 0
-                self._box_hint()
+                self._box_hint(among=True)
 
     def on_box_results_back(self, event: BoxResults.Back) -> None:
         event.stop()
         self.query_one("#name", Input).focus()
         self._box_hint()
 
-    def _box_hint(self) -> None:
-        self.query_one(".hint", Label).update(self.query_one(BoxResults).hint(tr(ADD_KEYS)))
+    def _box_hint(self, among: bool = False) -> None:
+        self.query_one(".hint", Label).update(self.query_one(BoxResults).hint(tr(ADD_KEYS), among))
 
     def on_box_results_chosen(self, event: BoxResults.Chosen) -> None:
         """Enter on a match adds that many copies of it (the Count field's when none typed),

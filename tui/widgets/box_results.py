@@ -123,9 +123,9 @@ class BoxResults(OptionList):
 
         return compendium.get(self.system, match.name)
 
-    def hint(self, base: str) -> str:
-        """The form's key line: how to reach the matches, or what the keys do among them."""
-        if self.has_focus:
+    def hint(self, base: str, among: bool = False) -> str:
+        """The form's key line: how to reach the matches, or (``among`` them) what keys do."""
+        if among:
             return tr("↑↓ choose · a number: how many · enter add · esc back to the name")
         return tr("↓ matches from the box · {keys}", keys=base) if self.display else base
 
