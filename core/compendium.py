@@ -215,8 +215,11 @@ def rank_names(query: str, names: list[str], limit: int = 10) -> list[str]:
 
 
 def _absent(system: str, name: str) -> str:
-    closest = [e.name for e in search(system, name, 3)] or \
-        difflib.get_close_matches(name, [e.name for e in _box(system).entries], 3, 0.3)
+    try:
+        closest = [e.name for e in search(system, name, 3)]
+    except ValueError:   # a name with a colon is not a filter here
+        closest = []
+    closest = closest or difflib.get_close_matches(name, [e.name for e in _box(system).entries], 3, 0.3)
     if closest:
         return tr("no {name} in the {system} compendium; closest: {names}", name=repr(name),
                   system=system, names=", ".join(closest))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
-from core import compendium
+from core import compendium, get_system
 
 
 def test_search_puts_the_exact_name_first_then_prefixes_then_the_fuzzy():
@@ -50,6 +51,8 @@ def test_get_gives_a_fresh_creature_each_time():
 def test_get_of_an_absent_name_names_the_closest():
     with pytest.raises(KeyError, match="Jagged Knife Bandit"):
         compendium.get("daggerheart", "Jaged Knife Bandt")
+    with pytest.raises(KeyError, match="no 'source: x'"):   # a colon in a name is no filter here
+        compendium.get("daggerheart", "source: x")
 
 
 def test_a_search_takes_less_than_50_ms_a_key():
@@ -198,3 +201,17 @@ def test_the_gms_library_names_are_ranked_as_the_box():
     assert compendium.rank_names("gob sharp", names) == ["Goblin Sharpshooter"]
     assert compendium.rank_names("gob", names) == ["Gobbler", "Goblin Sharpshooter"]
     assert compendium.rank_names("lvl:1 gob", names) == []
+
+
+STATBLOCKS = Path(__file__).parent / "statblocks"
+SAME = ("name", "max_hp", "hp", "major", "severe", "stress", "armor", "defenses", "traits",
+        "numbers", "attacks", "horde", "init_mod")
+
+
+@pytest.mark.parametrize("path", sorted(STATBLOCKS.glob("**/daggerheart-*")), ids=lambda p: p.name)
+def test_a_daggerheart_adversary_from_the_box_is_the_one_its_pasted_srd_block_makes(path: Path):
+    printed = path.read_bytes().decode("utf-8")
+    printed = "\n".join(line for line in printed.splitlines() if not line.startswith("%%"))
+    pasted = get_system("daggerheart").from_statblock(printed)
+    boxed = compendium.get("daggerheart", pasted.name)
+    assert {f: getattr(boxed, f) for f in SAME} == {f: getattr(pasted, f) for f in SAME}
