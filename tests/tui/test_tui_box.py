@@ -107,3 +107,12 @@ async def test_each_key_lists_its_matches_within_50_ms(app_factory):
                 took.append(time.perf_counter() - start)
             slowest = max(slowest, min(took))
         assert slowest < 0.05
+
+
+async def test_tab_passes_the_matches_by(app_factory):
+    app = app_factory(party())
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_add_form(pilot, "gob")
+        assert form.query_one(BoxResults).display
+        await pilot.press("tab", "tab")                  # name → Count → the first stat
+        assert form.focused is form.query_one("#stat-hp")

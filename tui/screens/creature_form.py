@@ -438,8 +438,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         """``down`` in the name field goes to its matches (box and library)."""
         for results in self.query(BoxResults).results(BoxResults):
             if results.display and self.focused is self.query_one("#name"):
-                results.focus()
-                results.highlighted = 0
+                results.enter()
                 self._box_hint(among=True)
 
     def on_box_results_back(self, event: BoxResults.Back) -> None:

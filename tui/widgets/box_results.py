@@ -73,6 +73,20 @@ class BoxResults(OptionList):
         self.matches: list[Match] = []
         self.count_text = ""
         self._library: list[str] | None = None
+        self._entering = False
+
+    def allow_focus(self) -> bool:
+        """Not a stop of tab (Count goes on to the stats): only ``down`` from the name comes here."""
+        return self._entering or self.has_focus
+
+    def enter(self) -> None:
+        """Take the focus, the first row highlighted (``down`` from the name field)."""
+        self._entering = True
+        self.focus()
+        self.highlighted = 0
+
+    def on_focus(self) -> None:
+        self._entering = False
 
     def library_names(self) -> list[str]:
         """The GM's templates of this system, read once."""
