@@ -541,6 +541,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_library(argv[1:])
         if argv and argv[0] == "log":
             return run_log(argv[1:])
+        if argv and argv[0] == "compendium":
+            from tui.cli_compendium import run_compendium
+
+            return run_compendium(argv[1:])
         if argv and argv[0] == "watch":
             return run_watch(argv[1:])
         if argv and argv[0] == "serve":

@@ -20,6 +20,7 @@ from core.i18n import N_, clauses, game_term, listing, tr
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
 from tui.screens.dialogs import NumberInput
+from tui.widgets.box_results import BoxResults
 from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
 
@@ -27,6 +28,7 @@ from tui.widgets.word_checkbox import WordCheckbox
 # ``current_tracks``: (track, label, the stat that is its maximum). A field shows only
 # where the creature has that track.
 MAX_COUNT = 50
+ADD_KEYS = N_("enter add · esc cancel · tab next field")
 
 
 @dataclass
@@ -201,6 +203,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     | escape | Cancel |
     | tab / shift+tab | Next / previous field |
     | ctrl+t | Paste a stat block as printed: see what it says, then add it |
+    | down | From the name, its matches in the box and your library: a number types how many, enter adds them, escape goes back |
     """
 
     CSS_PATH = "creature_form.tcss"
@@ -211,6 +214,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         Binding("ctrl+enter", "submit", N_("Add"), show=False, id="form.submit"),
         Binding("ctrl+t", "paste_block", N_("Paste stat block"), id="form.paste_block",
                 tooltip=N_("Paste a stat block as printed: see what it says, then add it")),
+        Binding("down", "box_down", N_("Matches"), show=False, id="form.box_down"),
     ]
 
     def __init__(self, rules: Any, creature: Any = None, initiative: int = 0,
@@ -242,7 +246,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             yield from self._text_rows()
             yield Static("", id="form-error", markup=False)
             yield Label(tr("enter edit · esc cancel · tab next field") if self.editing
-                        else tr("enter add · esc cancel · tab next field"), classes="hint")
+                        else tr(ADD_KEYS), classes="hint")
 
     def _name_row(self) -> ComposeResult:
         """Name and how many (when adding); ``Tab`` from Count goes on to the stats."""
@@ -255,6 +259,10 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                 yield Label(tr("Count"), classes="label short")
                 yield NumberInput("1", id="count", label=tr("Count"), default=1, minimum=1,
                                   classes="number")
+        if not self.editing:   # monsters from the box and the library, as the name is typed
+            results = BoxResults(self.rules.id, id="box-results")
+            results.display = False
+            yield results
 
     def _stat_rows(self) -> ComposeResult:
         """The system's stats, the initiative where it has one, and when editing the tracks'
@@ -360,6 +368,9 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         """The number fields say at once what is wrong with each (none drops a character),
         and the initiative line what the Init and Mod fields give."""
+        if event.input.id == "name" and not self.editing:
+            self.query_one(BoxResults).show(event.value)
+            self._box_hint()
         if isinstance(event.input, NumberInput):
             event.stop()
             problems = [box.problem() for box in self.query(NumberInput).results(NumberInput)
@@ -436,6 +447,45 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         except ValueError:
             count = 1
         self.app.push_screen(StatblockPasteScreen(self.rules, count=count), self._add_pasted)
+
+    def action_box_down(self) -> None:
+        """``down`` in the name field goes to its matches (box and library)."""
+        for results in self.query(BoxResults).results(BoxResults):
+            if results.display and self.focused is self.query_one("#name"):
+                results.enter()
+                self._box_hint(among=True)
+
+    def on_box_results_back(self, event: BoxResults.Back) -> None:
+        event.stop()
+        self.query_one("#name", Input).focus()
+        self._box_hint()
+
+    def _box_hint(self, among: bool = False) -> None:
+        self.query_one(".hint", Label).update(self.query_one(BoxResults).hint(tr(ADD_KEYS), among))
+
+    def on_box_results_chosen(self, event: BoxResults.Chosen) -> None:
+        """Enter on a match adds that many copies of it (the Count field's when none typed),
+        each rolling its initiative; the form closes."""
+        from tui.screens.library import add_copies
+
+        event.stop()
+        count = event.count
+        if not count:
+            try:
+                count = self.query_one("#count", NumberInput).number()
+            except ValueError as error:
+                self.query_one("#form-error", Static).update(str(error))
+                return
+        if not 1 <= count <= MAX_COUNT:
+            self.query_one("#form-error", Static).update(
+                tr("Count must be between 1 and {most}.", most=MAX_COUNT))
+            return
+        creature = self.query_one(BoxResults).creature(event.match)
+        app = self.app
+        self.dismiss(None)
+        added = add_copies(app, creature, count)
+        names = [app.session.encounter.creature(cid).name for cid in added]
+        app.notify(tr("Added {names}.", names=listing(names)))
 
     def _add_pasted(self, pasted: tuple[Any, int] | None) -> None:
         from tui.screens.library import add_copies
