@@ -113,7 +113,9 @@ def _d20_attacks(value: str, at: int, block: Block, system: str) -> list[Attack]
         label = re.sub(r"^(?:or|and)\s+", "", match.group("label").strip(), flags=re.IGNORECASE)
         traits: tuple[str, ...] = ("ranged",) if match.group("kind").lower() == "ranged" else ()
         traits += _label_traits(label)
-        found = _d20_damage(f"{label} {match.group('damage')}", at + match.start("damage") - len(label) - 1,
+        # the damage alone: a die in the label (``Slam+2 melee, (1d6+1) or club``, a source's
+        # missing space) must not be taken for the attack's damage
+        found = _d20_damage(match.group("damage"), at + match.start("damage"),
                             block, system) if match.group("damage") else []
         bonus = modifier(match.group("bonus"), at + match.start("bonus"), block, tr("attack bonus"))
         if found:

@@ -80,3 +80,11 @@ def test_the_35_holy_longbow_is_read_and_its_magic_and_alignment_carried():
     a = enc.attack(archer, target, rng=Script(12))
     assert set(a.damage.split()) >= {"1d8+5", "magical", "good"}
     assert enc.apply_damage([target], a.damage, rng=Script())[target].total == 13   # DR /magic bypassed
+
+
+def test_a_die_in_an_attacks_label_is_not_taken_for_its_damage():
+    """The SRD's ``Slam+2 melee, (1d6+1) or club +2 melee (1d6+1)`` (a missing space): the
+    club's damage is the one in its own parenthesis, never an empty damage."""
+    rules = get_system("d20-3e")
+    c = rules.new_creature("Zombie", hp=16, attacks=["Slam+2 melee, (1d6+1) or club +2 melee (1d6+1)"])
+    assert [(a.bonus, a.damage) for a in c.attacks] == [(2, "1d6+1")]
