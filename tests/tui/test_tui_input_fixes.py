@@ -23,7 +23,8 @@ from tui_support import (
 )
 
 from core import Encounter, get_system
-from tui.screens.creature_form import CreatureForm, stat_rows, unique_names
+from tui.screens.creature_fields import stat_rows, unique_names
+from tui.screens.creature_form import CreatureForm
 from tui.screens.dialogs import NumberInput, read_number
 from tui.screens.heal import HealModal, read_heal
 from tui.widgets.word_checkbox import WordCheckbox
@@ -630,7 +631,7 @@ async def test_daggerheart_marked_slots_are_set_in_the_edit_form(app_factory):
 
 
 def test_an_edit_notice_uses_the_forms_words():
-    from tui.screens.creature_form import edit_notice
+    from tui.screens.creature_fields import edit_notice
 
     rules = get_system("pf2e")
     assert edit_notice(rules, "Valeros", {"temp_hp": 5, "now_hp": 30}) == (

@@ -222,7 +222,7 @@ async def test_a_hit_on_a_minion_says_how_many_more_it_defeats_and_the_gm_marks_
 def test_numbers_are_said_back_as_a_block_prints_them():
     """The add form's echo and the edit form's value (the reading is the core's:
     tests/core/test_rules_from_pilot.py)."""
-    from tui.screens.creature_form import numbers_text
+    from tui.screens.creature_fields import numbers_text
 
     assert numbers_text("pf2e", {"ac": 17, "fort": 5, "ref": 8, "will": 4, "perception": 6}) == (
         "AC 17 Fort +5 Ref +8 Will +4 Per +6")

@@ -24,7 +24,7 @@ from core.i18n import N_, clauses, listing, tr
 from saves import SaveConflict, SaveError, library
 from saves.library import fresh
 from tui.screens.base import HitLedgerModal
-from tui.screens.creature_form import MAX_COUNT, traits_text, unique_names
+from tui.screens.creature_fields import MAX_COUNT, traits_text, unique_names
 from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal, read_number
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from core.encounter import DamagePreview
-    from tui.screens.creature_form import CreatureFormResult
+    from tui.screens.creature_fields import CreatureFormResult
     from tui.session import Change
 
 # The dialogs and damage entry are imported by the actions that open them: the roster is
@@ -322,7 +322,7 @@ class RosterScreen(HitLedgerScreen[None]):
         except ValueError as error:
             self.notify(tr("Not changed: {error}", error=error), severity="error")
             return
-        from tui.screens.creature_form import edit_notice
+        from tui.screens.creature_fields import edit_notice
 
         self.notify(edit_notice(self.encounter.rules, result.name, fields))
 
