@@ -312,6 +312,9 @@ def run_watch(argv: Sequence[str]) -> int:
     return app.return_code or 0
 
 
+TOKEN_VARIABLE = "HITLEDGER_TOKEN"
+
+
 def run_serve(argv: Sequence[str]) -> int:
     """``hitledger serve``: the players' view in a browser (textual-serve)."""
     parser = _Parser(prog="hitledger serve",
@@ -320,11 +323,21 @@ def run_serve(argv: Sequence[str]) -> int:
     parser.add_argument("--host", default="127.0.0.1",
                         help=tr("address to listen on (default 127.0.0.1: this machine only)"))
     parser.add_argument("--port", type=int, default=8000, help=tr("port (default 8000)"))
-    parser.add_argument("--token", help=tr("a browser needs ?token=TOKEN in the address to watch"))
+    parser.add_argument("--token", help=tr("a browser needs ?token=TOKEN in the address to watch "
+                                           "(other users see it in ps: prefer {variable} or "
+                                           "--token-file)", variable=TOKEN_VARIABLE))
+    parser.add_argument("--token-file", metavar="FILE",
+                        help=tr("read the token from the first line of FILE"))
+    parser.add_argument("--max-browsers", type=int, default=8, metavar="N",
+                        help=tr("browsers watching at once; more are told the view is full "
+                                "(default 8)"))
     parser.add_argument("--data-dir", metavar="DIR", help=tr("where saves live"))
     args = parser.parse_args(argv)
     if not 0 < args.port < 65536:
         raise CliError(tr("--port is 1 to 65535, not {port}", port=args.port))
+    if args.max_browsers < 1:
+        raise CliError(tr("--max-browsers is at least 1, not {count}", count=args.max_browsers))
+    token = serve_token(args.token, args.token_file)
     from tui.watch.follow import data_folder
 
     try:
@@ -332,8 +345,41 @@ def run_serve(argv: Sequence[str]) -> int:
     except ImportError as error:  # the serve extra (textual-serve, aiohttp) is not installed
         raise CliError(tr("hitledger serve needs textual-serve ({error}): "
                           "pip install 'hitledger[serve]'", error=error)) from None
-    serve(data_folder(args.data_dir), args.host, args.port, args.token)
+    try:
+        serve(data_folder(args.data_dir), args.host, args.port, token, args.max_browsers)
+    except OSError as error:
+        raise CliError(tr("cannot listen on {host} port {port}: {why}", host=args.host,
+                          port=args.port, why=error.strerror or error)) from None
     return 0
+
+
+def serve_token(flag: str | None, file: str | None) -> str | None:
+    """The token of ``serve``: from --token, --token-file or HITLEDGER_TOKEN (taken out of the
+    environment, so no watch it starts inherits it); None for none. CliError for an empty
+    one, or for two of them."""
+    from_environment = os.environ.pop(TOKEN_VARIABLE, None)
+    if flag is not None and file is not None:
+        raise CliError(tr("give --token or --token-file, not both"))
+    if file is not None:
+        try:
+            with open(file, encoding="utf-8") as stream:
+                flag = next(iter(stream.read(4097).splitlines()), "")
+        except (OSError, UnicodeDecodeError) as error:
+            raise CliError(tr("cannot read the token from {file}: {why}", file=file,
+                              why=getattr(error, "strerror", None) or error)) from None
+        where = "--token-file"
+    elif flag is not None:
+        where = "--token"
+    elif from_environment is not None:
+        flag, where = from_environment, TOKEN_VARIABLE
+    else:
+        return None
+    if not flag.strip():
+        raise CliError(tr("{where} is empty: an empty token would let anyone watch. Give a word, "
+                          "or leave {where} out to serve without one.", where=where))
+    if len(flag) > 4096:
+        raise CliError(tr("{where} is longer than 4096 characters", where=where))
+    return flag
 
 
 # -- the TUI -----------------------------------------------------------------------------

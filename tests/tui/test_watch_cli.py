@@ -20,7 +20,7 @@ def test_serve_refuses_a_port_out_of_range(capsys) -> None:
 
 def test_serve_without_textual_serve_says_how_to_install_it(monkeypatch, capsys,
                                                             tmp_path: Path) -> None:
-    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    monkeypatch.setitem(sys.modules, "textual_serve", None)
     monkeypatch.delitem(sys.modules, "tui.watch.serve", raising=False)
     assert main(["serve", "--data-dir", str(tmp_path)]) == 2
     assert "pip install 'hitledger[serve]'" in capsys.readouterr().err
@@ -34,7 +34,7 @@ def test_watch_takes_no_unknown_option(capsys) -> None:
 def test_the_served_command_is_fixed_and_quoted(tmp_path: Path) -> None:
     watch_command = pytest.importorskip("tui.watch.serve").watch_command
     folder = tmp_path / "a folder; rm -rf ~"
-    assert shlex.split(watch_command(folder)) == [sys.executable, "-m", "tui.cli", "watch",
+    assert shlex.split(watch_command(folder)) == ["exec", sys.executable, "-m", "tui.cli", "watch",
                                                   "--data-dir", str(folder)]
 
 
@@ -42,6 +42,7 @@ def test_the_address_to_open() -> None:
     address = pytest.importorskip("tui.watch.serve").address
     assert address("127.0.0.1", 8000, None) == "http://127.0.0.1:8000/"
     assert address("127.0.0.1", 8001, "t") == "http://127.0.0.1:8001/?token=t"
+    assert address("127.0.0.1", 8001, "gm pass#1&x").endswith("?token=gm%20pass%231%26x")
     assert "0.0.0.0" not in address("0.0.0.0", 8000, None)  # this machine's name instead
 
 
