@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from core.i18n import N_, listing, tr
+from core.plain_text import removed_note, terminal_safe
 
 USAGE_ERROR = 2
 RESUMED = N_("Resumed from the autosave.")
@@ -36,19 +37,6 @@ def multiplier_systems() -> str:
 
 class CliError(Exception):
     """Bad input: one line on stderr, exit status 2."""
-
-
-# Control characters (C0 but tab and newline, DEL, C1) and bidi controls: a creature called
-# "ESC]0;…BEL ESC[2J" retitled and cleared the GM's terminal (issue 17, item 10).
-_ESCAPES = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7F, 0xA0)]
-            if chr(code) not in "\t\n"}
-_ESCAPES |= {code: f"\\u{code:04x}" for code in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]}
-
-
-def terminal_safe(text: str) -> str:
-    """``text`` with its control characters written out (``\\x1b``), so printing it shows
-    them instead of obeying them."""
-    return text.translate(_ESCAPES)
 
 
 class _Escaping:
@@ -312,9 +300,6 @@ def run_watch(argv: Sequence[str]) -> int:
     return app.return_code or 0
 
 
-TOKEN_VARIABLE = "HITLEDGER_TOKEN"
-
-
 def run_serve(argv: Sequence[str]) -> int:
     """``hitledger serve``: the players' view in a browser (textual-serve)."""
     parser = _Parser(prog="hitledger serve",
@@ -325,7 +310,7 @@ def run_serve(argv: Sequence[str]) -> int:
     parser.add_argument("--port", type=int, default=8000, help=tr("port (default 8000)"))
     parser.add_argument("--token", help=tr("a browser needs ?token=TOKEN in the address to watch "
                                            "(other users see it in ps: prefer {variable} or "
-                                           "--token-file)", variable=TOKEN_VARIABLE))
+                                           "--token-file)", variable="HITLEDGER_TOKEN"))
     parser.add_argument("--token-file", metavar="FILE",
                         help=tr("read the token from the first line of FILE"))
     parser.add_argument("--max-browsers", type=int, default=8, metavar="N",
@@ -337,8 +322,10 @@ def run_serve(argv: Sequence[str]) -> int:
         raise CliError(tr("--port is 1 to 65535, not {port}", port=args.port))
     if args.max_browsers < 1:
         raise CliError(tr("--max-browsers is at least 1, not {count}", count=args.max_browsers))
-    token = serve_token(args.token, args.token_file)
     from tui.watch.follow import data_folder
+    from tui.watch.token import serve_token
+
+    token = serve_token(args.token, args.token_file)  # ValueError: said as the others are
 
     try:
         from tui.watch.serve import serve
@@ -351,35 +338,6 @@ def run_serve(argv: Sequence[str]) -> int:
         raise CliError(tr("cannot listen on {host} port {port}: {why}", host=args.host,
                           port=args.port, why=error.strerror or error)) from None
     return 0
-
-
-def serve_token(flag: str | None, file: str | None) -> str | None:
-    """The token of ``serve``: from --token, --token-file or HITLEDGER_TOKEN (taken out of the
-    environment, so no watch it starts inherits it); None for none. CliError for an empty
-    one, or for two of them."""
-    from_environment = os.environ.pop(TOKEN_VARIABLE, None)
-    if flag is not None and file is not None:
-        raise CliError(tr("give --token or --token-file, not both"))
-    if file is not None:
-        try:
-            with open(file, encoding="utf-8") as stream:
-                flag = next(iter(stream.read(4097).splitlines()), "")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CliError(tr("cannot read the token from {file}: {why}", file=file,
-                              why=getattr(error, "strerror", None) or error)) from None
-        where = "--token-file"
-    elif flag is not None:
-        where = "--token"
-    elif from_environment is not None:
-        flag, where = from_environment, TOKEN_VARIABLE
-    else:
-        return None
-    if not flag.strip():
-        raise CliError(tr("{where} is empty: an empty token would let anyone watch. Give a word, "
-                          "or leave {where} out to serve without one.", where=where))
-    if len(flag) > 4096:
-        raise CliError(tr("{where} is longer than 4096 characters", where=where))
-    return flag
 
 
 # -- the TUI -----------------------------------------------------------------------------
@@ -449,7 +407,8 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
 
     if args.save:
         encounter = saves.load(args.save)
-        return encounter, tr(OPENED) + _held_note(saves.save_path(encounter))
+        return encounter, (tr(OPENED) + _held_note(saves.save_path(encounter))
+                           + removed_note(encounter.controls_removed))
     return _resume()
 
 
@@ -534,7 +493,7 @@ def _resume() -> tuple[Any, str]:
         except saves.SaveError as error:
             notice = _not_resumed(path, error)
     if encounter is not None:
-        return encounter, tr(RESUMED)
+        return encounter, tr(RESUMED) + removed_note(encounter.controls_removed)
     if busy is not None and not notice:
         process = tr(" (process {pid})", pid=busy) if busy else ""
         notice = tr("The autosave is open in another window{process}: a demo here. ctrl+o "
@@ -609,7 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    app = make_app(encounter, rng=rng, notice=notice, resumed=notice == tr(RESUMED),
+    app = make_app(encounter, rng=rng, notice=notice, resumed=notice.startswith(tr(RESUMED)),
                    saved=notice.startswith(tr(OPENED)))
     app.run()
     # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).

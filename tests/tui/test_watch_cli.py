@@ -54,3 +54,17 @@ def test_a_hidden_that_is_not_true_or_false_is_refused_naming_the_field() -> Non
     with pytest.raises(SaveError) as refused:
         codec.decode(codec.encode(data).encode("utf-8"), None)
     assert "hidden" in str(refused.value)
+
+
+def test_serve_takes_the_token_from_one_place_and_never_a_fifo(capsys, tmp_path: Path) -> None:
+    import os
+
+    (tmp_path / "token").write_text("word\n")
+    assert main(["serve", "--token", "a", "--token-file", str(tmp_path / "token")]) == 2
+    assert "--token or --token-file, not both" in capsys.readouterr().err
+    os.mkfifo(tmp_path / "fifo")  # opening it would wait for a writer forever
+    assert main(["serve", "--token-file", str(tmp_path / "fifo")]) == 2
+    assert "is not a file" in capsys.readouterr().err
+    (tmp_path / "blank").write_text("\n")
+    assert main(["serve", "--token-file", str(tmp_path / "blank")]) == 2
+    assert "--token-file is empty" in capsys.readouterr().err
