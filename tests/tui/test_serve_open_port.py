@@ -270,3 +270,38 @@ def test_the_limit_has_a_default(serving) -> None:
     served.process.wait(START)
     served.reader.join(5)
     assert re.search(r"--max-browsers.*default 8", " ".join(served.printed.split()))
+
+
+# -- what a browser is sent ----------------------------------------------------------------
+
+
+def test_a_name_with_control_characters_reaches_no_browser_as_them(tmp_path: Path) -> None:
+    from tui_support import goblins, window_holding
+
+    from saves import codec
+    from saves.store import atomic_write
+
+    data = goblins().to_data()
+    data["creatures"][0]["name"] = "Skulker\x1b]0;pwned\x07\x9b2J"
+    with window_holding(tmp_path / "autosave.toml"):
+        atomic_write(tmp_path / "autosave.toml", codec.encode(data).encode("utf-8"), backup=False)
+        served = Served(tmp_path)
+        try:
+            served.address()
+
+            async def watch() -> bytes:
+                sent = b""
+                async with aiohttp.ClientSession() as session, \
+                        session.ws_connect(served.url("/ws?width=100&height=30")) as ws:
+                    end = time.monotonic() + START
+                    while b"pwned" not in sent and time.monotonic() < end:
+                        message = await ws.receive(timeout=START)
+                        if message.type == aiohttp.WSMsgType.BINARY:
+                            sent += message.data
+                return sent
+
+            sent = run(watch())
+        finally:
+            served.stop()
+    assert b"Skulker]0;pwned" in sent  # shown, without what a terminal would obey
+    assert b"\x1b]0;pwned" not in sent and "\x9b".encode() not in sent
