@@ -49,9 +49,10 @@ def players_page(title: str) -> str:
             f"<style>{_STYLE % {'font': FONT}}</style>\n")
     ended = tr("The view has ended: the GM stopped serving, or as many browsers as allowed "
                "already watch.")
+    again = tr("Reload")
     body = (f'<div class="dialog intro"><div>{escape(title)}</div></div>\n'
             f'<div class="dialog closed"><div>{escape(ended)}<br>'
-            f'<button type="button" onclick="location.reload()">{escape(tr("Reload"))}'
+            f'<button type="button" onclick="location.reload()">{escape(again)}'
             "</button></div></div>\n"
             '<div id="terminal" class="textual-terminal" data-font-size="16"></div>\n'
             f"<script>{_SOCKET}</script>\n")
