@@ -78,3 +78,12 @@ async def test_a_loaded_save_loses_them_and_the_notice_says_so(app_factory, data
         names = [c.name for c in app.session.encounter.creatures.values()]
         assert "Skulker]0;pwned" in names
         assert "control characters" in app.notes.last and "removed" in app.notes.last
+
+
+def test_a_save_or_new_encounter_name_with_a_control_character_is_refused_in_its_dialog() -> None:
+    from tui.screens.saves_browser import check_name
+
+    said = check_name(f"Night{TITLE}")
+    assert said is not None and "control character (\\x1b, character 6)" in said
+    assert not obeyed(said)
+    assert check_name("夜の襲撃") is None
