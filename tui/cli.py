@@ -326,6 +326,9 @@ def run_serve(argv: Sequence[str]) -> int:
     from tui.watch.token import serve_token
 
     token = serve_token(args.token, args.token_file)  # ValueError: said as the others are
+    if args.token is not None:
+        print(tr("--token shows in ps to every user of this machine: HITLEDGER_TOKEN or "
+                 "--token-file keep it out."), file=sys.stderr, flush=True)
 
     try:
         from tui.watch.serve import serve

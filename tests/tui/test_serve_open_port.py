@@ -133,6 +133,7 @@ def test_a_token_with_spaces_and_signs_works_on_the_printed_address(serving) -> 
     status, page = run(get(address))
     assert status == 200, page
     assert run(get(served.url("/?token=gm")))[0] == 403
+    assert "--token shows in ps" in served.printed  # and what to use instead
 
 
 def test_an_empty_token_is_refused_saying_how_to_serve_without_one(serving) -> None:
