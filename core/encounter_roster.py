@@ -187,12 +187,15 @@ class RosterMixin(InitiativeMixin):
                 new.defenses = value
             elif key == "traits":
                 words = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+                for word in words:
+                    refuse_controls(str(word), tr("the traits"))
                 new.traits = frozenset(w.lower() for w in words) or frozenset({"living"})
             elif key in {f.name for f in rules.stat_fields}:
                 rules.check_stat(key, value)
                 stats[key] = value
             elif key in PRINTED:    # numbers, attacks, horde (RULES §8)
                 setattr(new, key, PRINTED[key](value))
+                _check_words(new)
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
                 current[key[4:]] = value
             else:
@@ -260,3 +263,8 @@ def _check_words(creature: Creature) -> None:
     refuse_controls(creature.name, tr("the name"))
     refuse_controls(creature.defenses, tr("the defenses"))
     refuse_controls(creature.statblock, tr("the stat block"), lines=True)
+    for word in creature.traits:
+        refuse_controls(word, tr("the traits"))
+    for attack in creature.attacks:
+        for text in (attack.label, attack.damage, attack.note, *attack.traits):
+            refuse_controls(text, tr("an attack"))

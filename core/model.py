@@ -142,9 +142,11 @@ class Attack(NamedTuple):
     @classmethod
     def from_state(cls, data: Any, where: str) -> Attack:
         """Rebuild from :meth:`to_state`'s table; StateError names a bad field."""
-        return cls(_get(data, "label", str, where), _get(data, "damage", str, where),
+        return cls(without_controls(_get(data, "label", str, where)),
+                   without_controls(_get(data, "damage", str, where)),
                    _get(data, "bonus", int, where, None),
-                   tuple(_str_list(data, "traits", where)), _get(data, "note", str, where, ""))
+                   tuple(without_controls(t) for t in _str_list(data, "traits", where)),
+                   without_controls(_get(data, "note", str, where, "")))
 
 
 def as_attack(value: Any) -> Attack:
@@ -308,7 +310,8 @@ class Creature:
         """Rebuild from :meth:`to_state` data; StateError names a bad field."""
         c = cls(name=without_controls(_get(data, "name", str, where)))
         c.pc = _get(data, "pc", bool, where, False)
-        c.traits = frozenset(_str_list(data, "traits", where) or ["living"])
+        c.traits = frozenset(without_controls(t) for t in _str_list(data, "traits", where)) \
+            or frozenset({"living"})
         c.defenses = without_controls(_get(data, "defenses", str, where, ""))
         for name in INT_FIELDS:
             default = None if name in OPTIONAL_INT else 0

@@ -88,3 +88,14 @@ def test_the_markdown_export_writes_control_characters_out() -> None:
     exported = log_markdown(encounter)
     assert not terminal_bytes(exported)
     assert "\\x1b" in exported and "\\u202e" in exported
+
+
+def test_traits_and_printed_attacks_are_checked_too() -> None:
+    encounter = Encounter("pf2e", "Ambush")
+    rules = encounter.rules
+    with pytest.raises(ValueError, match="control character"):
+        encounter.add(rules.new_creature("Ogre", hp=30, attacks=[(f"Club{CLEAR}", "2d8+7 bludgeoning")]))
+    cid = encounter.add(rules.new_creature("Ogre", hp=30))
+    with pytest.raises(ValueError, match="control character"):
+        encounter.update(cid, traits=f"giant{TITLE}")
+    assert encounter.creature(cid).traits == rules.new_creature("Ogre", hp=30).traits
