@@ -135,6 +135,17 @@ def test_a_token_with_spaces_and_signs_works_on_the_printed_address(serving) -> 
     assert run(get(served.url("/?token=gm")))[0] == 403
     assert "--token shows in ps" in served.printed  # and what to use instead
 
+    async def first_answer() -> tuple[int, str, str]:
+        async with aiohttp.ClientSession() as session, \
+                session.get(address, allow_redirects=False) as response:
+            return (response.status, response.headers.get("Location", ""),
+                    response.headers.get("Set-Cookie", ""))
+
+    status, location, cookie = run(first_answer())
+    assert (status, location) == (303, "/")  # the token leaves the address bar
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie  # a link from a chat works
+    assert "gm" not in cookie and "pass" not in cookie  # derived from the token, not it
+
 
 def test_an_empty_token_is_refused_saying_how_to_serve_without_one(serving) -> None:
     served = serving("--token", "")

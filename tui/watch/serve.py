@@ -114,8 +114,11 @@ class PlayersServer:
         if given is not None and token_matches(self.token, given):
             if request.path == "/":  # the token leaves the address bar, the history, Referer
                 response = web.Response(status=303, headers={"Location": "/"})
+                # Lax, not Strict: a link clicked in a chat is a cross-site navigation, and
+                # Strict would keep the cookie from the redirect it ends in; another site's
+                # page still never sends it (no websocket, no fetch carries a Lax cookie)
                 response.set_cookie(COOKIE, cookie_for(self.token), httponly=True,
-                                    samesite="Strict", path="/")
+                                    samesite="Lax", path="/")
                 return response
             return await handler(request)
         if hmac.compare_digest(request.cookies.get(COOKIE, ""), cookie_for(self.token)):
