@@ -316,6 +316,9 @@ def run_serve(argv: Sequence[str]) -> int:
     parser.add_argument("--max-browsers", type=int, default=8, metavar="N",
                         help=tr("browsers watching at once; more are told the view is full "
                                 "(default 8)"))
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help=tr("on 127.0.0.1, also answer to this host name (a reverse "
+                                "proxy's); any other is refused"))
     parser.add_argument("--data-dir", metavar="DIR", help=tr("where saves live"))
     args = parser.parse_args(argv)
     if not 0 < args.port < 65536:
@@ -336,7 +339,8 @@ def run_serve(argv: Sequence[str]) -> int:
         raise CliError(tr("hitledger serve needs textual-serve ({error}): "
                           "pip install 'hitledger[serve]'", error=error)) from None
     try:
-        serve(data_folder(args.data_dir), args.host, args.port, token, args.max_browsers)
+        serve(data_folder(args.data_dir), args.host, args.port, token, args.max_browsers,
+              tuple(args.allow_host))
     except OSError as error:
         raise CliError(tr("cannot listen on {host} port {port}: {why}", host=args.host,
                           port=args.port, why=error.strerror or error)) from None

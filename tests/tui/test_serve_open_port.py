@@ -216,6 +216,13 @@ def test_a_name_that_is_not_this_machine_is_refused_on_a_loopback_port(serving) 
     assert "evil.example" not in page
 
 
+def test_a_reverse_proxys_name_is_answered_when_allowed(serving) -> None:
+    served = serving("--allow-host", "Table.example")
+    served.address()
+    assert run(get(served.url("/"), Host="table.example"))[0] == 200
+    assert run(get(served.url("/"), Host="evil.example"))[0] == 403
+
+
 def test_static_lists_no_folder_and_a_plain_get_of_ws_is_a_short_answer(serving) -> None:
     served = serving()
     served.address()

@@ -84,9 +84,11 @@ class PlayersServer:
     """The players' view on ``host:port``: the page, its websocket, and the guards."""
 
     def __init__(self, folder: Path, host: str, port: int, token: str | None,
-                 most: int = MOST_BROWSERS) -> None:
-        """Serve ``hitledger watch`` of ``folder`` to at most ``most`` browsers at once."""
+                 most: int = MOST_BROWSERS, names: tuple[str, ...] = ()) -> None:
+        """Serve ``hitledger watch`` of ``folder`` to at most ``most`` browsers at once; on a
+        loopback port, answer to ``names`` too (a reverse proxy's)."""
         self.folder, self.host, self.port, self.token, self.most = folder, host, port, token, most
+        self.names = LOOPBACK + tuple(name.lower() for name in names)
         self.command = watch_command(folder)
         self.downloads = DownloadManager()
         self.sockets: set[web.WebSocketResponse] = set()
@@ -104,10 +106,10 @@ class PlayersServer:
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Every address: this machine's name on a loopback port, then the token."""
-        if self.host in LOOPBACK and _hostname(request.host) not in LOOPBACK:
+        if self.host in LOOPBACK and _hostname(request.host) not in self.names:
             return self.refuse(403, tr(
-                "This view answers only to 127.0.0.1 or localhost: serve with --host to be "
-                "reached by another name."))
+                "This view answers only to 127.0.0.1, localhost or a name given with "
+                "--allow-host: serve with --host to be reached from the network."))
         if self.token is None:
             return await handler(request)
         given = request.query.get("token")
@@ -258,10 +260,10 @@ def quiet_logging() -> None:
 
 
 def serve(folder: Path, host: str, port: int, token: str | None,
-          most: int = MOST_BROWSERS) -> None:
+          most: int = MOST_BROWSERS, names: tuple[str, ...] = ()) -> None:
     """Serve the players' view of ``folder`` until Ctrl+C; prints the address first.
     OSError when the port cannot be listened on."""
     quiet_logging()
-    server = PlayersServer(folder, host, port, token, most)
+    server = PlayersServer(folder, host, port, token, most, names)
     web.run_app(server.application(), host=host, port=port, access_log=None,
                 print=lambda *_words: server.say_address(), shutdown_timeout=5)
