@@ -16,6 +16,7 @@ from core.encounter_data import (
 from core.i18n import clauses, tr
 from core.ledger import Event, Ledger, Part, Step
 from core.model import Creature
+from core.plain_text import refuse_controls
 from core.systems import get_system
 
 
@@ -26,7 +27,10 @@ class EncounterBase:
                  settings: Mapping[str, Any] | None = None) -> None:
         self.rules = get_system(system)
         self.system = system
+        if isinstance(name, str):
+            refuse_controls(name, tr("the name"))
         self.name = name
+        self.controls_removed = 0           # texts of the loaded file that held control characters
         self.settings: dict[str, Any] = {**DEFAULT_SETTINGS, **_encounter_settings(settings)}
         self.round = 1
         self.turn = 0

@@ -14,6 +14,7 @@ from core.capabilities import ENCOUNTER_OPTIONS, OLD_VALUES, check_settings
 from core.errors import StateError
 from core.ledger import Change, Event
 from core.model import Creature
+from core.plain_text import without_controls
 from core.systems import SYSTEM_IDS
 
 if TYPE_CHECKING:
@@ -146,11 +147,14 @@ def from_data(cls: type[E], data: Mapping[str, Any]) -> E:
     """Rebuild an encounter of class ``cls`` from :func:`to_data`; StateError names a bad field."""
     if not isinstance(data, Mapping):
         raise StateError("encounter", "expected a table")
+    data, removed = _without_controls(data)
     head = _typed(data, "encounter", dict, "")
     system = _typed(head, "system", str, "encounter")
     if system not in SYSTEM_IDS:
         raise StateError("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
-    enc = cls(system, _typed(head, "name", str, "encounter"), _typed(data, "settings", dict, "", {}))
+    enc = cls(system, without_controls(_typed(head, "name", str, "encounter")),
+              _typed(data, "settings", dict, "", {}))
+    enc.controls_removed = removed
     enc.round = _typed(head, "round", int, "encounter")
     enc.turn = _typed(head, "turn", int, "encounter", 0)
     enc.fear = _typed(head, "fear", int, "encounter", 0)
@@ -200,3 +204,18 @@ def _read_creature(enc: Encounter, entry: Any, i: int) -> None:
     if cid in enc.creatures:
         raise StateError(f"{where}.id", f"duplicate creature id {cid!r}")
     enc._insert(cid, Creature.from_state(state, where), initiative, seq, tie)
+
+
+def _without_controls(data: Any) -> tuple[Any, int]:
+    """``data`` with the control characters of every text in it removed (tab and newline
+    kept: a stat block's lines), and how many texts held one."""
+    if isinstance(data, str):
+        clean = without_controls(data, lines=True)
+        return clean, int(clean != data)
+    if isinstance(data, Mapping):
+        pairs = [(key, _without_controls(value)) for key, value in data.items()]
+        return {key: value for key, (value, _n) in pairs}, sum(n for _key, (_v, n) in pairs)
+    if isinstance(data, list):
+        items = [_without_controls(value) for value in data]
+        return [value for value, _n in items], sum(n for _v, n in items)
+    return data, 0

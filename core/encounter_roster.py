@@ -14,6 +14,7 @@ from core.encounter_initiative import InitiativeMixin
 from core.i18n import clauses, listing, ntr, tr
 from core.ledger import Event
 from core.model import PRINTED, Creature
+from core.plain_text import refuse_controls
 from core.schema import MAX_TRACK, check_init_mod, check_initiative
 
 # A setting as the log says it: the GM's words, never ``key = value``.
@@ -31,6 +32,7 @@ class RosterMixin(InitiativeMixin):
         """
         if not isinstance(creature, Creature):
             raise TypeError("add() takes a Creature from rules.new_creature()")
+        _check_words(creature)
         typed, initiative = initiative is not None, 0 if initiative is None else initiative
         check_initiative(initiative)
         cid = f"c{self._next_id}"
@@ -69,6 +71,8 @@ class RosterMixin(InitiativeMixin):
             self._check_has_initiative()
         typed, initiative = initiative is not None, 0 if initiative is None else initiative
         check_initiative(initiative)
+        for creature in creatures:
+            _check_words(creature)
         names = listing(c.name for c in creatures)
         with self._step("initiative" if roll else "add",
                         ntr("{names} joins", "{names} join", len(creatures), names=names)) as step:
@@ -171,22 +175,27 @@ class RosterMixin(InitiativeMixin):
             if key == "name":
                 if not isinstance(value, str) or not value.strip():
                     raise ValueError(tr('a creature needs a name'))
+                refuse_controls(value, tr("the name"))
                 new.name = value.strip()
             elif key == "pc":
                 new.pc = bool(value)
             elif key == "init_mod":
                 new.init_mod = check_init_mod(value)
             elif key == "defenses":
+                refuse_controls(value, tr("the defenses"))
                 rules.parse_defenses(value)
                 new.defenses = value
             elif key == "traits":
                 words = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+                for word in words:
+                    refuse_controls(str(word), tr("the traits"))
                 new.traits = frozenset(w.lower() for w in words) or frozenset({"living"})
             elif key in {f.name for f in rules.stat_fields}:
                 rules.check_stat(key, value)
                 stats[key] = value
             elif key in PRINTED:    # numbers, attacks, horde (RULES §8)
                 setattr(new, key, PRINTED[key](value))
+                _check_words(new)
             elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
                 current[key[4:]] = value
             else:
@@ -234,6 +243,7 @@ class RosterMixin(InitiativeMixin):
         """Rename the encounter."""
         if not isinstance(name, str) or not name.strip():
             raise ValueError(tr('an encounter needs a name'))
+        refuse_controls(name, tr("the name"))
         with self._step("rename", tr("encounter renamed to {name}", name=name.strip())) as step:
             step.meta("name")
             self.name = name.strip()
@@ -246,3 +256,15 @@ class RosterMixin(InitiativeMixin):
             step.meta("settings")
             self.settings = {**self.settings, key: value}
         return self._recorded()
+
+
+def _check_words(creature: Creature) -> None:
+    """ValueError when a creature's name, defenses or stat block holds a control character."""
+    refuse_controls(creature.name, tr("the name"))
+    refuse_controls(creature.defenses, tr("the defenses"))
+    refuse_controls(creature.statblock, tr("the stat block"), lines=True)
+    for word in creature.traits:
+        refuse_controls(word, tr("the traits"))
+    for attack in creature.attacks:
+        for text in (attack.label, attack.damage, attack.note, *attack.traits):
+            refuse_controls(text, tr("an attack"))

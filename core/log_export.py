@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.i18n import listing, tr
+from core.plain_text import terminal_safe
 
 if TYPE_CHECKING:
     from core.encounter import Encounter, Event
@@ -40,7 +41,9 @@ def log_markdown(enc: Encounter) -> str:
             lines.extend(part)
     if current is None:
         lines += ["", tr("Nothing has happened yet.")]
-    return "\n".join(lines) + "\n"
+    # a control character left in a text (an old file, a name from elsewhere) is written out,
+    # so that `cat` of the export shows it instead of obeying it
+    return terminal_safe("\n".join(lines)) + "\n"
 
 
 def _parts(event: Event, names: dict[str, str]) -> list[tuple[int, list[str]]]:

@@ -11,6 +11,7 @@ from core.errors import StateError
 from core.i18n import language, tr
 from core.notation import Damage, DamagePart
 from core.notation_ja import damage_label
+from core.plain_text import without_controls
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +147,11 @@ class Attack(NamedTuple):
     @classmethod
     def from_state(cls, data: Any, where: str) -> Attack:
         """Rebuild from :meth:`to_state`'s table; StateError names a bad field."""
-        return cls(_get(data, "label", str, where), _get(data, "damage", str, where),
+        return cls(without_controls(_get(data, "label", str, where)),
+                   without_controls(_get(data, "damage", str, where)),
                    _get(data, "bonus", int, where, None),
-                   tuple(_str_list(data, "traits", where)), _get(data, "note", str, where, ""),
+                   tuple(without_controls(t) for t in _str_list(data, "traits", where)),
+                   without_controls(_get(data, "note", str, where, "")),
                    _get(data, "threat", int, where, None), _get(data, "multiplier", int, where, None))
 
 
@@ -321,10 +324,11 @@ class Creature:
     @classmethod
     def from_state(cls, data: Mapping[str, Any], where: str = "creature") -> Creature:
         """Rebuild from :meth:`to_state` data; StateError names a bad field."""
-        c = cls(name=_get(data, "name", str, where))
+        c = cls(name=without_controls(_get(data, "name", str, where)))
         c.pc = _get(data, "pc", bool, where, False)
-        c.traits = frozenset(_str_list(data, "traits", where) or ["living"])
-        c.defenses = _get(data, "defenses", str, where, "")
+        c.traits = frozenset(without_controls(t) for t in _str_list(data, "traits", where)) \
+            or frozenset({"living"})
+        c.defenses = without_controls(_get(data, "defenses", str, where, ""))
         for name in INT_FIELDS:
             default = None if name in OPTIONAL_INT else 0
             setattr(c, name, _get(data, name, int, where, default))
@@ -338,7 +342,7 @@ class Creature:
         c.recovery_check = _get(data, "recovery_check", str, where, "")
         c.condition_values = _table(data, "condition_values", int, where)
         c.condition_durations = _table(data, "condition_durations", (int, str), where)
-        c.statblock = _get(data, "statblock", str, where, "")
+        c.statblock = without_controls(_get(data, "statblock", str, where, ""), lines=True)
         c.attacks = [Attack.from_state(a, f"{where}.attacks[{i}]")
                      for i, a in enumerate(_get(data, "attacks", list, where, []))]
         c.hidden = _get(data, "hidden", bool, where, False)

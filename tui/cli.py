@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from core.i18n import N_, listing, tr
+from core.plain_text import removed_note, terminal_safe
 
 USAGE_ERROR = 2
 RESUMED = N_("Resumed from the autosave.")
@@ -36,19 +37,6 @@ def multiplier_systems() -> str:
 
 class CliError(Exception):
     """Bad input: one line on stderr, exit status 2."""
-
-
-# Control characters (C0 but tab and newline, DEL, C1) and bidi controls: a creature called
-# "ESC]0;…BEL ESC[2J" retitled and cleared the GM's terminal (issue 17, item 10).
-_ESCAPES = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7F, 0xA0)]
-            if chr(code) not in "\t\n"}
-_ESCAPES |= {code: f"\\u{code:04x}" for code in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]}
-
-
-def terminal_safe(text: str) -> str:
-    """``text`` with its control characters written out (``\\x1b``), so printing it shows
-    them instead of obeying them."""
-    return text.translate(_ESCAPES)
 
 
 class _Escaping:
@@ -320,19 +308,42 @@ def run_serve(argv: Sequence[str]) -> int:
     parser.add_argument("--host", default="127.0.0.1",
                         help=tr("address to listen on (default 127.0.0.1: this machine only)"))
     parser.add_argument("--port", type=int, default=8000, help=tr("port (default 8000)"))
-    parser.add_argument("--token", help=tr("a browser needs ?token=TOKEN in the address to watch"))
+    parser.add_argument("--token", help=tr("a browser needs ?token=TOKEN in the address to watch "
+                                           "(other users see it in ps: prefer {variable} or "
+                                           "--token-file)", variable="HITLEDGER_TOKEN"))
+    parser.add_argument("--token-file", metavar="FILE",
+                        help=tr("read the token from the first line of FILE"))
+    parser.add_argument("--max-browsers", type=int, default=8, metavar="N",
+                        help=tr("browsers watching at once; more are told the view is full "
+                                "(default 8)"))
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help=tr("on 127.0.0.1, also answer to this host name (a reverse "
+                                "proxy's); any other is refused"))
     parser.add_argument("--data-dir", metavar="DIR", help=tr("where saves live"))
     args = parser.parse_args(argv)
     if not 0 < args.port < 65536:
         raise CliError(tr("--port is 1 to 65535, not {port}", port=args.port))
+    if args.max_browsers < 1:
+        raise CliError(tr("--max-browsers is at least 1, not {count}", count=args.max_browsers))
     from tui.watch.follow import data_folder
+    from tui.watch.token import serve_token
+
+    token = serve_token(args.token, args.token_file)  # ValueError: said as the others are
+    if args.token is not None:
+        print(tr("--token shows in ps to every user of this machine: HITLEDGER_TOKEN or "
+                 "--token-file keep it out."), file=sys.stderr, flush=True)
 
     try:
         from tui.watch.serve import serve
     except ImportError as error:  # the serve extra (textual-serve, aiohttp) is not installed
         raise CliError(tr("hitledger serve needs textual-serve ({error}): "
                           "pip install 'hitledger[serve]'", error=error)) from None
-    serve(data_folder(args.data_dir), args.host, args.port, args.token)
+    try:
+        serve(data_folder(args.data_dir), args.host, args.port, token, args.max_browsers,
+              tuple(args.allow_host))
+    except OSError as error:
+        raise CliError(tr("cannot listen on {host} port {port}: {why}", host=args.host,
+                          port=args.port, why=error.strerror or error)) from None
     return 0
 
 
@@ -403,7 +414,8 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
 
     if args.save:
         encounter = saves.load(args.save)
-        return encounter, tr(OPENED) + _held_note(saves.save_path(encounter))
+        return encounter, (tr(OPENED) + _held_note(saves.save_path(encounter))
+                           + removed_note(encounter.controls_removed))
     return _resume()
 
 
@@ -488,7 +500,7 @@ def _resume() -> tuple[Any, str]:
         except saves.SaveError as error:
             notice = _not_resumed(path, error)
     if encounter is not None:
-        return encounter, tr(RESUMED)
+        return encounter, tr(RESUMED) + removed_note(encounter.controls_removed)
     if busy is not None and not notice:
         process = tr(" (process {pid})", pid=busy) if busy else ""
         notice = tr("The autosave is open in another window{process}: a demo here. ctrl+o "
@@ -571,7 +583,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    app = make_app(encounter, rng=rng, notice=notice, resumed=notice == tr(RESUMED),
+    app = make_app(encounter, rng=rng, notice=notice, resumed=notice.startswith(tr(RESUMED)),
                    saved=notice.startswith(tr(OPENED)))
     app.run()
     # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.i18n import tr
+from core.plain_text import removed_note
 from core.player_view import PlayerView, player_view
 from tui.autosaving import AUTOSAVE_DELAY, Autosaver
 from tui.file_reports import LoadFinished, SaveFinished, error_words, kept_where, refusal_words
@@ -300,7 +301,13 @@ class Persistence:
 
 
 def loaded_notice(loaded: Any, path: Path | None) -> str:
-    """``Loaded Goblin Ambush, round 3 from goblins.toml.`` (no round where none is counted)."""
+    """``Loaded Goblin Ambush, round 3 from goblins.toml.`` (no round where none is counted),
+    and whether control characters were removed from its texts."""
+    return _loaded_words(loaded, path) + removed_note(getattr(loaded, "controls_removed", 0))
+
+
+def _loaded_words(loaded: Any, path: Path | None) -> str:
+    """The notice of :func:`loaded_notice` but for removed control characters."""
     if loaded.rules.counts_rounds:  # RULES §7
         if path:
             return tr("Loaded {name}, round {round} from {file}.", name=loaded.name,

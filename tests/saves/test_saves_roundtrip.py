@@ -28,9 +28,12 @@ DEFENSES = {
 }
 PERSISTENT = {"pf2e": ["1d6 bleed", "2 fire"], "sf2e": ["1d6 bleed"], "vitality-wounds": ["2 fire"]}
 
-# Names with what TOML must escape: quotes, backslashes, newlines, tabs, other scripts.
+# Names with what TOML must escape: quotes, backslashes, other scripts (a control character,
+# newline and tab included, is no name: a terminal would obey it, and the roster refuses it).
 names = st.text(
-    st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), min_size=1, max_size=24
+    st.characters(blacklist_categories=["Cs", "Cc"],
+                  blacklist_characters="\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"),
+    min_size=1, max_size=24,
 ).filter(lambda name: name.strip())
 
 

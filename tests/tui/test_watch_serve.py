@@ -114,9 +114,11 @@ def printed_address(server: subprocess.Popen[str]) -> str:
 
 
 def status(url: str) -> int:
-    """The HTTP status of a GET."""
+    """The HTTP status of a GET, as a browser ends up with it (cookies kept, redirects
+    followed)."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
     try:
-        with urllib.request.urlopen(url, timeout=10) as response:
+        with opener.open(url, timeout=10) as response:
             return int(response.status)
     except urllib.error.HTTPError as error:
         return error.code

@@ -15,6 +15,7 @@ from core.capabilities import NUMBERS
 from core.difficulty import rank_text, rank_words, split_rank
 from core.draft import init_mod_from_numbers, read_numbers
 from core.i18n import N_, clauses, listing, tr
+from core.plain_text import refuse_controls
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
 from tui.screens.creature_fields import (
@@ -367,6 +368,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                                                numbers.get("initiative")))
             current = self._read_current(known, numbers, problems)
         defenses = self.query_one("#defenses", NotationField)
+        problems += controls_in({tr("the name"): name, tr("the defenses"): defenses.value,
+                                 tr("the traits"): self.query_one("#traits", Input).value})
         if not defenses.valid:
             problems.append(tr("Fix the defense line first: {error}", error=defenses.error))
         printed, rank = None, dict[str, str]()
@@ -449,3 +452,15 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         except ValueError as error:
             return f"{str(error)[:1].upper()}{str(error)[1:]}."
         return ""
+
+
+def controls_in(fields: dict[str, str]) -> list[str]:
+    """Each typed field that holds a control character, said as a refusal (a terminal would
+    obey the character: the GM types the text without it)."""
+    said = []
+    for what, text in fields.items():
+        try:
+            refuse_controls(text, what)
+        except ValueError as error:
+            said.append(f"{str(error)[:1].upper()}{str(error)[1:]}.")
+    return said

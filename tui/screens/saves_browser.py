@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Static
 
 from core.cells import cut_cells
 from core.i18n import N_, tr
+from core.plain_text import refuse_controls
 from tui.messages import LoadRefused, LoadSave, NewEncounter, SaveFileChanged, SavesListed
 from tui.persistence import error_words, kept_where
 from tui.screens.base import HitLedgerScreen
@@ -50,6 +51,10 @@ def check_name(text: str) -> str | None:
         return tr("Type a name.")
     if "/" in name or "\\" in name or name.startswith("."):
         return tr("A name, not a path: no / or \\, and not starting with a dot.")
+    try:  # the encounter takes the save's name, and the core refuses these in a name
+        refuse_controls(name, tr("the name"))
+    except ValueError as error:
+        return f"{str(error)[:1].upper()}{str(error)[1:]}."
     return None
 
 

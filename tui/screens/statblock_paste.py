@@ -20,6 +20,7 @@ from textual.widgets import Label, Static, TextArea
 
 from core.cells import cells
 from core.i18n import N_, listing, tr
+from core.plain_text import without_controls
 from tui.screens.dialogs import NumberInput
 from tui.screens.library import read_count, summary
 
@@ -181,6 +182,9 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
         preview = self.query_one("#paste-preview", Static)
         self.creature = None
         preview.remove_class("-error")
+        text, pasted = without_controls(text, lines=True), text
+        removed = tr("Control characters removed (a terminal would obey them).") + "\n" \
+            if text != pasted else ""
         if not text.strip():
             preview.update(self._hint())
             return
@@ -188,12 +192,13 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
             self.creature = self._reader(text)(text)
         except ValueError as error:  # a ParseError with its position, never a traceback
             preview.add_class("-error")
-            preview.update(error_text(error, text) if isinstance(error, ParseError)
-                           else f"✗ {error}")
+            preview.update(removed + (error_text(error, text) if isinstance(error, ParseError)
+                                      else f"✗ {error}"))
             return
         # one line a field, cut at the edge (CSS): the Attacks line stays in view under long
         # defenses
-        preview.update(paste_summary(self.rules, self.creature, unread_in(text, self.rules.id)))
+        preview.update(removed + paste_summary(self.rules, self.creature,
+                                               unread_in(text, self.rules.id)))
 
     def _reader(self, text: str) -> Any:
         """``rules.from_statblock``, or for JSON where the system reads it, Pathbuilder 2e's
