@@ -91,6 +91,7 @@ def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defens
             got.numbers[save.group(1).lower()] = modifier(save.group(2), at + save.start(2), block, save.group(1))
     elif key == "special qualities":
         _d20_qualities(value, at, defenses)
+        got.traits += _evasion(value)
     else:
         return False
     return True
@@ -148,6 +149,13 @@ def _d20_damage(value: str, at: int, block: Block, system: str) -> list[Attack]:
             continue  # 3.0 types are optional: dice with other words are ability damage (1d6 Strength)
         attacks.append(Attack(label, damage, None, (), note))
     return attacks
+
+
+def _evasion(value: str) -> list[str]:
+    """``evasion`` or ``improved-evasion`` among the Special Qualities: a trait (RULES §10)."""
+    if re.search(r"\bimproved evasion\b", value, re.IGNORECASE):
+        return ["improved-evasion"]
+    return ["evasion"] if re.search(r"\bevasion\b", value, re.IGNORECASE) else []
 
 
 def _d20_qualities(value: str, at: int, defenses: DefenseSections) -> None:
