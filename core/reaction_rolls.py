@@ -1,0 +1,57 @@
+"""Daggerheart's reaction rolls (RULES §10): a PC's Duality Dice plus a trait, an adversary's d20.
+
+A player character rolls 2d12 and adds the trait the GM names (+0 when its number is not
+known); matching dice are a critical success, and a reaction roll gains no Hope or Fear. An
+adversary rolls a d20 (+0: an adversary has no traits). Equal to the Difficulty or more succeeds.
+"""
+
+from __future__ import annotations
+
+from core.capabilities import DAGGERHEART_TRAITS
+from core.dice import RandomSource, _default_rng
+from core.i18n import game_term, tr
+from core.model import Creature
+from core.table_numbers import DEGREE_WORDS, SaveRoll, numbers_of
+
+REACTION = "reaction"
+"""The save word for a reaction roll that names no trait (every roll +0)."""
+
+
+def reaction_trait(save: str) -> str:
+    """The trait named for a reaction roll (``Agility`` → ``agility``); ValueError naming the
+    traits for any other word."""
+    word = str(save).strip().lower()
+    if word not in (*DAGGERHEART_TRAITS, REACTION):
+        raise ValueError(tr("a reaction roll names a trait: {traits}, not {save}",
+                            traits=", ".join(DAGGERHEART_TRAITS), save=repr(save)))
+    return word
+
+
+def roll_reaction(creature: Creature, trait: str, dc: int, rng: RandomSource | None) -> SaveRoll:
+    """One creature's reaction roll against ``dc``: its degree and the words to show and log."""
+    randint = (rng or _default_rng).randint
+    if not creature.pc:
+        natural = randint(1, 20)
+        got = "success" if natural >= dc else "failure"
+        text = tr("{name}: {save}: d20 {natural}{bonus} = {total} vs DC {dc}: {degree}", name=creature.name,
+                  save=tr("reaction roll"), natural=natural, bonus="+0", total=natural, dc=dc,
+                  degree=tr(DEGREE_WORDS[got]))
+        return SaveRoll(creature.name, natural, 0, natural, dc, got, text)
+    hope, fear = randint(1, 12), randint(1, 12)
+    numbers = numbers_of(creature, "daggerheart")
+    bonus = numbers.get(trait, 0)
+    shown = numbers.text(trait) if trait in numbers else \
+        tr("{trait} not known, +0", trait=game_term(trait.capitalize())) if trait != REACTION \
+        else tr("reaction roll")
+    total = hope + fear + bonus
+    got = "critical-success" if hope == fear else "success" if total >= dc else "failure"
+    values = {"name": creature.name, "save": shown, "hope": hope, "fear": fear, "bonus": f"{bonus:+d}",
+              "total": total, "dc": dc, "degree": tr(DEGREE_WORDS[got])}
+    text = tr("{name}: {save}: Duality Dice {hope}, {fear}{bonus} = {total} vs DC {dc}, no Hope or "
+              "Fear: {degree} (matching dice)", **values) if hope == fear else \
+        tr("{name}: {save}: Duality Dice {hope}, {fear}{bonus} = {total} vs DC {dc}, no Hope or "
+           "Fear: {degree}", **values)
+    return SaveRoll(creature.name, hope + fear, bonus, total, dc, got, text)
+
+
+__all__ = ["REACTION", "reaction_trait", "roll_reaction"]
