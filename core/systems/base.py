@@ -157,26 +157,35 @@ class RuleSystem:
         The track is the first of ``stand_in_tracks`` the given stats name (HP for a
         Vitality & Wounds NPC given ``hp``), or the usual one.
         """
-        tracks = self.stand_in_tracks
-        chosen = next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
-        full = {name: MAX_TRACK for name in chosen}
+        full = dict.fromkeys(self._stand_in_track(stats), MAX_TRACK)
         return self.new_creature("target", False, defenses, traits, 0, **{**full, **stats})
+
+    def _stand_in_track(self, stats: dict[str, int]) -> tuple[str, ...]:
+        tracks = self.stand_in_tracks
+        return next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
+
+    def stand_in_unknown(self, stats: dict[str, int]) -> tuple[str, ...]:
+        """The stand-in's bottomless tracks beside the ones the GM gave (Vitality when only
+        Wounds were given): their lines say nothing true."""
+        return tuple(name for name in self._stand_in_track(stats) if name not in stats)
 
     @property
     def nonlethal_word(self) -> str:
         """The GM's word for nonlethal damage in this system (d20 3.0: ``subdual``; types.toml)."""
         return self.vocabulary.word("nonlethal")
 
-    def calc_lines(self, outcome: Outcome, *, track: bool = True) -> tuple[str, ...]:
+    def calc_lines(self, outcome: Outcome, *, track: bool = True,
+                   unknown: tuple[str, ...] = ()) -> tuple[str, ...]:
         """An outcome for ``hitledger calc``: its steps up to a ``total:`` line, and its counts.
 
         Without ``track`` the lines about the target's track are left out (``calc`` resolves
-        against a stand-in target whose track says nothing true). The steps run roll → rules →
-        ``total: N`` → the track; Daggerheart marks HP before its total line.
+        against a stand-in target whose track says nothing true); ``unknown`` names the tracks
+        of the stand-in the GM did not give, whose lines are left out likewise. The steps run
+        roll → rules → ``total: N`` → the track; Daggerheart marks HP before its total line.
         """
         shown: list[str] = []
         for step in outcome.records:  # records carry their kind: no step's words are read back
-            if not track and step.kind == "track":
+            if step.kind == "track" and (not track or (step.about and step.about in unknown)):
                 continue
             shown.append(step.text)
             if not track and step.kind == "total":
