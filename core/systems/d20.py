@@ -8,6 +8,7 @@ from core.dice import RandomSource, _default_rng
 from core.i18n import N_, game_term, listing, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
+from core.notation_damage import is_nothing
 from core.systems.base import Application, AttackRoll, Dealt, RuleSystem, StatField, halve_shared
 
 # One part of a d20-3e hit as [rolled part, the damage it deals now]; each rule changes the value.
@@ -175,7 +176,8 @@ class D20System(RuleSystem):
             else:
                 steps.add("scale", tr("save success: half the total, rounded down: {before} → {after}",
                                       before=sum(before), after=after))
-        if sum(v for _, v in parts) <= 0:
+        nothing = all(rp.part.amount is not None and is_nothing(rp.part.amount) for rp, _ in parts)
+        if sum(v for _, v in parts) <= 0 and not nothing:   # RULES §10: a bare 0 deals nothing
             parts[0][1] = 1
             for entry in parts[1:]:
                 entry[1] = 0
