@@ -548,6 +548,18 @@ class RosterScreen(HitLedgerScreen[None]):
 
         pools.fear(self.app, gain)
 
+    def action_fear_by(self) -> None:
+        """The GM gains or spends several Fear: ``+3``, ``-2``."""
+        from tui.screens import pools
+
+        pools.fear_by(self.app)
+
+    def action_hope_by(self) -> None:
+        """The targets that are PCs mark or spend several Hope: ``+2``, ``-1``."""
+        from tui.screens import pools
+
+        pools.hope_by(self.app, self.targets())
+
     def action_hide(self) -> None:
         """Hide the targets from the players' view; show them again if all are hidden."""
         targets = self.targets()
