@@ -138,6 +138,9 @@ class Daggerheart(RuleSystem):
                 f"{game_term(k)} {hit_total[k]} → {halved[k]}"
                 for k in hit_total)))
             hit_total = halved
+        elif save == "critical-success":   # RULES §3 Decision: only a success halves; said
+            steps.add("note", tr("reaction roll critical success: the damage stays whole (only a "
+                                 "success halves it; set success to halve)"))
         return hit_total
 
     @staticmethod

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
+from core.capabilities import DAGGERHEART_TRAITS
 from core.draft import read_save_and_dc
 from core.i18n import N_, game_term, tr
 from core.table_numbers import SaveRoll, SaveRolls
@@ -44,19 +45,26 @@ class RolledSaves(PreviewLines):
         if not self.draft.has_saves:
             return
 
+        system = self.encounter.system
+        reaction = system == "daggerheart"
+        last = self.last_save if not reaction or self.last_save in DAGGERHEART_TRAITS else "agility"
+
         def check(text: str) -> str | None:
             try:
-                read_save_and_dc(text, self.last_save)
+                read_save_and_dc(text, last, system)
             except ValueError as error:
                 return str(error)
             return None
 
         def chosen(text: str | None) -> None:
             if text is not None:
-                self.roll_saves(*read_save_and_dc(text, self.last_save))
+                self.roll_saves(*read_save_and_dc(text, last, system))
 
-        question = tr("Roll every target's save: the save and the DC (fort, ref or will)")
-        self.app.push_screen(PromptModal(question, value=f"{self.last_save} ", check=check), chosen)
+        # Daggerheart: a reaction roll adds a PC's trait (RULES §10), not a PF2 save
+        question = tr("Reaction roll for every target: the trait and the Difficulty ({traits})",
+                      traits=", ".join(DAGGERHEART_TRAITS)) if reaction else \
+            tr("Roll every target's save: the save and the DC (fort, ref or will)")
+        self.app.push_screen(PromptModal(question, value=f"{last} ", check=check), chosen)
 
     last_save = "ref"
     """The save asked for last (the prompt offers it again)."""
