@@ -133,7 +133,8 @@ NUMBERS: Mapping[str, tuple[Number, ...]] = {
                     Number("attack", "ATK", True), Number("minion", "Minion", False),
                     Number("evasion", "Evasion", False, pc_only=True),
                     # a PC's six traits (RULES §10: its reaction rolls add the one named)
-                    *(Number(trait, trait.capitalize(), True, pc_only=True) for trait in DAGGERHEART_TRAITS)),
+                    *(Number(trait, trait[:3].capitalize(), True, pc_only=True)   # Agi +2
+                      for trait in DAGGERHEART_TRAITS)),
 }
 """The numbers a creature of each system may hold (``Creature.numbers``), in showing order."""
 

@@ -190,3 +190,9 @@ def test_hope_by_three_is_one_step_and_one_line():
 def test_a_bad_amount_of_fear_is_refused(amount):
     encounter, _, _, _ = party()
     assert "whole number" in refused(encounter.gain_fear, amount)
+
+
+def test_a_pcs_traits_share_one_group_on_the_numbers_line():
+    encounter = Encounter("daggerheart", "Scene")
+    cid = encounter.add(RULES.new_creature("Marlow", pc=True, hp=6, numbers={"evasion": 10, **TRAITS}))
+    assert encounter.numbers_of(cid).line() == "Evasion 10 · Agi +2 Str -1 Fin +1 Ins +0 Pre +1 Kno +3"
