@@ -152,22 +152,17 @@ class RuleSystem:
                      for name, words, always in self.counted_results if always or getattr(outcome, name))
 
     def stand_in(self, stats: dict[str, int], defenses: str = "", traits: str = "living") -> Creature:
-        """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none is.
-
-        The track is the first of ``stand_in_tracks`` the given stats name (HP for a
-        Vitality & Wounds NPC given ``hp``), or the usual one.
-        """
-        full = dict.fromkeys(self._stand_in_track(stats), MAX_TRACK)
+        """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none
+        is: the first of ``stand_in_tracks`` the stats name (HP for a V&W NPC given ``hp``)."""
+        full = dict.fromkeys(self.stand_in_unknown(stats), MAX_TRACK)
         return self.new_creature("target", False, defenses, traits, 0, **{**full, **stats})
 
-    def _stand_in_track(self, stats: dict[str, int]) -> tuple[str, ...]:
-        tracks = self.stand_in_tracks
-        return next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
-
     def stand_in_unknown(self, stats: dict[str, int]) -> tuple[str, ...]:
-        """The stand-in's bottomless tracks beside the ones the GM gave (Vitality when only
+        """The stand-in's bottomless tracks, those the GM did not give (Vitality when only
         Wounds were given): their lines say nothing true."""
-        return tuple(name for name in self._stand_in_track(stats) if name not in stats)
+        tracks = self.stand_in_tracks
+        chosen = next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
+        return tuple(name for name in chosen if name not in stats)
 
     @property
     def nonlethal_word(self) -> str:
@@ -179,9 +174,9 @@ class RuleSystem:
         """An outcome for ``hitledger calc``: its steps up to a ``total:`` line, and its counts.
 
         Without ``track`` the lines about the target's track are left out (``calc`` resolves
-        against a stand-in target whose track says nothing true); ``unknown`` names the tracks
-        of the stand-in the GM did not give, whose lines are left out likewise. The steps run
-        roll → rules → ``total: N`` → the track; Daggerheart marks HP before its total line.
+        against a stand-in whose track says nothing true), and those ``about`` a track in
+        ``unknown``. The steps run roll → rules → ``total: N`` → the track; Daggerheart marks
+        HP before its total line.
         """
         shown: list[str] = []
         for step in outcome.records:  # records carry their kind: no step's words are read back
