@@ -88,6 +88,7 @@ class RuleSystem:
     name: str = ""
     stat_fields: tuple[StatField, ...] = ()
     save_choices: tuple[str | None, ...] = (None,)
+    reaction_traits: tuple[str, ...] = ()    # Daggerheart: a reaction roll names one (RULES §10)
     has_basic_saves: bool = False
     save_words: str = N_("save")    # what the damage form and the palette call a save (issue 18)
     persistent_timing: str | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from core.capabilities import DAGGERHEART_TRAITS
 from core.dice import RandomSource
 from core.i18n import N_, clauses, game_term, ntr, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
@@ -37,6 +38,7 @@ class Daggerheart(RuleSystem):
     example_damage = ("2d10+3 physical", "14 magic")
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
+    reaction_traits = DAGGERHEART_TRAITS     # a PC's reaction roll adds the one named (RULES §10)
     has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear
     counts_rounds = False
     has_armor_slots = True

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-from core.capabilities import DAGGERHEART_TRAITS
 from core.draft import read_save_and_dc
 from core.i18n import N_, game_term, tr
 from core.table_numbers import SaveRoll, SaveRolls
@@ -46,8 +45,8 @@ class RolledSaves(PreviewLines):
             return
 
         system = self.encounter.system
-        reaction = system == "daggerheart"
-        last = self.last_save if not reaction or self.last_save in DAGGERHEART_TRAITS else "agility"
+        traits = self.encounter.rules.reaction_traits
+        last = self.last_save if not traits or self.last_save in traits else traits[0]
 
         def check(text: str) -> str | None:
             try:
@@ -62,7 +61,7 @@ class RolledSaves(PreviewLines):
 
         # Daggerheart: a reaction roll adds a PC's trait (RULES §10), not a PF2 save
         question = tr("Reaction roll for every target: the trait and the Difficulty ({traits})",
-                      traits=", ".join(DAGGERHEART_TRAITS)) if reaction else \
+                      traits=", ".join(traits)) if traits else \
             tr("Roll every target's save: the save and the DC (fort, ref or will)")
         self.app.push_screen(PromptModal(question, value=f"{last} ", check=check), chosen)
 
