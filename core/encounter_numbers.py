@@ -46,10 +46,11 @@ class NumbersMixin(EncounterBase):
         return min(2, counts.get(actor_id, 0)) if turn == (self.round, self.turn) else 0
 
     def roll_saves(self, ids: Iterable[str], save: str | None = None, dc: int = 20,
-                   rng: RandomSource | None = None) -> table_numbers.SaveRolls:
+                   rng: RandomSource | None = None, bonus: int = 0) -> table_numbers.SaveRolls:
         """Roll each target's save (its own, after conditions) against one DC: ``{id: degree}``
         for ``apply_damage(saves=...)``, each roll in ``.rolls``. Not a change. ``save``: fort,
-        ref (None) or will; in Daggerheart the trait a PC's reaction roll adds (None: none)."""
+        ref (None) or will; in Daggerheart the trait a PC's reaction roll adds (None: none),
+        and ``bonus`` the one the GM gives adversaries' d20."""
         daggerheart = table_numbers.roll_rule(self.system) == "daggerheart"
         if daggerheart:
             key = reaction_rolls.reaction_trait(reaction_rolls.REACTION if save is None else save)
@@ -59,7 +60,10 @@ class NumbersMixin(EncounterBase):
             raise ValueError(tr('a DC is a whole number from 0 to 999, not {dc}', dc=repr(dc)))
         targets = {cid: self.creature(cid) for cid in dict.fromkeys(ids)}
         if daggerheart:
-            return table_numbers.SaveRolls({cid: reaction_rolls.roll_reaction(c, key, dc, rng)
+            if isinstance(bonus, bool) or not isinstance(bonus, int) or not -99 <= bonus <= 99:
+                raise ValueError(tr("an adversary's bonus is a whole number from -99 to 99, not {bonus}",
+                                    bonus=repr(bonus)))
+            return table_numbers.SaveRolls({cid: reaction_rolls.roll_reaction(c, key, dc, rng, bonus)
                                             for cid, c in targets.items()})
         return table_numbers.SaveRolls({cid: table_numbers.roll_save(c, self.system, key, dc, rng)
                                         for cid, c in targets.items()})

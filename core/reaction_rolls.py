@@ -2,7 +2,7 @@
 
 A player character rolls 2d12 and adds the trait the GM names (+0 when its number is not
 known); matching dice are a critical success, and a reaction roll gains no Hope or Fear. An
-adversary rolls a d20 (+0: an adversary has no traits). Equal to the Difficulty or more succeeds.
+adversary rolls a d20 (+0 unless the GM gives a bonus). Equal to the Difficulty or more succeeds.
 """
 
 from __future__ import annotations
@@ -27,16 +27,18 @@ def reaction_trait(save: str) -> str:
     return word
 
 
-def roll_reaction(creature: Creature, trait: str, dc: int, rng: RandomSource | None) -> SaveRoll:
-    """One creature's reaction roll against ``dc``: its degree and the words to show and log."""
+def roll_reaction(creature: Creature, trait: str, dc: int, rng: RandomSource | None,
+                  bonus: int = 0) -> SaveRoll:
+    """One creature's reaction roll against ``dc``: its degree and the words to show and log
+    (``bonus``: what the GM gives an adversary's d20)."""
     randint = (rng or _default_rng).randint
     if not creature.pc:
         natural = randint(1, 20)
-        got = "success" if natural >= dc else "failure"
+        got = "success" if natural + bonus >= dc else "failure"
         text = tr("{name}: {save}: d20 {natural}{bonus} = {total} vs DC {dc}: {degree}", name=creature.name,
-                  save=tr("reaction roll"), natural=natural, bonus="+0", total=natural, dc=dc,
-                  degree=tr(DEGREE_WORDS[got]))
-        return SaveRoll(creature.name, natural, 0, natural, dc, got, text)
+                  save=tr("reaction roll"), natural=natural, bonus=f"{bonus:+d}", total=natural + bonus,
+                  dc=dc, degree=tr(DEGREE_WORDS[got]))
+        return SaveRoll(creature.name, natural, bonus, natural + bonus, dc, got, text)
     hope, fear = randint(1, 12), randint(1, 12)
     numbers = numbers_of(creature, "daggerheart")
     bonus = numbers.get(trait, 0)

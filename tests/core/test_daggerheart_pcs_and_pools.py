@@ -196,3 +196,15 @@ def test_a_pcs_traits_share_one_group_on_the_numbers_line():
     encounter = Encounter("daggerheart", "Scene")
     cid = encounter.add(RULES.new_creature("Marlow", pc=True, hp=6, numbers={"evasion": 10, **TRAITS}))
     assert encounter.numbers_of(cid).line() == "Evasion 10 · Agi +2 Str -1 Fin +1 Ins +0 Pre +1 Kno +3"
+
+
+def test_an_adversary_adds_the_bonus_the_gm_gives_and_a_pc_does_not():
+    encounter, pc, _, foe = party()
+    rolled = encounter.roll_saves([foe, pc], save="agility", dc=14, rng=ScriptedRng(12, 5, 6), bonus=2)
+    assert (rolled[foe], rolled.rolls[foe].total) == ("success", 14)              # 12 + 2
+    assert (rolled[pc], rolled.rolls[pc].total) == ("failure", 13)                # 5 + 6 + agility 2
+
+
+def test_a_bonus_that_is_not_a_whole_number_is_refused():
+    encounter, _, _, foe = party()
+    assert "bonus" in refused(encounter.roll_saves, [foe], save="agility", dc=14, bonus="2")
