@@ -80,21 +80,14 @@ def _match_rank(name: str, wanted: str, words: list[str]) -> int | None:
 SAVE_NAMES = {"fort": "fort", "fortitude": "fort", "ref": "ref", "reflex": "ref", "will": "will"}
 
 
-def read_save_and_dc(text: str, save: str = "ref", system: str = "") -> tuple[str, int]:
+def read_save_and_dc(text: str, save: str = "ref") -> tuple[str, int]:
     """The save and DC the GM typed for rolled saves: ``ref 20``, ``Will DC 18``, ``20``
-    (then ``save``); in Daggerheart the trait of a reaction roll (``agility 14``). ValueError
-    saying what is wrong."""
-    from core.capabilities import DAGGERHEART_TRAITS
-
-    names = {t: t for t in DAGGERHEART_TRAITS} if system == "daggerheart" else SAVE_NAMES
+    (then ``save``); ValueError saying what is wrong."""
     words = text.replace(",", " ").lower().split()
     numbers = [w for w in words if w.lstrip("-").isdigit()]
-    named = [names[w] for w in words if w in names]
-    unknown = [w for w in words if w not in names and w not in numbers and w not in ("dc", "difficulty")]
+    named = [SAVE_NAMES[w] for w in words if w in SAVE_NAMES]
+    unknown = [w for w in words if w not in SAVE_NAMES and w not in numbers and w != "dc"]
     if unknown or len(numbers) != 1 or len(named) > 1:
-        if system == "daggerheart":
-            raise ValueError(tr("type the trait and the Difficulty, such as agility 14 ({traits})",
-                                traits=", ".join(DAGGERHEART_TRAITS)))
         raise ValueError("type the save and the DC, such as ref 20 (fort, ref or will)")
     dc = int(numbers[0])
     if not 0 <= dc <= 999:

@@ -27,6 +27,24 @@ def reaction_trait(save: str) -> str:
     return word
 
 
+def read_reaction(text: str, trait: str = "agility") -> tuple[str, int, int]:
+    """The trait, the Difficulty and an adversaries' bonus the GM typed for reaction rolls:
+    ``agility 14``, ``14`` (then ``trait``), ``instinct 12 +2``; ValueError saying what is wrong."""
+    words = text.replace(",", " ").lower().split()
+    numbers = [w for w in words if w.isdigit()]
+    bonuses = [w for w in words if w[:1] in "+-" and w[1:].isdigit()]
+    named = [w for w in words if w in DAGGERHEART_TRAITS]
+    unknown = [w for w in words if w not in (*numbers, *bonuses, *named, "dc", "difficulty")]
+    if unknown or len(numbers) != 1 or len(named) > 1 or len(bonuses) > 1:
+        raise ValueError(tr("type the trait and the Difficulty, such as agility 14 ({traits}); "
+                            "+2 after them is the adversaries' bonus", traits=", ".join(DAGGERHEART_TRAITS)))
+    dc, bonus = int(numbers[0]), int(bonuses[0]) if bonuses else 0
+    if not 0 <= dc <= 999 or not -99 <= bonus <= 99:
+        raise ValueError(tr("a Difficulty is 0 to 999 and a bonus -99 to 99, not {dc} {bonus:+d}",
+                            dc=dc, bonus=bonus))
+    return (named[0] if named else trait), dc, bonus
+
+
 def roll_reaction(creature: Creature, trait: str, dc: int, rng: RandomSource | None,
                   bonus: int = 0) -> SaveRoll:
     """One creature's reaction roll against ``dc``: its degree and the words to show and log
@@ -56,4 +74,4 @@ def roll_reaction(creature: Creature, trait: str, dc: int, rng: RandomSource | N
     return SaveRoll(creature.name, hope + fear, bonus, total, dc, got, text)
 
 
-__all__ = ["REACTION", "reaction_trait", "roll_reaction"]
+__all__ = ["REACTION", "reaction_trait", "read_reaction", "roll_reaction"]

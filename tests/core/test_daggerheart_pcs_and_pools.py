@@ -208,3 +208,19 @@ def test_an_adversary_adds_the_bonus_the_gm_gives_and_a_pc_does_not():
 def test_a_bonus_that_is_not_a_whole_number_is_refused():
     encounter, _, _, foe = party()
     assert "bonus" in refused(encounter.roll_saves, [foe], save="agility", dc=14, bonus="2")
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("agility 14", ("agility", 14, 0)), ("14", ("finesse", 14, 0)),
+    ("Instinct DC 12 +2", ("instinct", 12, 2)), ("knowledge 10 -1", ("knowledge", 10, -1))])
+def test_the_reaction_roll_dialog_reads_the_trait_the_difficulty_and_a_bonus(text, read):
+    from core.reaction_rolls import read_reaction
+
+    assert read_reaction(text, "finesse") == read
+
+
+@pytest.mark.parametrize("text", ["ref 14", "agility", "agility 14 15", "agility 14 +2 +3", "agility 1000"])
+def test_the_reaction_roll_dialog_refuses_what_it_cannot_read(text):
+    from core.reaction_rolls import read_reaction
+
+    assert refused(read_reaction, text)
