@@ -117,6 +117,9 @@ class Number:
     pc_only: bool = False
 
 
+DAGGERHEART_TRAITS = ("agility", "strength", "finesse", "instinct", "presence", "knowledge")
+"""A Daggerheart PC's traits, in the character sheet's order."""
+
 _PF2_NUMBERS = (Number("level", "Level", False), Number("ac", "AC", False),
                 Number("fort", "Fort", True), Number("ref", "Ref", True),
                 Number("will", "Will", True), Number("perception", "Per", True))
@@ -129,7 +132,10 @@ NUMBERS: Mapping[str, tuple[Number, ...]] = {
     # minion: Minion (X) of an adversary's features (RULES §9)
     "daggerheart": (Number("tier", "Tier", False), Number("difficulty", "Difficulty", False),
                     Number("attack", "ATK", True), Number("minion", "Minion", False),
-                    Number("evasion", "Evasion", False, pc_only=True)),
+                    Number("evasion", "Evasion", False, pc_only=True),
+                    # a PC's six traits (RULES §10: its reaction rolls add the one named)
+                    *(Number(trait, trait[:3].capitalize(), True, pc_only=True)   # Agi +2
+                      for trait in DAGGERHEART_TRAITS)),
 }
 """The numbers a creature of each system may hold (``Creature.numbers``), in showing order."""
 
@@ -170,5 +176,5 @@ def setting(key: str) -> Setting:
     raise ValueError(f"unknown setting {key!r}; known: {', '.join(s.key for s in ENCOUNTER_OPTIONS)}")
 
 
-__all__ = ["Choice", "Setting", "Number", "NUMBERS", "number_keys", "CRIT_MODE", "MASSIVE_DAMAGE", "FLAT_CHECKS", "SKIP_DEFEATED",
+__all__ = ["Choice", "Setting", "Number", "NUMBERS", "DAGGERHEART_TRAITS", "number_keys", "CRIT_MODE", "MASSIVE_DAMAGE", "FLAT_CHECKS", "SKIP_DEFEATED",
            "PLAYER_VIEW", "RULE_OPTIONS", "ENCOUNTER_OPTIONS", "OLD_VALUES", "check_settings", "setting"]

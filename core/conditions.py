@@ -168,13 +168,17 @@ def label(creature: Creature, name: str) -> str:
 # ---------------------------------------------------------------------- changes on a work copy
 def add(work: Creature, name: str, value: int | None, duration: int | str | None,
         system: str = "") -> str:
-    """Give ``work`` a condition (replacing the same name); returns the log's words
-    (``system``: a valued condition that falls each turn says so)."""
+    """Give ``work`` a condition (replacing the same name, but in the PF2 family a valued one
+    keeps the higher value); returns the log's words (``system``: a valued condition that falls
+    each turn says so)."""
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                               or not 1 <= value <= MAX_CONDITION):
         raise ValueError(tr("a condition's value is a whole number from 1 to {most}, not {value}", most=MAX_CONDITION, value=repr(value)))
     duration = check_duration(duration)
     name = held_name(work, name)
+    kept = _higher_kept(work, name, value, system)
+    if kept:
+        return kept
     work.conditions.add(name)
     work.condition_values.pop(name, None)
     work.condition_durations.pop(name, None)
@@ -184,6 +188,17 @@ def add(work: Creature, name: str, value: int | None, duration: int | str | None
         work.condition_durations[name] = duration
     lasts = lasts_text(name, duration, system) if value is not None else duration_text(duration)
     return tr("{condition} ({lasts})", condition=label(work, name), lasts=lasts)
+
+
+def _higher_kept(work: Creature, name: str, value: int | None, system: str) -> str:
+    """PF2 family (RULES §10): a valued condition added again keeps the higher value; the
+    log's words when the one it has is kept (its duration too), else ``""``."""
+    held = work.condition_values.get(name)
+    if system not in VALUED_FAMILY or name not in catalogue(system).valued or name not in work.conditions \
+            or held is None or (value is not None and value >= held):
+        return ""
+    return tr("{condition} kept: the higher value ({added} added)", condition=label(work, name),
+              added=valued_words(name, value or 1))
 
 
 def remove(work: Creature, name: str) -> None:

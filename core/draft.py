@@ -188,6 +188,10 @@ def restep(rolled: AttackResult, step: int) -> AttackResult:
                    roll_steps=(*steps, *rolled.roll_steps[2 + (1 if rolled.map_step else 0):]))
 
 
+NOTHING = "0"
+"""The damage of a save with no damage (RULES §10: a bare 0 deals nothing in every system)."""
+
+
 def minion_choices(encounter: Encounter, preview: DamagePreview) -> tuple[int, list[str]]:
     """Daggerheart Minion (X) (RULES §9): how many more Minions the previewed hit defeats, and
     the Minions the GM may pick, in the order (not a target, not already defeated)."""
@@ -430,6 +434,11 @@ class DamageDraft:
             return None
         return rolls[0] if len(rolls) == 1 else self.rules.combine(*rolls)
 
+    @property
+    def saves_only(self) -> bool:
+        """No damage typed, but a save chosen for a target: a save with no damage."""
+        return not self.texts and any(save is not None for save in self.saves.values())
+
     def _roll(self, damage: str | list[str], settings: dict[str, Any]) -> Roll:
         return self.rules.roll(damage, critical=self.critical_value, rng=self.rng, settings=settings)
 
@@ -445,10 +454,15 @@ class DamageDraft:
         """What ``commit`` would apply to ``ids`` (the draft's targets by default), touching
         nothing but the dice; None with no damage yet. ValueError/ParseError for bad input."""
         roll = self.roll(encounter.settings)
+        texts = self.texts
+        if roll is None and self.saves_only:
+            # RULES §10: a save with no damage (a condition, a spell that deals nothing) is
+            # recorded: the degrees go in the log, with 0 damage
+            texts = (NOTHING,)
+            roll = self._roll(NOTHING, encounter.settings or {})
         if roll is None:
             return None
         ids = self.targets if ids is None else tuple(ids)
-        texts = self.texts
         damage: str | list[str] = texts[0] if len(texts) == 1 else list(texts)
         options: dict[str, Any] = {
             "saves": {cid: save for cid, save in self.saves.items() if save is not None and cid in ids},
@@ -484,7 +498,8 @@ class DamageDraft:
         """Apply exactly what ``preview`` shows, as one undo step; the outcomes by id."""
         preview = self.preview(encounter, ids)
         if preview is None:
-            raise ValueError("no damage to apply: type the damage first")
+            raise ValueError(tr("no damage to apply: type the damage first (or choose the saves "
+                                "of a save with no damage)"))
         return encounter.commit_damage(preview)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core import table_numbers
+from core import reaction_rolls, table_numbers
 from core.dice import RandomSource
 from core.encounter_base import EncounterBase
 from core.i18n import tr
@@ -65,13 +65,25 @@ class NumbersMixin(EncounterBase):
         """A save's attacks counted this turn (RULES §10: quitting mid-turn keeps the MAP)."""
         self._strikes = ((self.round, self.turn), dict(counts))
 
-    def roll_saves(self, ids: Iterable[str], save: str = "ref", dc: int = 20,
-                   rng: RandomSource | None = None) -> table_numbers.SaveRolls:
+    def roll_saves(self, ids: Iterable[str], save: str | None = None, dc: int = 20,
+                   rng: RandomSource | None = None, bonus: int = 0) -> table_numbers.SaveRolls:
         """Roll each target's save (its own, after conditions) against one DC: ``{id: degree}``
-        for ``apply_damage(saves=...)``, each roll in ``.rolls``. Not a change."""
-        key = table_numbers.save_key(save)
+        for ``apply_damage(saves=...)``, each roll in ``.rolls``. Not a change. ``save``: fort,
+        ref (None) or will; in Daggerheart the trait a PC's reaction roll adds (None: none),
+        and ``bonus`` the one the GM gives adversaries' d20."""
+        daggerheart = table_numbers.roll_rule(self.system) == "daggerheart"
+        if daggerheart:
+            key = reaction_rolls.reaction_trait(reaction_rolls.REACTION if save is None else save)
+        else:
+            key = table_numbers.save_key("ref" if save is None else save)
         if isinstance(dc, bool) or not isinstance(dc, int) or not 0 <= dc <= 999:
             raise ValueError(tr('a DC is a whole number from 0 to 999, not {dc}', dc=repr(dc)))
         targets = {cid: self.creature(cid) for cid in dict.fromkeys(ids)}
+        if daggerheart:
+            if isinstance(bonus, bool) or not isinstance(bonus, int) or not -99 <= bonus <= 99:
+                raise ValueError(tr("an adversary's bonus is a whole number from -99 to 99, not {bonus}",
+                                    bonus=repr(bonus)))
+            return table_numbers.SaveRolls({cid: reaction_rolls.roll_reaction(c, key, dc, rng, bonus)
+                                            for cid, c in targets.items()})
         return table_numbers.SaveRolls({cid: table_numbers.roll_save(c, self.system, key, dc, rng)
                                         for cid, c in targets.items()})

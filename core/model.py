@@ -449,10 +449,12 @@ _KNOWN_KINDS = frozenset(STEP_KINDS)
 
 
 class Step(NamedTuple):
-    """One line of a breakdown: what kind of rule it is (``STEP_KINDS``) and its words."""
+    """One line of a breakdown: what kind of rule it is (``STEP_KINDS``) and its words; a track
+    line says which track it is ``about`` (``vitality``), so calc can leave out a stand-in's."""
 
     kind: str
     text: str
+    about: str = ""
 
 
 class Breakdown:
@@ -463,11 +465,11 @@ class Breakdown:
     def __init__(self) -> None:
         self.records: list[Step] = []
 
-    def add(self, kind: str, text: str) -> None:
-        """Record one step of ``kind`` (one of ``STEP_KINDS``)."""
+    def add(self, kind: str, text: str, about: str = "") -> None:
+        """Record one step of ``kind`` (one of ``STEP_KINDS``), ``about`` a track if it is one."""
         if kind not in _KNOWN_KINDS:
             raise ValueError(f"unknown breakdown step kind {kind!r}; known: {', '.join(STEP_KINDS)}")
-        self.records.append(Step(kind, text))
+        self.records.append(Step(kind, text, about))
 
     def lines(self) -> tuple[str, ...]:
         """Every step as text."""

@@ -154,6 +154,12 @@ def _chunks(text: str) -> list[tuple[str, int]]:
     return out
 
 
+def is_nothing(amount: DiceExpr) -> bool:
+    """A bare ``0``: no dice, nothing added (RULES §10: a save with no damage). It needs no
+    type, and no minimum damage turns it into 1."""
+    return not amount.dice and amount.modifier == 0 and not amount.rolled
+
+
 def _default_type(amount: DiceExpr, vocab: Vocabulary, where: int, full: str) -> str | None:
     """The type of a part written without one: the system's default (Daggerheart: physical),
     none where a type is optional (d20-3e), a ParseError where one is required (PF2 family)."""
@@ -178,7 +184,7 @@ def _parse_part(full: str, chunk: str, start: int, vocab: Vocabulary) -> DamageP
             raise ParseError(tr("{damage_type!r} needs an amount before it, e.g. '2d6 {damage_type}'",
                                 damage_type=game_term(damage_type)), tokens[0][1], full)
         raise ParseError(tr("a damage part needs an amount, e.g. 2d6 fire"), start, full)
-    if amount is not None and damage_type is None:
+    if amount is not None and damage_type is None and not is_nothing(amount):
         damage_type = _default_type(amount, vocab, start + len(chunk.rstrip()), full)
     persistent = words.persistent
     implied = not persistent and amount is not None and damage_type in vocab.always_persistent

@@ -56,6 +56,9 @@ NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
     "fort": (-MAX_MODIFIER, MAX_MODIFIER), "ref": (-MAX_MODIFIER, MAX_MODIFIER),
     "will": (-MAX_MODIFIER, MAX_MODIFIER), "perception": (-MAX_MODIFIER, MAX_MODIFIER),
     "attack": (-MAX_MODIFIER, MAX_MODIFIER),
+    # a Daggerheart PC's traits (RULES §10)
+    **dict.fromkeys(("agility", "strength", "finesse", "instinct", "presence", "knowledge"),
+                    (-MAX_MODIFIER, MAX_MODIFIER)),
 }
 
 _ANY = (-MAX_INT - 1, MAX_INT)

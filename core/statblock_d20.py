@@ -99,6 +99,7 @@ def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defens
             got.numbers[save.group(1).lower()] = modifier(save.group(2), at + save.start(2), block, save.group(1))
     elif key == "special qualities":
         _d20_qualities(value, at, defenses)
+        got.traits += _evasion(value)
     elif key == "challenge rating" and (cr := _CR.match(value)):   # RULES §10's EL
         got.rank = cr.group(1)
     else:
@@ -187,6 +188,13 @@ def _critical_range(item: str, at: int, block: Block) -> tuple[int | None, int |
     low = bounded(threat.group(1), at + threat.start(1), block, tr("threat range"), 2, 20) if threat else None
     many = bounded(times.group(1), at + times.start(1), block, tr("critical multiplier"), 2, 6) if times else None
     return low, many
+
+
+def _evasion(value: str) -> list[str]:
+    """``evasion`` or ``improved-evasion`` among the Special Qualities: a trait (RULES §10)."""
+    if re.search(r"\bimproved evasion\b", value, re.IGNORECASE):
+        return ["improved-evasion"]
+    return ["evasion"] if re.search(r"\bevasion\b", value, re.IGNORECASE) else []
 
 
 def _d20_qualities(value: str, at: int, defenses: DefenseSections) -> None:

@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any
 
 from core.attack_traits import dealt
-from core.capabilities import NUMBERS
+from core.capabilities import DAGGERHEART_TRAITS, NUMBERS
 from core.conditions import valued_words
 from core.dice import RandomSource, _default_rng
 from core.i18n import N_, game_term, listing, tr
@@ -141,7 +141,8 @@ class Numbers(dict[str, int]):
         for n in NUMBERS.get(self.system, ()):
             if n.key not in self or n.key in ("level", "tier"):
                 continue
-            joined = parts and n.key in _SAVES and last in _SAVES   # the saves share a group
+            # the saves share a group, and a Daggerheart PC's traits
+            joined = parts and any(n.key in group and last in group for group in (_SAVES, DAGGERHEART_TRAITS))
             parts.append(f"{parts.pop()} {self.text(n.key)}" if joined else self.text(n.key))
             last = n.key
         return " · ".join(parts)

@@ -149,8 +149,13 @@ def run_calc(argv: Sequence[str]) -> int:
     outcome = rules.apply_damage(creature, args.damage, critical=critical, save=_save(args.save),
                                  nonlethal=args.nonlethal, rng=rng)
     # the stand-in's track says nothing true: its lines only when the GM gave the stats
-    for line in rules.calc_lines(outcome, track=bool(args.stat)):
+    unknown = rules.stand_in_unknown(stats) if args.stat else ()
+    for line in rules.calc_lines(outcome, track=bool(args.stat), unknown=unknown):
         print(line)
+    for name in unknown:   # Wounds given, Vitality not: say what the stand-in stood for
+        field = next(f for f in rules.stat_fields if f.name == name)
+        print(tr("{track} not given: the stand-in's is bottomless (give --stat {name}=N)",
+                 track=tr(field.label), name=name))
     return 0
 
 

@@ -84,6 +84,19 @@ NUMBERS: dict[str, dict[str, dict[str, int]]] = {
         "Fire Elemental": {"level": 5, "ac": 22, "fort": 11, "ref": 15, "will": 9, "perception": 11},
         "Seoni": {"level": 1, "ac": 16, "fort": 4, "ref": 5, "will": 8, "perception": 5},
     },
+    # Starfinder 2e and Vitality & Wounds: typical foes of their level (the seeds print no
+    # stat blocks), numbers as the PF2-family tables build them
+    "sf2e": {
+        "Agent Ruiz": {"level": 2, "ac": 18, "fort": 7, "ref": 9, "will": 6, "perception": 8},
+        "Sighing Ghost": {"level": 3, "ac": 18, "fort": 7, "ref": 10, "will": 11, "perception": 10},
+        "Security Drone": {"level": 1, "ac": 17, "fort": 6, "ref": 9, "will": 3, "perception": 7},
+        "Navasi": {"level": 2, "ac": 17, "fort": 8, "ref": 7, "will": 7, "perception": 7},
+    },
+    "vitality-wounds": {
+        "Agent Kade": {"level": 2, "ac": 18, "fort": 7, "ref": 9, "will": 6, "perception": 8},
+        "Werewolf": {"level": 3, "ac": 19, "fort": 11, "ref": 9, "will": 7, "perception": 9},
+        "Cultist": {"level": 0, "ac": 15, "fort": 4, "ref": 5, "will": 6, "perception": 5},
+    },
     "d20-3e": {
         "Tordek": {"ac": 17, "touch": 10, "flat_footed": 17, "fort": 6, "ref": 1, "will": 1},
         "Commoner": {"ac": 10, "touch": 10, "flat_footed": 10, "fort": 0, "ref": 0, "will": 0},
@@ -95,6 +108,22 @@ ATTACKS: dict[str, dict[str, list[tuple[str, str, int, tuple[str, ...]]]]] = {
     "pf2e": {name: [("dogslicer", "1d6 slashing", 7, ("agile", "backstabber", "finesse")),
                     ("shortbow", "1d6 piercing", 6, ("ranged",))]
              for name in ("Goblin Warrior 1", "Goblin Warrior 2")},
+    # the weapons seed 000 names (a laser deals fire, a seeker rifle piercing)
+    "sf2e": {
+        "Agent Ruiz": [("seeker rifle", "1d10 piercing", 9, ("ranged",)),
+                       ("combat knife", "1d4+2 slashing", 8, ("agile", "finesse"))],
+        "Sighing Ghost": [("ghostly hand", "2d6+3 void", 11, ("agile", "finesse", "magical"))],
+        "Security Drone": [("stun zapper", "1d8+2 electricity", 9, ("ranged",)),
+                           ("ram", "1d6+2 bludgeoning", 8, ())],
+        "Navasi": [("laser pistol", "1d6 fire", 8, ("ranged",))],
+    },
+    # seed 001: a light pistol deals 2d4; silver bullets for the werewolf's vulnerability
+    "vitality-wounds": {
+        "Agent Kade": [("light pistol", "2d4 ballistic", 9, ("ranged",)),
+                       ("light pistol, silver bullets", "2d4 ballistic silver", 9, ("ranged",))],
+        "Werewolf": [("jaws", "2d8+4 piercing", 12, ()), ("claw", "2d6+4 slashing", 12, ("agile",))],
+        "Cultist": [("dagger", "1d4+1 piercing", 6, ("agile", "finesse"))],
+    },
 }
 
 

@@ -20,7 +20,7 @@ def applies(rules: Any, action: str) -> bool:
     """Whether a session action is a rule of this system (RULES §7)."""
     if action in INITIATIVE_ACTIONS:
         return bool(rules.has_initiative)
-    if action in ("fear", "hope"):     # Daggerheart: the GM's Fear, the PCs' Hope (issue 19)
+    if action in ("fear", "hope", "fear_by", "hope_by"):  # Daggerheart: Fear, the PCs' Hope
         return has_fear(rules)
     if action == "stress":
         return bool(rules.has_stress)

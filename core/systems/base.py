@@ -88,6 +88,7 @@ class RuleSystem:
     name: str = ""
     stat_fields: tuple[StatField, ...] = ()
     save_choices: tuple[str | None, ...] = (None,)
+    reaction_traits: tuple[str, ...] = ()    # Daggerheart: a reaction roll names one (RULES §10)
     has_basic_saves: bool = False
     save_words: str = N_("save")    # what the damage form and the palette call a save (issue 18)
     persistent_timing: str | None = None
@@ -152,31 +153,35 @@ class RuleSystem:
                      for name, words, always in self.counted_results if always or getattr(outcome, name))
 
     def stand_in(self, stats: dict[str, int], defenses: str = "", traits: str = "living") -> Creature:
-        """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none is.
+        """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none
+        is: the first of ``stand_in_tracks`` the stats name (HP for a V&W NPC given ``hp``)."""
+        full = dict.fromkeys(self.stand_in_unknown(stats), MAX_TRACK)
+        return self.new_creature("target", False, defenses, traits, 0, **{**full, **stats})
 
-        The track is the first of ``stand_in_tracks`` the given stats name (HP for a
-        Vitality & Wounds NPC given ``hp``), or the usual one.
-        """
+    def stand_in_unknown(self, stats: dict[str, int]) -> tuple[str, ...]:
+        """The stand-in's bottomless tracks, those the GM did not give (Vitality when only
+        Wounds were given): their lines say nothing true."""
         tracks = self.stand_in_tracks
         chosen = next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
-        full = {name: MAX_TRACK for name in chosen}
-        return self.new_creature("target", False, defenses, traits, 0, **{**full, **stats})
+        return tuple(name for name in chosen if name not in stats)
 
     @property
     def nonlethal_word(self) -> str:
         """The GM's word for nonlethal damage in this system (d20 3.0: ``subdual``; types.toml)."""
         return self.vocabulary.word("nonlethal")
 
-    def calc_lines(self, outcome: Outcome, *, track: bool = True) -> tuple[str, ...]:
+    def calc_lines(self, outcome: Outcome, *, track: bool = True,
+                   unknown: tuple[str, ...] = ()) -> tuple[str, ...]:
         """An outcome for ``hitledger calc``: its steps up to a ``total:`` line, and its counts.
 
         Without ``track`` the lines about the target's track are left out (``calc`` resolves
-        against a stand-in target whose track says nothing true). The steps run roll → rules →
-        ``total: N`` → the track; Daggerheart marks HP before its total line.
+        against a stand-in whose track says nothing true), and those ``about`` a track in
+        ``unknown``. The steps run roll → rules → ``total: N`` → the track; Daggerheart marks
+        HP before its total line.
         """
         shown: list[str] = []
         for step in outcome.records:  # records carry their kind: no step's words are read back
-            if not track and step.kind == "track":
+            if step.kind == "track" and (not track or (step.about and step.about in unknown)):
                 continue
             shown.append(step.text)
             if not track and step.kind == "total":

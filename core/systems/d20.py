@@ -8,6 +8,7 @@ from core.dice import RandomSource, _default_rng
 from core.i18n import N_, game_term, listing, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
+from core.notation_damage import is_nothing
 from core.systems.base import Application, AttackRoll, Dealt, RuleSystem, StatField, halve_shared
 
 # One part of a d20-3e hit as [rolled part, the damage it deals now]; each rule changes the value.
@@ -94,7 +95,7 @@ class D20System(RuleSystem):
             parts = self._rolled_parts(hit, mult, steps)
             if not parts:
                 continue
-            self._halve_and_floor(parts, save, steps)
+            self._halve_and_floor(parts, save, steps, evasion_of(work))
             # RULES §4: subdual is its own running total, a part at a time (a sap beside a
             # blade); the lethal damage goes first, so temporary HP never absorb subdual
             kinds = [_is_subdual(rp, nonlethal) for rp, _ in parts]
@@ -141,10 +142,26 @@ class D20System(RuleSystem):
         return f"{label} = " + " + ".join(rolls) + f" = {value}"
 
     @staticmethod
-    def _halve_and_floor(parts: list[Share], save: str | None, steps: Breakdown) -> None:
-        """A part counts as no less than 0; a Reflex half; a hit deals at least 1 (RULES §1, §4)."""
+    def _halve_and_floor(parts: list[Share], save: str | None, steps: Breakdown,
+                         evasion: str = "") -> None:
+        """A part counts as no less than 0; a Reflex half, or Evasion's none (RULES §10); a hit
+        deals at least 1 (RULES §1, §4)."""
         for entry in parts:
             entry[1] = max(0, entry[1])
+        before = sum(v for _, v in parts)
+        if save == "success" and evasion:
+            for entry in parts:
+                entry[1] = 0
+            steps.add("scale", tr("improved evasion: a successful Reflex save takes no damage: "
+                                  "{before} → 0", before=before) if evasion == "improved evasion"
+                      else tr("evasion: a successful Reflex save takes no damage: {before} → 0",
+                              before=before))
+            return
+        if save == "failure" and evasion == "improved evasion":
+            for entry, share in zip(parts, halve_shared([v for _, v in parts]), strict=True):
+                entry[1] = share
+            steps.add("scale", tr("improved evasion: a failed Reflex save takes half, rounded down: "
+                                  "{before} → {after}", before=before, after=sum(v for _, v in parts)))
         if save == "success":
             # RULES §4 Decision: the hit's total is halved once, rounding down, shared as in pf2e
             before = [v for _, v in parts]
@@ -159,7 +176,8 @@ class D20System(RuleSystem):
             else:
                 steps.add("scale", tr("save success: half the total, rounded down: {before} → {after}",
                                       before=sum(before), after=after))
-        if sum(v for _, v in parts) <= 0:
+        nothing = all(rp.part.amount is not None and is_nothing(rp.part.amount) for rp, _ in parts)
+        if sum(v for _, v in parts) <= 0 and not nothing:   # RULES §10: a bare 0 deals nothing
             parts[0][1] = 1
             for entry in parts[1:]:
                 entry[1] = 0
@@ -395,6 +413,15 @@ class D20System(RuleSystem):
         steps = Breakdown()
         self._update_status(work, steps)
         return list(steps.lines())
+
+
+def evasion_of(creature: Creature) -> str:
+    """``improved evasion``, ``evasion`` or ``""``: what the creature's traits say (RULES §10);
+    ``improved evasion`` may be one trait or the two words."""
+    words = {t.replace("-", " ").replace("_", " ") for t in creature.traits}
+    if "improved evasion" in words or {"improved", "evasion"} <= words:
+        return "improved evasion"
+    return "evasion" if "evasion" in words else ""
 
 
 def _is_subdual(rolled: RolledPart, nonlethal: bool) -> bool:

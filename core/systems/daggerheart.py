@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from core.capabilities import DAGGERHEART_TRAITS
 from core.dice import RandomSource
 from core.i18n import N_, clauses, game_term, ntr, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
@@ -37,6 +38,7 @@ class Daggerheart(RuleSystem):
     example_damage = ("2d10+3 physical", "14 magic")
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
+    reaction_traits = DAGGERHEART_TRAITS     # a PC's reaction roll adds the one named (RULES §10)
     has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear
     counts_rounds = False
     has_armor_slots = True
@@ -138,6 +140,9 @@ class Daggerheart(RuleSystem):
                 f"{game_term(k)} {hit_total[k]} → {halved[k]}"
                 for k in hit_total)))
             hit_total = halved
+        elif save == "critical-success":   # RULES §3 Decision: only a success halves; said
+            steps.add("note", tr("reaction roll critical success: the damage stays whole (only a "
+                                 "success halves it; set success to halve)"))
         return hit_total
 
     @staticmethod
@@ -263,7 +268,7 @@ class Daggerheart(RuleSystem):
         else:
             steps.add("track", tr("clear {count} armor slot(s): {before} → {after} marked",
                                   count=cleared, before=before, after=work.armor_marked))
-        if track == "stress" and before == work.stress and getattr(work, field) < before \
+        if track == "stress" and work.pc and before == work.stress and getattr(work, field) < before \
                 and "vulnerable" in work.conditions:
             work.conditions.discard("vulnerable")  # RULES §7: Vulnerable until a Stress is cleared
             steps.add("track", tr("no longer {condition}", condition=game_term("vulnerable")))
@@ -274,7 +279,7 @@ class Daggerheart(RuleSystem):
                     steps.add("track", tr("no longer {condition}", condition=game_term(cond)))
 
     def resolve_stress(self, creature: Creature, amount: int) -> Outcome:
-        """Mark Stress (RULES §7): what does not fit marks 1 HP; the last slot makes it Vulnerable."""
+        """Mark Stress (RULES §7): what does not fit marks 1 HP; the last slot makes a PC Vulnerable."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise ValueError(tr('Stress to mark is a whole number of 1 or more, not {amount}', amount=repr(amount)))
         work = creature.clone()
@@ -285,7 +290,9 @@ class Daggerheart(RuleSystem):
             work.stress_marked += fits
             steps.add("track", tr("mark {count} Stress: {before} → {after} of {slots}", count=fits,
                                   before=before, after=work.stress_marked, slots=work.stress))
-            if work.stress_marked == work.stress and "vulnerable" not in work.conditions:
+            # RULES §7 Decision (the SRD): player characters only; an adversary is never made
+            # Vulnerable by its last Stress
+            if work.pc and work.stress_marked == work.stress and "vulnerable" not in work.conditions:
                 work.conditions.add("vulnerable")
                 steps.add("track", tr("last Stress marked: vulnerable until a Stress is cleared"))
         marked = 0
@@ -305,16 +312,17 @@ class Daggerheart(RuleSystem):
         """RULES §9 Minion (X): a Minion the GM picked as defeated by the hit on ``source``
         (every HP marked: defeated), not damaged; what it would do, touching nothing."""
         if "minion" not in creature.numbers:
-            raise ValueError(f"{creature.name} is not a Minion: only Minions fall to another's hit")
+            raise ValueError(tr("{name} is not a Minion: only Minions fall to another's hit",
+                                name=creature.name))
         work = creature.clone()
         steps = Breakdown()
         marked = (work.max_hp or 0) - work.hp_marked
         work.hp_marked += marked
-        steps.add("track", f"Minion: defeated by the hit on {source} (Minion ({creature.numbers['minion']}),"
-                  " picked by the GM)")
+        steps.add("track", tr("Minion: defeated by the hit on {source} (Minion ({minion}), picked by "
+                              "the GM)", source=source, minion=creature.numbers["minion"]))
         self._all_hp_marked(work, steps)
-        return self._outcome(creature, work, 0, steps, hp_marked=marked, summary="defeated (Minion)",
-                             dealt="defeated")
+        return self._outcome(creature, work, 0, steps, hp_marked=marked, summary=tr("defeated (Minion)"),
+                             dealt=tr("defeated"))
 
     def track_text(self, creature: Creature) -> str:
         """``HP ■■□□□□ A ■□□ S ■■□□□□ 7/14``."""
@@ -351,10 +359,10 @@ class Daggerheart(RuleSystem):
         if (work.stress_marked, work.stress) != (before.stress_marked, before.stress):
             full = bool(work.stress) and work.stress_marked >= work.stress
             was_full = bool(before.stress) and before.stress_marked >= before.stress
-            if full and not was_full and "vulnerable" not in work.conditions:
+            if work.pc and full and not was_full and "vulnerable" not in work.conditions:
                 work.conditions.add("vulnerable")
                 steps.add("track", tr("last Stress marked: vulnerable until a Stress is cleared"))
-            elif was_full and not full and "vulnerable" in work.conditions:
+            elif work.pc and was_full and not full and "vulnerable" in work.conditions:
                 work.conditions.discard("vulnerable")
                 steps.add("track", tr("a Stress cleared: no longer vulnerable"))
         return list(steps.lines())

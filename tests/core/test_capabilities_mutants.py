@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.capabilities import PLAYER_VIEW, check_settings, number_keys, setting
+from core.capabilities import DAGGERHEART_TRAITS, PLAYER_VIEW, check_settings, number_keys, setting
 
 
 @pytest.mark.parametrize("settings,message", [
@@ -44,8 +44,9 @@ def test_a_switch_of_three_choices_goes_round():
 
 
 @pytest.mark.parametrize("system,pc,keys", [
-    ("daggerheart", None, ("tier", "difficulty", "attack", "minion", "evasion")),
-    ("daggerheart", True, ("tier", "difficulty", "attack", "minion", "evasion")),
+    ("daggerheart", None, ("tier", "difficulty", "attack", "minion", "evasion", *DAGGERHEART_TRAITS)),
+    ("daggerheart", True, ("tier", "difficulty", "attack", "minion", "evasion", "agility", "strength",
+                           "finesse", "instinct", "presence", "knowledge")),
     ("daggerheart", False, ("tier", "difficulty", "attack", "minion")),
     ("pf2e", False, ("level", "ac", "fort", "ref", "will", "perception")),
     ("d20-3e", None, ("ac", "touch", "flat_footed", "fort", "ref", "will", "level")),

@@ -49,12 +49,14 @@ def test_any_name_is_accepted_as_typed():
     assert enc.conditions_of(a) == {"Hexed by the Witch": None}   # the GM's capitals (RULES §7)
 
 
-def test_adding_again_replaces_value_and_duration():
+def test_adding_again_a_higher_value_replaces_value_and_duration():
     enc, a, b = two()
-    enc.add_condition(a, "stunned", 3, duration=2)
-    enc.add_condition(a, "stunned", 1)
-    assert enc.conditions_of(a) == {"stunned": 1}
+    enc.add_condition(a, "stunned", 1, duration=2)
+    enc.add_condition(a, "stunned", 3)
+    assert enc.conditions_of(a) == {"stunned": 3}
     assert enc.creature(a).condition_durations == {}
+    enc.add_condition(a, "stunned", 1)      # RULES §10: a valued condition keeps the higher value
+    assert enc.conditions_of(a) == {"stunned": 3}
 
 
 @pytest.mark.parametrize("bad", [0, -1, "2", True, 1.5])

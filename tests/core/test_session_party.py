@@ -61,7 +61,7 @@ def test_a_creature_without_stress_slots_marks_hp():
 def test_stress_overflow_on_the_last_hp_defeats_an_adversary():
     enc, cid = scene(stress=1, hp=1, pc=False)
     enc.mark_stress(cid, 2)
-    assert enc.conditions_of(cid) == {"defeated": None, "vulnerable": None}
+    assert enc.conditions_of(cid) == {"defeated": None}     # Vulnerable: PCs only (RULES §7)
 
 
 def test_stress_is_one_undo_step_and_checked():

@@ -44,6 +44,11 @@ class RolledSaves(PreviewLines):
         if not self.draft.has_saves:
             return
 
+        traits = self.encounter.rules.reaction_traits
+        if traits:      # a reaction roll adds a PC's trait (RULES §10), not a PF2 save
+            self._ask_reaction(traits)
+            return
+
         def check(text: str) -> str | None:
             try:
                 read_save_and_dc(text, self.last_save)
@@ -58,17 +63,41 @@ class RolledSaves(PreviewLines):
         question = tr("Roll every target's save: the save and the DC (fort, ref or will)")
         self.app.push_screen(PromptModal(question, value=f"{self.last_save} ", check=check), chosen)
 
+    def _ask_reaction(self, traits: tuple[str, ...]) -> None:
+        """Daggerheart: the trait, the Difficulty and the adversaries' bonus, asked once."""
+        from core.reaction_rolls import read_reaction
+        from tui.screens.dialogs import PromptModal
+
+        last = self.last_save if self.last_save in traits else traits[0]
+
+        def check(text: str) -> str | None:
+            try:
+                read_reaction(text, last)
+            except ValueError as error:
+                return str(error)
+            return None
+
+        def chosen(text: str | None) -> None:
+            if text is not None:
+                self.roll_saves(*read_reaction(text, last))
+
+        question = tr("Reaction roll for every target: the trait and the Difficulty ({traits}); "
+                      "+2 after them for the adversaries", traits=", ".join(traits))
+        self.app.push_screen(PromptModal(question, value=f"{last} ", check=check), chosen)
+
     last_save = "ref"
     """The save asked for last (the prompt offers it again)."""
 
-    def roll_saves(self, save: str, dc: int) -> SaveRolls:
-        """Roll ``save`` against ``dc`` for every target that has that save; say who has not."""
+    def roll_saves(self, save: str, dc: int, bonus: int = 0) -> SaveRolls:
+        """Roll ``save`` against ``dc`` for every target that has that save; say who has not
+        (``bonus``: Daggerheart adversaries')."""
         self.last_save = save
         rolls: dict[str, SaveRoll] = {}
         missing: list[str] = []
+        extra = {"bonus": bonus} if bonus else {}
         for creature_id in self.target_ids:
             try:
-                rolls.update(self.encounter.roll_saves([creature_id], save, dc, rng=self.rng).rolls)
+                rolls.update(self.encounter.roll_saves([creature_id], save, dc, rng=self.rng, **extra).rolls)
             except ValueError:
                 missing.append(self.encounter.creature(creature_id).name)
         result = SaveRolls(rolls)

@@ -95,6 +95,8 @@ class RosterScreen(HitLedgerScreen[None]):
     | s / S | Mark / clear 1 Stress (systems with Stress) |
     | + / - | The GM gains / spends 1 Fear (systems without initiative) |
     | o / O | The PC marks / spends 1 Hope (Daggerheart, 0–6) |
+    | F | The GM gains or spends several Fear: +3, -2 (one line, one undo step) |
+    | alt+o | The PCs mark or spend several Hope: +2, -1 (one line, one undo step) |
     | K | Next encounter keeping the party (this one is saved: ctrl+o lists it) |
     | M | Export the log as Markdown |
     | H | Hide the marked creatures (or the highlighted one) from the players' view, or show them |
@@ -565,6 +567,18 @@ class RosterScreen(HitLedgerScreen[None]):
         from tui.screens import pools
 
         pools.fear(self.app, gain)
+
+    def action_fear_by(self) -> None:
+        """The GM gains or spends several Fear: ``+3``, ``-2``."""
+        from tui.screens import pools
+
+        pools.fear_by(self.app)
+
+    def action_hope_by(self) -> None:
+        """The targets that are PCs mark or spend several Hope: ``+2``, ``-1``."""
+        from tui.screens import pools
+
+        pools.hope_by(self.app, self.targets())
 
     def action_hide(self) -> None:
         """Hide the targets from the players' view; show them again if all are hidden."""

@@ -65,6 +65,12 @@ ROSTER_BINDINGS: list[BindingType] = [
             tooltip=N_("The highlighted (or marked) PCs mark 1 Hope (0–6)")),
     Binding("O", "hope(False)", N_("Spend Hope"), show=False, id="roster.spend_hope",
             tooltip=N_("The highlighted (or marked) PCs spend 1 Hope")),
+    # several Fear or Hope in one log line and one undo step
+    Binding("F", "fear_by", N_("Fear by an amount"), show=False, id="roster.fear_by",
+            tooltip=N_("The GM gains or spends several Fear: type +3 or -2")),
+    Binding("alt+o", "hope_by", N_("Hope by an amount"), key_display="alt+o", show=False,
+            id="roster.hope_by",
+            tooltip=N_("The highlighted (or marked) PCs mark or spend several Hope: type +2 or -1")),
     Binding("K", "next_encounter", N_("Next encounter keeping the party"), show=False,
             id="roster.next_encounter",
             tooltip=N_("A new encounter with the PCs as they are now; this one is saved (ctrl+o)")),

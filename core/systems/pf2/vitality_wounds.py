@@ -87,18 +87,18 @@ class VitalityWounds(Pf2Family):
                                       "(nonlethal damage never becomes {wounds})", damage=damage,
                                       before=vit_before, **_words()))
             work.vitality = max(0, vit_before - damage)
-            steps.add("track", _vitality(vit_before, work.vitality))
+            steps.add("track", _vitality(vit_before, work.vitality), "vitality")
             return
         # what exceeds Vitality becomes Wounds in the same blow (RULES §2 Step 4, a Decision)
         from_vitality = min(damage, vit_before)
         work.vitality = vit_before - from_vitality
-        steps.add("track", _vitality(vit_before, work.vitality))
+        steps.add("track", _vitality(vit_before, work.vitality), "vitality")
         overflow = damage - from_vitality
         lost = overflow + wounds
         if lost:
             w_before = work.wounds or 0
             work.wounds = max(0, w_before - lost)
-            steps.add("track", _wounds_lost(w_before, work.wounds or 0, overflow, wounds))
+            steps.add("track", _wounds_lost(w_before, work.wounds or 0, overflow, wounds), "wounds")
             if work.wounds == 0 and "dying" not in work.conditions:
                 work.conditions.add("dying")
                 work.dying = max(work.dying, 1)
