@@ -127,6 +127,7 @@ def calc_parser() -> argparse.ArgumentParser:
 def run_calc(argv: Sequence[str]) -> int:
     """Print the breakdown and the total of one damage application."""
     from core import get_system
+    from core.systems.calc import calc_lines, stand_in, stand_in_unknown
 
     args = calc_parser().parse_args(argv)
     rules = get_system(args.system)
@@ -143,14 +144,14 @@ def run_calc(argv: Sequence[str]) -> int:
             raise CliError(tr("stat {name} must be a whole number, not {value}", name=name,
                               value=repr(value))) from None
     # a stand-in target with a bottomless track unless the GM gave its stats with --stat
-    creature = rules.stand_in(stats, defenses=args.defenses, traits=args.traits)
+    creature = stand_in(rules, stats, defenses=args.defenses, traits=args.traits)
     critical: bool | int = _critical(args, rules)
     rng = random.Random(args.seed)
     outcome = rules.apply_damage(creature, args.damage, critical=critical, save=_save(args.save),
                                  nonlethal=args.nonlethal, rng=rng)
     # the stand-in's track says nothing true: its lines only when the GM gave the stats
-    unknown = rules.stand_in_unknown(stats) if args.stat else ()
-    for line in rules.calc_lines(outcome, track=bool(args.stat), unknown=unknown):
+    unknown = stand_in_unknown(rules, stats) if args.stat else ()
+    for line in calc_lines(rules, outcome, track=bool(args.stat), unknown=unknown):
         print(line)
     for name in unknown:   # Wounds given, Vitality not: say what the stand-in stood for
         field = next(f for f in rules.stat_fields if f.name == name)

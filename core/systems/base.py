@@ -24,7 +24,7 @@ from core.model import (
     printed_numbers,
 )
 from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
-from core.schema import MAX_TRACK, Invalid, check_creature, check_init_mod
+from core.schema import Invalid, check_creature, check_init_mod
 from core.schema import check_stat as _check_stat
 from core.systems.rolls import FLAT_CHECK_DC, _KeptDice, flat_check, halve_shared
 from core.table_numbers import degree_of
@@ -152,43 +152,10 @@ class RuleSystem:
         return tuple(tr("{label}: {count}", label=tr(words), count=getattr(outcome, name))
                      for name, words, always in self.counted_results if always or getattr(outcome, name))
 
-    def stand_in(self, stats: dict[str, int], defenses: str = "", traits: str = "living") -> Creature:
-        """``calc``'s target: the stats given, and a bottomless track (``MAX_TRACK``) where none
-        is: the first of ``stand_in_tracks`` the stats name (HP for a V&W NPC given ``hp``)."""
-        full = dict.fromkeys(self.stand_in_unknown(stats), MAX_TRACK)
-        return self.new_creature("target", False, defenses, traits, 0, **{**full, **stats})
-
-    def stand_in_unknown(self, stats: dict[str, int]) -> tuple[str, ...]:
-        """The stand-in's bottomless tracks, those the GM did not give (Vitality when only
-        Wounds were given): their lines say nothing true."""
-        tracks = self.stand_in_tracks
-        chosen = next((t for t in tracks if set(t) & stats.keys()), tracks[0] if tracks else ())
-        return tuple(name for name in chosen if name not in stats)
-
     @property
     def nonlethal_word(self) -> str:
         """The GM's word for nonlethal damage in this system (d20 3.0: ``subdual``; types.toml)."""
         return self.vocabulary.word("nonlethal")
-
-    def calc_lines(self, outcome: Outcome, *, track: bool = True,
-                   unknown: tuple[str, ...] = ()) -> tuple[str, ...]:
-        """An outcome for ``hitledger calc``: its steps up to a ``total:`` line, and its counts.
-
-        Without ``track`` the lines about the target's track are left out (``calc`` resolves
-        against a stand-in whose track says nothing true), and those ``about`` a track in
-        ``unknown``. The steps run roll → rules → ``total: N`` → the track; Daggerheart marks
-        HP before its total line.
-        """
-        shown: list[str] = []
-        for step in outcome.records:  # records carry their kind: no step's words are read back
-            if step.kind == "track" and (not track or (step.about and step.about in unknown)):
-                continue
-            shown.append(step.text)
-            if not track and step.kind == "total":
-                break
-        if not any(step.kind == "total" for step in outcome.records):
-            shown.append(tr("total: {total}", total=outcome.total))
-        return (*shown, *self.result_lines(outcome))
 
     # ------------------------------------------------------------------ notation
     @property

@@ -8,6 +8,7 @@ from core import Encounter, get_system
 from core.capabilities import ENCOUNTER_OPTIONS, RULE_OPTIONS, check_settings, setting
 from core.systems import SYSTEM_IDS
 from core.systems.base import FLAT_CHECK_DC, MAX_MULTIPLIER, RULE_SETTINGS
+from core.systems.calc import calc_lines, stand_in
 
 OFFERS = {
     # id: (attack helper, multipliers, armor slots, direct, heal tracks, nonlethal, options, DC)
@@ -122,24 +123,24 @@ def test_encounter_settings_take_the_tables_own_and_old_words():
 
 def test_the_stand_in_target_is_bottomless_where_no_stat_is_given():
     vw = get_system("vitality-wounds")
-    hero = vw.stand_in({})
+    hero = stand_in(vw, {})
     assert (hero.vitality, hero.wounds, hero.hp) == (1_000_000, 1_000_000, None)
-    thug = vw.stand_in({"hp": 12})                        # --stat hp= asks for an HP-only NPC
+    thug = stand_in(vw, {"hp": 12})                        # --stat hp= asks for an HP-only NPC
     assert (thug.hp, thug.vitality) == (12, None)
-    pf2 = get_system("pf2e").stand_in({"temp_hp": 3}, defenses="weaknesses fire 5")
+    pf2 = stand_in(get_system("pf2e"), {"temp_hp": 3}, defenses="weaknesses fire 5")
     assert (pf2.hp, pf2.temp_hp, pf2.defenses) == (1_000_000, 3, "weaknesses fire 5")
-    dh = get_system("daggerheart").stand_in({})
+    dh = stand_in(get_system("daggerheart"), {})
     assert (dh.max_hp, dh.major, dh.severe) == (6, 7, 14)  # slots are few: the defaults
 
 
 def test_calc_lines_stop_at_the_total_without_the_targets_track(R):
     pf2 = get_system("pf2e")
-    outcome = pf2.apply_damage(pf2.stand_in({}), "2d6 fire", rng=R(3, 4))
-    assert pf2.calc_lines(outcome, track=False) == ("roll: 2d6 fire (3, 4) = 7", "total: 7")
-    assert pf2.calc_lines(outcome)[-1] == "HP 1000000 → 999993"
+    outcome = pf2.apply_damage(stand_in(pf2, {}), "2d6 fire", rng=R(3, 4))
+    assert calc_lines(pf2, outcome, track=False) == ("roll: 2d6 fire (3, 4) = 7", "total: 7")
+    assert calc_lines(pf2, outcome)[-1] == "HP 1000000 → 999993"
     dh = get_system("daggerheart")
-    outcome = dh.apply_damage(dh.stand_in({}), "9 physical")
-    lines = dh.calc_lines(outcome, track=False)
+    outcome = dh.apply_damage(stand_in(dh, {}), "9 physical")
+    lines = calc_lines(dh, outcome, track=False)
     assert not any(line.startswith("mark ") for line in lines)
     assert lines[-2:] == ("total: 9", "HP marked: 2")
 

@@ -7,20 +7,21 @@ from __future__ import annotations
 import pytest
 
 from core.systems import get_system
+from core.systems.calc import calc_lines
 
 PF2 = get_system("pf2e")
 
 
 def test_calc_lines_show_the_track_unless_asked_not_to():
     out = PF2.resolve(PF2.new_creature("Kyra", True, hp=20), PF2.roll("7 fire"))
-    assert PF2.calc_lines(out) == ("roll: 7 fire = 7", "total: 7", "HP 20 → 13")
-    assert PF2.calc_lines(out, track=False) == ("roll: 7 fire = 7", "total: 7")
+    assert calc_lines(PF2, out) == ("roll: 7 fire = 7", "total: 7", "HP 20 → 13")
+    assert calc_lines(PF2, out, track=False) == ("roll: 7 fire = 7", "total: 7")
 
 
 def test_calc_lines_add_a_total_only_where_the_steps_have_none():
     dh = get_system("daggerheart")
     out = dh.resolve(dh.new_creature("Acid", False, hp=6, major=7, severe=14), dh.roll("8 physical"))
-    assert dh.calc_lines(out, track=False) == ("roll: 8 physical = 8", "8 ≥ Major 7: 2 HP", "total: 8",
+    assert calc_lines(dh, out, track=False) == ("roll: 8 physical = 8", "8 ≥ Major 7: 2 HP", "total: 8",
                                                "HP marked: 2")
 
 

@@ -6,18 +6,17 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.geometry import Size
-from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
-from core.i18n import N_, listing, tr
+from core.i18n import listing, tr
 from core.turns import is_defeated
 from tui.messages import OpenTracker
 from tui.screens.base import HitLedgerScreen
 from tui.screens.roster_keys import ROSTER_BINDINGS
 from tui.widgets.encounter_header import EncounterHeader, threat_of
+from tui.widgets.find_field import FindField
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
@@ -39,33 +38,6 @@ DETAIL_WIDTH = 36
 TALL = 36
 """From this many lines the log panel shows more events."""
 LOG_LINES, TALL_LOG_LINES = 3, 10
-
-
-class FindField(Input):
-    """The roster's type-ahead line (``/``): typing jumps, enter stays, escape goes back.
-
-    | Key | Action |
-    | :- | :- |
-    | enter | Stay on the creature found |
-    | escape | Back to where the cursor was |
-    """
-
-    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="find.cancel")]
-    DEFAULT_CSS = """
-    FindField {
-        width: 1fr;
-    }
-    FindField.-no-match {
-        color: $text-error;
-    }
-    """
-
-    class Cancelled(Message):
-        """The GM left the search without choosing."""
-
-    def action_cancel(self) -> None:
-        """Tell the roster to go back."""
-        self.post_message(self.Cancelled())
 
 
 class RosterScreen(HitLedgerScreen[None]):
