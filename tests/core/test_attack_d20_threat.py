@@ -78,8 +78,13 @@ def test_the_35_holy_longbow_is_read_and_its_magic_and_alignment_carried():
     assert (bow.label, bow.bonus, bow.multiplier, bow.ranged) == \
         ("+1 holy composite longbow (+4 Str bonus)", 11, 3, True)
     a = enc.attack(archer, target, rng=Script(12))
-    assert set(a.damage.split()) >= {"1d8+5", "magical", "good"}
+    assert set(a.damage.split()) >= {"1d8+5", "magical", "holy"}   # holy: the good alignment
     assert enc.apply_damage([target], a.damage, rng=Script())[target].total == 13   # DR /magic bypassed
+    rules = get_system("d20-3e")
+    for dr, dealt in (("DR 10/good", 9), ("DR 10/evil", 0)):
+        out = rules.apply_damage(rules.new_creature("T", hp=50, defenses=dr),
+                                 a.damage.replace("1d8+5", "1d8+5=9"))
+        assert out.total == dealt, (dr, out.steps)
 
 
 def test_a_die_in_an_attacks_label_is_not_taken_for_its_damage():

@@ -201,7 +201,11 @@ def test_a_d20_weapons_alignment_is_carried_as_the_alignment_it_gives():
     from core.attack_traits import dealt
 
     damage, words = dealt("d20-3e", Attack("+1 holy scimitar", "1d6+4", 11, ("magical", "holy")), False)
-    assert set(damage.split()) == {"1d6+4", "good", "magical"}
+    assert set(damage.split()) == {"1d6+4", "holy", "magical"}   # d20 reads holy as good
+    rules = get_system("d20-3e")
+    out = rules.apply_damage(rules.new_creature("T", hp=50, defenses="DR 5/good"),
+                             damage.replace("1d6+4", "1d6+4=7"))
+    assert out.total == 7 and "bypassed by good" in " ".join(out.steps)
     assert words == ("magical, holy (good): carried into every part of its damage",)
 
 
