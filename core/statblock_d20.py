@@ -41,7 +41,7 @@ _LABEL_TRAITS = {"holy": "holy", "unholy": "unholy", "axiomatic": "axiomatic", "
                  "adamantine": "adamantine"}
 _AND = re.compile(r"\s+plus\s+|\s+and\s+|\s*\+\s*(?=\d*d\d)", re.IGNORECASE)
 # 3.0 "Attacks: Huge greatclub +8 melee"; 3.5 "Attack: Claw +6 melee (1d4+2)" (RULES §8)
-_D20_ATTACK = re.compile(r"(?P<label>(?:[^,;()]|\([^()]*\))+?)\s+(?P<bonus>[+-]\d+)(?:/[+-]\d+)*\s+(?P<kind>melee|ranged)"
+_D20_ATTACK = re.compile(r"(?P<label>(?:[^,;()]|\([^()]*\))+?)\s+(?P<bonus>[+-] ?\d+)(?:/[+-]\d+)*\s+(?P<kind>melee|ranged)"
                          r"(?:\s+touch)?(?:\s*\((?P<damage>[^()]*)\))?", re.IGNORECASE)
 _CR = re.compile(r"^(1/[1-9]\d*|[1-9]\d*)\b")
 _D20_SAVE = re.compile(r"\b(Fort|Ref|Will)\s+([+-]?\d+)", re.IGNORECASE)
@@ -118,7 +118,8 @@ def _d20_attacks(value: str, at: int, block: Block, system: str) -> list[Attack]
         # missing space) must not be taken for the attack's damage
         found = _d20_damage(match.group("damage"), at + match.start("damage"),
                             block, system) if match.group("damage") else []
-        bonus = modifier(match.group("bonus"), at + match.start("bonus"), block, tr("attack bonus"))
+        bonus = modifier(match.group("bonus").replace(" ", ""), at + match.start("bonus"), block,
+                         tr("attack bonus"))  # ``bite + 22 melee``: a source's stray space
         if found:
             attacks.append(found[0]._replace(label=label, bonus=bonus, traits=traits))
         else:
