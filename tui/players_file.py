@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from core.i18n import tr
+from core.plain_text import without_controls
 from core.player_view import PlayerView, SeenCreature
 
 SUFFIX = ".players.json"
@@ -86,10 +87,12 @@ def _list(data: dict[str, Any], field: str) -> list[Any]:
 
 
 def _text(data: dict[str, Any], field: str) -> str:
+    """A text of the file without control characters: whatever wrote it, no watcher's
+    terminal obeys a name (the GM's app keeps them out where they enter, too)."""
     value = data.get(field)
     if not isinstance(value, str):
         raise PlayersFileError(tr("not a players' view (field {field})", field=field))
-    return value
+    return without_controls(value)
 
 
 def _flag(data: dict[str, Any], field: str) -> bool:

@@ -7,6 +7,7 @@ as a hostile client would, with aiohttp's client (textual-serve's own dependency
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import re
 import signal
@@ -297,13 +298,21 @@ def test_the_limit_has_a_default(serving) -> None:
 def test_a_name_with_control_characters_reaches_no_browser_as_them(tmp_path: Path) -> None:
     from tui_support import goblins, window_holding
 
+    from core.player_view import player_view
     from saves import codec
     from saves.store import atomic_write
+    from tui import players_file
 
     data = goblins().to_data()
     data["creatures"][0]["name"] = "Skulker\x1b]0;pwned\x07\x9b2J"
+    view = player_view(goblins())
+    raw_name = dataclasses.replace(view.creatures[0], name=data["creatures"][0]["name"])
+    view = dataclasses.replace(view, creatures=(raw_name, *view.creatures[1:]))
     with window_holding(tmp_path / "autosave.toml"):
         atomic_write(tmp_path / "autosave.toml", codec.encode(data).encode("utf-8"), backup=False)
+        # the players' file as a careless writer might leave it: the raw name in it
+        atomic_write(players_file.players_path(tmp_path / "autosave.toml"),
+                     players_file.encode(view), backup=False)
         served = Served(tmp_path)
         try:
             served.address()
