@@ -27,6 +27,7 @@ _SAVES = {"頑健": "Fort", "反応": "Ref", "意志": "Will"}
 _KINDS = {"アンデッド": "undead", "コンストラクト": "construct", "人造": "construct"}
 _SECTION = re.compile(r"\b(?:immunities|weaknesses|resistances)\b")
 _DAMAGE = re.compile(r"[,，]\s*ダメージ\s*")
+_IN_ADDITION = re.compile(r"[,，]?\s*加えて\s*")   # 、加えて1d6 持続［出血］: more damage, as "plus"
 
 
 def is_japanese_layout(text: str) -> bool:
@@ -44,7 +45,7 @@ def english_line(line: str, first: bool) -> str:
             text = text.replace(ja, en, 1)
             break
     if text.lstrip().startswith(("Melee", "Ranged")):
-        return _DAMAGE.sub(", Damage ", text)
+        return _IN_ADDITION.sub(" plus ", _DAMAGE.sub(", Damage ", text))
     if text.startswith("AC"):
         return re.sub("|".join(_SAVES), lambda m: _SAVES[m.group()], text)
     if _DEFENSE_HEAD.search(text):
@@ -72,14 +73,47 @@ def read_japanese(text: str, read: Callable[[str], Read]) -> Read:
         raise error from None
 
 
+_ADDITION_AT = re.compile(r"\s*加えて")
+_ALIGNED = 240   # the longest item aligned character by character (difflib is not linear)
+
+
 def typed_column(typed: str, english: str, column: int) -> int:
     """A column of :func:`english_line`'s rewrite as one of the line as typed: the same
     character where the rewrite kept it (a value, a name, a damage word), else the start of
-    the words it stands for (``知覚`` for ``Perception``); the end of the line stays its end."""
+    the words it stands for (``知覚`` for ``Perception``); the end of the line stays its end.
+
+    Linear in the line: the rewrite keeps every ``;`` and ``,`` outside parentheses, so the
+    column's item is found by counting them, and only that item is aligned.
+    """
     if column >= len(english):
         return len(typed)
-    matcher = difflib.SequenceMatcher(None, normalise(typed), english, autojunk=False)
-    for tag, typed_start, _, start, end in matcher.get_opcodes():
-        if start <= column < end:
-            return typed_start + (column - start if tag == "equal" else 0)
-    return len(typed)  # pragma: no cover - the opcodes cover every column of ``english``
+    folded = normalise(typed)
+    ours, theirs = _item_spans(english), _item_spans(folded)
+    if len(ours) != len(theirs):   # aligned whole (a long line: the caret at its start)
+        ours, theirs = [(0, len(english))], [(0, len(folded))]
+    index = next(i for i, (start, end) in enumerate(ours) if column < end or i == len(ours) - 1)
+    (start, end), (typed_start, typed_end) = ours[index], theirs[index]
+    item, typed_item = english[start:end], folded[typed_start:typed_end]
+    if item == typed_item:
+        return typed_start + column - start
+    if max(len(item), len(typed_item)) > _ALIGNED:
+        return typed_start + len(typed_item) - len(typed_item.lstrip())
+    matcher = difflib.SequenceMatcher(None, typed_item, item, autojunk=False)
+    for tag, at, _, first, last in matcher.get_opcodes():
+        if first <= column - start < last:
+            return typed_start + at + (column - start - first if tag == "equal" else 0)
+    return typed_end  # pragma: no cover - the opcodes cover every column of the item
+
+
+def _item_spans(text: str) -> list[tuple[int, int]]:
+    """Each item of a line (split at ``;`` and ``,`` outside parentheses): start and end, the
+    separator ending the item it closes; ``、加えて`` is not one (the rewrite says ``plus``)."""
+    spans, start, depth = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch in ";," and depth <= 0 and not _ADDITION_AT.match(text, i + 1):
+            spans.append((start, i + 1))
+            start = i + 1
+    spans.append((start, len(text)))
+    return spans
