@@ -36,7 +36,8 @@ def _fields(block: Block) -> list[tuple[str, str, int]]:
 
 _TIER = re.compile(r"^tier\s+(\d+)\b", re.IGNORECASE)
 _MINION = re.compile(r"^minion\s*\((\d+)\)", re.IGNORECASE)
-_HORDE = re.compile(r"^horde\s*\((\d*d\d+(?:\s*[+-]\s*\d+)?)\)", re.IGNORECASE)
+# Horde (1d4+1), or a flat X (Horde (2)), read alike (RULES §10)
+_HORDE = re.compile(r"^horde\s*\((\d*d\d+(?:\s*[+-]\s*\d+)?|\d+)\)", re.IGNORECASE)
 # RULES §8: a passive feature saying "The Skull is resistant to magic damage" (not "While …")
 _DH_DEFENSE = re.compile(r"^(?:[\w' ]+?\s)?(?:is\s+|has\s+)?(resistant|resistance|immune)\s+to\s+"
                          r"(physical|magic)\s+damage\.?$", re.IGNORECASE)

@@ -35,6 +35,10 @@ _ACTIONS = re.compile(r"\[[^\]]*\]|[◆◇⬻⬺⬽↺⟳]|\b(?:single|two|three
                       re.IGNORECASE)
 _PLUS = re.compile(r"\s+plus\s+|\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 _PF2_NUMBER = re.compile(r"(?:^|[;,]\s*)(AC|Fort|Ref|Will)\s+([+-]?\d+)", re.IGNORECASE)
+# An ability named like a defense heading (``Immunity to Magic A clay golem is immune to …``):
+# a capitalised name after ``to``, then its text. Not a defense line (RULES §8).
+_ABILITY = re.compile(r"^(?i:immunity|immunities|resistance|resistances|weakness|weaknesses|"
+                      r"vulnerable|vulnerability)\s+(?i:to)\s+[A-Z][\w-]*(?:\s+\S+){3}")
 _PERCEPTION = re.compile(r"^(?:senses\s+)?perception\s+", re.IGNORECASE)
 
 def read_pf2(block: Block, system: str) -> StatBlock:
@@ -78,7 +82,7 @@ def _pf2_line(line: Line, block: Block, system: str, got: Reading, defenses: Def
         for match in _PF2_NUMBER.finditer(line.text):
             got.numbers[match.group(1).lower()] = modifier(match.group(2), line.start + match.start(2), block,
                                                        match.group(1))
-    elif TRACK.match(line.text) or sections.match(line.text):
+    elif TRACK.match(line.text) or (sections.match(line.text) and not _ABILITY.match(line.text)):
         _pf2_track_line(line, block, system, got.stats, defenses, sections)
     elif strike := _STRIKE.match(line.text):
         attack = _pf2_strike(line, strike.end(), block, system)
