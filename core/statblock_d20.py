@@ -46,9 +46,10 @@ def read_d20(block: Block, system: str) -> StatBlock:
     ``Special Qualities:`` with damage reduction and energy resistance."""
     name = block.name()
     got = Reading()
-    defenses = DefenseSections(block, system)
+    defenses = DefenseSections(block, system, got.spans)
     rolls: dict[str, list[Attack]] = {}
     damage: list[Attack] = []
+    printed_attacks: list[tuple[str, str, int]] = []      # key, value, where: accounted at the end
     for line in block.lines[1:]:
         printed, colon, value = line.text.replace("|", " ").partition(":")  # Markdown tables too
         key = printed.strip().lower()
@@ -59,16 +60,47 @@ def read_d20(block: Block, system: str) -> StatBlock:
         value_text, at = strip_at(value, line.start + len(printed) + 1)
         if key in ("attacks", "attack", "full attack"):
             rolls[key] = _d20_attacks(value_text, at, block, system)
+            printed_attacks.append((key, value_text, at))
         elif key == "damage":
             damage += _d20_damage(value_text, at, block, system)
+            printed_attacks.append((key, value_text, at))
         elif not _d20_field(key, value_text, at, block, got, defenses):
             continue
+        elif key != "special qualities":   # a number and how it was made (2d8+4, +2 Dex): read
+            got.spans.use(line.start, line.start + len(line.text))
+        got.spans.use(line.start, line.start + len(printed) + 1)
         got.read.add(line.start)
+        got.spans.line(line)
     if "hp" not in got.stats:
         raise block.missing(tr("no Hit Dice line (Hit Dice: 2d8+4 (13 hp))"))
     got.attacks = _d20_pair(rolls.get("attacks", []), damage) or rolls.get("full attack") or rolls.get("attack", [])
+    for key, value, at in printed_attacks:
+        _account_attacks(key, value, at, got)
     return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
-                     tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read))
+                     tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read),
+                     not_read=got.spans.not_read(block))
+
+
+def _account_attacks(key: str, value: str, at: int, got: Reading) -> None:
+    """RULES §10: each printed attack whose label is among the attacks offered is read (its
+    note, ``and paralysis``, is not); an attack not offered (a 3.5 ``Attack:`` line beside
+    its ``Full Attack:``, an effect with no dice) is not read."""
+    def words(label: str) -> str:   # as _d20_pair names them: "2 claws" is "claw"
+        label = re.sub(r"^(?:(?:or|and)\s+)?(?:\d+\s+)?", "", label.strip().lower())
+        return " ".join(w.rstrip("s") for w in label.split())
+
+    offered = {words(a.label): a for a in got.attacks}
+    items = ([(m.group("label"), m.start(), m.end()) for m in _D20_ATTACK.finditer(value)]
+             if key != "damage" else
+             [(_DIE.split(item, maxsplit=1)[0], o, o + len(item)) for item, o in split_outside(value, ",;")])
+    for label, start, end in items:
+        attack = offered.get(words(label)) or offered.get(words(label) or "attack")
+        if attack is None:
+            continue
+        got.spans.use(at + start, at + end)
+        note = value.find(attack.note, start, end) if attack.note else -1
+        if note >= 0:
+            got.spans.leave(at + note, at + note + len(attack.note))
 
 
 def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defenses: DefenseSections) -> bool:
@@ -152,6 +184,8 @@ def _d20_damage(value: str, at: int, block: Block, system: str) -> list[Attack]:
 
 def _d20_qualities(value: str, at: int, defenses: DefenseSections) -> None:
     """Damage reduction, energy resistance and energy immunity among the Special Qualities."""
+    for match in (*_DR.finditer(value), *_RESIST.finditer(value), *_IMMUNE.finditer(value)):
+        defenses.spans.use(at + match.start(), at + match.end())
     for match in _DR.finditer(value):
         bypass = re.sub(r"\bmagic\b|^\+\d+$", "magical", match.group(2).lower())  # RULES §4
         bypass = bypass.replace("cold iron", "cold-iron")

@@ -8,16 +8,16 @@ placed on the same line of the text as pasted.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import replace
+from functools import lru_cache
 
 from core.errors import ParseError
 from core.notation_ja import defense_line, normalise
-
-Read = TypeVar("Read")
-"""What a layout's reader gives (a StatBlock): read_japanese gives it back."""
+from core.statblock_text import NotRead, StatBlock
 
 _MARKERS = re.compile(r"知覚|近接|遠隔|クリーチャー|頑健|完全耐性|弱点|抵抗")
 _LEVEL = re.compile(r"(?:クリーチャー|Creature)\s*([+-]?\d+)\s*$")
@@ -57,20 +57,32 @@ def english_line(line: str, first: bool) -> str:
     return " ".join(dict.fromkeys(kinds)) if kinds and "。" not in text else text
 
 
-def read_japanese(text: str, read: Callable[[str], Read]) -> Read:
-    """``read`` (a layout's reader) on ``text`` rewritten; a ParseError points into ``text``."""
+def read_japanese(text: str, read: Callable[[str], StatBlock]) -> StatBlock:
+    """``read`` (a layout's reader) on ``text`` rewritten; a ParseError, and each word not
+    read, points into ``text``."""
     lines = text.split("\n")
     english = [english_line(line, i == 0) for i, line in enumerate(lines)]
     rewritten = "\n".join(english)
+    starts, ours = [0], [0]
+    for line, rewrite in zip(lines, english, strict=True):
+        starts.append(starts[-1] + len(line) + 1)
+        ours.append(ours[-1] + len(rewrite) + 1)
+
+    def typed_at(position: int) -> int:
+        row = bisect.bisect_right(ours, position) - 1     # a rewrite adds no line
+        column = position - ours[row]
+        return min(starts[row] + typed_column(lines[row], english[row], column), len(text))
+
     try:
-        return read(rewritten)
+        block = read(rewritten)
     except ParseError as error:
-        row = rewritten.count("\n", 0, error.position)
-        column = error.position - (rewritten.rfind("\n", 0, error.position) + 1)
-        start = sum(len(line) + 1 for line in lines[:row])
-        at = start + typed_column(lines[row], english[row], column)   # a rewrite adds no line
-        error.position, error.text = min(at, len(text)), text   # its line number is the same
+        error.position, error.text = typed_at(error.position), text   # its line number is the same
         raise error from None
+    words = []
+    for word in block.not_read:
+        start, last = typed_at(word.position), typed_at(word.position + len(word.text) - 1)
+        words.append(NotRead(text[start:max(last + 1, start + 1)], start))
+    return replace(block, not_read=tuple(words))
 
 
 _ADDITION_AT = re.compile(r"\s*加えて")
@@ -87,11 +99,11 @@ def typed_column(typed: str, english: str, column: int) -> int:
     """
     if column >= len(english):
         return len(typed)
-    folded = normalise(typed)
+    folded = _folded(typed)
     ours, theirs = _item_spans(english), _item_spans(folded)
     if len(ours) != len(theirs):   # aligned whole (a long line: the caret at its start)
-        ours, theirs = [(0, len(english))], [(0, len(folded))]
-    index = next(i for i, (start, end) in enumerate(ours) if column < end or i == len(ours) - 1)
+        ours, theirs = ((0, len(english)),), ((0, len(folded)),)
+    index = min(bisect.bisect_right(_item_ends(english), column), len(ours) - 1)
     (start, end), (typed_start, typed_end) = ours[index], theirs[index]
     item, typed_item = english[start:end], folded[typed_start:typed_end]
     if item == typed_item:
@@ -105,7 +117,17 @@ def typed_column(typed: str, english: str, column: int) -> int:
     return typed_end  # pragma: no cover - the opcodes cover every column of the item
 
 
-def _item_spans(text: str) -> list[tuple[int, int]]:
+_folded = lru_cache(maxsize=64)(normalise)   # one line, placed word by word
+
+
+@lru_cache(maxsize=64)
+def _item_ends(text: str) -> tuple[int, ...]:
+    """Where each item of :func:`_item_spans` ends."""
+    return tuple(end for _, end in _item_spans(text))
+
+
+@lru_cache(maxsize=64)
+def _item_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Each item of a line (split at ``;`` and ``,`` outside parentheses): start and end, the
     separator ending the item it closes; ``、加えて`` is not one (the rewrite says ``plus``)."""
     spans, start, depth = [], 0, 0
@@ -116,4 +138,4 @@ def _item_spans(text: str) -> list[tuple[int, int]]:
             spans.append((start, i + 1))
             start = i + 1
     spans.append((start, len(text)))
-    return spans
+    return tuple(spans)

@@ -91,3 +91,14 @@ def test_a_mistake_after_in_addition_is_placed_on_the_character_pasted():
     with pytest.raises(ParseError) as caught:
         read_statblock(text, "pf2e")
     assert caught.value.position == text.index("［ざんげき］")
+
+
+def test_many_words_not_read_on_a_6400_character_japanese_line_are_placed_in_linear_time():
+    line = "知覚 +2；" + "；".join(f"暗視{i}" for i in range(1100))
+    assert len(line) > 6400
+    text = f"ゴブリン クリーチャー 1\n{line}\nAC 16；頑健 +5、反応 +7、意志 +3\nHP 6"
+    started = time.perf_counter()
+    block = read_statblock(text, "pf2e")
+    assert time.perf_counter() - started < 0.5
+    assert len(block.not_read) == 1100
+    assert all(text[w.position:w.position + len(w.text)] == w.text for w in block.not_read)
