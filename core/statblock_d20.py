@@ -66,8 +66,6 @@ def read_d20(block: Block, system: str) -> StatBlock:
             printed_attacks.append((key, value_text, at))
         elif not _d20_field(key, value_text, at, block, got, defenses):
             continue
-        elif key != "special qualities":   # a number and how it was made (2d8+4, +2 Dex): read
-            got.spans.use(line.start, line.start + len(line.text))
         got.spans.use(line.start, line.start + len(printed) + 1)
         got.read.add(line.start)
         got.spans.line(line)
@@ -78,7 +76,16 @@ def read_d20(block: Block, system: str) -> StatBlock:
         _account_attacks(key, value, at, got)
     return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
                      tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read),
-                     not_read=got.spans.not_read(block))
+                     not_read=got.spans.not_read(block), lines_read=got.spans.starts())
+
+
+def _same(printed: str, attack: Attack) -> bool:
+    """Whether a printed attack is the one offered, with its bonus and first dice (a 3.5
+    ``Attack:`` line repeats its ``Full Attack:``); a different bonus (+33 beside +31) is not."""
+    bonus = re.search(r"\s([+-]\d+)\s", f" {printed} ")
+    dice = attack.damage.split()[0] if attack.damage else ""
+    same_dice = dice in printed or not _DIE.search(printed)     # 3.0's Attacks: print no dice
+    return (int(bonus.group(1)) if bonus else None) == attack.bonus and same_dice
 
 
 def _account_attacks(key: str, value: str, at: int, got: Reading) -> None:
@@ -89,15 +96,17 @@ def _account_attacks(key: str, value: str, at: int, got: Reading) -> None:
         label = re.sub(r"^(?:(?:or|and)\s+)?(?:\d+\s+)?", "", label.strip().lower())
         return " ".join(w.rstrip("s") for w in label.split())
 
-    offered = {words(a.label): a for a in got.attacks}
+    by_label = {words(a.label): a for a in got.attacks}
     items = ([(m.group("label"), m.start(), m.end()) for m in _D20_ATTACK.finditer(value)]
              if key != "damage" else
              [(_DIE.split(item, maxsplit=1)[0], o, o + len(item)) for item, o in split_outside(value, ",;")])
     for label, start, end in items:
-        attack = offered.get(words(label)) or offered.get(words(label) or "attack")
-        if attack is None:
+        attack = by_label.get(words(label) or "attack")
+        if attack is None or (key != "damage" and not _same(value[start:end], attack)):
             continue
         got.spans.use(at + start, at + end)
+        for threat in _CRIT.finditer(value, start, end):   # a threat range: not read here
+            got.spans.leave(at + threat.start(), at + threat.end())
         note = value.find(attack.note, start, end) if attack.note else -1
         if note >= 0:
             got.spans.leave(at + note, at + note + len(attack.note))
@@ -110,17 +119,22 @@ def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defens
         if not hp:
             raise block.error(tr("Hit Dice should end with the hit points: 2d8+4 (13 hp)"), at)
         got.stats["hp"] = bounded(hp.group(1), at + hp.start(1), block, "HP", 0, MAX_TRACK)
+        got.spans.use(at + hp.start(), at + hp.end())    # the dice it came from are not read
     elif key == "initiative":
         got.init_mod = modifier(value, at, block, "Initiative")
+        got.spans.use(at, at + len(value.split()[0]))   # (Dex), how it was made: not read
     elif key in ("armor class", "ac"):
         got.numbers["ac"] = modifier(value, at, block, "Armor Class")
+        got.spans.use(at, at + len(value.split()[0]))
         for word, number in (("touch", "touch"), ("flat-footed", "flat_footed")):
             found = re.search(rf"\b{word}\s+(\d+)", value, re.IGNORECASE)
             if found:
                 got.numbers[number] = modifier(found.group(1), at + found.start(1), block, word)
+                got.spans.use(at + found.start(), at + found.end())
     elif key == "saves":
         for save in _D20_SAVE.finditer(value):
             got.numbers[save.group(1).lower()] = modifier(save.group(2), at + save.start(2), block, save.group(1))
+            got.spans.use(at + save.start(), at + save.end())
     elif key == "special qualities":
         _d20_qualities(value, at, defenses)
     else:

@@ -84,7 +84,7 @@ def read_daggerheart(block: Block, system: str) -> StatBlock:
                                    field=printed))
     horde, defenses = _dh_features(fields, block, got, system)
     return StatBlock(name, stats, defenses, ("living",), 0, tuple(got.attacks), unset, got.numbers,
-                     horde, unread_lines(block, got.read), got.spans.not_read(block))
+                     horde, unread_lines(block, got.read), got.spans.not_read(block), got.spans.starts())
 
 
 def _line_of(block: Block, at: int) -> int:

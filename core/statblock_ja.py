@@ -82,7 +82,7 @@ def read_japanese(text: str, read: Callable[[str], StatBlock]) -> StatBlock:
     for word in block.not_read:
         start, last = typed_at(word.position), typed_at(word.position + len(word.text) - 1)
         words.append(NotRead(text[start:max(last + 1, start + 1)], start))
-    return replace(block, not_read=tuple(words))
+    return replace(block, not_read=tuple(words), lines_read=tuple(typed_at(at) for at in block.lines_read))
 
 
 _ADDITION_AT = re.compile(r"\s*加えて")

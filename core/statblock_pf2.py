@@ -67,7 +67,7 @@ def read_pf2(block: Block, system: str) -> StatBlock:
         raise block.missing(tr("no HP line (HP 30, or Vitality 20, Wounds 12)"))
     return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
                      tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read),
-                     not_read=got.spans.not_read(block))
+                     not_read=got.spans.not_read(block), lines_read=got.spans.starts())
 
 
 _KIND_WORD = re.compile(r"\b(?:undead|construct)\b", re.IGNORECASE)

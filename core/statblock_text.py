@@ -40,6 +40,7 @@ class StatBlock:
     horde: str = ""                     # Daggerheart Horde (X): its damage once half HP is marked
     unread: tuple[str, ...] = ()        # lines that look like statistics but were not read
     not_read: tuple[NotRead, ...] = ()  # words of the lines read that nothing acted on (RULES §10)
+    lines_read: tuple[int, ...] = ()    # where each line it read starts: its words are accounted for
 
     def unread_note(self) -> str:
         """The lines that look like statistics but were not read, said to the GM; "" for none."""
@@ -78,6 +79,10 @@ class Spans:
     def leave(self, start: int, end: int) -> None:
         """``start:end`` was not read, though inside a span that acted."""
         self.unused.append((start, end))
+
+    def starts(self) -> tuple[int, ...]:
+        """Where each line read starts in the pasted text, in order."""
+        return tuple(sorted(self.lines))
 
     def not_read(self, block: Block) -> tuple[NotRead, ...]:
         """The words of the recognised lines outside every used span, or inside a span left
