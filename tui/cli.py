@@ -163,6 +163,9 @@ def run_calc(argv: Sequence[str]) -> int:
     # the stand-in's track says nothing true: its lines only when the GM gave the stats
     for line in rules.calc_lines(outcome, track=bool(args.stat)):
         print(line)
+    # RULES §10: what the defense line keeps that acts on no damage is said, never dropped
+    for line in rules.parse_defenses(creature.defenses).not_acting():
+        print(line)
     return 0
 
 

@@ -116,6 +116,9 @@ class PreviewLines(TargetRows):
         text = self._target_head(creature_id)
         if outcome is not None:
             text += ": " + " → ".join(outcome.steps)
+            # RULES §10: what the target's defense line keeps that acts on no damage is said
+            creature = self.encounter.creature(creature_id)
+            text += "".join(f" · {note}" for note in self.rules.defenses_of(creature).not_acting())
         width = steps.content_region.width or self._inner_width()
         show_text(steps, Text(fit_lines(text, width, most_lines(steps) or 1)), steady=True)
 
