@@ -175,15 +175,19 @@ def bounded(number: str, at: int, block: Block, what: str, low: int, high: int) 
 KINDS = ("undead", "construct")
 
 
-def kinds_in(line: str) -> list[str]:
-    """``undead`` / ``construct`` if ``line`` is a line of traits (``CE Medium Undead Wight``).
-
-    A traits line is a few capitalised words; a sentence that mentions the undead is not.
-    """
+def is_traits_line(line: str) -> bool:
+    """Whether ``line`` is a line of traits (``CE Medium Undead Wight``, ``NE 中型 Undead ゾンビ``):
+    words none of which starts in lower case; a sentence that mentions the undead is not."""
     words = re.findall(r"[^\W\d_][\w-]*", line)
-    if not words or not all(w[0].isupper() for w in words):
+    return bool(words) and not any(w[0].islower() for w in words) and "。" not in line
+
+
+def kinds_in(line: str) -> list[str]:
+    """``undead`` / ``construct`` if ``line`` is a line of traits (``CE Medium Undead Wight``)."""
+    if not is_traits_line(line):
         return []
-    return [k for k in KINDS if k in (w.lower() for w in words)]
+    words = [w.lower() for w in re.findall(r"[^\W\d_][\w-]*", line)]
+    return [k for k in KINDS if k in words]
 
 
 @dataclass

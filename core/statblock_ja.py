@@ -51,10 +51,11 @@ def english_line(line: str, first: bool) -> str:
     if _DEFENSE_HEAD.search(text):
         # capitalised as printed: a line starting in lower case continues the one above
         return _SECTION.sub(lambda m: m.group().capitalize(), defense_line(text))
-    kinds = [en.capitalize() for ja, en in _KINDS.items() if ja in text]
+    if "。" in text or not any(ja in text for ja in _KINDS):
+        return text
     # a traits line (``NE 中型 アンデッド ゾンビ``), never a sentence: its kinds as the English
-    # layout prints them (capitalised words), the rest is not read in either layout
-    return " ".join(dict.fromkeys(kinds)) if kinds and "。" not in text else text
+    # layout prints them (capitalised words), the other traits kept (not read in either layout)
+    return re.sub("|".join(_KINDS), lambda m: _KINDS[m.group()].capitalize(), text)
 
 
 def read_japanese(text: str, read: Callable[[str], StatBlock]) -> StatBlock:

@@ -12,6 +12,7 @@ from core.statblock_fields import (
     Reading,
     bounded,
     damage_parts,
+    is_traits_line,
     kinds_in,
     modifier,
 )
@@ -76,9 +77,9 @@ _KIND_WORD = re.compile(r"\b(?:undead|construct)\b", re.IGNORECASE)
 def _traits_line(line: Line, got: Reading) -> None:
     """A traits line (``NE Medium Mindless Undead Zombie``): its kinds act, its other traits are
     not read (RULES §10)."""
-    kinds = kinds_in(line.text)
-    if not kinds:
+    if not is_traits_line(line.text):
         return
+    kinds = kinds_in(line.text)
     got.traits += [k for k in kinds if k not in got.traits]
     got.spans.line(line)
     for word in _KIND_WORD.finditer(line.text):

@@ -54,4 +54,4 @@ async def test_the_paste_preview_says_not_read_in_japanese(app_factory):
     text = (BLOCKS / "pf2e-goblin-warrior-ja.txt").read_text(encoding="utf-8")
     async with running(app_factory) as (pilot, _app, _encounter, _ids):
         shown = await paste(pilot, text)
-    assert shown.splitlines()[-1] == "未読     暗視"
+    assert shown.splitlines()[-1] == "未読     (2) CE 小型 ゴブリン 人型 · 暗視"
