@@ -25,3 +25,27 @@ async def test_the_damage_preview_names_the_target_s_defenses_that_act_on_nothin
     assert "slashing 7 → 2" in steps                                   # 7 − 5
     assert "hardness 5 (not automated)" in steps
     assert "immunity paralyzed (effect, shown only)" in steps
+
+
+def _grabber() -> Encounter:
+    from core.model import Attack
+
+    rules = get_system("pf2e")
+    encounter = Encounter("pf2e", "Crypt")
+    encounter.add(rules.new_creature(
+        "Zombie", hp=20, numbers={"ac": 12},
+        attacks=[Attack("fist", "1d6+2 bludgeoning", 7, (), "Grab")]), initiative=20)
+    encounter.add(rules.new_creature("Valeros", pc=True, hp=40, numbers={"ac": 18}), initiative=10)
+    return encounter
+
+
+async def test_the_damage_preview_says_an_attack_s_words_not_dealt(app_factory):
+    from tui_support import Dice
+
+    async with running(app_factory, _grabber()) as (pilot, app, _encounter, _ids):
+        await pilot.press("down", "d")
+        app.screen.rng = Dice(15, 4)          # a hit: 15 + 7 against AC 18
+        await pilot.press("alt+1")
+        await pilot.pause()
+        roll_line = static_text(app.screen, "#roll-line").replace("\n", " ")
+    assert "not read: Grab" in roll_line
