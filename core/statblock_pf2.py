@@ -35,6 +35,7 @@ _VW_SECTION = re.compile(r"^(immunities|immunity|immune|weaknesses|weakness|resi
 _STRIKE = re.compile(r"^(melee|ranged)\b", re.IGNORECASE)
 _ACTIONS = re.compile(r"\[[^\]]*\]|[◆◇⬻⬺⬽↺⟳]|\b(?:single|two|three|free)[ -]actions?\b|\breaction\b",
                       re.IGNORECASE)
+_PRINTED_MAP = re.compile(r"\[[+-]\d+/[+-]\d+\]")     # Strike +14 [+9/+4]: not read
 _PLUS = re.compile(r"\s+plus\s+|\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 _PF2_NUMBER = re.compile(r"(?:^|[;,]\s*)(AC|Fort|Ref|Will)\s+([+-]?\d+)", re.IGNORECASE)
 # An ability named like a defense heading (``Immunity to Magic A clay golem is immune to …``):
@@ -113,6 +114,8 @@ def _pf2_line(line: Line, block: Block, system: str, got: Reading, defenses: Def
         if attack:
             got.attacks.append(attack)
             got.spans.use(line.start, line.start + len(line.text))
+            for printed_map in _PRINTED_MAP.finditer(line.text):   # the app counts the MAP itself
+                got.spans.leave(line.start + printed_map.start(), line.start + printed_map.end())
     else:
         return False
     return True

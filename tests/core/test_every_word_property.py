@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.dice import parse as parse_dice
 from core.errors import ParseError
 from core.notation import parse_damage, parse_defenses
 from core.notation_ja import defense_line, japanese_words, normalise
@@ -136,6 +137,10 @@ def test_readers_raise_only_parse_errors_on_arbitrary_text(text, system):
             reader(text, system)
         except ParseError:
             pass
+    try:
+        parse_dice(text)
+    except ParseError:
+        pass
     try:
         block = read_statblock(f"Goblin Creature 1\n{text}", system)
     except ParseError:

@@ -98,3 +98,8 @@ def test_a_pf2_ability_named_immunity_to_magic_is_an_ability_not_a_defense_line(
     c = get_system("pf2e").from_statblock(text)
     assert c.max_hp == 175
     assert c.defenses == "immunities bleed, death effects; resistances physical 10 (except adamantine)"
+
+
+def test_a_strike_s_printed_map_is_not_read():
+    text = "Ghoul Creature 1\nPerception +7\nHP 30\nMelee [one-action] jaws +14 [+9/+4] (finesse), Damage 1d6+2 piercing\n"
+    assert not_read(text, "pf2e") == ["[+9/+4]"]
