@@ -2,8 +2,9 @@
 
 What a paste brings (tabs, no-break spaces, Markdown emphasis, CR line ends, lines a PDF
 wrapped) is cleaned here so that every position still points into the text as pasted; the
-:class:`StatBlock` every reader returns and the lines that look like statistics but were not
-read are here too.
+:class:`StatBlock` every reader returns, the lines that look like statistics but were not
+read, and the words of the lines read that nothing acted on (:class:`Spans`, RULES §10) are
+here too.
 """
 
 from __future__ import annotations
