@@ -66,6 +66,8 @@ def read_d20(block: Block, system: str) -> StatBlock:
             printed_attacks.append((key, value_text, at))
         elif not _d20_field(key, value_text, at, block, got, defenses):
             continue
+        if key == "challenge rating" and value_text:   # where a reader takes the CR (an EL's)
+            got.spans.use(at, at + len(value_text.split()[0]))
         got.spans.use(line.start, line.start + len(printed) + 1)
         got.read.add(line.start)
         got.spans.line(line)
@@ -105,8 +107,9 @@ def _account_attacks(key: str, value: str, at: int, got: Reading) -> None:
         if attack is None or (key != "damage" and not _same(value[start:end], attack)):
             continue
         got.spans.use(at + start, at + end)
-        for threat in _CRIT.finditer(value, start, end):   # a threat range: not read here
-            got.spans.leave(at + threat.start(), at + threat.end())
+        if getattr(attack, "threat", None) is None and getattr(attack, "multiplier", None) is None:
+            for threat in _CRIT.finditer(value, start, end):   # a threat range the attack lacks
+                got.spans.leave(at + threat.start(), at + threat.end())
         note = value.find(attack.note, start, end) if attack.note else -1
         if note >= 0:
             got.spans.leave(at + note, at + note + len(attack.note))

@@ -72,7 +72,7 @@ def read_daggerheart(block: Block, system: str) -> StatBlock:
                 got.spans.use(damage_at, damage_at + len(damage))
         elif tier := _TIER.match(value if not key else ""):
             got.numbers.setdefault("tier", bounded(tier.group(1), at + tier.start(1), block, "Tier", 1, 99))
-            got.spans.use(at, at + tier.end())   # the role after it (Solo, Horde (2/HP)) is not read
+            got.spans.use(at, at + tier.end())   # a role no rule reads (Horde (2/HP)) is not read
         else:
             continue
         found.add(key)
@@ -84,7 +84,8 @@ def read_daggerheart(block: Block, system: str) -> StatBlock:
                                    field=printed))
     horde, defenses = _dh_features(fields, block, got, system)
     return StatBlock(name, stats, defenses, ("living",), 0, tuple(got.attacks), unset, got.numbers,
-                     horde, unread_lines(block, got.read), got.spans.not_read(block), got.spans.starts())
+                     horde, unread_lines(block, got.read), not_read=got.spans.not_read(block),
+                     lines_read=got.spans.starts())
 
 
 def _line_of(block: Block, at: int) -> int:

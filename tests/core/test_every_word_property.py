@@ -66,6 +66,9 @@ def _shown_words(block: StatBlock) -> set[str]:
         shown += [attack.label, attack.damage, " ".join(attack.traits), attack.note]
         if attack.bonus is not None:
             shown += [f"{attack.bonus:+d}", str(attack.bonus)]
+        for printed in (getattr(attack, "threat", None), getattr(attack, "multiplier", None)):
+            if printed is not None:      # a d20 threat range or multiplier the attack carries
+                shown += [f"{printed}", "20", f"x{printed}", f"×{printed}"]
     words = {w.strip(_TRIM).lower() for text in shown
              for w in _TOKEN.findall(normalise(text).replace("/", " "))}
     return words | {w.replace("-", " ") for w in words} | {w.rstrip("s") for w in words}
