@@ -76,7 +76,9 @@ class Damage:
         return ", ".join(p.label for p in self.parts)
 
 
-_SPLIT = re.compile(r",|\bplus\b", re.IGNORECASE)
+# a part ends at a comma, at "plus", at 加えて ("in addition") and, as the Japanese sources print
+# it, at a ＋ (folded to +) right after a bracketed type: 1d6+4［斬撃］＋1d6 持続［出血］
+_SPLIT = re.compile(r"(?:,\s*)?加えて|,|\bplus\b|(?<=］)\s*\+(?=\s*\d|\s*[dD]\d)", re.IGNORECASE)
 _AMOUNT = re.compile(
     r"\s*[+-]?\s*(?:\d*[dD]\d+|\d+)(?:\s*[+-]\s*(?:\d*[dD]\d+|\d+)(?![A-Za-z]))*"
     r"(?:\s*=\s*[+-]?\s*\d+)?"     # rolled at the table: 2d4=7 (RULES §1)

@@ -108,6 +108,14 @@ class Defenses:
         lines += [tr("{note} (not automated)", note=w) for w in self.unautomated]
         return lines
 
+    def not_acting(self) -> list[str]:
+        """What the line keeps that acts on no damage, as :meth:`describe` says it: the notes
+        not automated, then the effect immunities shown only (RULES §10: shown, not dropped)."""
+        automated = {e.selector: e for e in self.effect_traits}
+        return [*(tr("{note} (not automated)", note=w) for w in self.unautomated),
+                *(_effect_immunity(w, automated) for w in self.effect_immunities
+                  if _trait_name(w) not in automated)]
+
     def short(self) -> str:
         """Compact text for a table cell, or an em dash when there are none."""
         parts = [e.short() for e in self.entries()]

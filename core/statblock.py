@@ -21,7 +21,15 @@ from core.statblock_d20 import read_d20
 from core.statblock_daggerheart import read_daggerheart
 from core.statblock_fields import KINDS, kinds_in
 from core.statblock_pf2 import read_pf2
-from core.statblock_text import Block, Line, StatBlock, split_outside, title_case, unread_lines
+from core.statblock_text import (
+    Block,
+    Line,
+    NotRead,
+    StatBlock,
+    split_outside,
+    title_case,
+    unread_lines,
+)
 
 READERS: dict[str, Callable[[Block, str], StatBlock]] = {
     "pf2e": read_pf2, "sf2e": read_pf2, "vitality-wounds": read_pf2,
@@ -62,5 +70,5 @@ def read_attacks(values: list[object] | tuple[object, ...], system: str) -> list
     return out
 
 
-__all__ = ["StatBlock", "read_statblock", "read_attacks", "split_outside", "kinds_in", "READERS", "MAX_STATBLOCK", "KINDS",
+__all__ = ["StatBlock", "NotRead", "read_statblock", "read_attacks", "split_outside", "kinds_in", "READERS", "MAX_STATBLOCK", "KINDS",
            "Line", "title_case", "unread_lines", "read_pf2", "read_daggerheart", "read_d20"]

@@ -53,9 +53,10 @@ def read_d20(block: Block, system: str) -> StatBlock:
     ``Special Qualities:`` with damage reduction and energy resistance."""
     name = block.name()
     got = Reading()
-    defenses = DefenseSections(block, system)
+    defenses = DefenseSections(block, system, got.spans)
     rolls: dict[str, list[Attack]] = {}
     damage: list[Attack] = []
+    printed_attacks: list[tuple[str, str, int]] = []      # key, value, where: accounted at the end
     for line in block.lines[1:]:
         printed, colon, value = line.text.replace("|", " ").partition(":")  # Markdown tables too
         key = printed.strip().lower()
@@ -66,17 +67,60 @@ def read_d20(block: Block, system: str) -> StatBlock:
         value_text, at = strip_at(value, line.start + len(printed) + 1)
         if key in ("attacks", "attack", "full attack"):
             rolls[key] = _d20_attacks(value_text, at, block, system)
+            printed_attacks.append((key, value_text, at))
         elif key == "damage":
             damage += _d20_damage(value_text, at, block, system)
+            printed_attacks.append((key, value_text, at))
         elif not _d20_field(key, value_text, at, block, got, defenses):
             continue
+        if key == "challenge rating" and value_text:   # where a reader takes the CR (an EL's)
+            got.spans.use(at, at + len(value_text.split()[0]))
+        got.spans.use(line.start, line.start + len(printed) + 1)
         got.read.add(line.start)
+        got.spans.line(line)
     if "hp" not in got.stats:
         raise block.missing(tr("no Hit Dice line (Hit Dice: 2d8+4 (13 hp))"))
     got.attacks = _d20_pair(rolls.get("attacks", []), damage) or rolls.get("full attack") or rolls.get("attack", [])
+    for key, value, at in printed_attacks:
+        _account_attacks(key, value, at, got)
     return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
                      tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read),
+                     not_read=got.spans.not_read(block), lines_read=got.spans.starts(),
                      cr=got.rank)
+
+
+def _same(printed: str, attack: Attack) -> bool:
+    """Whether a printed attack is the one offered, with its bonus and first dice (a 3.5
+    ``Attack:`` line repeats its ``Full Attack:``); a different bonus (+33 beside +31) is not."""
+    bonus = re.search(r"\s([+-]) ?(\d+)\s", f" {printed} ")   # ``+ 22``: a stray space
+    dice = attack.damage.split()[0] if attack.damage else ""
+    same_dice = dice in printed or not _DIE.search(printed)     # 3.0's Attacks: print no dice
+    return (int(bonus.group(1) + bonus.group(2)) if bonus else None) == attack.bonus and same_dice
+
+
+def _account_attacks(key: str, value: str, at: int, got: Reading) -> None:
+    """RULES §10: each printed attack whose label is among the attacks offered is read (its
+    note, ``and paralysis``, is not); an attack not offered (a 3.5 ``Attack:`` line beside
+    its ``Full Attack:``, an effect with no dice) is not read."""
+    def words(label: str) -> str:   # as _d20_pair names them: "2 claws" is "claw"
+        label = re.sub(r"^(?:(?:or|and)\s+)?(?:\d+\s+)?", "", label.strip().lower())
+        return " ".join(w.rstrip("s") for w in label.split())
+
+    by_label = {words(a.label): a for a in got.attacks}
+    items = ([(m.group("label"), m.start(), m.end()) for m in _D20_ATTACK.finditer(value)]
+             if key != "damage" else
+             [(_DIE.split(item, maxsplit=1)[0], o, o + len(item)) for item, o in split_outside(value, ",;")])
+    for label, start, end in items:
+        attack = by_label.get(words(label) or "attack")
+        if attack is None or (key != "damage" and not _same(value[start:end], attack)):
+            continue
+        got.spans.use(at + start, at + end)
+        if getattr(attack, "threat", None) is None and getattr(attack, "multiplier", None) is None:
+            for threat in _CRIT.finditer(value, start, end):   # a threat range the attack lacks
+                got.spans.leave(at + threat.start(), at + threat.end())
+        note = value.find(attack.note, start, end) if attack.note else -1
+        if note >= 0:
+            got.spans.leave(at + note, at + note + len(attack.note))
 
 
 def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defenses: DefenseSections) -> bool:
@@ -86,17 +130,22 @@ def _d20_field(key: str, value: str, at: int, block: Block, got: Reading, defens
         if not hp:
             raise block.error(tr("Hit Dice should end with the hit points: 2d8+4 (13 hp)"), at)
         got.stats["hp"] = bounded(hp.group(1), at + hp.start(1), block, "HP", 0, MAX_TRACK)
+        got.spans.use(at + hp.start(), at + hp.end())    # the dice it came from are not read
     elif key == "initiative":
         got.init_mod = modifier(value, at, block, "Initiative")
+        got.spans.use(at, at + len(value.split()[0]))   # (Dex), how it was made: not read
     elif key in ("armor class", "ac"):
         got.numbers["ac"] = modifier(value, at, block, "Armor Class")
+        got.spans.use(at, at + len(value.split()[0]))
         for word, number in (("touch", "touch"), ("flat-footed", "flat_footed")):
             found = re.search(rf"\b{word}\s+(\d+)", value, re.IGNORECASE)
             if found:
                 got.numbers[number] = modifier(found.group(1), at + found.start(1), block, word)
+                got.spans.use(at + found.start(), at + found.end())
     elif key == "saves":
         for save in _D20_SAVE.finditer(value):
             got.numbers[save.group(1).lower()] = modifier(save.group(2), at + save.start(2), block, save.group(1))
+            got.spans.use(at + save.start(), at + save.end())
     elif key == "special qualities":
         _d20_qualities(value, at, defenses)
         got.traits += _evasion(value)
@@ -200,6 +249,8 @@ def _evasion(value: str) -> list[str]:
 
 def _d20_qualities(value: str, at: int, defenses: DefenseSections) -> None:
     """Damage reduction, energy resistance and energy immunity among the Special Qualities."""
+    for match in (*_DR.finditer(value), *_RESIST.finditer(value), *_IMMUNE.finditer(value)):
+        defenses.spans.use(at + match.start(), at + match.end())
     for match in _DR.finditer(value):
         bypass = re.sub(r"\bmagic\b|^\+\d+$", "magical", match.group(2).lower())  # RULES §4
         bypass = bypass.replace("cold iron", "cold-iron")

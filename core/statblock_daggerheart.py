@@ -37,7 +37,8 @@ def _fields(block: Block) -> list[tuple[str, str, int]]:
 
 _TIER = re.compile(r"^tier\s+(\d+)\b\s*([a-z]*)", re.IGNORECASE)
 _MINION = re.compile(r"^minion\s*\((\d+)\)", re.IGNORECASE)
-_HORDE = re.compile(r"^horde\s*\((\d*d\d+(?:\s*[+-]\s*\d+)?)\)", re.IGNORECASE)
+# Horde (1d4+1), or a flat X (Horde (2)), read alike (RULES §10)
+_HORDE = re.compile(r"^horde\s*\((\d*d\d+(?:\s*[+-]\s*\d+)?|\d+)\)", re.IGNORECASE)
 # RULES §8: a passive feature saying "The Skull is resistant to magic damage" (not "While …")
 _DH_DEFENSE = re.compile(r"^(?:[\w' ]+?\s)?(?:is\s+|has\s+)?(resistant|resistance|immune)\s+to\s+"
                          r"(physical|magic)\s+damage\.?$", re.IGNORECASE)
@@ -55,6 +56,8 @@ def read_daggerheart(block: Block, system: str) -> StatBlock:
     role = ""       # the adversary type after the tier (RULES §10's Battle Points)
     for index, (printed, value, at) in enumerate(fields):
         key = printed.lower()
+        if key in ("hp", "stress", "thresholds", "difficulty"):
+            got.spans.use(at - len(printed) - 2, at + len(value))   # the whole field acts
         if key in ("hp", "stress"):
             stats[key] = _whole(value, at, block, key.upper(), bounds(system, f"max_{key}")[1]
                                 if key == "hp" else bounds(system, key)[1])
@@ -64,20 +67,30 @@ def read_daggerheart(block: Block, system: str) -> StatBlock:
             got.numbers["difficulty" if key == "difficulty" else "attack"] = modifier(value, at, block, printed)
             if key == "atk":
                 got.attacks += _dh_attack(fields[index + 1:index + 3], at, block, got.numbers["attack"])
+                (label, _, label_at), (_, damage, damage_at) = fields[index + 1:index + 3]
+                # ATK, the attack's name and its damage act; its range (Very Close) is not read
+                got.spans.use(at - len(printed) - 2, at + len(value))
+                got.spans.use(label_at - len(label) - 2, label_at)
+                got.spans.use(damage_at, damage_at + len(damage))
         elif tier := _TIER.match(value if not key else ""):
             got.numbers.setdefault("tier", bounded(tier.group(1), at + tier.start(1), block, "Tier", 1, 99))
             role = role or (tier.group(2).lower() if tier.group(2).lower() in ADVERSARY_COSTS else "")
+            known = tier.group(2).lower() in ADVERSARY_COSTS
+            # the role acts (RULES §10's Battle Points); one no rule reads (Horde (2/HP)) is not read
+            got.spans.use(at, at + (tier.end() if known else tier.end(1)))
         else:
             continue
         found.add(key)
         got.read.add(_line_of(block, at))
+        got.spans.line(next(line for line in block.lines if line.start == _line_of(block, at)))
     for needed, printed in (("hp", "HP"), ("thresholds", "Thresholds")):
         if needed not in found:
             raise block.missing(tr("no {field} field (Difficulty: 14 | Thresholds: 8/15 | HP: 8 | Stress: 3)",
                                    field=printed))
     horde, defenses = _dh_features(fields, block, got, system)
     return StatBlock(name, stats, defenses, ("living",), 0, tuple(got.attacks), unset, got.numbers,
-                     horde, unread_lines(block, got.read), role=role)
+                     horde, unread_lines(block, got.read), not_read=got.spans.not_read(block),
+                     lines_read=got.spans.starts(), role=role)
 
 
 def _line_of(block: Block, at: int) -> int:

@@ -15,7 +15,7 @@ from core.i18n import tr
 from core.model import Attack
 from core.notation import parse_damage, parse_defenses
 from core.schema import MAX_MODIFIER
-from core.statblock_text import Block, split_outside, strip_at
+from core.statblock_text import Block, Spans, split_outside, strip_at
 
 _EXCEPT = re.compile(r"^(?:except|exc\.?|but not)\s+", re.IGNORECASE)
 _JOINER = re.compile(r"^(?:or|and)\s+", re.IGNORECASE)
@@ -53,9 +53,10 @@ def _defense_item(item: str) -> tuple[str, list[str]]:
 class DefenseSections:
     """A defense line built section by section, each checked where the stat block printed it."""
 
-    def __init__(self, block: Block, system: str) -> None:
+    def __init__(self, block: Block, system: str, spans: Spans | None = None) -> None:
         self.block, self.system = block, system
         self.sections: list[str] = []
+        self.spans = spans or Spans()
 
     def add(self, keyword: str, items: list[tuple[str, int]]) -> None:
         """A section ``keyword item, item`` from printed items and their positions."""
@@ -66,6 +67,7 @@ class DefenseSections:
             if not printed:
                 continue
             entry, extra = _defense_item(printed)
+            self._leave_parentheses(printed, at)
             self.check(f"{keyword} {entry}", at, len(keyword) + 1 if entry == printed else None)
             entries.append(entry)
             for note in extra:
@@ -76,6 +78,22 @@ class DefenseSections:
         if entries:
             self.sections.append(f"{keyword} {', '.join(entries)}")
         self.sections += notes
+
+    def _leave_parentheses(self, printed: str, at: int) -> None:
+        """The clauses of an entry's parentheses that ``_defense_item`` leaves out of the line
+        (neither ``except …`` nor ``double …``: ``(see text)``) are not read."""
+        open_at, close_at = printed.find("("), printed.rfind(")")
+        if open_at < 0 or close_at < open_at:
+            return
+        inner = printed[open_at + 1:close_at]
+        clauses = list(split_outside(inner, ";"))
+        kept = [c for c, _ in clauses if _EXCEPT.match(c.strip()) or c.strip().lower().startswith("double")]
+        if not kept:
+            self.spans.leave(at + open_at, at + close_at + 1)
+            return
+        for clause, offset in clauses:
+            if clause not in kept:
+                self.spans.leave(at + open_at + 1 + offset, at + open_at + 1 + offset + len(clause))
 
     def add_entry(self, text: str, at: int, as_printed: bool = False) -> None:
         """One whole entry in notation (``damage reduction 15/magical``)."""
@@ -101,12 +119,16 @@ _PARENS = re.compile(r"\([^()]*\)")
 
 
 def damage_parts(text: str, at: int, system: str, block: Block,
-                  separators: re.Pattern[str]) -> tuple[str, str]:
+                  separators: re.Pattern[str], spans: Spans | None = None) -> tuple[str, str]:
     """The parts of printed damage that are damage, in notation, and the words that are not
-    (``plus Grab``, ``slowing frost``: the attack's note, RULES §8).
+    (``plus Grab``, ``slowing frost``: the attack's note, RULES §8). ``spans``, if given, is
+    told what was left out: the note's words and a parenthesis (``(or 2d8+10 two-handed)``).
 
     The first part must read; ParseError at it otherwise.
     """
+    if spans is not None:
+        for paren in _PARENS.finditer(text):
+            spans.leave(at + paren.start(), at + paren.end())
     kept: list[str] = []
     effects: list[str] = []
     start = 0
@@ -123,6 +145,8 @@ def damage_parts(text: str, at: int, system: str, block: Block,
             if index == 0:
                 raise block.error(exc.message, where + exc.position) from None
             effects.append(part.rstrip(" .;"))  # an effect (Grab, drain life, paralysis), not damage
+            if spans is not None:
+                spans.leave(where, where + len(part))
             continue
         kept.append(part)
     return ", ".join(kept), ", ".join(e for e in effects if e)
@@ -151,15 +175,19 @@ def bounded(number: str, at: int, block: Block, what: str, low: int, high: int) 
 KINDS = ("undead", "construct")
 
 
-def kinds_in(line: str) -> list[str]:
-    """``undead`` / ``construct`` if ``line`` is a line of traits (``CE Medium Undead Wight``).
-
-    A traits line is a few capitalised words; a sentence that mentions the undead is not.
-    """
+def is_traits_line(line: str) -> bool:
+    """Whether ``line`` is a line of traits (``CE Medium Undead Wight``, ``NE 中型 Undead ゾンビ``):
+    words none of which starts in lower case; a sentence that mentions the undead is not."""
     words = re.findall(r"[^\W\d_][\w-]*", line)
-    if not words or not all(w[0].isupper() for w in words):
+    return bool(words) and not any(w[0].islower() for w in words) and "。" not in line
+
+
+def kinds_in(line: str) -> list[str]:
+    """``undead`` / ``construct`` if ``line`` is a line of traits (``CE Medium Undead Wight``)."""
+    if not is_traits_line(line):
         return []
-    return [k for k in KINDS if k in (w.lower() for w in words)]
+    words = [w.lower() for w in re.findall(r"[^\W\d_][\w-]*", line)]
+    return [k for k in KINDS if k in words]
 
 
 @dataclass
@@ -173,4 +201,5 @@ class Reading:
     init_mod: int = 0
     read: set[int] = field(default_factory=set)
     rank: str = ""      # d20 Challenge Rating as printed
+    spans: Spans = field(default_factory=Spans)     # what acted on the lines read (RULES §10)
 

@@ -12,6 +12,7 @@ from core.statblock_fields import (
     Reading,
     bounded,
     damage_parts,
+    is_traits_line,
     kinds_in,
     modifier,
 )
@@ -20,6 +21,7 @@ from core.statblock_text import (
     TRACK,
     Block,
     Line,
+    Spans,
     StatBlock,
     split_outside,
     strip_at,
@@ -33,8 +35,13 @@ _VW_SECTION = re.compile(r"^(immunities|immunity|immune|weaknesses|weakness|resi
 _STRIKE = re.compile(r"^(melee|ranged)\b", re.IGNORECASE)
 _ACTIONS = re.compile(r"\[[^\]]*\]|[◆◇⬻⬺⬽↺⟳]|\b(?:single|two|three|free)[ -]actions?\b|\breaction\b",
                       re.IGNORECASE)
+_PRINTED_MAP = re.compile(r"\[[+-]\d+/[+-]\d+\]")     # Strike +14 [+9/+4]: not read
 _PLUS = re.compile(r"\s+plus\s+|\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 _PF2_NUMBER = re.compile(r"(?:^|[;,]\s*)(AC|Fort|Ref|Will)\s+([+-]?\d+)", re.IGNORECASE)
+# An ability named like a defense heading (``Immunity to Magic A clay golem is immune to …``):
+# a capitalised name after ``to``, then its text. Not a defense line (RULES §8).
+_ABILITY = re.compile(r"^(?i:immunity|immunities|resistance|resistances|weakness|weaknesses|"
+                      r"vulnerable|vulnerability)\s+(?i:to)\s+[A-Z][\w-]*(?:\s+\S+){3}")
 _PERCEPTION = re.compile(r"^(?:senses\s+)?perception\s+", re.IGNORECASE)
 
 def read_pf2(block: Block, system: str) -> StatBlock:
@@ -47,20 +54,37 @@ def read_pf2(block: Block, system: str) -> StatBlock:
         level = int(alone.group(1))   # "LICH" then "CREATURE 12" on a line of its own
     if level is not None:
         got.numbers["level"] = bounded(str(level), block.lines[0].start, block, tr("level"), -1, MAX_MODIFIER)
-    defenses = DefenseSections(block, system)
+    defenses = DefenseSections(block, system, got.spans)
     sections = _VW_SECTION if system == "vitality-wounds" else SECTION
     seen_stat = False
     for line in block.lines[1:]:
         if not _pf2_line(line, block, system, got, defenses, sections):
             if not seen_stat:  # the traits line(s) come before the statistics
-                got.traits += [k for k in kinds_in(line.text) if k not in got.traits]
+                _traits_line(line, got)
             continue
         got.read.add(line.start)
+        got.spans.line(line)
         seen_stat = True
     if not got.stats:
         raise block.missing(tr("no HP line (HP 30, or Vitality 20, Wounds 12)"))
     return StatBlock(name, got.stats, defenses.line, tuple(got.traits) or ("living",), got.init_mod,
-                     tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read))
+                     tuple(got.attacks), numbers=got.numbers, unread=unread_lines(block, got.read),
+                     not_read=got.spans.not_read(block), lines_read=got.spans.starts())
+
+
+_KIND_WORD = re.compile(r"\b(?:undead|construct)\b", re.IGNORECASE)
+
+
+def _traits_line(line: Line, got: Reading) -> None:
+    """A traits line (``NE Medium Mindless Undead Zombie``): its kinds act, its other traits are
+    not read (RULES §10)."""
+    if not is_traits_line(line.text):
+        return
+    kinds = kinds_in(line.text)
+    got.traits += [k for k in kinds if k not in got.traits]
+    got.spans.line(line)
+    for word in _KIND_WORD.finditer(line.text):
+        got.spans.use(line.start + word.start(), line.start + word.end())
 
 
 def _pf2_line(line: Line, block: Block, system: str, got: Reading, defenses: DefenseSections,
@@ -71,31 +95,42 @@ def _pf2_line(line: Line, block: Block, system: str, got: Reading, defenses: Def
                        not line.text.lower().startswith("senses")):
         got.init_mod = modifier(line.text[perception.end():], line.start + perception.end(), block, "Perception")
         got.numbers["perception"] = got.init_mod
+        number = re.match(r"\s*[+-]?\d+", line.text[perception.end():])
+        got.spans.use(line.start, line.start + perception.end() + (number.end() if number else 0))
     elif re.match(r"^senses\b", line.text, re.IGNORECASE) and (p := re.search(
             r"\bperception\s+([+-]\d+)", line.text, re.IGNORECASE)):
         got.init_mod = got.numbers["perception"] = modifier(p.group(1), line.start + p.start(1), block, "Perception")
+        got.spans.use(line.start, line.start + len("senses"))
+        got.spans.use(line.start + p.start(), line.start + p.end())
     elif re.match(r"^AC\s+\d", line.text):
         for match in _PF2_NUMBER.finditer(line.text):
             got.numbers[match.group(1).lower()] = modifier(match.group(2), line.start + match.start(2), block,
                                                        match.group(1))
-    elif TRACK.match(line.text) or sections.match(line.text):
-        _pf2_track_line(line, block, system, got.stats, defenses, sections)
+            got.spans.use(line.start + match.start(1), line.start + match.end())
+    elif TRACK.match(line.text) or (sections.match(line.text) and not _ABILITY.match(line.text)):
+        _pf2_track_line(line, block, system, got, defenses, sections)
     elif strike := _STRIKE.match(line.text):
-        attack = _pf2_strike(line, strike.end(), block, system)
+        attack = _pf2_strike(line, strike.end(), block, system, got.spans)
         if attack:
             got.attacks.append(attack)
+            got.spans.use(line.start, line.start + len(line.text))
+            for printed_map in _PRINTED_MAP.finditer(line.text):   # the app counts the MAP itself
+                got.spans.leave(line.start + printed_map.start(), line.start + printed_map.end())
     else:
         return False
     return True
 
 
-def _pf2_track_line(line: Line, block: Block, system: str, stats: dict[str, int],
+def _pf2_track_line(line: Line, block: Block, system: str, got: Reading,
                     defenses: DefenseSections, sections: re.Pattern[str]) -> None:
-    """``HP 30, negative healing; Immunities …; Weaknesses …; Resistances …`` (or one section)."""
+    """``HP 30, negative healing; Immunities …; Weaknesses …; Resistances …`` (or one section).
+    A clause of the HP segment that is no number (``negative healing``) is not read."""
+    stats = got.stats
     for segment, offset in split_outside(line.text, ";"):
         segment, at = strip_at(segment, line.start + offset)
         section = sections.match(segment)
         if section:
+            got.spans.use(at, at + len(segment))
             keyword = section.group(1).lower()
             if keyword == "resistance" and segment.lower().startswith("resistance to critical"):
                 defenses.add_entry(segment, at, True)
@@ -107,8 +142,9 @@ def _pf2_track_line(line: Line, block: Block, system: str, stats: dict[str, int]
             clause, where = strip_at(clause, at + o)
             track = TRACK.match(clause)
             if not track or (track.group(1).lower() in ("vitality", "wounds") and system != "vitality-wounds"):
-                continue  # negative healing, rejuvenation, regeneration …
+                continue  # negative healing, rejuvenation, regeneration …: not read
             key, value = track.group(1).lower(), track.group(2).rstrip(".,;")
+            got.spans.use(where, where + track.end())
             if not value.isdigit():
                 raise block.error(tr("{what} should be a whole number, not {value!r}", what=track.group(1), value=value),
                                   where + track.start(2))
@@ -120,7 +156,8 @@ def _pf2_track_line(line: Line, block: Block, system: str, stats: dict[str, int]
                 stats[key] = number
 
 
-def _pf2_strike(line: Line, kind_end: int, block: Block, system: str) -> Attack | None:
+def _pf2_strike(line: Line, kind_end: int, block: Block, system: str,
+                spans: Spans | None = None) -> Attack | None:
     """``Melee ◆ claw +12 (agile), Damage 1d6+6 slashing plus Grab`` → claw, +12, (agile),
     ``1d6+6 slashing``, note ``Grab``. ``kind_end``: where the line's ``Melee`` or ``Ranged`` ends."""
     text = _ACTIONS.sub(lambda m: " " * len(m.group()), line.text)
@@ -135,7 +172,8 @@ def _pf2_strike(line: Line, kind_end: int, block: Block, system: str) -> Attack 
     traits = _strike_traits(text[label_end:damage.start()])
     if line.text[:kind_end].lower() == "ranged" and "ranged" not in traits:
         traits = ("ranged", *traits)
-    notation, note = damage_parts(text[damage.end():], line.start + damage.end(), system, block, _PLUS)
+    notation, note = damage_parts(text[damage.end():], line.start + damage.end(), system, block, _PLUS,
+                                  spans)
     number = modifier(bonus.group(1), line.start + bonus.start(1), block, tr("attack bonus")) if bonus else None
     return Attack(label, notation, number, traits, note)
 

@@ -2,15 +2,17 @@
 
 What a paste brings (tabs, no-break spaces, Markdown emphasis, CR line ends, lines a PDF
 wrapped) is cleaned here so that every position still points into the text as pasted; the
-:class:`StatBlock` every reader returns and the lines that look like statistics but were not
-read are here too.
+:class:`StatBlock` every reader returns, the lines that look like statistics but were not
+read, and the words of the lines read that nothing acted on (:class:`Spans`, RULES §10) are
+here too.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from core.errors import ParseError
 from core.i18n import ntr, tr
@@ -40,6 +42,8 @@ class StatBlock:
     unread: tuple[str, ...] = ()        # lines that look like statistics but were not read
     role: str = ""                      # Daggerheart adversary type (``Tier 1 Standard``)
     cr: str = ""                        # d20 Challenge Rating as printed (``1/2``)
+    not_read: tuple[NotRead, ...] = ()  # words of the lines read that nothing acted on (RULES §10)
+    lines_read: tuple[int, ...] = ()    # where each line it read starts: its words are accounted for
 
     def unread_note(self) -> str:
         """The lines that look like statistics but were not read, said to the GM; "" for none."""
@@ -48,6 +52,107 @@ class StatBlock:
         return ntr("{count} line looks like a statistic but was not read: {lines}",
                    "{count} lines look like statistics but were not read: {lines}",
                    len(self.unread), lines=" / ".join(self.unread))
+
+
+class NotRead(NamedTuple):
+    """Words of a line a reader recognised that nothing acted on, as pasted, and where."""
+
+    text: str
+    position: int
+
+
+class Spans:
+    """What a reader did with the lines it recognised: the spans of the pasted text that acted
+    (a number, a defense, an attack), and spans inside them it left out (``plus Grab``).
+    Every other word of those lines is not read (RULES §10: never dropped in silence)."""
+
+    def __init__(self) -> None:
+        self.lines: dict[int, Line] = {}
+        self.used: list[tuple[int, int]] = []
+        self.unused: list[tuple[int, int]] = []
+
+    def line(self, line: Line) -> None:
+        """A line the reader recognises: each of its words is accounted for."""
+        self.lines[line.start] = line
+
+    def use(self, start: int, end: int) -> None:
+        """``start:end`` of the pasted text acted."""
+        self.used.append((start, end))
+
+    def leave(self, start: int, end: int) -> None:
+        """``start:end`` was not read, though inside a span that acted."""
+        self.unused.append((start, end))
+
+    def starts(self) -> tuple[int, ...]:
+        """Where each line read starts in the pasted text, in order."""
+        return tuple(sorted(self.lines))
+
+    def not_read(self, block: Block) -> tuple[NotRead, ...]:
+        """The words of the recognised lines outside every used span, or inside a span left
+        out; words next to each other (spaces between) make one phrase."""
+        return words_not_read(block.original, self.lines.values(), self.used, self.unused)
+
+
+_TOKEN = re.compile(r"[^\s,;|、；]+")
+# grammar between two things read (``fist +7, Damage 1d6 plus Grab``): a phrase never starts
+# or ends with it, and alone it is no word
+_GRAMMAR = frozenset({"and", "or", "plus", "&"})
+
+
+def words_not_read(text: str, lines: Iterable[Line], used: list[tuple[int, int]],
+                   unused: list[tuple[int, int]]) -> tuple[NotRead, ...]:
+    """The phrases of ``lines`` (positions in ``text``) that no ``used`` span covers or that an
+    ``unused`` span touches. Linear in the text and the spans (a difference array each)."""
+    used_at, unused_at = _coverage(len(text), used), _coverage(len(text), unused)
+    out: list[NotRead] = []
+    for line in sorted(lines, key=lambda ln: ln.start):
+        phrase: list[tuple[int, int]] = []
+        for match in _TOKEN.finditer(line.text):
+            start, end = line.start + match.start(), line.start + match.end()
+            if not any(ch.isalnum() for ch in match.group()):
+                continue        # an action glyph, a dash: layout, not a word
+            if any(used_at[start:end]) and not any(unused_at[start:end]):
+                out += _phrase(text, phrase)
+                phrase = []
+            elif phrase and text[phrase[-1][1]:start].strip():
+                out += _phrase(text, phrase)
+                phrase = [(start, end)]
+            else:
+                phrase.append((start, end))
+        out += _phrase(text, phrase)
+    return tuple(out)
+
+
+def _coverage(length: int, spans: list[tuple[int, int]]) -> list[int]:
+    """How many spans cover each character of a text of ``length``."""
+    delta = [0] * (length + 1)
+    for start, end in spans:
+        start, end = max(0, min(start, length)), max(0, min(end, length))
+        if start < end:
+            delta[start] += 1
+            delta[end] -= 1
+    count, out = 0, []
+    for step in delta[:length]:
+        count += step
+        out.append(count)
+    return out
+
+
+def _phrase(text: str, words: list[tuple[int, int]]) -> list[NotRead]:
+    """One phrase from its words, grammar words at its ends dropped; [] when none is left."""
+    while words and text[words[0][0]:words[0][1]].lower() in _GRAMMAR:
+        words = words[1:]
+    while words and text[words[-1][0]:words[-1][1]].lower() in _GRAMMAR:
+        words = words[:-1]
+    if not words:
+        return []
+    start, end = words[0][0], words[-1][1]
+    shown = text[start:end]
+    if shown.startswith("(") and ")" not in shown:      # "(entangle": the note, not its bracket
+        start += 1
+    if shown.endswith(")") and "(" not in shown:
+        end -= 1
+    return [NotRead(text[start:end], start)]
 
 
 @dataclass(frozen=True, slots=True)

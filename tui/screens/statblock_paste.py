@@ -52,19 +52,21 @@ def error_text(error: ParseError, text: str) -> str:
 
 
 def unread_in(text: str, system: str) -> tuple[str, ...]:
-    """The block's lines that look like statistics but were not read (issue 21 item 4)."""
+    """What the block says that nothing read (RULES §10): its lines that look like statistics
+    but were not read, then the words of the lines read that nothing acted on, as pasted."""
     from core.statblock import read_statblock
 
     try:
-        return read_statblock(text, system).unread
+        block = read_statblock(text, system)
     except ValueError:      # read once already: a block from_statblock took reads again
         return ()
+    return (*block.unread, *(word.text for word in block.not_read))
 
 
 def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) -> str:
     """What the block gives, a field a line: the bestiary's summary with the numbers read
-    (issue 19: AC, saves, Perception, level) and each attack's bonus, then what looked like a
-    statistic but was not read."""
+    (issue 19: AC, saves, Perception, level) and each attack's bonus, a Daggerheart Horde's
+    damage, then every line and word that was not read (RULES §10)."""
     from core.table_numbers import numbers_of
 
     fields = dict(summary(rules, creature))
@@ -82,6 +84,9 @@ def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) 
         f"{a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "") + f" {a.damage}"
         for a in creature.attacks) or tr("none")
     order = [label for label in fields if label != attacks] + [attacks]
+    if creature.horde:      # Horde (X): what its attack deals once half its HP is marked
+        fields[tr("Horde")] = tr("{damage} at half HP marked", damage=creature.horde)
+        order.append(tr("Horde"))
     lines = [_padded(label) + fields[label] for label in order]
     if unread:
         lines.append(_padded(tr("Not read")) + f"({len(unread)}) " * (len(unread) > 1)
