@@ -40,7 +40,7 @@ from core.i18n import N_, tr
 from core.schema import Invalid, check_creature
 from saves import codec, store
 from saves.errors import SaveConflict, SaveError
-from saves.names import SUFFIX, TRASH_DIR, data_dir, slugify
+from saves.names import SUFFIX, TRASH_DIR, data_dir, private_dir, slugify
 
 LIBRARY_DIR = "library"
 #: The table that names a library file's system (a save has [encounter] instead).
@@ -176,7 +176,10 @@ def _encode(system: str, creatures: dict[str, Creature], skipped: Sequence[Skipp
 
 
 def _write(path: Path, raw: bytes) -> store.Stamp:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.parent == data_dir() / LIBRARY_DIR:
+        private_dir(path.parent)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
     try:
         return store.atomic_write(path, raw)
     except OSError as exc:
@@ -271,7 +274,7 @@ def remove(system: str, name: str) -> Path:
         lib = _open(system)
         stored = _find(lib, name)
         trash = data_dir() / TRASH_DIR
-        trash.mkdir(exist_ok=True)
+        private_dir(trash)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = trash / f"library-{system}-{slugify(stored)} {stamp}{SUFFIX}"
         number = 1

@@ -30,7 +30,7 @@ from saves.files import (
     write_lock,
 )
 from saves.listing import _SLOT_NAME, SaveEntry, _refused, list_saves
-from saves.names import SUFFIX, TRASH_DIR, data_dir, numbered, slugify
+from saves.names import SUFFIX, TRASH_DIR, data_dir, numbered, private_dir, slugify
 from saves.tracking import (
     _autosave_source,
     _remember,
@@ -224,7 +224,7 @@ def delete_save(path: Path | str) -> Path:
     if not source.is_file():
         raise SaveError(source, tr("no such save"), hint=tr("refresh the saves list"))
     trash = data_dir() / TRASH_DIR
-    trash.mkdir(exist_ok=True)
+    private_dir(trash)
     with write_lock:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = trash / f"{source.stem} {stamp}{SUFFIX}"

@@ -12,7 +12,7 @@ from typing import Any
 from saves import codec
 from saves.files import BACKUP_SUFFIX, _encode, atomic_write, write_lock
 from saves.listing import _read_head
-from saves.names import SUFFIX, TRASH_DIR, data_dir, slugify
+from saves.names import SUFFIX, TRASH_DIR, data_dir, private_dir, slugify
 
 
 def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None,
@@ -36,7 +36,7 @@ def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None,
 def trash_path(stem: str) -> Path:
     """A name not yet taken in data_dir()/trash/ for a file called stem: `STEM YYYYmmdd-HHMMSS.toml`."""
     trash = data_dir() / TRASH_DIR
-    trash.mkdir(exist_ok=True)
+    private_dir(trash)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = trash / f"{stem} {stamp}{SUFFIX}"
     number = 1

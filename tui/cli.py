@@ -563,7 +563,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    app = make_app(encounter, rng=rng, notice=notice, resumed=notice == tr(RESUMED),
+    from saves.names import tightened
+
+    shown = " ".join([notice, *tightened()])  # a data folder open to others, made private
+    app = make_app(encounter, rng=rng, notice=shown, resumed=notice == tr(RESUMED),
                    saved=notice.startswith(tr(OPENED)))
     app.run()
     # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).

@@ -23,11 +23,9 @@ def test_round_trip_and_header(make_enc, data: Path) -> None:
     assert saves.save_path(back) == path
 
 
-def test_saved_file_has_the_usual_permissions(make_enc) -> None:
-    mask = os.umask(0o022)
-    os.umask(mask)
+def test_saved_file_is_the_gms_alone(make_enc) -> None:
     path = saves.save(make_enc())
-    assert path.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert path.stat().st_mode & 0o777 == 0o600
 
 
 def test_save_with_a_snapshot_taken_earlier(make_enc, mutate) -> None:
