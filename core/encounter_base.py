@@ -36,6 +36,7 @@ class EncounterBase:
         self._tie: dict[str, int] = {}      # place among equal initiatives (RULES §7 ties, moves)
         self.fear = 0                       # Daggerheart: the GM's Fear pool
         self._next_id = 1
+        self._high_id = 0                   # the highest creature number given, read or named
         self._order: list[str] | None = None
         self._ledger = Ledger()
         self._batch: Step | None = None     # one_step: the calls it records as one event
