@@ -529,9 +529,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     replaced = _escape_output()
     try:
-        from tui.language_setting import take_language
+        from tui.language_setting import COMMANDS, notes, take_language
 
         argv = take_language(argv)
+        if argv and argv[0] in COMMANDS:  # the app shows them in its notice line instead
+            for note in notes():
+                print(f"hitledger: {note}", file=sys.stderr)
         speak_argparse()
         if argv and argv[0] == "calc":
             return run_calc(argv[1:])
@@ -564,8 +567,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     rng = random.Random(seed) if seed is not None else None
     from saves.names import tightened
+    from tui.language_setting import notes
 
-    shown = " ".join([notice, *tightened()])  # a data folder open to others, made private
+    shown = " ".join([notice, *notes(), *tightened()])  # a broken setting, a data folder opened
     app = make_app(encounter, rng=rng, notice=shown, resumed=notice == tr(RESUMED),
                    saved=notice.startswith(tr(OPENED)))
     app.run()
