@@ -11,6 +11,7 @@ from pathlib import Path
 from test_tui_snapshots import SIZE, demo_app, still
 from textual import events
 from textual.pilot import Pilot
+from tui_support import until
 
 from core import get_system
 from saves import library
