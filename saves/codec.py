@@ -179,7 +179,9 @@ def parse(raw: bytes, path: Path | None) -> Document:
     except (ValueError, RecursionError, MemoryError) as exc:
         # A number of thousands of digits (ValueError) or brackets nested thousands deep:
         # not a save, and one such file must not hide the others.
-        problem = tr("nested too deeply") if isinstance(exc, RecursionError) else tr("unreadable ({why})", why=exc)[:200]
+        problem = tr("nested too deeply") if isinstance(exc, RecursionError) else \
+            tr("a number of thousands of digits") if "digits" in str(exc) else \
+            tr("unreadable ({why})", why=exc)[:200]
         raise SaveError(
             path, problem, hint=tr("the file is damaged or not a save; restore the .bak copy — the file was left as it was")
         ) from None

@@ -18,7 +18,7 @@ from typing import Any
 
 from core.i18n import tr
 from saves import codec
-from saves.errors import SaveError
+from saves.errors import SaveError, os_words
 from saves.names import PRIVATE_FILE, data_dir
 
 #: Files bigger than this are refused unread: no encounter comes near it, a runaway file might.
@@ -140,7 +140,7 @@ def read_checked(path: Path) -> tuple[bytes, os.stat_result]:
     except PermissionError:
         raise SaveError(path, tr("permission denied"), hint=tr("check the file's permissions")) from None
     except OSError as exc:
-        raise SaveError(path, tr("cannot read ({why})", why=exc.strerror or exc), hint=tr("check the disk")) from None
+        raise SaveError(path, tr("cannot read ({why})", why=os_words(exc, with_file=False)), hint=tr("check the disk")) from None
     if len(raw) > MAX_FILE_BYTES:
         _check_regular(path, st, size=len(raw))
     return raw, st

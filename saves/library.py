@@ -40,7 +40,7 @@ from core import Creature, StateError, get_system
 from core.i18n import N_, tr
 from core.schema import Invalid, check_creature
 from saves import codec, store
-from saves.errors import SaveConflict, SaveError
+from saves.errors import SaveConflict, SaveError, os_words
 from saves.names import SUFFIX, TRASH_DIR, data_dir, private_dir, slugify
 
 LIBRARY_DIR = "library"
@@ -221,7 +221,7 @@ def _write(path: Path, raw: bytes) -> store.Stamp:
     try:
         return store.atomic_write(path, raw)
     except OSError as exc:
-        raise SaveError(path, tr("could not write ({why})", why=exc.strerror or exc),
+        raise SaveError(path, tr("could not write ({why})", why=os_words(exc, with_file=False)),
                         hint=tr("nothing was changed; free some space or check permissions")) from exc
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -59,7 +60,10 @@ def data_dir() -> Path:
 def private_dir(path: Path, *, parents: bool = False) -> Path:
     """``path`` made if missing (0700 whatever the umask); an existing one open to others is
     tightened, with the files in it, and the GM told (:func:`tightened`)."""
-    path.mkdir(mode=PRIVATE_DIR, parents=parents, exist_ok=True)
+    try:
+        path.mkdir(mode=PRIVATE_DIR, parents=parents, exist_ok=True)
+    except FileExistsError:  # a file where the folder should be: say so, not "exists"
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path)) from None
     try:
         st = path.stat()
     except OSError:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from core.i18n import tr
 from saves import codec
-from saves.errors import SaveError, write_hint
+from saves.errors import SaveError, os_words, write_hint
 from saves.files import MAX_FILE_BYTES
 from saves.names import AUTOSAVE_STEM, PRIVATE_FILE, SUFFIX, data_dir, private_dir
 from saves.trash import prune_trash, trash_path
@@ -270,7 +270,7 @@ def claim_slot(prefer: Path | None = None) -> tuple[Path, Path | None]:
         if taken is not None:
             return taken
     if problem is not None:
-        raise SaveError(data_dir(), tr("no autosave can be held here ({why})", why=problem.strerror or problem),
+        raise SaveError(data_dir(), tr("no autosave can be held here ({why})", why=os_words(problem, with_file=False)),
                         hint=write_hint(problem))
     raise SaveError(data_dir(), tr("{count} windows already hold an autosave here", count=MAX_SLOTS),
                     hint=tr("close a window"))

@@ -16,7 +16,7 @@ from typing import Any
 from core.i18n import tr
 from saves import codec
 from saves.autosaves import autosave, autosave_path, load_autosave
-from saves.errors import SaveConflict, SaveError, write_hint
+from saves.errors import SaveConflict, SaveError, os_words, write_hint
 from saves.files import (
     BACKUP_SUFFIX,
     MAX_FILE_BYTES,
@@ -149,8 +149,8 @@ def save(
         except OSError as exc:
             raise SaveError(
                 target,
-                f"could not write ({exc.strerror or exc})",
-                hint=f"nothing was changed; {write_hint(exc)} and try again",
+                tr("could not write ({why})", why=os_words(exc, with_file=False)),
+                hint=tr("nothing was changed; {what} and try again", what=write_hint(exc)),
             ) from exc
         _remember(enc, target, stamp)
     clean_temp_files(target.parent)

@@ -13,14 +13,24 @@ left unread, and :func:`notes` says so.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import platformdirs
 
-from core.i18n import check_language, language_from_environment, problems, set_language, tr
+from core.i18n import (
+    ENGLISH,
+    check_language,
+    language,
+    language_from_environment,
+    problems,
+    set_language,
+    tr,
+)
 
 SETTING_FILE = "language"
 #: Moves the config folder (tests, portable installs), as HITLEDGER_DATA_DIR moves the data.
@@ -49,11 +59,13 @@ def read_setting(path: Path) -> str | None:
     most MAX_SETTING_BYTES of UTF-8 (then :func:`notes` says so)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as exc:
+        from saves.errors import os_words
+
         _NOTES.append(tr("The language setting {file} cannot be read ({why}): not used.",
-                         file=path, why=exc.strerror or type(exc).__name__))
+                         file=path, why=os_words(exc, with_file=False)))
         return None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -99,11 +111,44 @@ def save_language(code: str) -> None:
         private_dir(folder, parents=True)
         target = folder / SETTING_FILE
         if os.path.lexists(target) and not target.is_file():
-            raise IsADirectoryError(tr("not a plain file"))
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
         atomic_write(target, (code + "\n").encode("utf-8"), backup=False)
     except OSError as exc:
+        from saves.errors import os_words
+
         _NOTES.append(tr("The language was not kept for the next start ({why}).",
-                         why=exc.strerror or exc))
+                         why=os_words(exc, with_file=False)))
+
+
+#: What a terminal must be able to show for Japanese to be spoken on it.
+JAPANESE_SAMPLE = "日本語［火炎］：、。"
+
+
+def shows_japanese(stream: object) -> bool:
+    """Whether text written to ``stream`` can carry Japanese (its encoding can encode it)."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        JAPANESE_SAMPLE.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def fit_terminal() -> None:
+    """On a terminal that cannot show Japanese (``LANG=C`` without UTF-8, an ASCII stdout):
+    what cannot be shown is replaced rather than stopping the command, and English is spoken
+    instead of Japanese (:func:`notes` says why and what to set)."""
+    for stream in (sys.stdout, sys.stderr):
+        if not shows_japanese(stream):
+            try:
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+            except (AttributeError, ValueError, OSError):
+                pass
+    if language() == "ja" and not shows_japanese(sys.stdout):
+        set_language(ENGLISH)
+        _NOTES.append(tr("This terminal's encoding ({encoding}) cannot show Japanese: English is "
+                         "used. For Japanese, use a UTF-8 locale (LANG=ja_JP.UTF-8).",
+                         encoding=getattr(sys.stdout, "encoding", None) or "?"))
 
 
 def notes() -> list[str]:

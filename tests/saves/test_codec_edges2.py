@@ -82,8 +82,7 @@ def test_a_file_that_is_no_toml_is_damaged(raw, problem, line):
 
 def test_a_number_of_thousands_of_digits_is_unreadable():
     error = _refusal(lambda: codec.parse(b"a = " + b"1" * 5000, HERE))
-    assert error.problem == ("unreadable (Exceeds the limit (4300 digits) for integer string conversion: "
-                             "value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit)")
+    assert error.problem == "a number of thousands of digits"  # Python's own words never reach the GM
     assert (error.path, error.hint) == (HERE, DAMAGED)
 
 

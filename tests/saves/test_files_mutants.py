@@ -37,7 +37,7 @@ def test_a_link_loop_says_why_it_cannot_be_read(data: Path):
     loop.symlink_to(loop)
     error = _refusal(loop)
     assert (error.path, error.problem, error.hint) == (
-        loop, "cannot read (Too many levels of symbolic links)", "check the disk")
+        loop, "cannot read (too many links in a row)", "check the disk")
 
 
 def test_an_oversized_file_says_its_size_and_the_limit_unread(data: Path):

@@ -157,7 +157,7 @@ def test_failed_write_leaves_old_file_and_no_temp(make_enc, mutate, monkeypatch)
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", broken_fsync)
-    with pytest.raises(SaveError, match="No space left") as caught:
+    with pytest.raises(SaveError, match="the disk is full") as caught:
         saves.save(enc)
     assert str(path) in str(caught.value)
     assert path.read_bytes() == before

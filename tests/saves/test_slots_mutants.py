@@ -82,7 +82,7 @@ def test_a_data_folder_that_takes_no_lock_file_says_why(monkeypatch, data: Path)
         slots.claim_slot()
     error = caught.value
     assert (error.path, error.problem, error.hint) == (
-        data, "no autosave can be held here (Read-only file system)",
+        data, "no autosave can be held here (read-only file system)",
         "the data folder is on a read-only file system")
 
 
