@@ -117,6 +117,15 @@ def _read_file(path: Path, system: str | None,
     entries = doc.get("creatures", [])
     if not isinstance(entries, list):
         raise SaveError(path, tr("expected a list of [[creatures]]"), field="creatures", hint=tr(_HINT))
+    counted = table.get("creatures") if isinstance(table, dict) else None
+    if isinstance(counted, int) and not isinstance(counted, bool) and len(entries) < counted:
+        # written first, before the templates: a file cut short holds fewer than it counts
+        raise SaveError(path, tr("cut short: [library] counts {said} templates, the file holds {count}",
+                                 said=counted, count=len(entries)),
+                        field=f"{LIBRARY_TABLE}.creatures",
+                        hint=tr("restore the .bak copy; if you removed templates by hand, write "
+                                "`creatures = {count}` under [library] — the file was left as it was",
+                                count=len(entries)))
     creatures: dict[str, Creature] = {}
     places: dict[str, int] = {}
     skipped: list[Skipped] = []

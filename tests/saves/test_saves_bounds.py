@@ -178,3 +178,20 @@ def test_a_hand_edited_fear_of_0_loads(system: str, data: Path) -> None:
     path.write_text(text.replace("[encounter]\n", "[encounter]\nfear = -1\n"), "utf-8")
     with pytest.raises(SaveError, match="fear"):
         saves.load(path)
+
+
+def test_a_library_file_cut_short_is_refused_not_read_as_a_smaller_bestiary(data: Path) -> None:
+    rules = get_system("pf2e")
+    for number in range(5):
+        library.add("pf2e", rules.new_creature(f"Goblin {number}", hp=6 + number))
+    path = library.path_of("pf2e")
+    raw = path.read_bytes()
+    cut = raw[: raw.rindex(b"[[creatures]]")]  # at a line end: valid TOML, one template fewer
+    path.write_bytes(cut)
+    library._READ.clear()
+    with pytest.raises(SaveError) as caught:
+        library.names("pf2e")
+    assert caught.value.path == path and caught.value.field == "library.creatures"
+    with pytest.raises(SaveError):
+        library.add("pf2e", rules.new_creature("Orc", hp=15))
+    assert path.read_bytes() == cut
