@@ -41,6 +41,7 @@ class EncounterBase:
         self.fear = 0                       # Daggerheart: the GM's Fear pool
         self.party_level = 0                # the GM's party level where no PC has one (0: unset)
         self._next_id = 1
+        self._high_id = 0                   # the highest creature number given, read or named
         self._order: list[str] | None = None
         self._ledger = Ledger()
         self._batch: Step | None = None     # one_step: the calls it records as one event

@@ -167,6 +167,8 @@ def from_data(cls: type[E], data: Mapping[str, Any]) -> E:
                         for i, e in enumerate(_typed(data, "ledger", list, "", []))]
     enc._ledger.undone = [event_from_data(e, f"redo[{i}]")
                           for i, e in enumerate(_typed(data, "redo", list, "", []))]
+    named = {cid for event in enc._ledger.done + enc._ledger.undone for cid in event.changed_ids}
+    enc._high_id = max((int(c[1:]) for c in named | set(enc.creatures) if c[1:].isdigit()), default=0)
     if enc.creatures and not 0 <= enc.turn < len(enc.creatures):
         raise StateError("encounter.turn", f"{enc.turn} is outside the roster of {len(enc.creatures)}")
     strikes = _typed(head, "strikes", dict, "encounter", {})   # the MAP this turn (RULES §10)

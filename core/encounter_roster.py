@@ -35,15 +35,33 @@ class RosterMixin(InitiativeMixin):
         _check_words(creature)
         typed, initiative = initiative is not None, 0 if initiative is None else initiative
         check_initiative(initiative)
-        cid = f"c{self._next_id}"
         with self._step("add", f"{creature.name} joins") as step:
             step.meta("next_id", "turn")
+            cid = self._fresh_id()
             step.touch(cid)
             self._next_id += 1
             self._insert(cid, creature.clone(), initiative, self._next_id - 1)
             step.details += self._sort_in(step, [cid] if typed else [])
             step.text = self._joined(creature.name, [cid], initiative)
             self._keep_active(step)
+        return cid
+
+    def _fresh_id(self) -> str:
+        """The id the next creature takes: from the counter, skipping every id the roster
+        holds or a step of the history names (a hand-edited or old file's counter may lag
+        behind them; a reused id would replace a creature). The counter is left on it."""
+        named: frozenset[str] | None = None
+        while True:
+            cid = f"c{self._next_id}"
+            if cid not in self._creatures:
+                if self._next_id > self._high_id:
+                    break
+                if named is None:
+                    named = frozenset().union(*(e.changed_ids for e in self._ledger.done))
+                if cid not in named:
+                    break
+            self._next_id += 1
+        self._high_id = max(self._high_id, self._next_id)
         return cid
 
     def _joined(self, names: str, ids: list[str], initiative: int) -> str:
@@ -79,7 +97,7 @@ class RosterMixin(InitiativeMixin):
             step.meta("next_id", "turn")
             ids = []
             for creature in creatures:
-                cid = f"c{self._next_id}"
+                cid = self._fresh_id()
                 step.touch(cid)
                 self._next_id += 1
                 self._insert(cid, creature.clone(), initiative, self._next_id - 1)

@@ -11,7 +11,7 @@ from typing import Any
 
 from core.i18n import tr
 from saves import codec
-from saves.errors import SaveError, write_hint
+from saves.errors import SaveError, os_words, write_hint
 from saves.files import (
     Stamp,
     _encode,
@@ -56,7 +56,7 @@ def autosave(enc: Any, *, data: dict[str, Any] | None = None, path: Path | None 
         try:
             atomic_write(through_link(target), raw, backup=False)
         except OSError as exc:
-            raise SaveError(target, tr("could not write ({why})", why=exc.strerror or exc), hint=write_hint(exc)) from exc
+            raise SaveError(target, tr("could not write ({why})", why=os_words(exc, with_file=False)), hint=write_hint(exc)) from exc
         _last_autosave = (_weak(enc), key)
         return target
 

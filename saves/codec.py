@@ -16,8 +16,14 @@ from core.i18n import tr
 from saves.errors import SaveError
 from saves.validate import validate
 
-#: The format version this code writes, and the newest it reads.
-FORMAT_VERSION = 1
+#: The format version this code writes, and the newest it reads. 2: a save ends with [end].
+FORMAT_VERSION = 2
+#: The table written last: how many entries each section holds. A file cut short (a full
+#: disk, a copy stopped half-way) lacks it or counts more than it holds, even cut at a line end.
+END_TABLE = "end"
+END_SECTIONS = ("creatures", "ledger", "redo")
+#: The first format that closes a save with END_TABLE.
+WHOLE_SINCE = 2
 #: Keys the saves layer owns at the top of a file; everything else is the encounter's.
 HEADER_KEYS = ("format", "saved_by", "autosave_of", "autosave_of_sha256")
 
@@ -52,8 +58,14 @@ def migration(from_version: int) -> Callable[[Migration], Migration]:
 
 
 @migration(1)
-def _v1_current(doc: Document) -> Document:
-    """Format 1 is current: nothing to change. Replace with the 1 -> 2 upgrade when 2 exists."""
+def _v1_to_v2(doc: Document) -> Document:
+    """Format 1 had no [end] table (checked before the migrations run): nothing to change."""
+    return doc
+
+
+@migration(2)
+def _v2_current(doc: Document) -> Document:
+    """Format 2 is current: nothing to change. Replace with the 2 -> 3 upgrade when 3 exists."""
     return doc
 
 
@@ -110,7 +122,37 @@ def encode(data: Document, extra: Document | None = None) -> str:
     if extra:
         doc.update(extra)
     doc.update(data)
+    doc.pop(END_TABLE, None)
+    doc[END_TABLE] = {section: len(data.get(section, [])) for section in END_SECTIONS}  # last
     return tomli_w.dumps(doc)
+
+
+def check_whole(doc: Document, version: int, path: Path | None) -> None:
+    """SaveError unless the document ends with its [end] table and holds what it counts
+    (from format 2; the table is taken out). A file cut short anywhere fails here."""
+    if version < WHOLE_SINCE:
+        return
+    end = doc.pop(END_TABLE, None)
+    hint = tr("the file was not written whole (a full disk, a copy cut short?): restore the .bak "
+              "copy; if you added or removed entries by hand, count them in [end] — the file was "
+              "left as it was")
+    if not isinstance(end, dict):
+        raise SaveError(path, tr("cut short: the [end] table that closes a save is missing"),
+                        field=END_TABLE, hint=hint)
+    for section in END_SECTIONS:
+        held = doc.get(section, [])
+        count = len(held) if isinstance(held, list) else 0
+        said = end.get(section)
+        if said is None:
+            raise SaveError(path, tr("cut short: [end] does not say how many {section} it holds",
+                                     section=section), field=f"{END_TABLE}.{section}", hint=hint)
+        if isinstance(said, bool) or said != count:
+            raise SaveError(path, tr("[end] counts {said} {section}, the file holds {count}",
+                                     said=said, section=section, count=count),
+                            field=f"{END_TABLE}.{section}",
+                            hint=tr("cut short (restore the .bak copy), or edited by hand: then "
+                                    "write `{section} = {count}` in [end] — the file was left as "
+                                    "it was", section=section, count=count))
 
 
 def parse(raw: bytes, path: Path | None) -> Document:
@@ -137,7 +179,9 @@ def parse(raw: bytes, path: Path | None) -> Document:
     except (ValueError, RecursionError, MemoryError) as exc:
         # A number of thousands of digits (ValueError) or brackets nested thousands deep:
         # not a save, and one such file must not hide the others.
-        problem = tr("nested too deeply") if isinstance(exc, RecursionError) else tr("unreadable ({why})", why=exc)[:200]
+        problem = tr("nested too deeply") if isinstance(exc, RecursionError) else \
+            tr("a number of thousands of digits") if "digits" in str(exc) else \
+            tr("unreadable ({why})", why=exc)[:200]
         raise SaveError(
             path, problem, hint=tr("the file is damaged or not a save; restore the .bak copy — the file was left as it was")
         ) from None
@@ -185,6 +229,7 @@ def decode(raw: bytes, path: Path | None) -> tuple[Any, Document]:
     """Bytes of a save -> (Encounter, header); SaveError naming line or field on any problem."""
     doc = parse(raw, path)
     version = check_version(doc, path)
+    check_whole(doc, version, path)
     doc = upgrade(doc, version, path)
     header = {key: doc.pop(key) for key in HEADER_KEYS if key in doc}
     validate(doc, path)

@@ -65,6 +65,36 @@ class SaveConflict(SaveError):
     """The file changed on disk since this encounter was loaded or saved (or belongs to another)."""
 
 
+_OS_WORDS = {
+    "ENOENT": N_("no such file or folder"),
+    "EEXIST": N_("is there already"),
+    "ENOTDIR": N_("is a file, not a folder"),
+    "EISDIR": N_("is a folder, not a file"),
+    "EACCES": N_("permission denied"),
+    "EPERM": N_("permission denied"),
+    "ENOSPC": N_("the disk is full"),
+    "EDQUOT": N_("the disk quota is used up"),
+    "EROFS": N_("read-only file system"),
+    "ELOOP": N_("too many links in a row"),
+    "ENAMETOOLONG": N_("the name is too long"),
+    "EBUSY": N_("in use by the system"),
+    "EIO": N_("the disk could not be read or written"),
+}
+
+
+def os_words(error: OSError, *, with_file: bool = True) -> str:
+    """What the system refused, in the GM's words (``/srv/data: is a file, not a folder``),
+    never Python's ``[Errno 17] File exists: '…'``; the file first when it names one."""
+    import errno
+
+    name = errno.errorcode.get(error.errno or 0, "")
+    words = tr(_OS_WORDS[name]) if name in _OS_WORDS else \
+        tr("the system refused ({why})", why=error.strerror or type(error).__name__)
+    if with_file and error.filename:
+        return f"{error.filename}: {words}"
+    return words
+
+
 def write_hint(error: OSError) -> str:
     """What to do about a file that could not be written, from why (a full disk is not a
     read-only folder, and neither is a folder deleted meanwhile)."""

@@ -18,8 +18,8 @@ from typing import Any
 
 from core.i18n import tr
 from saves import codec
-from saves.errors import SaveError
-from saves.names import data_dir
+from saves.errors import SaveError, os_words
+from saves.names import PRIVATE_FILE, data_dir
 
 #: Files bigger than this are refused unread: no encounter comes near it, a runaway file might.
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -30,15 +30,8 @@ _STALE_TEMP_SECONDS = 60.0
 write_lock = threading.RLock()
 
 
-def _read_umask() -> int:
-    # os.umask can only be read by setting it; done once, at import, before any thread writes.
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-# mkstemp makes 0600 files; a save gets the mode a plain open() would give it.
-_FILE_MODE = 0o666 & ~_read_umask()
+#: Every file written here is the GM's alone (0600), whatever the umask: hidden creatures.
+_FILE_MODE = PRIVATE_FILE
 
 
 @dataclass(frozen=True)
@@ -117,9 +110,11 @@ def _keep_backup(path: Path) -> None:
     link.unlink(missing_ok=True)
     try:
         os.link(path, link)
+        if os.name != "nt":  # a file from before the 0600 rule: its .bak is private too
+            os.chmod(link, _FILE_MODE)
     except OSError:  # no hard links here (some network or FAT file systems): copy instead
         data = path.read_bytes()
-        with open(link, "wb") as handle:
+        with open(link, "wb", opener=private_opener) as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
@@ -145,10 +140,18 @@ def read_checked(path: Path) -> tuple[bytes, os.stat_result]:
     except PermissionError:
         raise SaveError(path, tr("permission denied"), hint=tr("check the file's permissions")) from None
     except OSError as exc:
-        raise SaveError(path, tr("cannot read ({why})", why=exc.strerror or exc), hint=tr("check the disk")) from None
+        raise SaveError(path, tr("cannot read ({why})", why=os_words(exc, with_file=False)), hint=tr("check the disk")) from None
     if len(raw) > MAX_FILE_BYTES:
         _check_regular(path, st, size=len(raw))
     return raw, st
+
+
+def private_opener(path: str, flags: int) -> int:
+    """open()'s opener for a new file only the GM may read (0600, whatever the umask)."""
+    fd = os.open(path, flags, _FILE_MODE)
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, _FILE_MODE)
+    return fd
 
 
 def _open_nonblocking(path: str, flags: int) -> int:

@@ -27,6 +27,7 @@ too: ``import_file`` brings a removed creature back.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -39,8 +40,8 @@ from core import Creature, StateError, get_system
 from core.i18n import N_, tr
 from core.schema import Invalid, check_creature
 from saves import codec, store
-from saves.errors import SaveConflict, SaveError
-from saves.names import SUFFIX, TRASH_DIR, data_dir, slugify
+from saves.errors import SaveConflict, SaveError, os_words
+from saves.names import SUFFIX, TRASH_DIR, data_dir, private_dir, slugify
 
 LIBRARY_DIR = "library"
 #: The table that names a library file's system (a save has [encounter] instead).
@@ -116,11 +117,26 @@ def _read_file(path: Path, system: str | None,
     entries = doc.get("creatures", [])
     if not isinstance(entries, list):
         raise SaveError(path, tr("expected a list of [[creatures]]"), field="creatures", hint=tr(_HINT))
+    counted = table.get("creatures") if isinstance(table, dict) else None
+    if isinstance(counted, int) and not isinstance(counted, bool) and len(entries) < counted:
+        # written first, before the templates: a file cut short holds fewer than it counts
+        raise SaveError(path, tr("cut short: [library] counts {said} templates, the file holds {count}",
+                                 said=counted, count=len(entries)),
+                        field=f"{LIBRARY_TABLE}.creatures",
+                        hint=tr("restore the .bak copy; if you removed templates by hand, write "
+                                "`creatures = {count}` under [library] — the file was left as it was",
+                                count=len(entries)))
     creatures: dict[str, Creature] = {}
+    places: dict[str, int] = {}
     skipped: list[Skipped] = []
     for index, entry in enumerate(entries):
         try:
             creature = template(entry, found, f"creatures[{index}]", path)
+            if creature.name in places:  # one name, two templates: which one is meant?
+                raise SaveError(path, tr("{name} is there twice (creatures[{first}] and creatures[{index}])",
+                                         name=repr(creature.name), first=places[creature.name], index=index),
+                                field=f"creatures[{index}].name",
+                                hint=tr("rename one of them; the first is kept — the file was left as it was"))
         except SaveError as error:
             if strict:
                 raise
@@ -129,6 +145,7 @@ def _read_file(path: Path, system: str | None,
                                    error, entry))
             continue
         creatures[creature.name] = creature
+        places[creature.name] = index
     return found, creatures, store.Stamp.of(raw, st), skipped
 
 
@@ -147,13 +164,43 @@ def template(entry: Any, system: str, where: str, path: Path | None) -> Creature
                         gist=f"template {label}{exc.message}") from None
 
 
+#: The last read of each library file, by path, and the stat it was read at: the bestiary asks
+#: for every template in turn (a highlight each), and 5,000 templates took 0.66 s a read.
+_READ: dict[Path, tuple[tuple[int, int, int, int], _Library]] = {}
+
+
 def _open(system: str) -> _Library:
-    """The system's library (empty if it has no file yet); bad templates skipped, kept aside."""
+    """The system's library (empty if it has no file yet); bad templates skipped, kept aside.
+    Read again only when its file changed (size, time or inode) since the last read."""
     path = path_of(system)
-    if not path.exists():
+    try:
+        st = path.stat()
+    except FileNotFoundError:
         return _Library(system, path, {}, None)
+    except OSError:
+        st = None
+    seen = _READ.get(path)
+    if st is not None and seen is not None and seen[0] == _key(st):
+        lib = seen[1]
+        return _Library(system, path, dict(lib.creatures), lib.stamp, list(lib.skipped))
     _, creatures, stamp, skipped = _read_file(path, system, strict=False)
-    return _Library(system, path, creatures, stamp, skipped)
+    lib = _Library(system, path, creatures, stamp, skipped)
+    _remember(lib)
+    return _Library(system, path, dict(creatures), stamp, list(skipped))
+
+
+def _key(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev)
+
+
+def _remember(lib: _Library) -> None:
+    """Keep what was read (or written) as the file's content at the stamp's stat."""
+    stamp = lib.stamp
+    if stamp is None or stamp.size is None or stamp.mtime_ns is None or stamp.inode is None:
+        _READ.pop(lib.path, None)
+        return
+    _READ[lib.path] = ((stamp.size, stamp.mtime_ns, stamp.inode[1], stamp.inode[0]),
+                       _Library(lib.system, lib.path, dict(lib.creatures), stamp, list(lib.skipped)))
 
 
 def _encode(system: str, creatures: dict[str, Creature], skipped: Sequence[Skipped] = ()) -> bytes:
@@ -176,11 +223,14 @@ def _encode(system: str, creatures: dict[str, Creature], skipped: Sequence[Skipp
 
 
 def _write(path: Path, raw: bytes) -> store.Stamp:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.parent == data_dir() / LIBRARY_DIR:
+        private_dir(path.parent)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
     try:
         return store.atomic_write(path, raw)
     except OSError as exc:
-        raise SaveError(path, tr("could not write ({why})", why=exc.strerror or exc),
+        raise SaveError(path, tr("could not write ({why})", why=os_words(exc, with_file=False)),
                         hint=tr("nothing was changed; free some space or check permissions")) from exc
 
 
@@ -191,6 +241,7 @@ def _commit(lib: _Library) -> None:
         raise SaveConflict(lib.path, tr("changed on disk since it was read (another window?)"),
                            hint=tr("try again: the library is read afresh"))
     lib.stamp = _write(lib.path, _encode(lib.system, lib.creatures, lib.skipped))
+    _remember(lib)
 
 
 def _find(lib: _Library, name: str) -> str:
@@ -258,7 +309,7 @@ def rename(system: str, name: str, new_name: str) -> str:
         old = _find(lib, name)
         if new_name in lib.creatures and new_name != old:
             raise SaveConflict(lib.path, tr("the library already has {name}", name=repr(new_name)), hint=tr("choose another name"))
-        creature = lib.creatures.pop(old)
+        creature = lib.creatures.pop(old).clone()  # the one read is kept unchanged (_READ)
         creature.name = new_name
         lib.creatures[new_name] = creature
         _commit(lib)
@@ -271,7 +322,7 @@ def remove(system: str, name: str) -> Path:
         lib = _open(system)
         stored = _find(lib, name)
         trash = data_dir() / TRASH_DIR
-        trash.mkdir(exist_ok=True)
+        private_dir(trash)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = trash / f"library-{system}-{slugify(stored)} {stamp}{SUFFIX}"
         number = 1

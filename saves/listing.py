@@ -11,7 +11,7 @@ from typing import Any
 
 from core.i18n import tr
 from saves import codec
-from saves.errors import SaveError
+from saves.errors import SaveError, os_words
 from saves.files import _check_regular, _open_nonblocking, clean_temp_files, read_checked
 from saves.names import AUTOSAVE_STEM, SUFFIX, data_dir
 
@@ -64,7 +64,7 @@ def _entry(path: Path, is_autosave: bool) -> SaveEntry:
     try:
         st = path.stat()
     except OSError as exc:
-        return _error_entry(path, datetime.now(), tr("cannot read ({why})", why=exc.strerror or exc), is_autosave)
+        return _error_entry(path, datetime.now(), tr("cannot read ({why})", why=os_words(exc, with_file=False)), is_autosave)
     modified = datetime.fromtimestamp(st.st_mtime)
     refused = _refused.get(os.path.abspath(path))
     if refused is not None and refused[:2] == (st.st_mtime_ns, st.st_size):

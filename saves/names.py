@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,12 +40,78 @@ _SPACES = re.compile(r"\s+")
 _DASHES = re.compile(r"-{2,}")
 
 
+#: The data folder and the folders in it are the GM's alone (hidden creatures are in the
+#: files): rwx for the owner, nothing for anyone else, whatever the umask.
+PRIVATE_DIR = 0o700
+#: Every file written in the data folder: read and write for the owner only.
+PRIVATE_FILE = 0o600
+_LOOSE = 0o077
+_tightened: list[str] = []
+
+
 def data_dir() -> Path:
-    """The folder holding the saves: $HITLEDGER_DATA_DIR or the platform's user data dir, created on demand."""
+    """The folder holding the saves: $HITLEDGER_DATA_DIR or the platform's user data dir,
+    created on demand, private (0700) and tightened if it was not (:func:`tightened` says so)."""
     override = os.environ.get(DATA_DIR_ENV)
     path = Path(override).expanduser() if override else Path(platformdirs.user_data_dir("hitledger"))
-    path.mkdir(parents=True, exist_ok=True)
+    return private_dir(path, parents=True)
+
+
+def private_dir(path: Path, *, parents: bool = False) -> Path:
+    """``path`` made if missing (0700 whatever the umask); an existing one open to others is
+    tightened, with the files in it, and the GM told (:func:`tightened`)."""
+    try:
+        path.mkdir(mode=PRIVATE_DIR, parents=parents, exist_ok=True)
+    except FileExistsError:  # a file where the folder should be: say so, not "exists"
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path)) from None
+    try:
+        st = path.stat()
+    except OSError:
+        return path
+    if os.name != "nt" and st.st_mode & _LOOSE and _mine(st):
+        _tighten(path, st.st_mode)
     return path
+
+
+def _tighten(folder: Path, was: int) -> None:
+    """Make ``folder`` 0700 and every file below it 0600 (links are not followed); noted."""
+    try:
+        os.chmod(folder, PRIVATE_DIR)
+    except OSError:
+        return
+    for root, folders, files in os.walk(folder):
+        for name in folders:
+            _chmod_quietly(Path(root, name), PRIVATE_DIR)
+        for name in files:
+            _chmod_quietly(Path(root, name), PRIVATE_FILE)
+    from core.i18n import tr
+
+    _tightened.append(tr("The data folder {folder} was open to other users ({was}): now 0700, "
+                         "its files 0600.", folder=folder, was=f"{stat.S_IMODE(was):04o}"))
+
+
+def _chmod_quietly(path: Path, mode: int) -> None:
+    """chmod a plain file or folder of ours to ``mode``; a link, a FIFO or another's is left."""
+    try:
+        st = path.lstat()
+        if (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)) and _mine(st) \
+                and stat.S_IMODE(st.st_mode) & _LOOSE:
+            os.chmod(path, stat.S_IMODE(st.st_mode) & mode)
+    except OSError:
+        pass
+
+
+def _mine(st: os.stat_result) -> bool:
+    """Whether the GM's own user owns the file (another's is never changed)."""
+    getuid = getattr(os, "getuid", None)
+    return getuid is None or st.st_uid == getuid()
+
+
+def tightened() -> list[str]:
+    """What was tightened since last asked, in the GM's words (each said once)."""
+    said = list(_tightened)
+    _tightened.clear()
+    return said
 
 
 def slugify(name: str) -> str:

@@ -25,9 +25,9 @@ from pathlib import Path
 
 from core.i18n import tr
 from saves import codec
-from saves.errors import SaveError, write_hint
+from saves.errors import SaveError, os_words, write_hint
 from saves.files import MAX_FILE_BYTES
-from saves.names import AUTOSAVE_STEM, SUFFIX, data_dir
+from saves.names import AUTOSAVE_STEM, PRIVATE_FILE, SUFFIX, data_dir, private_dir
 from saves.trash import prune_trash, trash_path
 
 try:
@@ -87,7 +87,7 @@ def _open_lock(slot: Path, *, create: bool) -> int | None:
     folder, a FIFO, a link…: never read). OSError when the folder cannot take one."""
     flags = (os.O_RDWR | os.O_CREAT) if create else os.O_RDONLY
     try:
-        fd = os.open(_lock_path(slot), flags | _OPEN, 0o644)
+        fd = os.open(_lock_path(slot), flags | _OPEN, PRIVATE_FILE)
     except FileNotFoundError:
         if create:
             raise  # the data dir is gone
@@ -99,6 +99,11 @@ def _open_lock(slot: Path, *, create: bool) -> int | None:
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         return None
+    if create and hasattr(os, "fchmod"):
+        try:
+            os.fchmod(fd, PRIVATE_FILE)  # one left by an older hitledger, open to others
+        except OSError:
+            pass
     return fd
 
 
@@ -216,7 +221,7 @@ def hold_again(slot: Path) -> bool:
     if fd is not None and _still_there(fd, slot):
         return True
     release(slot)
-    slot.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(slot.parent, parents=True)
     return claim(slot)
 
 
@@ -265,7 +270,7 @@ def claim_slot(prefer: Path | None = None) -> tuple[Path, Path | None]:
         if taken is not None:
             return taken
     if problem is not None:
-        raise SaveError(data_dir(), tr("no autosave can be held here ({why})", why=problem.strerror or problem),
+        raise SaveError(data_dir(), tr("no autosave can be held here ({why})", why=os_words(problem, with_file=False)),
                         hint=write_hint(problem))
     raise SaveError(data_dir(), tr("{count} windows already hold an autosave here", count=MAX_SLOTS),
                     hint=tr("close a window"))

@@ -16,7 +16,7 @@ from typing import Any
 from core.i18n import tr
 from saves import codec
 from saves.autosaves import autosave, autosave_path, load_autosave
-from saves.errors import SaveConflict, SaveError, write_hint
+from saves.errors import SaveConflict, SaveError, os_words, write_hint
 from saves.files import (
     BACKUP_SUFFIX,
     MAX_FILE_BYTES,
@@ -30,7 +30,7 @@ from saves.files import (
     write_lock,
 )
 from saves.listing import _SLOT_NAME, SaveEntry, _refused, list_saves
-from saves.names import SUFFIX, TRASH_DIR, data_dir, numbered, slugify
+from saves.names import SUFFIX, TRASH_DIR, data_dir, numbered, private_dir, slugify
 from saves.tracking import (
     _autosave_source,
     _remember,
@@ -149,8 +149,8 @@ def save(
         except OSError as exc:
             raise SaveError(
                 target,
-                f"could not write ({exc.strerror or exc})",
-                hint=f"nothing was changed; {write_hint(exc)} and try again",
+                tr("could not write ({why})", why=os_words(exc, with_file=False)),
+                hint=tr("nothing was changed; {what} and try again", what=write_hint(exc)),
             ) from exc
         _remember(enc, target, stamp)
     clean_temp_files(target.parent)
@@ -224,7 +224,7 @@ def delete_save(path: Path | str) -> Path:
     if not source.is_file():
         raise SaveError(source, tr("no such save"), hint=tr("refresh the saves list"))
     trash = data_dir() / TRASH_DIR
-    trash.mkdir(exist_ok=True)
+    private_dir(trash)
     with write_lock:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = trash / f"{source.stem} {stamp}{SUFFIX}"

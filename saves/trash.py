@@ -12,7 +12,7 @@ from typing import Any
 from saves import codec
 from saves.files import BACKUP_SUFFIX, _encode, atomic_write, write_lock
 from saves.listing import _read_head
-from saves.names import SUFFIX, TRASH_DIR, data_dir, slugify
+from saves.names import SUFFIX, TRASH_DIR, data_dir, private_dir, slugify
 
 
 def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None,
@@ -36,7 +36,7 @@ def keep_in_trash(enc: Any, *, data: dict[str, Any] | None = None,
 def trash_path(stem: str) -> Path:
     """A name not yet taken in data_dir()/trash/ for a file called stem: `STEM YYYYmmdd-HHMMSS.toml`."""
     trash = data_dir() / TRASH_DIR
-    trash.mkdir(exist_ok=True)
+    private_dir(trash)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = trash / f"{stem} {stamp}{SUFFIX}"
     number = 1
@@ -46,8 +46,9 @@ def trash_path(stem: str) -> Path:
     return target
 
 
-#: The trash keeps at most this many files, and nothing older than this many days, except
-#: the newest copy of each encounter, kept however old (issue 17: it grew without end).
+#: The trash keeps at most this many files (the whole folder), and nothing older than this
+#: many days except the newest copy of each encounter, kept however old (issue 17: it grew
+#: without end).
 TRASH_MAX_FILES = 100
 TRASH_MAX_DAYS = 30
 # The names trash_path and delete_save give: `STEM YYYYmmdd-HHMMSS[-N].toml`.
@@ -63,27 +64,30 @@ class _Trashed:
 
 
 def prune_trash(now: datetime | None = None) -> list[Path]:
-    """Keep data_dir()/trash/ bounded: remove copies past TRASH_MAX_DAYS, then the oldest past
-    TRASH_MAX_FILES, never the newest copy of an encounter; returns what went.
+    """Keep data_dir()/trash/ bounded: remove copies past TRASH_MAX_DAYS (never the newest
+    copy of an encounter), then the oldest past TRASH_MAX_FILES for the whole folder — other
+    copies first, then the newest copies of the encounters trashed longest ago; returns what
+    went.
 
     A copy's age is the time in its name (when it went to the trash); its encounter is the
     name in its ``[encounter]`` table (the file's stem when it cannot be read). Files with
     names the trash does not give are left alone. Best effort: what cannot be removed stays.
     """
     now = now or datetime.now()
-    newest: set[str] = set()
+    newest: dict[str, Path] = {}  # each encounter's newest copy, newest encounters first
     spare: list[Path] = []  # copies that may go, newest first
     doomed: list[Path] = []
     for item in sorted(_trashed_files(), key=lambda t: (t.when, t.number), reverse=True):
         if item.encounter not in newest:
-            newest.add(item.encounter)
+            newest[item.encounter] = item.path
         elif (now - item.when).days >= TRASH_MAX_DAYS:
             doomed.append(item.path)
         else:
             spare.append(item.path)
     over = len(newest) + len(spare) - TRASH_MAX_FILES
     if over > 0:
-        doomed += spare[-over:]  # the oldest
+        oldest_first = spare[::-1] + list(newest.values())[::-1]
+        doomed += oldest_first[:over]
     return [path for path in doomed if _remove_trashed(path)]
 
 

@@ -85,3 +85,5 @@ def english_environment(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("LANG", "C.UTF-8")
     if not os.environ.get("HITLEDGER_DATA_DIR"):
         monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    if not os.environ.get("HITLEDGER_CONFIG_DIR"):  # the GM's language choice: never the user's
+        monkeypatch.setenv("HITLEDGER_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))

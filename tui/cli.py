@@ -529,6 +529,7 @@ def _not_resumed(path: Any, error: Exception) -> str:
     newer hitledger wrote it (that one reads it) or the folder refuses (issue 17: a read-only
     data dir must not stop the app): then it stays, and the notice says so."""
     from saves import slots
+    from saves.errors import os_words
 
     newer = slots.newer_format(path)
     if newer is not None:
@@ -539,20 +540,36 @@ def _not_resumed(path: Any, error: Exception) -> str:
         kept = slots.set_aside(path)
     except OSError as exc:
         return tr("Autosave not loaded ({problem}); could not be moved to trash/ ({why}): left "
-                  "as {file}. Demo opened.", problem=problem, why=exc.strerror or exc,
+                  "as {file}. Demo opened.", problem=problem, why=os_words(exc, with_file=False),
                   file=path.name)
     return tr("Autosave not loaded ({problem}); moved to {where}. Demo opened.",
               problem=problem, where=f"{kept.parent.name}/{kept.name}")
 
 
+def as_typed(arg: str) -> str:
+    """An argument as the GM typed it: under a C or POSIX locale Python hands on UTF-8 bytes
+    it could not decode as stand-ins (``\\udcef…``); those bytes are decoded as UTF-8 when
+    they are that, else left as they came."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in arg):
+        return arg
+    try:
+        return os.fsencode(arg).decode("utf-8")
+    except (UnicodeDecodeError, UnicodeEncodeError):
+        return arg
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hitledger`` console script."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = [as_typed(arg) for arg in (sys.argv[1:] if argv is None else argv)]
     replaced = _escape_output()
     try:
-        from tui.language_setting import take_language
+        from tui.language_setting import COMMANDS, fit_terminal, notes, take_language
 
         argv = take_language(argv)
+        fit_terminal()
+        if argv and argv[0] in COMMANDS:  # the app shows them in its notice line instead
+            for note in notes():
+                print(f"hitledger: {note}", file=sys.stderr)
         speak_argparse()
         if argv and argv[0] == "calc":
             return run_calc(argv[1:])
@@ -585,14 +602,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"hitledger: {error}", file=sys.stderr)
         return USAGE_ERROR
     except Exception as error:  # SaveError and friends: one line, never a traceback
-        print(f"hitledger: {error}", file=sys.stderr)
+        from tui.file_reports import error_words
+
+        said = error if not isinstance(error, OSError) else error_words(error)  # no [Errno N]
+        print(f"hitledger: {said}", file=sys.stderr)
         return USAGE_ERROR
     finally:
         _plain_output(replaced)
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    app = make_app(encounter, rng=rng, notice=notice, resumed=notice.startswith(tr(RESUMED)),
+    from saves.names import tightened
+    from tui.language_setting import notes
+
+    shown = " ".join([notice, *notes(), *tightened()])  # a broken setting, a data folder opened
+    app = make_app(encounter, rng=rng, notice=shown, resumed=notice.startswith(tr(RESUMED)),
                    saved=notice.startswith(tr(OPENED)))
     app.run()
     # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).

@@ -46,6 +46,10 @@ def error_words(error: BaseException) -> str:
     if isinstance(error, SaveError) and error.path is not None:
         hint = f" — {error.hint}" if error.hint else ""
         return f"{error.short}: {error.path.name}{hint}"
+    if isinstance(error, OSError):
+        from saves.errors import os_words
+
+        return os_words(error)
     return str(error)
 
 

@@ -45,13 +45,13 @@ def test_full_width_input_in_calc_and_roll(capsys):
     assert capsys.readouterr().out.splitlines() == ["10", "2d6+3: 2, 5"]
 
 
-def test_lang_is_saved_in_the_data_dir_and_used_next_time(capsys, _own_data_dir):
+def test_lang_on_roll_is_for_that_run_only(capsys, _own_data_dir):
     assert main(["roll", "3", "--lang", "ja"]) == 0
-    assert (_own_data_dir / "language").read_text().strip() == "ja"
-    capsys.readouterr()
+    assert capsys.readouterr().out.splitlines()[-1] == "3：ダイスなし"
+    assert not (_own_data_dir / "language").exists()
     i18n.set_language("en")
     assert main(["roll", "3"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "3：ダイスなし"
+    assert capsys.readouterr().out.splitlines()[-1] == "3: no dice"
 
 
 def test_lang_defaults_to_the_environment(capsys, monkeypatch):

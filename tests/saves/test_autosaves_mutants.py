@@ -37,7 +37,7 @@ def test_an_autosave_that_cannot_be_written_says_why_in_words(make_enc, data: Pa
         saves.autosave(make_enc(), path=target)
     error = caught.value
     assert (error.path, error.problem, error.hint) == (
-        target, "could not write (No such file or directory)", "the data folder was deleted or moved")
+        target, "could not write (no such file or folder)", "the data folder was deleted or moved")
 
 
 def test_the_newest_slot_is_resumed_whichever_its_number(make_enc, data: Path):

@@ -44,7 +44,7 @@ def test_a_link_to_nothing_is_listed_as_unreadable(data: Path):
     path = data / "gone.toml"
     path.symlink_to(data / "nowhere.toml")
     entry = _only(path)
-    assert entry.error == "cannot read (No such file or directory)"
+    assert entry.error == "cannot read (no such file or folder)"
     assert (entry.path, entry.name, entry.round) == (path, "gone.toml", 0)
 
 

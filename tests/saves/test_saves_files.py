@@ -17,17 +17,15 @@ def test_round_trip_and_header(make_enc, data: Path) -> None:
     path = saves.save(enc)
     assert path == data / "ambush.toml"
     text = path.read_text("utf-8")
-    assert text.startswith("format = 1\nsaved_by = ")
+    assert text.startswith("format = 2\nsaved_by = ")
     back = saves.load(path)
     assert back.to_data() == enc.to_data()
     assert saves.save_path(back) == path
 
 
-def test_saved_file_has_the_usual_permissions(make_enc) -> None:
-    mask = os.umask(0o022)
-    os.umask(mask)
+def test_saved_file_is_the_gms_alone(make_enc) -> None:
     path = saves.save(make_enc())
-    assert path.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert path.stat().st_mode & 0o777 == 0o600
 
 
 def test_save_with_a_snapshot_taken_earlier(make_enc, mutate) -> None:
@@ -159,7 +157,7 @@ def test_failed_write_leaves_old_file_and_no_temp(make_enc, mutate, monkeypatch)
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", broken_fsync)
-    with pytest.raises(SaveError, match="No space left") as caught:
+    with pytest.raises(SaveError, match="the disk is full") as caught:
         saves.save(enc)
     assert str(path) in str(caught.value)
     assert path.read_bytes() == before
@@ -297,9 +295,10 @@ def test_save_refuses_data_with_header_keys(make_enc, monkeypatch) -> None:
 
 
 def test_current_version_has_a_registered_identity() -> None:
-    assert saves.FORMAT_VERSION == 1
-    doc = {"format": 1, "name": "x"}
-    assert codec.upgrade(dict(doc), 1) == doc
+    assert saves.FORMAT_VERSION == 2
+    doc = {"format": 2, "name": "x"}
+    assert codec.upgrade(dict(doc), 2) == doc
+    assert codec.upgrade({"format": 1, "name": "x"}, 1) == doc  # format 1 lacked only [end]
 
 
 def test_old_version_runs_its_migration(data: Path, monkeypatch) -> None:
@@ -315,7 +314,7 @@ def test_old_version_runs_its_migration(data: Path, monkeypatch) -> None:
     assert path.read_bytes() == raw  # reading never rewrites
     enc.rename("Ambush at dusk")
     saves.save(enc)
-    assert path.read_text("utf-8").startswith("format = 1\n")
+    assert path.read_text("utf-8").startswith("format = 2\n")
     assert saves.load(path).name == "Ambush at dusk"
     assert path.with_name("old.toml.bak").read_bytes() == raw
 

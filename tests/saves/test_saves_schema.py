@@ -239,6 +239,7 @@ def test_the_same_creature_in_a_save_is_refused_at_load(data, system, template, 
     doc = tomllib.loads(text)
     doc["creatures"][0] = {"id": "c1", **template, "initiative": 0, "seq": 1}
     doc["ledger"] = []
+    doc["end"]["ledger"] = 0
     path.write_text(tomli_w.dumps(doc), "utf-8")
     with pytest.raises(SaveError) as caught:
         saves.load(path)

@@ -42,15 +42,6 @@ def test_old_copies_go_but_each_encounters_newest_stays(make_enc, data: Path) ->
     assert len(left) == 3
 
 
-def test_the_count_never_takes_an_encounters_only_copy(make_enc, data: Path) -> None:
-    now = datetime.now()
-    for day in range(TRASH_MAX_FILES + 5):  # as many encounters, one copy each
-        trashed(make_enc, f"Fight {day}", now - timedelta(minutes=day))
-    extra = [trashed(make_enc, "Fight 0", now - timedelta(hours=5, minutes=n)) for n in range(3)]
-    assert store.prune_trash() and not any(path.exists() for path in extra)
-    assert len(list((data / "trash").iterdir())) == TRASH_MAX_FILES + 5
-
-
 def test_an_encounter_is_known_by_its_name_not_its_file(make_enc, data: Path) -> None:
     """Set-aside autosaves are all called `autosave …`: each encounter's newest stays."""
     old = datetime.now() - timedelta(days=TRASH_MAX_DAYS + 1)

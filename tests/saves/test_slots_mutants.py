@@ -82,7 +82,7 @@ def test_a_data_folder_that_takes_no_lock_file_says_why(monkeypatch, data: Path)
         slots.claim_slot()
     error = caught.value
     assert (error.path, error.problem, error.hint) == (
-        data, "no autosave can be held here (Read-only file system)",
+        data, "no autosave can be held here (read-only file system)",
         "the data folder is on a read-only file system")
 
 
@@ -111,11 +111,11 @@ def test_a_fifo_in_a_slot_counts_as_work_kept_and_is_not_waited_on(data: Path):
     assert not hung and result == [True]
 
 
-def test_a_lock_file_is_readable_by_all_and_run_by_none(held, data: Path):
+def test_a_lock_file_is_private_whatever_the_umask(held, data: Path):
     before = os.umask(0)
     try:
         assert slots.claim(slots.slot_path(1))
     finally:
         os.umask(before)
     held.append(slots.slot_path(1))
-    assert stat.S_IMODE((data / ".autosave.toml.lock").stat().st_mode) == 0o644
+    assert stat.S_IMODE((data / ".autosave.toml.lock").stat().st_mode) == 0o600

@@ -83,7 +83,7 @@ def test_a_read_only_data_dir_with_a_bad_autosave_still_starts(data_dir: Path, m
     monkeypatch.setattr(slots, "set_aside", read_only)
     encounter, notice, _seed = prepare_tui([])
     assert encounter.name != "" and "Demo opened" in notice
-    assert "could not be moved to trash/ (Read-only file system)" in notice
+    assert "could not be moved to trash/ (read-only file system)" in notice
     assert (data_dir / "autosave.toml").read_text() == "format = 1\n[encounter\n"
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual import events
 from textual.widgets import Static
-from tui_support import goblins, ids_by_name, settle, static_text, type_text
+from tui_support import goblins, ids_by_name, settle, static_text, type_text, until
 
 from core import Encounter, get_system
 from saves import library
@@ -36,6 +36,7 @@ async def paste(pilot, text: str) -> None:
     pilot.app.post_message(events.Paste(text))
     await pilot.pause()
     await pilot.pause()
+    await until(pilot, lambda: not getattr(pilot.app.screen, "pending", False))  # read off-thread
 
 
 async def test_a_pasted_pf2e_block_is_shown_field_by_field_then_added_with_its_text(app_factory):

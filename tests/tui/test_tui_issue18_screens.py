@@ -357,7 +357,7 @@ AC 16; Fort +5, Ref +7, Will +3
 
 
 async def test_a_half_stat_block_points_at_where_it_stops_not_at_the_name() -> None:
-    from tui_support import goblins, static_text
+    from tui_support import goblins, static_text, until
 
     from tui.screens.statblock_paste import StatblockPasteScreen
 
@@ -365,6 +365,7 @@ async def test_a_half_stat_block_points_at_where_it_stops_not_at_the_name() -> N
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(StatblockPasteScreen(get_system("pf2e"), text=HALF_BLOCK))
         await pilot.pause()
+        await until(pilot, lambda: not app.screen.pending)  # read off the UI thread
         error = static_text(app.screen, "#paste-preview").splitlines()
         last = "AC 16; Fort +5, Ref +7, Will +3"
         assert error[0].startswith("✗ line 6, column 32: no HP line")

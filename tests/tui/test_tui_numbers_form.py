@@ -8,7 +8,7 @@ from pathlib import Path
 
 from test_tui_numbers import pf2_strikes, pyro_ambush
 from textual import events
-from tui_support import Dice, running, screen_text, static_text, type_text
+from tui_support import Dice, running, screen_text, static_text, type_text, until
 
 from core import Encounter, get_system, i18n
 from core.model import Attack
@@ -124,6 +124,7 @@ async def paste(pilot, text: str) -> str:
     pilot.app.post_message(events.Paste(text))
     await pilot.pause()
     await pilot.pause()
+    await until(pilot, lambda: not getattr(pilot.app.screen, "pending", False))  # read off-thread
     return static_text(pilot.app.screen, "#paste-preview")
 
 

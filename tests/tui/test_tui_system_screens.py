@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 import pytest
-from tui_support import SIZE, goblins, static_text
+from tui_support import SIZE, goblins, static_text, until
 
 from core import SYSTEM_IDS, Encounter, get_system
 
@@ -51,6 +51,7 @@ async def test_a_pasted_block_without_kinds_shows_no_traits(app_factory):
         screen = StatblockPasteScreen(get_system(system), text=DAGGERHEART_RAT)
         await app.push_screen(screen)
         await pilot.pause()
+        await until(pilot, lambda: not screen.pending)  # read off the UI thread
         preview = static_text(screen, "#paste-preview")
         assert screen.creature is not None, preview
         assert "Traits" not in preview and "living" not in preview

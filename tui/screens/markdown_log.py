@@ -52,6 +52,7 @@ def write_log(encounter: Encounter, path: Path, markdown: str | None = None) -> 
     read the encounter while a key press changes it (the encounter gives the file's name).
     """
     from core.log_export import log_markdown
+    from saves.files import private_opener
 
     path = Path(os.path.abspath(path.expanduser()))  # a relative path: from the working folder
     if path.is_dir():
@@ -60,7 +61,8 @@ def write_log(encounter: Encounter, path: Path, markdown: str | None = None) -> 
     text = log_markdown(encounter) if markdown is None else markdown
     for name in free_names(path):
         try:
-            with name.open("x", encoding="utf-8") as file:  # "x": never over a file there
+            # "x": never over a file there; 0600, as every file the app writes (saves.files)
+            with open(name, "x", encoding="utf-8", opener=private_opener) as file:
                 file.write(text)
         except FileExistsError:
             continue

@@ -5,11 +5,17 @@ line breaks kept. Each change is read again by the core (``rules.from_statblock`
 dialog shows what it understood field by field, or where it stopped (line, column and a
 caret under the place). ``enter`` closes with the creature (its block kept on it) and the
 count; the caller adds it.
+
+Reading is done in a worker thread, one at a time, so that typing never waits for it (a long
+block read at every key froze the app): while one reads, later changes only note the newest
+text, read as soon as it is done; a result for a text no longer in the box is dropped.
+``enter`` while the newest text is being read adds it once read.
 """
 
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -94,6 +100,38 @@ def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) 
     return "\n".join(lines)
 
 
+def read_block(rules: Any, text: str) -> tuple[Creature | None, str, bool]:
+    """What the core reads in ``text``: the creature (None if it stopped), the preview to show
+    (the fields, or where it stopped) and whether it stopped. Any thread may call it.
+
+    Control characters are removed first (and said); JSON where the system reads it is
+    Pathbuilder 2e's export (a PC)."""
+    from core import ParseError
+
+    text, pasted = without_controls(text, lines=True), text
+    removed = tr("Control characters removed (a terminal would obey them).") + "\n" \
+        if text != pasted else ""
+    if not text.strip():
+        return None, tr(PATHBUILDER_HINT if hasattr(rules, "from_pathbuilder") else EMPTY_HINT), False
+    try:
+        creature = _reader(rules, text)(text)
+    except ValueError as error:  # a ParseError with its position, never a traceback
+        return None, removed + (error_text(error, text) if isinstance(error, ParseError)
+                                else f"✗ {error}"), True
+    # one line a field, cut at the edge (CSS): the Attacks line stays in view under long
+    # defenses
+    return creature, removed + paste_summary(rules, creature, unread_in(text, rules.id)), False
+
+
+def _reader(rules: Any, text: str) -> Any:
+    """``rules.from_statblock``, or for JSON where the system reads it, Pathbuilder 2e's
+    export (a PC)."""
+    from core.pathbuilder import is_pathbuilder
+
+    reader = getattr(rules, "from_pathbuilder", None)
+    return reader if reader is not None and is_pathbuilder(text) else rules.from_statblock
+
+
 def _padded(label: str) -> str:
     """A label and the spaces up to the values' column (9 cells; full-width counts 2)."""
     return label + " " * max(9 - cells(label), 1)
@@ -145,6 +183,9 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
         self.count = count
         self.text = text
         self.creature: Creature | None = None
+        self._newest = text           # the text in the box, to be read
+        self._reading = False         # a worker is reading (one at a time)
+        self._add_when_read = False   # enter came while the newest text was being read
 
     def compose(self) -> ComposeResult:
         """The block, what it says, the count."""
@@ -180,42 +221,55 @@ class StatblockPasteScreen(ModalScreen[tuple["Creature", int] | None]):
         event.stop()
         self.read(event.text_area.text)
 
+    @property
+    def pending(self) -> bool:
+        """Whether the text in the box is not read yet."""
+        return self._reading or self._newest != self.text
+
     def read(self, text: str) -> None:
-        """Show what the core reads in ``text``, or where it stopped."""
-        from core import ParseError
-
-        preview = self.query_one("#paste-preview", Static)
+        """Read ``text`` in a worker (after the one reading now, if any) and show it then."""
+        self._newest = text
         self.creature = None
-        preview.remove_class("-error")
-        text, pasted = without_controls(text, lines=True), text
-        removed = tr("Control characters removed (a terminal would obey them).") + "\n" \
-            if text != pasted else ""
-        if not text.strip():
-            preview.update(self._hint())
-            return
+        if not self._reading:
+            self._reading = True
+            self.run_worker(partial(self._read_off_screen, text), thread=True,
+                            group="paste-read", exit_on_error=False)
+
+    def _read_off_screen(self, text: str) -> None:
+        """In the worker: read ``text``, then hand what was read to the screen."""
         try:
-            self.creature = self._reader(text)(text)
-        except ValueError as error:  # a ParseError with its position, never a traceback
-            preview.add_class("-error")
-            preview.update(removed + (error_text(error, text) if isinstance(error, ParseError)
-                                      else f"✗ {error}"))
+            result = read_block(self.rules, text)
+        except Exception as error:  # noqa: BLE001 - a reader's bug: said in the box, no traceback
+            result = (None, f"✗ {error}", True)
+        try:
+            self.app.call_from_thread(self._read_done, text, result)
+        except RuntimeError:  # the app is gone meanwhile: nothing to show
+            pass
+
+    def _read_done(self, text: str, result: tuple[Creature | None, str, bool]) -> None:
+        """On the UI thread: show the result if its text is still the box's, else read the
+        newest text now."""
+        self._reading = False
+        if not self.is_attached:
             return
-        # one line a field, cut at the edge (CSS): the Attacks line stays in view under long
-        # defenses
-        preview.update(removed + paste_summary(self.rules, self.creature,
-                                               unread_in(text, self.rules.id)))
-
-    def _reader(self, text: str) -> Any:
-        """``rules.from_statblock``, or for JSON where the system reads it, Pathbuilder 2e's
-        export (a PC)."""
-        from core.pathbuilder import is_pathbuilder
-
-        reader = getattr(self.rules, "from_pathbuilder", None)
-        return reader if reader is not None and is_pathbuilder(text) else self.rules.from_statblock
+        if text != self._newest:
+            self.read(self._newest)
+            return
+        self.text = text
+        self.creature, shown, failed = result
+        preview = self.query_one("#paste-preview", Static)
+        preview.set_class(failed, "-error")
+        preview.update(shown)
+        if self._add_when_read:
+            self._add_when_read = False
+            self.action_add()
 
     def action_add(self) -> None:
         """Close with the creature read and the count, or say what is missing."""
         error = self.query_one("#paste-error", Static)
+        if self.pending:
+            self._add_when_read = True  # added as soon as the newest text is read
+            return
         if self.creature is None:
             error.update(tr("Nothing read yet: fix the block first."))
             return
