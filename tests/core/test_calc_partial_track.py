@@ -3,7 +3,7 @@ part the GM did not give is a bottomless stand-in, and calc never prints it as a
 
 from __future__ import annotations
 
-from tui.cli import run_calc
+from tui.cli_calc import run_calc
 
 ARGS = ["--system", "vitality-wounds", "--defenses", "vulnerable silver", "2d4=7 ballistic silver"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from tui.cli import run_calc
+from tui.cli_calc import run_calc
 
 RULES = get_system("d20-3e")
 
