@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple
 
@@ -470,6 +470,15 @@ class Breakdown:
         if kind not in _KNOWN_KINDS:
             raise ValueError(f"unknown breakdown step kind {kind!r}; known: {', '.join(STEP_KINDS)}")
         self.records.append(Step(kind, text, about))
+
+    def add_before(self, before: str, kind: str, texts: Iterable[str]) -> None:
+        """Record steps of ``kind`` just before the first step of kind ``before`` (last without one)."""
+        at = next((i for i, step in enumerate(self.records) if step.kind == before),
+                  len(self.records))
+        for text in texts:
+            self.add(kind, text)
+            self.records.insert(at, self.records.pop())
+            at += 1
 
     def lines(self) -> tuple[str, ...]:
         """Every step as text."""

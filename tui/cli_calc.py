@@ -67,9 +67,6 @@ def run_calc(argv: Sequence[str]) -> int:
         field = next(f for f in rules.stat_fields if f.name == name)
         print(tr("{track} not given: the stand-in's is bottomless (give --stat {name}=N)",
                  track=tr(field.label), name=name))
-    # RULES §10: what the defense line keeps that acts on no damage is said, never dropped
-    for line in rules.parse_defenses(creature.defenses).not_acting():
-        print(line)
     return 0
 
 

@@ -350,6 +350,8 @@ class RuleSystem:
         steps = Breakdown()
         applied = Application(roll, critical, save, nonlethal, armor_slot, direct, settings or {})
         dealt = self._deal(work, defenses, applied, steps)
+        # RULES §10: the defense words that act on no damage are named with the defenses
+        steps.add_before("total", "note", defenses.not_acting())
         summary = dealt.summary or self._summary(creature, work, dealt.total)
         outcome = self._outcome(creature, work, dealt.total, steps, dealt.hp_marked,
                                 self._wounds_taken(creature, work), summary, dealt.dealt)

@@ -27,15 +27,17 @@ def test_calc_lists_the_defense_words_that_act_on_no_damage(capsys):
     lines = _calc(capsys, "--defenses", "hardness 5; resistances physical 5 (except unarmed attacks); "
                   "immunities paralyzed; weaknesses vampire weaknesses", "2d6=7 slashing")
     assert "resistance physical 5: slashing 7 → 2" in lines         # 7 − 5
-    assert lines[-4:] == ["hardness 5 (not automated)",
-                          "resistance physical 5: except unarmed attacks (not automated)",
-                          "weakness vampire weaknesses (not automated)",
-                          "immunity paralyzed (effect, shown only)"]
+    notes = ["hardness 5 (not automated)",
+             "resistance physical 5: except unarmed attacks (not automated)",
+             "weakness vampire weaknesses (not automated)",
+             "immunity paralyzed (effect, shown only)"]
+    assert lines[-5:] == [*notes, "total: 2"]                     # with the defenses, once
+    assert all(lines.count(note) == 1 for note in notes)
 
 
 def test_calc_lists_them_in_japanese(capsys):
     lines = _calc(capsys, "--lang", "ja", "--defenses", "hardness 5; immunities paralyzed", "7［斬撃］")
-    assert lines[-2:] == ["hardness 5（自動処理なし）", "完全耐性 麻痺（効果：表示のみ）"]
+    assert lines[-3:-1] == ["hardness 5（自動処理なし）", "完全耐性 麻痺（効果：表示のみ）"]
 
 
 def test_calc_adds_nothing_when_every_defense_acts(capsys):

@@ -128,10 +128,7 @@ class PreviewLines(TargetRows):
             return
         text = self._target_head(creature_id)
         if outcome is not None:
-            text += ": " + " → ".join(outcome.steps)
-            # RULES §10: what the target's defense line keeps that acts on no damage is said
-            creature = self.encounter.creature(creature_id)
-            text += "".join(f" · {note}" for note in self.rules.defenses_of(creature).not_acting())
+            text += ": " + " → ".join(outcome.steps)  # with what acts on no damage (RULES §10)
         width = steps.content_region.width or self._inner_width()
         show_text(steps, Text(fit_lines(text, width, most_lines(steps) or 1)), steady=True)
 
