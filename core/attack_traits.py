@@ -18,7 +18,7 @@ from core.errors import ParseError
 from core.i18n import listing, tr
 from core.model import Attack
 from core.notation import DamagePart, parse_damage
-from core.vocabulary import Vocabulary, vocabulary
+from core.vocabulary import TRAITS_WITHOUT_DAMAGE, Vocabulary, vocabulary
 
 #: Words a Strike carries into every part of its damage (RULES §10), as the notation writes them.
 CARRIED = {"magical": "magical", "magic": "magical", "silver": "silver", "cold iron": "cold-iron",
@@ -28,22 +28,7 @@ CARRIED = {"magical": "magical", "magic": "magical", "silver": "silver", "cold i
 #: d20-3e: a weapon's holy, unholy, axiomatic, anarchic is its alignment (RULES §10).
 D20_ALIGNMENT = {"holy": "good", "unholy": "evil", "axiomatic": "lawful", "anarchic": "chaotic"}
 
-#: Trait words that change no damage (RULES §10); the first word of a trait decides
-#: (``reach 10 feet``, ``versatile p``, ``range increment 60 feet``).
-#: Traits that change damage only in ways the app does not automate (``backstabber``,
-#: ``forceful``, ``twin``, ``two-hand d10``, ``concussive``) are not here: they are not read.
-NO_EFFECT = frozenset({
-    "agile", "finesse", "reach", "versatile", "ranged", "thrown", "range", "volley", "reload",
-    "attached", "free-hand", "disarm", "grapple", "shove", "trip", "parry", "sweep", "unarmed",
-    "monk", "brace", "concealable", "capacity", "repeating", "kickback", "hampering",
-    "trained", "propulsive", "backswing", "tethered", "abjuration", "conjuration", "divination",
-    "enchantment", "evocation", "illusion", "necromancy", "transmutation",
-    "arcane", "divine", "occult", "primal", "fire", "cold", "electricity", "acid", "sonic",
-    "force", "mental", "poison", "air", "earth", "water", "wood", "metal", "spirit", "vitality",
-    "void", "positive", "negative", "light", "darkness", "shadow", "emotion", "fear", "sleep",
-    "visual", "auditory", "aura", "fungus", "plant", "flourish", "press", "attack",
-    "manipulate", "move", "concentrate", "incapacitation",
-})
+NO_EFFECT = TRAITS_WITHOUT_DAMAGE
 #: d20-3e: the legacy ``18-20`` trait (a threat range a GM typed as a trait) acts in the roll.
 _THREAT_TRAIT = re.compile(r"^(\d+)-20$")
 _DIE_TRAIT = re.compile(r"^(deadly|fatal)\s+(\d*)d(\d+)$")

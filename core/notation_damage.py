@@ -16,7 +16,7 @@ from core.errors import ParseError
 from core.i18n import game_term, language, tr
 from core.notation_hints import did_you_mean
 from core.notation_ja import damage_label, normalise
-from core.vocabulary import Vocabulary, vocabulary
+from core.vocabulary import TRAITS_WITHOUT_DAMAGE, Vocabulary, vocabulary
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +101,19 @@ def _tokens(text: str, offset: int) -> list[tuple[str, int]]:
 
 
 
+#: The systems whose Strikes print traits (RULES §10): there a trait word in a damage line is named.
+_STRIKE_TRAITS_SYSTEMS = frozenset({"pf2e", "sf2e", "vitality-wounds"})
+
+
 def _unknown_word(word: str, vocab: Vocabulary) -> str:
     """The message for a word the system does not know, with the word it likely stands for."""
     hint = did_you_mean(word, vocab)
     if hint == word:    # a word it knows, where a type goes: a source word (RULES §1) with an amount
         return tr("{word!r} is not a damage type: an amount names its type (2d6 fire); "
                   "a source word stands alone", word=word)
+    if vocab.system in _STRIKE_TRAITS_SYSTEMS and word.lower() in TRAITS_WITHOUT_DAMAGE:
+        return tr("{word!r} is a trait with no effect on damage: leave it out of the damage "
+                  "(a Strike's traits go in its attack line)", word=word)
     if hint:
         return tr("unknown word {word!r} in damage — did you mean {hint!r}?", word=word, hint=hint)
     return tr("unknown word {word!r} in damage", word=word)

@@ -11,6 +11,24 @@ from typing import Any
 CATEGORY_KEYS = ("physical", "energy", "alignment", "other", "damage")
 
 
+#: Trait words that change no damage (RULES §10); the first word of a trait decides
+#: (``reach 10 feet``, ``versatile p``, ``range increment 60 feet``).
+#: Traits that change damage only in ways the app does not automate (``backstabber``,
+#: ``forceful``, ``twin``, ``two-hand d10``, ``concussive``) are not here: they are not read.
+TRAITS_WITHOUT_DAMAGE = frozenset({
+    "agile", "finesse", "reach", "versatile", "ranged", "thrown", "range", "volley", "reload",
+    "attached", "free-hand", "disarm", "grapple", "shove", "trip", "parry", "sweep", "unarmed",
+    "monk", "brace", "concealable", "capacity", "repeating", "kickback", "hampering",
+    "trained", "propulsive", "backswing", "tethered", "abjuration", "conjuration", "divination",
+    "enchantment", "evocation", "illusion", "necromancy", "transmutation",
+    "arcane", "divine", "occult", "primal", "fire", "cold", "electricity", "acid", "sonic",
+    "force", "mental", "poison", "air", "earth", "water", "wood", "metal", "spirit", "vitality",
+    "void", "positive", "negative", "light", "darkness", "shadow", "emotion", "fear", "sleep",
+    "visual", "auditory", "aura", "fungus", "plant", "flourish", "press", "attack",
+    "manipulate", "move", "concentrate", "incapacitation",
+})
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """The words one system understands in damage and defense notation."""
