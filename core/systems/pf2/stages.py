@@ -44,8 +44,8 @@ PF2_STAGES: Stages = (
     floor,             # Step 1, §1: each part at least 0, the attack at least 1
     merge,             # Step 2: same type and traits (magical, material: RULES §10) merge
     scale,             # Step 1b: double or halve (policy: the total or each instance)
-    add_on_crit,       # Step 3.2: on-crit, deadly and fatal dice, after doubling
-    kind_filter,       # the creature's kind: vitality/void, bleed, spirit
+    add_on_crit,       # Step 1b, §10: on-crit, deadly and fatal dice, after doubling
+    kind_filter,       # creature kind (before Step 3): vitality/void, bleed, spirit
     effect_immunity,   # Step 3.1: immune to an effect trait → the attack whole
     persistent,        # §2.4: persistent parts become conditions
     match_defenses,    # Step 3: the entries that apply to each instance, looked up once
