@@ -6,10 +6,10 @@ from core.i18n import tr
 from core.systems.base import AttackRoll, RuleSystem, StatField
 from core.systems.d20 import D20System
 from core.systems.daggerheart import Daggerheart
-from core.systems.pf2 import Pathfinder2e, Starfinder2e, VitalityWounds
+from core.systems.pf2 import PATHFINDER_2E, STARFINDER_2E, VITALITY_WOUNDS
 
 _SYSTEMS: dict[str, RuleSystem] = {
-    cls.id: cls() for cls in (Pathfinder2e, Starfinder2e, VitalityWounds, Daggerheart, D20System)
+    rules.id: rules for rules in (PATHFINDER_2E, STARFINDER_2E, VITALITY_WOUNDS, Daggerheart(), D20System())
 }
 SYSTEM_IDS: tuple[str, ...] = tuple(_SYSTEMS)
 DEFAULT_SYSTEM = SYSTEM_IDS[0]

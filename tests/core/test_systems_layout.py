@@ -63,3 +63,29 @@ def test_resolve_leaves_the_creature_as_it_was(system_id):
     outcome = rules.resolve(creature, rules.roll(rules.example_damage[1]))
     assert creature == before
     assert outcome.changes and outcome.target == "Orc"
+
+
+def _system_classes() -> list[type]:
+    """Every class defined in a module of ``core.systems``, its subpackages included."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import core.systems as package
+
+    names = [package.__name__] + [m.name for m in pkgutil.walk_packages(package.__path__,
+                                                                        package.__name__ + ".")]
+    return [cls for name in names
+            for _, cls in inspect.getmembers(importlib.import_module(name), inspect.isclass)
+            if cls.__module__ == name]
+
+
+def test_no_class_chain_in_the_rule_systems_is_deeper_than_two():
+    """Composition over chains: a rule system is at most one class over ``RuleSystem``; its
+    parts (a track, a list of stages) are objects it holds, not classes it climbs."""
+    deep = {f"{cls.__module__}.{cls.__qualname__}": [base.__qualname__ for base in cls.__mro__
+                                                     if base.__module__.split(".")[0] in
+                                                     ("core", "saves", "tui")]
+            for cls in _system_classes()}
+    assert deep  # the walk found the systems' classes
+    assert {name: chain for name, chain in deep.items() if len(chain) > 2} == {}

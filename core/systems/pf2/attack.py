@@ -1,13 +1,17 @@
-"""An attack as the PF2 pipeline sees it: its parts sorted, the instances they merge into."""
+"""An attack as the PF2 stages see it: its parts sorted, the instances they merge into, and
+``Hit``, the work record of one hit that every stage reads and writes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from core.i18n import game_term, tr
-from core.model import RolledPart
-from core.notation import DamagePart
+from core.model import Breakdown, Creature, RolledPart
+from core.notation import Applicable, DamagePart, Defenses
+from core.systems.pf2.policy import Pf2Policy
+from core.systems.pf2.track import Track
 from core.vocabulary import Vocabulary, vocabulary
 
 
@@ -79,3 +83,39 @@ class Attack:
         """The effect traits every part of the attack carries (Step 3.1)."""
         return frozenset().union(*(rp.part.effects for rp in (*self.main, *self.on_crit,
                                                               *self.persistent)))
+
+
+@dataclass(eq=False)
+class Hit:
+    """One hit on one creature, worked through the stages of RULES §2: what the system says
+    (policy, vocabulary, track), what the GM set up, and what each stage leaves for the next."""
+
+    policy: Pf2Policy
+    vocabulary: Vocabulary
+    track: Track
+    work: Creature                  # the creature's copy the hit changes
+    parts: tuple[RolledPart, ...]   # the hit as rolled
+    defenses: Defenses
+    steps: Breakdown
+    crit: bool                      # a critical hit (until an immunity makes it a normal one)
+    twice: bool                     # a critical rolled twice (encounter setting): nothing doubled
+    save: str | None
+    nonlethal: bool
+    tick: bool = False              # a persistent condition's tick: its damage dealt now
+    tick_factor: float = 1.0        # the condition's stored factor (RULES §2.4)
+    # left by the stages, in their order
+    attack: Attack = field(default_factory=lambda: Attack([], [], []))
+    floored: list[int] = field(default_factory=list)
+    instances: list[Instance] = field(default_factory=list)
+    by_key: dict[tuple[Any, ...], Instance] = field(default_factory=dict)
+    looked: list[Applicable] = field(default_factory=list)
+    wounds: int = 0                 # vitality-wounds: Wounds from vulnerability, past Vitality
+    total: int = 0
+
+    def keys(self, part: DamagePart, damage_type: str | None = None) -> frozenset[str]:
+        """A part's selector keys in the system's vocabulary."""
+        return part_keys(self.vocabulary, part, damage_type)
+
+    def attack_keys(self) -> list[frozenset[str]]:
+        """The selector keys of every part of the hit (for what is decided for the whole attack)."""
+        return [self.keys(rp.part) for rp in self.parts]

@@ -1,11 +1,10 @@
-"""Where the three PF2-family systems differ (their policy), and the base each part builds on."""
+"""Where the three PF2-family systems differ, as named settings the stages read."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from core.i18n import N_
-from core.systems.base import RuleSystem
 
 # RULES §2 Step 1b: what a basic save does to the damage, and the breakdown's words for it
 SAVE_FACTORS: dict[str | None, float] = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,
@@ -17,24 +16,14 @@ SAVE_WORDS: dict[str | None, str] = {"success": N_("basic save success: half"),
 
 @dataclass(frozen=True)
 class Pf2Policy:
-    """Where the three PF2-family systems differ, by name."""
+    """Where the three PF2-family systems differ inside a stage, by name. Where they differ by
+    a whole stage (Vitality & Wounds' vulnerability) or by a track, their stage lists and track
+    objects say so instead (core.systems.pf2.stages, .track, .vitality_wounds)."""
 
     halve_total: bool            # pf2e: double/halve the total, round down once (seed 004)
     halve_floor_one: bool        # sf2e: an instance of 1 halved stays 1
     weakness_per_attack: bool    # vitality-wounds: only the highest weakness, once per attack
     persistent_timing: str       # "end" (pf2e, sf2e) or "start" (vitality-wounds)
     persistent_rounds: int | None
-    uses_wounds: bool            # vitality-wounds: Vitality then Wounds, vulnerability
     healing_type: str            # positive (pf2e) / vitality
     harm_type: str               # negative (pf2e) / void
-
-
-class Pf2Rules(RuleSystem):
-    """A system of the PF2 family: the rule system its parts (dying, track, defenses, damage,
-    persistent damage) extend, with the policy that names where it differs."""
-
-    policy: Pf2Policy
-
-    @property
-    def persistent_timing(self) -> str:  # type: ignore[override]
-        return self.policy.persistent_timing

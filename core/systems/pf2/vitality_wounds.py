@@ -1,12 +1,22 @@
-"""Vitality & Wounds, a PF2-derived game: Vitality then Wounds, and HP for an NPC without them."""
+"""Vitality & Wounds, a PF2-derived game: its track (Vitality then Wounds, and HP for an NPC
+without them) and the system, the PF2 family with that track and its vulnerability stage."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
 
 from core.i18n import N_, game_term, tr
 from core.model import Breakdown, Creature
 from core.systems.base import StatField
+from core.systems.pf2.dying import recheck
 from core.systems.pf2.family import Pf2Family
 from core.systems.pf2.policy import Pf2Policy
+from core.systems.pf2.stages import VW_STAGES
+from core.systems.pf2.track import HpTrack, Tracks
+
+#: an NPC written with HP only: the HP track without massive damage
+_NPC_HP = HpTrack(massive=False)
 
 
 def _words() -> dict[str, str]:
@@ -32,28 +42,25 @@ def _wounds_lost(before: int, after: int, overflow: int, vulnerable: int) -> str
     return tr("{wounds} {before} → {after} ({vulnerable} from vulnerability)", before=before,
               after=after, vulnerable=vulnerable, **_words())
 
-class VitalityWounds(Pf2Family):
-    """A PF2-derived game with Vitality Points and Wounds."""
 
-    id = "vitality-wounds"
-    name = "Vitality & Wounds"
-    example_name = "Werewolf"
-    example_defenses = "vulnerable silver; resistance 5/-"
-    example_damage = ("2d4 ballistic", "9 ballistic")
-    policy = Pf2Policy(halve_total=False, halve_floor_one=False, weakness_per_attack=True,
-                       persistent_timing="start", persistent_rounds=10, uses_wounds=True,
-                       healing_type="vitality", harm_type="void")
-    stat_fields = (StatField("vitality", N_("Vitality"), 20), StatField("wounds", N_("Wounds"), 10),
-                   StatField("hp", N_("HP (NPC)"), 0))
-    rule_options = ("flat_checks",)
-    heal_tracks = ("vitality", "wounds")
-    track_width = 24
-    counted_results = (("wounds", N_("wounds"), False),)
-    current_tracks = (("vitality", N_("Vitality now"), "vitality"), ("wounds", N_("Wounds now"), "wounds"),
-                      ("hp", N_("HP now"), "hp"))
-    stand_in_tracks = (("vitality", "wounds"), ("hp",))
+@dataclass(frozen=True)
+class VitalityWoundsTrack:
+    """Vitality, then Wounds (RULES §2 Step 4); an NPC written with HP only keeps the HP track."""
 
-    def _set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
+    stat_fields: ClassVar[tuple[StatField, ...]] = (
+        StatField("vitality", N_("Vitality"), 20), StatField("wounds", N_("Wounds"), 10),
+        StatField("hp", N_("HP (NPC)"), 0))
+    heal_tracks: ClassVar[tuple[str, ...]] = ("vitality", "wounds")
+    track_width: ClassVar[int] = 24
+    counted_results: ClassVar[tuple[tuple[str, str, bool], ...]] = (("wounds", N_("wounds"), False),)
+    current_tracks: ClassVar[Tracks] = (("vitality", N_("Vitality now"), "vitality"),
+                                        ("wounds", N_("Wounds now"), "wounds"),
+                                        ("hp", N_("HP now"), "hp"))
+    stand_in_tracks: ClassVar[tuple[tuple[str, ...], ...]] = (("vitality", "wounds"), ("hp",))
+
+    def set_stats(self, c: Creature, stats: dict[str, int], editing: bool = False) -> None:
+        """Vitality and Wounds (an edit keeps what was lost, within the new maximum); HP above
+        0 makes an HP-only NPC, HP 0 on an edit gives it the track back."""
         hp = stats.get("hp")
         if hp:
             c.max_hp, c.hp = hp, (hp if not editing or c.hp is None else min(hp, c.hp))
@@ -69,10 +76,13 @@ class VitalityWounds(Pf2Family):
                 setattr(c, f"max_{name}", value)
                 setattr(c, name, value if not editing or cur is None else min(value, cur))
 
-    def _track(self, work: Creature, damage: int, wounds: int, crit: bool, nonlethal: bool,
-               steps: Breakdown, massive_check: bool = True) -> None:
+    def deal(self, work: Creature, damage: int, wounds: int, crit: bool, nonlethal: bool,
+             steps: Breakdown) -> None:
+        """Damage off Vitality, what exceeds it off Wounds with the vulnerability Wounds; 0
+        Wounds is dying. Nonlethal damage never becomes Wounds: at or past Vitality it knocks
+        the creature out."""
         if work.max_vitality is None:  # an HP-only NPC
-            super()._track(work, damage, 0, crit, nonlethal, steps, massive_check=False)
+            _NPC_HP.deal(work, damage, 0, crit, nonlethal, steps)
             return
         if damage <= 0 and not wounds:
             return
@@ -104,9 +114,11 @@ class VitalityWounds(Pf2Family):
                 work.dying = max(work.dying, 1)
                 steps.add("track", tr("0 {wounds}: dying", **_words()))
 
-    def _heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
+    def heal(self, work: Creature, amount: int, track: str | None, steps: Breakdown) -> None:
+        """Vitality (the default) or Wounds back; Wounds above 0 end dying, Vitality above 0
+        wakes a creature that is not dying; at full Vitality bleed ends."""
         if work.max_vitality is None:
-            super()._heal(work, amount, track, steps)
+            _NPC_HP.heal(work, amount, track, steps)
             return
         if "dead" in work.conditions:
             steps.add("track", tr("dead: healing has no effect"))
@@ -134,27 +146,26 @@ class VitalityWounds(Pf2Family):
                 steps.add("note", tr("persistent {condition} ends (healed to full)",
                                      condition=p.label))
 
-    def track_text(self, creature: Creature) -> str:
+    def text(self, creature: Creature) -> str:
         """``V 12/20 W 8/10`` (or HP for an HP-only NPC)."""
         if creature.max_vitality is None:
-            return super().track_text(creature)
+            return _NPC_HP.text(creature)
         return (f"V {creature.vitality}/{creature.max_vitality} "
                 f"W {creature.wounds}/{creature.max_wounds}")
 
-    def track_fraction(self, creature: Creature) -> float:
+    def fraction(self, creature: Creature) -> float:
         """Vitality and Wounds together as a fraction."""
         if creature.max_vitality is None:
-            return super().track_fraction(creature)
+            return _NPC_HP.fraction(creature)
         whole = (creature.max_vitality or 0) + (creature.max_wounds or 0)
         return ((creature.vitality or 0) + (creature.wounds or 0)) / whole if whole else 0.0
 
-    # ------------------------------------------------------------------ status after an edit
-    def settle_status(self, work: Creature, before: Creature) -> list[str]:
+    def settle(self, work: Creature, before: Creature) -> list[str]:
         """Vitality or Wounds edited (RULES §2 Step 4): 0 Wounds is dying; Wounds above 0 end
         dying; Vitality raised from 0 wakes an unconscious creature that is not dying, as
         healing does. An HP-only NPC follows the HP rules."""
         if work.max_vitality is None:
-            return super().settle_status(work, before)
+            return _NPC_HP.settle(work, before)
         track = ("vitality", "max_vitality", "wounds", "max_wounds")
         if "dead" in work.conditions or all(getattr(work, k) == getattr(before, k) for k in track):
             return []
@@ -164,7 +175,7 @@ class VitalityWounds(Pf2Family):
             work.dying = max(work.dying, 1)
             steps.add("track", tr("0 {wounds}: dying", **_words()))
             dead: list[str] = []
-            self.recheck_dying(work, dead)
+            recheck(work, dead)
             for line in dead:
                 steps.add("track", line)
         elif (work.wounds or 0) > 0 and "dying" in work.conditions and before.wounds == 0:
@@ -176,3 +187,13 @@ class VitalityWounds(Pf2Family):
             work.conditions.discard("unconscious")
             steps.add("track", tr("{vitality} above 0: wakes up", **_words()))
         return list(steps.lines())
+
+
+VITALITY_WOUNDS = Pf2Family(
+    "vitality-wounds", "Vitality & Wounds",
+    Pf2Policy(halve_total=False, halve_floor_one=False, weakness_per_attack=True,
+              persistent_timing="start", persistent_rounds=10, healing_type="vitality",
+              harm_type="void"),
+    stages=VW_STAGES, track=VitalityWoundsTrack(), rule_options=("flat_checks",),
+    example_name="Werewolf", example_defenses="vulnerable silver; resistance 5/-",
+    example_damage=("2d4 ballistic", "9 ballistic"))
