@@ -439,6 +439,13 @@ def _not_resumed(path: Any, error: Exception) -> str:
               problem=problem, where=f"{kept.parent.name}/{kept.name}")
 
 
+def _tightened() -> list[str]:
+    """What saves/ tightened on the way (a data folder open to others), if it was opened at
+    all: a demo reads no save, and saves/ is then imported after the first frame, not before."""
+    names = sys.modules.get("saves.names")
+    return names.tightened() if names is not None else []
+
+
 def as_typed(arg: str) -> str:
     """An argument as the GM typed it: under a C or POSIX locale Python hands on UTF-8 bytes
     it could not decode as stand-ins (``\\udcef…``); those bytes are decoded as UTF-8 when
@@ -505,10 +512,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    from saves.names import tightened
     from tui.language_setting import notes
 
-    shown = " ".join([notice, *notes(), *tightened()])  # a broken setting, a data folder opened
+    shown = " ".join([notice, *notes(), *_tightened()])  # a broken setting, a data folder opened
     app = make_app(encounter, rng=rng, notice=shown, resumed=notice.startswith(tr(RESUMED)),
                    saved=notice.startswith(tr(OPENED)))
     app.run()
