@@ -103,6 +103,8 @@ def _terminal_env(data_dir: Path) -> dict[str, str]:
         COLUMNS=str(COLUMNS),
         LINES=str(LINES),
         HITLEDGER_DATA_DIR=str(data_dir),
+        # a language kept by an earlier --lang (the user's config folder) is not measured
+        HITLEDGER_CONFIG_DIR=str(data_dir.parent / "config"),
         PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
     )
     return env
