@@ -252,16 +252,36 @@ def run_serve(argv: Sequence[str]) -> int:
 # -- the TUI -----------------------------------------------------------------------------
 
 
+SUBCOMMANDS = (
+    ("calc", N_("resolve damage against a target and print every step")),
+    ("roll", N_("roll a dice expression")),
+    ("library", N_("the GM's bestiary: list it, or share it as a file")),
+    ("log", N_("print a saved encounter's log as Markdown")),
+    ("watch", N_("the players' view, read-only, in a terminal")),
+    ("serve", N_("the players' view in a browser")),
+    ("compendium", N_("search the monsters shipped with hitledger; --show NAME prints one")),
+    ("import", N_("a PC from Pathbuilder 2e's JSON export (import pathbuilder FILE)")),
+)
+"""What ``hitledger --help`` lists besides the app itself: each command and one line on it."""
+
+
+def subcommand_lines() -> str:
+    """The subcommands for ``--help``, one a line, in the GM's language."""
+    width = max(len(name) for name, _ in SUBCOMMANDS)
+    lines = [f"  {name:<{width}}  {tr(about)}" for name, about in SUBCOMMANDS]
+    return "\n".join([tr("subcommands (hitledger COMMAND --help says more):"), *lines])
+
+
 def tui_parser() -> argparse.ArgumentParser:
     """``hitledger [NAME] [--new SYSTEM [--name N]] [--demo SYSTEM] [--data-dir DIR]``."""
     from core.systems import DEFAULT_SYSTEM
 
     parser = _Parser(
         prog="hitledger",
-        description=tr("A keyboard-driven encounter manager. Subcommands: calc, roll, library, log, "
-                       "watch, serve, import."),
-        epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"   '
+        description=tr("A keyboard-driven encounter manager.") + "\n\n" + subcommand_lines(),
+        epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"\n'
                "hitledger roll 2d6+3",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("save", nargs="?", help=tr("open this save (name or file)"))
     parser.add_argument("--new", metavar="SYSTEM", help=tr("start an empty encounter"))
