@@ -67,6 +67,27 @@ def find(system: str, query: str, library: list[str], limit: int = ROWS) -> list
     return (kept + [(score, m) for score, m in found if m.name.casefold() not in names])[:limit]
 
 
+def creature_of(system: str, match: Match) -> Any:
+    """A fresh creature of a match: the library's template or the box's creature."""
+    if match.origin == "library":
+        from saves import library
+
+        return library.get(system, match.name)
+    from core import compendium
+
+    return compendium.get(system, match.name)
+
+
+def library_names(system: str) -> list[str]:
+    """The GM's templates of ``system`` (none where the library cannot be read)."""
+    from saves import library
+
+    try:
+        return library.names(system)
+    except (OSError, ValueError):
+        return []
+
+
 class BoxResults(OptionList):
     """The matches of the name typed; hidden while there are none."""
 
@@ -111,12 +132,7 @@ class BoxResults(OptionList):
     def library_names(self) -> list[str]:
         """The GM's templates of this system, read once."""
         if self._library is None:
-            from saves import library
-
-            try:
-                self._library = library.names(self.system)
-            except (OSError, ValueError):
-                self._library = []
+            self._library = library_names(self.system)
         return self._library
 
     def search(self, query: str) -> list[Match]:
@@ -143,13 +159,7 @@ class BoxResults(OptionList):
 
     def creature(self, match: Match) -> Any:
         """A fresh creature of the row: the library's template or the box's creature."""
-        if match.origin == "library":
-            from saves import library
-
-            return library.get(self.system, match.name)
-        from core import compendium
-
-        return compendium.get(self.system, match.name)
+        return creature_of(self.system, match)
 
     def hint(self, base: str, among: bool = False) -> str:
         """The form's key line: how to reach the matches, or (``among`` them) what keys do."""
