@@ -130,3 +130,36 @@ def test_hitledger_demo_imports_nothing_the_first_frame_does_not_draw(tmp_path: 
     loaded = set(result.stdout.split())
     assert "tui.screens.roster" in loaded and "core.difficulty" in loaded
     assert sorted(set(NOT_BEFORE_THE_FIRST_FRAME) & loaded) == []
+
+
+COLLECTOR = """
+import gc
+import textual.app
+
+seen = []
+draw = textual.app.App._display
+
+def first_display(self, screen, renderable):
+    if renderable is not None and not seen:
+        seen.append(gc.isenabled())
+        later = lambda: (seen.append(gc.isenabled()), self.exit())
+        self.call_after_refresh(lambda: self.call_after_refresh(later))
+    return draw(self, screen, renderable)
+
+textual.app.App._display = first_display
+run = textual.app.App.run
+textual.app.App.run = lambda self, *a, **k: run(self, *a, **{**k, "headless": True})
+from tui.cli import main
+main(["--demo", "pf2e"])
+print(*seen, gc.isenabled())
+"""
+
+
+def test_the_collector_waits_for_the_first_frame_then_runs_again(tmp_path: Path):
+    result = subprocess.run([sys.executable, "-c", COLLECTOR], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60,
+                            env={"PATH": "/usr/bin:/bin", "HITLEDGER_DATA_DIR": str(tmp_path / "data"),
+                                 "HITLEDGER_CONFIG_DIR": str(tmp_path / "config"), "LANG": "C.UTF-8"})
+    assert result.returncode == 0, result.stderr
+    # off while the first frame is built, on once it is drawn, and on when the app has ended
+    assert result.stdout.split() == ["False", "True", "True"]
