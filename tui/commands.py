@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from textual.binding import Binding
@@ -213,14 +213,12 @@ class EncounterCommands(Provider):
         for hit in self._box_hits(query):
             yield hit
 
-    def _library(self) -> list[str]:
-        """The GM's templates of this system, read once a palette."""
-        names: list[str] | None = getattr(self, "_library_names", None)
-        if names is None:
-            from tui.widgets.box_results import library_names
+    @cached_property
+    def library(self) -> list[str]:
+        """The GM's templates of this system, read once a palette (at its first search)."""
+        from tui.widgets.box_results import library_names
 
-            names = self._library_names = library_names(self.ledger.session.encounter.system)
-        return names
+        return library_names(self.ledger.session.encounter.system)
 
     def _box_hits(self, query: str) -> Iterator[Hit]:
         """A row per creature of the box and the library named like ``query`` (name, level,
@@ -233,7 +231,7 @@ class EncounterCommands(Provider):
             return
         system = self.ledger.session.encounter.system
         try:
-            found = find(system, name, self._library(), BOX_ROWS)
+            found = find(system, name, self.library, BOX_ROWS)
         except ValueError as error:   # lvl:x — said where the rows would be
             if _FILTER_WORD.search(name):
                 yield self._refusal(str(error))
