@@ -179,10 +179,9 @@ def _score(query: str, words: tuple[str, ...], name: str, name_words: tuple[str,
     return 5 - best if best >= 0.7 else None
 
 
-def search(system: str, query: str, limit: int = 10) -> list[Entry]:
-    """Entries whose name matches ``query``: exact, then prefix, then fuzzy; ``lvl:1-3``,
-    ``tier:1`` or ``cr:1/2`` in the query keeps the levels in range. ValueError for an unknown
-    system or a filter that is not one."""
+def ranked(system: str, query: str, limit: int = 10) -> list[tuple[float, Entry]]:
+    """As :func:`search`, each entry with how well it matched: 0 exact, 1 prefix, 2 word
+    prefixes, 3 inside the name, 4 to 5 fuzzy (its level where the query is only filters)."""
     box = _box(system)
     text, filters = _parse(query)
     words = tuple(text.split())
@@ -194,12 +193,18 @@ def search(system: str, query: str, limit: int = 10) -> list[Entry]:
         if score is not None:
             scored.append((score, len(name), name, entry))
     scored.sort(key=lambda item: item[:3])
-    return [item[3] for item in scored[:max(limit, 0)]]
+    return [(item[0], item[3]) for item in scored[:max(limit, 0)]]
 
 
-def rank_names(query: str, names: list[str], limit: int = 10) -> list[str]:
-    """Other names (the GM's library) ranked as ``search`` ranks the box's; a level filter in
-    the query keeps none of them (their level is not listed)."""
+def search(system: str, query: str, limit: int = 10) -> list[Entry]:
+    """Entries whose name matches ``query``: exact, then prefix, then fuzzy; ``lvl:1-3``,
+    ``tier:1`` or ``cr:1/2`` in the query keeps the levels in range. ValueError for an unknown
+    system or a filter that is not one."""
+    return [entry for _, entry in ranked(system, query, limit)]
+
+
+def ranked_names(query: str, names: list[str], limit: int = 10) -> list[tuple[float, str]]:
+    """As :func:`rank_names`, each name with how well it matched (as :func:`ranked` says)."""
     text, filters = _parse(query)
     if filters or not text:
         return []
@@ -211,7 +216,13 @@ def rank_names(query: str, names: list[str], limit: int = 10) -> list[str]:
         if score is not None:
             scored.append((score, len(folded), folded, name))
     scored.sort(key=lambda item: item[:3])
-    return [item[3] for item in scored[:max(limit, 0)]]
+    return [(item[0], item[3]) for item in scored[:max(limit, 0)]]
+
+
+def rank_names(query: str, names: list[str], limit: int = 10) -> list[str]:
+    """Other names (the GM's library) ranked as ``search`` ranks the box's; a level filter in
+    the query keeps none of them (their level is not listed)."""
+    return [name for _, name in ranked_names(query, names, limit)]
 
 
 def _absent(system: str, name: str) -> str:
@@ -234,5 +245,5 @@ def get(system: str, name: str) -> Creature:
     return get_system(system).from_statblock(record(system, name)["block"])
 
 
-__all__ = ["Entry", "SYSTEMS", "systems", "entries", "record", "search", "get", "rank_names",
-           "level_word", "ac_word"]
+__all__ = ["Entry", "SYSTEMS", "systems", "entries", "record", "search", "ranked", "get",
+           "rank_names", "ranked_names", "level_word", "ac_word"]

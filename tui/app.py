@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
@@ -69,6 +70,7 @@ class HitLedgerApp(App[None]):
         self.session.replaced_signal.subscribe(self, self._replaced, immediate=True)
         if self.notice:  # after the first frame: the roster's notice line exists by then
             self.call_after_refresh(self.notify, self.notice, timeout=8)
+        self.call_after_refresh(gc.enable)  # tui/cli.py held the collector off for start-up
         self.persistence.start()
         self._follow_hang_ups()
         self.notices.start()

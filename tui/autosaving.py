@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.i18n import tr
-from core.player_view import PlayerView, player_view
 from tui.file_reports import SaveFinished, error_words, kept_where
 
 if TYPE_CHECKING:
     from textual.app import App
 
+    from core.player_view import PlayerView
     from tui.session import EncounterSession
 
 AUTOSAVE_DELAY = 0.3
@@ -31,6 +31,13 @@ of keys is written once and a steady pace cannot postpone the write."""
 
 Claim = tuple[Path, "Path | None"]
 """A claimed slot, and where the earlier work in it was moved (None: nowhere)."""
+
+
+def player_view(encounter: Any) -> PlayerView:
+    """What the players may see of ``encounter``, read at the first autosave, not at start-up."""
+    from core.player_view import player_view as seen
+
+    return seen(encounter)
 
 
 class Autosaver:

@@ -7,6 +7,7 @@ TUI is launched, so they start fast.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import sys
@@ -252,16 +253,36 @@ def run_serve(argv: Sequence[str]) -> int:
 # -- the TUI -----------------------------------------------------------------------------
 
 
+SUBCOMMANDS = (
+    ("calc", N_("resolve damage against a target and print every step")),
+    ("roll", N_("roll a dice expression")),
+    ("library", N_("the GM's bestiary: list it, or share it as a file")),
+    ("log", N_("print a saved encounter's log as Markdown")),
+    ("watch", N_("the players' view, read-only, in a terminal")),
+    ("serve", N_("the players' view in a browser")),
+    ("compendium", N_("search the monsters shipped with hitledger; --show NAME prints one")),
+    ("import", N_("a PC from Pathbuilder 2e's JSON export (import pathbuilder FILE)")),
+)
+"""What ``hitledger --help`` lists besides the app itself: each command and one line on it."""
+
+
+def subcommand_lines() -> str:
+    """The subcommands for ``--help``, one a line, in the GM's language."""
+    width = max(len(name) for name, _ in SUBCOMMANDS)
+    lines = [f"  {name:<{width}}  {tr(about)}" for name, about in SUBCOMMANDS]
+    return "\n".join([tr("subcommands (hitledger COMMAND --help says more):"), *lines])
+
+
 def tui_parser() -> argparse.ArgumentParser:
     """``hitledger [NAME] [--new SYSTEM [--name N]] [--demo SYSTEM] [--data-dir DIR]``."""
     from core.systems import DEFAULT_SYSTEM
 
     parser = _Parser(
         prog="hitledger",
-        description=tr("A keyboard-driven encounter manager. Subcommands: calc, roll, library, log, "
-                       "watch, serve, import."),
-        epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"   '
+        description=tr("A keyboard-driven encounter manager.") + "\n\n" + subcommand_lines(),
+        epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"\n'
                "hitledger roll 2d6+3",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("save", nargs="?", help=tr("open this save (name or file)"))
     parser.add_argument("--new", metavar="SYSTEM", help=tr("start an empty encounter"))
@@ -439,6 +460,13 @@ def _not_resumed(path: Any, error: Exception) -> str:
               problem=problem, where=f"{kept.parent.name}/{kept.name}")
 
 
+def _tightened() -> list[str]:
+    """What saves/ tightened on the way (a data folder open to others), if it was opened at
+    all: a demo reads no save, and saves/ is then imported after the first frame, not before."""
+    names = sys.modules.get("saves.names")
+    return names.tightened() if names is not None else []
+
+
 def as_typed(arg: str) -> str:
     """An argument as the GM typed it: under a C or POSIX locale Python hands on UTF-8 bytes
     it could not decode as stand-ins (``\\udcef…``); those bytes are decoded as UTF-8 when
@@ -502,16 +530,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     finally:
         _plain_output(replaced)
+    # Textual's import and the first frame allocate much and free almost nothing: Python's
+    # cyclic collector, run at every few hundred objects, only costs start-up time there
+    # (about 5% of it). The app turns it back on once its first frame is drawn.
+    gc.disable()
     from tui.app import make_app
 
     rng = random.Random(seed) if seed is not None else None
-    from saves.names import tightened
     from tui.language_setting import notes
 
-    shown = " ".join([notice, *notes(), *tightened()])  # a broken setting, a data folder opened
+    shown = " ".join([notice, *notes(), *_tightened()])  # a broken setting, a data folder opened
     app = make_app(encounter, rng=rng, notice=shown, resumed=notice.startswith(tr(RESUMED)),
                    saved=notice.startswith(tr(OPENED)))
     app.run()
+    gc.enable()  # already, unless the app ended before its first frame
     # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).
     return app.return_code or 0
 

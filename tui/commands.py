@@ -1,16 +1,19 @@
-"""The command palette's provider: every action by name, and per-creature damage and heal."""
+"""The command palette's provider: every action by name, per-creature damage and heal, and
+creatures from the box and the GM's library to add."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
 
-from core.i18n import N_, tr
+from core.i18n import N_, listing, tr
 from tui.screens.roster import RosterScreen
 from tui.session_rules import applies
 
@@ -18,6 +21,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tui.app import HitLedgerApp
+    from tui.widgets.box_results import Match
 
 # The palette offers every binding of the roster and of the app (issue 10, item 7: one
 # declaration per action): its description, or the longer name below where the footer's word
@@ -36,6 +40,25 @@ LONGER_NAMES: dict[str, str] = {
 }
 NOT_IN_PALETTE = frozenset({"roster.mark", "app.quit"})
 """Marking follows the roster's cursor; Textual's own commands already offer Quit."""
+
+BOX_ROWS = 8
+"""How many creatures of the box and the library the palette lists for what was typed."""
+_COUNT = re.compile(r"^\s*(\d+)\s+(\S.*)$")
+_FILTER_WORD = re.compile(r"(?:^|\s)(?:lvl|level|tier|cr):", re.IGNORECASE)
+
+
+def copies_asked(query: str) -> tuple[int, str]:
+    """A number typed before the name is how many copies to add (``4 gob war``): the count
+    (1 when none) and the rest of the query."""
+    found = _COUNT.match(query)
+    return (int(found.group(1)), found.group(2)) if found else (1, query)
+
+
+def box_score(score: float, index: int) -> float:
+    """The palette's score (0–1, higher first) of the ``index``-th match of the box or the
+    library, from how well it matched (0 exact … 5 fuzzy): an exact name tops the commands,
+    a fuzzy one comes after those that match well."""
+    return max(0.05, 1 - min(max(score, 0.0), 5.0) / 6) - index / 1000
 
 
 class Command(NamedTuple):
@@ -180,9 +203,70 @@ class EncounterCommands(Provider):
             yield DiscoveryHit(command.name, command.run, help=command.help)
 
     async def search(self, query: str) -> Hits:
-        """The commands whose names match what was typed."""
+        """The commands whose names match what was typed, then the creatures of the box and
+        of the GM's library named like it (enter adds one, or the number typed first)."""
         matcher = self.matcher(query)
         for command in self.commands():
             score = matcher.match(command.name)
             if score > 0:
                 yield Hit(score, matcher.highlight(command.name), command.run, help=command.help)
+        for hit in self._box_hits(query):
+            yield hit
+
+    @cached_property
+    def library(self) -> list[str]:
+        """The GM's templates of this system, read once a palette (at its first search)."""
+        from tui.widgets.box_results import library_names
+
+        return library_names(self.ledger.session.encounter.system)
+
+    def _box_hits(self, query: str) -> Iterator[Hit]:
+        """A row per creature of the box and the library named like ``query`` (name, level,
+        HP, AC, where it comes from); a filter or a count that is not one, said as a row."""
+        from tui.screens.creature_fields import MAX_COUNT
+        from tui.widgets.box_results import find, row_text
+
+        count, name = copies_asked(query)
+        if not name.strip():
+            return
+        system = self.ledger.session.encounter.system
+        try:
+            found = find(system, name, self.library, BOX_ROWS)
+        except ValueError as error:   # lvl:x — said where the rows would be
+            if _FILTER_WORD.search(name):
+                yield self._refusal(str(error))
+            return
+        if found and not 1 <= count <= MAX_COUNT:
+            yield self._refusal(tr("Count must be between 1 and {most}.", most=MAX_COUNT))
+            return
+        for index, (score, match) in enumerate(found):
+            row = row_text(system, match, width=72).rstrip()
+            prompt = tr("Add {count} × {row}", count=count, row=row) if count > 1 \
+                else tr("Add {row}", row=row)
+            about = tr("enter adds {count} copies, each rolling its initiative", count=count) \
+                if count > 1 else tr("enter adds it; a number typed first adds that many "
+                                     "(4 goblin)")
+            yield Hit(box_score(score, index), Content(prompt), partial(self._add, match, count),
+                      text=prompt, help=about)
+
+    def _refusal(self, words: str) -> Hit:
+        """A row that says what was wrong with the query; choosing it says it again."""
+        return Hit(1.0, Content(words), partial(self.ledger.notify, words, severity="warning"),
+                   text=words)
+
+    def _add(self, match: Match, count: int) -> None:
+        """Back to the roster, then ``count`` copies of the match, as the add form adds them."""
+        from tui.screens.library import add_copies
+        from tui.widgets.box_results import creature_of
+
+        ledger = self.ledger
+        while ledger.screen is not ledger.roster and len(ledger.screen_stack) > 1:
+            ledger.pop_screen()
+        try:
+            creature = creature_of(ledger.session.encounter.system, match)
+        except (KeyError, ValueError, OSError) as error:   # the library changed meanwhile
+            ledger.notify(str(error).strip("'\""), severity="error")
+            return
+        added = add_copies(ledger, creature, count)
+        names = [ledger.session.encounter.creature(cid).name for cid in added]
+        ledger.notify(tr("Added {names}.", names=listing(names)))

@@ -3,12 +3,12 @@
 ``--lang ja`` (anywhere on the command line) speaks Japanese for that run. Given to the app
 itself it is the GM choosing a language, kept for the next start in the user's config folder
 (``platformdirs.user_config_dir``, or ``$HITLEDGER_CONFIG_DIR``), apart from the encounters;
-given to ``calc``, ``roll``, ``log``, ``library``, ``watch`` or ``serve`` it is kept for
-nothing. Without ``--lang`` the kept choice decides (an older hitledger kept it in the data
-folder: read there when the config folder has none), then ``LC_ALL`` / ``LC_MESSAGES`` /
-``LANG``. The setting is read as saves are: a plain file of a few bytes, opened without
-waiting (a FIFO) and never read past its size (a link to ``/dev/zero``); one that is not is
-left unread, and :func:`notes` says so.
+given to ``calc``, ``roll``, ``log``, ``library``, ``watch``, ``serve``, ``compendium`` or
+``import`` it is kept for nothing. Without ``--lang`` the kept choice decides (an older
+hitledger kept it in the data folder: read there when the config folder has none), then
+``LC_ALL`` / ``LC_MESSAGES`` / ``LANG``. The setting is read as saves are: a plain file of a
+few bytes, opened without waiting (a FIFO) and never read past its size (a link to
+``/dev/zero``); one that is not is left unread, and :func:`notes` says so.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ CONFIG_DIR_ENV = "HITLEDGER_CONFIG_DIR"
 #: A language setting is a code and a line break; anything longer is not one.
 MAX_SETTING_BYTES = 64
 #: The commands whose ``--lang`` is for that run only (the rest of the line opens the app).
-COMMANDS = ("calc", "roll", "library", "log", "watch", "serve", "-h", "--help")
+COMMANDS = ("calc", "roll", "library", "log", "watch", "serve", "compendium", "import", "-h",
+            "--help")
 _NOTES: list[str] = []
 
 

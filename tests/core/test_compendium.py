@@ -60,10 +60,10 @@ def test_a_search_takes_less_than_50_ms_a_key():
         compendium.search(system, "x")                  # the file is read once
         for typed in ("g", "go", "gob", "gobl", "gobli", "goblin", "goblin w", "zzqx"):
             took = []
-            for _ in range(3):    # the best of three: a machine shared with other work
-                start = time.perf_counter()
+            for _ in range(3):    # the best of three, in CPU time: a machine shared with other work
+                start = time.process_time()
                 compendium.search(system, typed)
-                took.append(time.perf_counter() - start)
+                took.append(time.process_time() - start)
             assert min(took) < 0.05, (system, typed)
 
 

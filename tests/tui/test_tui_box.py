@@ -101,10 +101,10 @@ async def test_each_key_lists_its_matches_within_50_ms(app_factory):
         slowest = 0.0
         for typed in ("go", "gob", "gobl", "gobli", "goblin", "goblin w", "goblin wa", "zzqx"):
             took = []
-            for _ in range(3):    # the best of three: a machine shared with other work
-                start = time.perf_counter()
+            for _ in range(3):    # the best of three, in CPU time: a machine shared with other work
+                start = time.process_time()
                 results.show(typed)
-                took.append(time.perf_counter() - start)
+                took.append(time.process_time() - start)
             slowest = max(slowest, min(took))
         assert slowest < 0.05
 
@@ -116,3 +116,17 @@ async def test_tab_passes_the_matches_by(app_factory):
         assert form.query_one(BoxResults).display
         await pilot.press("tab", "tab")                  # name → Count → the first stat
         assert form.focused is form.query_one("#stat-hp")
+
+
+async def test_a_filter_that_is_not_one_is_said_in_the_matches_not_a_crash(app_factory):
+    app = app_factory(party())
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_add_form(pilot, "goblin lvl:x")
+        await pilot.pause()
+        assert app.screen is form                                   # still running, still here
+        shown = screen_text(app)
+        assert "lvl:x is not a level" in shown and "lvl:1-3" in shown   # what to type instead
+        await pilot.press("backspace", "1")                         # lvl:1 is one
+        await pilot.pause()
+        results = form.query_one(BoxResults)
+        assert results.matches and all(m.level == 1 for m in results.matches)

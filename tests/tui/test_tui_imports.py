@@ -84,3 +84,82 @@ def test_the_scan_finds_a_system_id(tmp_path: Path, monkeypatch):
     (tmp_path / "tui" / "demo.py").write_text('SYSTEM = "pf2e"\n')
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert [line.split(":")[1] for line in system_ids_named_in_tui()] == ["1", "2"]
+
+
+# The command a GM types, not make_app: what tui/cli.py reads on the way (its notices, the
+# language) counts too. The frame is the first one Textual draws; the app quits there.
+CLI_FIRST_FRAME = """
+import sys
+import textual.app
+
+shown = set()
+draw = textual.app.App._display
+
+def first_display(self, screen, renderable):
+    if renderable is not None and not shown:
+        shown.update(sys.modules)
+        self.call_later(self.exit)
+    return draw(self, screen, renderable)
+
+textual.app.App._display = first_display
+run = textual.app.App.run
+textual.app.App.run = lambda self, *a, **k: run(self, *a, **{**k, "headless": True})
+from tui.cli import main
+main(["--demo", "pf2e"])
+print(" ".join(sorted(shown)))
+"""
+NOT_BEFORE_THE_FIRST_FRAME = (
+    "saves",                   # a demo reads no file: the autosave's slot is claimed after
+    "core.compendium",         # the box: read at the add form's first search
+    "core.pathbuilder",        # ctrl+t in the add form, or hitledger import
+    "core.statblock",          # a pasted block
+    "core.player_view",        # the players' file, written with the first autosave
+    "tui.commands",            # the palette, at ctrl+p
+    "tui.widgets.box_results", # the add form's matches
+    "tui.cli_compendium", "tui.cli_import", "tui.watch", "tui.watch.serve",
+)
+"""What the roster's first frame does not draw. (core.difficulty is drawn: the header's threat.)"""
+
+
+def test_hitledger_demo_imports_nothing_the_first_frame_does_not_draw(tmp_path: Path):
+    result = subprocess.run([sys.executable, "-c", CLI_FIRST_FRAME], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60,
+                            env={"PATH": "/usr/bin:/bin", "HITLEDGER_DATA_DIR": str(tmp_path / "data"),
+                                 "HITLEDGER_CONFIG_DIR": str(tmp_path / "config"), "LANG": "C.UTF-8"})
+    assert result.returncode == 0, result.stderr
+    loaded = set(result.stdout.split())
+    assert "tui.screens.roster" in loaded and "core.difficulty" in loaded
+    assert sorted(set(NOT_BEFORE_THE_FIRST_FRAME) & loaded) == []
+
+
+COLLECTOR = """
+import gc
+import textual.app
+
+seen = []
+draw = textual.app.App._display
+
+def first_display(self, screen, renderable):
+    if renderable is not None and not seen:
+        seen.append(gc.isenabled())
+        later = lambda: (seen.append(gc.isenabled()), self.exit())
+        self.call_after_refresh(lambda: self.call_after_refresh(later))
+    return draw(self, screen, renderable)
+
+textual.app.App._display = first_display
+run = textual.app.App.run
+textual.app.App.run = lambda self, *a, **k: run(self, *a, **{**k, "headless": True})
+from tui.cli import main
+main(["--demo", "pf2e"])
+print(*seen, gc.isenabled())
+"""
+
+
+def test_the_collector_waits_for_the_first_frame_then_runs_again(tmp_path: Path):
+    result = subprocess.run([sys.executable, "-c", COLLECTOR], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60,
+                            env={"PATH": "/usr/bin:/bin", "HITLEDGER_DATA_DIR": str(tmp_path / "data"),
+                                 "HITLEDGER_CONFIG_DIR": str(tmp_path / "config"), "LANG": "C.UTF-8"})
+    assert result.returncode == 0, result.stderr
+    # off while the first frame is built, on once it is drawn, and on when the app has ended
+    assert result.stdout.split() == ["False", "True", "True"]

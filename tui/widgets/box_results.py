@@ -47,6 +47,47 @@ def row_text(system: str, match: Match, width: int = 64) -> str:
     return text[:width]
 
 
+def find(system: str, query: str, library: list[str], limit: int = ROWS) -> list[tuple[float, Match]]:
+    """The GM's templates named like ``query`` then the box's creatures (none of a name the
+    library has: the GM's own comes first), each with how well it matched (0 exact, 1 prefix,
+    up to 5 fuzzy: core.compendium.ranked). ValueError for a level filter that is not one."""
+    from core import compendium
+
+    if not query.strip():
+        return []
+    found: list[tuple[float, Match]] = []
+    if system in compendium.systems():
+        found = [(score, Match(h.name, "box", h.level, h.hp, h.ac, h.source))
+                 for score, h in compendium.ranked(system, query, limit)]
+    else:
+        compendium.ranked_names(query, [], limit)       # a wrong filter is said all the same
+    kept = [(score, Match(name, "library"))
+            for score, name in compendium.ranked_names(query, library, limit)]
+    names = {match.name.casefold() for _, match in kept}
+    return (kept + [(score, m) for score, m in found if m.name.casefold() not in names])[:limit]
+
+
+def creature_of(system: str, match: Match) -> Any:
+    """A fresh creature of a match: the library's template or the box's creature."""
+    if match.origin == "library":
+        from saves import library
+
+        return library.get(system, match.name)
+    from core import compendium
+
+    return compendium.get(system, match.name)
+
+
+def library_names(system: str) -> list[str]:
+    """The GM's templates of ``system`` (none where the library cannot be read)."""
+    from saves import library
+
+    try:
+        return library.names(system)
+    except (OSError, ValueError):
+        return []
+
+
 class BoxResults(OptionList):
     """The matches of the name typed; hidden while there are none."""
 
@@ -91,51 +132,34 @@ class BoxResults(OptionList):
     def library_names(self) -> list[str]:
         """The GM's templates of this system, read once."""
         if self._library is None:
-            from saves import library
-
-            try:
-                self._library = library.names(self.system)
-            except (OSError, ValueError):
-                self._library = []
+            self._library = library_names(self.system)
         return self._library
 
     def search(self, query: str) -> list[Match]:
-        """The box's matches then the library's (exact, prefix, fuzzy each)."""
-        from core import compendium
-
-        if not query.strip():
-            return []
-        found: list[Match] = []
-        if self.system in compendium.systems():
-            try:
-                hits = compendium.search(self.system, query, limit=ROWS)
-            except ValueError:
-                hits = []
-            found = [Match(h.name, "box", h.level, h.hp, h.ac, h.source) for h in hits]
-        library = [Match(n, "library") for n in compendium.rank_names(query, self.library_names(), ROWS)]
-        # the GM's own template first where it has the name of a box creature
-        names = {m.name.casefold() for m in library}
-        return (library + [m for m in found if m.name.casefold() not in names])[:ROWS]
+        """The library's matches then the box's (exact, prefix, fuzzy each); ValueError for a
+        level filter that is not one."""
+        return [match for _, match in find(self.system, query, self.library_names(), ROWS)]
 
     def show(self, query: str) -> None:
-        """List the matches of ``query`` (hidden when none)."""
-        self.matches = self.search(query)
+        """List the matches of ``query`` (hidden when none); a filter that is not one is said
+        in the list's place."""
+        try:
+            self.matches = self.search(query)
+        except ValueError as error:
+            self.matches = []
+            refused = [Option(Text(str(error), no_wrap=True, overflow="ellipsis"), disabled=True)]
+        else:
+            refused = []
         self.count_text = ""
         self.clear_options()
         self.add_options([Option(Text(row_text(self.system, m), no_wrap=True, overflow="ellipsis"))
-                          for m in self.matches])
-        self.display = bool(self.matches)
+                          for m in self.matches] + refused)
+        self.display = bool(self.matches or refused)
         self.border_title = None
 
     def creature(self, match: Match) -> Any:
         """A fresh creature of the row: the library's template or the box's creature."""
-        if match.origin == "library":
-            from saves import library
-
-            return library.get(self.system, match.name)
-        from core import compendium
-
-        return compendium.get(self.system, match.name)
+        return creature_of(self.system, match)
 
     def hint(self, base: str, among: bool = False) -> str:
         """The form's key line: how to reach the matches, or (``among`` them) what keys do."""
