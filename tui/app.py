@@ -49,11 +49,18 @@ class HitLedgerApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [*actions.APP_BINDINGS]
 
     def __init__(self, encounter: Any, *, rng: Any = None, autosave: bool = True,
-                 notice: str = "", resumed: bool = False, saved: bool = False) -> None:
-        """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable)."""
+                 notice: str = "", resumed: bool = False, saved: bool = False,
+                 held: bool = False) -> None:
+        """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable).
+
+        ``held``: another window holds this fight; ``notice`` says so, and the app asks what
+        to do (:mod:`tui.held_fight`) before anything is written."""
         super().__init__()
         self.session = EncounterSession(self, encounter, rng=rng, resumed=resumed, saved=saved)
         self.persistence = Persistence(self, self.session, autosave=autosave)
+        self.held = held
+        if held:  # read-only until the GM chooses: nothing of it is written meanwhile
+            self.persistence.read_only_until_replaced(encounter)
         self.notices = Notices(self, toast=super().notify)
         self.terminal_copy = TerminalCopy()
         self.notice = notice
@@ -67,7 +74,11 @@ class HitLedgerApp(App[None]):
         """Follow the session; show the opening notice; start saving."""
         self.session.changed_signal.subscribe(self, self._changed, immediate=True)
         self.session.replaced_signal.subscribe(self, self._replaced, immediate=True)
-        if self.notice:  # after the first frame: the roster's notice line exists by then
+        if self.held:  # said whole in a dialog, which offers what to do
+            from tui.held_fight import offer_held_fight
+
+            self.call_after_refresh(offer_held_fight, self, self.notice)
+        elif self.notice:  # after the first frame: the roster's notice line exists by then
             self.call_after_refresh(self.notify, self.notice, timeout=8)
         self.persistence.start()
         self._follow_hang_ups()
@@ -216,11 +227,11 @@ class HitLedgerApp(App[None]):
 
 def make_app(encounter: Any = None, *, system: str = DEFAULT_SYSTEM, rng: Any = None,
              autosave: bool = True, notice: str = "", resumed: bool = False,
-             saved: bool = False) -> HitLedgerApp:
+             saved: bool = False, held: bool = False) -> HitLedgerApp:
     """The app on ``encounter`` (a demo encounter of ``system`` when None); shared by CLI and tests."""
     if encounter is None:
         from tui.demo import demo_encounter
 
         encounter = demo_encounter(system, rng=rng)
     return HitLedgerApp(encounter, rng=rng, autosave=autosave, notice=notice, resumed=resumed,
-                        saved=saved)
+                        saved=saved, held=held)

@@ -19,6 +19,8 @@ from core.plain_text import removed_note, terminal_safe
 USAGE_ERROR = 2
 RESUMED = N_("Resumed from the autosave.")
 OPENED = N_("Save opened.")
+HELD = N_("Another window has this fight open.")
+"""How the notice of a fight another window holds begins: the app then offers what to do."""
 
 
 def system_list() -> str:
@@ -404,6 +406,9 @@ def _resume() -> tuple[Any, str]:
     if encounter is not None:
         return encounter, tr(RESUMED) + removed_note(encounter.controls_removed)
     if busy is not None and not notice:
+        held = _held_fight()
+        if held is not None:
+            return held
         process = tr(" (process {pid})", pid=busy) if busy else ""
         notice = tr("The autosave is open in another window{process}: a demo here. ctrl+o "
                     "lists the saves.", process=process)
@@ -415,6 +420,27 @@ def _resume() -> tuple[Any, str]:
     from core.systems import DEFAULT_SYSTEM
 
     return demo_encounter(DEFAULT_SYSTEM), notice
+
+
+def _held_fight() -> tuple[Any, str] | None:
+    """The newest fight another running window holds, read as a copy tied to no file, and
+    the notice that says so whole (the app then asks: read it, a copy, or quit); None when
+    it cannot be read (then a demo, as before)."""
+    import saves
+    from saves import slots
+
+    found = slots.newest_held()
+    if found is None:
+        return None
+    path, pid = found
+    try:
+        encounter = saves.read_autosave(path)
+    except saves.SaveError:
+        return None
+    process = tr(" (process {pid})", pid=pid) if pid else ""
+    return encounter, tr(HELD) + " " + tr(
+        "{name} ({file}) is open in another window{process}, which keeps it: nothing here "
+        "writes its file.", name=encounter.name, file=path.name, process=process)
 
 
 def _not_resumed(path: Any, error: Exception) -> str:
@@ -437,6 +463,19 @@ def _not_resumed(path: Any, error: Exception) -> str:
                   file=path.name)
     return tr("Autosave not loaded ({problem}); moved to {where}. Demo opened.",
               problem=problem, where=f"{kept.parent.name}/{kept.name}")
+
+
+def tui_app(encounter: Any, notice: str, seed: int | None) -> Any:
+    """The app main() runs on what :func:`prepare_tui` gave: resumed, opened from a save, or a
+    fight another window holds (offered read-only, as a copy, or quit)."""
+    from saves.names import tightened
+    from tui.app import make_app
+    from tui.language_setting import notes
+
+    rng = random.Random(seed) if seed is not None else None
+    shown = " ".join([notice, *notes(), *tightened()])  # a broken setting, a data folder opened
+    return make_app(encounter, rng=rng, notice=shown, resumed=notice.startswith(tr(RESUMED)),
+                    saved=notice.startswith(tr(OPENED)), held=notice.startswith(tr(HELD)))
 
 
 def as_typed(arg: str) -> str:
@@ -502,15 +541,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     finally:
         _plain_output(replaced)
-    from tui.app import make_app
-
-    rng = random.Random(seed) if seed is not None else None
-    from saves.names import tightened
-    from tui.language_setting import notes
-
-    shown = " ".join([notice, *notes(), *tightened()])  # a broken setting, a data folder opened
-    app = make_app(encounter, rng=rng, notice=shown, resumed=notice.startswith(tr(RESUMED)),
-                   saved=notice.startswith(tr(OPENED)))
+    app = tui_app(encounter, notice, seed)
     app.run()
     # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).
     return app.return_code or 0
