@@ -74,6 +74,7 @@ class HitLedgerApp(App[None]):
         """Follow the session; show the opening notice; start saving."""
         self.session.changed_signal.subscribe(self, self._changed, immediate=True)
         self.session.replaced_signal.subscribe(self, self._replaced, immediate=True)
+        self.screen_change_signal.subscribe(self, self._dialog_footer)
         if self.held:  # said whole in a dialog, which offers what to do
             from tui.held_fight import offer_held_fight
 
@@ -84,6 +85,17 @@ class HitLedgerApp(App[None]):
         self._follow_hang_ups()
         self.notices.start()
         self.terminal_copy.follow(self)
+
+    def _dialog_footer(self, screen: Screen[Any]) -> None:
+        """A dialog shows its own keys at the bottom line, where the screen under it showed
+        that screen's (the add form's footer said d Damage, h Heal while d typed a d)."""
+        from textual.screen import ModalScreen
+        from textual.widgets import Footer
+
+        from tui.widgets.steady_footer import SteadyFooter
+
+        if isinstance(screen, ModalScreen) and not screen.query(Footer):
+            screen.mount(SteadyFooter(compact=True))
 
     def on_unmount(self) -> None:
         """Another window may have our autosave file now."""
