@@ -94,8 +94,13 @@ class HitLedgerApp(App[None]):
 
         from tui.widgets.steady_footer import SteadyFooter
 
+        def give(screen: Screen[Any]) -> None:
+            if screen.is_attached and not screen.query(Footer):
+                screen.mount(SteadyFooter(compact=True))
+
         if isinstance(screen, ModalScreen) and not screen.query(Footer):
-            screen.mount(SteadyFooter(compact=True))
+            # in the dialog's own queue, after its compose: a dialog with a footer keeps its own
+            screen.call_later(give, screen)
 
     def on_unmount(self) -> None:
         """Another window may have our autosave file now."""
