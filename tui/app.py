@@ -50,11 +50,12 @@ class HitLedgerApp(App[None]):
 
     def __init__(self, encounter: Any, *, rng: Any = None, autosave: bool = True,
                  notice: str = "", resumed: bool = False, saved: bool = False,
-                 held: bool = False) -> None:
+                 held: str = "") -> None:
         """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable).
 
-        ``held``: another window holds this fight; ``notice`` says so, and the app asks what
-        to do (:mod:`tui.held_fight`) before anything is written."""
+        ``held``: another window holds this fight, and this says so; the app asks what to do
+        in a dialog (:mod:`tui.held_fight`) before anything is written. ``notice`` is shown as
+        ever, on the notice line."""
         super().__init__()
         self.session = EncounterSession(self, encounter, rng=rng, resumed=resumed, saved=saved)
         self.persistence = Persistence(self, self.session, autosave=autosave)
@@ -78,8 +79,8 @@ class HitLedgerApp(App[None]):
         if self.held:  # said whole in a dialog, which offers what to do
             from tui.held_fight import offer_held_fight
 
-            self.call_after_refresh(offer_held_fight, self, self.notice)
-        elif self.notice:  # after the first frame: the roster's notice line exists by then
+            self.call_after_refresh(offer_held_fight, self, self.held)
+        if self.notice:  # after the first frame: the roster's notice line exists by then
             self.call_after_refresh(self.notify, self.notice, timeout=8)
         self.persistence.start()
         self._follow_hang_ups()
@@ -244,7 +245,7 @@ class HitLedgerApp(App[None]):
 
 def make_app(encounter: Any = None, *, system: str = DEFAULT_SYSTEM, rng: Any = None,
              autosave: bool = True, notice: str = "", resumed: bool = False,
-             saved: bool = False, held: bool = False) -> HitLedgerApp:
+             saved: bool = False, held: str = "") -> HitLedgerApp:
     """The app on ``encounter`` (a demo encounter of ``system`` when None); shared by CLI and tests."""
     if encounter is None:
         from tui.demo import demo_encounter

@@ -473,9 +473,10 @@ def tui_app(encounter: Any, notice: str, seed: int | None) -> Any:
     from tui.language_setting import notes
 
     rng = random.Random(seed) if seed is not None else None
-    shown = " ".join([notice, *notes(), *tightened()])  # a broken setting, a data folder opened
+    held = notice if notice.startswith(tr(HELD)) else ""  # the dialog's, whole and alone
+    shown = " ".join([*[notice] * (not held), *notes(), *tightened()])  # a broken setting,
     return make_app(encounter, rng=rng, notice=shown, resumed=notice.startswith(tr(RESUMED)),
-                    saved=notice.startswith(tr(OPENED)), held=notice.startswith(tr(HELD)))
+                    saved=notice.startswith(tr(OPENED)), held=held)  # a data folder opened
 
 
 def as_typed(arg: str) -> str:
