@@ -8,6 +8,7 @@ The API the TUI calls::
     save_path(enc) -> Path | None                   # the file enc belongs to
     load_autosave(path=None) -> Encounter | None    # the newest autosave without path
     resumed_as_saved(enc) -> bool                   # that autosave holds what its save holds
+    read_autosave(path) -> Encounter                # a copy of another window's, tied to no file
     saves.slots: claim_slot, release, resume_candidate, held_elsewhere — one autosave per window
     list_saves() -> list[SaveEntry]                 # cheap: reads the head of each file
     delete_save(path) -> Path                       # moved into data_dir()/trash/
@@ -26,6 +27,7 @@ The format is described in saves/FORMAT.md.
 from __future__ import annotations
 
 from saves import library
+from saves.autosaves import read_autosave
 from saves.codec import FORMAT_VERSION, MIGRATIONS, migration
 from saves.errors import SaveConflict, SaveError
 from saves.from_trash import list_trash, restore_from_trash
@@ -70,6 +72,7 @@ __all__ = [
     "load",
     "load_autosave",
     "migration",
+    "read_autosave",
     "rename_save",
     "resumed_as_saved",
     "restore_from_trash",

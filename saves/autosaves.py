@@ -99,6 +99,15 @@ def load_autosave(path: Path | None = None) -> Any | None:
     return enc
 
 
+def read_autosave(path: Path) -> Any:
+    """The encounter in the autosave ``path`` as a copy belonging to no file: another window
+    holds that slot, so nothing here may write it, its save or its temporary files (no
+    cleaning, no tracking: a later save asks for a name). SaveError if it is unreadable."""
+    raw, _st = read_checked(path)
+    enc, _header = codec.decode(raw, path)
+    return enc
+
+
 def _as_saved(autosave_raw: bytes, source: Path, stamp: Stamp) -> Stamp | None:
     """The stamp of ``source`` when the autosave holds what it holds (saved, no change since:
     the file is as the autosave last saw it, and the encounter in both is the same), else None."""

@@ -331,6 +331,16 @@ def resume_candidate() -> tuple[Path | None, int | None]:
     return None, busy
 
 
+def newest_held() -> tuple[Path, int] | None:
+    """The newest autosave a running window holds, and that window's process id (0: its lock
+    file names none); None when no window holds one."""
+    for slot in slot_files():
+        pid = holder(slot)
+        if pid is not None:
+            return slot, pid
+    return None
+
+
 def process_note(pid: int) -> str:
     """`` (process 42)`` for a notice; nothing when the holder's lock file names no process."""
     return f" (process {pid})" if pid else ""

@@ -50,11 +50,19 @@ class HitLedgerApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [*actions.APP_BINDINGS]
 
     def __init__(self, encounter: Any, *, rng: Any = None, autosave: bool = True,
-                 notice: str = "", resumed: bool = False, saved: bool = False) -> None:
-        """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable)."""
+                 notice: str = "", resumed: bool = False, saved: bool = False,
+                 held: str = "") -> None:
+        """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable).
+
+        ``held``: another window holds this fight, and this says so; the app asks what to do
+        in a dialog (:mod:`tui.held_fight`) before anything is written. ``notice`` is shown as
+        ever, on the notice line."""
         super().__init__()
         self.session = EncounterSession(self, encounter, rng=rng, resumed=resumed, saved=saved)
         self.persistence = Persistence(self, self.session, autosave=autosave)
+        self.held = held
+        if held:  # read-only until the GM chooses: nothing of it is written meanwhile
+            self.persistence.read_only_until_replaced(encounter)
         self.notices = Notices(self, toast=super().notify)
         self.terminal_copy = TerminalCopy()
         self.notice = notice
@@ -68,6 +76,11 @@ class HitLedgerApp(App[None]):
         """Follow the session; show the opening notice; start saving."""
         self.session.changed_signal.subscribe(self, self._changed, immediate=True)
         self.session.replaced_signal.subscribe(self, self._replaced, immediate=True)
+        self.screen_change_signal.subscribe(self, self._dialog_footer)
+        if self.held:  # said whole in a dialog, which offers what to do
+            from tui.held_fight import offer_held_fight
+
+            self.call_after_refresh(offer_held_fight, self, self.held)
         if self.notice:  # after the first frame: the roster's notice line exists by then
             self.call_after_refresh(self.notify, self.notice, timeout=8)
         self.call_after_refresh(gc.enable)  # tui/cli.py held the collector off for start-up
@@ -75,6 +88,22 @@ class HitLedgerApp(App[None]):
         self._follow_hang_ups()
         self.notices.start()
         self.terminal_copy.follow(self)
+
+    def _dialog_footer(self, screen: Screen[Any]) -> None:
+        """A dialog shows its own keys at the bottom line, where the screen under it showed
+        that screen's (the add form's footer said d Damage, h Heal while d typed a d)."""
+        from textual.screen import ModalScreen
+        from textual.widgets import Footer
+
+        from tui.widgets.steady_footer import SteadyFooter
+
+        def give(screen: Screen[Any]) -> None:
+            if screen.is_attached and not screen.query(Footer):
+                screen.mount(SteadyFooter(compact=True))
+
+        if isinstance(screen, ModalScreen) and not screen.query(Footer):
+            # in the dialog's own queue, after its compose: a dialog with a footer keeps its own
+            screen.call_later(give, screen)
 
     def on_unmount(self) -> None:
         """Another window may have our autosave file now."""
@@ -218,11 +247,11 @@ class HitLedgerApp(App[None]):
 
 def make_app(encounter: Any = None, *, system: str = DEFAULT_SYSTEM, rng: Any = None,
              autosave: bool = True, notice: str = "", resumed: bool = False,
-             saved: bool = False) -> HitLedgerApp:
+             saved: bool = False, held: str = "") -> HitLedgerApp:
     """The app on ``encounter`` (a demo encounter of ``system`` when None); shared by CLI and tests."""
     if encounter is None:
         from tui.demo import demo_encounter
 
         encounter = demo_encounter(system, rng=rng)
     return HitLedgerApp(encounter, rng=rng, autosave=autosave, notice=notice, resumed=resumed,
-                        saved=saved)
+                        saved=saved, held=held)

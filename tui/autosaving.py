@@ -95,7 +95,7 @@ class Autosaver:
         """Write this window's autosave file now, in a worker (unless it holds this revision);
         with none held yet (issue 17: a full or read-only disk at start-up), claim one first."""
         self._timer = None
-        if self.session.encounter.revision == self.session.autosaved_revision:
+        if not self.enabled or self.session.encounter.revision == self.session.autosaved_revision:
             return
         if self.file is None:
             self.claim()  # the claim writes it once held

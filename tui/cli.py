@@ -20,6 +20,8 @@ from core.plain_text import removed_note, terminal_safe
 USAGE_ERROR = 2
 RESUMED = N_("Resumed from the autosave.")
 OPENED = N_("Save opened.")
+HELD = N_("Another window has this fight open.")
+"""How the notice of a fight another window holds begins: the app then offers what to do."""
 
 
 def system_list() -> str:
@@ -425,6 +427,9 @@ def _resume() -> tuple[Any, str]:
     if encounter is not None:
         return encounter, tr(RESUMED) + removed_note(encounter.controls_removed)
     if busy is not None and not notice:
+        held = _held_fight()
+        if held is not None:
+            return held
         process = tr(" (process {pid})", pid=busy) if busy else ""
         notice = tr("The autosave is open in another window{process}: a demo here. ctrl+o "
                     "lists the saves.", process=process)
@@ -436,6 +441,27 @@ def _resume() -> tuple[Any, str]:
     from core.systems import DEFAULT_SYSTEM
 
     return demo_encounter(DEFAULT_SYSTEM), notice
+
+
+def _held_fight() -> tuple[Any, str] | None:
+    """The newest fight another running window holds, read as a copy tied to no file, and
+    the notice that says so whole (the app then asks: read it, a copy, or quit); None when
+    it cannot be read (then a demo, as before)."""
+    import saves
+    from saves import slots
+
+    found = slots.newest_held()
+    if found is None:
+        return None
+    path, pid = found
+    try:
+        encounter = saves.read_autosave(path)
+    except saves.SaveError:
+        return None
+    process = tr(" (process {pid})", pid=pid) if pid else ""
+    return encounter, tr(HELD) + " " + tr(
+        "{name} ({file}) is open in another window{process}, which keeps it: nothing here "
+        "writes its file.", name=encounter.name, file=path.name, process=process)
 
 
 def _not_resumed(path: Any, error: Exception) -> str:
@@ -465,6 +491,19 @@ def _tightened() -> list[str]:
     all: a demo reads no save, and saves/ is then imported after the first frame, not before."""
     names = sys.modules.get("saves.names")
     return names.tightened() if names is not None else []
+
+
+def tui_app(encounter: Any, notice: str, seed: int | None) -> Any:
+    """The app main() runs on what :func:`prepare_tui` gave: resumed, opened from a save, or a
+    fight another window holds (offered read-only, as a copy, or quit)."""
+    from tui.app import make_app
+    from tui.language_setting import notes
+
+    rng = random.Random(seed) if seed is not None else None
+    held = notice if notice.startswith(tr(HELD)) else ""  # the dialog's, whole and alone
+    shown = " ".join([*[notice] * (not held), *notes(), *_tightened()])  # a broken setting,
+    return make_app(encounter, rng=rng, notice=shown, resumed=notice.startswith(tr(RESUMED)),
+                    saved=notice.startswith(tr(OPENED)), held=held)  # a data folder opened
 
 
 def as_typed(arg: str) -> str:
@@ -534,14 +573,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # cyclic collector, run at every few hundred objects, only costs start-up time there
     # (about 5% of it). The app turns it back on once its first frame is drawn.
     gc.disable()
-    from tui.app import make_app
-
-    rng = random.Random(seed) if seed is not None else None
-    from tui.language_setting import notes
-
-    shown = " ".join([notice, *notes(), *_tightened()])  # a broken setting, a data folder opened
-    app = make_app(encounter, rng=rng, notice=shown, resumed=notice.startswith(tr(RESUMED)),
-                   saved=notice.startswith(tr(OPENED)))
+    app = tui_app(encounter, notice, seed)
     app.run()
     gc.enable()  # already, unless the app ended before its first frame
     # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).

@@ -40,6 +40,10 @@ class Persistence:
         self.session = session
         self.autosaver = Autosaver(app, session, enabled=autosave, report=self._report)
         self.keeper = Keeper(app, session, self._report)
+        self.read_only: Any = None
+        """The encounter shown read-only (another window holds it): never written, until
+        another encounter takes its place or :meth:`writable` makes it this window's own."""
+        self._autosave_wanted = autosave
         self._resumed_as_saved()
 
     def _resumed_as_saved(self) -> None:
@@ -67,8 +71,36 @@ class Persistence:
         """Tell the GM, through the app."""
         self.app.notify(message, **options)
 
+    def read_only_until_replaced(self, encounter: Any) -> None:
+        """Write nothing of ``encounter``: no autosave, and ctrl+s, f5 say why they refuse."""
+        self.read_only = encounter
+        self.autosaver.enabled = False
+
+    def writable(self) -> None:
+        """The encounter shown is this window's own again: autosaved to a slot of its own
+        (never the held one: no file ties it there), and saved as any."""
+        self.read_only = None
+        self.autosaver.enabled = self._autosave_wanted
+        if self.autosaver.enabled:
+            self.autosaver.now()
+
+    def _refused_read_only(self) -> bool:
+        """True, and why, when the encounter shown is read-only."""
+        if self.read_only is None or self.read_only is not self.encounter:
+            return False
+        self.notify(tr("Read-only: another window has this fight; nothing is saved here. "
+                       "ctrl+o: the saves."), severity="warning")
+        return True
+
+    def _replaced(self) -> None:
+        """Another encounter took the read-only one's place: it is autosaved as any."""
+        if self.read_only is not None and self.read_only is not self.encounter:
+            self.writable()
+
     def start(self) -> None:
         """Autosave after every change the session announces; hold an autosave file of our own."""
+        self.session.replaced_signal.subscribe(self.app, lambda _: self._replaced(),
+                                               immediate=True)
         for signal in (self.session.changed_signal, self.session.replaced_signal):
             signal.subscribe(self.app, lambda _: self.autosaver.schedule(), immediate=True)
         self.keeper.start()
@@ -122,6 +154,8 @@ class Persistence:
         import saves
         from tui.screens.save_dialogs import ask_save_name
 
+        if self._refused_read_only():
+            return
         if saves.save_path(self.encounter) is not None:
             self.run_save("save")
             return
@@ -130,7 +164,8 @@ class Persistence:
 
     def quick_save(self) -> None:
         """Save without asking: to this encounter's file (named after it the first time)."""
-        self.run_save("quick")
+        if not self._refused_read_only():
+            self.run_save("quick")
 
     def quick_load(self) -> None:
         """Load the last quick save (asks first when there are unsaved changes)."""
@@ -173,6 +208,8 @@ class Persistence:
         """Save in a worker; ``kind`` is ``save`` or ``quick`` (``auto``: the autosaver's)."""
         if kind == "auto":
             self.autosaver.now()
+            return
+        if self._refused_read_only():
             return
         if name and name != self.encounter.name:
             # The file and the encounter keep one name, so the saves list says what it holds.

@@ -267,5 +267,6 @@ def test_open_by_name_says_when_another_window_holds_it(data_dir):
     with window_holding(data_dir / "autosave.toml") as other:
         _, notice, _ = prepare_tui(["Test Fight"])
         assert f"{named.name} is open in another window too (process {other})" in notice
-        encounter, notice, _ = prepare_tui([])
-        assert "open in another window" in notice and encounter.name != "Test Fight"
+        encounter, notice, _ = prepare_tui([])   # the fight itself, read only: never a demo
+        assert "open in another window" in notice and encounter.name == "Test Fight"
+        assert saves.save_path(encounter) is None and saves.autosave_slot_of(encounter) is None

@@ -44,6 +44,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     | :- | :- |
     | enter / ctrl+enter | Add (or save the edit) |
     | escape | Cancel |
+    | ctrl+g | PC: tick or clear the PC box from any field |
     | tab / shift+tab | Next / previous field |
     | ctrl+t | Paste a stat block as printed: see what it says, then add it |
     | down | From the name, its matches in the box and your library: a number types how many, enter adds them, escape goes back |
@@ -53,8 +54,14 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     AUTO_FOCUS = "#name"
     BINDINGS = [
         Binding("escape", "cancel", N_("Cancel"), id="form.cancel"),
-        # a modal screen does not see the app's keys; ? would be typed into a field
+        # a modal screen does not see the app's keys; ? would be typed into a field. enter
+        # reaches the form from its fields (Input.Submitted): bound here too, help says it;
+        # ctrl+enter, which few terminals send, is kept for those that do
+        Binding("enter", "submit", N_("Add"), show=False, id="form.submit_enter"),
         Binding("ctrl+enter", "submit", N_("Add"), show=False, id="form.submit"),
+        # a PC in a few keys (name, ctrl+g, HP): the box is the form's last field
+        Binding("ctrl+g", "toggle_pc", N_("PC"), id="form.pc",
+                tooltip=N_("PC: tick or clear the PC box from any field")),
         Binding("ctrl+t", "paste_block", N_("Paste stat block"), id="form.paste_block",
                 tooltip=N_("Paste a stat block as printed: see what it says, then add it")),
         Binding("down", "box_down", N_("Matches"), show=False, id="form.box_down"),
@@ -247,6 +254,10 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                       mod=signed)
         return tr("Initiative: {total}, the total as typed (Mod {mod} is for a roll; "
                   "empty rolls)", total=int(typed), mod=signed)
+
+    def action_toggle_pc(self) -> None:
+        """Tick or clear the PC box, wherever the cursor is."""
+        self.query_one("#pc", WordCheckbox).toggle()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in any field submits the form."""

@@ -38,8 +38,45 @@ class KeyHelp:
 
 PALETTE = N_("Command palette: every action")
 
-TEXT_FIELD_SCROLLING = frozenset({"scroll_up", "scroll_down"})
-"""A one-line text field's ↑/↓ never scroll it: the screen's own keys there are the ones used."""
+TEXT_FIELD_SCROLLING = frozenset({"scroll_up", "scroll_down", "page_up", "page_down",
+                                  "page_left", "page_right"})
+"""A one-line text field's ↑/↓ and page keys never scroll it: the screen's own keys there are
+the ones used."""
+
+WIDGET_WORDS = {
+    "app.focus_next": N_("Next field"),
+    "app.focus_previous": N_("Previous field"),
+    "home": N_("To the start of the field"),
+    "end": N_("To the end of the field"),
+    "cursor_left_word": N_("One word left"),
+    "cursor_right_word": N_("One word right"),
+    "delete_left_all": N_("Delete to the start of the field (all of a filled field)"),
+    "delete_right_all": N_("Delete to the end of the field"),
+    "delete_left_word": N_("Delete the word before the cursor"),
+    "delete_right_word": N_("Delete the word after the cursor"),
+    "copy": N_("Copy the selected text"),
+    "screen.copy_text": N_("Copy the selected text"),
+    "cut": N_("Cut the selected text"),
+    "paste": N_("Paste"),
+    "scroll_top": N_("First row"),
+    "scroll_bottom": N_("Last row"),
+    "page_up": N_("A page up"),
+    "page_down": N_("A page down"),
+    "quit": N_("Quit"),
+    "command_palette": PALETTE,
+}
+"""Textual's own keys help lists, in the app's words (Textual's are English Title Case:
+``Focus Next``); its others (arrows, backspace, a table's enter) go without saying."""
+
+UNSENT_KEY = re.compile(r"(?:^|\+)(?:super|meta|hyper)\+|^ctrl\+(?:shift\+)?enter$|^shift\+enter$"
+                        r"|^ctrl\+shift\+|^ctrl\+backspace$")
+"""Keys a terminal does not send as themselves (most over SSH send ctrl+enter as enter, and
+no terminal sends super): help never offers them."""
+
+
+def terminal_sends(key: str) -> bool:
+    """Whether a terminal sends ``key`` (a Textual key name) so that the app can tell it."""
+    return UNSENT_KEY.search(key) is None
 
 
 def _shown_bindings(app: App[Any], screen: Screen[Any]) -> list[ActiveBinding]:
@@ -54,10 +91,15 @@ def _shown_bindings(app: App[Any], screen: Screen[Any]) -> list[ActiveBinding]:
                 own[key.strip()] = binding
     shown = []
     for key, active in screen.active_bindings.items():
-        if isinstance(active.node, Input) and active.binding.action in TEXT_FIELD_SCROLLING:
-            if key not in own:
-                continue
+        if not terminal_sends(key):
+            continue
+        if active.binding.id is None and own.get(key) is not None and own[key].id:
+            # a field's enter submits the form: what that does is the screen's own word
             active = ActiveBinding(screen, own[key], active.enabled, active.tooltip)
+        elif isinstance(active.node, Input) and active.binding.action in TEXT_FIELD_SCROLLING:
+            continue
+        elif active.binding.id is None and active.binding.action not in WIDGET_WORDS:
+            continue
         shown.append(active)
     for binding in app.BINDINGS:
         if isinstance(binding, Binding) and binding.priority \
@@ -87,7 +129,8 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
         else:
             # our bindings (they have ids) give help a longer text as the tooltip where the
             # footer's word is too short; Textual's own tooltips are for the mouse
-            text = (binding.tooltip if binding.id else "") or binding.description
+            text = (binding.tooltip if binding.id else WIDGET_WORDS.get(binding.action, "")) \
+                or binding.description
             if binding.action == "command_palette":
                 text = PALETTE  # Textual's own word for it is "palette"
             grouped[slot] = (rank, [display], text, active.enabled)

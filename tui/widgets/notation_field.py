@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.widgets import Input, Static
+from textual.widgets.input import Selection
 
 from core.cells import cut_cells
 from tui.widgets.log_panel import show_text
@@ -60,10 +61,38 @@ class OneLineInput(Input):
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=True)
 
+    _placed: Selection | None = None
+    """Where a fill made while the GM's own edit was under way put the cursor (see ``place``)."""
+
+    def place(self, selection: Selection) -> None:
+        """Put the cursor (or a selection) where a fill wants it, and keep it there when the fill
+        happened inside an edit of the GM's: Textual moves the cursor after its edit's change,
+        which would leave it one character in (``ctrl+u`` then removed only that character)."""
+        self.selection = selection
+        self._placed = selection
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Textual's edit, then the cursor a fill made during it asked for."""
+        self._placed = None
+        super().replace(text, start, end)
+        placed, self._placed = self._placed, None
+        if placed is not None:
+            self.selection = placed
+
     async def _on_key(self, event: events.Key) -> None:
         """Keep the IME's full-width space, which Textual drops (issue 21, item 2)."""
         if not keep_ideographic_space(self, event):
             await super()._on_key(event)
+
+
+def filled_selection(before: str, after: str) -> Selection:
+    """The whole of a filled text selected; the cursor where a character was when ``after`` is
+    ``before`` less that one character (the GM's own text, a stray key taken back out)."""
+    if len(before) == len(after) + 1:
+        for index in range(len(before)):
+            if before[:index] + before[index + 1:] == after:
+                return Selection.cursor(index)
+    return Selection(0, len(after))
 
 
 IDEOGRAPHIC_SPACE = "\u3000"
@@ -184,7 +213,14 @@ class NotationField(Vertical):
 
     @value.setter
     def value(self, text: str) -> None:
-        self.query_one(Input).value = text
+        """Fill the field (a key's fill, as alt+1 puts an attack's damage): the text comes
+        selected, so typing replaces it and ``ctrl+u`` clears it whole, as a shell's recalled
+        line; ``end`` keeps it to add to. A stray character taken back out leaves the cursor
+        where that character was."""
+        field = self.query_one(OneLineInput)
+        before = field.value
+        field.value = text
+        field.place(filled_selection(before, text))
 
     def focus_input(self) -> None:
         """Put the cursor in the field."""
