@@ -115,11 +115,12 @@ def said(encounter: Encounter, name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("system", ["pf2e", "sf2e"])
+@pytest.mark.parametrize("build", [pyro, lambda: pyro("sf2e"), vw_pyro],
+                         ids=["pf2e", "sf2e", "vitality-wounds"])
 async def test_every_condition_persistent_damage_and_defense_reads_whole_at_80_columns(
-        app_factory, language, system):
+        app_factory, language, build):
     i18n.set_language(language)      # English again at the next test's start (tests/conftest.py)
-    encounter = pyro(system)
+    encounter = build()
     lines = await highlighted_screen(app_factory, encounter, "Goblin Pyro")
     for words in said(encounter, "Goblin Pyro"):
         assert whole_on_screen(lines, words), (words, "\n".join(lines))
@@ -128,7 +129,8 @@ async def test_every_condition_persistent_damage_and_defense_reads_whole_at_80_c
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("encounter", [pyro, vw_pyro], ids=["pf2e", "vitality-wounds"])
+@pytest.mark.parametrize("encounter", [pyro, lambda: pyro("sf2e"), vw_pyro],
+                         ids=["pf2e", "sf2e", "vitality-wounds"])
 async def test_the_numbers_line_fits_ac_saves_and_perception_after_conditions(
         app_factory, language, encounter):
     """RULES §9: frightened 2 and sickened 1 are −2 status (the worst), clumsy 1 is status too,
@@ -164,3 +166,60 @@ async def test_daggerheart_conditions_defenses_and_a_pcs_hope_on_its_row(app_fac
     assert whole_on_screen(lines, f"{game_term('Difficulty')} 14")
     # Hope on Marlowe's own row, though the cursor is on the bandit
     assert f"{game_term('Hope')} 3" in row_of(lines, "Marlowe")
+
+
+async def test_a_restart_from_the_autosave_opens_on_the_creature_whose_turn_it_is(data_dir):
+    """The autosave brings back Goblin 1's turn: the cursor is on it, so the first ``d`` after
+    the restart opens on it, not on row 1."""
+    import random
+
+    from tui_support import goblins
+
+    import saves
+    from tui.app import make_app
+    from tui.cli import prepare_tui
+    from tui.screens.damage import DamageScreen
+
+    encounter = goblins()
+    encounter.next_turn()                       # Valeros done: Goblin 1's turn
+    saves.autosave(encounter)
+    resumed, notice, _seed = prepare_tui([])
+    assert notice == "Resumed from the autosave."
+    active = resumed.active
+    assert active is not None and active != resumed.order[0]
+    app = make_app(resumed, rng=random.Random(1), autosave=False, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.roster.table.highlighted_id == active
+        await pilot.press("d")
+        assert isinstance(app.screen, DamageScreen) and app.screen.target_ids == [active]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_minion_picker_marks_its_rows_in_words_not_colour_alone(app_factory, language):
+    """9 damage on a Minion (4) defeats 2 more (RULES §9: one more for every 4): of the three
+    other bandits two rows are marked, by a sign and a word on the row itself."""
+    from tui_support import screen_text
+
+    from core.i18n import tr
+    from tui.screens.minion_picker import MinionPicker
+
+    i18n.set_language(language)
+    rules = get_system("daggerheart")
+    encounter = Encounter("daggerheart", "Bandits")
+    encounter.add(rules.new_creature("Marlowe", pc=True, hp=6, major=7, severe=14, armor=3))
+    for n in (1, 2, 3, 4):
+        encounter.add(rules.new_creature(f"Bandit {n}", hp=1, major=5, severe=9,
+                                         numbers={"difficulty": 10, "minion": 4}))
+    async with running(app_factory, encounter, system="daggerheart") as (pilot, app, _e, _ids):
+        await pilot.press("down", "d")
+        app.screen.query_one("#damage").value = "9 physical"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MinionPicker)
+        lines = screen_text(app).splitlines()
+        rows = {n: next(line for line in lines if f"Bandit {n}" in line) for n in (2, 3, 4)}
+        marked = [n for n, line in rows.items()
+                  if tr("✓ {name} (defeated)", name=f"Bandit {n}") in line]
+        assert marked == [2, 3], rows                  # the first two, as the picker offers
+        assert "✓" not in rows[4]
