@@ -130,7 +130,7 @@ class NumbersLine(Static):
     NumbersLine {
         height: auto;
         max-height: 2;
-        padding: 0 1;
+        padding: 0 0 0 1;
         color: $text-muted;
         text-wrap: nowrap;
         text-overflow: ellipsis;
@@ -143,7 +143,7 @@ class NumbersLine(Static):
 
     def show(self, encounter: Encounter, creature_id: str | None) -> None:
         """Show ``creature_id``'s numbers (nothing for no creature)."""
-        self.update("\n".join(fitted_numbers(encounter, creature_id, self.app.size.width - 2)))
+        self.update("\n".join(fitted_numbers(encounter, creature_id, self.app.size.width - 1)))
 
 
 __all__ = ["NumbersLine", "numbers_summary", "numbers_lines", "summary_or_hint", "fitted_numbers",

@@ -67,7 +67,7 @@ class RowRest(Static):
     RowRest {
         height: auto;
         max-height: 4;
-        padding: 0 1;
+        padding: 0 0 0 1;
         text-wrap: nowrap;
     }
     """
@@ -79,7 +79,7 @@ class RowRest(Static):
 
     def show(self, cut: Sequence[tuple[str, Sequence[str], str]]) -> None:
         """Show what the row cut (``(label, words, separator)`` each); hidden when nothing was."""
-        lines = rest_lines(cut, self.app.size.width - 2)
+        lines = rest_lines(cut, self.app.size.width - 1)
         self.display = bool(lines)
         self.update("\n".join(lines))
 
