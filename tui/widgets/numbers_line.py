@@ -75,17 +75,6 @@ def hope_text(hope: int) -> str:
     return f"{game_term('Hope')} {hope}/{HOPE_MAX}"
 
 
-def summary_or_hint(encounter: Encounter, creature_id: str | None) -> str:
-    """The line the roster shows: the numbers, or how to type them in."""
-    if creature_id is None:
-        return ""
-    try:
-        line = numbers_summary(encounter, creature_id)
-    except (KeyError, ValueError):
-        return ""
-    return line or tr("no AC or saves known · e: type them in")
-
-
 MOST_LINES = 2
 """The roster's numbers take at most this many lines."""
 
@@ -146,5 +135,5 @@ class NumbersLine(Static):
         self.update("\n".join(fitted_numbers(encounter, creature_id, self.app.size.width - 1)))
 
 
-__all__ = ["NumbersLine", "numbers_summary", "numbers_lines", "summary_or_hint", "fitted_numbers",
+__all__ = ["NumbersLine", "numbers_summary", "numbers_lines", "fitted_numbers",
            "hope_text", "GROUPS"]

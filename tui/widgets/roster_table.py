@@ -90,28 +90,21 @@ def persistent_text(creature: Any) -> str:
     )
 
 
-def status_text(creature: Any, system: str) -> str:
-    """Every condition in short (``dying 1 · wounded 1``, ``frightened 2``), else ``ok``.
-
-    A dying creature is unconscious by the rules: the cell says dying, the detail pane both.
-    """
-    return STATUS_SEPARATOR.join(status_words(creature, system, persistent=False))
-
-
 STATUS_SEPARATOR = " · "
 
 
-def status_words(creature: Any, system: str, *, persistent: bool = True,
-                 hope: bool = False) -> list[str]:
+def status_words(creature: Any, system: str, *, hope: bool = False) -> list[str]:
     """What the Status cell says, a word each: ``hope``: a Daggerheart PC's Hope first; the
     rules' own states (``dying 1``), the persistent damage (``1d6 fire``: it hurts at the turn's
-    end), the GM's conditions; ``ok`` for none. ``hidden`` first: out of the players' view."""
+    end), the GM's conditions; ``ok`` for none. ``hidden`` first: out of the players' view.
+
+    A dying creature is unconscious by the rules: the cell says dying, the detail pane both.
+    """
     if "dying" in creature.conditions and "unconscious" in creature.conditions:
         creature = creature.clone()
         creature.conditions.discard("unconscious")
     damage = tuple(str(getattr(condition, "label", None) or condition.formula)
-                   for condition in getattr(creature, "persistent", None) or ()) \
-        if persistent else ()
+                   for condition in getattr(creature, "persistent", None) or ())
     words = conditions.summary_words(creature, system, damage)
     if creature.hidden:  # issue 20: left out of the players' view
         words.insert(0, tr("hidden"))
@@ -523,7 +516,8 @@ class RosterTable(DataTable[Any]):
 
     def cut_words(self, creature_id: str) -> list[tuple[str, list[str], str]]:
         """What ``creature_id``'s row cannot show whole (:func:`cut_words`)."""
-        assert self._encounter is not None
+        if self._encounter is None or creature_id not in self._encounter.creatures:
+            return []
         return cut_words(self._encounter, creature_id, self._widths)
 
     def select_creature(self, creature_id: str) -> None:
