@@ -223,3 +223,36 @@ async def test_the_minion_picker_marks_its_rows_in_words_not_colour_alone(app_fa
                   if tr("✓ {name} (defeated)", name=f"Bandit {n}") in line]
         assert marked == [2, 3], rows                  # the first two, as the picker offers
         assert "✓" not in rows[4]
+
+
+def test_a_cell_lists_whole_words_and_counts_the_ones_left_out():
+    from tui.widgets.row_rest import fit_words
+
+    words = ["1d6 fire", "clumsy 1", "frightened 2"]
+    assert fit_words(words, 40, " · ") == "1d6 fire · clumsy 1 · frightened 2"
+    assert fit_words(words, 24, " · ") == "1d6 fire · clumsy 1 (+1)"
+    assert fit_words(words, 19, " · ") == "1d6 fire (+2)"
+    assert fit_words(words, 6, " · ") == "1d6 f…"          # not even one whole word: cut
+
+
+def test_the_lines_under_the_roster_never_split_a_word():
+    from tui.widgets.row_rest import wrap_words
+
+    lines = wrap_words("Status: ", ["1d6 fire", "clumsy 1", "frightened 2"], 24, " · ")
+    assert lines == ["Status: 1d6 fire ·", "  clumsy 1 ·", "  frightened 2"]
+
+
+def test_the_numbers_keep_their_reasons_then_say_them_once_then_drop_them_then_wrap():
+    """RULES §9: frightened 1 is −1 status to AC and Perception: AC 17 → 16, Per +6 → +5."""
+    from tui.widgets.numbers_line import fitted_numbers
+
+    rules = get_system("pf2e")
+    encounter = Encounter("pf2e", "One")
+    goblin = encounter.add(rules.new_creature("Goblin", hp=6,
+                                              numbers={"ac": 17, "perception": 6}))
+    encounter.add_condition(goblin, "frightened", 1)
+    assert fitted_numbers(encounter, goblin, 60) == [
+        "AC 16 (17, frightened 1) · Per +5 (+6, frightened 1)"]
+    assert fitted_numbers(encounter, goblin, 45) == ["AC 16 (17) · Per +5 (+6) · from frightened 1"]
+    assert fitted_numbers(encounter, goblin, 30) == ["AC 16 (17) · Per +5 (+6)"]
+    assert fitted_numbers(encounter, goblin, 15) == ["AC 16 (17) ·", "  Per +5 (+6)"]
