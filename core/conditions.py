@@ -145,11 +145,18 @@ def summary(creature: Creature, system: str) -> str:
 
     The rules' own states (dead, dying, wounded, unconscious …) come first, then the GM's.
     """
+    return " · ".join(summary_words(creature, system))
+
+
+def summary_words(creature: Creature, system: str, after_states: tuple[str, ...] = ()) -> list[str]:
+    """The words of :func:`summary`, one a condition; ``after_states`` (a persistent damage)
+    go right after the rules' own states, before the GM's conditions."""
     values = conditions_of(creature, system)
     first = [n for n in ("dead", "defeated", "death-move", "dying", "wounded", "doomed", "stable",
                          "unconscious", "disabled", "staggered") if n in values]
     rest = [n for n in values if n not in first]
-    return " · ".join(valued_words(n, values[n]) for n in first + rest)
+    return [*(valued_words(n, values[n]) for n in first), *after_states,
+            *(valued_words(n, values[n]) for n in rest)]
 
 
 def valued_words(name: str, value: int | None) -> str:

@@ -118,9 +118,12 @@ class Defenses:
 
     def short(self) -> str:
         """Compact text for a table cell, or an em dash when there are none."""
-        parts = [e.short() for e in self.entries()]
-        parts += [_effect_short(w) for w in self.effect_immunities]
-        return ", ".join(parts) if parts else "—"
+        return ", ".join(self.short_parts()) or "—"
+
+    def short_parts(self) -> list[str]:
+        """The words of :meth:`short`, one an entry (``weak fire 5``, ``imm paralyzed``)."""
+        return [*(e.short() for e in self.entries()),
+                *(_effect_short(w) for w in self.effect_immunities)]
 
     def has_immunity(self, selector: str) -> bool:
         """True when an unconditional immunity names ``selector``."""

@@ -122,14 +122,18 @@ class Numbers(dict[str, int]):
         self.why = dict(why)
         self.notes = notes
 
-    def text(self, key: str) -> str:
-        """One number as the GM reads it: ``AC 15 (17, frightened 2)``, ``Ref +6 (+8, clumsy 2)``."""
+    def text(self, key: str, *, reasons: bool = True) -> str:
+        """One number as the GM reads it: ``AC 15 (17, frightened 2)``, ``Ref +6 (+8, clumsy 2)``;
+        without ``reasons`` the printed number alone in brackets: ``AC 15 (17)``."""
         word = next((n for n in NUMBERS.get(self.system, ()) if n.key == key), None)
         label, signed = (game_term(word.label), word.signed) if word else (key, False)
         show = (lambda v: f"{v:+d}") if signed else str
         why = self.why.get(key)
         if not why:
             return f"{label} {show(self[key])}"
+        if not reasons:
+            return tr("{number} {value} ({printed})", number=label, value=show(self[key]),
+                      printed=show(self.printed[key]))
         return tr("{number} {value} ({printed}, {reasons})", number=label, value=show(self[key]),
                   printed=show(self.printed[key]), reasons=listing(why))
 

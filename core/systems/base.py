@@ -177,12 +177,17 @@ class RuleSystem:
 
     def short_defenses(self, creature: Creature) -> str:
         """Defenses in a few words for a table cell (Japanese: as the wiki writes them)."""
+        if language() != "ja":
+            return self.defenses_of(creature).short()
+        return listing(self.short_defense_parts(creature)) or "—"
+
+    def short_defense_parts(self, creature: Creature) -> list[str]:
+        """The words of :meth:`short_defenses`, one a defense (``weak fire 5``, ``DR 10/good``)."""
         defenses = self.defenses_of(creature)
         if language() != "ja":
-            return defenses.short()
-        parts = [e.describe() for e in defenses.entries()]
-        parts += [game_term("immunities") + game_term(w) for w in defenses.effect_immunities]
-        return listing(parts) if parts else "—"
+            return defenses.short_parts()
+        parts = [e.short() for e in defenses.entries()]    # the wiki's words, and ``DR 10/…``
+        return parts + [game_term("immunities") + game_term(w) for w in defenses.effect_immunities]
 
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",

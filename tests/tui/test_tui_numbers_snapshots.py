@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from test_tui_bestiary_snapshots import BLOCKS, paste_block
 from test_tui_numbers import dagger_scene, pf2_strikes, pyro_ambush
 from test_tui_numbers_form import raiders_scene
@@ -84,3 +85,20 @@ def test_statblock_paste_says_the_lines_not_read(snap_compare):
     """Issue 21 item 4: the numbers read, and the stat lines that were not."""
     text = (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8") + "\nArmor Class 18\n"
     assert snap_compare(demo_app(), terminal_size=SIZE, run_before=lambda pilot: paste_block(pilot, text))
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_roster_80_columns_every_condition_and_defense_of_the_highlighted(snap_compare, language):
+    """The Goblin Pyro's five conditions and persistent fire, four defenses and five numbers at
+    80 columns: its row counts what it leaves out, the lines under the roster say it whole."""
+    from test_tui_roster_80_columns import pyro
+
+    from core import i18n
+
+    i18n.set_language(language)      # English again at the next test's start (tests/conftest.py)
+
+    async def run_before(pilot: Pilot) -> None:
+        await pilot.press("down")
+        await still(pilot)
+
+    assert snap_compare(app_on(pyro()), terminal_size=SIZE, run_before=run_before)

@@ -75,7 +75,7 @@ KEY_WORDS = {"esc", "escape", "enter", "tab", "shift", "ctrl", "del", "pgup", "p
 
 GAME_TERMS = {"fire", "cold", "bleed", "slashing", "piercing", "bludgeoning", "persistent",
               "living", "weak", "res", "imm", "dogslicer", "shortbow", "agile", "backstabber",
-              "finesse", "ranged", "mag",
+              "finesse", "ranged", "mag", "magic",
               # the numbers' labels come from the glossary (頑健, 反応, 意志, 知覚, レベル), not the catalogue
               "Fort", "Ref", "Will", "Per", "Level",
               # a defense line said back: in Japanese the wiki's words (弱点…) from notation_ja

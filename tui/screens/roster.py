@@ -20,6 +20,7 @@ from tui.widgets.find_field import FindField
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
+from tui.widgets.row_rest import RowRest
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
@@ -95,6 +96,7 @@ class RosterScreen(HitLedgerScreen[None]):
         with Horizontal(id="roster-body"):
             yield RosterTable(id="roster")
             yield Static("", id="detail", markup=False)
+        yield RowRest(id="row-rest")            # what the highlighted row cuts, in full
         yield NumbersLine(id="numbers-line")    # issue 19: AC, saves, Perception after conditions
         yield LogPanel(lines=LOG_LINES)
         with Horizontal(id="find-line"):
@@ -138,6 +140,8 @@ class RosterScreen(HitLedgerScreen[None]):
         detail = self.query_one("#detail", Static)
         creature_id = self.table.highlighted_id
         self.query_one(NumbersLine).show(self.encounter, creature_id)
+        cut = self.table.cut_words(creature_id) if creature_id and not detail.display else []
+        self.query_one(RowRest).show(cut)
         if detail.display:
             detail.update(detail_text(self.encounter, creature_id) if creature_id else "")
 

@@ -2,8 +2,9 @@
 
 ``AC 15 (17, frightened 2) · Fort +5 Ref +6 Will +2 · Per +4`` — always after conditions
 (``Encounter.numbers_of`` is the one place that applies them), the printed number and the
-reason in brackets. Daggerheart adds a PC's Hope; the level and tier stay on the detail pane,
-which lists them all (:func:`numbers_lines`).
+reason in brackets; where the reasons do not fit, the printed numbers alone (the conditions are
+on the row). A Daggerheart PC's Hope is on its row; the level and tier stay on the detail pane,
+which lists them all (:func:`numbers_lines`), with Hope.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from textual.widgets import Static
 
-from core.i18n import game_term, tr
+from core.cells import cut_cells
+from core.i18n import game_term, listing, tr
 from core.table_numbers import HOPE_MAX
 from tui.session_rules import has_fear
+from tui.widgets.row_rest import wrap_words
 
 if TYPE_CHECKING:
     from core import Encounter
@@ -35,7 +38,7 @@ def numbers_summary(encounter: Encounter, creature_id: str) -> str:
     numbers = encounter.numbers_of(creature_id)
     groups = [" ".join(numbers.text(key) for key in group if key in numbers) for group in GROUPS]
     if creature.pc and has_fear(encounter.rules):      # Daggerheart: Fear's PCs have Hope
-        groups.append(_hope(creature.hope))
+        groups.append(hope_text(creature.hope))
     return " · ".join(group for group in groups if group)
 
 
@@ -54,7 +57,7 @@ def numbers_lines(encounter: Encounter, creature_id: str, width: int = PANE_CELL
         joined = " ".join(texts)
         lines.extend(texts if cell_len(joined) > width else [joined] if texts else [])
     if creature.pc and has_fear(encounter.rules):
-        lines.append(_hope(creature.hope))
+        lines.append(hope_text(creature.hope))
     for attack in creature.attacks:
         try:
             bonus, why = attack_bonus(creature, encounter.system, attack)
@@ -67,29 +70,56 @@ def numbers_lines(encounter: Encounter, creature_id: str, width: int = PANE_CELL
     return lines + list(numbers.notes)
 
 
-def _hope(hope: int) -> str:
+def hope_text(hope: int) -> str:
     """A PC's Hope out of its most (Daggerheart keeps the word Hope in every language)."""
     return f"{game_term('Hope')} {hope}/{HOPE_MAX}"
 
 
-def summary_or_hint(encounter: Encounter, creature_id: str | None) -> str:
-    """The line the roster shows: the numbers, or how to type them in."""
+MOST_LINES = 2
+"""The roster's numbers take at most this many lines."""
+
+
+def fitted_numbers(encounter: Encounter, creature_id: str | None, width: int) -> list[str]:
+    """The roster's numbers in ``width`` cells, every number after conditions always shown:
+    each with why (``AC 15 (17, frightened 2)``) where that fits one line, else the printed
+    number alone and the reasons once at the end (``AC 15 (17) · … · from frightened 2``), else
+    without the reasons; then the same over two lines, a group never split. A Daggerheart PC's
+    Hope is on its row; a creature without numbers gets the hint."""
     if creature_id is None:
-        return ""
+        return []
     try:
-        line = numbers_summary(encounter, creature_id)
+        numbers = encounter.numbers_of(creature_id)
     except (KeyError, ValueError):
-        return ""
-    return line or tr("no AC or saves known · e: type them in")
+        return []
+
+    def groups(reasons: bool) -> list[str]:
+        said = (" ".join(numbers.text(key, reasons=reasons) for key in group if key in numbers)
+                for group in GROUPS)
+        return [group for group in said if group]
+
+    why = dict.fromkeys(reason for group in GROUPS for key in group if key in numbers
+                        for reason in numbers.why.get(key, ()))
+    brief = groups(False)
+    if not brief:
+        return [tr("no AC or saves known · e: type them in")]
+    tries = [groups(True), brief + [tr("from {reasons}", reasons=listing(why))], brief] \
+        if why else [brief]
+    for most in range(1, MOST_LINES + 1):
+        for said in tries:
+            lines = wrap_words("", said, width, " · ")
+            if len(lines) <= most and all(cell_len(line) <= width for line in lines):
+                return lines
+    return [cut_cells(line, width) for line in wrap_words("", brief, width, " · ")[:MOST_LINES]]
 
 
 class NumbersLine(Static):
-    """One line under the roster: the highlighted creature's numbers after conditions."""
+    """Under the roster: the highlighted creature's numbers after conditions (one line, or two)."""
 
     DEFAULT_CSS = """
     NumbersLine {
-        height: 1;
-        padding: 0 1;
+        height: auto;
+        max-height: 2;
+        padding: 0 0 0 1;
         color: $text-muted;
         text-wrap: nowrap;
         text-overflow: ellipsis;
@@ -102,7 +132,8 @@ class NumbersLine(Static):
 
     def show(self, encounter: Encounter, creature_id: str | None) -> None:
         """Show ``creature_id``'s numbers (nothing for no creature)."""
-        self.update(summary_or_hint(encounter, creature_id))
+        self.update("\n".join(fitted_numbers(encounter, creature_id, self.app.size.width - 1)))
 
 
-__all__ = ["NumbersLine", "numbers_summary", "numbers_lines", "summary_or_hint", "GROUPS"]
+__all__ = ["NumbersLine", "numbers_summary", "numbers_lines", "fitted_numbers",
+           "hope_text", "GROUPS"]

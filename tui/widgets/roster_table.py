@@ -15,8 +15,10 @@ from textual.widgets import DataTable
 from core import conditions
 from core.cells import char_cells, cut_cells
 from core.i18n import N_, listing, tr
+from tui.session_rules import has_fear
 from tui.widgets.log_panel import event_line
-from tui.widgets.numbers_line import numbers_lines
+from tui.widgets.numbers_line import hope_text, numbers_lines
+from tui.widgets.row_rest import fit_words
 
 if TYPE_CHECKING:
     from textual.geometry import Region
@@ -88,18 +90,47 @@ def persistent_text(creature: Any) -> str:
     )
 
 
-def status_text(creature: Any, system: str) -> str:
-    """Every condition in short (``dying 1 · wounded 1``, ``frightened 2``), else ``ok``.
+STATUS_SEPARATOR = " · "
+
+
+def status_words(creature: Any, system: str, *, hope: bool = False) -> list[str]:
+    """What the Status cell says, a word each: ``hope``: a Daggerheart PC's Hope first; the
+    rules' own states (``dying 1``), the persistent damage (``1d6 fire``: it hurts at the turn's
+    end), the GM's conditions; ``ok`` for none. ``hidden`` first: out of the players' view.
 
     A dying creature is unconscious by the rules: the cell says dying, the detail pane both.
     """
     if "dying" in creature.conditions and "unconscious" in creature.conditions:
         creature = creature.clone()
         creature.conditions.discard("unconscious")
-    words = conditions.summary(creature, system)
+    damage = tuple(str(getattr(condition, "label", None) or condition.formula)
+                   for condition in getattr(creature, "persistent", None) or ())
+    words = conditions.summary_words(creature, system, damage)
     if creature.hidden:  # issue 20: left out of the players' view
-        return tr("hidden · {conditions}", conditions=words) if words else tr("hidden")
-    return words or tr("ok")
+        words.insert(0, tr("hidden"))
+    if hope and creature.pc:
+        words.insert(0, hope_text(creature.hope))
+    return words or [tr("ok")]
+
+
+def row_words(encounter: Encounter, creature_id: str) -> dict[str, tuple[list[str], str]]:
+    """The words of a row's Status and Defenses cells, by column key, with their separator."""
+    creature = encounter.creature(creature_id)
+    rules = encounter.rules
+    return {"status": (status_words(creature, encounter.system, hope=has_fear(rules)),
+                       STATUS_SEPARATOR),
+            "defenses": (rules.short_defense_parts(creature) or ["—"], tr(", "))}
+
+
+def cut_words(encounter: Encounter, creature_id: str,
+              widths: dict[str, int]) -> list[tuple[str, list[str], str]]:
+    """What a row in ``widths`` cannot show whole: ``(column label, words, separator)`` for its
+    Status and Defenses cells that leave words out (a column not shown leaves them all)."""
+    labels = dict(COLUMNS)
+    return [(labels[key], words, separator)
+            for key, (words, separator) in row_words(encounter, creature_id).items()
+            if words != ["—"] and (key not in widths or
+                                   fit_words(words, widths[key], separator) != separator.join(words))]
 
 
 def fit(text: str, width: int) -> str:
@@ -199,20 +230,17 @@ def creature_cells(
         bar_width = min(BAR_WIDTH, widths["track"] - cell_len(track) - 1)
         if bar_width >= MIN_BAR_WIDTH:
             track = f"{hp_bar(rules.track_fraction(creature), bar_width)} {track}"
-    status = status_text(creature, encounter.system)
-    persistent = persistent_text(creature)
-    if persistent:
-        status = persistent if status == tr("ok") else listing((status, persistent))
+    words = row_words(encounter, creature_id)
     cells: dict[str, Any] = {
         "init": init,
         "name": Text(fit_name(name, widths["name"], (
             pc_name(encounter.creature(other)) for other in encounter.order
             if other != creature_id))),
         "track": Text(fit(track, widths["track"])),
-        "status": Text(fit(status, widths["status"])),
     }
-    if "defenses" in widths:  # dropped on a narrow terminal
-        cells["defenses"] = Text(fit(rules.short_defenses(creature), widths["defenses"]))
+    for key, (said, separator) in words.items():     # Defenses: dropped on a narrow terminal
+        if key in widths:
+            cells[key] = Text(fit_words(said, widths[key], separator))
     return cells
 
 
@@ -485,6 +513,12 @@ class RosterTable(DataTable[Any]):
             for creature_id in marked:
                 if creature_id in self._shown:
                     self._update_row(creature_id)
+
+    def cut_words(self, creature_id: str) -> list[tuple[str, list[str], str]]:
+        """What ``creature_id``'s row cannot show whole (:func:`cut_words`)."""
+        if self._encounter is None or creature_id not in self._encounter.creatures:
+            return []
+        return cut_words(self._encounter, creature_id, self._widths)
 
     def select_creature(self, creature_id: str) -> None:
         """Move the cursor to a creature's row."""
