@@ -1,5 +1,5 @@
 """A system refuses, in words, a rule it does not have (Stress outside Daggerheart, a dying check
-in Daggerheart), and Stress that fits its slots marks no HP."""
+in Daggerheart) and a creature with no track, and Stress that fits its slots marks no HP."""
 
 from __future__ import annotations
 
@@ -26,3 +26,10 @@ def test_stress_that_fits_marks_no_hp():
     bandit = rules.new_creature("Bandit", hp=4, stress=3)
     out = rules.resolve_stress(bandit, 2)
     assert out.hp_marked == 0 and out.changes == {"stress_marked": 2}
+
+
+def test_a_creature_with_no_track_is_refused_as_a_whole_with_no_field_prefix():
+    rules = get_system("pf2e")
+    goblin = rules.new_creature("Goblin", hp=6)
+    goblin.hp = goblin.max_hp = None
+    assert refused(rules.check_creature, goblin) == "a pf2e creature needs hp, max_hp"
