@@ -70,3 +70,9 @@ def test_a_bonus_of_99_either_way_is_read(text, bonus):
 def test_a_bonus_past_99_is_refused_with_the_bounds():
     assert refused(read_reaction, "agility 14 +100") == \
         "a Difficulty is 0 to 999 and a bonus -99 to 99, not 14 +100"
+
+
+def test_a_pcs_natural_is_the_sum_of_the_duality_dice():
+    encounter, pc, _, _ = party()
+    rolled = encounter.roll_saves([pc], save="agility", dc=14, rng=ScriptedRng(9, 4)).rolls[pc]
+    assert rolled.natural == 9 + 4
