@@ -33,6 +33,8 @@ from saves.errors import SaveError
 
 #: Encounter attributes a ledger step must never set (meta_before / meta_after).
 _NOT_META = frozenset({"rules", "system", "revision"})
+#: The encounter's counters a step sets on undo/redo, bounded only below (and by 64 bits).
+_COUNTERS = frozenset({"turn", "round", "next_id"})
 _HINT = "fix that field by hand (see saves/FORMAT.md) or restore the .bak copy"
 
 
@@ -297,9 +299,9 @@ def _check_meta(meta: Any, where: str) -> None:
     from core.encounter import DEFAULT_SETTINGS
 
     for key, value in _kind(meta, dict, where).items():
+        if key in _COUNTERS and type(value) is int and value >= (0 if key == "turn" else 1):
+            continue  # the usual case; Fear and the party level have a top to check as well
         kind = _meta_kind(key)
-        if kind is int and type(value) is int and value >= (0 if key == "turn" else 1):
-            continue  # the usual case: turn, round, next_id
         at = f"{where}.{key}"
         if kind is None:
             raise Invalid(at, f"{key!r} is not an encounter field a step can change")
