@@ -37,8 +37,9 @@ class DamageScreen(AttackHelper):
 
     | Key | Action |
     | :- | :- |
-    | enter | Apply exactly what the preview shows (after a miss: deal it, log the miss, or back) |
-    | escape | Cancel |
+    | enter | Apply exactly what the preview shows (after a miss: log the miss, no damage) |
+    | escape | Cancel: nothing applied, nothing logged (a miss included) |
+    | y, alt+y | After a miss: deal the damage rolled anyway (then enter applies it) |
     | tab / down | From the damage field to the targets |
     | up | In the damage field: the damage applied before, newest first |
     | 0–4 | The highlighted target's save: none, crit. success, success, failure, crit. fail |
@@ -86,7 +87,7 @@ class DamageScreen(AttackHelper):
         """The entry's state and rules (core): the screen only renders it."""
         self.preview: Any = None
         self.preview_error: str = ""
-        self._had_preview = False
+        self._footer_state = (False, False)
 
     def compose(self) -> ComposeResult:
         """Field, roll line, options, targets, steps, helper."""
@@ -188,6 +189,8 @@ class DamageScreen(AttackHelper):
                 self.draft.has_saves and SAVE_KEYS[index] in self.draft.save_cycle)
         if action == "copy_save" and len(self.target_ids) == 1:
             return False  # never applies with one target: hidden, not greyed
+        if action in ("log_miss", "drop_miss", "deal_miss"):
+            return self.draft.no_damage and self.preview is not None
         if action in ("reroll", "add_hit") and self.preview is None:
             return None
         return True
@@ -205,10 +208,7 @@ class DamageScreen(AttackHelper):
         if self.preview is None:
             self.notify(tr("Type the damage first."), severity="warning")
             return
-        if self.draft.no_damage:
-            self._confirm_after_miss()
-            return
-        self._finish()
+        self._finish()      # a miss: the attack is logged, no damage (y first deals it)
 
     def _finish(self) -> None:
         """Close with the preview; a hit on a Minion first asks which more Minions it defeats
@@ -233,28 +233,22 @@ class DamageScreen(AttackHelper):
 
         self.app.push_screen(MinionPicker(self.encounter, candidates, count), picked)
 
-    def _confirm_after_miss(self) -> None:
-        """A miss deals no damage unless the GM says so (issue 9, item 2): ``y`` deals it,
-        ``n`` or ``enter`` logs the miss — the attack roll, no damage — and closes the form,
-        ``escape`` goes back to the form."""
-        from tui.screens.dialogs import ConfirmModal
+    def action_log_miss(self) -> None:
+        """enter after a miss: log the attack with no damage and close (as apply does)."""
+        self.action_apply()
 
-        attack = self.draft.attack
+    def action_drop_miss(self) -> None:
+        """escape after a miss: close, logging nothing (as cancel does)."""
+        self.action_cancel()
 
-        def answer(apply: bool | None) -> None:
-            if apply is None:
-                return  # back to the form
-            if apply:
-                self.draft.confirm_miss()
-                self._recompute()  # the same dice, now dealt
-            if self.preview is not None:
-                self._finish()  # a miss not confirmed: the attack, no damage
-
-        total = self.preview.roll.total
-        question = tr("The attack missed ({attack}). Deal the {total} damage anyway?",
-                      attack=attack.text if attack else tr("miss"), total=total)
-        self.app.push_screen(ConfirmModal(question, yes=tr("deal it"), no=tr("log the miss"),
-                                          back=tr("back")), answer)
+    def action_deal_miss(self) -> None:
+        """The GM says the missed attack's damage lands: the same dice, now dealt; enter
+        applies what the preview then shows."""
+        if not self.draft.no_damage:
+            return
+        self.draft.confirm_miss()
+        self._recompute()
+        self.refresh_bindings()     # enter applies again, escape cancels
 
     def action_cancel(self) -> None:
         """Close without applying anything."""

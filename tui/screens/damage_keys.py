@@ -34,8 +34,16 @@ TARGET_BINDINGS: list[BindingType] = [
 
 DAMAGE_BINDINGS: list[BindingType] = [
     # priority: enter applies from the field and the table alike, and shows in the footer
+    # after a missed attack the same keys say what they do then: enter logs the miss (the
+    # attack, no damage), escape logs nothing; y deals the damage anyway (the first of a key's
+    # bindings that is on is the one the footer shows; the roll line says y)
+    Binding("enter", "log_miss", N_("Log miss"), priority=True, id="damage.log_miss"),
     Binding("enter", "apply", N_("Apply"), priority=True, id="damage.apply"),
+    Binding("escape", "drop_miss", N_("Cancel, no log"), id="damage.drop_miss"),
     Binding("escape", "cancel", N_("Cancel"), id="damage.cancel"),
+    Binding("y", "deal_miss", N_("Deal it"), show=False, id="damage.deal_miss"),
+    Binding("alt+y", "deal_miss", N_("Deal it"), priority=True, key_display="alt+y", show=False,
+            id="damage.deal_miss_alt", tooltip=N_("The attack missed: deal the damage rolled anyway")),
     # Letters act on the targets; the same actions with alt (and ^r) work from the damage
     # field too, where letters are notation (issue 9, item 14). The footer shows only
     # keys that work in both places, so it stays the same when the focus moves.

@@ -24,7 +24,7 @@ class PreviewLines(TargetRows):
     """The lines that say what the entry would do: the roll, the options, the breakdown."""
 
     preview_error: str = ""
-    _had_preview: bool = False
+    _footer_state: tuple[bool, bool] = (False, False)
 
     @property
     def has_attack_helper(self) -> bool:
@@ -66,11 +66,11 @@ class PreviewLines(TargetRows):
         self._show_roll_line()
         self._show_results()
         self._show_steps()
-        has_preview = self.preview is not None
-        if has_preview != self._had_preview:
-            # reroll and add-hit grey out without a preview: refresh the footer only then,
-            # not on every keystroke
-            self._had_preview = has_preview
+        state = (self.preview is not None, self.draft.no_damage)
+        if state != self._footer_state:
+            # reroll and add-hit grey out without a preview, enter and escape say what they do
+            # after a miss: refresh the footer only then, not on every keystroke
+            self._footer_state = state
             self.refresh_bindings()
 
     def _show_roll_line(self) -> None:
@@ -83,7 +83,7 @@ class PreviewLines(TargetRows):
             text = Text(fit_lines(f"! {self.preview_error}", width, lines), style="bold")
         elif self.draft.no_damage and self.preview is not None:
             # the core previews a miss as no damage; the dice stay for a GM who confirms
-            miss = tr("MISS: no damage (enter asks) · if you confirm: {roll}", roll=self.preview.roll.text)
+            miss = tr("MISS: enter logs it, no damage · alt+y deals {roll}", roll=self.preview.roll.text)
             text = Text(fit_lines(miss, width, lines), style="bold")
         elif self.preview is None:
             empty = tr("nothing rolled yet") + (tr(" · alt+v rolls the targets' saves") if self.draft.has_saves else "")

@@ -86,7 +86,8 @@ class TargetRows(ModalScreen[Any]):
         saves = [self._save_label(cid) for cid in self.target_ids[:1]] + [
             save_label(save) for save in self.draft.save_cycle]
         # a rolled save shows its total too (``17 成功``): room for it, never a cut degree
-        saves += [f"20 {tr(ROLLED_LABELS.get(save, save))}" for save in self.draft.save_cycle if save]
+        # (every degree the system's roll can give, offered or not: Daggerheart's matching dice)
+        saves += [f"20 {tr(ROLLED_LABELS.get(save, save))}" for save in self.rules.save_choices if save]
         widths = [max(map(cell_len, [tr("Target"), *names])), max(map(cell_len, [ptr("saving throw", "Save"), *saves]))]
         table.add_column(tr("Target"), key="target", width=widths[0])
         table.add_column(ptr("saving throw", "Save"), key="save", width=widths[1])
