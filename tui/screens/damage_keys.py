@@ -1,13 +1,14 @@
-"""The damage form's keys: every binding of the form and of its targets, with the words for the
-footer and help (the form's docstring tables say them again, checked by tests)."""
+"""The damage form's keys: every binding of the form, with the words for the footer and help
+(the form's docstring table says them again, checked by tests); its targets' keys are the
+targets table's own (tui/widgets/target_table.py)."""
 
 from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
 from core.i18n import N_
+from tui.widgets.target_table import SAVE_GROUP, TARGET_BINDINGS
 
-SAVE_GROUP = Binding.Group("Save", compact=True)
 ACTOR_HELP = N_("Who deals the damage: a few letters of the name, then enter")
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
@@ -17,20 +18,6 @@ ALT_DIGIT_CHARS = "¡™£¢∞§¶•ª"
 ALT_DIGIT_KEYS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
                   "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
 
-TARGET_BINDINGS: list[BindingType] = [
-    Binding("0", "screen.set_save(0)", N_("No save"), group=SAVE_GROUP, id="damage.save_0"),
-    Binding("1", "screen.set_save(1)", N_("Critical success"), group=SAVE_GROUP,
-            id="damage.save_1"),
-    Binding("2", "screen.set_save(2)", N_("Success"), group=SAVE_GROUP, id="damage.save_2"),
-    Binding("3", "screen.set_save(3)", N_("Failure"), group=SAVE_GROUP, id="damage.save_3"),
-    Binding("4", "screen.set_save(4)", N_("Critical failure"), group=SAVE_GROUP,
-            id="damage.save_4"),
-    Binding("S", "screen.copy_save", N_("Save to all"), key_display="S",
-            id="damage.save_all"),
-    Binding("left", "screen.cycle_save(-1)", N_("Save −"), show=False, id="damage.save_prev"),
-    Binding("right", "screen.cycle_save(1)", N_("Save +"), show=False, id="damage.save_next"),
-]
-"""The targets table's keys: the highlighted target's save."""
 
 DAMAGE_BINDINGS: list[BindingType] = [
     # priority: enter applies from the field and the table alike, and shows in the footer
