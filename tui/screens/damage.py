@@ -293,14 +293,12 @@ class DamageScreen(ModalScreen[DamagePreview | None]):
     def on_target_table_save_cycled(self, event: TargetTable.SaveCycled) -> None:
         """left / right on the targets: that target's previous or next save."""
         event.stop()
-        if self.draft.has_saves and self.draft.cycle_save(event.target, event.step):
-            self._recompute()
+        self._cycle_save(event.target, event.step)
 
     def on_target_table_save_copied(self, event: TargetTable.SaveCopied) -> None:
         """S on the targets: that target's save for every target."""
         event.stop()
-        if self.draft.has_saves and self.draft.copy_save(event.target):
-            self._recompute()
+        self._copy_save(event.target)
 
     def on_attack_bar_requested(self, event: AttackBar.Requested) -> None:
         """Enter in the attack bar rolls the attack."""
@@ -487,11 +485,14 @@ class DamageScreen(ModalScreen[DamagePreview | None]):
         """Set the highlighted target's save by its key (0 none … 4 critical failure)."""
         self._set_save(self.highlighted_id, index)
 
-    def action_cycle_save(self, step: int) -> None:
-        """Change the highlighted target's save result."""
-        creature_id = self.highlighted_id
+    def _cycle_save(self, creature_id: str | None, step: int) -> None:
+        """``creature_id``'s previous (-1) or next (1) save result."""
         if creature_id is not None and self.draft.has_saves and self.draft.cycle_save(creature_id, step):
             self._recompute()
+
+    def action_cycle_save(self, step: int) -> None:
+        """Change the highlighted target's save result."""
+        self._cycle_save(self.highlighted_id, step)
 
     def action_save_all(self, index: int) -> None:
         """Give every target the save of key ``index`` (0 none … 4 critical failure)."""
@@ -501,11 +502,14 @@ class DamageScreen(ModalScreen[DamagePreview | None]):
         if any(changed):
             self._recompute()
 
-    def action_copy_save(self) -> None:
-        """Give every target the highlighted target's save."""
-        creature_id = self.highlighted_id
+    def _copy_save(self, creature_id: str | None) -> None:
+        """Give every target ``creature_id``'s save."""
         if creature_id is not None and self.draft.has_saves and self.draft.copy_save(creature_id):
             self._recompute()
+
+    def action_copy_save(self) -> None:
+        """Give every target the highlighted target's save."""
+        self._copy_save(self.highlighted_id)
 
     def action_toggle_armor(self) -> None:
         """Daggerheart: the highlighted target marks an armor slot, or not."""

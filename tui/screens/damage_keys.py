@@ -32,7 +32,7 @@ DAMAGE_BINDINGS: list[BindingType] = [
     Binding("alt+y", "deal_miss", N_("Deal it"), priority=True, key_display="alt+y", show=False,
             id="damage.deal_miss_alt", tooltip=N_("The attack missed: deal the damage rolled anyway")),
     # Letters act on the targets; the same actions with alt (and ^r) work from the damage
-    # field too, where letters are notation (issue 9, item 14). The footer shows only
+    # field too, where letters are notation. The footer shows only
     # keys that work in both places, so it stays the same when the focus moves.
     Binding("r", "reroll", N_("Reroll"), show=False, id="damage.reroll"),
     Binding("c", "toggle_critical", N_("Critical"), show=False, id="damage.critical"),
@@ -42,7 +42,7 @@ DAMAGE_BINDINGS: list[BindingType] = [
     Binding("a", "toggle_armor", N_("Armor slot"), show=False, id="damage.armor"),
     Binding("i", "toggle_direct", N_("Direct"), show=False, id="damage.direct"),
     Binding("plus", "add_hit", N_("Add hit"), key_display="+", show=False, id="damage.add_hit"),
-    # issue 19: an area's saves rolled by the app, each target with its own numbers
+    # an area's saves rolled by the app, each target with its own numbers
     Binding("v", "roll_saves", N_("Roll saves"), show=False, id="damage.roll_saves"),
     Binding("alt+v", "roll_saves", N_("Roll saves"), priority=True, key_display="alt+v", show=False,
             id="damage.roll_saves_alt", tooltip=N_("Roll every target's save against one DC")),
@@ -62,10 +62,10 @@ DAMAGE_BINDINGS: list[BindingType] = [
             id="damage.no_nonlethal"),
     Binding("alt+m", "cycle_multiplier", N_("×2/×3/×4"), priority=True, show=False,
             id="damage.multiplier_alt"),
-    # issue 19: the Pathfinder family's multiple attack penalty step of the attack rolled
+    # the Pathfinder family's multiple attack penalty step of the attack rolled
     Binding("m", "cycle_map", N_("MAP step"), show=False, id="damage.map"),
     Binding("alt+m", "cycle_map", N_("MAP step"), priority=True, show=False, id="damage.map_alt"),
-    # issue 19: Daggerheart Horde (X): its damage X once half its HP is marked
+    # Daggerheart Horde (X): its damage X once half its HP is marked
     Binding("h", "horde_damage", N_("Horde damage"), show=False, id="damage.horde"),
     Binding("alt+h", "horde_damage", N_("Horde damage"), priority=True, show=False, id="damage.horde_alt",
             tooltip=N_("The acting Horde's damage once half its HP is marked")),
@@ -93,7 +93,7 @@ DAMAGE_BINDINGS: list[BindingType] = [
     # app's priority key, from the field too)
     Binding("question_mark", "app.help", N_("Help"), key_display="?", show=False,
             id="damage.help"),
-    # issue 12: the acting creature's attacks read from its stat block; help lists one line
+    # the acting creature's attacks read from its stat block; help lists one line
     Binding("alt+1", "use_attack(1)", N_("Attack from the block"),
             priority=True, show=False, key_display="alt+1…9", id="damage.use_attack",
             tooltip=N_("The acting creature's attack 1–9 (from its stat block) into the field")),

@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING
 from core.cells import cut_cells
 from core.i18n import ptr, tr
 from tui.widgets.target_table import (
-    ROLLED_LABELS,
-    SAVE_KEYS,
-    SAVE_LABELS,
     TargetRow,
     rolled_label,
     save_label,
@@ -77,5 +74,4 @@ def target_rows(encounter: Encounter, draft: DamageDraft, preview: DamagePreview
     return rows
 
 
-__all__ = ["SAVE_KEYS", "SAVE_LABELS", "ROLLED_LABELS", "NAME_CELLS", "armor_text", "free_armor_slots",
-           "save_label", "save_text", "save_words", "target_rows"]
+__all__ = ["NAME_CELLS", "armor_text", "free_armor_slots", "save_text", "save_words", "target_rows"]
