@@ -249,9 +249,9 @@ class DamageDraft:
         self.rules = rules
         self.targets: tuple[str, ...] = tuple(dict.fromkeys(targets))
         self.rng = rng if rng is not None else _default_rng
-        self.save_cycle: tuple[str | None, ...] = (
-            None, *(c for c in rules.save_choices if c is not None))
-        """No save first, then the system's save results."""
+        offered = rules.save_choices if rules.save_offered is None else rules.save_offered
+        self.save_cycle: tuple[str | None, ...] = (None, *(c for c in offered if c is not None))
+        """No save first, then the save results the system offers the GM."""
         self.text = ""
         """The damage being typed (the last valid text: the form keeps a wrong one to itself)."""
         self.hits: list[str] = []
@@ -341,7 +341,10 @@ class DamageDraft:
     def set_rolled_saves(self, rolls: SaveRolls) -> None:
         """Each target's rolled save: its degree becomes the target's save result."""
         for target, roll in rolls.rolls.items():
-            if target in self.saves and self.set_save(target, roll.degree):
+            # a degree the system rolls but does not offer (Daggerheart's matching Duality
+            # Dice: a critical success) is kept as rolled
+            if target in self.saves and self.has_saves and roll.degree in self.rules.save_choices:
+                self.saves[target] = roll.degree
                 self.save_rolls[target] = roll
 
     def rolled_save(self, target: str) -> SaveRoll | None:
@@ -351,7 +354,8 @@ class DamageDraft:
 
     def cycle_save(self, target: str, step: int) -> bool:
         """``target``'s next (step 1) or previous (-1) save result."""
-        index = self.save_cycle.index(self.saves[target])
+        save = self.saves[target]
+        index = self.save_cycle.index(save) if save in self.save_cycle else 0   # a rolled degree not offered
         return self.set_save(target, self.save_cycle[(index + step) % len(self.save_cycle)])
 
     def copy_save(self, target: str) -> bool:

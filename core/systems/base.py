@@ -88,6 +88,9 @@ class RuleSystem:
     name: str = ""
     stat_fields: tuple[StatField, ...] = ()
     save_choices: tuple[str | None, ...] = (None,)
+    # the results a GM chooses from in the damage form (None: every one of save_choices);
+    # save_choices may accept more, such as a rolled degree the system's own roll can give
+    save_offered: tuple[str | None, ...] | None = None
     reaction_traits: tuple[str, ...] = ()    # Daggerheart: a reaction roll names one (RULES §10)
     has_basic_saves: bool = False
     save_words: str = N_("save")    # what the damage form and the palette call a save (issue 18)

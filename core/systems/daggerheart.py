@@ -38,6 +38,11 @@ class Daggerheart(RuleSystem):
     example_damage = ("2d10+3 physical", "14 magic")
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
+    # RULES §3: a reaction roll succeeds or fails, so the form offers those two; the other
+    # degrees stay accepted (they leave damage whole), and a PC's matching Duality Dice roll
+    # a critical success (RULES §10), shown as rolled
+    save_offered = (None, "success", "failure")
+    save_words = N_("reaction roll")
     reaction_traits = DAGGERHEART_TRAITS     # a PC's reaction roll adds the one named (RULES §10)
     has_initiative = False      # RULES §7: the GM orders the list; no rounds, only Fear
     counts_rounds = False

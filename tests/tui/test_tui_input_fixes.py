@@ -394,33 +394,21 @@ async def open_d20_damage(pilot, app, faces: tuple[int, ...], damage: str = "8 s
     return app.screen
 
 
-async def test_a_missed_attack_asks_and_no_logs_the_miss_as_one_undo_step(app_factory):
-    """y deals the damage anyway; n (like enter) logs the attack roll with no damage and
-    closes the form, one undoable event; escape goes back to the form."""
-    from tui.screens.dialogs import ConfirmModal
-
+async def test_a_missed_attack_is_logged_by_enter_as_one_undo_step(app_factory):
+    """enter logs the attack roll with no damage and closes the form, one undoable event;
+    escape closes it logging nothing; alt+y deals the damage anyway, then enter applies it."""
     encounter, _fighter, ogre = d20_brawl()
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_d20_damage(pilot, app, (3,))  # 3+0 vs AC 10: miss
         assert static_text(screen, "#attack-result").startswith("MISS: 3+0 = 3 vs AC 10")
-        assert static_text(screen, "#roll-line").startswith("MISS: no damage (enter asks)")
-        await pilot.press("enter")
-        await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ConfirmModal)
-        hint = str(question.query_one(".dialog-hint").render())
-        assert "y: deal it" in hint and "n / enter: log the miss" in hint
-        assert "escape: back" in hint
-        # one line, nothing cut: the hint fits the dialog box
-        assert len(hint) <= question.query_one(".dialog-box").content_region.width
+        assert static_text(screen, "#roll-line").startswith("MISS: enter logs it, no damage")
+        logged = len(encounter.log)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen  # back in the form, nothing applied or logged
-        logged = len(encounter.log)
+        assert app.screen is app.roster and len(encounter.log) == logged  # nothing logged
+        await open_d20_damage(pilot, app, (3,))  # 3+0 vs AC 10: miss
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("n")
         await pilot.pause()
         assert app.screen is app.roster
         assert encounter.creature(ogre).hp == 30
@@ -430,9 +418,9 @@ async def test_a_missed_attack_asks_and_no_logs_the_miss_as_one_undo_step(app_fa
         await pilot.press("u")  # one undoable event
         await pilot.pause()
         assert len(encounter.log) == logged and encounter.creature(ogre).hp == 30
-        # the same miss again: y deals the damage (its own Pilot test opened another app)
+        # the same miss again: alt+y deals the damage (its own Pilot test opened another app)
         await open_d20_damage(pilot, app, (3,))  # 3+0 vs AC 10: miss
-        await pilot.press("enter", "y")
+        await pilot.press("alt+y", "enter")
         await pilot.pause()
         assert encounter.creature(ogre).hp == 22
         assert "attack 3+0 = 3 vs AC 10: miss" in encounter.log[-1].text

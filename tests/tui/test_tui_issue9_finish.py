@@ -7,7 +7,7 @@ DamageDraft in tests/core/test_draft_from_pilot.py (issue 22 item 1): here, what
 
 from __future__ import annotations
 
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 from tui_support import Dice as Faces
 from tui_support import (
     d20_brawl,
@@ -21,7 +21,6 @@ from tui_support import (
 
 from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm
-from tui.screens.dialogs import ConfirmModal
 from tui.screens.tracker import AddConditionModal
 from tui.widgets.word_checkbox import WordCheckbox
 
@@ -102,12 +101,12 @@ async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_fac
 
 
 
-# -- a miss previews no damage; enter asks before dealing any ---------------------------------
+# -- a miss previews no damage; enter logs it, alt+y deals it ---------------------------------
 
 async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
     # With test_enter_twice_after_a_miss_applies_nothing (issue 9 item 2, was in
-    # test_tui_issue9_rest.py): enter, then enter on the question, logs the miss and applies
-    # nothing; y deals the damage rolled. The rules: test_draft_from_pilot.py.
+    # test_tui_issue9_rest.py): enter logs the miss and applies nothing; alt+y deals the
+    # damage rolled. The rules: test_draft_from_pilot.py.
     encounter = d20_brawl()
     ogre = encounter.order[1]
     app = app_factory(encounter)
@@ -119,14 +118,9 @@ async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        question = app.screen
-        assert isinstance(question, ConfirmModal)
-        assert "n / enter: log the miss" in str(question.query_one(".dialog-hint", Label).render())
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is app.roster  # the miss is logged, nothing applied
+        assert app.screen is app.roster  # one enter: the miss is logged, nothing applied
         assert damage.draft.no_damage
-        assert encounter.creature(ogre).hp == 30  # y is the only yes
+        assert encounter.creature(ogre).hp == 30  # alt+y is the only yes
         assert "miss" in encounter.log[-1].text and "no damage" in encounter.log[-1].text
         damage = await open_damage(pilot, keys=())
         assert damage.target_ids == [ogre]
@@ -136,13 +130,13 @@ async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
         await pilot.pause()
         assert damage.query_one("#targets").get_cell(ogre, "result").plain == "miss: no damage"
         roll_line = static_text(damage, "#roll-line")
-        assert roll_line.startswith("MISS: no damage")
+        assert roll_line.startswith("MISS: enter logs it, no damage")
         assert "8" in roll_line  # what was rolled is still shown, for a confirmation
         assert on_screen(app, "MISS: 3+0 = 3 vs AC 10: miss")  # the verdict, whole, at 80 columns
         assert on_screen(app, roll_line)
-        await pilot.press("enter")
+        await pilot.press("alt+y")  # the GM confirms: the damage rolled lands
         await pilot.pause()
-        await pilot.press("y")  # the GM confirms: the damage rolled lands
+        await pilot.press("enter")
         await pilot.pause()
         assert app.screen is app.roster
         assert encounter.creature(ogre).hp == 22  # the log's words: test_draft_from_pilot.py

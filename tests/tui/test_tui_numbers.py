@@ -140,7 +140,7 @@ async def test_alt_1_rolls_the_strike_against_the_targets_ac_with_the_map(app_fa
         assert screen.last_attack.natural == rolled.natural   # the same die, read again
 
 
-async def test_a_natural_20_sets_critical_and_a_miss_asks(app_factory):
+async def test_a_natural_20_sets_critical_and_one_enter_logs_a_miss(app_factory):
     async with running(app_factory, pf2_strikes()) as (pilot, app, encounter, ids):
         await pilot.press("down", "d")
         screen = app.screen
@@ -155,8 +155,10 @@ async def test_a_natural_20_sets_critical_and_a_miss_asks(app_factory):
         await pilot.press("alt+1")
         await pilot.pause()
         assert screen.draft.missed
-        await pilot.press("enter")                      # asks, as d20 3.0's helper does
-        assert "missed" in screen_text(app)
+        await pilot.press("enter")                      # logged, as d20 3.0's helper does
+        await pilot.pause()
+        assert app.screen is app.roster
+        assert "miss: no damage" in encounter.log[-1].text
 
 
 def dagger_scene() -> Encounter:

@@ -27,7 +27,7 @@ async def test_the_gms_map_step_carries_to_the_actors_next_strike(app_factory):
         await pilot.press("tab", "m")
         assert app.screen.last_attack.map_step == 1
         assert encounter.map_step(goblin) == 0           # not applied yet (RULES §10)
-        await pilot.press("shift+tab", "enter", "n")     # the miss logged: recorded in the encounter
+        await pilot.press("shift+tab", "enter")          # the miss logged: recorded in the encounter
         assert encounter.map_step(goblin) == 2
         await pilot.press("d")
         app.screen.rng = Dice(11, 3)

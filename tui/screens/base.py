@@ -33,9 +33,24 @@ class HitLedgerScreen(Screen[ResultType]):
         return self.session.encounter
 
 
-class HitLedgerModal(ModalScreen[ResultType], HitLedgerScreen[ResultType]):
-    """A dialog of hitledger over another screen, typed as a :class:`HitLedgerScreen`.
+class HitLedgerModal(ModalScreen[ResultType]):
+    """A dialog of hitledger over another screen: its app, session and encounter typed as a
+    :class:`HitLedgerScreen`'s are.
 
-    ModalScreen first: Textual inherits CSS (and the ``ModalScreen`` type selector) through
-    the first base only.
+    A sibling of HitLedgerScreen, not its child: a dialog is a ModalScreen (Textual inherits
+    CSS and the ``ModalScreen`` type selector through the first base only), and no screen
+    class chain is deeper than two of the project's classes.
     """
+
+    if TYPE_CHECKING:  # as Textual types it: the app is the same at run time, typed here
+        app = getters.app(HitLedgerApp)
+
+    @property
+    def session(self) -> EncounterSession:
+        """The session: the encounter, its dice, the one path for a change."""
+        return self.app.session
+
+    @property
+    def encounter(self) -> Encounter:
+        """The encounter being run."""
+        return self.session.encounter

@@ -1,171 +1,200 @@
-"""The attack helper: the acting creature's attacks rolled against the target's AC (Evasion,
-Difficulty) after conditions with the multiple attack penalty, and d20 3.0's threat helper."""
+"""The damage form's attack helper: the acting creature's attacks (alt+1…9) rolled against the
+target's AC (Evasion, Difficulty) after conditions with the multiple attack penalty, its Horde
+damage, and d20 3.0's threat helper (the attack bar); a part the form holds and calls."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
 from core.attack_traits import dealt
 from core.draft import restep, shown_attack
 from core.i18n import tr
-from core.model import Attack
-from core.table_numbers import AttackResult, horde_damage
+from core.table_numbers import horde_damage
 from tui.screens.damage_keys import ALT_DIGIT_CHARS
-from tui.screens.damage_saves import RolledSaves
 from tui.screens.dialogs import NumberInput
+from tui.widgets.attack_bar import AttackBar
 from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells
 from tui.widgets.notation_field import NotationField
 
+if TYPE_CHECKING:
+    from core import Encounter
+    from core.draft import DamageDraft
+    from core.model import Attack
+    from core.table_numbers import AttackResult
+    from tui.screens.damage import DamageScreen
 
-class AttackHelper(RolledSaves):
-    """Attack rolls in the damage form: alt+1…9 for the actor's attacks, alt+t for d20 3.0's."""
 
-    def _fill_target_ac(self) -> None:
-        """d20 3.0's helper starts on the first target's AC after conditions (issue 19)."""
-        if not self.has_attack_helper:
-            return
-        numbers = self.encounter.numbers_of(self.target_ids[0])
+def actor_attacks(encounter: Encounter, draft: DamageDraft) -> list[Attack]:
+    """The attacks read from the acting creature's stat block."""
+    actor = draft.actor
+    return list(encounter.creature(actor).attacks) if actor else []
+
+
+def actor_horde_damage(encounter: Encounter, draft: DamageDraft) -> str:
+    """The acting creature's Horde (X) damage once half its HP is marked, else ``""``."""
+    actor = draft.actor
+    return horde_damage(encounter.creature(actor)) if actor else ""
+
+
+def has_atk(encounter: Encounter, draft: DamageDraft) -> bool:
+    """Whether the acting creature has an ATK number (a Daggerheart adversary's) to roll."""
+    actor = draft.actor
+    return actor is not None and "attack" in encounter.creature(actor).numbers
+
+
+def attacks_line(encounter: Encounter, draft: DamageDraft) -> str:
+    """One line of the actor's attacks and their keys ("": none). A Horde with half its HP
+    marked shows its X first: its attacks deal X (RULES §9)."""
+    attacks = actor_attacks(encounter, draft)[:9]
+    horde = actor_horde_damage(encounter, draft)
+    words = [f"alt+{n} {a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "")
+             + ("" if horde else f" {a.damage}") for n, a in enumerate(attacks, 1)]
+    actor = draft.actor
+    atk = encounter.creature(actor).numbers.get("attack") if actor else None
+    if not attacks and atk is not None:     # a Daggerheart adversary's ATK
+        words = [f"alt+1 ATK {atk:+d}"]
+    if horde:
+        words.insert(0, tr("Horde: {damage} now (alt+h)", damage=horde))
+    return " · ".join(words)
+
+
+def attack_typed(text: str) -> tuple[int, str] | None:
+    """alt+N from a terminal reached the field as a character (ALT_DIGIT_CHARS): attack N and
+    the text without it; None when the text has none."""
+    for number, char in enumerate(ALT_DIGIT_CHARS, 1):
+        if char in text:
+            return number, text.replace(char, "")
+    return None
+
+
+def damage_of_attack(encounter: Encounter, draft: DamageDraft, number: int,
+                     rolled: AttackResult | None) -> str:
+    """What attack ``number`` puts in the field: the rolled attack's damage, else the Horde's X,
+    else its printed damage (hit or critical); "" for an ATK alone."""
+    if rolled is not None:
+        return rolled.offered
+    attacks = actor_attacks(encounter, draft)
+    printed = dealt(encounter.system, attacks[number - 1], draft.critical)[0] \
+        if number <= len(attacks) else ""
+    return actor_horde_damage(encounter, draft) or printed
+
+
+def attack_shown(draft: DamageDraft, rolled: AttackResult, multipliers: tuple[int, ...]) -> str:
+    """The rolled attack into the draft (a critical sets critical; d20 3.0's printed ×3 its
+    multiplier, RULES §10): the words of its line."""
+    shown = shown_attack(rolled)
+    draft.set_attack(shown)
+    if rolled.critical and rolled.multiplier in multipliers:
+        draft.multiplier = rolled.multiplier
+    return shown.text + (tr(" · m: MAP step") if rolled.map_step is not None else "")
+
+
+class AttackHelper:
+    """The form's attacks: what alt+1…9, m, h and alt+t do, on the form's draft and widgets.
+    Held by the form (composition); it keeps the attack rolled last."""
+
+    def __init__(self, form: DamageScreen) -> None:
+        self.form = form
+        self.last_attack: AttackResult | None = None
+        """The attack rolled last: ``m`` reads it at another MAP step."""
+
+    def _field(self) -> NotationField:
+        return self.form.query_one("#damage", NotationField)
+
+    def fill_target_ac(self) -> None:
+        """d20 3.0's helper starts on the first target's AC after conditions."""
+        numbers = self.form.encounter.numbers_of(self.form.target_ids[0])
         if "ac" in numbers:
-            self.query_one("#attack-ac", NumberInput).value = str(numbers["ac"])
+            self.form.query_one("#attack-ac", NumberInput).value = str(numbers["ac"])
 
-    def action_roll_attack(self) -> None:
-        """d20 3.0: roll the attack (and a confirmation on a threat); a critical sets ×N."""
-        if not self.has_attack_helper:
-            return
+    def roll_bar(self) -> None:
+        """d20 3.0: roll the attack bar's attack (and a confirmation on a threat); a critical
+        sets ×N."""
+        form = self.form
+        bar = form.query_one(AttackBar)
         try:
-            bonus, ac, threat = (self.query_one(f"#attack-{name}", NumberInput).number()
+            bonus, ac, threat = (form.query_one(f"#attack-{name}", NumberInput).number()
                                  for name in ("bonus", "ac", "threat"))
+            attack = form.rules.roll_attack(bonus, ac, threat=threat, rng=form.rng)
         except ValueError as error:
-            self.query_one("#attack-result", Static).update(str(error))
-            return
-        try:
-            attack = self.rules.roll_attack(bonus, ac, threat=threat, rng=self.rng)
-        except ValueError as error:
-            self.query_one("#attack-result", Static).update(str(error))
+            bar.show(str(error))
             return
         # the verdict first, in capitals: a long confirmation roll must not hide it
-        self.draft.set_attack(attack)
-        self.query_one("#attack-result", Static).update(f"{attack.result.upper()}: {attack.text}")
-        self._show_options()
-        self._recompute()
-        if (self.focused is not None and (self.focused.id or "").startswith("attack-")):
-            # rolled from the helper: the next enter applies what the preview now shows,
-            # it does not roll again (a critical must not turn into a hit by a second enter)
-            self.query_one("#damage", NotationField).focus_input()
+        form.draft.set_attack(attack)
+        bar.show(f"{attack.result.upper()}: {attack.text}")
+        form.attack_rolled()
+        if form.focused is not None and (form.focused.id or "").startswith("attack-"):
+            # rolled from the bar: the next enter applies what the preview now shows, it
+            # does not roll again (a critical must not turn into a hit by a second enter)
+            self._field().focus_input()
 
-    def actor_attacks(self) -> list[Attack]:
-        """The attacks read from the acting creature's stat block."""
-        actor = self.draft.actor
-        return list(self.encounter.creature(actor).attacks) if actor else []
-
-    def _show_attacks(self) -> None:
-        """One line of the actor's attacks and their keys; hidden when it has none. A Horde with
-        half its HP marked shows its X first: its attacks deal X (RULES §9)."""
-        attacks = self.actor_attacks()[:9]
-        line = self.query_one("#attacks", Static)
-        line.styles.text_wrap, line.styles.text_overflow = "nowrap", "ellipsis"  # one line
-        horde = self.horde_damage()
-        words = [f"alt+{n} {a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "")
-                 + ("" if horde else f" {a.damage}") for n, a in enumerate(attacks, 1)]
-        actor = self.draft.actor
-        atk = self.encounter.creature(actor).numbers.get("attack") if actor else None
-        if not attacks and atk is not None:     # a Daggerheart adversary's ATK (issue 19)
-            words = [f"alt+1 ATK {atk:+d}"]
-        if horde:
-            words.insert(0, tr("Horde: {damage} now (alt+h)", damage=horde))
-        line.display = bool(words)
-        line.update(" · ".join(words))
-
-    def horde_damage(self) -> str:
-        """The acting creature's Horde (X) damage once half its HP is marked, else ``""``."""
-        actor = self.draft.actor
-        return horde_damage(self.encounter.creature(actor)) if actor else ""
-
-    def action_horde_damage(self) -> None:
+    def horde_into_field(self) -> None:
         """Daggerheart: the acting Horde's damage X into the field (RULES §9 Horde (X))."""
-        horde = self.horde_damage()
+        horde = actor_horde_damage(self.form.encounter, self.form.draft)
         if not horde:
-            self.notify(tr("Horde damage: the acting creature (f2) is no Horde with half its HP marked."),
-                        severity="warning")
+            self.form.notify(tr("Horde damage: the acting creature (f2) is no Horde with half its HP "
+                                "marked."), severity="warning")
             return
-        field = self.query_one("#damage", NotationField)
+        field = self._field()
         field.value = horde
         field.focus_input()
 
-    def _attack_typed(self, text: str) -> bool:
-        """alt+N from a terminal reached the field as a character (ALT_DIGIT_CHARS): use attack N."""
-        for number, char in enumerate(ALT_DIGIT_CHARS, 1):
-            if char in text:
-                self.query_one("#damage", NotationField).value = text.replace(char, "")
-                self.action_use_attack(number)
-                return True
-        return False
-
-    last_attack: AttackResult | None = None
-    """The attack the helper rolled last (issue 19): ``m`` reads it at another MAP step."""
-
-    def action_use_attack(self, number: int) -> None:
+    def use(self, number: int) -> None:
         """Roll the actor's attack ``number`` against the highlighted target's AC (Evasion,
-        Difficulty) after conditions and put its damage into the field (issue 19); an attack
-        without a bonus only fills the field."""
-        attacks = self.actor_attacks()
-        actor = self.draft.actor
-        atk = actor is not None and number == 1 and "attack" in self.encounter.creature(actor).numbers
-        if not 1 <= number <= len(attacks) and not atk:
-            self.notify(tr("The acting creature has no attack {number} from a stat block.", number=number),
+        Difficulty) after conditions and put its damage into the field; an attack without a
+        bonus only fills the field."""
+        form = self.form
+        atk = number == 1 and has_atk(form.encounter, form.draft)
+        if not 1 <= number <= len(actor_attacks(form.encounter, form.draft)) and not atk:
+            form.notify(tr("The acting creature has no attack {number} from a stat block.", number=number),
                         severity="warning")
             return
-        rolled = self._roll_attack_of(number - 1)
-        printed = dealt(self.encounter.system, attacks[number - 1], self.draft.critical)[0] \
-            if number <= len(attacks) else ""   # ATK alone: none
-        damage = rolled.offered if rolled is not None else self.horde_damage() or printed
-        field = self.query_one("#damage", NotationField)
+        rolled = self._roll(number - 1)
+        damage = damage_of_attack(form.encounter, form.draft, number, rolled)
+        field = self._field()
         if damage:
             field.value = damage
         field.focus_input()
         if rolled is not None:
-            self._show_attack(rolled)
+            self.show(rolled)
 
-    def _roll_attack_of(self, index: int) -> AttackResult | None:
+    def _roll(self, index: int) -> AttackResult | None:
         """The actor's attack ``index`` rolled against the highlighted target; None (and why)
         when a number is missing."""
-        target = self.highlighted_id or self.target_ids[0]
+        form = self.form
+        target = form.highlighted_id or form.target_ids[0]
         try:
-            # counted toward the MAP when the GM applies it (count_attack): a cancelled one
-            # does not count (RULES §10)
-            return self.encounter.attack(self.draft.actor or "", target, index, rng=self.rng, count=False)
+            # counted toward the MAP when the GM applies it (count): a cancelled one does not
+            # count (RULES §10)
+            return form.encounter.attack(form.draft.actor or "", target, index, rng=form.rng, count=False)
         except (KeyError, ValueError) as error:
-            self.notify(fit_cells(tr("Not rolled: {error}", error=error), NOTICE_WIDTH), severity="warning")
+            form.notify(fit_cells(tr("Not rolled: {error}", error=error), NOTICE_WIDTH), severity="warning")
             return None
 
-    def _show_attack(self, rolled: AttackResult) -> None:
+    def show(self, rolled: AttackResult) -> None:
         """The roll, the verdict, the degree and the MAP step on the attacks line; a critical
-        hit sets critical, a miss asks before enter (as the d20 3.0 helper does)."""
+        hit sets critical, a miss waits for enter (log it) or alt+y (deal it)."""
         self.last_attack = rolled
-        shown = shown_attack(rolled)
-        self.draft.set_attack(shown)
-        if rolled.critical and rolled.multiplier in self.rules.critical_multipliers:
-            self.draft.multiplier = rolled.multiplier   # d20 3.0: the printed ×3 (RULES §10)
-        line = self.query_one("#attacks", Static)
+        line = self.form.query_one("#attacks", Static)
         line.display = True
-        line.update(shown.text + (tr(" · m: MAP step") if rolled.map_step is not None else ""))
-        self._show_options()
-        self._recompute()
+        line.update(attack_shown(self.form.draft, rolled, self.form.rules.critical_multipliers))
+        self.form.attack_rolled()
 
-    def action_cycle_map(self) -> None:
+    def cycle_map(self) -> None:
         """The Pathfinder family: read the last attack at the next MAP step (0, −5, −10); the
         actor's next attack this turn follows from it."""
         rolled = self.last_attack
         if rolled is None or rolled.map_step is None:
-            self.notify(tr("Roll an attack first (alt+1…9)."), severity="warning")
+            self.form.notify(tr("Roll an attack first (alt+1…9)."), severity="warning")
             return
-        step = (rolled.map_step + 1) % 3
-        again = restep(rolled, step)
-        field = self.query_one("#damage", NotationField)
+        again = restep(rolled, (rolled.map_step + 1) % 3)
+        field = self._field()
         if field.value == rolled.offered and again.offered != rolled.offered:
             field.value = again.offered     # a critical no more (or now): its damage follows
         # the actor's next Strike this turn follows from the GM's step once it is applied
-        self._show_attack(again)
+        self.show(again)
 
     def follow_critical(self) -> None:
         """The GM turned critical on or off after alt+1…9: the field, if still what the helper
@@ -173,16 +202,17 @@ class AttackHelper(RolledSaves):
         rolled = self.last_attack
         if rolled is None:
             return
-        field = self.query_one("#damage", NotationField)
+        field = self._field()
         if field.value in (rolled.hit_damage, rolled.crit_damage):
-            field.value = rolled.crit_damage if self.draft.critical else rolled.hit_damage
+            field.value = rolled.crit_damage if self.form.draft.critical else rolled.hit_damage
 
-    def count_attack(self) -> None:
-        """The GM applies the form: the attack the helper rolled counts toward the actor's MAP
-        (RULES §10; a cancelled form counts nothing)."""
+    def count(self) -> None:
+        """The GM applies the form: the attack rolled counts toward the actor's MAP (RULES §10;
+        a cancelled form counts nothing)."""
         rolled = self.last_attack
         if rolled is not None and rolled.map_step is not None:
-            self.encounter.set_map_step(rolled.actor, rolled.map_step)
+            self.form.encounter.set_map_step(rolled.actor, rolled.map_step)
 
 
-__all__ = ["AttackHelper"]
+__all__ = ["AttackHelper", "actor_attacks", "actor_horde_damage", "attack_shown", "attack_typed", "attacks_line",
+           "damage_of_attack", "has_atk"]

@@ -1,13 +1,14 @@
-"""The damage form's keys: every binding of the form and of its targets, with the words for the
-footer and help (the form's docstring tables say them again, checked by tests)."""
+"""The damage form's keys: every binding of the form, with the words for the footer and help
+(the form's docstring table says them again, checked by tests); its targets' keys are the
+targets table's own (tui/widgets/target_table.py)."""
 
 from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
 from core.i18n import N_
+from tui.widgets.target_table import SAVE_GROUP, TARGET_BINDINGS
 
-SAVE_GROUP = Binding.Group("Save", compact=True)
 ACTOR_HELP = N_("Who deals the damage: a few letters of the name, then enter")
 
 # Textual reads ESC+digit (what a terminal sends for alt+1 … alt+9) as the characters macOS's
@@ -17,27 +18,21 @@ ALT_DIGIT_CHARS = "¡™£¢∞§¶•ª"
 ALT_DIGIT_KEYS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
                   "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
 
-TARGET_BINDINGS: list[BindingType] = [
-    Binding("0", "screen.set_save(0)", N_("No save"), group=SAVE_GROUP, id="damage.save_0"),
-    Binding("1", "screen.set_save(1)", N_("Critical success"), group=SAVE_GROUP,
-            id="damage.save_1"),
-    Binding("2", "screen.set_save(2)", N_("Success"), group=SAVE_GROUP, id="damage.save_2"),
-    Binding("3", "screen.set_save(3)", N_("Failure"), group=SAVE_GROUP, id="damage.save_3"),
-    Binding("4", "screen.set_save(4)", N_("Critical failure"), group=SAVE_GROUP,
-            id="damage.save_4"),
-    Binding("S", "screen.copy_save", N_("Save to all"), key_display="S",
-            id="damage.save_all"),
-    Binding("left", "screen.cycle_save(-1)", N_("Save −"), show=False, id="damage.save_prev"),
-    Binding("right", "screen.cycle_save(1)", N_("Save +"), show=False, id="damage.save_next"),
-]
-"""The targets table's keys: the highlighted target's save."""
 
 DAMAGE_BINDINGS: list[BindingType] = [
     # priority: enter applies from the field and the table alike, and shows in the footer
+    # after a missed attack the same keys say what they do then: enter logs the miss (the
+    # attack, no damage), escape logs nothing; y deals the damage anyway (the first of a key's
+    # bindings that is on is the one the footer shows; the roll line says y)
+    Binding("enter", "log_miss", N_("Log miss"), priority=True, id="damage.log_miss"),
     Binding("enter", "apply", N_("Apply"), priority=True, id="damage.apply"),
+    Binding("escape", "drop_miss", N_("Cancel, no log"), id="damage.drop_miss"),
     Binding("escape", "cancel", N_("Cancel"), id="damage.cancel"),
+    Binding("y", "deal_miss", N_("Deal it"), show=False, id="damage.deal_miss"),
+    Binding("alt+y", "deal_miss", N_("Deal it"), priority=True, key_display="alt+y", show=False,
+            id="damage.deal_miss_alt", tooltip=N_("The attack missed: deal the damage rolled anyway")),
     # Letters act on the targets; the same actions with alt (and ^r) work from the damage
-    # field too, where letters are notation (issue 9, item 14). The footer shows only
+    # field too, where letters are notation. The footer shows only
     # keys that work in both places, so it stays the same when the focus moves.
     Binding("r", "reroll", N_("Reroll"), show=False, id="damage.reroll"),
     Binding("c", "toggle_critical", N_("Critical"), show=False, id="damage.critical"),
@@ -47,7 +42,7 @@ DAMAGE_BINDINGS: list[BindingType] = [
     Binding("a", "toggle_armor", N_("Armor slot"), show=False, id="damage.armor"),
     Binding("i", "toggle_direct", N_("Direct"), show=False, id="damage.direct"),
     Binding("plus", "add_hit", N_("Add hit"), key_display="+", show=False, id="damage.add_hit"),
-    # issue 19: an area's saves rolled by the app, each target with its own numbers
+    # an area's saves rolled by the app, each target with its own numbers
     Binding("v", "roll_saves", N_("Roll saves"), show=False, id="damage.roll_saves"),
     Binding("alt+v", "roll_saves", N_("Roll saves"), priority=True, key_display="alt+v", show=False,
             id="damage.roll_saves_alt", tooltip=N_("Roll every target's save against one DC")),
@@ -67,10 +62,10 @@ DAMAGE_BINDINGS: list[BindingType] = [
             id="damage.no_nonlethal"),
     Binding("alt+m", "cycle_multiplier", N_("×2/×3/×4"), priority=True, show=False,
             id="damage.multiplier_alt"),
-    # issue 19: the Pathfinder family's multiple attack penalty step of the attack rolled
+    # the Pathfinder family's multiple attack penalty step of the attack rolled
     Binding("m", "cycle_map", N_("MAP step"), show=False, id="damage.map"),
     Binding("alt+m", "cycle_map", N_("MAP step"), priority=True, show=False, id="damage.map_alt"),
-    # issue 19: Daggerheart Horde (X): its damage X once half its HP is marked
+    # Daggerheart Horde (X): its damage X once half its HP is marked
     Binding("h", "horde_damage", N_("Horde damage"), show=False, id="damage.horde"),
     Binding("alt+h", "horde_damage", N_("Horde damage"), priority=True, show=False, id="damage.horde_alt",
             tooltip=N_("The acting Horde's damage once half its HP is marked")),
@@ -98,7 +93,7 @@ DAMAGE_BINDINGS: list[BindingType] = [
     # app's priority key, from the field too)
     Binding("question_mark", "app.help", N_("Help"), key_display="?", show=False,
             id="damage.help"),
-    # issue 12: the acting creature's attacks read from its stat block; help lists one line
+    # the acting creature's attacks read from its stat block; help lists one line
     Binding("alt+1", "use_attack(1)", N_("Attack from the block"),
             priority=True, show=False, key_display="alt+1…9", id="damage.use_attack",
             tooltip=N_("The acting creature's attack 1–9 (from its stat block) into the field")),
