@@ -66,9 +66,16 @@ def _heading(match: re.Match[str]) -> str:
 
 @cache
 def _words_pattern() -> re.Pattern[str]:
-    """Glossary words, longest first (``非致傷攻撃`` before ``非致傷``)."""
+    """Glossary words, longest first (``非致傷攻撃`` before ``非致傷``); a word may be followed by
+    ``状態`` (the seed writes a condition so: 恐れ状態), which is part of the word."""
     keys = sorted(japanese_words(), key=len, reverse=True)
-    return re.compile("|".join(re.escape(k) for k in keys))
+    return re.compile("(" + "|".join(re.escape(k) for k in keys) + f")(?:{_STATE})?")
+
+
+_STATE = "状態"
+_HEADING_WORDS = "|".join(h for h, _ in _HEADINGS)
+# the seed's order, the selector first: 全てのダメージに対する抵抗5, ［火炎］への弱点5
+_SELECTOR_FIRST = re.compile(rf"([^;,()]+?)(?:への|に対する)({_HEADING_WORDS})\s*(\d*)")
 
 
 def defense_line(text: str) -> str:
@@ -77,9 +84,10 @@ def defense_line(text: str) -> str:
     if text.isascii():
         return text
     text = _EXCEPT.sub(lambda m: f" (except {m.group(1)})", text)
-    text = re.sub("|".join(h for h, _ in _HEADINGS), _heading, text)
+    text = _SELECTOR_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1).strip()} {m.group(3)}", text)
+    text = re.sub(_HEADING_WORDS, _heading, text)
     words = japanese_words()
-    text = _words_pattern().sub(lambda m: f" {words[m.group()]} ", text)
+    text = _words_pattern().sub(lambda m: f" {words[m.group(1)]} ", text)
     text = re.sub(r"\s*([;,])\s*", r"\1 ", re.sub(r"\(\s+", "(", text))
     return re.sub(r"[ ]{2,}", " ", re.sub(r"\s+\)", ")", text)).strip()
 

@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, Static
 from core.capabilities import NUMBERS
 from core.difficulty import rank_text, rank_words, split_rank
 from core.draft import init_mod_from_numbers, read_numbers
-from core.i18n import N_, clauses, listing, tr
+from core.i18n import N_, clauses, game_term, listing, tr
 from core.plain_text import refuse_controls
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
@@ -418,7 +418,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         """The numbers as understood, in the system's words (ValueError: what is wrong)."""
         rest, rank = split_rank(self.rules.id, text)
         said = numbers_text(self.rules.id, read_numbers(self.rules.id, rest),
-                            rank_words(self.rules.id, rank))
+                            rank_words(self.rules.id, rank), label=game_term)
         return "✓ " + (said or tr("none"))
 
     def _numbers_changed(self, text: str, valid: bool) -> None:

@@ -7,7 +7,7 @@ from rich.cells import cell_len
 
 from core.draft import read_save_and_dc
 from core.i18n import N_, game_term, tr
-from core.table_numbers import SaveRoll, SaveRolls
+from core.table_numbers import SAVE_WORDS, SaveRoll, SaveRolls
 from tui.screens.damage_preview import PreviewLines
 from tui.screens.damage_targets import SAVE_KEYS, save_label
 from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells
@@ -61,7 +61,8 @@ class RolledSaves(PreviewLines):
                 self.roll_saves(*read_save_and_dc(text, self.last_save))
 
         question = tr("Roll every target's save: the save and the DC (fort, ref or will)")
-        self.app.push_screen(PromptModal(question, value=f"{self.last_save} ", check=check), chosen)
+        typed = f"{game_term(SAVE_WORDS.get(self.last_save, self.last_save))} "   # 反応 in Japanese
+        self.app.push_screen(PromptModal(question, value=typed, check=check), chosen)
 
     def _ask_reaction(self, traits: tuple[str, ...]) -> None:
         """Daggerheart: the trait, the Difficulty and the adversaries' bonus, asked once."""
