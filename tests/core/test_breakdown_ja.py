@@ -167,7 +167,7 @@ def test_plural_forms_in_english_and_in_japanese():
     assert [conditions.duration_text(n) for n in (1, 2)] == ["1 turn", "2 turns"]
     assert i18n.ntr("{names} joins", "{names} join", 2, names="A, B") == "A, B join"
     i18n.set_language("ja")
-    assert [conditions.duration_text(n) for n in (1, 2)] == ["1手番", "2手番"]
+    assert [conditions.duration_text(n) for n in (1, 2)] == ["1ターン", "2ターン"]
     assert i18n.ntr("{names} joins", "{names} join", 2, names="A、B") == "A、Bが参加"
 
 
@@ -198,17 +198,17 @@ def test_turns_the_log_and_the_player_view_in_japanese():
     enc.next_turn()
     enc.next_turn()
     texts = [event.text for event in enc.log]
-    assert "ゴブリン戦士 4の手番" in texts
-    assert "カイラの手番（ラウンド2開始）" in texts
+    assert "ゴブリン戦士 4のターン" in texts
+    assert "カイラのターン（ラウンド2開始）" in texts
     assert not any("'s turn" in t for t in texts)
     damage = next(e for e in enc.log if e.kind == "damage")
     assert "ゴブリン戦士 4：セーヴ成功" in damage.details
     markdown = log_markdown(enc)
     assert "## ラウンド1" in markdown and "## ラウンド2" in markdown
-    assert "ゴブリン戦士 4の手番の終了" in markdown
+    assert "ゴブリン戦士 4のターンの終了" in markdown
     view = player_view(enc)
-    assert view.turn == "ラウンド2 · カイラの手番"
-    assert {c.health for c in view.creatures if not c.pc} <= {"無傷", "負傷あり", "重傷", "戦闘不能"}
+    assert view.turn == "ラウンド2 · カイラのターン"
+    assert {c.health for c in view.creatures if not c.pc} <= {"無傷", "手負い", "重傷", "戦闘不能"}
     assert leftover_english([view.turn, *view.log, *(c.conditions for c in view.creatures)]) == []
     assert kyra in enc.order
 
