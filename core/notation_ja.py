@@ -56,7 +56,7 @@ def term(english: str) -> str:
 
 
 _HEADINGS = (("完全耐性", "immunities"), ("弱点", "weaknesses"), ("抵抗", "resistances"),
-             ("耐性", "resistances"))
+             ("耐性", "resistances"), ("脆弱性", "vulnerable"))
 _EXCEPT = re.compile(r"\(([^()]*?)を除く\)")
 
 
@@ -117,9 +117,11 @@ def damage_label(amount: object, persistent: bool, damage_type: str | None,
 
 def defense_text(kind: str, selector: str, value: int, exceptions: frozenset[str],
                  non_magical: bool = False) -> str:
-    """A defense entry as the wiki writes it: ``抵抗［物理］5（銀を除く）``."""
+    """A defense entry as the wiki writes it: ``抵抗［物理］5（銀を除く）``; a selector without the
+    seed's brackets is not glued to the heading but said as the seed does: ``全てのダメージへの抵抗5``."""
     heading = term(_KINDS.get(kind, kind))
-    shown = f"{heading}{term('non-magical') if non_magical else ''}{_selector_term(selector)}{value or ''}"
+    what = f"{term('non-magical') if non_magical else ''}{_selector_term(selector)}"
+    shown = f"{heading}{what}{value or ''}" if what.startswith("［") else f"{what}への{heading}{value or ''}"
     if exceptions:
         shown += "（" + "、".join(term(e) for e in sorted(exceptions)) + "を除く）"
     return shown

@@ -7,7 +7,7 @@ from typing import Any
 
 from core.capabilities import DAGGERHEART_TRAITS
 from core.dice import RandomSource
-from core.i18n import N_, clauses, game_term, ntr, tr
+from core.i18n import N_, clauses, game_term, ntr, ptr, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import Defenses
 from core.systems.base import Application, Dealt, RuleSystem, StatField
@@ -329,10 +329,12 @@ class Daggerheart(RuleSystem):
         def slots(marked: int, total: int) -> str:
             return "■" * marked + "□" * max(0, total - marked)
         words = [f"HP {slots(creature.hp_marked, creature.max_hp or 0)}"]
+        # the slots' initials: A(rmor), S(tress); ア, ス in Japanese
+        armor, stress = ptr("Armor Slots, one letter", "A"), ptr("Stress, one letter", "S")
         if creature.armor:
-            words.append(f"A {slots(creature.armor_marked, creature.armor)}")
+            words.append(f"{armor} {slots(creature.armor_marked, creature.armor)}")
         if creature.stress:
-            words.append(f"S {slots(creature.stress_marked, creature.stress)}")
+            words.append(f"{stress} {slots(creature.stress_marked, creature.stress)}")
         words.append(f"{creature.major}/{creature.severe}")
         return " ".join(words)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.i18n import N_, game_term, tr
+from core.i18n import N_, game_term, ptr, tr
 from core.model import Breakdown, Creature
 from core.systems.base import StatField
 from core.systems.pf2.family import Pf2Family
@@ -138,8 +138,9 @@ class VitalityWounds(Pf2Family):
         """``V 12/20 W 8/10`` (or HP for an HP-only NPC)."""
         if creature.max_vitality is None:
             return super().track_text(creature)
-        return (f"V {creature.vitality}/{creature.max_vitality} "
-                f"W {creature.wounds}/{creature.max_wounds}")
+        vitality, wounds = ptr("Vitality, one letter", "V"), ptr("Wounds, one letter", "W")
+        return (f"{vitality} {creature.vitality}/{creature.max_vitality} "
+                f"{wounds} {creature.wounds}/{creature.max_wounds}")
 
     def track_fraction(self, creature: Creature) -> float:
         """Vitality and Wounds together as a fraction."""
