@@ -160,6 +160,8 @@ def _bypass_terms(text: str, bypasses: frozenset[str]) -> str:
     """Damage reduction as printed, each word that bypasses it as the glossary says (銀)."""
     for word in sorted(bypasses, key=len, reverse=True):
         printed = word.replace("+", " ")
+        if printed not in text and word == "magical":   # printed as the block says it: 5/magic
+            text = text.replace("/magic", "/" + game_term(word))
         text = text.replace(printed, game_term(printed))
     return text
 

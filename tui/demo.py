@@ -105,24 +105,24 @@ NUMBERS: dict[str, dict[str, dict[str, int]]] = {
     },
 }
 ATTACKS: dict[str, dict[str, list[tuple[str, str, int, tuple[str, ...]]]]] = {
-    "pf2e": {name: [("dogslicer", "1d6 slashing", 7, ("agile", "backstabber", "finesse")),
-                    ("shortbow", "1d6 piercing", 6, ("ranged",))]
+    "pf2e": {name: [(N_("dogslicer"), "1d6 slashing", 7, ("agile", "backstabber", "finesse")),
+                    (N_("shortbow"), "1d6 piercing", 6, ("ranged",))]
              for name in ("Goblin Warrior 1", "Goblin Warrior 2")},
     # the weapons seed 000 names (a laser deals fire, a seeker rifle piercing)
     "sf2e": {
-        "Agent Ruiz": [("seeker rifle", "1d10 piercing", 9, ("ranged",)),
-                       ("combat knife", "1d4+2 slashing", 8, ("agile", "finesse"))],
-        "Sighing Ghost": [("ghostly hand", "2d6+3 void", 11, ("agile", "finesse", "magical"))],
-        "Security Drone": [("stun zapper", "1d8+2 electricity", 9, ("ranged",)),
-                           ("ram", "1d6+2 bludgeoning", 8, ())],
-        "Navasi": [("laser pistol", "1d6 fire", 8, ("ranged",))],
+        "Agent Ruiz": [(N_("seeker rifle"), "1d10 piercing", 9, ("ranged",)),
+                       (N_("combat knife"), "1d4+2 slashing", 8, ("agile", "finesse"))],
+        "Sighing Ghost": [(N_("ghostly hand"), "2d6+3 void", 11, ("agile", "finesse", "magical"))],
+        "Security Drone": [(N_("stun zapper"), "1d8+2 electricity", 9, ("ranged",)),
+                           (N_("ram"), "1d6+2 bludgeoning", 8, ())],
+        "Navasi": [(N_("laser pistol"), "1d6 fire", 8, ("ranged",))],
     },
     # seed 001: a light pistol deals 2d4; silver bullets for the werewolf's vulnerability
     "vitality-wounds": {
-        "Agent Kade": [("light pistol", "2d4 ballistic", 9, ("ranged",)),
-                       ("light pistol, silver bullets", "2d4 ballistic silver", 9, ("ranged",))],
-        "Werewolf": [("jaws", "2d8+4 piercing", 12, ()), ("claw", "2d6+4 slashing", 12, ("agile",))],
-        "Cultist": [("dagger", "1d4+1 piercing", 6, ("agile", "finesse"))],
+        "Agent Kade": [(N_("light pistol"), "2d4 ballistic", 9, ("ranged",)),
+                       (N_("light pistol, silver bullets"), "2d4 ballistic silver", 9, ("ranged",))],
+        "Werewolf": [(N_("jaws"), "2d8+4 piercing", 12, ()), (N_("claw"), "2d6+4 slashing", 12, ("agile",))],
+        "Cultist": [(N_("dagger"), "1d4+1 piercing", 6, ("agile", "finesse"))],
     },
 }
 
@@ -141,7 +141,8 @@ def demo_encounter(system: str = "pf2e", *, rng: Any = None) -> Any:
     for creature_name, pc, initiative, defenses, traits, stats in roster:
         creature = rules.new_creature(tr(creature_name), pc=pc, defenses=defenses, traits=traits,
                                       numbers=NUMBERS.get(system, {}).get(creature_name),
-                                      attacks=ATTACKS.get(system, {}).get(creature_name, ()),
+                                      attacks=[(tr(label), *rest) for label, *rest
+                                               in ATTACKS.get(system, {}).get(creature_name, ())],
                                       **stats)
         ids[creature_name] = encounter.add(creature, initiative=initiative)
     dice = rng if rng is not None else random.Random(7)

@@ -33,9 +33,9 @@ class Daggerheart(RuleSystem):
 
     id = "daggerheart"
     name = "Daggerheart"
-    example_name = "Acid Burrower"
-    example_defenses = "resistance physical"     # thresholds are the Major and Severe fields
-    example_damage = ("2d10+3 physical", "14 magic")
+    example_name = N_("Acid Burrower")
+    example_defenses = N_("resistance physical")     # thresholds are the Major and Severe fields
+    example_damage = (N_("2d10+3 physical"), N_("14 magic"))
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     reaction_traits = DAGGERHEART_TRAITS     # a PC's reaction roll adds the one named (RULES §10)

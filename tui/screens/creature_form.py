@@ -97,7 +97,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         with Horizontal(classes="row"):
             yield Label(tr("Name"), classes="label")
             yield Input(creature.name if creature else "", id="name", compact=True,
-                        placeholder=example(self.rules.example_name))
+                        placeholder=example(tr(self.rules.example_name)))
             if not self.editing:
                 yield Label(tr("Count"), classes="label short")
                 yield NumberInput("1", id="count", label=tr("Count"), default=1, minimum=1,
@@ -136,7 +136,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             yield NotationField(
                 self._check_defenses,
                 value=creature.defenses if creature else "",
-                placeholder=example(self.rules.example_defenses),
+                placeholder=example(tr(self.rules.example_defenses)),
                 empty_hint=tr("none (type the line as the stat block prints it)"),
                 id="defenses",
             )

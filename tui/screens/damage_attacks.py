@@ -7,8 +7,9 @@ from textual.widgets import Static
 
 from core.attack_traits import dealt
 from core.draft import restep, shown_attack
-from core.i18n import tr
+from core.i18n import ENGLISH, game_term, language, tr
 from core.model import Attack
+from core.notation import parse_damage
 from core.table_numbers import AttackResult, horde_damage
 from tui.screens.damage_keys import ALT_DIGIT_CHARS
 from tui.screens.damage_saves import RolledSaves
@@ -66,15 +67,25 @@ class AttackHelper(RolledSaves):
         line.styles.text_wrap, line.styles.text_overflow = "nowrap", "ellipsis"  # one line
         horde = self.horde_damage()
         words = [f"alt+{n} {a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "")
-                 + ("" if horde else f" {a.damage}") for n, a in enumerate(attacks, 1)]
+                 + ("" if horde else f" {self._shown_damage(a.damage)}") for n, a in enumerate(attacks, 1)]
         actor = self.draft.actor
         atk = self.encounter.creature(actor).numbers.get("attack") if actor else None
         if not attacks and atk is not None:     # a Daggerheart adversary's ATK (issue 19)
-            words = [f"alt+1 ATK {atk:+d}"]
+            words = [f"alt+1 {game_term('ATK')} {atk:+d}"]
         if horde:
             words.insert(0, tr("Horde: {damage} now (alt+h)", damage=horde))
         line.display = bool(words)
         line.update(" · ".join(words))
+
+    def _shown_damage(self, printed: str) -> str:
+        """An attack's damage as the GM reads it: the printed notation, in the seed's words in
+        Japanese (``2d4［弾道］ 銀``); as printed when it does not read."""
+        if language() == ENGLISH:
+            return printed
+        try:
+            return str(parse_damage(printed, self.rules.id))
+        except ValueError:
+            return printed
 
     def horde_damage(self) -> str:
         """The acting creature's Horde (X) damage once half its HP is marked, else ``""``."""

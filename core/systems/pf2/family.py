@@ -54,8 +54,8 @@ class Starfinder2e(Pf2Family):
 
     id = "sf2e"
     name = "Starfinder 2e"
-    example_name = "Sighing Ghost"
-    example_defenses = "weaknesses vitality 5; resistances all 5 (except force)"
+    example_name = N_("Sighing Ghost")
+    example_defenses = N_("weaknesses vitality 5; resistances all 5 (except force)")
     policy = Pf2Policy(halve_total=False, halve_floor_one=True, weakness_per_attack=False,
                        persistent_timing="end", persistent_rounds=None, uses_wounds=False,
                        healing_type="vitality", harm_type="void")

@@ -37,9 +37,9 @@ class VitalityWounds(Pf2Family):
 
     id = "vitality-wounds"
     name = "Vitality & Wounds"
-    example_name = "Werewolf"
-    example_defenses = "vulnerable silver; resistance 5/-"
-    example_damage = ("2d4 ballistic", "9 ballistic")
+    example_name = N_("Werewolf")
+    example_defenses = N_("vulnerable silver; resistance 5/-")
+    example_damage = (N_("2d4 ballistic"), N_("9 ballistic"))
     policy = Pf2Policy(halve_total=False, halve_floor_one=False, weakness_per_attack=True,
                        persistent_timing="start", persistent_rounds=10, uses_wounds=True,
                        healing_type="vitality", harm_type="void")
