@@ -28,7 +28,7 @@ NOT_YET = {
 WORD = re.compile(r"(?<![\w/])[A-Za-z][A-Za-z'-]+")
 DICE = re.compile(r"^(?:\d*d\d+|R\d+)$")
 SCREENS = {"roster": (), "help": ("question_mark",), "add": ("a",), "condition": ("c",),
-           "damage": ("d",), "heal": ("h",), "tracker": ("p",), "log": ("l",)}
+           "damage": ("d",), "damage targets": ("d", "tab"), "heal": ("h",), "tracker": ("p",), "log": ("l",)}
 
 
 def stray_english(lines: list[str], allowed: set[str]) -> list[str]:
@@ -69,3 +69,11 @@ def test_the_forms_examples_are_japanese_and_read(system):
     parse_damage(total, system)
     shown = [tr(rules.example_name), defenses, damage, total]
     assert stray_english(shown, set()) == [], shown
+
+
+def test_the_players_view_is_titled_in_japanese(tmp_path):
+    from tui.watch.app import WatchApp
+    from tui.watch.follow import Follower
+
+    app = WatchApp(Follower(tmp_path, tmp_path / "players.toml"))
+    assert stray_english([app.title], set()) == [], app.title
