@@ -20,8 +20,8 @@ from core.table_numbers import numbers_of
 _WORD = re.compile(r"(?<![0-9A-Za-z])[A-Za-z][A-Za-z-]*(?![0-9A-Za-z])")
 ABBREVIATIONS = frozenset({"HP", "AC", "DC", "d"})
 """Written the same in Japanese rule books: hit points, armour class, the difficulty class, d%."""
-D20_TERMS = frozenset({"disabled", "stable", "staggered"})
-DAGGERHEART_TERMS = frozenset()     # Hope, Fear, Stress, Major … are in the glossary now
+D20_TERMS: frozenset[str] = frozenset()   # disabled, stable, staggered are in the glossary now
+DAGGERHEART_TERMS: frozenset[str] = frozenset()     # Hope, Fear, Stress, Major … are in the glossary now
 
 
 def leftover_english(lines, allowed=frozenset()):
