@@ -213,10 +213,10 @@ def test_errors_the_gm_can_meet_speak_japanese():
     rs = get_system("pf2e")
     c = rs.new_creature("的", hp=10)
     rs.add_persistent(c, "1d6 fire")
-    with pytest.raises(ValueError, match="平目判定はd20の出目（1～20）で、25ではない"):
+    with pytest.raises(ValueError, match="平目判定はd20の出目（1～20）です（25ではなく）"):
         rs.flat_check(c, 0, roll=25)
     enc = Encounter(system="pf2e", name="待ち伏せ")
-    with pytest.raises(ValueError, match="遭遇にクリーチャーがいない"):
+    with pytest.raises(ValueError, match="遭遇にクリーチャーがいません"):
         enc.next_turn()
 
 

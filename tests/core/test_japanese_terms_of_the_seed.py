@@ -57,3 +57,13 @@ def test_hurt_does_not_read_as_the_wounded_condition():
     wounded = glossary()["unsettled"]["wounded"]
     hurt = _entries()["Hurt"]
     assert wounded not in hurt and hurt
+
+
+PLAIN = re.compile(r"(?:ではない|がない|はない|いない|できない|すること)(?=$|[。：（])")
+
+
+def test_the_catalogue_speaks_in_desu_masu():
+    """A refusal or a state said to the GM is polite (です/ます): ``…ではありません``,
+    ``…してください``, never the plain ``…ではない`` or the note-like ``…すること``."""
+    plain = {msgid: text for msgid, text in _entries().items() if PLAIN.search(text)}
+    assert plain == {}
