@@ -118,7 +118,7 @@ class D20System(RuleSystem):
                 D20System._critical_text(rp, v, mult) for rp, v in parts)))
         elif parts:
             # each part's label is in 3.0's own words: "subdual", never "nonlethal" (issue 9, item 7)
-            steps.add("roll", tr("roll: {parts}", parts=", ".join(rp.describe() for rp, _ in parts)))
+            steps.add("roll", tr("roll: {parts}", parts=listing(rp.describe() for rp, _ in parts)))
         return parts
 
     @staticmethod

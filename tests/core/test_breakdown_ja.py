@@ -55,7 +55,7 @@ def test_seed_004_resistance_to_all_damage_in_japanese(damage):
     out = rs.apply_damage(c, damage)
     assert out.total == 2
     assert list(out.steps) == [
-        "ロール：7［斬撃］ = 7, 4［火炎］ = 4",
+        "ロール：7［斬撃］ = 7、4［火炎］ = 4",
         "全てのダメージへの抵抗5：［斬撃］ 7 → 2",
         "全てのダメージへの抵抗5：［火炎］ 4 → 0",
         "合計：［斬撃］ 2 + ［火炎］ 0 ＝ 2",

@@ -127,8 +127,8 @@ class PreviewLines(TargetRows):
             show_text(steps, "", steady=True)
             return
         text = self._target_head(creature_id)
-        if outcome is not None:
-            text += ": " + " → ".join(outcome.steps)
+        if outcome is not None:   # full-width ：in a Japanese line
+            text = tr("{target}: {steps}", target=text, steps=" → ".join(outcome.steps))
             # RULES §10: what the target's defense line keeps that acts on no damage is said
             creature = self.encounter.creature(creature_id)
             text += "".join(f" · {note}" for note in self.rules.defenses_of(creature).not_acting())
@@ -143,7 +143,7 @@ class PreviewLines(TargetRows):
             return rolled.text
         name = self.encounter.creature(creature_id).name
         numbers = numbers_summary(self.encounter, creature_id)
-        return f"{name} ({numbers})" if numbers else name
+        return tr("{name} ({numbers})", name=name, numbers=numbers) if numbers else name
 
     @property
     def nonlethal_word(self) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import RandomSource
-from core.i18n import tr
+from core.i18n import listing, tr
 from core.model import Breakdown, Creature, RolledPart
 from core.notation import DamagePart, Defenses, applicable
 from core.systems.base import Application, Dealt
@@ -120,7 +120,7 @@ class Pf2Damage(Pf2Track, Pf2Defenses):
         deals 1 at least, carried by its first such part (a typed 0 stays 0)."""
         if not main:
             return []
-        steps.add("roll", tr("roll: {parts}", parts=", ".join(rp.describe(twice) for rp in main)))
+        steps.add("roll", tr("roll: {parts}", parts=listing(rp.describe(twice) for rp in main)))
         values = [(rp.crit_value if twice and rp.crit_value is not None else rp.value) for rp in main]
         with_amount = [i for i, rp in enumerate(main) if rp.part.amount is not None
                        and (rp.part.amount.dice_count or rp.part.amount.modifier)]
