@@ -1,16 +1,38 @@
-"""Text measured in terminal cells, not characters (issue 21, item 8): a full-width ``火`` is two."""
+"""Text measured in terminal cells, not characters (issue 21, item 8): a full-width ``火`` is two.
+
+One measure for the whole app: the screen is drawn by Rich, so the app measures with Rich's
+``cell_len`` too, handed in by ``tui`` through :func:`measure_with` (the core imports only the
+standard library). Without it (the core alone: the CLI's plain text, the tests of the core) the
+standard library's East Asian Width stands in; the two differ only on rare characters
+(Devanagari vowel signs, Hangul jamo, some symbols), never on Japanese.
+"""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 ELLIPSIS = "…"
+_MEASURE: dict[str, Callable[[str], int]] = {}
+
+
+def measure_with(width_of: Callable[[str], int] | None) -> Callable[[str], int] | None:
+    """Measure text with ``width_of`` from now on (``rich.cells.cell_len``); None: the standard
+    library's East Asian Width again. Returns the measure used until now."""
+    before = _MEASURE.pop("cells", None)
+    if width_of is not None:
+        _MEASURE["cells"] = width_of
+    char_cells.cache_clear()
+    return before
 
 
 @lru_cache(maxsize=4096)
 def char_cells(char: str) -> int:
     """Cells one character takes: 2 for wide and full-width, 0 for combining marks, else 1."""
+    measure = _MEASURE.get("cells")
+    if measure is not None:
+        return measure(char)
     if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
         return 0
     return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
@@ -18,7 +40,10 @@ def char_cells(char: str) -> int:
 
 def cells(text: str) -> int:
     """The width of ``text`` on a terminal."""
-    return len(text) if text.isascii() else sum(char_cells(c) for c in text)
+    if text.isascii():
+        return len(text)
+    measure = _MEASURE.get("cells")
+    return measure(text) if measure is not None else sum(char_cells(c) for c in text)
 
 
 def cut_cells(text: str, width: int) -> str:

@@ -9,13 +9,16 @@ until the GM confirms it (issue 9, item 2).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from core.dice import RandomSource, _default_rng
-from core.i18n import tr
+from core.errors import ParseError
+from core.i18n import game_term, listing, tr
 from core.model import Outcome, Roll, Step
+from core.notation_ja import normalise, term
 from core.turns import cannot_act
 
 if TYPE_CHECKING:
@@ -78,46 +81,67 @@ def _match_rank(name: str, wanted: str, words: list[str]) -> int | None:
 
 
 SAVE_NAMES = {"fort": "fort", "fortitude": "fort", "ref": "ref", "reflex": "ref", "will": "will"}
+_SAVE_LABELS = {"fort": "Fort", "ref": "Ref", "will": "Will"}
+
+
+def _save_names() -> dict[str, str]:
+    """The words of a save: English (``ref``, ``reflex``) and the glossary's (``反応``)."""
+    return {**SAVE_NAMES, **{term(label): key for key, label in _SAVE_LABELS.items()}}
 
 
 def read_save_and_dc(text: str, save: str = "ref") -> tuple[str, int]:
-    """The save and DC the GM typed for rolled saves: ``ref 20``, ``Will DC 18``, ``20``
-    (then ``save``); ValueError saying what is wrong."""
-    words = text.replace(",", " ").lower().split()
+    """The save and DC the GM typed for rolled saves: ``ref 20``, ``Will DC 18``, ``反応 21``,
+    ``20`` (then ``save``); ValueError saying what is wrong, in the GM's language."""
+    names = _save_names()
+    # a save word, DC and a number may touch (反応21, DC21): each is a word of its own
+    spaced = re.sub(r"([+-]?\d+)", r" \1 ", normalise(text).replace(",", " ").lower())
+    words = re.sub(r"(?<![a-z])dc(?![a-z])", " dc ", spaced).split()
     numbers = [w for w in words if w.lstrip("-").isdigit()]
-    named = [SAVE_NAMES[w] for w in words if w in SAVE_NAMES]
-    unknown = [w for w in words if w not in SAVE_NAMES and w not in numbers and w != "dc"]
+    named = [names[w] for w in words if w in names]
+    unknown = [w for w in words if w not in names and w not in numbers and w != "dc"]
     if unknown or len(numbers) != 1 or len(named) > 1:
-        raise ValueError("type the save and the DC, such as ref 20 (fort, ref or will)")
+        saves = listing(game_term(label) for label in _SAVE_LABELS.values())
+        raise ValueError(tr("type the save and the DC, such as {example} ({saves})",
+                            example=f"{game_term('Ref')} 20", saves=saves))
     dc = int(numbers[0])
     if not 0 <= dc <= 999:
-        raise ValueError(f"a DC is 0 to 999, not {dc}")
+        raise ValueError(tr("a DC is 0 to 999, not {dc}", dc=dc))
     return (named[0] if named else save), dc
 
 
 NUMBER_WORDS = {"fortitude": "fort", "reflex": "ref", "per": "perception", "atk": "attack",
                 "flat-footed": "flat_footed", "flat footed": "flat_footed", "ff": "flat_footed"}
+_NAMED_NUMBER = re.compile(r"([^\W\d](?:[^\W\d]|[ -])*?)\s*([+-]?\d+)")
+_BETWEEN_NUMBERS = re.compile(r"[\s,;·]*")
 
 
 def read_numbers(system: str, text: str) -> dict[str, int]:
     """The numbers the GM typed as a block prints them (``AC 17 · Fort +5 Ref +8 Will +4 ·
-    Per +6``), only the system's (RULES §8); ValueError naming a word it does not have."""
-    import re
-
+    Per +6``, the wiki's ``AC 18；頑健 +9、反応 +7``), only the system's (RULES §8), each named
+    in English or by the glossary's word; ParseError at a word it does not have."""
     from core.capabilities import NUMBERS
 
-    known = {n.key: n.key for n in NUMBERS.get(system, ())}
-    known.update({n.label.lower(): n.key for n in NUMBERS.get(system, ())})
+    numbers = NUMBERS.get(system, ())
+    known = {n.key: n.key for n in numbers}
+    known.update({n.label.lower(): n.key for n in numbers})
+    known.update({term(n.label).lower(): n.key for n in numbers})
+    folded = normalise(text)
     found: dict[str, int] = {}
-    rest = re.sub(r"([a-z][a-z _-]*?)\s*([+-]?\d+)", "", text.lower().replace("·", " ").replace(",", " "))
-    if rest.strip():
-        raise ValueError(f"not a number with its name: {rest.strip()!r} (type AC 17 Fort +5 …)")
-    for word, value in re.findall(r"([a-z][a-z _-]*?)\s*([+-]?\d+)", text.lower().replace("·", " ")):
-        word = word.strip(" ,")
+    at = _BETWEEN_NUMBERS.match(folded, 0).end()   # type: ignore[union-attr]  # * always matches
+    while at < len(folded):
+        named = _NAMED_NUMBER.match(folded, at)
+        if named is None:
+            rest = text[at:].split()[0] if text[at:].split() else text[at:]
+            example = " ".join(f"{game_term(n.label)} {'+5' if n.signed else 17}" for n in numbers[:3])
+            raise ParseError(tr("not a number with its name: {text!r} (type {example} …)",
+                                text=rest.strip(",;、；"), example=example), at)
+        word = named.group(1).strip().lower()
         key = known.get(NUMBER_WORDS.get(word, word))
         if key is None:
-            raise ValueError(f"{word!r} is not a number here; {', '.join(n.label for n in NUMBERS.get(system, ()))} are")
-        found[key] = int(value)
+            raise ParseError(tr("{word!r} is not a number here; {labels} are", word=word,
+                                labels=listing(game_term(n.label) for n in numbers)), at)
+        found[key] = int(named.group(2))
+        at = _BETWEEN_NUMBERS.match(folded, named.end()).end()   # type: ignore[union-attr]
     return found
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from core.dice import MAX_LENGTH, DiceExpr
 from core.dice import parse as parse_dice
 from core.errors import ParseError
-from core.i18n import game_term, language, tr
+from core.i18n import game_term, language, listing, tr
 from core.notation_hints import did_you_mean
 from core.notation_ja import damage_label, normalise
 from core.vocabulary import TRAITS_WITHOUT_DAMAGE, Vocabulary, vocabulary
@@ -73,7 +73,7 @@ class Damage:
     nonlethal: bool = False     # every part with an amount is nonlethal (``1d3 subdual``)
 
     def __str__(self) -> str:
-        return ", ".join(p.label for p in self.parts)
+        return listing(p.label for p in self.parts)   # 、 between the parts in Japanese
 
 
 # a part ends at a comma, at "plus", at 加えて ("in addition") and, as the Japanese sources print

@@ -81,8 +81,26 @@ def _read_defenses(typed: str, system: str) -> Defenses:
     except ParseError as error:
         if rewritten == typed:
             raise
-        raise ParseError(error.message, typed_position(typed, rewritten, error.position),
-                         typed) from None
+        at = typed_position(typed, rewritten, error.position)
+        raise ParseError(_typed_words(error.message, typed, at), at, typed) from None
+
+
+_QUOTED = re.compile(r"「([ -~]+?)」|'([ -~]+?)'")
+_TYPED_WORD = re.compile(r"[^\s\d;；,、，(（)）]+")
+
+
+def _typed_words(message: str, typed: str, at: int) -> str:
+    """``message`` quoting what the GM typed at ``at`` where it quoted a word of the rewrite
+    the GM never typed (``「all」`` for ``全てのダメージ``)."""
+    word = _TYPED_WORD.match(typed, at)
+    if word is None:
+        return message
+
+    def quoted(match: re.Match[str]) -> str:
+        inner = match.group(1) or match.group(2)
+        return match.group() if inner in typed else match.group().replace(inner, word.group())
+
+    return _QUOTED.sub(quoted, message)
 
 
 def _split_items(section: str, start: int, full: str) -> list[tuple[str, int]]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from core.i18n import game_term, language, tr
-from core.notation_ja import defense_text
+from core.i18n import game_term, language, listing, tr
+from core.notation_ja import defense_text, term
 
 IMMUNITY, WEAKNESS, RESISTANCE, VULNERABILITY = "immunity", "weakness", "resistance", "vulnerability"
 DAMAGE_REDUCTION = "damage reduction"     # d20-3e only, kept among the resistances (RULES §4)
@@ -36,8 +36,9 @@ class DefenseEntry:
         """Words for the GM: ``resistance physical 10 (except silver)``."""
         if language() == "ja" and self.kind != DAMAGE_REDUCTION:
             return defense_text(self.kind, self.selector, self.value, self.exceptions, self.non_magical)
-        if language() == "ja":   # d20's own term kept as printed, its materials in the glossary's words
-            return _bypass_terms(self.text or self.make_text(), self.exceptions)
+        if language() == "ja":   # d20's term and its materials in the glossary's words: ダメージ減少5/銀
+            shown = _bypass_terms(self.text or self.make_text(), self.exceptions)
+            return term(DAMAGE_REDUCTION) + shown.removeprefix(DAMAGE_REDUCTION).lstrip()
         return self.text or self.make_text()
 
     def make_text(self) -> str:
@@ -56,6 +57,8 @@ class DefenseEntry:
     def short(self) -> str:
         """Compact words for a table cell: ``weak fire 5``."""
         if self.kind == DAMAGE_REDUCTION:
+            if language() == "ja":
+                return self.describe()
             return "DR " + self.describe().removeprefix(DAMAGE_REDUCTION + " ")
         if language() == "ja":
             return self.describe()   # the wiki's words are as short: 弱点［火炎］5
@@ -118,7 +121,7 @@ class Defenses:
 
     def short(self) -> str:
         """Compact text for a table cell, or an em dash when there are none."""
-        return ", ".join(self.short_parts()) or "—"
+        return listing(self.short_parts()) or "—"   # 、 between the entries in Japanese
 
     def short_parts(self) -> list[str]:
         """The words of :meth:`short`, one an entry (``weak fire 5``, ``imm paralyzed``)."""
@@ -160,14 +163,17 @@ def _bypass_terms(text: str, bypasses: frozenset[str]) -> str:
     """Damage reduction as printed, each word that bypasses it as the glossary says (銀)."""
     for word in sorted(bypasses, key=len, reverse=True):
         printed = word.replace("+", " ")
+        if printed not in text and word == "magical":   # printed as the block says it: 5/magic
+            text = text.replace("/magic", "/" + game_term(word))
         text = text.replace(printed, game_term(printed))
     return text
 
 
 def _effect_short(words: str) -> str:
-    """An immunity to an effect in a table cell: ``imm paralyzed``, 完全耐性即死 in Japanese."""
+    """An immunity to an effect in a table cell: ``imm paralyzed``, 即死への完全耐性 in Japanese
+    (the seed's order: not glued into one word)."""
     if language() == "ja":
-        return f"{game_term('immunities')}{_trait_term(_trait_name(words))}"
+        return f"{_trait_term(_trait_name(words))}への{game_term('immunities')}"
     return f"imm {words}"
 
 

@@ -56,7 +56,7 @@ def term(english: str) -> str:
 
 
 _HEADINGS = (("完全耐性", "immunities"), ("弱点", "weaknesses"), ("抵抗", "resistances"),
-             ("耐性", "resistances"))
+             ("耐性", "resistances"), ("脆弱性", "vulnerable"))
 _EXCEPT = re.compile(r"\(([^()]*?)を除く\)")
 
 
@@ -66,9 +66,16 @@ def _heading(match: re.Match[str]) -> str:
 
 @cache
 def _words_pattern() -> re.Pattern[str]:
-    """Glossary words, longest first (``非致傷攻撃`` before ``非致傷``)."""
+    """Glossary words, longest first (``非致傷攻撃`` before ``非致傷``); a word may be followed by
+    ``状態`` (the seed writes a condition so: 恐れ状態), which is part of the word."""
     keys = sorted(japanese_words(), key=len, reverse=True)
-    return re.compile("|".join(re.escape(k) for k in keys))
+    return re.compile("(" + "|".join(re.escape(k) for k in keys) + f")(?:{_STATE})?")
+
+
+_STATE = "状態"
+_HEADING_WORDS = "|".join(h for h, _ in _HEADINGS)
+# the seed's order, the selector first: 全てのダメージに対する抵抗5, ［火炎］への弱点5
+_SELECTOR_FIRST = re.compile(rf"([^;,()]+?)(?:への|に対する)({_HEADING_WORDS})\s*(\d*)")
 
 
 def defense_line(text: str) -> str:
@@ -77,9 +84,10 @@ def defense_line(text: str) -> str:
     if text.isascii():
         return text
     text = _EXCEPT.sub(lambda m: f" (except {m.group(1)})", text)
-    text = re.sub("|".join(h for h, _ in _HEADINGS), _heading, text)
+    text = _SELECTOR_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1).strip()} {m.group(3)}", text)
+    text = re.sub(_HEADING_WORDS, _heading, text)
     words = japanese_words()
-    text = _words_pattern().sub(lambda m: f" {words[m.group()]} ", text)
+    text = _words_pattern().sub(lambda m: f" {words[m.group(1)]} ", text)
     text = re.sub(r"\s*([;,])\s*", r"\1 ", re.sub(r"\(\s+", "(", text))
     return re.sub(r"[ ]{2,}", " ", re.sub(r"\s+\)", ")", text)).strip()
 
@@ -109,9 +117,11 @@ def damage_label(amount: object, persistent: bool, damage_type: str | None,
 
 def defense_text(kind: str, selector: str, value: int, exceptions: frozenset[str],
                  non_magical: bool = False) -> str:
-    """A defense entry as the wiki writes it: ``抵抗［物理］5（銀を除く）``."""
+    """A defense entry as the wiki writes it: ``抵抗［物理］5（銀を除く）``; a selector without the
+    seed's brackets is not glued to the heading but said as the seed does: ``全てのダメージへの抵抗5``."""
     heading = term(_KINDS.get(kind, kind))
-    shown = f"{heading}{term('non-magical') if non_magical else ''}{_selector_term(selector)}{value or ''}"
+    what = f"{term('non-magical') if non_magical else ''}{_selector_term(selector)}"
+    shown = f"{heading}{what}{value or ''}" if what.startswith("［") else f"{what}への{heading}{value or ''}"
     if exceptions:
         shown += "（" + "、".join(term(e) for e in sorted(exceptions)) + "を除く）"
     return shown

@@ -28,7 +28,7 @@ def system_list() -> str:
     """The system ids for a help text (``a, b or c``), as the core lists them."""
     from core import SYSTEM_IDS
 
-    return ", ".join(SYSTEM_IDS[:-1]) + f" or {SYSTEM_IDS[-1]}"
+    return tr("{systems} or {last}", systems=listing(SYSTEM_IDS[:-1]), last=SYSTEM_IDS[-1])
 
 
 def multiplier_systems() -> str:
@@ -282,8 +282,8 @@ def tui_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="hitledger",
         description=tr("A keyboard-driven encounter manager.") + "\n\n" + subcommand_lines(),
-        epilog=f'hitledger calc --system {DEFAULT_SYSTEM} --defenses "weaknesses fire 5" "2d6 fire"\n'
-               "hitledger roll 2d6+3",
+        epilog=tr('hitledger calc --system {system} --defenses "weaknesses fire 5" "2d6 fire"   '
+                  "hitledger roll 2d6+3", system=DEFAULT_SYSTEM),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("save", nargs="?", help=tr("open this save (name or file)"))

@@ -5,66 +5,66 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.i18n import tr
+from core.i18n import N_, tr
 
 # (name, pc, initiative, defenses, traits, stats) per creature, per system.
 Roster = list[tuple[str, bool, int, str, str, dict[str, int]]]
 
 DEMOS: dict[str, tuple[str, Roster, list[tuple[str, str, dict[str, Any]]]]] = {
     "pf2e": (
-        "Goblin Ambush",
+        N_("Goblin Ambush"),
         [
-            ("Valeros", True, 24, "", "living", {"hp": 45, "temp_hp": 5}),
-            ("Goblin Warrior 1", False, 21, "weaknesses fire 5", "living", {"hp": 15}),
-            ("Goblin Warrior 2", False, 21, "weaknesses fire 5", "living", {"hp": 15}),
-            ("Goblin Pyro", False, 18, "resistances fire 5", "living", {"hp": 15}),
-            ("Fire Elemental", False, 15, "immunities fire; weaknesses cold 5", "living",
+            (N_("Valeros"), True, 24, "", "living", {"hp": 45, "temp_hp": 5}),
+            (N_("Goblin Warrior 1"), False, 21, "weaknesses fire 5", "living", {"hp": 15}),
+            (N_("Goblin Warrior 2"), False, 21, "weaknesses fire 5", "living", {"hp": 15}),
+            (N_("Goblin Pyro"), False, 18, "resistances fire 5", "living", {"hp": 15}),
+            (N_("Fire Elemental"), False, 15, "immunities fire; weaknesses cold 5", "living",
              {"hp": 40}),
-            ("Seoni", True, 12, "", "living", {"hp": 30}),
+            (N_("Seoni"), True, 12, "", "living", {"hp": 30}),
         ],
         [("Goblin Pyro", "11 slashing, 1d6 persistent bleed", {})],
     ),
     "sf2e": (
-        "Vault of Sighs",
+        N_("Vault of Sighs"),
         [
-            ("Agent Ruiz", True, 20, "", "living", {"hp": 38}),
-            ("Sighing Ghost", False, 17,
+            (N_("Agent Ruiz"), True, 20, "", "living", {"hp": 38}),
+            (N_("Sighing Ghost"), False, 17,
              "resistances all 5 (except force), physical 10 (except magical)", "undead",
              {"hp": 35}),
-            ("Security Drone", False, 14, "immunities bleed, poison; weaknesses electricity 5",
+            (N_("Security Drone"), False, 14, "immunities bleed, poison; weaknesses electricity 5",
              "construct", {"hp": 22}),
-            ("Navasi", True, 9, "", "living", {"hp": 32}),
+            (N_("Navasi"), True, 9, "", "living", {"hp": 32}),
         ],
         [],
     ),
     "vitality-wounds": (
-        "Werewolf Hunt",
+        N_("Werewolf Hunt"),
         [
-            ("Agent Kade", True, 19, "", "living", {"vitality": 20, "wounds": 12}),
-            ("Werewolf", False, 16, "vulnerable silver", "living", {"hp": 40}),
-            ("Cultist", False, 11, "", "living", {"vitality": 10, "wounds": 8}),
+            (N_("Agent Kade"), True, 19, "", "living", {"vitality": 20, "wounds": 12}),
+            (N_("Werewolf"), False, 16, "vulnerable silver", "living", {"hp": 40}),
+            (N_("Cultist"), False, 11, "", "living", {"vitality": 10, "wounds": 8}),
         ],
         [("Cultist", "3 persistent fire", {"persistent": True})],
     ),
     "daggerheart": (
-        "Bandit Ambush",
+        N_("Bandit Ambush"),
         [
-            ("Marlowe", True, 20, "", "living",
+            (N_("Marlowe"), True, 20, "", "living",
              {"hp": 6, "major": 7, "severe": 14, "armor": 3, "stress": 6}),
-            ("Bandit Cutthroat", False, 15, "", "living",
+            (N_("Bandit Cutthroat"), False, 15, "", "living",
              {"hp": 4, "major": 6, "severe": 11, "armor": 0, "stress": 3}),
-            ("Hedge Mage", False, 12, "resistance magic", "living",
+            (N_("Hedge Mage"), False, 12, "resistance magic", "living",
              {"hp": 5, "major": 8, "severe": 13, "armor": 0, "stress": 4}),  # SCENARIOS 5
         ],
         [],
     ),
     "d20-3e": (
-        "Tavern Brawl",
+        N_("Tavern Brawl"),
         [
-            ("Tordek", True, 17, "", "living", {"hp": 14}),
-            ("Commoner", False, 12, "", "living", {"hp": 10}),
-            ("Thug", False, 10, "", "living", {"hp": 13}),
-            ("Skeleton", False, 8, "immunities cold; resistance 5/-", "undead",
+            (N_("Tordek"), True, 17, "", "living", {"hp": 14}),
+            (N_("Commoner"), False, 12, "", "living", {"hp": 10}),
+            (N_("Thug"), False, 10, "", "living", {"hp": 13}),
+            (N_("Skeleton"), False, 8, "immunities cold; resistance 5/-", "undead",
              {"hp": 6}),
         ],
         [],
@@ -105,24 +105,24 @@ NUMBERS: dict[str, dict[str, dict[str, int]]] = {
     },
 }
 ATTACKS: dict[str, dict[str, list[tuple[str, str, int, tuple[str, ...]]]]] = {
-    "pf2e": {name: [("dogslicer", "1d6 slashing", 7, ("agile", "backstabber", "finesse")),
-                    ("shortbow", "1d6 piercing", 6, ("ranged",))]
+    "pf2e": {name: [(N_("dogslicer"), "1d6 slashing", 7, ("agile", "backstabber", "finesse")),
+                    (N_("shortbow"), "1d6 piercing", 6, ("ranged",))]
              for name in ("Goblin Warrior 1", "Goblin Warrior 2")},
     # the weapons seed 000 names (a laser deals fire, a seeker rifle piercing)
     "sf2e": {
-        "Agent Ruiz": [("seeker rifle", "1d10 piercing", 9, ("ranged",)),
-                       ("combat knife", "1d4+2 slashing", 8, ("agile", "finesse"))],
-        "Sighing Ghost": [("ghostly hand", "2d6+3 void", 11, ("agile", "finesse", "magical"))],
-        "Security Drone": [("stun zapper", "1d8+2 electricity", 9, ("ranged",)),
-                           ("ram", "1d6+2 bludgeoning", 8, ())],
-        "Navasi": [("laser pistol", "1d6 fire", 8, ("ranged",))],
+        "Agent Ruiz": [(N_("seeker rifle"), "1d10 piercing", 9, ("ranged",)),
+                       (N_("combat knife"), "1d4+2 slashing", 8, ("agile", "finesse"))],
+        "Sighing Ghost": [(N_("ghostly hand"), "2d6+3 void", 11, ("agile", "finesse", "magical"))],
+        "Security Drone": [(N_("stun zapper"), "1d8+2 electricity", 9, ("ranged",)),
+                           (N_("ram"), "1d6+2 bludgeoning", 8, ())],
+        "Navasi": [(N_("laser pistol"), "1d6 fire", 8, ("ranged",))],
     },
     # seed 001: a light pistol deals 2d4; silver bullets for the werewolf's vulnerability
     "vitality-wounds": {
-        "Agent Kade": [("light pistol", "2d4 ballistic", 9, ("ranged",)),
-                       ("light pistol, silver bullets", "2d4 ballistic silver", 9, ("ranged",))],
-        "Werewolf": [("jaws", "2d8+4 piercing", 12, ()), ("claw", "2d6+4 slashing", 12, ("agile",))],
-        "Cultist": [("dagger", "1d4+1 piercing", 6, ("agile", "finesse"))],
+        "Agent Kade": [(N_("light pistol"), "2d4 ballistic", 9, ("ranged",)),
+                       (N_("light pistol, silver bullets"), "2d4 ballistic silver", 9, ("ranged",))],
+        "Werewolf": [(N_("jaws"), "2d8+4 piercing", 12, ()), (N_("claw"), "2d6+4 slashing", 12, ("agile",))],
+        "Cultist": [(N_("dagger"), "1d4+1 piercing", 6, ("agile", "finesse"))],
     },
 }
 
@@ -136,12 +136,13 @@ def demo_encounter(system: str = "pf2e", *, rng: Any = None) -> Any:
         raise ValueError(tr("no demo for {system}; demos: {demos}", system=repr(system),
                             demos=", ".join(DEMOS)))
     name, roster, opening = DEMOS[system]
-    encounter = Encounter(system=system, name=name)
+    encounter = Encounter(system=system, name=tr(name))   # the names in the GM's language
     ids: dict[str, str] = {}
     for creature_name, pc, initiative, defenses, traits, stats in roster:
-        creature = rules.new_creature(creature_name, pc=pc, defenses=defenses, traits=traits,
+        creature = rules.new_creature(tr(creature_name), pc=pc, defenses=defenses, traits=traits,
                                       numbers=NUMBERS.get(system, {}).get(creature_name),
-                                      attacks=ATTACKS.get(system, {}).get(creature_name, ()),
+                                      attacks=[(tr(label), *rest) for label, *rest
+                                               in ATTACKS.get(system, {}).get(creature_name, ())],
                                       **stats)
         ids[creature_name] = encounter.add(creature, initiative=initiative)
     dice = rng if rng is not None else random.Random(7)

@@ -1,7 +1,8 @@
 """Write SVG screenshots of each screen from the real app on a demo encounter (``make screenshots``).
 
-Usage: ``python -m tui.screenshots [FOLDER]`` (default ``screenshots``). Dice are seeded and
-saves go to a temporary data dir, so the pictures change only when the app does.
+Usage: ``python -m tui.screenshots [FOLDER]`` (default ``screenshots``): every screen at 80×24
+in English in FOLDER and in Japanese (``--lang ja``) in FOLDER/ja. Dice are seeded and saves go
+to a temporary data dir, so the pictures change only when the app does.
 """
 
 from __future__ import annotations
@@ -17,13 +18,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.i18n import tr
+
 if TYPE_CHECKING:
     from textual.pilot import Pilot
 
 SIZE = (80, 24)
 SEED = 7
 SAVED_AT = datetime(2024, 3, 2, 18, 0).timestamp()
-NAMES = ("roster", "damage", "tracker", "saves", "help", "watch")
+NAMES = ("roster", "damage", "tracker", "add", "condition", "log", "saves", "help", "watch")
+LANGUAGES = {"en": "", "ja": "ja"}
+"""Each language the app speaks and the subfolder its screenshots go to."""
 
 
 def prepare_saves(folder: Path) -> None:
@@ -57,7 +62,8 @@ async def take(out: Path) -> list[Path]:
     async with app.run_test(size=SIZE) as pilot:
         await roster_and_damage(pilot, shot)
         await tracker(pilot, shot)
-        await pilot.press("escape", "ctrl+o")
+        await dialogs(pilot, shot)
+        await pilot.press("ctrl+o")
         await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.pause()
@@ -105,6 +111,34 @@ async def roster_and_damage(pilot: Pilot[Any], shot: Callable[[str], None]) -> N
     await pilot.press("escape")
 
 
+async def dialogs(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
+    """The add form with a creature half typed, the condition dialog, the whole log."""
+    from textual.widgets import Input
+
+    from core.capabilities import NUMBERS
+    from core.i18n import game_term
+    from tui.widgets.notation_field import NotationField
+
+    await pilot.press("escape", "a")
+    await pilot.pause()
+    form = pilot.app.screen
+    form.query_one("#name", Input).value = tr("Goblin Pyro")
+    typed = {"level": 1, "ac": 17, "fort": 5, "ref": 8, "will": 4, "perception": 6}
+    form.query_one("#numbers", NotationField).value = " ".join(
+        f"{game_term(n.label)} {typed[n.key]:+d}" if n.signed else f"{game_term(n.label)} {typed[n.key]}"
+        for n in NUMBERS["pf2e"])
+    await pilot.pause()
+    shot("add")
+    await pilot.press("escape", "c")
+    await pilot.pause()
+    shot("condition")
+    await pilot.press("escape", "l")
+    await pilot.pause()
+    shot("log")
+    await pilot.press("escape")
+    await pilot.pause()
+
+
 async def tracker(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
     """Turns until one does something (the dead warrior skipped), then the tracker (p)."""
     app = pilot.app
@@ -121,18 +155,26 @@ async def tracker(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the screenshots into the folder given (default ``screenshots``)."""
+    """Write the screenshots into the folder given (default ``screenshots``), in English and
+    in Japanese (its ``ja`` subfolder)."""
+    from core import i18n
+
     args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0] if args else "screenshots").resolve()
-    out.mkdir(parents=True, exist_ok=True)
+    root = Path(args[0] if args else "screenshots").resolve()
     # A fixed folder, not a random temporary name: its path is on the saves screenshot.
     data = Path(tempfile.gettempdir()) / "hitledger-screenshots"
-    shutil.rmtree(data, ignore_errors=True)
     os.environ["HITLEDGER_DATA_DIR"] = str(data)
+    written: list[Path] = []
     try:
-        prepare_saves(data)
-        written = asyncio.run(take(out))
+        for language, folder in LANGUAGES.items():
+            out = root / folder
+            out.mkdir(parents=True, exist_ok=True)
+            shutil.rmtree(data, ignore_errors=True)
+            i18n.set_language(language)
+            prepare_saves(data)
+            written += asyncio.run(take(out))
     finally:
+        i18n.set_language(i18n.ENGLISH)
         shutil.rmtree(data, ignore_errors=True)
     for path in written:
         print(path)

@@ -110,9 +110,9 @@ class RuleSystem:
     has_stress: bool = False                # creatures have Stress slots the GM marks (RULES §7)
     totals_hits: bool = False               # several hits are totalled before thresholds (RULES §3)
     heal_tracks: tuple[str, ...] = ("hp",)  # what healing restores; the first is the default
-    example_name: str = "Goblin Warrior"    # the add form's examples, in the system's own words
-    example_defenses: str = "immunities poison; weaknesses fire 5; resistances physical 5"
-    example_damage: tuple[str, str] = ("6d6 fire", "14 fire")  # a roll, and a total typed as rolled
+    example_name: str = N_("Goblin Warrior")    # the add form's examples, in the system's own words
+    example_defenses: str = N_("immunities poison; weaknesses fire 5; resistances physical 5")
+    example_damage: tuple[str, str] = (N_("6d6 fire"), N_("14 fire"))  # a roll, and a total typed as rolled
     kind_words: tuple[str, ...] = ()
     """The creature kinds (traits) that change damage, the usual first; () where none does."""
     rule_options: tuple[str, ...] = ()      # keys of the settings a GM may switch (core.capabilities)

@@ -43,9 +43,9 @@ class D20System(RuleSystem):
     dying_check_die = 100
     attack_helper = True
     critical_multipliers = (2, 3, 4)    # a weapon's ×2, ×3, ×4 (calc takes up to MAX_MULTIPLIER)
-    example_name = "Gargoyle"
-    example_defenses = "DR 5/magic; fire resistance 10"
-    example_damage = ("1d8+3 slashing", "9 slashing")
+    example_name = N_("Gargoyle")
+    example_defenses = N_("DR 5/magic; fire resistance 10")
+    example_damage = (N_("1d8+3 slashing"), N_("9 slashing"))
     track_width = 22
     current_tracks = (("hp", N_("HP now"), "hp"), ("subdual", N_("Subdual"), None))
     negative_hp = True          # RULES §4: 0 disabled, -1 to -9 dying, -10 dead
@@ -118,7 +118,7 @@ class D20System(RuleSystem):
                 D20System._critical_text(rp, v, mult) for rp, v in parts)))
         elif parts:
             # each part's label is in 3.0's own words: "subdual", never "nonlethal" (issue 9, item 7)
-            steps.add("roll", tr("roll: {parts}", parts=", ".join(rp.describe() for rp, _ in parts)))
+            steps.add("roll", tr("roll: {parts}", parts=listing(rp.describe() for rp, _ in parts)))
         return parts
 
     @staticmethod

@@ -7,7 +7,7 @@ from typing import Any
 
 from core.capabilities import DAGGERHEART_TRAITS
 from core.dice import RandomSource
-from core.i18n import N_, clauses, game_term, ntr, tr
+from core.i18n import N_, clauses, game_term, ntr, ptr, tr
 from core.model import Breakdown, Creature, Outcome, RolledPart
 from core.notation import Defenses
 from core.systems.base import Application, Dealt, RuleSystem, StatField
@@ -33,9 +33,9 @@ class Daggerheart(RuleSystem):
 
     id = "daggerheart"
     name = "Daggerheart"
-    example_name = "Acid Burrower"
-    example_defenses = "resistance physical"     # thresholds are the Major and Severe fields
-    example_damage = ("2d10+3 physical", "14 magic")
+    example_name = N_("Acid Burrower")
+    example_defenses = N_("resistance physical")     # thresholds are the Major and Severe fields
+    example_damage = (N_("2d10+3 physical"), N_("14 magic"))
     # Decision: only a successful reaction roll halves; other results leave damage whole.
     save_choices = (None, "critical-success", "success", "failure", "critical-failure")
     # RULES §3: a reaction roll succeeds or fails, so the form offers those two; the other
@@ -334,10 +334,12 @@ class Daggerheart(RuleSystem):
         def slots(marked: int, total: int) -> str:
             return "■" * marked + "□" * max(0, total - marked)
         words = [f"HP {slots(creature.hp_marked, creature.max_hp or 0)}"]
+        # the slots' initials: A(rmor), S(tress); ア, ス in Japanese
+        armor, stress = ptr("Armor Slots, one letter", "A"), ptr("Stress, one letter", "S")
         if creature.armor:
-            words.append(f"A {slots(creature.armor_marked, creature.armor)}")
+            words.append(f"{armor} {slots(creature.armor_marked, creature.armor)}")
         if creature.stress:
-            words.append(f"S {slots(creature.stress_marked, creature.stress)}")
+            words.append(f"{stress} {slots(creature.stress_marked, creature.stress)}")
         words.append(f"{creature.major}/{creature.severe}")
         return " ".join(words)
 

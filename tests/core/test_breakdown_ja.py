@@ -20,12 +20,8 @@ from core.table_numbers import numbers_of
 _WORD = re.compile(r"(?<![0-9A-Za-z])[A-Za-z][A-Za-z-]*(?![0-9A-Za-z])")
 ABBREVIATIONS = frozenset({"HP", "AC", "DC", "d"})
 """Written the same in Japanese rule books: hit points, armour class, the difficulty class, d%."""
-D20_TERMS = frozenset({"disabled", "stable", "staggered", "damage", "reduction", "flat-footed",
-                       "magic"})
-DAGGERHEART_TERMS = frozenset({"Major", "Minor", "Severe", "Massive", "Stress", "Armor", "Slot",
-                               "Minion", "Minions", "Horde", "Hope", "Fear", "defeated", "death",
-                               "move", "death-move", "vulnerable", "reaction", "roll", "magic",
-                               "physical", "and"})
+D20_TERMS: frozenset[str] = frozenset()   # disabled, stable, staggered are in the glossary now
+DAGGERHEART_TERMS: frozenset[str] = frozenset()     # Hope, Fear, Stress, Major … are in the glossary now
 
 
 def leftover_english(lines, allowed=frozenset()):
@@ -59,9 +55,9 @@ def test_seed_004_resistance_to_all_damage_in_japanese(damage):
     out = rs.apply_damage(c, damage)
     assert out.total == 2
     assert list(out.steps) == [
-        "ロール：7［斬撃］ = 7, 4［火炎］ = 4",
-        "抵抗全てのダメージ5：［斬撃］ 7 → 2",
-        "抵抗全てのダメージ5：［火炎］ 4 → 0",
+        "ロール：7［斬撃］ = 7、4［火炎］ = 4",
+        "全てのダメージへの抵抗5：［斬撃］ 7 → 2",
+        "全てのダメージへの抵抗5：［火炎］ 4 → 0",
         "合計：［斬撃］ 2 + ［火炎］ 0 ＝ 2",
         "HP 50 → 48",
     ]
@@ -167,7 +163,7 @@ def test_plural_forms_in_english_and_in_japanese():
     assert [conditions.duration_text(n) for n in (1, 2)] == ["1 turn", "2 turns"]
     assert i18n.ntr("{names} joins", "{names} join", 2, names="A, B") == "A, B join"
     i18n.set_language("ja")
-    assert [conditions.duration_text(n) for n in (1, 2)] == ["1手番", "2手番"]
+    assert [conditions.duration_text(n) for n in (1, 2)] == ["1ターン", "2ターン"]
     assert i18n.ntr("{names} joins", "{names} join", 2, names="A、B") == "A、Bが参加"
 
 
@@ -198,17 +194,17 @@ def test_turns_the_log_and_the_player_view_in_japanese():
     enc.next_turn()
     enc.next_turn()
     texts = [event.text for event in enc.log]
-    assert "ゴブリン戦士 4の手番" in texts
-    assert "カイラの手番（ラウンド2開始）" in texts
+    assert "ゴブリン戦士 4のターン" in texts
+    assert "カイラのターン（ラウンド2開始）" in texts
     assert not any("'s turn" in t for t in texts)
     damage = next(e for e in enc.log if e.kind == "damage")
     assert "ゴブリン戦士 4：セーヴ成功" in damage.details
     markdown = log_markdown(enc)
     assert "## ラウンド1" in markdown and "## ラウンド2" in markdown
-    assert "ゴブリン戦士 4の手番の終了" in markdown
+    assert "ゴブリン戦士 4のターンの終了" in markdown
     view = player_view(enc)
-    assert view.turn == "ラウンド2 · カイラの手番"
-    assert {c.health for c in view.creatures if not c.pc} <= {"無傷", "負傷あり", "重傷", "戦闘不能"}
+    assert view.turn == "ラウンド2 · カイラのターン"
+    assert {c.health for c in view.creatures if not c.pc} <= {"無傷", "手負い", "重傷", "戦闘不能"}
     assert leftover_english([view.turn, *view.log, *(c.conditions for c in view.creatures)]) == []
     assert kyra in enc.order
 
@@ -217,10 +213,10 @@ def test_errors_the_gm_can_meet_speak_japanese():
     rs = get_system("pf2e")
     c = rs.new_creature("的", hp=10)
     rs.add_persistent(c, "1d6 fire")
-    with pytest.raises(ValueError, match="平目判定はd20の出目（1～20）で、25ではない"):
+    with pytest.raises(ValueError, match="平目判定はd20の出目（1～20）です（25ではなく）"):
         rs.flat_check(c, 0, roll=25)
     enc = Encounter(system="pf2e", name="待ち伏せ")
-    with pytest.raises(ValueError, match="遭遇にクリーチャーがいない"):
+    with pytest.raises(ValueError, match="遭遇にクリーチャーがいません"):
         enc.next_turn()
 
 

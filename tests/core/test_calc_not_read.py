@@ -37,7 +37,7 @@ def test_calc_lists_the_defense_words_that_act_on_no_damage(capsys):
 
 def test_calc_lists_them_in_japanese(capsys):
     lines = _calc(capsys, "--lang", "ja", "--defenses", "hardness 5; immunities paralyzed", "7［斬撃］")
-    assert lines[-3:-1] == ["hardness 5（自動処理なし）", "完全耐性 麻痺（効果：表示のみ）"]
+    assert lines[-3:-1] == ["hardness 5（自動処理なし）", "麻痺への完全耐性（効果：表示のみ）"]
 
 
 def test_calc_adds_nothing_when_every_defense_acts(capsys):

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from core.cells import char_cells, cut_cells
+from core.cells import char_cells, cut_cells, measure_with
+
+
+@pytest.fixture(autouse=True)
+def the_standard_librarys_measure():
+    """The core's own measure (the app hands it Rich's when ``tui`` is imported)."""
+    before = measure_with(None)
+    yield
+    measure_with(before)
 
 
 @pytest.mark.parametrize("char,n", [

@@ -26,7 +26,7 @@ def _calc(capsys, *args: str) -> list[str]:
 def test_calc_in_japanese_reads_and_writes_the_seeds_words(capsys):
     lines = _calc(capsys, "--lang", "ja", "--defenses", "弱点［火炎］5；抵抗［物理］5（銀を除く）",
                   "--save", "成功", "7［斬撃］、4［火炎］")
-    assert lines[0] == "ロール：7［斬撃］ = 7, 4［火炎］ = 4"
+    assert lines[0] == "ロール：7［斬撃］ = 7、4［火炎］ = 4"
     assert lines[1].startswith("基本セーヴ成功：半分")
     assert "弱点［火炎］5：［火炎］ 2 → 7" in lines
     assert "抵抗［物理］5（銀を除く）：［斬撃］ 3 → 0" in lines

@@ -23,13 +23,13 @@ def test_an_entry_reads_in_full_and_in_a_table_cell():
     assert DefenseEntry("immunity", "fire").short() == "imm fire"
 
 
-def test_damage_reduction_is_short_as_dr_in_either_language():
+def test_damage_reduction_is_short_as_dr_in_english_and_the_glossarys_term_in_japanese():
     entry = parse_defenses("DR 10/silver", "d20-3e").resistances[0]
     assert entry.short() == "DR 10/silver"
     i18n.set_language("ja")
     try:
-        assert entry.short() == "DR 10/銀"       # the term as printed, its bypass as the glossary says
-        assert entry.describe() == "damage reduction 10/銀"
+        assert entry.short() == "ダメージ減少10/銀"       # the glossary's term and bypass
+        assert entry.describe() == "ダメージ減少10/銀"
     finally:
         i18n.set_language("en")
 
@@ -43,7 +43,7 @@ def test_a_line_lists_its_entries_then_its_effect_immunities():
     assert Defenses().short() == "—"
     i18n.set_language("ja")
     try:
-        assert line.short() == "完全耐性［火炎］, 完全耐性即死, 完全耐性麻痺"
+        assert line.short() == "完全耐性［火炎］、即死への完全耐性、麻痺への完全耐性"
     finally:
         i18n.set_language("en")
 

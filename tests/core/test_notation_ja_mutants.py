@@ -54,8 +54,8 @@ def test_a_damage_part_reads_as_the_seed_writes_it():
 
 
 def test_a_defense_entry_reads_as_the_wiki_writes_it():
-    assert defense_text("resistance", "all", 5, frozenset()) == "抵抗全てのダメージ5"
-    assert defense_text("immunity", "death", 0, frozenset()) == "完全耐性即死"
+    assert defense_text("resistance", "all", 5, frozenset()) == "全てのダメージへの抵抗5"
+    assert defense_text("immunity", "death", 0, frozenset()) == "即死への完全耐性"
     assert defense_text("weakness", "fire", 0, frozenset({"silver", "cold-iron"})) == "弱点［火炎］（冷たい鉄、銀を除く）"
 
 
@@ -80,12 +80,12 @@ def test_every_kind_of_entry_is_headed_in_the_glossarys_words(japanese):
 
 def test_an_effect_the_glossary_does_not_know_reads_as_the_effects_printed(japanese):
     immunity = parse_defenses("immunities sleep", "pf2e").effect_traits[0]
-    assert immunity.describe() == "完全耐性sleep effects"     # the glossary has no word: the block's own
+    assert immunity.describe() == "sleep effectsへの完全耐性"     # the glossary has no word: the block's own
 
 
 def test_non_magical_reads_as_the_seed_writes_it_and_is_read_back(japanese):
     """Seed 004: 魔法でない［殴打］ダメージに抵抗を持つ — a non-magical resistance in the seed's words."""
     entry = parse_defenses("resistances non-magical bludgeoning 5", "pf2e").resistances[0]
-    assert entry.describe() == "抵抗魔法でない［殴打］5"
-    assert defense_line("抵抗魔法でない［殴打］5") == "resistances non-magical bludgeoning 5"
-    assert parse_defenses("抵抗魔法でない［殴打］5", "pf2e").resistances[0].non_magical
+    assert entry.describe() == "魔法でない［殴打］への抵抗5"
+    assert defense_line("魔法でない［殴打］への抵抗5") == "resistances non-magical bludgeoning 5"
+    assert parse_defenses("魔法でない［殴打］への抵抗5", "pf2e").resistances[0].non_magical

@@ -100,7 +100,7 @@ def test_the_english_messages_are_as_before():
 
 def test_the_notes_of_an_understood_defense_line_in_japanese(japanese):
     lines = parse_defenses("immunities death effects, paralyzed; hardness 5", "pf2e").describe()
-    assert lines == ["完全耐性即死（即死特性の攻撃はダメージなし）", "完全耐性 麻痺（効果：表示のみ）",
+    assert lines == ["即死への完全耐性（即死特性の攻撃はダメージなし）", "麻痺への完全耐性（効果：表示のみ）",
                      "hardness 5（自動処理なし）"]
     i18n.set_language("en")
     assert parse_defenses("immunities paralyzed; hardness 5", "pf2e").describe() == \
@@ -137,9 +137,9 @@ def test_a_defense_line_in_a_table_cell_reads_as_the_wiki_writes_it(japanese):
     a term no source settles in Japanese, stays as printed."""
     pf2 = parse_defenses("weaknesses fire 5; resistances physical 5 (except silver); "
                          "immunities paralyzed, death effects", "pf2e")
-    assert pf2.short() == "弱点［火炎］5, 抵抗［物理］5（銀を除く）, 完全耐性麻痺, 完全耐性即死"
+    assert pf2.short() == "弱点［火炎］5、抵抗［物理］5（銀を除く）、麻痺への完全耐性、即死への完全耐性"
     d20 = parse_defenses("DR 10/silver; resist fire 10", "d20-3e")
-    assert d20.describe() == ["damage reduction 10/銀", "抵抗［火炎］10"]
-    assert d20.short() == "DR 10/銀, 抵抗［火炎］10"
+    assert d20.describe() == ["ダメージ減少10/銀", "抵抗［火炎］10"]
+    assert d20.short() == "ダメージ減少10/銀、抵抗［火炎］10"
     i18n.set_language("en")
     assert pf2.short() == "weak fire 5, res physical 5 (exc. silver), imm paralyzed, imm death effects"

@@ -10,15 +10,15 @@ from tui.screens.party import pcs
 
 
 def test_a_duration_typed_in_japanese_is_read(japanese):
-    assert parse_duration("次の手番の終了") == conditions.END_OF_NEXT
-    assert parse_duration("次の手番の開始") == conditions.START_OF_NEXT
+    assert parse_duration("次のターンの終了") == conditions.END_OF_NEXT
+    assert parse_duration("次のターンの開始") == conditions.START_OF_NEXT
     assert parse_duration("解除まで") is None
     assert parse_duration("end of next turn") == conditions.END_OF_NEXT   # English still works
-    assert "次の手番の終了" in duration_hints()
+    assert "次のターンの終了" in duration_hints()
 
 
 def test_a_wrong_duration_is_refused_in_japanese(japanese):
-    with pytest.raises(ValueError, match="持続：手番数"):
+    with pytest.raises(ValueError, match="継続時間：ターン数"):
         parse_duration("soon")
 
 

@@ -249,7 +249,7 @@ async def test_the_log_screen_opens_within_100_ms_at_10000_events() -> None:
 
 async def test_the_log_screen_wraps_a_long_line_and_scrolls_to_the_first_event() -> None:
     from core.ledger import Event
-    from tui.screens.log_screen import LogScreen
+    from tui.screens.log_screen import WRAP_INDENT, LogScreen
 
     words = " ".join(f"Goblin{n}" for n in range(20))
     events = [Event("first", 1, "note"), Event(words, 1, "damage", details=("火" * 50,)),
@@ -268,7 +268,8 @@ async def test_the_log_screen_wraps_a_long_line_and_scrolls_to_the_first_event()
         lines = [line.rstrip() for line in screen_lines(app)]
         assert lines[1:3] == [" R1 first", " R1 " + words[:words.rindex(" ", 0, 73)]]
         assert lines[3].startswith("       Goblin")  # goes on under its words
-        assert lines[5] == "     " + "火" * 36 and lines[6] == " " + "火" * 14  # cells, not chars
+        # cells, not chars; a wide line goes on indented, as a line of words does
+        assert lines[5] == "     " + "火" * 36 and lines[6] == " " + WRAP_INDENT + "火" * 14
 
 
 # -- items 7 and 17: the add form says what its fields take -------------------------------------

@@ -157,9 +157,9 @@ async def test_the_damage_form_speaks_japanese(app_factory):
         async with running(app_factory, pyro_ambush()) as (pilot, app, _encounter, _ids):
             await pilot.press("down", "d")
             screen = app.screen
-            assert screen.query_one("#damage-box").border_title == "ダメージ · 対象1体"
+            assert screen.query_one("#damage-box").border_title == "ダメージ · 目標1体"
             shown = screen_text(app)
-            assert "対象" in shown and "セーヴ" in shown and "結果" in shown
+            assert "目標" in shown and "セーヴ" in shown and "結果" in shown
             assert "クリティカル (alt+c)" in static_text(screen, "#options")
             assert static_text(screen, "#save-hint").startswith("基本セーヴ：↓ の後 1 大成功 2 成功")
             await type_text(pilot, "7 fire")

@@ -18,7 +18,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
 from core import conditions
-from core.i18n import N_, clauses, listing, tr
+from core.i18n import N_, clauses, game_term, listing, tr
 from tui.notices import say_error
 from tui.screens.dialogs import NumberInput
 from tui.widgets.roster_table import condition_lines
@@ -116,7 +116,7 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
             with Horizontal(classes="dialog-row"):
                 yield Label(padded(tr("Condition")))
                 # the name as the rules know it (frightened), which the GM types in any language
-                yield Input(self.name_value, id="condition-name", placeholder="frightened",
+                yield Input(self.name_value, id="condition-name", placeholder=game_term("frightened"),
                             suggester=SuggestFromList(offered, case_sensitive=False),
                             compact=True)
             with Horizontal(classes="dialog-row"):

@@ -105,7 +105,7 @@ def numbers_text(system: str, numbers: Any, rank: str = "", label: Any = str) ->
 def numbers_example(system: str) -> str:
     """What the Numbers field shows while empty: the system's words (``AC 15 Fort +5 …``)."""
     lead = [rank_example(system)] if rank_example(system) else []  # RULES §10
-    return " ".join(lead + [f"{n.label} {'+5' if n.signed else 1 if n.key in ('level', 'tier') else 15}"
+    return " ".join(lead + [f"{game_term(n.label)} {'+5' if n.signed else 1 if n.key in ('level', 'tier') else 15}"
                             for n in NUMBERS.get(system, ())
                             if not n.pc_only])
 

@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, Static
 from core.capabilities import NUMBERS
 from core.difficulty import rank_text, rank_words, split_rank
 from core.draft import init_mod_from_numbers, read_numbers
-from core.i18n import N_, clauses, listing, tr
+from core.i18n import N_, clauses, game_term, listing, tr
 from core.plain_text import refuse_controls
 from core.schema import check_initiative
 from tui.screens.base import HitLedgerModal
@@ -104,7 +104,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         with Horizontal(classes="row"):
             yield Label(tr("Name"), classes="label")
             yield Input(creature.name if creature else "", id="name", compact=True,
-                        placeholder=example(self.rules.example_name))
+                        placeholder=example(tr(self.rules.example_name)))
             if not self.editing:
                 yield Label(tr("Count"), classes="label short")
                 yield NumberInput("1", id="count", label=tr("Count"), default=1, minimum=1,
@@ -143,7 +143,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             yield NotationField(
                 self._check_defenses,
                 value=creature.defenses if creature else "",
-                placeholder=example(self.rules.example_defenses),
+                placeholder=example(tr(self.rules.example_defenses)),
                 empty_hint=tr("none (type the line as the stat block prints it)"),
                 id="defenses",
             )
@@ -429,7 +429,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         """The numbers as understood, in the system's words (ValueError: what is wrong)."""
         rest, rank = split_rank(self.rules.id, text)
         said = numbers_text(self.rules.id, read_numbers(self.rules.id, rest),
-                            rank_words(self.rules.id, rank))
+                            rank_words(self.rules.id, rank), label=game_term)
         return "✓ " + (said or tr("none"))
 
     def _numbers_changed(self, text: str, valid: bool) -> None:

@@ -132,8 +132,8 @@ class DamageScreen(ModalScreen[DamagePreview | None]):
                 yield NotationField(
                     self._check_damage,
                     placeholder=tr("{damage}   ·   {total} = a total already rolled",
-                                   damage=self.rules.example_damage[0],
-                                   total=self.rules.example_damage[1]),
+                                   damage=tr(self.rules.example_damage[0]),
+                                   total=tr(self.rules.example_damage[1])),
                     empty_hint=tr("type the damage (rolled once for every target) · f1: every key"),
                     steady=True,
                     on_change=self._damage_changed,

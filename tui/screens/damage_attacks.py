@@ -10,7 +10,8 @@ from textual.widgets import Static
 
 from core.attack_traits import dealt
 from core.draft import restep, shown_attack
-from core.i18n import tr
+from core.i18n import ENGLISH, game_term, language, tr
+from core.notation import parse_damage
 from core.table_numbers import horde_damage
 from tui.screens.damage_keys import ALT_DIGIT_CHARS
 from tui.screens.dialogs import NumberInput
@@ -50,14 +51,25 @@ def attacks_line(encounter: Encounter, draft: DamageDraft) -> str:
     attacks = actor_attacks(encounter, draft)[:9]
     horde = actor_horde_damage(encounter, draft)
     words = [f"alt+{n} {a.label}" + (f" {a.bonus:+d}" if a.bonus is not None else "")
-             + ("" if horde else f" {a.damage}") for n, a in enumerate(attacks, 1)]
+             + ("" if horde else f" {shown_damage(encounter, a.damage)}") for n, a in enumerate(attacks, 1)]
     actor = draft.actor
     atk = encounter.creature(actor).numbers.get("attack") if actor else None
     if not attacks and atk is not None:     # a Daggerheart adversary's ATK
-        words = [f"alt+1 ATK {atk:+d}"]
+        words = [f"alt+1 {game_term('ATK')} {atk:+d}"]
     if horde:
         words.insert(0, tr("Horde: {damage} now (alt+h)", damage=horde))
     return " · ".join(words)
+
+
+def shown_damage(encounter: Encounter, printed: str) -> str:
+    """An attack's damage as the GM reads it: the printed notation, in the seed's words in
+    Japanese (``2d4［弾道］ 銀``); as printed when it does not read."""
+    if language() == ENGLISH:
+        return printed
+    try:
+        return str(parse_damage(printed, encounter.system))
+    except ValueError:
+        return printed
 
 
 def attack_typed(text: str) -> tuple[int, str] | None:

@@ -78,7 +78,7 @@ def target_head(encounter: Encounter, draft: DamageDraft, creature_id: str) -> s
         return rolled.text
     name = encounter.creature(creature_id).name
     numbers = numbers_summary(encounter, creature_id)
-    return f"{name} ({numbers})" if numbers else name
+    return tr("{name} ({numbers})", name=name, numbers=numbers) if numbers else name
 
 
 def steps_text(encounter: Encounter, draft: DamageDraft, preview: DamagePreview | None,
@@ -90,7 +90,8 @@ def steps_text(encounter: Encounter, draft: DamageDraft, preview: DamagePreview 
     outcome = preview.outcomes.get(creature_id) if preview is not None else None
     text = target_head(encounter, draft, creature_id)
     if outcome is not None:
-        text += ": " + " → ".join(outcome.steps)  # with what acts on no damage (RULES §10)
+        # with what acts on no damage (RULES §10); a full-width ：in a Japanese line
+        text = tr("{target}: {steps}", target=text, steps=" → ".join(outcome.steps))
     return text
 
 

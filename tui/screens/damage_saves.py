@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from core.draft import read_save_and_dc
 from core.i18n import N_, game_term, tr
 from core.reaction_rolls import read_reaction
+from core.table_numbers import SAVE_WORDS
 from tui.screens.dialogs import PromptModal
 from tui.widgets.target_table import SAVE_KEYS, save_label
 
@@ -55,6 +56,7 @@ def ask_saves(app: App[Any], rules: RuleSystem, last_save: str,
 
         question = tr("Reaction roll for every target: the trait and the Difficulty ({traits}); "
                       "+2 after them for the adversaries", traits=", ".join(traits))
+        typed = f"{last} "
     else:
         last = last_save
 
@@ -62,6 +64,7 @@ def ask_saves(app: App[Any], rules: RuleSystem, last_save: str,
             return (*read_save_and_dc(text, last), 0)
 
         question = tr("Roll every target's save: the save and the DC (fort, ref or will)")
+        typed = f"{game_term(SAVE_WORDS.get(last, last))} "   # 反応 in Japanese
 
     def check(text: str) -> str | None:
         try:
@@ -74,7 +77,7 @@ def ask_saves(app: App[Any], rules: RuleSystem, last_save: str,
         if text is not None:
             then(*read(text))
 
-    app.push_screen(PromptModal(question, value=f"{last} ", check=check), chosen)
+    app.push_screen(PromptModal(question, value=typed, check=check), chosen)
 
 
 __all__ = ["ROLL_SAVES_HINT", "HINT_ROOM", "ask_saves", "save_hint"]

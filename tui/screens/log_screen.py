@@ -10,7 +10,7 @@ from itertools import accumulate, chain, compress, repeat
 from operator import attrgetter, lt
 from typing import Any
 
-from rich.cells import cell_len, chop_cells
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from core.i18n import N_, tr
 from tui.screens.base import HitLedgerScreen
+from tui.widgets.line_breaks import wrap_cells
 from tui.widgets.log_panel import event_line
 from tui.widgets.roster_table import fit
 from tui.widgets.steady_footer import SteadyFooter
@@ -73,8 +74,8 @@ def row_count(line: str, width: int) -> int:
 
 def wrap_line(line: str, width: int) -> list[str]:
     """``line`` in rows of ``width`` cells, at spaces where it can, going on indented."""
-    if MAYBE_WIDE.search(line):  # wide characters: cut by cells
-        return chop_cells(line, width) if cell_len(line) > width else [line]
+    if MAYBE_WIDE.search(line):  # wide characters: broken at pieces, measured in cells
+        return wrap_cells(line, width, WRAP_INDENT) if cell_len(line) > width else [line]
     if len(line) <= width:
         return [line]
     return textwrap.wrap(line, width, subsequent_indent=WRAP_INDENT, drop_whitespace=True,

@@ -59,6 +59,7 @@ class WatchApp(App[None]):
     def __init__(self, follower: Follower) -> None:
         """Show what ``follower`` reads, as it changes."""
         super().__init__()
+        self.title = tr("hitledger — players' view")   # the class's TITLE is read before --lang
         self.follower = follower
         self.watched = Watched(None, None, tr("waiting for the GM's window"))
         self._stop = threading.Event()

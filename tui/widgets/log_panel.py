@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.i18n import tr
+from tui.widgets.line_breaks import wrap_cells
 
 if TYPE_CHECKING:
     from textual.css.scalar import Scalar
@@ -187,11 +188,11 @@ def fit_lines(text: str, width: int, lines: int = 1) -> str:
     than a whole line is cut by cells, with its ellipsis.
     """
     out: list[str] = []
-    for word in text.split(" "):
+    if cell_len(text) > len(text):   # Japanese breaks between characters, never inside a number
+        out = wrap_cells(text, width)
+    for word in text.split(" ") if not out else ():
         if out and cell_len(f"{out[-1]} {word}") <= width:
             out[-1] = f"{out[-1]} {word}"
-        elif cell_len(word) > width and cell_len(word) > len(word):
-            out.extend(wide_chunks(word, width))  # Japanese breaks between any two characters
         else:
             out.append(fit_cells(word, width))
     if len(out) <= lines:
@@ -202,17 +203,6 @@ def fit_lines(text: str, width: int, lines: int = 1) -> str:
     # a space before the ellipsis: the word before it is whole
     cut = last + " …" if cell_len(last + " …") <= width else fit_cells(last + "…", width)
     return "\n".join([*kept, cut])
-
-
-def wide_chunks(word: str, width: int) -> list[str]:
-    """A word of full-width characters in lines of at most ``width`` cells, broken between
-    characters (Japanese has no spaces to break at; issue 21, item 8)."""
-    chunks = [""]
-    for char in word:
-        if chunks[-1] and cell_len(chunks[-1] + char) > width:
-            chunks.append("")
-        chunks[-1] += char
-    return chunks
 
 
 def fit_keeping_tail(head: str, tail: str, width: int, lines: int) -> str:

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from textual.compose import compose
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey, FooterLabel
 
-from core.i18n import tr
+from core.i18n import ptr, tr
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -54,6 +54,8 @@ class SteadyFooter(Footer):
                 widget._reactive_connect = None  # the pending data_bind: never a watcher
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)  # as its watcher would
+            elif isinstance(widget, FooterLabel):   # a group's word (the damage form's saves)
+                widget = FooterLabel(_group_word(str(widget.content)))
             yield widget
 
     def watch_compact(self, compact: bool) -> None:
@@ -107,3 +109,9 @@ def _restyle(key: FooterKey, like: FooterKey) -> None:
     key._disabled = like._disabled
     key.set_class(like._disabled, "-disabled")
     key.refresh(layout=(key.key_display, key.description) != width_before)
+
+
+def _group_word(word: str) -> str:
+    """A group of keys' word in the GM's language: ``Save`` is the saving throw's (セーヴ), not
+    the file's (保存)."""
+    return ptr("saving throw", "Save") if word == "Save" else tr(word)

@@ -7,7 +7,7 @@ lists them, with the defense stages (core.systems.pf2.defenses), in the order a 
 
 from __future__ import annotations
 
-from core.i18n import tr
+from core.i18n import listing, tr
 from core.model import RolledPart
 from core.notation import DamagePart
 from core.systems.pf2.attack import Attack, Hit, Instance
@@ -58,7 +58,7 @@ def floor(hit: Hit) -> None:
     main, twice, steps = hit.attack.main, hit.twice, hit.steps
     if not main:
         return
-    steps.add("roll", tr("roll: {parts}", parts=", ".join(rp.describe(twice) for rp in main)))
+    steps.add("roll", tr("roll: {parts}", parts=listing(rp.describe(twice) for rp in main)))
     values = [(rp.crit_value if twice and rp.crit_value is not None else rp.value) for rp in main]
     with_amount = [i for i, rp in enumerate(main) if rp.part.amount is not None
                    and (rp.part.amount.dice_count or rp.part.amount.modifier)]

@@ -233,5 +233,5 @@ STARFINDER_2E = Pf2Family(
     Pf2Policy(halve_total=False, halve_floor_one=True, weakness_per_attack=False,
               persistent_timing="end", persistent_rounds=None, healing_type="vitality",
               harm_type="void"),
-    pathbuilder=True, example_name="Sighing Ghost",
-    example_defenses="weaknesses vitality 5; resistances all 5 (except force)")
+    pathbuilder=True, example_name=N_("Sighing Ghost"),
+    example_defenses=N_("weaknesses vitality 5; resistances all 5 (except force)"))

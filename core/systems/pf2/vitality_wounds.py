@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from core.i18n import N_, game_term, tr
+from core.i18n import N_, game_term, ptr, tr
 from core.model import Breakdown, Creature
 from core.systems.base import StatField
 from core.systems.pf2.dying import recheck
@@ -150,8 +150,9 @@ class VitalityWoundsTrack:
         """``V 12/20 W 8/10`` (or HP for an HP-only NPC)."""
         if creature.max_vitality is None:
             return _NPC_HP.text(creature)
-        return (f"V {creature.vitality}/{creature.max_vitality} "
-                f"W {creature.wounds}/{creature.max_wounds}")
+        vitality, wounds = ptr("Vitality, one letter", "V"), ptr("Wounds, one letter", "W")
+        return (f"{vitality} {creature.vitality}/{creature.max_vitality} "
+                f"{wounds} {creature.wounds}/{creature.max_wounds}")
 
     def fraction(self, creature: Creature) -> float:
         """Vitality and Wounds together as a fraction."""
@@ -195,5 +196,5 @@ VITALITY_WOUNDS = Pf2Family(
               persistent_timing="start", persistent_rounds=10, healing_type="vitality",
               harm_type="void"),
     stages=VW_STAGES, track=VitalityWoundsTrack(), rule_options=("flat_checks",),
-    example_name="Werewolf", example_defenses="vulnerable silver; resistance 5/-",
-    example_damage=("2d4 ballistic", "9 ballistic"))
+    example_name=N_("Werewolf"), example_defenses=N_("vulnerable silver; resistance 5/-"),
+    example_damage=(N_("2d4 ballistic"), N_("9 ballistic")))
