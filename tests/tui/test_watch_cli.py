@@ -20,7 +20,10 @@ def test_serve_refuses_a_port_out_of_range(capsys) -> None:
 
 def test_serve_without_textual_serve_says_how_to_install_it(monkeypatch, capsys,
                                                             tmp_path: Path) -> None:
-    monkeypatch.setitem(sys.modules, "textual_serve", None)
+    # the package and any of its modules an earlier test imported: a cached submodule would
+    # import without its package and start a real server that never returns
+    for name in ["textual_serve", *(n for n in sys.modules if n.startswith("textual_serve."))]:
+        monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.delitem(sys.modules, "tui.watch.serve", raising=False)
     assert main(["serve", "--data-dir", str(tmp_path)]) == 2
     assert "pip install 'hitledger[serve]'" in capsys.readouterr().err
