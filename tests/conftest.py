@@ -57,7 +57,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 @pytest.fixture
 def japanese() -> Iterator[None]:
     """The app speaks Japanese for one test, as after ``--lang ja``; English again afterwards."""
-    from core import i18n
+    from core.text import i18n
 
     i18n.set_language("ja")
     try:
@@ -70,7 +70,7 @@ def japanese() -> Iterator[None]:
 def english_to_start_with() -> None:
     """Each test starts in English (issue 21): a test that ran ``--lang ja`` or set the
     language leaves no Japanese screen to the next test of the same worker."""
-    from core import i18n
+    from core.text import i18n
 
     i18n.set_language(i18n.ENGLISH)
 

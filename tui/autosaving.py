@@ -15,8 +15,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import tr
-from core.player_view import PlayerView, player_view
+from core.text.i18n import tr
+from core.views.player_view import PlayerView, player_view
 from tui.file_reports import SaveFinished, error_words, kept_where
 
 if TYPE_CHECKING:

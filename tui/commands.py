@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 from tui.screens.roster import RosterScreen
 from tui.session_rules import applies
 
@@ -49,7 +49,7 @@ class Command(NamedTuple):
 def setting_notice(key: str, value: object) -> str:
     """What changing ``key`` to ``value`` means at the table: the GM's words, not
     ``setting massive_damage = True`` (issue 9, item 7), as the core declares them."""
-    from core.capabilities import setting
+    from core.catalog.capabilities import setting
 
     return setting(key).choice(value).notice
 
@@ -73,7 +73,7 @@ class EncounterCommands(Provider):
                              tr("Give the open encounter a new name (one undo step)"),
                              partial(self._on_roster, "rename_encounter")))
         encounter = ledger.session.encounter
-        from core.difficulty import counts_party_level
+        from core.table.difficulty import counts_party_level
 
         if counts_party_level(encounter.system):     # RULES §10: the level the threat counts
             from tui.threat import ask_party_level
@@ -114,7 +114,7 @@ class EncounterCommands(Provider):
 
         Names and help come from the core's declaration of each setting (issue 10).
         """
-        from core.capabilities import PLAYER_VIEW
+        from core.catalog.capabilities import PLAYER_VIEW
 
         encounter = self.ledger.session.encounter
         # issue 20: what the players' view shows, in every system; each choice not in force

@@ -15,9 +15,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import tr
-from core.plain_text import removed_note
-from core.player_view import PlayerView, player_view
+from core.text.i18n import tr
+from core.text.plain_text import removed_note
+from core.views.player_view import PlayerView, player_view
 from tui.autosaving import AUTOSAVE_DELAY, Autosaver
 from tui.file_reports import LoadFinished, SaveFinished, error_words, kept_where, refusal_words
 from tui.keeping import Keeper

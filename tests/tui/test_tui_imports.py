@@ -31,7 +31,7 @@ print("frame:", " ".join(sorted(m for m in sys.modules if m.startswith("tui.")))
 print("core:", " ".join(sorted(m for m in sys.modules if m.startswith("core."))))
 print("saves:", " ".join(sorted(m for m in shown if m.split(".")[0] in ("saves", "tomli_w"))))
 """
-LAZY_CORE = ("core.statblock", "core.compendium")
+LAZY_CORE = ("core.statblocks", "core.compendium")
 """Read only when the GM pastes a stat block or imports a library (issue 10: start-up)."""
 
 

@@ -14,9 +14,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
-from core.draft import DamageDraft, default_actor
-from core.i18n import ntr, tr
-from core.table_numbers import roll_rule
+from core.encounter.draft import DamageDraft, default_actor
+from core.table.numbers import roll_rule
+from core.text.i18n import ntr, tr
 from tui.screens.damage_attacks import AttackHelper
 from tui.screens.damage_keys import ACTOR_HELP, DAMAGE_BINDINGS
 from tui.screens.damage_targets import SAVE_KEYS, SAVE_LABELS, TargetTable
@@ -213,7 +213,7 @@ class DamageScreen(AttackHelper):
     def _finish(self) -> None:
         """Close with the preview; a hit on a Minion first asks which more Minions it defeats
         (Daggerheart Minion (X), issue 19): they fall with the hit, one undo step."""
-        from core.draft import minion_choices, with_minions
+        from core.encounter.draft import minion_choices, with_minions
         from tui.screens.minion_picker import MinionPicker
 
         preview = self.preview

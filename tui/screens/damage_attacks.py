@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from core.attack_traits import dealt
-from core.draft import restep, shown_attack
-from core.i18n import tr
-from core.model import Attack
-from core.table_numbers import AttackResult, horde_damage
+from core.creature.model import Attack
+from core.encounter.draft import restep, shown_attack
+from core.table.attack_traits import dealt
+from core.table.numbers import AttackResult, horde_damage
+from core.text.i18n import tr
 from tui.screens.damage_keys import ALT_DIGIT_CHARS
 from tui.screens.damage_saves import RolledSaves
 from tui.screens.dialogs import NumberInput

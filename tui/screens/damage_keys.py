@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
-from core.i18n import N_
+from core.text.i18n import N_
 
 SAVE_GROUP = Binding.Group("Save", compact=True)
 ACTOR_HELP = N_("Who deals the damage: a few letters of the name, then enter")

@@ -9,8 +9,8 @@ from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
-from core.draft import roll_source
-from core.i18n import game_term, listing, ntr, tr
+from core.encounter.draft import roll_source
+from core.text.i18n import game_term, listing, ntr, tr
 from tui.screens.damage_targets import TargetRows
 from tui.widgets.log_panel import fit_keeping_tail, fit_lines, most_lines, show_text
 from tui.widgets.notation_field import NotationField
@@ -163,7 +163,7 @@ class PreviewLines(TargetRows):
 
     def _recompute(self, *, reroll: bool = False) -> None:
         """Preview the draft again: the core keeps the dice unless the damage changed or a
-        reroll was asked ("change an option, keep the dice", core.draft)."""
+        reroll was asked ("change an option, keep the dice", core.encounter.draft)."""
         self.draft.set_text(self._current_text())
         if reroll:
             self.draft.reroll()

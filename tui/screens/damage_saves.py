@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-from core.draft import read_save_and_dc
-from core.i18n import N_, game_term, tr
-from core.table_numbers import SaveRoll, SaveRolls
+from core.encounter.draft import read_save_and_dc
+from core.table.numbers import SaveRoll, SaveRolls
+from core.text.i18n import N_, game_term, tr
 from tui.screens.damage_preview import PreviewLines
 from tui.screens.damage_targets import SAVE_KEYS, save_label
 from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells
@@ -65,7 +65,7 @@ class RolledSaves(PreviewLines):
 
     def _ask_reaction(self, traits: tuple[str, ...]) -> None:
         """Daggerheart: the trait, the Difficulty and the adversaries' bonus, asked once."""
-        from core.reaction_rolls import read_reaction
+        from core.table.reaction_rolls import read_reaction
         from tui.screens.dialogs import PromptModal
 
         last = self.last_save if self.last_save in traits else traits[0]

@@ -10,16 +10,16 @@ from rich.text import Text
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from core.cells import cut_cells
-from core.i18n import N_, ptr, tr
+from core.text.cells import cut_cells
+from core.text.i18n import N_, ptr, tr
 from tui.screens.damage_keys import TARGET_BINDINGS
 from tui.widgets.line_table import LineTable
 from tui.widgets.log_panel import cells, fit_words
 
 if TYPE_CHECKING:
     from core import Encounter
-    from core.draft import DamageDraft
-    from core.encounter_damage import DamagePreview
+    from core.encounter.damage import DamagePreview
+    from core.encounter.draft import DamageDraft
     from core.systems.base import RuleSystem
 
 SAVE_KEYS: tuple[str | None, ...] = (

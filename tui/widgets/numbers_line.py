@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from textual.widgets import Static
 
-from core.i18n import game_term, tr
-from core.table_numbers import HOPE_MAX
+from core.table.numbers import HOPE_MAX
+from core.text.i18n import game_term, tr
 from tui.session_rules import has_fear
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def numbers_lines(encounter: Encounter, creature_id: str, width: int = PANE_CELL
     frightened 2)``), a group a line where it fits in ``width`` cells (else a number a line),
     then its attacks with their bonus; what a condition does that is shown, not applied
     (advantage, damage), last."""
-    from core.table_numbers import attack_bonus
+    from core.table.numbers import attack_bonus
 
     creature = encounter.creature(creature_id)
     numbers = encounter.numbers_of(creature_id)

@@ -8,7 +8,7 @@ from textual.compose import compose
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from core.i18n import tr
+from core.text.i18n import tr
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult

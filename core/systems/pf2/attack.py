@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from core.i18n import game_term, tr
-from core.model import RolledPart
+from core.catalog.vocabulary import Vocabulary, vocabulary
+from core.creature.model import RolledPart
 from core.notation import DamagePart
-from core.vocabulary import Vocabulary, vocabulary
+from core.text.i18n import game_term, tr
 
 
 class Instance:

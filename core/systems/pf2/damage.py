@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import RandomSource
-from core.i18n import tr
-from core.model import Breakdown, Creature, RolledPart
+from core.creature.model import Breakdown, Creature, RolledPart
+from core.dice.expression import RandomSource
 from core.notation import DamagePart, Defenses, applicable
 from core.systems.base import Application, Dealt
 from core.systems.pf2.attack import Attack, Instance, part_keys
 from core.systems.pf2.defenses import Pf2Defenses
 from core.systems.pf2.policy import SAVE_FACTORS, SAVE_WORDS
 from core.systems.pf2.track import Pf2Track
+from core.text.i18n import tr
 
 
 def _scale_words(factor: float, crit: bool, save: str | None) -> str:

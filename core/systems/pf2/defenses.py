@@ -3,11 +3,11 @@ vulnerability and resistances, each instance at a time."""
 
 from __future__ import annotations
 
-from core.i18n import game_term, ntr, tr
-from core.model import Breakdown, Creature, RolledPart
+from core.creature.model import Breakdown, Creature, RolledPart
 from core.notation import Applicable, DefenseEntry, Defenses
 from core.systems.pf2.attack import Attack, Instance, part_keys
 from core.systems.pf2.policy import Pf2Rules
+from core.text.i18n import game_term, ntr, tr
 
 
 def _best_weakness(inst: Instance, app: Applicable) -> DefenseEntry | None:

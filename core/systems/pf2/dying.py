@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.i18n import N_, game_term, tr
-from core.model import Breakdown, Creature, Outcome
+from core.creature.model import Breakdown, Creature, Outcome
 from core.systems.pf2.policy import Pf2Rules
+from core.text.i18n import N_, game_term, tr
 
 # RULES §7 recovery check: degree (0 critical failure … 3 critical success) -> change in dying
 RECOVERY_CHANGE = {3: -2, 2: -1, 1: 1, 0: 2}

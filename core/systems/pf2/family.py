@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.i18n import N_
 from core.systems.base import StatField
 from core.systems.pf2.persistent import Pf2Persistent
 from core.systems.pf2.policy import Pf2Policy
+from core.text.i18n import N_
 
 if TYPE_CHECKING:
-    from core.model import Creature
+    from core.creature.model import Creature
 
 
 def _pathbuilder(rules: Pf2Family, text: str) -> Creature:
-    """A PC from Pathbuilder 2e's JSON export (core.pathbuilder), read only when pasted."""
-    from core.pathbuilder import from_pathbuilder
+    """A PC from Pathbuilder 2e's JSON export (core.systems.pathbuilder), read only when pasted."""
+    from core.systems.pathbuilder import from_pathbuilder
 
     return from_pathbuilder(rules, text)
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.dice import RandomSource, _default_rng
-from core.i18n import clauses, game_term, tr
-from core.model import Breakdown, Creature, Outcome, PersistentDamage
+from core.creature.model import Breakdown, Creature, Outcome, PersistentDamage
+from core.dice.expression import RandomSource, _default_rng
 from core.notation import Damage, DamagePart, Defenses
 from core.systems.base import flat_check
 from core.systems.pf2.attack import part_keys
 from core.systems.pf2.damage import Pf2Damage
 from core.systems.pf2.defenses import bleed_words
 from core.systems.pf2.policy import SAVE_FACTORS
+from core.text.i18n import clauses, game_term, tr
 
 # Immunities that name a rule, not a damage type: they never drop a persistent part by type
 _SPECIAL_IMMUNITIES = ("persistent", "critical-hits", "precision", "nonlethal")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.i18n import game_term, tr
-from core.model import Breakdown, Creature
+from core.creature.model import Breakdown, Creature
 from core.systems.pf2.dying import Pf2Dying, dying_words, wounded_words
+from core.text.i18n import game_term, tr
 
 
 class Pf2Track(Pf2Dying):

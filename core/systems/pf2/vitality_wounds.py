@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from core.i18n import N_, game_term, tr
-from core.model import Breakdown, Creature
+from core.creature.model import Breakdown, Creature
 from core.systems.base import StatField
 from core.systems.pf2.family import Pf2Family
 from core.systems.pf2.policy import Pf2Policy
+from core.text.i18n import N_, game_term, tr
 
 
 def _words() -> dict[str, str]:
