@@ -73,7 +73,7 @@ $(MUTATE_STAMP): $(TEST_STAMP)
 
 # mutation testing of core/ and saves/ as [tool.mutmut] in pyproject.toml says, one child at a
 # time and niced (a shared machine): `make mutate` runs every module (hours: ~20,000 mutants),
-# `make mutate MODULE=core.dice` one, `MODULE="saves.codec saves.store"` several; `SAMPLE=30`
+# `make mutate MODULE=core.dice.expression` one, `MODULE="saves.codec saves.store"` several; `SAMPLE=30`
 # runs a seeded sample of 30 mutants a file instead (tests/bench/mutation_sample.py: the first
 # mutmut run, given a name no mutant has, only generates the mutants and maps tests to functions,
 # then stops on its assert); then the kill rate of each file; `.venv/bin/mutmut show NAME` shows what a survivor changed

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from core.conditions import catalogue as condition_catalogue
+from core.catalog.conditions import catalogue as condition_catalogue
+from core.creature.model import Creature, Outcome, PersistentDamage, Roll, TemporaryImmunity
 from core.encounter import DamagePreview, Encounter, Event
-from core.errors import ParseError, StateError
-from core.log_export import log_markdown
-from core.model import Creature, Outcome, PersistentDamage, Roll, TemporaryImmunity
 from core.systems import SYSTEM_IDS, RuleSystem, get_system
+from core.text.errors import ParseError, StateError
+from core.views.log_export import log_markdown
 
 __all__ = [
     "get_system", "SYSTEM_IDS", "RuleSystem", "Encounter", "Event", "DamagePreview",

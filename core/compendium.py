@@ -18,8 +18,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from core.i18n import N_, tr
-from core.model import Creature
+from core.creature.model import Creature
+from core.text.i18n import N_, tr
 
 SYSTEMS = ("pf2e", "daggerheart", "d20-3e")
 """The systems a compendium may be shipped for, in the order they are offered."""

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.i18n import tr
+from core.text.i18n import tr
 from saves import codec
 from saves.errors import SaveError, os_words, write_hint
 from saves.files import (

@@ -12,7 +12,7 @@ from typing import Any
 
 import tomli_w
 
-from core.i18n import tr
+from core.text.i18n import tr
 from saves.errors import SaveError
 from saves.validate import validate
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 
 
 class SaveError(Exception):

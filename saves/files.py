@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.i18n import tr
+from core.text.i18n import tr
 from saves import codec
 from saves.errors import SaveError, os_words
 from saves.names import PRIVATE_FILE, data_dir

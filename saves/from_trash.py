@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from core.i18n import tr
+from core.text.i18n import tr
 from saves import codec
 from saves.errors import SaveError
 from saves.files import BACKUP_SUFFIX, _fsync_dir, read_checked, write_lock

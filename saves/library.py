@@ -12,7 +12,7 @@
     library.import_file(path)                  # -> (system, names added)
     library.problems("pf2e")                   # templates of the file that do not load: Skipped
 
-Every template is checked as a save's creature is on load (core.schema, the checks every way
+Every template is checked as a save's creature is on load (core.creature.schema, the checks every way
 in makes): ``add`` and ``import_file`` refuse one that would not load (SaveError naming the
 template and the field: ``weaknesses fyre 5`` … did you mean 'fire'?). The GM's own file,
 written by an older hitledger, may hold one: the bestiary leaves it out, ``problems`` reports
@@ -37,8 +37,8 @@ from typing import Any
 import tomli_w
 
 from core import Creature, StateError, get_system
-from core.i18n import N_, tr
-from core.schema import Invalid, check_creature
+from core.creature.schema import Invalid, check_creature
+from core.text.i18n import N_, tr
 from saves import codec, store
 from saves.errors import SaveConflict, SaveError, os_words
 from saves.names import SUFFIX, TRASH_DIR, data_dir, private_dir, slugify
@@ -95,7 +95,7 @@ def _read_file(path: Path, system: str | None,
                strict: bool = True) -> tuple[str, dict[str, Creature], store.Stamp, list[Skipped]]:
     """A library file's system, templates and stamp; SaveError naming the line or field.
 
-    Each template is checked as a save's creatures are on load (core.schema). ``strict``: a
+    Each template is checked as a save's creatures are on load (core.creature.schema). ``strict``: a
     bad template is a SaveError (an import); else it is skipped and reported (the GM's own
     file, read by the bestiary: one bad template never hides the others).
     """
@@ -151,7 +151,7 @@ def _read_file(path: Path, system: str | None,
 
 def template(entry: Any, system: str, where: str, path: Path | None) -> Creature:
     """One template as a library file holds it, checked as a save's creature is on load
-    (core.schema); SaveError naming the template and the field."""
+    (core.creature.schema); SaveError naming the template and the field."""
     try:
         if not isinstance(entry, dict):
             raise Invalid(where, "expected a table of a creature's fields")
@@ -357,7 +357,7 @@ def import_file(path: Path | str, force: bool = False) -> tuple[str, list[str]]:
 
     A name already in the library with other stats is a SaveConflict naming them all, and
     nothing is added; force=True replaces them. Templates identical to ones kept are skipped.
-    A template a save could not hold (core.schema: a defense typo, 10^12 HP slots, no name …)
+    A template a save could not hold (core.creature.schema: a defense typo, 10^12 HP slots, no name …)
     is a SaveError naming it and its field, and nothing is added.
     """
     source = Path(path).expanduser()

@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from core.i18n import tr
+from core.text.i18n import tr
 from saves import codec
 from saves.errors import SaveError, os_words
 from saves.files import _check_regular, _open_nonblocking, clean_temp_files, read_checked

@@ -84,7 +84,7 @@ def _tighten(folder: Path, was: int) -> None:
             _chmod_quietly(Path(root, name), PRIVATE_DIR)
         for name in files:
             _chmod_quietly(Path(root, name), PRIVATE_FILE)
-    from core.i18n import tr
+    from core.text.i18n import tr
 
     _tightened.append(tr("The data folder {folder} was open to other users ({was}): now 0700, "
                          "its files 0600.", folder=folder, was=f"{stat.S_IMODE(was):04o}"))

@@ -23,7 +23,7 @@ import threading
 import tomllib
 from pathlib import Path
 
-from core.i18n import tr
+from core.text.i18n import tr
 from saves import codec
 from saves.errors import SaveError, os_words, write_hint
 from saves.files import MAX_FILE_BYTES

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from core.i18n import tr
+from core.text.i18n import tr
 from saves import codec
 from saves.autosaves import autosave, autosave_path, load_autosave
 from saves.errors import SaveConflict, SaveError, os_words, write_hint

@@ -7,14 +7,14 @@ follow the layout in saves/FORMAT.md:
 - numbers: whole numbers fit in 64 bits (TOML 1.0), no ``inf``/``nan`` anywhere;
 - ``[encounter]``: a known system, round from 1, turn inside the roster;
 - ``[settings]``: only the encounter's known settings, each of its default's type;
-- creatures: ``core.schema``, the checks every way in makes (``new_creature``, a stat
+- creatures: ``core.creature.schema``, the checks every way in makes (``new_creature``, a stat
   block, the forms, the library): the track fields of their system, in range; the defense
   line and every persistent condition parsed by the system's own parser;
 - ``[[ledger]]`` / ``[[redo]]``: well-typed steps whose changes name creatures that exist
   when undo or redo reaches them, and encounter fields undo may set.
 
 Fields this module does not know are left alone (a newer core may add them); to check a
-new creature field, declare it in core.schema (the builders then check it too).
+new creature field, declare it in core.creature.schema (the builders then check it too).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from core.schema import MAX_FEAR, MAX_INT, Invalid, check_creature, check_fields
-from core.schema import kind as _kind
-from core.schema import whole as _whole
+from core.creature.schema import MAX_FEAR, MAX_INT, Invalid, check_creature, check_fields
+from core.creature.schema import kind as _kind
+from core.creature.schema import whole as _whole
 from saves.errors import SaveError
 
 #: Encounter attributes a ledger step must never set (meta_before / meta_after).
@@ -157,7 +157,7 @@ def _check_head(doc: Mapping[str, Any]) -> str:
     if system not in SYSTEM_IDS:
         raise Invalid("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
     _whole(_need(head, "round", "encounter.round"), "encounter.round", 1)
-    from core.difficulty import MAX_PARTY_LEVEL
+    from core.table.difficulty import MAX_PARTY_LEVEL
 
     for key, low, high in (("turn", 0, MAX_INT), ("next_id", 1, MAX_INT), ("fear", 0, MAX_FEAR),
                            ("party_level", 0, MAX_PARTY_LEVEL)):
@@ -182,7 +182,7 @@ def _check_setting(key: str, value: Any, where: str, known: Mapping[str, Any]) -
     _kind(value, type(known[key]), where)
 
 
-# --- creatures (their fields: core.schema, as every way in checks them) ----------------
+# --- creatures (their fields: core.creature.schema, as every way in checks them) ----------------
 
 
 def _check_creatures(creatures: Any, system: str) -> list[str]:
@@ -317,7 +317,7 @@ def _check_meta(meta: Any, where: str) -> None:
         elif key == "fear":
             _whole(value, at, 0, MAX_FEAR)
         elif key == "party_level":
-            from core.difficulty import MAX_PARTY_LEVEL
+            from core.table.difficulty import MAX_PARTY_LEVEL
 
             _whole(value, at, 0, MAX_PARTY_LEVEL)
 

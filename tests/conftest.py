@@ -72,7 +72,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 @pytest.fixture
 def japanese() -> Iterator[None]:
     """The app speaks Japanese for one test, as after ``--lang ja``; English again afterwards."""
-    from core import i18n
+    from core.text import i18n
 
     i18n.set_language("ja")
     try:
@@ -85,7 +85,7 @@ def japanese() -> Iterator[None]:
 def english_to_start_with() -> None:
     """Each test starts in English (issue 21): a test that ran ``--lang ja`` or set the
     language leaves no Japanese screen to the next test of the same worker."""
-    from core import i18n
+    from core.text import i18n
 
     i18n.set_language(i18n.ENGLISH)
 

@@ -2,7 +2,7 @@
 
 from rich.cells import cell_len
 
-from core.cells import measure_with
+from core.text.cells import measure_with
 
-# one measure of width for the whole app: what Rich draws with (core.cells' own reason)
+# one measure of width for the whole app: what Rich draws with (core.text.cells' own reason)
 measure_with(cell_len)

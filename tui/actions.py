@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -91,7 +91,7 @@ def open_help(app: App[Any]) -> None:
         return
     keys = screen_keys(app, screen)
     if screen is getattr(app, "roster", None):     # how the header's threat is counted (RULES §10)
-        from core.difficulty import threat_help
+        from core.table.difficulty import threat_help
         from tui.screens.help import KeyHelp
 
         counted = threat_help(app.session.encounter.system)  # type: ignore[attr-defined]

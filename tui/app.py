@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 
-from core.cells import cells
-from core.i18n import tr
 from core.systems import DEFAULT_SYSTEM
+from core.text.cells import cells
+from core.text.i18n import tr
 from tui import actions
 from tui.messages import LoadSave, NewEncounter, OpenTracker
 from tui.notices import Notices

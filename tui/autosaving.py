@@ -15,13 +15,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import tr
+from core.text.i18n import tr
 from tui.file_reports import SaveFinished, error_words, kept_where
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from core.player_view import PlayerView
+    from core.views.player_view import PlayerView
     from tui.session import EncounterSession
 
 AUTOSAVE_DELAY = 0.3
@@ -35,7 +35,7 @@ Claim = tuple[Path, "Path | None"]
 
 def player_view(encounter: Any) -> PlayerView:
     """What the players may see of ``encounter``, read at the first autosave, not at start-up."""
-    from core.player_view import player_view as seen
+    from core.views.player_view import player_view as seen
 
     return seen(encounter)
 

@@ -14,8 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from core.i18n import N_, listing, tr
-from core.plain_text import removed_note, terminal_safe
+from core.text.i18n import N_, listing, tr
+from core.text.plain_text import removed_note, terminal_safe
 
 USAGE_ERROR = 2
 RESUMED = N_("Resumed from the autosave.")
@@ -177,7 +177,7 @@ def run_log(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     use_data_dir(args.data_dir)
     import saves
-    from core.log_export import log_markdown
+    from core.views.log_export import log_markdown
 
     sys.stdout.write(log_markdown(saves.load(args.save)))
     return 0

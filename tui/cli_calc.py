@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from core.i18n import tr
+from core.text.i18n import tr
 from tui.cli import CliError, _lang_help, _Parser, multiplier_systems, system_list
 
 
@@ -72,7 +72,7 @@ def run_calc(argv: Sequence[str]) -> int:
 
 def _save(save: str | None) -> str | None:
     """``--save`` as the core's id: ``success``, or the seed's ``成功`` / pf2e-ja's words."""
-    from core.notation_ja import japanese_words, normalise
+    from core.text.japanese import japanese_words, normalise
 
     if save is None:
         return None
@@ -99,8 +99,8 @@ def _critical(args: argparse.Namespace, rules: Any) -> bool | int:
 
 def run_roll(argv: Sequence[str]) -> int:
     """Roll a dice expression; print the total and each die."""
-    from core.dice import roll_detailed
-    from core.notation_ja import normalise
+    from core.dice.expression import roll_detailed
+    from core.text.japanese import normalise
 
     parser = _Parser(prog="hitledger roll", description=tr("Roll a dice expression."))
     parser.add_argument("expr", help=tr('e.g. "2d6+3"'))

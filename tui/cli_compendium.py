@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.i18n import tr
-from core.model import Creature
+from core.creature.model import Creature
+from core.text.i18n import tr
 from tui.cli import CliError, _lang_help, _Parser
 
 
@@ -54,7 +54,7 @@ def run_compendium(argv: Sequence[str]) -> int:
 def creature_lines(system: str, creature: Creature) -> list[str]:
     """A creature as the app holds it: name, track, numbers, defenses, traits, attacks."""
     from core import get_system
-    from core.capabilities import NUMBERS
+    from core.catalog.capabilities import NUMBERS
 
     rules = get_system(system)
     lines = [creature.name, rules.track_text(creature)]

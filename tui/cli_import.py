@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from core.i18n import tr
-from core.pathbuilder import pathbuilder_systems
+from core.systems import pathbuilder_systems
+from core.text.i18n import tr
 from tui.cli import CliError, _Parser, use_data_dir
 
 
@@ -38,7 +38,7 @@ def import_parser() -> _Parser:
 
 def pc_lines(rules: Any, creature: Any) -> list[str]:
     """The PC as read: name, level, HP, AC, saves and Perception, then a Strike a line."""
-    from core.capabilities import NUMBERS
+    from core.catalog.capabilities import NUMBERS
 
     numbers = creature.numbers
     said = [f"{n.label} {numbers[n.key]:+d}" if n.signed else f"{n.label} {numbers[n.key]}"

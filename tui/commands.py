@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
-from core.i18n import N_, listing, tr
+from core.text.i18n import N_, listing, tr
 from tui.screens.roster import RosterScreen
 from tui.session_rules import applies
 
@@ -72,7 +72,7 @@ class Command(NamedTuple):
 def setting_notice(key: str, value: object) -> str:
     """What changing ``key`` to ``value`` means at the table: the GM's words, not
     ``setting massive_damage = True`` (issue 9, item 7), as the core declares them."""
-    from core.capabilities import setting
+    from core.catalog.capabilities import setting
 
     return setting(key).choice(value).notice
 
@@ -96,7 +96,7 @@ class EncounterCommands(Provider):
                              tr("Give the open encounter a new name (one undo step)"),
                              partial(self._on_roster, "rename_encounter")))
         encounter = ledger.session.encounter
-        from core.difficulty import counts_party_level
+        from core.table.difficulty import counts_party_level
 
         if counts_party_level(encounter.system):     # RULES §10: the level the threat counts
             from tui.threat import ask_party_level
@@ -137,7 +137,7 @@ class EncounterCommands(Provider):
 
         Names and help come from the core's declaration of each setting (issue 10).
         """
-        from core.capabilities import PLAYER_VIEW
+        from core.catalog.capabilities import PLAYER_VIEW
 
         encounter = self.ledger.session.encounter
         # issue 20: what the players' view shows, in every system; each choice not in force

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 
 # (name, pc, initiative, defenses, traits, stats) per creature, per system.
 Roster = list[tuple[str, bool, int, str, str, dict[str, int]]]

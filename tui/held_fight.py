@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 
 if TYPE_CHECKING:
     from tui.app import HitLedgerApp

@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import tr
+from core.text.i18n import tr
 from tui.file_reports import error_words, kept_where
 
 if TYPE_CHECKING:

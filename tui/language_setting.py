@@ -22,7 +22,7 @@ from pathlib import Path
 
 import platformdirs
 
-from core.i18n import (
+from core.text.i18n import (
     ENGLISH,
     check_language,
     language,

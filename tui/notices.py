@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 
-from core.i18n import tr
+from core.text.i18n import tr
 from tui.widgets.log_panel import NOTICE_WIDTH, TOAST_WIDTH, NoticeLine, fit_cells, notice_line
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import tr
-from core.plain_text import removed_note
+from core.text.i18n import tr
+from core.text.plain_text import removed_note
 from tui.autosaving import AUTOSAVE_DELAY, Autosaver
 from tui.file_reports import LoadFinished, SaveFinished, error_words, kept_where, refusal_words
 from tui.keeping import Keeper
@@ -24,7 +24,7 @@ from tui.keeping import Keeper
 if TYPE_CHECKING:
     from textual.app import App
 
-    from core.player_view import PlayerView
+    from core.views.player_view import PlayerView
     from tui.session import EncounterSession
 
 __all__ = ["AUTOSAVE_DELAY", "LoadFinished", "Persistence", "SaveFinished", "error_words",
@@ -214,7 +214,7 @@ class Persistence:
         if name and name != self.encounter.name:
             # The file and the encounter keep one name, so the saves list says what it holds.
             self.session.apply(lambda encounter: encounter.rename(name), ())
-        from core.player_view import player_view  # at the first save, not at start-up
+        from core.views.player_view import player_view  # at the first save, not at start-up
 
         # The snapshot is taken here, on the UI thread: the worker must never read the
         # encounter while a key press changes it.

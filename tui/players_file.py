@@ -1,6 +1,6 @@
 """The players' file: what the players may see of one encounter, as the GM's window decided it.
 
-The GM's window writes :func:`core.player_view.player_view` of its encounter next to its
+The GM's window writes :func:`core.views.player_view.player_view` of its encounter next to its
 autosave (``autosave.toml`` → ``autosave.players.json``) after each autosave, and next to a
 save when it saves one (``goblin-ambush.players.json``, for ``hitledger watch NAME``).
 ``watch`` and ``serve`` read these files only, never a save: what they can show is already
@@ -19,9 +19,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from core.i18n import tr
-from core.plain_text import without_controls
-from core.player_view import PlayerView, SeenCreature
+from core.text.i18n import tr
+from core.text.plain_text import without_controls
+from core.views.player_view import PlayerView, SeenCreature
 
 SUFFIX = ".players.json"
 FORMAT = 1

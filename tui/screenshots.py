@@ -18,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import tr
+from core.text.i18n import tr
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
@@ -77,7 +77,7 @@ async def take(out: Path) -> list[Path]:
 
 async def watch(out: Path, encounter: Any) -> Path:
     """The players' view (``hitledger watch``, issue 20) of the fight as the GM left it."""
-    from core.player_view import player_view
+    from core.views.player_view import player_view
     from saves import codec, data_dir
     from saves.store import atomic_write
     from tui import players_file
@@ -115,8 +115,8 @@ async def dialogs(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
     """The add form with a creature half typed, the condition dialog, the whole log."""
     from textual.widgets import Input
 
-    from core.capabilities import NUMBERS
-    from core.i18n import game_term
+    from core.catalog.capabilities import NUMBERS
+    from core.text.i18n import game_term
     from tui.widgets.notation_field import NotationField
 
     await pilot.press("escape", "a")
@@ -157,7 +157,7 @@ async def tracker(pilot: Pilot[Any], shot: Callable[[str], None]) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Write the screenshots into the folder given (default ``screenshots``), in English and
     in Japanese (its ``ja`` subfolder)."""
-    from core import i18n
+    from core.text import i18n
 
     args = sys.argv[1:] if argv is None else argv
     root = Path(args[0] if args else "screenshots").resolve()

@@ -4,7 +4,7 @@ Babel extracts them. Textual 8.2.8's words, as its widgets declare them."""
 
 from __future__ import annotations
 
-from core.i18n import N_
+from core.text.i18n import N_
 
 TEXTUAL_WORDS = (
     N_("palette"), N_("Quit"), N_("Focus Next"), N_("Focus Previous"), N_("Submit"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.i18n import tr
+from core.text.i18n import tr
 
 if TYPE_CHECKING:
     from tui.app import HitLedgerApp
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 def check_party_level(text: str) -> str | None:
     """None for a party level the GM may set; else what to type."""
-    from core.difficulty import MAX_PARTY_LEVEL
+    from core.table.difficulty import MAX_PARTY_LEVEL
 
     if not text.isdigit() or not 0 <= int(text) <= MAX_PARTY_LEVEL:
         return tr("Type a level from 1 to {most} (0 clears it).", most=MAX_PARTY_LEVEL)

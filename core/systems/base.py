@@ -7,12 +7,9 @@ from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from core.capabilities import RULE_OPTIONS, Setting, check_settings, setting
-from core.dice import RandomSource, _default_rng
-from core.dice import parse as parse_dice
-from core.errors import ParseError
-from core.i18n import N_, game_term, language, listing, tr
-from core.model import (
+from core.catalog.capabilities import RULE_OPTIONS, Setting, check_settings, setting
+from core.catalog.vocabulary import Vocabulary, vocabulary
+from core.creature.model import (
     TRACK_FIELDS,
     Breakdown,
     Creature,
@@ -23,26 +20,29 @@ from core.model import (
     as_attacks,
     printed_numbers,
 )
+from core.creature.schema import Invalid, check_creature, check_init_mod
+from core.creature.schema import check_stat as _check_stat
+from core.dice.expression import RandomSource, _default_rng
+from core.dice.expression import parse as parse_dice
 from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defenses
-from core.schema import Invalid, check_creature, check_init_mod
-from core.schema import check_stat as _check_stat
 from core.systems.rolls import FLAT_CHECK_DC, _KeptDice, flat_check, halve_shared
-from core.table_numbers import degree_of
-from core.vocabulary import Vocabulary, vocabulary
+from core.table.numbers import degree_of
+from core.text.errors import ParseError
+from core.text.i18n import N_, game_term, language, listing, tr
 
 # Bounds that cover real play (issue 7): beyond them a clear ValueError, never a hang.
-# A creature's bounds (MAX_TRACK, MAX_SLOTS …) are core.schema's, the ones a load checks.
+# A creature's bounds (MAX_TRACK, MAX_SLOTS …) are core.creature.schema's, the ones a load checks.
 MAX_MULTIPLIER = 6          # d20-3e critical multipliers: ×2 … ×6
 
 # The rule options ``apply_damage(settings=...)`` takes, each with its allowed values
-# (DESIGN.md), as declared in core.capabilities; an encounter adds its own.
+# (DESIGN.md), as declared in core.catalog.capabilities; an encounter adds its own.
 RULE_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in RULE_OPTIONS}
 _track_values = attrgetter(*TRACK_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
 class StatField:
-    """A number the add/edit form asks for: ``hp`` labelled ``HP`` (its bounds: core.schema)."""
+    """A number the add/edit form asks for: ``hp`` labelled ``HP`` (its bounds: core.creature.schema)."""
 
     name: str
     label: str
@@ -115,7 +115,7 @@ class RuleSystem:
     example_damage: tuple[str, str] = (N_("6d6 fire"), N_("14 fire"))  # a roll, and a total typed as rolled
     kind_words: tuple[str, ...] = ()
     """The creature kinds (traits) that change damage, the usual first; () where none does."""
-    rule_options: tuple[str, ...] = ()      # keys of the settings a GM may switch (core.capabilities)
+    rule_options: tuple[str, ...] = ()      # keys of the settings a GM may switch (core.catalog.capabilities)
     track_slots: bool = False               # the track is drawn as slots (no bar beside it)
     track_width: int = 18                   # cells the track needs in an 80-column roster
     counted_results: tuple[tuple[str, str, bool], ...] = ()
@@ -200,8 +200,8 @@ class RuleSystem:
         """A fresh creature at full health; raises ValueError/ParseError for bad stats.
 
         ``numbers``: its printed numbers (RULES §8: AC, saves…, only the keys of its system,
-        core.capabilities.NUMBERS); ``attacks``: Attack or (label, damage[, bonus, traits]).
-        The creature made is checked as a load checks it (core.schema): what this returns
+        core.catalog.capabilities.NUMBERS); ``attacks``: Attack or (label, damage[, bonus, traits]).
+        The creature made is checked as a load checks it (core.creature.schema): what this returns
         always saves to a file that loads back.
         """
         if not isinstance(name, str) or not name.strip():
@@ -214,7 +214,7 @@ class RuleSystem:
                             init_mod=init_mod)
         creature.numbers = printed_numbers(numbers)
         if isinstance(attacks, (list, tuple)) and any(isinstance(a, str) for a in attacks):
-            from core.statblock import read_attacks  # printed attack lines (RULES §10)
+            from core.statblocks import read_attacks  # printed attack lines (RULES §10)
             attacks = read_attacks(attacks, self.id)
         creature.attacks = as_attacks(attacks)
         for key, value in stats.items():
@@ -225,7 +225,7 @@ class RuleSystem:
 
     def check_stat(self, key: str, value: Any) -> None:
         """ValueError unless ``key`` is one of this system's stats and ``value`` is within the
-        bounds a load checks (core.schema)."""
+        bounds a load checks (core.creature.schema)."""
         field = next((f for f in self.stat_fields if f.name == key), None)
         if field is None:
             known = ", ".join(sorted(f.name for f in self.stat_fields))
@@ -234,7 +234,7 @@ class RuleSystem:
 
     def check_creature(self, creature: Creature) -> Creature:
         """The creature, once it is one a save of this system holds and loads back
-        (core.schema, as a load checks it); else ValueError naming the field."""
+        (core.creature.schema, as a load checks it); else ValueError naming the field."""
         try:
             check_creature(creature.to_state(), self.id, "creature")
         except Invalid as exc:
@@ -251,7 +251,7 @@ class RuleSystem:
 
         Raises ParseError with the position of a line it recognises but cannot read.
         """
-        from core.statblock import read_statblock  # only for a pasted block: not at start-up
+        from core.statblocks import read_statblock  # only for a pasted block: not at start-up
 
         block = read_statblock(text, self.id)
         try:

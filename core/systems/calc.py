@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.i18n import tr
-from core.schema import MAX_TRACK
+from core.creature.schema import MAX_TRACK
+from core.text.i18n import tr
 
 if TYPE_CHECKING:
-    from core.model import Creature, Outcome
+    from core.creature.model import Creature, Outcome
     from core.systems.base import RuleSystem
 
 

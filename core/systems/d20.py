@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import RandomSource, _default_rng
-from core.i18n import N_, game_term, listing, tr
-from core.model import Breakdown, Creature, Outcome, RolledPart
+from core.creature.model import Breakdown, Creature, Outcome, RolledPart
+from core.dice.expression import RandomSource, _default_rng
 from core.notation import DAMAGE_REDUCTION, DefenseEntry, Defenses
-from core.notation_damage import is_nothing
+from core.notation.damage import is_nothing
 from core.systems.base import Application, AttackRoll, Dealt, RuleSystem, StatField, halve_shared
+from core.text.i18n import N_, game_term, listing, tr
 
 # One part of a d20-3e hit as [rolled part, the damage it deals now]; each rule changes the value.
 Share = list[Any]

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from core.capabilities import DAGGERHEART_TRAITS
-from core.dice import RandomSource
-from core.i18n import N_, clauses, game_term, ntr, ptr, tr
-from core.model import Breakdown, Creature, Outcome, RolledPart
+from core.catalog.capabilities import DAGGERHEART_TRAITS
+from core.creature.model import Breakdown, Creature, Outcome, RolledPart
+from core.dice.expression import RandomSource
 from core.notation import Defenses
 from core.systems.base import Application, Dealt, RuleSystem, StatField
-from core.table_numbers import minions_defeated
+from core.table.numbers import minions_defeated
+from core.text.i18n import N_, clauses, game_term, ntr, ptr, tr
 
 SEVERITY = {0: N_("none"), 1: "Minor", 2: "Major", 3: "Severe", 4: "Massive"}
 MIXED = "physical and magic"    # the kind of a hit that deals both (RULES §3 Decision)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.dice import RandomSource, _default_rng
-from core.i18n import tr
+from core.dice.expression import RandomSource, _default_rng
+from core.text.i18n import tr
 
 FLAT_CHECK_DC = 15
 

@@ -1,6 +1,6 @@
 """The kill rate of each mutated module (issue 22, item 8), read from ``mutmut results``.
 
-Run by ``make mutate`` after mutmut (``make mutate MODULE=core.dice``: that module alone; the
+Run by ``make mutate`` after mutmut (``make mutate MODULE=core.dice.expression``: that module alone; the
 arguments are module or package names, none for every module):
 killed / checked per module, lowest rate first, those under the 90% aim marked. A timeout or a
 mutant the type check catches counts as killed (something noticed it); a mutant no test
@@ -22,7 +22,7 @@ KILLED = {"killed", "timeout", "caught by type check"}
 
 
 def statuses(lines: Iterable[str]) -> Iterator[tuple[str, str]]:
-    """(module, status) of each ``    core.dice.x_parse__mutmut_3: killed`` line."""
+    """(module, status) of each ``    core.dice.expression.x_parse__mutmut_3: killed`` line."""
     for line in lines:
         name, sep, status = line.strip().rpartition(": ")
         if sep and "__mutmut_" in name:

@@ -10,7 +10,7 @@ file has fewer.
 
 prints the names of the sampled mutants, one a line, read from the ``mutants/*.meta`` files a
 first ``mutmut run`` wrote (``make mutate`` runs that first). MODULE is a module or package name
-(``saves``, ``core.dice``); none for every module.
+(``saves``, ``core.dice.expression``); none for every module.
 """
 
 from __future__ import annotations

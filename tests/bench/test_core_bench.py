@@ -20,7 +20,7 @@ import time
 import pytest
 
 from core import get_system
-from core.dice import roll
+from core.dice.expression import roll
 from core.systems.base import MAX_TRACK
 
 EXPRESSIONS = ("1d20+5", "2d6+3", "4d6", "8d6+2", "1d8+2d6+4", "3d10-2", "10d10")

@@ -67,7 +67,7 @@ def test_a_block_keeps_the_threat_range_of_its_attacks(tmp_path, monkeypatch):
 
 
 def test_an_old_save_without_the_new_fields_still_loads():
-    from core.model import Attack
+    from core.creature.model import Attack
     assert Attack.from_state({"label": "claw", "damage": "1d4"}, "a") == Attack("claw", "1d4")
 
 

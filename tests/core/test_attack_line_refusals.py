@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core import ParseError
-from core.statblock_attack import read_attack_line
+from core.statblocks.attack import read_attack_line
 
 
 def refusal(text: str, system: str) -> ParseError:

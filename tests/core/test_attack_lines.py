@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, ParseError, get_system
-from core.model import Attack
+from core.creature.model import Attack
 from saves import load, save
 
 LINES = {

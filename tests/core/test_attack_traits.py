@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import Encounter, get_system
-from core.model import Attack
+from core.creature.model import Attack
 
 REAPER = "Melee ◆ keen scythe +34 (deadly d10, magical, reach 10 feet), Damage 4d10+23 slashing"
 GOBLIN_BOW = "Ranged ◆ shortbow +7 (deadly d10, range increment 60 feet), Damage 1d6 piercing"
@@ -186,7 +186,7 @@ def _corpus_attacks():
 
 
 def test_every_trait_of_every_attack_in_the_corpus_acts_or_is_named():
-    from core.attack_traits import dealt
+    from core.table.attack_traits import dealt
 
     seen = 0
     for system, attack in _corpus_attacks():
@@ -198,7 +198,7 @@ def test_every_trait_of_every_attack_in_the_corpus_acts_or_is_named():
 
 
 def test_a_d20_weapons_alignment_is_carried_as_the_alignment_it_gives():
-    from core.attack_traits import dealt
+    from core.table.attack_traits import dealt
 
     damage, words = dealt("d20-3e", Attack("+1 holy scimitar", "1d6+4", 11, ("magical", "holy")), False)
     assert set(damage.split()) == {"1d6+4", "holy", "magical"}   # d20 reads holy as good
@@ -210,7 +210,7 @@ def test_a_d20_weapons_alignment_is_carried_as_the_alignment_it_gives():
 
 
 def test_traits_that_could_not_act_on_unreadable_damage_are_listed_as_not_read():
-    from core.attack_traits import dealt
+    from core.table.attack_traits import dealt
 
     damage, words = dealt("pf2e", Attack("claw", "1d6 slashy", 5, ("magical", "deadly d10")), True)
     assert damage == "1d6 slashy"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.attack_traits import dealt
-from core.model import Attack
+from core.creature.model import Attack
+from core.table.attack_traits import dealt
 
 
 @pytest.mark.parametrize("first", ["1d6 persistent bleed", "1d6 precision"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import get_system
-from core.model import STEP_KINDS, Breakdown, Outcome, Step
+from core.creature.model import STEP_KINDS, Breakdown, Outcome, Step
 
 
 def test_breakdown_records_kind_and_text() -> None:

@@ -9,12 +9,15 @@ import re
 
 import pytest
 
-from core import conditions, get_system, i18n
+from core import get_system
+from core.catalog import conditions as condition_words
+from core.creature import conditions
 from core.encounter import Encounter
-from core.log_export import log_markdown
-from core.notation_ja import glossary
-from core.player_view import player_view
-from core.table_numbers import numbers_of
+from core.table.numbers import numbers_of
+from core.text import i18n
+from core.text.japanese import glossary
+from core.views.log_export import log_markdown
+from core.views.player_view import player_view
 
 # ------------------------------------------------------------------ the helper
 _WORD = re.compile(r"(?<![0-9A-Za-z])[A-Za-z][A-Za-z-]*(?![0-9A-Za-z])")
@@ -160,10 +163,10 @@ def test_daggerheart_keeps_its_own_terms_in_english_and_the_rest_in_japanese(R):
 # ------------------------------------------------------------------ plural forms
 def test_plural_forms_in_english_and_in_japanese():
     i18n.set_language("en")
-    assert [conditions.duration_text(n) for n in (1, 2)] == ["1 turn", "2 turns"]
+    assert [condition_words.duration_text(n) for n in (1, 2)] == ["1 turn", "2 turns"]
     assert i18n.ntr("{names} joins", "{names} join", 2, names="A, B") == "A, B join"
     i18n.set_language("ja")
-    assert [conditions.duration_text(n) for n in (1, 2)] == ["1ターン", "2ターン"]
+    assert [condition_words.duration_text(n) for n in (1, 2)] == ["1ターン", "2ターン"]
     assert i18n.ntr("{names} joins", "{names} join", 2, names="A、B") == "A、Bが参加"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import get_system
-from core.i18n import set_language
+from core.text.i18n import set_language
 
 
 def _steps(system: str, defenses: str, damage: str, **stats: int) -> list[str]:

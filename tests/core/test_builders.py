@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.builders import (
+from core.table.builders import (
     d20_weapon,
     daggerheart_weapon,
     damage_step,

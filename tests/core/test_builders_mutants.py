@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/builders.py (issue 22 item 8): the message and caret
+"""What mutation testing left alive in core/table/builders.py (issue 22 item 8): the message and caret
 of a bad weapon die or damage step, proficiency 1, extra dice of every source adding up, and the
 system reaching Strength by delivery and the bonus types of a weapon's modifiers."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.builders import daggerheart_weapon, damage_step, pf2_weapon
-from core.errors import ParseError
+from core.table.builders import daggerheart_weapon, damage_step, pf2_weapon
+from core.text.errors import ParseError
 
 
 def test_a_bad_weapon_die_says_what_a_die_looks_like_and_points_at_it():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import i18n
+from core.text import i18n
 from tui.cli import main
 
 

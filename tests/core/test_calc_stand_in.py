@@ -4,7 +4,7 @@ track where none was given; the first of the system's stand-in tracks the stats 
 from __future__ import annotations
 
 from core import get_system
-from core.schema import MAX_TRACK
+from core.creature.schema import MAX_TRACK
 from core.systems.calc import stand_in, stand_in_unknown
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.capabilities import ENCOUNTER_OPTIONS, RULE_OPTIONS, check_settings, setting
+from core.catalog.capabilities import ENCOUNTER_OPTIONS, RULE_OPTIONS, check_settings, setting
 from core.systems import SYSTEM_IDS
 from core.systems.base import FLAT_CHECK_DC, MAX_MULTIPLIER, RULE_SETTINGS
 from core.systems.calc import calc_lines, stand_in
@@ -147,7 +147,7 @@ def test_calc_lines_stop_at_the_total_without_the_targets_track(R):
 
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 def test_current_tracks_name_real_fields_and_stats(system):
-    from core.model import Creature
+    from core.creature.model import Creature
 
     rules = get_system(system)
     stats = {f.name for f in rules.stat_fields}

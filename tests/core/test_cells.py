@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.cells import cells, cut_cells
+from core.text.cells import cells, cut_cells
 
 
 @pytest.mark.parametrize("text,n", [("fire", 4), ("［火炎］", 8), ("ゴブリン戦士 4", 14), ("", 0)])

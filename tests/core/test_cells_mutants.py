@@ -1,11 +1,11 @@
-"""What mutation testing left alive in core/cells.py (issue 22 item 8): each kind of zero-width
+"""What mutation testing left alive in core/text/cells.py (issue 22 item 8): each kind of zero-width
 character, full-width as two cells, and a cut one cell short or at width 1."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.cells import char_cells, cut_cells, measure_with
+from core.text.cells import char_cells, cut_cells, measure_with
 
 
 @pytest.fixture(autouse=True)

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from core import i18n
 from core.notation import parse_damage, parse_defenses
+from core.text import i18n
 from tui.cli import main
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from core import compendium, get_system
-from core.model import Creature
+from core.creature.model import Creature
 
 # A printed ATK that is a roll, not a number: the reader takes its first digits
 ROLLED_ATK = {("daggerheart", "Outer Realms Abomination")}

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.conditions import condition_name, conditions_of
+from core.catalog.conditions import condition_name
+from core.creature.conditions import conditions_of
 
 
 @pytest.mark.parametrize(("typed", "stored"), [("恐れ", "frightened"), ("恐れ状態", "frightened"),

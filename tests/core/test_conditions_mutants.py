@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/conditions.py (issue 22 item 8): a condition given
+"""What mutation testing left alive in core/creature/conditions.py (issue 22 item 8): a condition given
 again replaces its value, removing one that is absent is refused, the rules' states lead the
 roster cell, and each refusal says which forms exist (RULES §7)."""
 
@@ -8,8 +8,8 @@ import pytest
 from core_support import refused
 
 from core import Encounter
-from core.conditions import add, check_duration, remove, set_value, summary
-from core.model import Creature
+from core.creature.conditions import add, check_duration, remove, set_value, summary
+from core.creature.model import Creature
 
 
 def test_a_condition_given_again_without_a_value_loses_the_old_value():

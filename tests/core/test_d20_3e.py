@@ -189,7 +189,7 @@ def test_resolve_attack_seeded_is_deterministic(rs):
 
 
 def test_unarmed_strike_is_subdual(rs, R):
-    from core.builders import d20_weapon
+    from core.table.builders import d20_weapon
 
     damage = d20_weapon("1d3", 2, unarmed=True)
     c = rs.new_creature("Guard", hp=10)
@@ -200,7 +200,7 @@ def test_unarmed_strike_is_subdual(rs, R):
 
 
 def test_unarmed_strike_normal_damage_allowed(rs, R):
-    from core.builders import d20_weapon
+    from core.table.builders import d20_weapon
 
     damage = d20_weapon("1d3", 2, unarmed=True).replace(" subdual", "")
     c = rs.new_creature("Guard", hp=10)
@@ -219,7 +219,7 @@ def test_unarmed_strike_normal_damage_allowed(rs, R):
     ("two-handed", -2, False, 1, 1),    # minimum 1 on a hit
 ])
 def test_builder_grips_end_to_end(rs, R, grip, strength, light, roll, total):
-    from core.builders import d20_weapon
+    from core.table.builders import d20_weapon
 
     c = rs.new_creature("Orc", hp=50)
     out = rs.apply_damage(c, d20_weapon("1d8", strength, grip, light=light), rng=R(roll))

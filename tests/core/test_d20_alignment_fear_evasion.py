@@ -80,7 +80,7 @@ def test_only_the_worst_fear_condition_applies_to_saves(conditions):
 
 
 def test_only_the_worst_fear_condition_applies_to_attacks():
-    from core.table_numbers import attack_bonus
+    from core.table.numbers import attack_bonus
 
     encounter, cid = fearful("shaken", "frightened")
     creature = encounter.creature(cid)

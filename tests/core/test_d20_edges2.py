@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.model import Creature
+from core.creature.model import Creature
 from core.systems import get_system
 
 RULES = get_system("d20-3e")

@@ -102,7 +102,7 @@ def test_a_pcs_traits_save_and_load(tmp_path, monkeypatch):
 
 
 def test_the_numbers_field_reads_a_pcs_traits():
-    from core.draft import read_numbers
+    from core.encounter.draft import read_numbers
 
     assert read_numbers("daggerheart", "Evasion 10 Agility +2 Knowledge +3 Strength -1") == {
         "evasion": 10, "agility": 2, "knowledge": 3, "strength": -1}
@@ -214,13 +214,13 @@ def test_a_bonus_that_is_not_a_whole_number_is_refused():
     ("agility 14", ("agility", 14, 0)), ("14", ("finesse", 14, 0)),
     ("Instinct DC 12 +2", ("instinct", 12, 2)), ("knowledge 10 -1", ("knowledge", 10, -1))])
 def test_the_reaction_roll_dialog_reads_the_trait_the_difficulty_and_a_bonus(text, read):
-    from core.reaction_rolls import read_reaction
+    from core.table.reaction_rolls import read_reaction
 
     assert read_reaction(text, "finesse") == read
 
 
 @pytest.mark.parametrize("text", ["ref 14", "agility", "agility 14 15", "agility 14 +2 +3", "agility 1000"])
 def test_the_reaction_roll_dialog_refuses_what_it_cannot_read(text):
-    from core.reaction_rolls import read_reaction
+    from core.table.reaction_rolls import read_reaction
 
     assert refused(read_reaction, text)

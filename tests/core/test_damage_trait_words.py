@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import ParseError, get_system
-from core.i18n import set_language
+from core.text.i18n import set_language
 
 
 @pytest.mark.parametrize(("damage", "word", "at"), [

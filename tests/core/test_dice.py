@@ -1,4 +1,4 @@
-"""core.dice: parse, roll through an injected randint, average, dice count,
+"""core.dice.expression: parse, roll through an injected randint, average, dice count,
 limits of RULES §1, ParseError with a position."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from core import ParseError
-from core.dice import parse, roll
+from core.dice.expression import parse, roll
 
 
 @pytest.mark.parametrize("expr,average,dice_count", [
@@ -63,7 +63,7 @@ def test_roll_same_seed_same_result():
 
 
 def test_roll_result_remembers_each_die(R):
-    from core.dice import roll_detailed
+    from core.dice.expression import roll_detailed
 
     res = roll_detailed("2d6+1d4+1", rng=R(3, 5, 2))
     assert res.total == 11

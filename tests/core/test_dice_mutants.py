@@ -1,12 +1,12 @@
-"""What mutation testing left alive in core/dice.py (issue 22 item 8): the place of the die that
+"""What mutation testing left alive in core/dice/expression.py (issue 22 item 8): the place of the die that
 goes past the 10,000 dice when its count is left out (``d6``: the caret on its ``d``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.dice import parse
-from core.errors import ParseError
+from core.dice.expression import parse
+from core.text.errors import ParseError
 
 
 @pytest.mark.parametrize("last,position", [("d6", 71), (" d6", 72), ("1d6", 70)])

@@ -11,7 +11,7 @@ import math
 import pytest
 
 from core import Encounter, get_system
-from core.model import Creature
+from core.creature.model import Creature
 
 # RULES §10: creature XP by its level minus the party level, -4 … +4
 XP_BY_STEP = {-4: 10, -3: 15, -2: 20, -1: 30, 0: 40, 1: 60, 2: 80, 3: 120, 4: 160}
@@ -338,7 +338,7 @@ def test_the_gm_edits_the_type_and_the_cr():
     ("pf2e", "Level 3 AC 18", "Level 3 AC 18", {}),
 ])
 def test_the_type_and_cr_are_read_from_the_typed_numbers(system, typed, rest, rank):
-    from core.difficulty import rank_text, split_rank
+    from core.table.difficulty import rank_text, split_rank
 
     assert split_rank(system, typed) == (rest, rank)
     creature = Creature("X")
@@ -348,7 +348,7 @@ def test_the_type_and_cr_are_read_from_the_typed_numbers(system, typed, rest, ra
 
 
 def test_a_cr_typed_wrong_says_what_to_type():
-    from core.difficulty import split_rank
+    from core.table.difficulty import split_rank
 
     with pytest.raises(ValueError, match="1/2"):
         split_rank("d20-3e", "CR half AC 15")

@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 
 from core import get_system
-from core.difficulty import MAX_PARTY_LEVEL, THREATS, difficulty, party_level_checked, threat_word
+from core.table.difficulty import (
+    MAX_PARTY_LEVEL,
+    THREATS,
+    difficulty,
+    party_level_checked,
+    threat_word,
+)
 
 PF2 = get_system("pf2e")
 D20 = get_system("d20-3e")

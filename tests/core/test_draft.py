@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.draft import DamageDraft, roll_source, typed_total
+from core.encounter.draft import DamageDraft, roll_source, typed_total
 
 
 def encounter_of(system: str, *stats: dict) -> tuple[Encounter, list[str]]:
@@ -297,7 +297,7 @@ def test_who_acts_by_default_is_never_a_target_nor_out_of_the_fight():
     """Issue 9 item 17, issue 18 item 2: the active creature acts by default; not when it is
     a target (a creature seldom hits itself), nor when it cannot act (dead, defeated, dying,
     unconscious, paralyzed …): then nobody, never a guess."""
-    from core.draft import default_actor
+    from core.encounter.draft import default_actor
 
     enc, (a, b, c) = encounter_of("pf2e", {"hp": 30}, {"hp": 30}, {"hp": 30})
     assert enc.active == a
@@ -317,7 +317,7 @@ def test_who_acts_by_default_is_never_a_target_nor_out_of_the_fight():
 def test_a_few_letters_find_any_of_twenty_creatures():
     """Issue 18 item 2: f2 finds the actor by typing: at most 2 letters (so 4 keys with f2
     and enter) for each of 20 creatures, numbered copies included."""
-    from core.draft import find_actors
+    from core.encounter.draft import find_actors
 
     names = [f"Goblin {n}" for n in range(1, 13)] + [
         "Valeros", "Kyra", "Ezren", "Merisiel", "Seoni", "Harsk", "Lem", "Amiri"]
@@ -334,7 +334,7 @@ def test_a_few_letters_find_any_of_twenty_creatures():
 
 
 def test_find_actors_ranks_whole_words_then_starts_then_the_rest():
-    from core.draft import find_actors
+    from core.encounter.draft import find_actors
 
     enc, (a, b, c, d) = encounter_of("pf2e", *({"hp": 10} for _ in range(4)))
     for cid, name in ((a, "Goblin 10"), (b, "Goblin 1"), (c, "Hobgoblin"), (d, "Kyra")):

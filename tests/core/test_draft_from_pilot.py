@@ -13,7 +13,7 @@ import random
 import pytest
 
 from core import Encounter, get_system
-from core.draft import MISS_SUMMARY, DamageDraft, default_actor, find_actors, roll_source
+from core.encounter.draft import MISS_SUMMARY, DamageDraft, default_actor, find_actors, roll_source
 
 
 def goblins() -> tuple[Encounter, dict[str, str]]:

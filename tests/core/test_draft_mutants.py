@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/draft.py (issue 22 item 8): the f2 picker's ranks,
+"""What mutation testing left alive in core/encounter/draft.py (issue 22 item 8): the f2 picker's ranks,
 the save and DC typed (the DC's bounds at and one past), numbers typed as a block prints them,
 a MAP step changed after the roll, the attack line's order, and where the dice came from."""
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.draft import (
+from core.creature.model import Attack, Roll, RolledPart
+from core.encounter.draft import (
     DamageDraft,
     find_actors,
     read_numbers,
@@ -17,9 +18,8 @@ from core.draft import (
     shown_attack,
     typed_total,
 )
-from core.model import Attack, Roll, RolledPart
 from core.notation import parse_damage
-from core.table_numbers import roll_attack
+from core.table.numbers import roll_attack
 
 
 @pytest.mark.parametrize("text,save,dc", [

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter_data.py (issue 22 item 8): every field a
+"""What mutation testing left alive in core/encounter/data.py (issue 22 item 8): every field a
 bad save names, in the words of the refusal; what a save keeps of each event and leaves out."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import copy
 import pytest
 
 from core import Encounter
-from core.encounter_data import DETAILS_KEPT, event_from_data, event_to_data
-from core.errors import StateError
-from core.ledger import Change, Event
+from core.encounter.data import DETAILS_KEPT, event_from_data, event_to_data
+from core.encounter.ledger import Change, Event
+from core.text.errors import StateError
 
 
 def _saved() -> dict:

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter_turns.py and core/encounter.py (issue 22
+"""What mutation testing left alive in core/encounter/turns.py and core/encounter/__init__.py (issue 22
 item 8): a turn passed on in the log's words (RULES §7: the dead and defeated skipped, rounds
 counted, immunities expiring), and the next fight keeping the party as it is."""
 

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.dice import parse as parse_dice
-from core.errors import ParseError
+from core.dice.expression import parse as parse_dice
 from core.notation import parse_damage, parse_defenses
-from core.notation_ja import defense_line, japanese_words, normalise
-from core.statblock import read_statblock
-from core.statblock_text import Block, StatBlock
+from core.statblocks import read_statblock
+from core.statblocks.text import Block, StatBlock
+from core.text.errors import ParseError
+from core.text.japanese import defense_line, japanese_words, normalise
 
 HERE = Path(__file__).parent / "statblocks"
 SYSTEMS = {"pf2e": "pf2e", "d20": "d20-3e", "daggerheart": "daggerheart"}

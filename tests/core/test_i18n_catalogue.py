@@ -14,7 +14,7 @@ babel_extract = pytest.importorskip("babel.messages.extract")
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-from core import i18n  # noqa: E402
+from core.text import i18n  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "core/locale/ja/LC_MESSAGES/hitledger.po"

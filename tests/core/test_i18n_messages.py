@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from core import i18n
-from core.dice import parse
-from core.errors import ParseError
+from core.dice.expression import parse
+from core.text import i18n
+from core.text.errors import ParseError
 from saves.errors import SaveError
 from tui.cli import main
 

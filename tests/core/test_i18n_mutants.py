@@ -1,11 +1,11 @@
-"""What mutation testing left alive in core/i18n.py (issue 22 item 8): LC_MESSAGES between
+"""What mutation testing left alive in core/text/i18n.py (issue 22 item 8): LC_MESSAGES between
 LC_ALL and LANG, as POSIX orders them, and a word English uses twice in each of its senses."""
 
 from __future__ import annotations
 
 import pytest
 
-from core import i18n
+from core.text import i18n
 
 
 @pytest.mark.parametrize(("environ", "code"), [

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ParseError
 from core.notation import parse_defenses
+from core.text.errors import ParseError
 
 
 @pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds", "d20-3e"])

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from core import get_system
-from core.errors import ParseError
 from core.notation import parse_damage, parse_defenses
-from core.notation_ja import defense_line, normalise, term
+from core.text.errors import ParseError
+from core.text.japanese import defense_line, normalise, term
 
 
 def _target(defenses: str):

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from core.i18n import locale_dir
-from core.notation_ja import glossary
+from core.text.i18n import locale_dir
+from core.text.japanese import glossary
 
 
 def _entries() -> dict[str, str]:

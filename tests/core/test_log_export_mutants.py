@@ -1,11 +1,11 @@
-"""What mutation testing left alive in core/log_export.py (issue 22 item 8): the Markdown log's
+"""What mutation testing left alive in core/views/log_export.py (issue 22 item 8): the Markdown log's
 exact lines — a turn's closing lines filed under the round they belong to, who acted named once,
 the targets of a creature since removed, Markdown's characters escaped."""
 
 from __future__ import annotations
 
 from core import Encounter
-from core.log_export import log_markdown
+from core.views.log_export import log_markdown
 
 
 def test_the_log_files_each_turns_closing_lines_in_its_own_round():

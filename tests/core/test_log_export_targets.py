@@ -4,7 +4,7 @@ marked, with its save and what it took, 0 included (two of four goblins were lis
 from __future__ import annotations
 
 from core import Encounter
-from core.log_export import log_markdown
+from core.views.log_export import log_markdown
 
 
 def test_an_area_lists_every_marked_creature_with_its_save_and_what_it_took(R):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from core.model import (
+from core.creature.model import (
     CONTAINER_FIELDS,
     IDENTITY_FIELDS,
     INT_FIELDS,

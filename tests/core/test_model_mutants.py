@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/model.py (issue 22 item 8): each saved line and
+"""What mutation testing left alive in core/creature/model.py (issue 22 item 8): each saved line and
 table read back, the field a bad one names, what a save leaves out, a clone's own containers,
 and a roll's words and total (on-crit parts, persistent parts, a total rolled at the table)."""
 
@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import StateError
-from core.model import (
+from core.creature.model import (
     Attack,
     Breakdown,
     Creature,
@@ -21,6 +20,7 @@ from core.model import (
     printed_numbers,
 )
 from core.notation import parse_damage
+from core.text.errors import StateError
 
 
 def _state_error(call, *args) -> StateError:

@@ -1,10 +1,10 @@
-"""core.modifiers.stack: typed stacking per RULES §1."""
+"""core.dice.modifiers.stack: typed stacking per RULES §1."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.modifiers import stack
+from core.dice.modifiers import stack
 
 
 @pytest.mark.parametrize("mods,total", [

@@ -1,11 +1,11 @@
-"""What mutation testing left alive in core/modifiers.py (issue 22 item 8): each refusal of
+"""What mutation testing left alive in core/dice/modifiers.py (issue 22 item 8): each refusal of
 ``stack`` in its exact words, naming the system or the type the GM gave and what is allowed."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.modifiers import stack
+from core.dice.modifiers import stack
 
 
 def test_an_unknown_system_is_named_with_the_known_ones():

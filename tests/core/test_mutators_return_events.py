@@ -84,7 +84,7 @@ def test_an_event_without_a_short_form_is_its_text():
 
 
 def test_the_short_form_survives_a_save(R):
-    from core.encounter_data import event_from_data, event_to_data
+    from core.encounter.data import event_from_data, event_to_data
 
     enc, ids = party()
     enc.apply_damage(ids, "6d6 fire", rng=R(1, 2, 3, 4, 5, 6))

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/notation_damage.py (issue 22 item 8): the caret of
+"""What mutation testing left alive in core/notation/damage.py (issue 22 item 8): the caret of
 each damage mistake, the length limit, the labels a part shows, which parts are persistent or
 nonlethal, and the example a refused weapon bonus offers."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.dice import MAX_LENGTH
-from core.errors import ParseError
+from core.catalog.vocabulary import vocabulary
+from core.dice.expression import MAX_LENGTH
 from core.notation import parse_damage
-from core.vocabulary import vocabulary
+from core.text.errors import ParseError
 
 
 def _error(text: object, system: str = "pf2e") -> ParseError:

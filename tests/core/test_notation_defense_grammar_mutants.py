@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/notation_defense_grammar.py (issue 22 item 8): the
+"""What mutation testing left alive in core/notation/defense_grammar.py (issue 22 item 8): the
 caret of each defense-line mistake, the length limit, the words each entry is read into (the
 joiners, the filler "to", notes kept unautomated, exceptions joined by "and"), and d20 3.0's
 damage reduction."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.dice import MAX_LENGTH
-from core.errors import ParseError
+from core.dice.expression import MAX_LENGTH
 from core.notation import parse_defenses
+from core.text.errors import ParseError
 
 
 def _error(text: object, system: str = "pf2e") -> ParseError:

@@ -1,12 +1,12 @@
-"""What mutation testing left alive in core/notation_defenses.py (issue 22 item 8): an entry's
+"""What mutation testing left alive in core/notation/defenses.py (issue 22 item 8): an entry's
 words long and short, which entry applies (the highest value, precision apart, exceptions that
 need every word they join), and the immunities that remove a whole attack."""
 
 from __future__ import annotations
 
-from core import i18n
 from core.notation import parse_defenses
-from core.notation_defenses import DefenseEntry, Defenses, applicable, excepted
+from core.notation.defenses import DefenseEntry, Defenses, applicable, excepted
+from core.text import i18n
 
 QUALIFIED = DefenseEntry("resistance", "physical", 10, frozenset({"magical+silver", "adamantine"}), True)
 

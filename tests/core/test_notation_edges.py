@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ParseError
 from core.notation import parse_damage, parse_defenses
 from core.systems import get_system
+from core.text.errors import ParseError
 
 DAMAGE = [
     ("2d6 fire,, 1d4 cold", "pf2e", 9, "empty damage part (two commas in a row?)"),

@@ -1,10 +1,10 @@
-"""What mutation testing left alive in core/notation_hints.py (issue 22 item 8): the cut-off at
+"""What mutation testing left alive in core/notation/hints.py (issue 22 item 8): the cut-off at
 which a typo is still offered its word, and a typo in capitals."""
 
 from __future__ import annotations
 
-from core.notation_hints import closest, did_you_mean
-from core.vocabulary import vocabulary
+from core.catalog.vocabulary import vocabulary
+from core.notation.hints import closest, did_you_mean
 
 
 def test_a_word_three_quarters_alike_is_offered_and_one_half_alike_is_not():

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/notation_ja.py (issue 22 item 8): the ends of the
+"""What mutation testing left alive in core/text/japanese.py (issue 22 item 8): the ends of the
 full-width range folded, the wiki's defense line rewritten, labels and entries in the seed's
 words, and a caret mapped back to the item the GM typed."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core.notation import DefenseEntry, parse_defenses
-from core.notation_ja import (
+from core.text.japanese import (
     _item_starts,
     damage_label,
     defense_line,

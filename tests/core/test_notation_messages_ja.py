@@ -1,15 +1,15 @@
 """Issue 21, items 5 and 7: every message of the notation through the catalogue, in Japanese
 when the GM speaks it, at the same position; and that position is the right cell when the GM
-typed full-width (a caret is drawn by cells, core/cells.py)."""
+typed full-width (a caret is drawn by cells, core/text/cells.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from core import i18n
-from core.cells import cells
-from core.errors import ParseError
 from core.notation import parse_damage, parse_defenses
+from core.text import i18n
+from core.text.cells import cells
+from core.text.errors import ParseError
 
 
 def _error(read, text, system: str) -> ParseError:

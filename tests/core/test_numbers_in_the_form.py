@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.draft import DamageDraft, minion_choices, with_minions
-from core.model import Attack
-from core.table_numbers import horde_damage
+from core.creature.model import Attack
+from core.encounter.draft import DamageDraft, minion_choices, with_minions
+from core.table.numbers import horde_damage
 
 
 class Dice:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.model import Attack, Creature
+from core.creature.model import Attack, Creature
 
 GOBLIN = {"level": 1, "ac": 17, "fort": 5, "ref": 8, "will": 4, "perception": 6}
 

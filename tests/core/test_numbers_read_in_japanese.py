@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.draft import read_numbers, read_save_and_dc
-from core.errors import ParseError
+from core.encounter.draft import read_numbers, read_save_and_dc
 from core.notation import parse_defenses
-from core.notation_ja import glossary
+from core.text.errors import ParseError
+from core.text.japanese import glossary
 
 
 def _label(english: str) -> str:

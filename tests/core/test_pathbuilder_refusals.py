@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core import ParseError, get_system
-from core.pathbuilder import pathbuilder_systems
+from core.systems import pathbuilder_systems
 
 TEXT = (Path(__file__).parent / "pathbuilder" / "fighter.json").read_text(encoding="utf-8")
 BUILD = json.loads(TEXT)["build"]

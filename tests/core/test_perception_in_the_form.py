@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.draft import init_mod_from_numbers
+from core.encounter.draft import init_mod_from_numbers
 
 
 @pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds"])

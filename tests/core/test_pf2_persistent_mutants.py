@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from core.model import PersistentDamage
+from core.creature.model import PersistentDamage
 from core.systems import get_system
 
 PF2 = get_system("pf2e")

@@ -1,12 +1,12 @@
 """Pinned by the mutation run (issue 7): dice notation text and "rolled at the table"
-(RULES §1 "Rolled at the table"), through core.dice's public functions only."""
+(RULES §1 "Rolled at the table"), through core.dice.expression's public functions only."""
 
 from __future__ import annotations
 
 import pytest
 
 from core import ParseError
-from core.dice import parse, roll_detailed
+from core.dice.expression import parse, roll_detailed
 
 
 @pytest.mark.parametrize("text", ["-1d4", "-1d4+2", "1d6-1d4", "2d6+3", "2d8+1d6+4", "1d4-5=-2"])

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter
-from core.log_export import log_markdown
-from core.plain_text import first_control, terminal_safe, without_controls
+from core.text.plain_text import first_control, terminal_safe, without_controls
+from core.views.log_export import log_markdown
 
 TITLE = "\x1b]0;pwned\x07"            # retitles a terminal window (OSC 0, ended by BEL)
 CLEAR = "\x1b[2J"                     # clears the screen

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.plain_text import first_control, removed_note, shown, without_controls
+from core.text.plain_text import first_control, removed_note, shown, without_controls
 
 
 def test_a_file_without_control_characters_adds_nothing_to_the_load_notice():

@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import Encounter
-from core.model import Attack
-from core.player_view import BLOODIED, DEFEATED, HEALTHY, HURT, player_view
+from core.creature.model import Attack
+from core.views.player_view import BLOODIED, DEFEATED, HEALTHY, HURT, player_view
 
 SYSTEMS = ("pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e")
 # a defense line each system's parser reads, and a track

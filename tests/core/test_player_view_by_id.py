@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter
-from core.encounter_data import event_from_data, event_to_data
-from core.player_view import player_view
+from core.encounter.data import event_from_data, event_to_data
+from core.views.player_view import player_view
 
 
 def skulker_fight() -> tuple[Encounter, dict[str, str]]:

@@ -1,10 +1,10 @@
-"""What mutation testing left alive in core/player_view.py (issue 22 item 8): a track in the
+"""What mutation testing left alive in core/views/player_view.py (issue 22 item 8): a track in the
 numbers the players may read, to its last slot; half health is Bloodied."""
 
 from __future__ import annotations
 
 from core import Encounter
-from core.player_view import BLOODIED, HURT, health_word, track_numbers
+from core.views.player_view import BLOODIED, HURT, health_word, track_numbers
 
 
 def test_the_players_see_every_stress_slot_marked_and_no_more():

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import Encounter, ParseError, get_system
-from core.dice import parse
+from core.dice.expression import parse
 
 FAMILY = ("pf2e", "sf2e", "vitality-wounds")
 ALL = FAMILY + ("daggerheart", "d20-3e")
@@ -183,7 +183,7 @@ def test_same_seed_same_result(system, defenses, damage, seed, opts):
 @FAST
 @given(st.integers(0, 2**32), st.sampled_from(("1d20+5", "4d6", "2d8+1d6-2", "10d10")))
 def test_dice_same_seed_same_result(seed, expr):
-    from core.dice import roll
+    from core.dice.expression import roll
 
     assert roll(expr, rng=random.Random(seed)) == roll(expr, rng=random.Random(seed))
 

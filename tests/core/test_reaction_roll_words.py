@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.capabilities import DAGGERHEART_TRAITS
-from core.reaction_rolls import read_reaction
+from core.catalog.capabilities import DAGGERHEART_TRAITS
+from core.table.reaction_rolls import read_reaction
 from tests.core.conftest import ScriptedRng
 from tests.core.core_support import refused
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import ParseError, get_system
-from core.dice import parse, roll
+from core.dice.expression import parse, roll
 from core.notation import parse_damage, parse_defenses
 
 FAMILY = ("pf2e", "sf2e", "vitality-wounds")

@@ -5,7 +5,7 @@ test it came from; that one now checks only what the screen shows of it."""
 from __future__ import annotations
 
 from core import Encounter, get_system
-from core.draft import DamageDraft, minion_choices
+from core.encounter.draft import DamageDraft, minion_choices
 
 
 class Dice:
@@ -78,7 +78,7 @@ def test_the_numbers_typed_in_the_form_are_read_as_the_block_prints_them():
     line, the edit form's, and a number PF2 does not have (the form stays open on it)."""
     import pytest
 
-    from core.draft import read_numbers
+    from core.encounter.draft import read_numbers
 
     assert read_numbers("pf2e", "AC 17 · Fort +5 Ref +8 Will +4 · Per 6") == {
         "ac": 17, "fort": 5, "ref": 8, "will": 4, "perception": 6}

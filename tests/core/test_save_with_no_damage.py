@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.draft import DamageDraft
+from core.encounter.draft import DamageDraft
 from core.systems import SYSTEM_IDS
 
 STATS = {"vitality-wounds": {"vitality": 20, "wounds": 10}, "daggerheart": {"hp": 6}}

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/schema.py (issue 22 item 8), beside
+"""What mutation testing left alive in core/creature/schema.py (issue 22 item 8), beside
 test_schema_mutants.py: the short words (gist) a refusal gives the library and file
 reports, a form's refusal said without a field prefix, and a saved line Python cannot read."""
 
@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from core.schema import MAX_STATBLOCK, Invalid, check_creature, check_fields, check_init_mod
+from core.creature.schema import (
+    MAX_STATBLOCK,
+    Invalid,
+    check_creature,
+    check_fields,
+    check_init_mod,
+)
 
 
 def _refused(call, *args) -> Invalid:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.conditions import catalogue, duration_text, summary
+from core.catalog.conditions import catalogue, duration_text
+from core.creature.conditions import summary
 
 PF2_FAMILY = ("pf2e", "sf2e", "vitality-wounds")
 ALL = (*PF2_FAMILY, "daggerheart", "d20-3e")

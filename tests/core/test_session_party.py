@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import Encounter, get_system
-from core.log_export import escape, log_markdown
+from core.views.log_export import escape, log_markdown
 
 # ------------------------------------------------------------------ Stress
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import Creature, ParseError, get_system
-from core.statblock import kinds_in, split_outside
+from core.statblocks import kinds_in, split_outside
 
 BLOCKS = Path(__file__).parent / "statblocks"
 

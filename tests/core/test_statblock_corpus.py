@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from core import get_system
-from core.statblock import read_statblock
+from core.statblocks import read_statblock
 
 CORPUS = Path(__file__).parent / "statblocks" / "corpus"
 EXPECTED = tomllib.loads((Path(__file__).parent / "statblocks" / "corpus.toml").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblock_d20.py (issue 22 item 8): every field of
+"""What mutation testing left alive in core/statblocks/d20.py (issue 22 item 8): every field of
 the SRD's layouts, 3.0's Damage line paired with its Attacks, 3.5's Attack and Full Attack,
 damage reduction, energy resistance and immunity among the Special Qualities, each bound and
 the caret of each mistake."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ParseError
-from core.model import Attack
-from core.statblock import read_statblock
+from core.creature.model import Attack
+from core.statblocks import read_statblock
+from core.text.errors import ParseError
 
 GHOUL = """Ghoul
 Medium-Size Undead

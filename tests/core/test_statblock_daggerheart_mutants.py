@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblock_daggerheart.py (issue 22 item 8): every
+"""What mutation testing left alive in core/statblocks/daggerheart.py (issue 22 item 8): every
 field of an adversary block, thresholds with None, Minion and Horde, the defenses a passive
 feature gives, each bound at and one past, and the caret of each mistake."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ParseError
-from core.model import Attack
-from core.schema import MAX_TRACK, bounds
-from core.statblock import read_statblock
+from core.creature.model import Attack
+from core.creature.schema import MAX_TRACK, bounds
+from core.statblocks import read_statblock
+from core.text.errors import ParseError
 
 BURROWER = """Acid Burrower
 Tier 1 Solo

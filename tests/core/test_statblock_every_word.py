@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from core import get_system
-from core.statblock import read_statblock
+from core.statblocks import read_statblock
 
 HERE = Path(__file__).parent / "statblocks"
 

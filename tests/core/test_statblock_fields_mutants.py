@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblock_fields.py (issue 22 item 8): a printed
+"""What mutation testing left alive in core/statblocks/fields.py (issue 22 item 8): a printed
 defense entry put in notation, the caret of a refused entry or damage at the words printed,
 a modifier's bounds at and one past, and which lines are lines of traits."""
 
@@ -8,9 +8,8 @@ import re
 
 import pytest
 
-from core.errors import ParseError
-from core.schema import MAX_MODIFIER
-from core.statblock_fields import (
+from core.creature.schema import MAX_MODIFIER
+from core.statblocks.fields import (
     DefenseSections,
     _defense_item,
     bounded,
@@ -18,7 +17,8 @@ from core.statblock_fields import (
     kinds_in,
     modifier,
 )
-from core.statblock_text import Block
+from core.statblocks.text import Block
+from core.text.errors import ParseError
 
 BLOCK = Block("Gob\nResistances fire 5, cold x, (except silver)")
 PLUS = re.compile(r"\s+plus\s+|,")

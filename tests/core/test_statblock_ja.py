@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from core import get_system
-from core.errors import ParseError
-from core.statblock import read_statblock
+from core.statblocks import read_statblock
+from core.text.errors import ParseError
 
 HERE = Path(__file__).parent / "statblocks"
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblock_ja.py (issue 22 item 8): when a block is
+"""What mutation testing left alive in core/statblocks/japanese.py (issue 22 item 8): when a block is
 in the Japanese wiki's layout, each line rewritten into the English one, and a caret mapped
 back to the character the GM pasted."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ParseError
-from core.statblock import read_statblock
-from core.statblock_ja import english_line, is_japanese_layout, typed_column
+from core.statblocks import read_statblock
+from core.statblocks.japanese import english_line, is_japanese_layout, typed_column
+from core.text.errors import ParseError
 
 
 def test_two_different_markers_make_the_japanese_layout():

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from core import i18n
-from core.cells import cells
-from core.errors import ParseError
-from core.statblock import StatBlock, read_statblock
+from core.statblocks import StatBlock, read_statblock
+from core.text import i18n
+from core.text.cells import cells
+from core.text.errors import ParseError
 
 ROOT = Path(__file__).resolve().parents[2]
 DH = "Skull\nDifficulty: 14 | Thresholds: {} | HP: 8 | Stress: 3"
@@ -125,28 +125,28 @@ def test_a_line_the_wikis_layout_lacks_is_placed_at_the_end():
 
 def test_the_readers_are_not_imported_with_the_core():
     """Start-up (issue 10) reads no stat block: importing the core, its systems and the
-    notation loads none of core.statblock's modules; pasting a block loads them."""
+    notation loads none of core.statblocks's modules; pasting a block loads them."""
     script = ("import sys, core, core.notation\nfrom core import get_system\n"
-              "print(' '.join(m for m in sys.modules if m.startswith('core.statblock')))\n"
+              "print(' '.join(m for m in sys.modules if m.startswith('core.statblocks')))\n"
               "get_system('pf2e').from_statblock('Goblin Creature 1\\nHP 6')\n"
-              "print(' '.join(sorted(m for m in sys.modules if m.startswith('core.statblock'))))\n")
+              "print(' '.join(sorted(m for m in sys.modules if m.startswith('core.statblocks'))))\n")
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
                             timeout=60, check=True)
     at_start, after_paste = result.stdout.splitlines()
     assert at_start == ""
-    assert set(after_paste.split()) >= {"core.statblock", "core.statblock_pf2", "core.statblock_text"}
+    assert set(after_paste.split()) >= {"core.statblocks", "core.statblocks.pf2", "core.statblocks.text"}
 
 
 def test_the_fronts_keep_the_names_they_exported_before_the_split():
     """Issue 22, item 3: split by what each part reads, still imported from where it was."""
     import core.notation
-    import core.statblock
+    import core.statblocks
 
     assert {"Damage", "DamagePart", "parse_damage", "parse_defenses", "Defenses", "DefenseEntry",
             "Applicable", "applicable", "excepted", "IMMUNITY", "WEAKNESS", "RESISTANCE",
             "VULNERABILITY", "DAMAGE_REDUCTION", "EFFECT"} <= set(core.notation.__all__)
     assert {"StatBlock", "Line", "read_statblock", "split_outside", "kinds_in", "KINDS", "title_case",
             "unread_lines", "READERS", "MAX_STATBLOCK", "read_pf2", "read_daggerheart",
-            "read_d20"} <= set(core.statblock.__all__)
-    for module in (core.notation, core.statblock):
+            "read_d20"} <= set(core.statblocks.__all__)
+    for module in (core.notation, core.statblocks):
         assert all(hasattr(module, name) for name in module.__all__)

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblock.py (issue 22 item 8): the message naming
+"""What mutation testing left alive in core/statblocks/__init__.py (issue 22 item 8): the message naming
 the known layouts, and the Japanese wiki's layout read for each PF2-family system."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core.statblock import read_statblock
+from core.statblocks import read_statblock
 
 HERE = Path(__file__).parent / "statblocks"
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblock_pf2.py (issue 22 item 8): the level and
+"""What mutation testing left alive in core/statblocks/pf2.py (issue 22 item 8): the level and
 its bounds, each number of a PF2-family block, the HP line's sections, hardness and the
 vitality-wounds tracks, Strikes (label, bonus, traits, note) and the caret of each mistake."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ParseError
-from core.model import Attack
-from core.schema import MAX_TRACK
-from core.statblock import read_statblock
+from core.creature.model import Attack
+from core.creature.schema import MAX_TRACK
+from core.statblocks import read_statblock
+from core.text.errors import ParseError
 
 LICH = """LICH
 CREATURE 12

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblock_text.py (issue 22 item 8): a paste cleaned
+"""What mutation testing left alive in core/statblocks/text.py (issue 22 item 8): a paste cleaned
 one character for one, the lines a wrap joins and those it never does, the line and column of
 an error, the size limit, Title Case, and the unread note's count."""
 
@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from core.errors import ParseError
-from core.schema import MAX_STATBLOCK
-from core.statblock_text import Block, StatBlock, split_outside, strip_at, title_case, unread_lines
+from core.creature.schema import MAX_STATBLOCK
+from core.statblocks.text import Block, StatBlock, split_outside, strip_at, title_case, unread_lines
+from core.text.errors import ParseError
 
 
 def test_a_paste_is_cleaned_one_character_for_one():

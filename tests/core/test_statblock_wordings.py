@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import get_system
-from core.statblock import read_statblock
+from core.statblocks import read_statblock
 
 PF2 = get_system("pf2e")
 D20 = get_system("d20-3e")

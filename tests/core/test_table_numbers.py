@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import Encounter, get_system
-from core.model import Attack
-from core.table_numbers import degree
+from core.creature.model import Attack
+from core.table.numbers import degree
 
 
 class ScriptedRng:

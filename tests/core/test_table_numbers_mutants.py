@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/table_numbers.py (issue 22 item 8): each degree at
+"""What mutation testing left alive in core/table/numbers.py (issue 22 item 8): each degree at
 its edges, a natural 1 and 20, threat ranges, the MAP, save words, Hope at 6 and at 0, Minions
 per X, choosing an attack, what an attack rolls against, and drained's HP."""
 
@@ -9,8 +9,8 @@ import copy
 import pytest
 
 from core import get_system
-from core.model import Attack
-from core.table_numbers import (
+from core.creature.model import Attack
+from core.table.numbers import (
     _threat,
     choose_attack,
     d20_save,
@@ -141,7 +141,7 @@ def test_drained_takes_level_times_x_and_gives_back_only_the_maximum():
 
 
 def test_a_number_without_a_word_of_its_system_is_said_by_its_key():
-    from core.table_numbers import Numbers
+    from core.table.numbers import Numbers
 
     numbers = Numbers("pf2e", {"speed": 25}, {})
     numbers["speed"] = 25
@@ -184,7 +184,7 @@ def test_drained_names_vitality_in_the_vitality_and_wounds_game():
 
 
 def test_a_flat_footed_d20_creature_shows_its_flat_footed_ac_and_why():
-    from core.table_numbers import numbers_of
+    from core.table.numbers import numbers_of
 
     orc = get_system("d20-3e").new_creature("Orc", hp=20)
     orc.numbers.update({"ac": 15, "flat_footed": 12})

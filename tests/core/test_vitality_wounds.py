@@ -259,7 +259,7 @@ LADDER = {
 
 
 def test_damage_step_ladder_is_data():
-    from core.vocabulary import damage_ladder
+    from core.catalog.vocabulary import damage_ladder
 
     assert {i + 1: d for i, d in enumerate(damage_ladder())} == LADDER
 
@@ -271,7 +271,7 @@ def test_damage_step_ladder_is_data():
     ("1", 3, "1d4"),
 ])
 def test_add_steps(dice, steps, expected):
-    from core.vocabulary import damage_ladder
+    from core.catalog.vocabulary import damage_ladder
 
     ladder = damage_ladder()
     step = min(ladder.index(dice) + 1 + steps, len(ladder))
@@ -280,7 +280,7 @@ def test_add_steps(dice, steps, expected):
 
 @pytest.mark.parametrize("step,dice", sorted(LADDER.items()))
 def test_builder_step_of_and_damage_step(step, dice):
-    from core.builders import damage_step, step_of
+    from core.table.builders import damage_step, step_of
 
     assert step_of(dice) == step
     assert damage_step(step) == dice
@@ -289,7 +289,7 @@ def test_builder_step_of_and_damage_step(step, dice):
 
 def test_builder_1d8_is_step_6():
     # RULES §2.5: "6: 2d4 (=1d8)"
-    from core.builders import step_of
+    from core.table.builders import step_of
 
     assert step_of("1d8") == 6
 

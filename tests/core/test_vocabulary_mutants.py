@@ -1,12 +1,12 @@
 """The selector words a damage part answers to (issue 22 item 8: survivors of a mutmut sample of
-core/vocabulary.py): its traits, ``all``, its type and its type's category — where the category is
+core/catalog/vocabulary.py): its traits, ``all``, its type and its type's category — where the category is
 a selector word (physical, energy, alignment), not a heading of types.toml (other, damage)."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.vocabulary import vocabulary
+from core.catalog.vocabulary import vocabulary
 
 
 @pytest.mark.parametrize("system,damage_type,traits,keys", [

@@ -9,10 +9,10 @@ import time
 import pytest
 
 from core import Encounter, get_system
-from core.errors import ParseError
-from core.i18n import set_language
 from core.notation import parse_damage
-from core.statblock import read_statblock
+from core.statblocks import read_statblock
+from core.text.errors import ParseError
+from core.text.i18n import set_language
 
 
 @pytest.mark.parametrize("typed", ["2d6 魔法", "2d6［魔法］", "２ｄ６　魔法"])

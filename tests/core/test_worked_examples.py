@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import get_system
-from core.builders import daggerheart_weapon, damage_step, step_of
+from core.table.builders import daggerheart_weapon, damage_step, step_of
 
 # ---------------------------------------------------------------- RULES §6
 

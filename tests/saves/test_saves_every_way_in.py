@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import saves
 from core import Encounter, ParseError, get_system
-from core.schema import MAX_INT, SYSTEM_FIELDS
+from core.creature.schema import MAX_INT, SYSTEM_FIELDS
 from saves import SaveError, library
 
 BLOCKS = Path(__file__).resolve().parents[1] / "core" / "statblocks"

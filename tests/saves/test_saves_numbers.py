@@ -6,7 +6,7 @@ import pytest
 
 import saves
 from core import Encounter, get_system
-from core.model import Attack
+from core.creature.model import Attack
 from saves import library
 
 

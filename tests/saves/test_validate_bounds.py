@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from core.schema import MAX_FACTOR, MAX_INT, MAX_TRACK
+from core.creature.schema import MAX_FACTOR, MAX_INT, MAX_TRACK
 from saves import SaveError
 from saves.validate import Invalid, check_numbers, field_words, validate
 

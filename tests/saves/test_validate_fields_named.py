@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from core.difficulty import MAX_PARTY_LEVEL
-from core.schema import MAX_FEAR
+from core.creature.schema import MAX_FEAR
+from core.table.difficulty import MAX_PARTY_LEVEL
 from saves import SaveError
 from saves.validate import validate
 

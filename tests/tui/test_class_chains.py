@@ -48,7 +48,7 @@ def test_no_class_chain_is_deeper_than_two_project_classes(cls: type) -> None:
 def test_the_damage_form_is_one_modal_screen_typed_by_its_result() -> None:
     from textual.screen import ModalScreen
 
-    from core.encounter_damage import DamagePreview
+    from core.encounter.damage import DamagePreview
     from tui.screens.damage import DamageScreen
 
     assert project_chain(DamageScreen) == ["DamageScreen"]

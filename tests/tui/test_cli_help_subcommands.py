@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from core import i18n
+from core.text import i18n
 from tui.cli import main
 from tui.language_setting import SETTING_FILE, config_dir
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual import events
 from tui_support import goblins, open_add_form, settle, static_text, submit_form
 
-from core.i18n import set_language
+from core.text.i18n import set_language
 from saves import codec
 from saves.store import atomic_write
 from tui.screens.creature_form import CreatureForm

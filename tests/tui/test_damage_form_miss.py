@@ -6,8 +6,8 @@ from __future__ import annotations
 from tui_support import SIZE, Dice, d20_brawl, ids_by_name, open_damage, screen_lines, set_damage
 
 from core import Encounter, get_system
-from core.i18n import set_language
-from core.model import Attack
+from core.creature.model import Attack
+from core.text.i18n import set_language
 
 
 async def missed(pilot, app) -> object:

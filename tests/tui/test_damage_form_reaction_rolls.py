@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from tui_support import SIZE, Dice, marlowe, open_damage, static_text
 
-from core.i18n import set_language, tr
+from core.text.i18n import set_language, tr
 
 REACTION_ROLL = {"en": "Reaction roll", "ja": "リアクション・ロール"}
 SAID = {"en": ": ", "ja": "："}

@@ -19,7 +19,7 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from core import i18n
+from core.text import i18n
 from tui import language_setting
 from tui.cli import main
 

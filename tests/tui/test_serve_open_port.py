@@ -298,7 +298,7 @@ def test_the_limit_has_a_default(serving) -> None:
 def test_a_name_with_control_characters_reaches_no_browser_as_them(tmp_path: Path) -> None:
     from tui_support import goblins, window_holding
 
-    from core.player_view import player_view
+    from core.views.player_view import player_view
     from saves import codec
     from saves.store import atomic_write
     from tui import players_file

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from core import conditions, i18n
+from core.catalog import conditions as condition_words
+from core.text import i18n
 from tui.screens.conditions import duration_hints, padded, parse_duration
 from tui.screens.party import pcs
 
 
 def test_a_duration_typed_in_japanese_is_read(japanese):
-    assert parse_duration("次のターンの終了") == conditions.END_OF_NEXT
-    assert parse_duration("次のターンの開始") == conditions.START_OF_NEXT
+    assert parse_duration("次のターンの終了") == condition_words.END_OF_NEXT
+    assert parse_duration("次のターンの開始") == condition_words.START_OF_NEXT
     assert parse_duration("解除まで") is None
-    assert parse_duration("end of next turn") == conditions.END_OF_NEXT   # English still works
+    assert parse_duration("end of next turn") == condition_words.END_OF_NEXT   # English still works
     assert "次のターンの終了" in duration_hints()
 
 

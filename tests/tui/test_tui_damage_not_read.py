@@ -28,7 +28,7 @@ async def test_the_damage_preview_names_the_target_s_defenses_that_act_on_nothin
 
 
 def _grabber() -> Encounter:
-    from core.model import Attack
+    from core.creature.model import Attack
 
     rules = get_system("pf2e")
     encounter = Encounter("pf2e", "Crypt")

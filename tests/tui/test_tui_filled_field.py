@@ -9,7 +9,7 @@ from textual.widgets import Input
 from tui_support import Dice, running, type_text
 
 from core import Encounter, get_system
-from core.model import Attack
+from core.creature.model import Attack
 
 #: Pilot's alt+1 is the binding; what a terminal sends for alt+1 (ESC 1) reaches Textual as the
 #: character macOS's Option key types, which the damage field types and hands over.

@@ -31,7 +31,7 @@ print("frame:", " ".join(sorted(m for m in sys.modules if m.startswith("tui.")))
 print("core:", " ".join(sorted(m for m in sys.modules if m.startswith("core."))))
 print("saves:", " ".join(sorted(m for m in shown if m.split(".")[0] in ("saves", "tomli_w"))))
 """
-LAZY_CORE = ("core.statblock", "core.compendium")
+LAZY_CORE = ("core.statblocks", "core.compendium")
 """Read only when the GM pastes a stat block or imports a library (issue 10: start-up)."""
 
 
@@ -111,14 +111,14 @@ print(" ".join(sorted(shown)))
 NOT_BEFORE_THE_FIRST_FRAME = (
     "saves",                   # a demo reads no file: the autosave's slot is claimed after
     "core.compendium",         # the box: read at the add form's first search
-    "core.pathbuilder",        # ctrl+t in the add form, or hitledger import
-    "core.statblock",          # a pasted block
-    "core.player_view",        # the players' file, written with the first autosave
+    "core.systems.pathbuilder",        # ctrl+t in the add form, or hitledger import
+    "core.statblocks",          # a pasted block
+    "core.views.player_view",        # the players' file, written with the first autosave
     "tui.commands",            # the palette, at ctrl+p
     "tui.widgets.box_results", # the add form's matches
     "tui.cli_compendium", "tui.cli_import", "tui.watch", "tui.watch.serve",
 )
-"""What the roster's first frame does not draw. (core.difficulty is drawn: the header's threat.)"""
+"""What the roster's first frame does not draw. (core.table.difficulty is drawn: the header's threat.)"""
 
 
 def test_hitledger_demo_imports_nothing_the_first_frame_does_not_draw(tmp_path: Path):
@@ -128,7 +128,7 @@ def test_hitledger_demo_imports_nothing_the_first_frame_does_not_draw(tmp_path: 
                                  "HITLEDGER_CONFIG_DIR": str(tmp_path / "config"), "LANG": "C.UTF-8"})
     assert result.returncode == 0, result.stderr
     loaded = set(result.stdout.split())
-    assert "tui.screens.roster" in loaded and "core.difficulty" in loaded
+    assert "tui.screens.roster" in loaded and "core.table.difficulty" in loaded
     assert sorted(set(NOT_BEFORE_THE_FIRST_FRAME) & loaded) == []
 
 

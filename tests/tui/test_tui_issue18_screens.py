@@ -64,7 +64,7 @@ async def test_next_turn_opens_the_tracker_when_a_check_waits_for_the_gm() -> No
 
 
 def test_a_turn_notice_leaves_the_dice_to_the_log() -> None:
-    from core.ledger import Event
+    from core.encounter.ledger import Event
     from tui.widgets.log_panel import turn_notice
 
     event = Event("Seoni's turn", 1, "turn", closing=6, details=(
@@ -198,7 +198,7 @@ async def test_at_60_columns_copies_differ_and_slot_tracks_keep_their_numbers() 
 
 def long_log(count: int) -> list:
     """``count`` damage events with their details, as a long evening leaves them."""
-    from core.ledger import Event
+    from core.encounter.ledger import Event
 
     return [Event(f"1d4 fire → Goblin {n % 10} 3: 500/500 → 497/500", 1 + n // 40, "damage",
                   details=(f"Goblin {n % 10}: roll: 1d4 fire (3) = 3", f"Goblin {n % 10}: total: 3",
@@ -248,7 +248,7 @@ async def test_the_log_screen_opens_within_100_ms_at_10000_events() -> None:
 
 
 async def test_the_log_screen_wraps_a_long_line_and_scrolls_to_the_first_event() -> None:
-    from core.ledger import Event
+    from core.encounter.ledger import Event
     from tui.screens.log_screen import WRAP_INDENT, LogScreen
 
     words = " ".join(f"Goblin{n}" for n in range(20))

@@ -8,7 +8,7 @@ import pytest
 from test_tui_japanese_snapshots import LONG_NAME, japanese_encounter
 from tui_support import screen_lines
 
-from core.cells import cells
+from core.text.cells import cells
 from tui.app import make_app
 from tui.widgets.roster_table import fit, fit_name
 
@@ -54,7 +54,7 @@ def test_a_name_keeps_its_number_when_cut_in_cells():
 
 
 def test_the_trackers_cells_are_cut_in_cells_with_an_ellipsis():
-    from core.model import PersistentDamage
+    from core.creature.model import PersistentDamage
     from tui.screens.tracker import condition_row
 
     row = condition_row("ゴブリン戦士長ゴルグ・ザ・グレート 1",

@@ -59,7 +59,7 @@ async def test_every_screen_of_the_demo_speaks_japanese(system):
 
 @pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds", "d20-3e", "daggerheart"])
 def test_the_forms_examples_are_japanese_and_read(system):
-    from core.i18n import tr
+    from core.text.i18n import tr
 
     rules = get_system(system)
     defenses = tr(rules.example_defenses)

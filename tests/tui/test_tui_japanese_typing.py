@@ -8,8 +8,8 @@ import pytest
 from test_tui_numbers import pyro_ambush
 from tui_support import Dice, ids_by_name, open_add_form, running, static_text
 
-from core.cells import cells
-from core.notation_ja import glossary
+from core.text.cells import cells
+from core.text.japanese import glossary
 
 pytestmark = pytest.mark.usefixtures("japanese")
 

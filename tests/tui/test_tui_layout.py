@@ -382,7 +382,7 @@ async def test_a_big_terminal_shows_wider_columns_a_detail_pane_and_more_log() -
 
 
 def test_a_short_event_uses_the_notice_line_width() -> None:
-    from core.ledger import Event
+    from core.encounter.ledger import Event
     from tui.widgets.log_panel import short_event
 
     text = "Goblin Warrior 1, Goblin Warrior 2 removed"
@@ -391,7 +391,7 @@ def test_a_short_event_uses_the_notice_line_width() -> None:
 
 
 def test_a_short_event_is_the_events_own_short_form_not_its_text_parsed() -> None:
-    from core.ledger import Event
+    from core.encounter.ledger import Event
     from tui.widgets.log_panel import short_event
 
     several = Event("6d6 fire → Goblin 1 13: 15/15 → 2/15; Goblin 2 13: 15/15 → 2/15", 1,

@@ -14,7 +14,7 @@ from tui_support import (
 )
 
 from core import Encounter, get_system
-from core.model import Attack
+from core.creature.model import Attack
 from tui.screens.minion_picker import MinionPicker
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable
@@ -288,7 +288,7 @@ async def test_a_rolled_save_fits_its_column_in_japanese_and_in_english(app_fact
     was sized to the degree alone, so the terminal cut it to ``17 成`` with no ``…``."""
     from rich.cells import cell_len
 
-    from core import i18n
+    from core.text import i18n
 
     i18n.set_language(language)      # English again at the next test's start (tests/conftest.py)
     async with running(app_factory, pyro_ambush()) as (pilot, app, _enc, ids):

@@ -10,8 +10,9 @@ from test_tui_numbers import pf2_strikes, pyro_ambush
 from textual import events
 from tui_support import Dice, running, screen_text, static_text, type_text, until
 
-from core import Encounter, get_system, i18n
-from core.model import Attack
+from core import Encounter, get_system
+from core.creature.model import Attack
+from core.text import i18n
 
 
 async def test_the_gms_map_step_carries_to_the_actors_next_strike(app_factory):

@@ -93,7 +93,7 @@ def test_roster_80_columns_every_condition_and_defense_of_the_highlighted(snap_c
     80 columns: its row counts what it leaves out, the lines under the roster say it whole."""
     from test_tui_roster_80_columns import pyro
 
-    from core import i18n
+    from core.text import i18n
 
     i18n.set_language(language)      # English again at the next test's start (tests/conftest.py)
 

@@ -1,5 +1,5 @@
 """The app measures text with one answer, the one the screen is drawn with (Rich's
-``cell_len``): the roster's cuts (core.cells) and the wrapping (Rich) never disagree."""
+``cell_len``): the roster's cuts (core.text.cells) and the wrapping (Rich) never disagree."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from rich.cells import cell_len
 
 import tui  # noqa: F401  (the app, as it runs: its measure handed to the core)
-from core.cells import cells, char_cells, cut_cells
+from core.text.cells import cells, char_cells, cut_cells
 
 # characters the standard library's East Asian Width and Rich measure differently
 DIFFERENT = [c for c in ("☰", "\u0903", "\u1160", "\u00ad", "\U0001f3fb", "\u0600")

@@ -8,7 +8,8 @@ from pathlib import Path
 from textual import events
 from tui_support import running, static_text
 
-from core import Encounter, get_system, i18n
+from core import Encounter, get_system
+from core.text import i18n
 
 BLOCKS = Path(__file__).parent.parent / "core" / "statblocks"
 HORDE = ("Raiders\nTier 1 Horde (3/HP)\nDifficulty: 12 | Thresholds: 5/11 | HP: 4 | Stress: 3\n"

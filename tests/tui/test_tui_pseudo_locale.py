@@ -20,7 +20,7 @@ import pytest
 from textual.pilot import Pilot
 from tui_support import screen_lines, settle, window_holding
 
-from core import i18n
+from core.text import i18n
 from tui.app import make_app
 from tui.demo import demo_encounter
 
@@ -175,7 +175,7 @@ async def test_daggerheart_pools_speak_through_the_catalogue(pseudo, data_dir, s
 
 
 async def test_the_players_view_speaks_through_the_catalogue(pseudo, tmp_path: Path):
-    from core.player_view import player_view
+    from core.views.player_view import player_view
     from saves import codec
     from saves.store import atomic_write
     from tui import players_file
@@ -197,7 +197,7 @@ async def test_the_players_view_speaks_through_the_catalogue(pseudo, tmp_path: P
             names = {word for cid in encounter.order
                      for word in WORD.findall(encounter.creature(cid).name)}
             left = set(WORD.findall(unwrapped("\n".join(screen_lines(app)))))
-            # core/player_view.py (others'): the health words and the log lines
+            # core/views/player_view.py (others'): the health words and the log lines
             core_words = {"Healthy", "Hurt", "Bloodied", "Defeated"}
             assert left - names - KEY_WORDS - GAME_TERMS - core_words - KNOWN_EXCEPTIONS \
                 == set()

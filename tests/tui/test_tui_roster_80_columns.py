@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 from tui_support import ids_by_name, running, screen_lines
 
-from core import Encounter, conditions, get_system, i18n
-from core.i18n import game_term
+from core import Encounter, get_system
+from core.creature import conditions
+from core.text import i18n
+from core.text.i18n import game_term
 from tui.widgets.roster_table import persistent_text
 
 LANGUAGES = ["en", "ja"]
@@ -200,7 +202,7 @@ async def test_the_minion_picker_marks_its_rows_in_words_not_colour_alone(app_fa
     other bandits two rows are marked, by a sign and a word on the row itself."""
     from tui_support import screen_text
 
-    from core.i18n import tr
+    from core.text.i18n import tr
     from tui.screens.minion_picker import MinionPicker
 
     i18n.set_language(language)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from core import Encounter
-from core.player_view import player_view
+from core.views.player_view import player_view
 from saves import codec
 from saves.store import atomic_write
 from tui import players_file

@@ -19,7 +19,7 @@ import pytest
 from tui_support import window_holding
 
 from core import Encounter
-from core.player_view import player_view
+from core.views.player_view import player_view
 from saves import codec
 from saves.store import atomic_write
 from tui import players_file

@@ -16,8 +16,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.draft import find_actors
-from core.i18n import N_, tr
+from core.encounter.draft import find_actors
+from core.text.i18n import N_, tr
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

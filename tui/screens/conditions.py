@@ -17,8 +17,8 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
-from core import conditions
-from core.i18n import N_, clauses, game_term, listing, tr
+from core.catalog import conditions as condition_words
+from core.text.i18n import N_, clauses, game_term, listing, tr
 from tui.notices import say_error
 from tui.screens.dialogs import NumberInput
 from tui.widgets.roster_table import condition_lines
@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 DURATION_WORDS = {
     "": None,
     N_("until removed"): None,
-    N_("end of next turn"): conditions.END_OF_NEXT,
-    N_("start of next turn"): conditions.START_OF_NEXT,
+    N_("end of next turn"): condition_words.END_OF_NEXT,
+    N_("start of next turn"): condition_words.START_OF_NEXT,
 }
 DURATION_HINTS = ("until removed", "end of next turn", "start of next turn", "1", "2", "3", "10")
 
@@ -106,7 +106,7 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
         encounter = self.encounter
         names = [encounter.creature(cid).name for cid in self.creature_ids]
         present = sorted({n for cid in self.creature_ids for n in encounter.conditions_of(cid)})
-        offered = list(dict.fromkeys([*present, *conditions.catalogue(encounter.system).names]))
+        offered = list(dict.fromkeys([*present, *condition_words.catalogue(encounter.system).names]))
         with Vertical(classes="dialog-box wide") as box:
             # names, not markup
             box.border_title = Content(tr("Condition · {names}", names=listing(names)))
@@ -136,7 +136,7 @@ class ConditionModal(ModalScreen[ConditionChoice | None]):
         event.stop()
         error = self.query_one(".dialog-error", Static)
         try:
-            name = conditions.condition_name(self.query_one("#condition-name", Input).value)
+            name = condition_words.condition_name(self.query_one("#condition-name", Input).value)
         except ValueError:
             error.update(tr("Type a condition (frightened, stunned …)."))
             return

@@ -8,9 +8,9 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from core.capabilities import NUMBERS
-from core.difficulty import rank_example
-from core.i18n import N_, game_term, listing, tr
+from core.catalog.capabilities import NUMBERS
+from core.table.difficulty import rank_example
+from core.text.i18n import N_, game_term, listing, tr
 
 # The current values the edit form sets directly (issue 9, item 4) are the core's
 # ``current_tracks``: (track, label, the stat that is its maximum). A field shows only

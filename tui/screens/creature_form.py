@@ -11,12 +11,12 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, Static
 
-from core.capabilities import NUMBERS
-from core.difficulty import rank_text, rank_words, split_rank
-from core.draft import init_mod_from_numbers, read_numbers
-from core.i18n import N_, clauses, game_term, listing, tr
-from core.plain_text import refuse_controls
-from core.schema import check_initiative
+from core.catalog.capabilities import NUMBERS
+from core.creature.schema import check_initiative
+from core.encounter.draft import init_mod_from_numbers, read_numbers
+from core.table.difficulty import rank_text, rank_words, split_rank
+from core.text.i18n import N_, clauses, game_term, listing, tr
+from core.text.plain_text import refuse_controls
 from tui.screens.base import HitLedgerModal
 from tui.screens.creature_fields import (
     ADD_KEYS,
@@ -456,7 +456,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         if stats.get("hp") == 0 and "vitality" not in labels:
             return tr("{label} must be 1 or more: a creature with 0 maximum HP is dead.",
                       label=labels["hp"])
-        try:  # the bounds a load checks (core.schema), said while the form is open (issue 17)
+        try:  # the bounds a load checks (core.creature.schema), said while the form is open (issue 17)
             self.rules.new_creature("check", init_mod=init_mod, **stats)
             if initiative is not None:
                 check_initiative(initiative)

@@ -16,10 +16,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from core.draft import DamageDraft, default_actor, minion_choices, roll_source, with_minions
-from core.encounter_damage import DamagePreview
-from core.i18n import ntr, tr
-from core.table_numbers import SaveRoll, SaveRolls, roll_rule
+from core.encounter.damage import DamagePreview
+from core.encounter.draft import (
+    DamageDraft,
+    default_actor,
+    minion_choices,
+    roll_source,
+    with_minions,
+)
+from core.table.numbers import SaveRoll, SaveRolls, roll_rule
+from core.text.i18n import ntr, tr
 from tui.screens.damage_attacks import AttackHelper, attack_typed, attacks_line
 from tui.screens.damage_keys import ACTOR_HELP, DAMAGE_BINDINGS
 from tui.screens.damage_preview import (
@@ -44,7 +50,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from core import Encounter
-    from core.table_numbers import AttackResult
+    from core.table.numbers import AttackResult
 
 
 class DamageScreen(ModalScreen[DamagePreview | None]):
@@ -243,7 +249,7 @@ class DamageScreen(ModalScreen[DamagePreview | None]):
 
     def _recompute(self, *, reroll: bool = False) -> None:
         """Preview the draft again: the core keeps the dice unless the damage changed or a
-        reroll was asked ("change an option, keep the dice", core.draft)."""
+        reroll was asked ("change an option, keep the dice", core.encounter.draft)."""
         self.draft.set_text(self._current_text())
         if reroll:
             self.draft.reroll()

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
-from core.attack_traits import dealt
-from core.draft import restep, shown_attack
-from core.i18n import ENGLISH, game_term, language, tr
+from core.encounter.draft import restep, shown_attack
 from core.notation import parse_damage
-from core.table_numbers import horde_damage
+from core.table.attack_traits import dealt
+from core.table.numbers import horde_damage
+from core.text.i18n import ENGLISH, game_term, language, tr
 from tui.screens.damage_keys import ALT_DIGIT_CHARS
 from tui.screens.dialogs import NumberInput
 from tui.widgets.attack_bar import AttackBar
@@ -21,9 +21,9 @@ from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
     from core import Encounter
-    from core.draft import DamageDraft
-    from core.model import Attack
-    from core.table_numbers import AttackResult
+    from core.creature.model import Attack
+    from core.encounter.draft import DamageDraft
+    from core.table.numbers import AttackResult
     from tui.screens.damage import DamageScreen
 
 

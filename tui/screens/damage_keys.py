@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
-from core.i18n import N_
+from core.text.i18n import N_
 from tui.widgets.target_table import SAVE_GROUP, TARGET_BINDINGS
 
 ACTOR_HELP = N_("Who deals the damage: a few letters of the name, then enter")

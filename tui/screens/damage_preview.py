@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 from textual.content import Content
 
-from core.i18n import game_term, listing, ntr, tr
+from core.text.i18n import game_term, listing, ntr, tr
 from tui.widgets.numbers_line import numbers_summary
 
 if TYPE_CHECKING:
     from core import Encounter
-    from core.draft import DamageDraft
-    from core.encounter_damage import DamagePreview
-    from core.table_numbers import AttackResult
+    from core.encounter.damage import DamagePreview
+    from core.encounter.draft import DamageDraft
+    from core.table.numbers import AttackResult
 
 
 def box(on: bool) -> str:

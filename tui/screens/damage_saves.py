@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 
-from core.draft import read_save_and_dc
-from core.i18n import N_, game_term, tr
-from core.reaction_rolls import read_reaction
-from core.table_numbers import SAVE_WORDS
+from core.encounter.draft import read_save_and_dc
+from core.table.numbers import SAVE_WORDS
+from core.table.reaction_rolls import read_reaction
+from core.text.i18n import N_, game_term, tr
 from tui.screens.dialogs import PromptModal
 from tui.widgets.target_table import SAVE_KEYS, save_label
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from textual.app import App
 
-    from core.draft import DamageDraft
+    from core.encounter.draft import DamageDraft
     from core.systems.base import RuleSystem
 
 ROLL_SAVES_HINT = N_(" · alt+v roll")

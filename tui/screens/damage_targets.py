@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.cells import cut_cells
-from core.i18n import ptr, tr
+from core.text.cells import cut_cells
+from core.text.i18n import ptr, tr
 from tui.widgets.target_table import (
     TargetRow,
     rolled_label,
@@ -15,8 +15,8 @@ from tui.widgets.target_table import (
 
 if TYPE_CHECKING:
     from core import Encounter
-    from core.draft import DamageDraft
-    from core.encounter_damage import DamagePreview
+    from core.encounter.damage import DamagePreview
+    from core.encounter.draft import DamageDraft
 
 NAME_CELLS = 18
 """A target's name in the table: cut to this many cells."""

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 
 
 class NumberInput(Input):

@@ -16,9 +16,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from core.dice import DiceExpr, parse
+from core.dice.expression import DiceExpr, parse
 from core.encounter import has_temp_hp, resolve_temp_hp
-from core.i18n import N_, clauses, listing, tr
+from core.text.i18n import N_, clauses, listing, tr
 from tui.widgets.log_panel import short_event
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 from tui.widgets.log_panel import cells, fit_lines
 
 if TYPE_CHECKING:

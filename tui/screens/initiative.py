@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.i18n import ntr, tr
+from core.text.i18n import ntr, tr
 
 if TYPE_CHECKING:
     from core import Encounter

@@ -20,7 +20,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.i18n import N_, clauses, listing, tr
+from core.text.i18n import N_, clauses, listing, tr
 from saves import SaveConflict, SaveError, library
 from saves.library import fresh
 from tui.screens.base import HitLedgerModal

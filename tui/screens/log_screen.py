@@ -22,7 +22,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 from tui.screens.base import HitLedgerScreen
 from tui.widgets.line_breaks import wrap_cells
 from tui.widgets.log_panel import event_line

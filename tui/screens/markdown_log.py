@@ -13,7 +13,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import tr
+from core.text.i18n import tr
 
 if TYPE_CHECKING:
     from core import Encounter
@@ -51,7 +51,7 @@ def write_log(encounter: Encounter, path: Path, markdown: str | None = None) -> 
     ``markdown``: the log already written out, on the UI thread, for a worker that must not
     read the encounter while a key press changes it (the encounter gives the file's name).
     """
-    from core.log_export import log_markdown
+    from core.views.log_export import log_markdown
     from saves.files import private_opener
 
     path = Path(os.path.abspath(path.expanduser()))  # a relative path: from the working folder
@@ -121,7 +121,7 @@ def offer_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Enco
 def ask_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounter,
                  offered: Path) -> None:
     """On the UI thread: ask where, offering ``offered``; then export in a worker."""
-    from core.log_export import log_markdown
+    from core.views.log_export import log_markdown
     from tui.screens.dialogs import PromptModal
 
     def chosen(text: str | None) -> None:

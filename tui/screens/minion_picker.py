@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, SelectionList, Static
 
-from core.i18n import ntr, tr
+from core.text.i18n import ntr, tr
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

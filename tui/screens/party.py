@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from core.i18n import ntr, tr
+from core.text.i18n import ntr, tr
 
 if TYPE_CHECKING:
     from pathlib import Path

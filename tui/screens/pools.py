@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from core.i18n import ntr, tr
+from core.text.i18n import ntr, tr
 from tui.notices import say_error
 from tui.session_rules import has_fear
 

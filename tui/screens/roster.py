@@ -10,8 +10,8 @@ from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.widgets import DataTable, Input, Static
 
-from core.i18n import listing, tr
-from core.turns import is_defeated
+from core.creature.conditions import is_defeated
+from core.text.i18n import listing, tr
 from tui.messages import OpenTracker
 from tui.screens.base import HitLedgerScreen
 from tui.screens.roster_keys import ROSTER_BINDINGS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
-from core.i18n import N_
+from core.text.i18n import N_
 
 ROSTER_BINDINGS: list[BindingType] = [
     Binding("a", "add", N_("Add"), id="roster.add"),

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 
 
 def ask_save_name(app: Any, prompt: str, value: str, then: Callable[[str], None]) -> None:

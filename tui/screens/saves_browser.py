@@ -15,9 +15,9 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from core.cells import cut_cells
-from core.i18n import N_, tr
-from core.plain_text import refuse_controls
+from core.text.cells import cut_cells
+from core.text.i18n import N_, tr
+from core.text.plain_text import refuse_controls
 from tui.messages import LoadRefused, LoadSave, NewEncounter, SaveFileChanged, SavesListed
 from tui.persistence import error_words, kept_where
 from tui.screens.base import HitLedgerScreen

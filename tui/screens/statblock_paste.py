@@ -24,9 +24,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static, TextArea
 
-from core.cells import cells
-from core.i18n import N_, listing, tr
-from core.plain_text import without_controls
+from core.text.cells import cells
+from core.text.i18n import N_, listing, tr
+from core.text.plain_text import without_controls
 from tui.screens.dialogs import NumberInput
 from tui.screens.library import read_count, summary
 
@@ -60,7 +60,7 @@ def error_text(error: ParseError, text: str) -> str:
 def unread_in(text: str, system: str) -> tuple[str, ...]:
     """What the block says that nothing read (RULES §10): its lines that look like statistics
     but were not read, then the words of the lines read that nothing acted on, as pasted."""
-    from core.statblock import read_statblock
+    from core.statblocks import read_statblock
 
     try:
         block = read_statblock(text, system)
@@ -73,13 +73,13 @@ def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) 
     """What the block gives, a field a line: the bestiary's summary with the numbers read
     (issue 19: AC, saves, Perception, level) and each attack's bonus, a Daggerheart Horde's
     damage, then every line and word that was not read (RULES §10)."""
-    from core.table_numbers import numbers_of
+    from core.table.numbers import numbers_of
 
     fields = dict(summary(rules, creature))
     if creature.pc:     # a PC from Pathbuilder's JSON
         fields[tr("Name")] = tr("{name} (PC)", name=creature.name)
     numbers = numbers_of(creature, rules.id)    # a fresh creature: as printed
-    from core.difficulty import rank_text
+    from core.table.difficulty import rank_text
 
     level = [numbers.text(key) for key in ("level", "tier") if key in numbers]
     level = [rank_text(rules.id, creature)] * bool(rank_text(rules.id, creature)) + level  # §10
@@ -126,7 +126,7 @@ def read_block(rules: Any, text: str) -> tuple[Creature | None, str, bool]:
 def _reader(rules: Any, text: str) -> Any:
     """``rules.from_statblock``, or for JSON where the system reads it, Pathbuilder 2e's
     export (a PC)."""
-    from core.pathbuilder import is_pathbuilder
+    from core.systems.pathbuilder import is_pathbuilder
 
     reader = getattr(rules, "from_pathbuilder", None)
     return reader if reader is not None and is_pathbuilder(text) else rules.from_statblock

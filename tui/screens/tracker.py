@@ -12,8 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
-from core.cells import cells as cell_count
-from core.i18n import N_, tr
+from core.text.cells import cells as cell_count
+from core.text.i18n import N_, tr
 from tui.screens.base import HitLedgerScreen
 from tui.screens.dialogs import NumberInput, PromptModal
 from tui.session_rules import tracker_applies
@@ -337,7 +337,8 @@ class TrackerScreen(HitLedgerScreen[None]):
 
     def _show_gm_conditions(self) -> None:
         """RULES §7: every condition with its duration; a dying creature's check beside it."""
-        from core import conditions
+        from core.catalog import conditions as condition_words
+        from core.creature import conditions
 
         encounter = self.encounter
         table = self.query_one("#conditions", DataTable)
@@ -348,8 +349,8 @@ class TrackerScreen(HitLedgerScreen[None]):
             creature = encounter.creature(creature_id)
             for index, name in enumerate(encounter.conditions_of(creature_id)):
                 duration = creature.condition_durations.get(name)
-                lasts = conditions.lasts_text(name, duration, encounter.system) \
-                    if creature.condition_values.get(name) else conditions.duration_text(duration)
+                lasts = condition_words.lasts_text(name, duration, encounter.system) \
+                    if creature.condition_values.get(name) else condition_words.duration_text(duration)
                 if name == "dying" and creature.recovery_check:
                     lasts = tr("check due") if creature.recovery_check == "pending" \
                         else creature.recovery_check

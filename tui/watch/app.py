@@ -1,6 +1,6 @@
 """``hitledger watch``: the players' view, read-only, for a second terminal or a browser.
 
-It draws what :func:`core.player_view.player_view` decided, never more: the round, whose
+It draws what :func:`core.views.player_view.player_view` decided, never more: the round, whose
 turn it is in the largest text, the order with each creature's health and conditions, the
 last log lines the players may read. No key changes anything: ``q`` quits, and the command
 palette (which offers screenshots, a file written) is off.
@@ -19,8 +19,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from core.i18n import N_, tr
-from core.player_view import BLOODIED, DEFEATED, HEALTHY, HURT, PlayerView, SeenCreature
+from core.text.i18n import N_, tr
+from core.views.player_view import BLOODIED, DEFEATED, HEALTHY, HURT, PlayerView, SeenCreature
 from tui.watch.follow import Follower, Watched
 
 POLL_SECONDS = 0.25

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import platformdirs
 
-from core.i18n import tr
-from core.player_view import PlayerView
+from core.text.i18n import tr
+from core.views.player_view import PlayerView
 from saves import slots
 from saves.names import DATA_DIR_ENV, SUFFIX, slugify
 from tui import players_file

@@ -31,7 +31,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 from tui.watch.serve_page import STATIC_FILES, players_page, refusal_page
 
 COOKIE = "hitledger-view"

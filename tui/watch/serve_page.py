@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from core.i18n import language, tr
+from core.text.i18n import language, tr
 
 FONT = "/static/fonts/RobotoMono-VariableFont_wght.ttf"
 STATIC_FILES = ("js/textual.js", "css/xterm.css", "fonts/RobotoMono-VariableFont_wght.ttf",

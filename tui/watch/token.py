@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from core.i18n import tr
+from core.text.i18n import tr
 
 TOKEN_VARIABLE = "HITLEDGER_TOKEN"
 LONGEST = 4096

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, VerticalGroup
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
-from core.i18n import tr
+from core.text.i18n import tr
 
 
 class AttackBar(VerticalGroup):

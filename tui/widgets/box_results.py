@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 
 ROWS = 6
 

@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from core.encounter import FEAR_MAX
-from core.i18n import N_, tr
+from core.text.i18n import N_, tr
 
 if TYPE_CHECKING:
     from core import Encounter

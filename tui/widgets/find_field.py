@@ -6,7 +6,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Input
 
-from core.i18n import N_
+from core.text.i18n import N_
 
 
 class FindField(Input):

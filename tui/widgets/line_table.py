@@ -24,7 +24,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from core.i18n import N_
+from core.text.i18n import N_
 
 CELL_PADDING = 1
 """Blank cells on each side of a cell, as a DataTable pads them."""

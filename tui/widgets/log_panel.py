@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
-from core.i18n import tr
+from core.text.i18n import tr
 from tui.widgets.line_breaks import wrap_cells
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from textual.reactive import Reactive, reactive
 from textual.widgets import Input, Static
 from textual.widgets.input import Selection
 
-from core.cells import cut_cells
+from core.text.cells import cut_cells
 from tui.widgets.log_panel import show_text
 
 Checker = Callable[[str], str]

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from textual.widgets import Static
 
-from core.cells import cut_cells
-from core.i18n import game_term, listing, tr
-from core.table_numbers import HOPE_MAX
+from core.table.numbers import HOPE_MAX
+from core.text.cells import cut_cells
+from core.text.i18n import game_term, listing, tr
 from tui.session_rules import has_fear
 from tui.widgets.row_rest import wrap_words
 
@@ -47,7 +47,7 @@ def numbers_lines(encounter: Encounter, creature_id: str, width: int = PANE_CELL
     frightened 2)``), a group a line where it fits in ``width`` cells (else a number a line),
     then its attacks with their bonus; what a condition does that is shown, not applied
     (advantage, damage), last."""
-    from core.table_numbers import attack_bonus
+    from core.table.numbers import attack_bonus
 
     creature = encounter.creature(creature_id)
     numbers = encounter.numbers_of(creature_id)

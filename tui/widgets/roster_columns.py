@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import SYSTEM_IDS, get_system
-from core.i18n import N_
+from core.text.i18n import N_
 
 ACTIVE_MARK = "▶"
 TARGET_MARK = "✓"

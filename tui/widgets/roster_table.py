@@ -12,9 +12,10 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import DataTable
 
-from core import conditions
-from core.cells import char_cells, cut_cells
-from core.i18n import N_, listing, tr
+from core.catalog import conditions as condition_words
+from core.creature import conditions
+from core.text.cells import char_cells, cut_cells
+from core.text.i18n import N_, listing, tr
 from tui.session_rules import has_fear
 from tui.widgets.log_panel import event_line
 from tui.widgets.numbers_line import hope_text, numbers_lines
@@ -278,7 +279,7 @@ def condition_lines(encounter: Encounter, creature_id: str) -> list[str]:
     for name in encounter.conditions_of(creature_id):
         duration = creature.condition_durations.get(name)
         words = conditions.label(creature, name)
-        lines.append(f"{words} ({conditions.duration_text(duration)})" if duration else words)
+        lines.append(f"{words} ({condition_words.duration_text(duration)})" if duration else words)
     return lines
 
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 from textual.widgets import Static
 
-from core.cells import cut_cells
-from core.i18n import tr
+from core.text.cells import cut_cells
+from core.text.i18n import tr
 
 INDENT = "  "
 """Where a line that goes on from the one above starts."""

@@ -8,7 +8,7 @@ from textual.compose import compose
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
-from core.i18n import ptr, tr
+from core.text.i18n import ptr, tr
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from core.i18n import N_, ptr, tr
+from core.text.i18n import N_, ptr, tr
 from tui.widgets.line_table import Cell, LineTable
 from tui.widgets.log_panel import fit_words
 

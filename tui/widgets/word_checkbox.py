@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Checkbox
 
-from core.i18n import N_
+from core.text.i18n import N_
 
 
 class WordCheckbox(Checkbox, inherit_bindings=False):

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from core.i18n import game_term, tr
-from core.model import Breakdown, Creature, RolledPart
+from core.catalog.vocabulary import Vocabulary, vocabulary
+from core.creature.model import Breakdown, Creature, RolledPart
 from core.notation import Applicable, DamagePart, Defenses
 from core.systems.pf2.policy import Pf2Policy
 from core.systems.pf2.track import Track
-from core.vocabulary import Vocabulary, vocabulary
+from core.text.i18n import game_term, tr
 
 
 class Instance:

@@ -7,11 +7,11 @@ lists them, with the defense stages (core.systems.pf2.defenses), in the order a 
 
 from __future__ import annotations
 
-from core.i18n import listing, tr
-from core.model import RolledPart
+from core.creature.model import RolledPart
 from core.notation import DamagePart
 from core.systems.pf2.attack import Attack, Hit, Instance
 from core.systems.pf2.policy import SAVE_FACTORS, SAVE_WORDS, Pf2Policy
+from core.text.i18n import listing, tr
 
 
 def _scale_words(factor: float, crit: bool, save: str | None) -> str:

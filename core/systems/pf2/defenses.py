@@ -7,10 +7,10 @@ core.systems.pf2.stages lists them in the order a hit takes them.
 
 from __future__ import annotations
 
-from core.i18n import game_term, ntr, tr
 from core.notation import Applicable, DefenseEntry, applicable
 from core.systems.pf2.attack import Hit, Instance
 from core.systems.pf2.policy import Pf2Policy
+from core.text.i18n import game_term, ntr, tr
 
 
 def _best_weakness(inst: Instance, app: Applicable) -> DefenseEntry | None:

@@ -5,8 +5,8 @@ Plain functions over a creature being worked on; the tracks (core.systems.pf2.tr
 
 from __future__ import annotations
 
-from core.i18n import N_, game_term, tr
-from core.model import Breakdown, Creature
+from core.creature.model import Breakdown, Creature
+from core.text.i18n import N_, game_term, tr
 
 # RULES §7 recovery check: degree (0 critical failure … 3 critical success) -> change in dying
 RECOVERY_CHANGE = {3: -2, 2: -1, 1: 1, 0: 2}

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from core.dice import RandomSource, _default_rng
-from core.i18n import N_, clauses, tr
-from core.model import Breakdown, Creature, Outcome, PersistentDamage, RolledPart
+from core.creature.model import Breakdown, Creature, Outcome, PersistentDamage, RolledPart
+from core.dice.expression import RandomSource, _default_rng
 from core.notation import Damage, Defenses
 from core.systems.base import Application, Dealt, RuleSystem
 from core.systems.pf2.attack import Hit, part_keys
@@ -22,13 +21,14 @@ from core.systems.pf2.persistent import add_condition, check_condition, run_turn
 from core.systems.pf2.policy import Pf2Policy
 from core.systems.pf2.stages import PF2_STAGES, Stages, run
 from core.systems.pf2.track import HpTrack, Track
+from core.text.i18n import N_, clauses, tr
 
 
 def _pathbuilder(rules: Pf2Family, text: str) -> Creature:
     """A PC at full health from Pathbuilder 2e's JSON export (the bare build or
-    ``{"success": true, "build": …}``), read only when pasted (core.pathbuilder); ParseError
+    ``{"success": true, "build": …}``), read only when pasted (core.systems.pathbuilder); ParseError
     naming a missing or unknown field."""
-    from core.pathbuilder import from_pathbuilder
+    from core.systems.pathbuilder import from_pathbuilder
 
     return from_pathbuilder(rules, text)
 

@@ -11,15 +11,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from core.dice import RandomSource
-from core.i18n import game_term, tr
-from core.model import Breakdown, Creature, PersistentDamage
+from core.catalog.vocabulary import Vocabulary
+from core.creature.model import Breakdown, Creature, PersistentDamage
+from core.dice.expression import RandomSource
 from core.notation import DamagePart, Defenses
 from core.systems.base import flat_check
 from core.systems.pf2.attack import Hit
 from core.systems.pf2.defenses import bleed_words
 from core.systems.pf2.policy import SAVE_FACTORS, Pf2Policy
-from core.vocabulary import Vocabulary
+from core.text.i18n import game_term, tr
 
 Tick = Callable[[Creature, PersistentDamage, RandomSource, Breakdown], int]
 """One condition's damage dealt now, through the system's stages; returns what it dealt."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.i18n import N_
+from core.text.i18n import N_
 
 # RULES §2 Step 1b: what a basic save does to the damage, and the breakdown's words for it
 SAVE_FACTORS: dict[str | None, float] = {None: 1.0, "failure": 1.0, "success": 0.5, "critical-success": 0.0,

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
-from core.i18n import N_, game_term, tr
-from core.model import Breakdown, Creature
+from core.creature.model import Breakdown, Creature
 from core.systems.base import RuleSystem, StatField
 from core.systems.pf2.dying import at_zero_hp, die, dying_words, recheck, wounded_words
+from core.text.i18n import N_, game_term, tr
 
 Tracks = tuple[tuple[str, str, str | None], ...]
 

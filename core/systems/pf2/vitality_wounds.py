@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from core.i18n import N_, game_term, ptr, tr
-from core.model import Breakdown, Creature
+from core.creature.model import Breakdown, Creature
 from core.systems.base import StatField
 from core.systems.pf2.dying import recheck
 from core.systems.pf2.family import Pf2Family
 from core.systems.pf2.policy import Pf2Policy
 from core.systems.pf2.stages import VW_STAGES
 from core.systems.pf2.track import HpTrack, Tracks
+from core.text.i18n import N_, game_term, ptr, tr
 
 #: an NPC written with HP only: the HP track without massive damage
 _NPC_HP = HpTrack(massive=False)

@@ -1,0 +1,209 @@
+"""An encounter as plain TOML-ready data, and back: the roster, the settings and the ledger.
+
+The writer keeps breakdown lines for the most recent events only; the reader checks every
+field and raises :class:`core.text.errors.StateError` naming the first one that is missing or of
+the wrong kind (``creatures[2].id``, ``ledger[0].round``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from core.creature.model import Creature
+from core.encounter.ledger import Change, Event
+from core.systems import SYSTEM_IDS
+from core.text.errors import StateError
+from core.text.plain_text import without_controls
+
+if TYPE_CHECKING:   # the parts of an encounter saved and read (not the facade: it imports this)
+    from core.encounter.numbers import NumbersMixin as Encounter
+
+DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
+
+E = TypeVar("E", bound="Encounter")
+_MISSING = object()
+_KIND_WORDS = {int: "a whole number", str: "text", list: "a list", dict: "a table",
+               bool: "true or false"}
+
+
+def _typed(data: Mapping[str, Any], key: str, kind: type, where: str,
+           default: Any = _MISSING) -> Any:
+    """``data[key]`` if it is a ``kind``; the default when absent; StateError otherwise."""
+    field_name = f"{where}.{key}" if where else key
+    if key not in data:
+        if default is _MISSING:
+            raise StateError(field_name, "missing")
+        return default
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise StateError(field_name, f"expected {_KIND_WORDS.get(kind, kind.__name__)}, "
+                                     f"found {type(value).__name__}")
+    return value
+
+
+# ---------------------------------------------------------------------- events
+def change_to_data(change: Change) -> dict[str, Any]:
+    """TOML-ready data for one creature's part of an event."""
+    out: dict[str, Any] = {"id": change.id}
+    if change.before is not None:
+        out["before"] = dict(change.before)
+    if change.after is not None:
+        out["after"] = dict(change.after)
+    return out
+
+
+def event_to_data(event: Event, details: bool = True) -> dict[str, Any]:
+    """TOML-ready data for one event (``details``: keep its breakdown lines)."""
+    out: dict[str, Any] = {"text": event.text, "round": event.round, "kind": event.kind}
+    if details and event.details:
+        out["details"] = list(event.details)
+        if event.closing:  # which of them close the turn that ended (a turn step)
+            out["ended"] = event.ended
+            out["closing"] = event.closing
+    if event.changes:
+        out["changes"] = [change_to_data(c) for c in event.changes]
+    if event.meta_before or event.meta_after:
+        out["meta_before"] = dict(event.meta_before)
+        out["meta_after"] = dict(event.meta_after)
+    if event.actor:
+        out["actor"] = event.actor
+    if event.short:
+        out["short"] = event.short
+    if event.targets:
+        out["targets"] = list(event.targets)
+    if event.about:
+        out["about"] = list(event.about)
+    return out
+
+
+def event_from_data(data: Any, where: str) -> Event:
+    """Rebuild an event from :func:`event_to_data`; StateError names a bad field."""
+    if not isinstance(data, Mapping):
+        raise StateError(where, "expected a table")
+    changes = []
+    for i, ch in enumerate(_typed(data, "changes", list, where, [])):
+        w = f"{where}.changes[{i}]"
+        if not isinstance(ch, Mapping):
+            raise StateError(w, "expected a table")
+        changes.append(Change(_typed(ch, "id", str, w), _typed(ch, "before", dict, w, None),
+                              _typed(ch, "after", dict, w, None)))
+    details = tuple(_typed(data, "details", list, where, []))
+    closing = _typed(data, "closing", int, where, 0)
+    if not 0 <= closing <= len(details):
+        raise StateError(f"{where}.closing", f"expected 0 to {len(details)} (the details)")
+    return Event(
+        text=_typed(data, "text", str, where), round=_typed(data, "round", int, where),
+        kind=_typed(data, "kind", str, where, "event"),
+        details=details, changes=tuple(changes),
+        meta_before=_typed(data, "meta_before", dict, where, {}),
+        meta_after=_typed(data, "meta_after", dict, where, {}),
+        actor=_typed(data, "actor", str, where, ""),
+        short=_typed(data, "short", str, where, ""),
+        ended=_typed(data, "ended", str, where, ""), closing=closing,
+        targets=tuple(str(t) for t in _typed(data, "targets", list, where, [])),
+        about=tuple(str(t) for t in _typed(data, "about", list, where, [])),
+    )
+
+
+# ---------------------------------------------------------------------- the encounter
+def to_data(enc: Encounter) -> dict[str, Any]:
+    """The whole encounter, ledger included, as plain TOML-ready data."""
+    creatures = []
+    for cid in enc.order:
+        entry: dict[str, Any] = {"id": cid}
+        entry.update(enc._state(cid))
+        creatures.append(entry)
+    done = enc._ledger.done
+    keep_from = max(0, len(done) - DETAILS_KEPT)
+    return {
+        "encounter": {"name": enc.name, "system": enc.system, "round": enc.round,
+                      "turn": enc.turn, "next_id": enc._next_id, "creatures": len(creatures),
+                      **({"fear": enc.fear} if enc.fear else {}),
+                      **({"strikes": enc.strikes_this_turn()} if enc.strikes_this_turn() else {}),
+                      **({"party_level": enc.party_level} if enc.party_level else {})},
+        "settings": dict(enc.settings),
+        "creatures": creatures,
+        "ledger": [event_to_data(e, details=i >= keep_from) for i, e in enumerate(done)],
+        "redo": [event_to_data(e) for e in enc._ledger.undone],
+    }
+
+
+def from_data(cls: type[E], data: Mapping[str, Any]) -> E:
+    """Rebuild an encounter of class ``cls`` from :func:`to_data`; StateError names a bad field."""
+    if not isinstance(data, Mapping):
+        raise StateError("encounter", "expected a table")
+    data, removed = _without_controls(data)
+    head = _typed(data, "encounter", dict, "")
+    system = _typed(head, "system", str, "encounter")
+    if system not in SYSTEM_IDS:
+        raise StateError("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
+    enc = cls(system, without_controls(_typed(head, "name", str, "encounter")),
+              _typed(data, "settings", dict, "", {}))
+    enc.controls_removed = removed
+    enc.round = _typed(head, "round", int, "encounter")
+    enc.turn = _typed(head, "turn", int, "encounter", 0)
+    enc.fear = _typed(head, "fear", int, "encounter", 0)
+    enc.party_level = _party_level(_typed(head, "party_level", int, "encounter", 0))
+    for i, entry in enumerate(_typed(data, "creatures", list, "", [])):
+        _read_creature(enc, entry, i)
+    numbers = [int(c[1:]) for c in enc.creatures if c[1:].isdigit()]
+    enc._next_id = max(_typed(head, "next_id", int, "encounter", 1), max(numbers, default=0) + 1)
+    enc._ledger.done = [event_from_data(e, f"ledger[{i}]")
+                        for i, e in enumerate(_typed(data, "ledger", list, "", []))]
+    enc._ledger.undone = [event_from_data(e, f"redo[{i}]")
+                          for i, e in enumerate(_typed(data, "redo", list, "", []))]
+    named = {cid for event in enc._ledger.done + enc._ledger.undone for cid in event.changed_ids}
+    enc._high_id = max((int(c[1:]) for c in named | set(enc.creatures) if c[1:].isdigit()), default=0)
+    if enc.creatures and not 0 <= enc.turn < len(enc.creatures):
+        raise StateError("encounter.turn", f"{enc.turn} is outside the roster of {len(enc.creatures)}")
+    strikes = _typed(head, "strikes", dict, "encounter", {})   # the MAP this turn (RULES §10)
+    for cid, count in strikes.items():
+        if cid not in enc.creatures or type(count) is not int or not 1 <= count <= 3:
+            raise StateError(f"encounter.strikes.{cid}", "an attack count of 1 to 3 for a creature in the roster")
+    enc.keep_strikes(strikes)
+    return enc
+
+
+def _party_level(value: int) -> int:
+    """The GM's party level as saved; StateError naming the field when out of bounds."""
+    from core.table.difficulty import party_level_checked
+
+    try:
+        return party_level_checked(value)
+    except ValueError as exc:
+        raise StateError("encounter.party_level", str(exc)) from None
+
+
+def _read_creature(enc: Encounter, entry: Any, i: int) -> None:
+    """Put ``creatures[i]`` of the saved data into ``enc``, in its place in the order."""
+    where = f"creatures[{i}]"
+    if not isinstance(entry, Mapping):
+        raise StateError(where, "expected a table")
+    state = dict(entry)
+    cid = _typed(state, "id", str, where)
+    state.pop("id")
+    initiative = _typed(state, "initiative", int, where, 0)
+    seq = _typed(state, "seq", int, where, i)
+    tie = _typed(state, "tie", int, where, 0)
+    state.pop("initiative", None)
+    state.pop("seq", None)
+    state.pop("tie", None)
+    if cid in enc.creatures:
+        raise StateError(f"{where}.id", f"duplicate creature id {cid!r}")
+    enc._insert(cid, Creature.from_state(state, where), initiative, seq, tie)
+
+
+def _without_controls(data: Any) -> tuple[Any, int]:
+    """``data`` with the control characters of every text in it removed (tab and newline
+    kept: a stat block's lines), and how many texts held one."""
+    if isinstance(data, str):
+        clean = without_controls(data, lines=True)
+        return clean, int(clean != data)
+    if isinstance(data, Mapping):
+        pairs = [(key, _without_controls(value)) for key, value in data.items()]
+        return {key: value for key, (value, _n) in pairs}, sum(n for _key, (_v, n) in pairs)
+    if isinstance(data, list):
+        items = [_without_controls(value) for value in data]
+        return [value for value, _n in items], sum(n for _v, n in items)
+    return data, 0

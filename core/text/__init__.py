@@ -1,0 +1,1 @@
+"""The language the core speaks: translated messages, errors, Japanese input folded, text a terminal shows."""

@@ -1,0 +1,184 @@
+"""The language the app speaks (issue 21, items 5 and 7): gettext catalogues, English ids.
+
+Messages are English with named placeholders (``tr("{name}'s turn", name=...)``) so that a
+translation can put the words in its own order; ``ntr`` picks a plural form. Catalogues are
+``core/locale/<lang>/LC_MESSAGES/hitledger.po``, compiled to ``.mo`` beside them (shipped in the
+package; ``make locale`` extracts and compiles them again with Babel). Game terms come from the
+glossary (``core/data/glossary_ja.toml``) through :func:`game_term`, not from the catalogue.
+"""
+
+from __future__ import annotations
+
+import gettext
+import string
+from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "mark only"
+    """Mark ``message`` for the catalogue where it is defined; :func:`tr` translates it later."""
+    return message
+
+
+DOMAIN = "hitledger"
+ENGLISH = "en"
+LANGUAGES = (ENGLISH, "ja")
+_CURRENT = {"language": ENGLISH}
+#: What went wrong with a catalogue, in words, until :func:`problems` hands it on.
+_PROBLEMS: list[str] = []
+BROKEN_CATALOGUE = N_("The {language} catalogue ({file}) is broken ({why}): speaking English. "
+                      "Reinstall hitledger, or start with --lang en.")
+
+
+def locale_dir() -> Path:
+    """The folder holding the catalogues."""
+    return Path(str(resources.files("core").joinpath("locale")))
+
+
+@cache
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``language``; English (the ids themselves) when there is none,
+    or when it is broken (cut short, or a translation whose placeholders are not its
+    message's): then :func:`problems` says so, naming ``--lang en``."""
+    if language == ENGLISH:
+        return gettext.NullTranslations()
+    try:
+        found = gettext.translation(DOMAIN, locale_dir(), languages=[language], fallback=True)
+        why = _broken_entry(found)
+    except Exception as exc:  # noqa: BLE001 - a damaged .mo fails in many ways; all mean English
+        why = f"{type(exc).__name__}: {exc}"[:120]
+    if why:
+        # English on purpose: the catalogue that would translate this is the broken one
+        _PROBLEMS.append(BROKEN_CATALOGUE.format(
+            language=language, file=locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo",
+            why=why))
+        return gettext.NullTranslations()
+    return found
+
+
+def _broken_entry(found: gettext.NullTranslations) -> str:
+    """What is wrong with the first translation whose placeholders its message lacks ('' for none)."""
+    entries: dict[object, str] = getattr(found, "_catalog", {})
+    for key, text in entries.items():
+        message = key[0] if isinstance(key, tuple) else key
+        if not isinstance(message, str) or not message:
+            continue
+        message = message.rpartition("\x04")[2]  # pgettext: context EOT message
+        allowed = _fields(message)
+        if allowed is None:
+            continue  # the message is no format string: neither is its translation
+        if isinstance(key, tuple):
+            allowed = allowed | {"count"}  # ntr fills {count} in every form
+        fields = _fields(text)
+        if fields is None or not fields <= allowed:
+            return f"{message!r} → {text!r}"[:120]
+    return ""
+
+
+def _fields(text: str) -> set[str] | None:
+    """The placeholder names in ``text`` (``{a.b}``, ``{a[0]}`` name ``a``); None if malformed."""
+    try:
+        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
+                if name is not None}
+    except ValueError:
+        return None
+
+
+def problems() -> list[str]:
+    """What went wrong with a catalogue since last asked (each said once), in English."""
+    said = list(_PROBLEMS)
+    _PROBLEMS.clear()
+    return said
+
+
+def check_language(language: str) -> str:
+    """``language`` as a code the app speaks (``ja_JP.UTF-8`` → ``ja``); ValueError otherwise."""
+    code = language.strip().split(".")[0].split("_")[0].split("-")[0].lower()
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+    return code
+
+
+def set_language(language: str) -> str:
+    """Speak ``language`` from now on; returns its code. ValueError for an unknown one.
+    English (returned as such) when its catalogue is broken: :func:`problems` says why."""
+    code = check_language(language)
+    if code != ENGLISH and not isinstance(catalogue(code), gettext.GNUTranslations) \
+            and _shipped(code):
+        code = ENGLISH
+    _CURRENT["language"] = code
+    return code
+
+
+def _shipped(language: str) -> bool:
+    """Whether a compiled catalogue of ``language`` is there (then a NullTranslations means broken)."""
+    return (locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo").exists()
+
+
+def language() -> str:
+    """The code of the language spoken now."""
+    return _CURRENT["language"]
+
+
+def language_from_environment(environ: Mapping[str, str]) -> str:
+    """The language POSIX says (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``), else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            try:
+                return check_language(value)
+            except ValueError:
+                return ENGLISH   # the first one set decides, as in POSIX
+    return ENGLISH
+
+
+def tr(message: str, /, **values: object) -> str:
+    """``message`` in the current language, its ``{placeholders}`` filled from ``values``."""
+    if not message:     # gettext's "" is the catalogue's header, never a message
+        return message
+    text = catalogue(_CURRENT["language"]).gettext(message)   # English: the id itself
+    return _filled(text, message, values) if values else text
+
+
+def ptr(context: str, message: str, /, **values: object) -> str:
+    """``message`` in the sense ``context`` names, for a word English uses twice (Save: a file, a roll)."""
+    text = catalogue(language()).pgettext(context, message)
+    return _filled(text, message, values) if values else text
+
+
+def ntr(singular: str, plural: str, count: int, /, **values: object) -> str:
+    """The plural form for ``count`` in the current language; ``{count}`` is filled too."""
+    text = catalogue(_CURRENT["language"]).ngettext(singular, plural, count)
+    return _filled(text, singular if count == 1 else plural, {"count": count, **values})
+
+
+def _filled(text: str, message: str, values: Mapping[str, object]) -> str:
+    """``text`` with its placeholders filled; a translation that cannot be (a typo the
+    catalogue check let by, a format the value does not take) gives the English message."""
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        if text == message:
+            raise   # the code's own message: a bug to see in the tests, not a translation's
+        return message.format(**values)
+
+
+def game_term(english: str) -> str:
+    """A game term as the current language writes it: ``fire`` → ``［火炎］`` in Japanese."""
+    if language() != "ja":
+        return english
+    from core.text.japanese import term
+
+    return term(english)
+
+
+def listing(items: Iterable[str]) -> str:
+    """Items as the language lists them in a sentence: ``now dying, now unconscious`` (``、``)."""
+    return tr(", ").join(items)
+
+
+def clauses(items: Iterable[str]) -> str:
+    """Clauses of one line as the language separates them: ``a; b`` (``a；b``)."""
+    return tr("; ").join(items)
