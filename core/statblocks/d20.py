@@ -118,6 +118,10 @@ def _account_attacks(key: str, value: str, at: int, got: Reading) -> None:
         if getattr(attack, "threat", None) is None and getattr(attack, "multiplier", None) is None:
             for threat in _CRIT.finditer(value, start, end):   # a threat range the attack lacks
                 got.spans.leave(at + threat.start(), at + threat.end())
+        die = _DIE.search(value, start, end) if not attack.damage else None
+        if die:   # dice printed that gave no damage (``2d8+10 slashy``, ``1d6 Str``): not read
+            close = value.find(")", die.start(), end)
+            got.spans.leave(at + die.start(), at + (close if close >= 0 else end))
         note = value.find(attack.note, start, end) if attack.note else -1
         if note >= 0:
             got.spans.leave(at + note, at + note + len(attack.note))

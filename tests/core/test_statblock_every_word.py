@@ -105,3 +105,20 @@ def test_a_pf2_ability_named_immunity_to_magic_is_an_ability_not_a_defense_line(
 def test_a_strike_s_printed_map_is_not_read():
     text = "Ghoul Creature 1\nPerception +7\nHP 30\nMelee [one-action] jaws +14 [+9/+4] (finesse), Damage 1d6+2 piercing\n"
     assert not_read(text, "pf2e") == ["[+9/+4]"]
+
+
+def test_a_d20_attack_whose_damage_words_are_not_read_shows_them_as_not_read():
+    # "slashy" is no damage type: the attack keeps its bonus with no damage, and the damage
+    # it printed is listed as not read rather than dropped in silence (RULES §10)
+    text = ("Hill Giant\nHit Dice: 12d8+48 (102 hp)\n"
+            "Attack: Greatclub +16 melee (2d8+10 slashy)\n")
+    words = not_read(text, "d20-3e")
+    assert any("2d8+10 slashy" in w for w in words), words
+    assert not any("Greatclub" in w for w in words), words
+
+
+def test_a_d20_touch_attack_s_ability_damage_is_shown_as_not_read():
+    text = ("Shadow\nHit Dice: 3d12 (19 hp)\n"
+            "Attack: Incorporeal touch +3 melee (1d6 Str)\n")
+    words = not_read(text, "d20-3e")
+    assert any("1d6 Str" in w for w in words), words
