@@ -508,7 +508,7 @@ class RuleSystem:
 
     def resolve_minion_defeat(self, creature: Creature, source: str) -> Outcome:
         """A Minion defeated by another's hit (Daggerheart only, RULES §9 Minion (X))."""
-        raise ValueError(f"{self.name} has no Minions")
+        raise ValueError(tr("{name} has no Minions", name=self.name))
 
     def degree(self, total: int, dc: int, natural: int | None = None) -> str:
         """A d20 roll's degree against a DC (RULES §9): the PF2 family's four degrees

@@ -33,3 +33,10 @@ def test_a_creature_with_no_track_is_refused_as_a_whole_with_no_field_prefix():
     goblin = rules.new_creature("Goblin", hp=6)
     goblin.hp = goblin.max_hp = None
     assert refused(rules.check_creature, goblin) == "a pf2e creature needs hp, max_hp"
+
+
+@pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds", "d20-3e"])
+def test_a_minion_defeat_outside_daggerheart_is_refused_in_the_gm_s_language(system, japanese):
+    rules = get_system(system)
+    message = refused(rules.resolve_minion_defeat, rules.new_creature("Goblin", hp=6), "Goblin 2")
+    assert "ミニオン" in message and "Minions" not in message
