@@ -102,10 +102,14 @@ def _flag(data: dict[str, Any], field: str) -> bool:
     return value
 
 
-def write(path: Path, view: PlayerView) -> None:
+def write(path: Path, view: PlayerView) -> bool:
     """Write ``view`` to ``path`` whole or not at all (a temporary file in the same folder,
-    flushed and renamed over it), readable by the GM's user only whatever the umask."""
+    flushed and renamed over it), readable by the GM's user only whatever the umask. False,
+    touching nothing, when the file already holds exactly this view (a watcher polling its
+    stat then reads nothing new)."""
     raw = encode(view)
+    if _holds(path, raw):
+        return False
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:  # mkstemp: 0600 from the start
@@ -118,6 +122,21 @@ def write(path: Path, view: PlayerView) -> None:
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
+    return True
+
+
+def _holds(path: Path, raw: bytes) -> bool:
+    """Whether ``path`` is a plain file of the GM's, readable by the GM only, holding ``raw``."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _OPEN)
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as handle:
+        st = os.fstat(handle.fileno())
+        if (not stat.S_ISREG(st.st_mode) or stat.S_IMODE(st.st_mode) != 0o600
+                or st.st_size != len(raw) or st.st_uid != getattr(os, "getuid", lambda: st.st_uid)()):
+            return False
+        return handle.read(len(raw) + 1) == raw
 
 
 def read(path: Path) -> tuple[PlayerView, os.stat_result]:

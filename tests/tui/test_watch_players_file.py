@@ -289,3 +289,25 @@ def test_a_watch_started_after_the_autosave_was_deleted_still_finds_the_open_win
         watched = Follower(tmp_path).poll()
         assert watched is not None and watched.view is not None
         assert not watched.gm_closed and not watched.stale
+
+
+def test_a_view_that_did_not_change_is_not_written_again(tmp_path: Path) -> None:
+    """Each autosave offers the view; only a changed one is written, so a watcher polling the
+    file's stat reads it again only when the players have something new to see."""
+    encounter = hidden_giant()
+    path = write_players(tmp_path / "autosave.toml", encounter)
+    before = path.stat()
+    assert players_file.write(path, player_view(encounter)) is False
+    assert (path.stat().st_ino, path.stat().st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    encounter.next_turn()
+    assert players_file.write(path, player_view(encounter)) is True
+    assert path.stat().st_ino != before.st_ino
+    assert players_file.read(path)[0] == player_view(encounter)
+
+
+def test_a_players_file_with_other_permissions_is_written_again(tmp_path: Path) -> None:
+    encounter = hidden_giant()
+    path = write_players(tmp_path / "autosave.toml", encounter)
+    path.chmod(0o644)
+    assert players_file.write(path, player_view(encounter)) is True
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
