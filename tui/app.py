@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
     from textual.screen import Screen
 
+    from tui.app_protocol import LedgerApp
+
 # Only the roster is imported up front: every other screen is imported by the action that
 # opens it (tui.actions), so the first frame appears sooner (the issue's start-up benchmark).
 
@@ -243,6 +245,10 @@ class HitLedgerApp(App[None]):
     def action_help(self) -> None:
         """Show every key of the current screen."""
         actions.open_help(self)
+
+
+if TYPE_CHECKING:  # mypy checks here that the app gives its screens all they ask of it
+    _SCREENS_SEE: type[LedgerApp] = HitLedgerApp
 
 
 def make_app(encounter: Any = None, *, system: str = DEFAULT_SYSTEM, rng: Any = None,

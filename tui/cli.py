@@ -12,34 +12,23 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 from core.text.i18n import N_, listing, tr
 from core.text.plain_text import removed_note, terminal_safe
+from tui.cli_parser import (
+    CliError,
+    _lang_help,
+    _Parser,
+    system_list,
+    use_data_dir,
+)
 
 USAGE_ERROR = 2
 RESUMED = N_("Resumed from the autosave.")
 OPENED = N_("Save opened.")
 HELD = N_("Another window has this fight open.")
 """How the notice of a fight another window holds begins: the app then offers what to do."""
-
-
-def system_list() -> str:
-    """The system ids for a help text (``a, b or c``), as the core lists them."""
-    from core import SYSTEM_IDS
-
-    return tr("{systems} or {last}", systems=listing(SYSTEM_IDS[:-1]), last=SYSTEM_IDS[-1])
-
-
-def multiplier_systems() -> str:
-    """The ids of the systems whose criticals take a multiplier (asked of the core)."""
-    from core import SYSTEM_IDS, get_system
-
-    return ", ".join(s for s in SYSTEM_IDS if get_system(s).critical_multipliers)
-
-
-class CliError(Exception):
-    """Bad input: one line on stderr, exit status 2."""
 
 
 class _Escaping:
@@ -68,17 +57,6 @@ def _plain_output(replaced: tuple[Any, Any]) -> None:
     sys.stdout, sys.stderr = replaced
 
 
-def use_data_dir(value: str | None) -> None:
-    """``--data-dir DIR``: saves go there. An empty one (an unset shell variable) is
-    refused: it would quietly mean the real data dir (issue 17, item 12)."""
-    if value is None:
-        return
-    if not value.strip():
-        raise CliError(tr("--data-dir is empty (an unset shell variable?): give a folder, "
-                          "or leave the option out for the usual data dir"))
-    os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(value))
-
-
 ARGPARSE_WORDS = (
     N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
     N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
@@ -93,13 +71,6 @@ def speak_argparse() -> None:
     """argparse's own words through the catalogue: it asks ``argparse._`` (gettext's default
     domain, which no catalogue of ours fills) for each one when it needs it."""
     setattr(argparse, "_", tr)  # noqa: B010 - argparse looks the name up at each call
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises instead of printing usage and exiting."""
-
-    def error(self, message: str) -> NoReturn:
-        raise CliError(message)
 
 
 # -- library ---------------------------------------------------------------------------
@@ -300,12 +271,6 @@ def tui_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     _lang_help(parser)
     return parser
-
-
-def _lang_help(parser: argparse.ArgumentParser) -> None:
-    """``--lang`` in the help (main() takes it from the arguments before any parser sees it)."""
-    parser.add_argument("--lang", metavar="LANG", help=tr("en or ja, kept for the next start "
-                           "(default: the last --lang, else LC_ALL / LANG)"))
 
 
 def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:

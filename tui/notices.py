@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.widget import Widget
 
+    from tui.app_protocol import LedgerApp
+
 TOAST_UNTIL_REPLACED = 24 * 60 * 60.0
 """Seconds a toast for a notice without a timeout stays (``Keeping X…``): the next notice, or a
 screen with a notice line of its own, clears it first."""
@@ -129,7 +131,7 @@ def dialog_box(screen: Screen[Any]) -> Widget | None:
     return None
 
 
-def say_error(app: App[Any], error: ValueError) -> None:
+def say_error(app: LedgerApp, error: ValueError) -> None:
     """A rule said no: one line in the GM's words, nothing changed."""
     text = str(error)
     said = f"{text[:1].upper()}{text[1:]}"

@@ -523,7 +523,7 @@ class TrackerScreen(HitLedgerScreen[None]):
         def done(text: str | None) -> None:
             if text is None:
                 return
-            result = conditions.dying_check(self.app, creature_id,
+            result = conditions.dying_check(self.ledger, creature_id,
                                             int(text) if text else None)
             self.notify(tr("{name}: {result}", name=creature.name, result=result))
 
@@ -553,7 +553,7 @@ class TrackerScreen(HitLedgerScreen[None]):
         creature_id = selected[1] if selected else self.near
         gm_condition = self._selected_gm_condition()
         if creature_id is not None:
-            conditions.open_conditions(self.app, [creature_id],
+            conditions.open_conditions(self.ledger, [creature_id],
                                        gm_condition[1] if gm_condition else "")
 
     def action_next_turn(self) -> None:
