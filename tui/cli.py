@@ -12,7 +12,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.text.i18n import N_, listing, tr
 from core.text.plain_text import removed_note, terminal_safe
@@ -23,6 +23,10 @@ from tui.cli_parser import (
     system_list,
     use_data_dir,
 )
+
+if TYPE_CHECKING:
+    from core import Encounter
+    from tui.app import HitLedgerApp
 
 USAGE_ERROR = 2
 RESUMED = N_("Resumed from the autosave.")
@@ -273,7 +277,7 @@ def tui_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
+def prepare_tui(argv: Sequence[str]) -> tuple[Encounter, str, int | None]:
     """Parse the TUI's arguments; the encounter to open, a notice and a dice seed."""
     args = tui_parser().parse_args(argv)
     if args.plain_output:  # read by the terminal copy (tui/terminal_copy.py), as from a wrapper
@@ -282,7 +286,7 @@ def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
     return encounter, notice, args.seed
 
 
-def _open(args: argparse.Namespace) -> tuple[Any, str]:
+def _open(args: argparse.Namespace) -> tuple[Encounter, str]:
     """The encounter the arguments ask for (no Textual import)."""
     use_data_dir(args.data_dir)
     if args.keep_party:
@@ -309,7 +313,7 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
     return _resume()
 
 
-def _keep_party(args: argparse.Namespace) -> tuple[Any, str]:
+def _keep_party(args: argparse.Namespace) -> tuple[Encounter, str]:
     """Issue 11: the next encounter with the party of NAME or of the last autosave.
 
     The encounter the party comes from is only read: its file stays as it was (issue 8).
@@ -325,9 +329,10 @@ def _keep_party(args: argparse.Namespace) -> tuple[Any, str]:
         source = saves.load(args.save)
     else:
         path, _busy = slots.resume_candidate()
-        if path is None:
+        autosaved = saves.load_autosave(path) if path is not None else None
+        if autosaved is None:  # none, or gone since it was found
             raise CliError(tr("--keep-party: no autosave to take the party from; name a save"))
-        source = saves.load_autosave(path)
+        source = autosaved
     if source.system != args.new:
         raise CliError(tr("--keep-party: {name} is a {system} encounter, not {wanted}",
                           name=source.name, system=source.system, wanted=args.new))
@@ -372,7 +377,7 @@ def _held_note(path: Any) -> str:
                     "overwriting its changes.", file=path.name, process=process)
 
 
-def _resume() -> tuple[Any, str]:
+def _resume() -> tuple[Encounter, str]:
     """The newest autosave no running window holds, else a demo and why (no Textual import).
 
     An unreadable autosave is moved aside into the trash, never overwritten (issue 8).
@@ -408,7 +413,7 @@ def _resume() -> tuple[Any, str]:
     return demo_encounter(DEFAULT_SYSTEM), notice
 
 
-def _held_fight() -> tuple[Any, str] | None:
+def _held_fight() -> tuple[Encounter, str] | None:
     """The newest fight another running window holds, read as a copy tied to no file, and
     the notice that says so whole (the app then asks: read it, a copy, or quit); None when
     it cannot be read (then a demo, as before)."""
@@ -458,7 +463,7 @@ def _tightened() -> list[str]:
     return names.tightened() if names is not None else []
 
 
-def tui_app(encounter: Any, notice: str, seed: int | None) -> Any:
+def tui_app(encounter: Encounter, notice: str, seed: int | None) -> HitLedgerApp:
     """The app main() runs on what :func:`prepare_tui` gave: resumed, opened from a save, or a
     fight another window holds (offered read-only, as a copy, or quit)."""
     from tui.app import make_app

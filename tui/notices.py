@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.widget import Widget
 
+    from core import Event
     from tui.app_protocol import LedgerApp
 
 TOAST_UNTIL_REPLACED = 24 * 60 * 60.0
@@ -112,7 +113,7 @@ class Notices:
             line, self._border_line = self._border_line, None
             line.clear()
 
-    def said(self, event: Any, done: str, nothing: str) -> None:
+    def said(self, event: Event | None, done: str, nothing: str) -> None:
         """Say what an undo or redo did (``done``: ``Undid: {what}``), or that there was
         ``nothing`` to do."""
         if event is None:

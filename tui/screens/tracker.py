@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from textual.content import Content
 
-    from core import Encounter
+    from core import Encounter, Event
     from tui.session import Change
 
 WHEN = {"start": N_("start of turn"), "end": N_("end of turn")}
@@ -213,11 +213,11 @@ class TrackerScreen(HitLedgerScreen[None]):
         Binding("escape", "back", N_("Back"), id="tracker.back"),
     ]
 
-    def __init__(self, last_event: Any = None, near: str | None = None) -> None:
+    def __init__(self, last_event: Event | None = None, near: str | None = None) -> None:
         """The tracker reads the session's encounter each time it changes; ``last_event``: the
         turn that opened it; ``near``: the creature under the roster's cursor (``a`` adds to it)."""
         super().__init__()
-        self.last_event: Any = last_event
+        self.last_event = last_event
         self.near = near
         self._notice_line = NoticeLine(self, self._put_notice)
 
@@ -262,7 +262,7 @@ class TrackerScreen(HitLedgerScreen[None]):
         log = self.encounter.log
         self.show_conditions(change.event if log and change.event is log[-1] else None)
 
-    def show_conditions(self, event: Any = None) -> None:
+    def show_conditions(self, event: Event | None = None) -> None:
         """Show every condition; ``event`` (a turn's result) goes in the last line.
 
         These tables hold a handful of rows, and a tick can end or renumber conditions,
