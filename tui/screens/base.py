@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 from textual.screen import ModalScreen, Screen
 
 if TYPE_CHECKING:
+    from core import Encounter
     from tui.app_protocol import LedgerApp
+    from tui.session import EncounterSession
 
 ResultType = TypeVar("ResultType")
 Part = TypeVar("Part")
@@ -66,3 +68,13 @@ class HitLedgerModal(ModalScreen[ResultType]):
     """The session: the encounter, its dice, the one path for a change."""
     encounter = FromApp(lambda app: app.session.encounter)
     """The encounter being run."""
+
+
+if TYPE_CHECKING:  # mypy checks that the descriptor keeps the types (a property(func) made them Any)
+    from typing import assert_type
+
+    def _typed(screen: HitLedgerScreen[None], modal: HitLedgerModal[None]) -> None:
+        for each in (screen, modal):
+            assert_type(each.ledger, LedgerApp)
+            assert_type(each.session, EncounterSession)
+            assert_type(each.encounter, Encounter)
