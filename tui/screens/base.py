@@ -19,8 +19,9 @@ Part = TypeVar("Part")
 class FromApp(Generic[Part]):
     """A screen's typed view of one part of the app, read when asked (the app of the moment).
 
-    Shared by :class:`HitLedgerScreen` and :class:`HitLedgerModal`, which are siblings: each
-    declares ``session = FromApp(...)`` once instead of repeating a property.
+    The same three (:data:`LEDGER`, :data:`SESSION`, :data:`ENCOUNTER`) serve
+    :class:`HitLedgerScreen` and :class:`HitLedgerModal`, which are siblings, instead of a
+    copy of each property in both.
     """
 
     def __init__(self, part: Callable[[LedgerApp], Part]) -> None:
@@ -42,15 +43,20 @@ class FromApp(Generic[Part]):
         return self._part(cast("LedgerApp", screen.app))
 
 
+LEDGER = FromApp(lambda app: app)
+"""The app as its screens see it (:class:`tui.app_protocol.LedgerApp`)."""
+SESSION = FromApp(lambda app: app.session)
+"""The session: the encounter, its dice, the one path for a change."""
+ENCOUNTER = FromApp(lambda app: app.session.encounter)
+"""The encounter being run."""
+
+
 class HitLedgerScreen(Screen[ResultType]):
     """A screen of hitledger: it reaches the app through :attr:`ledger`, typed as LedgerApp."""
 
-    ledger = FromApp(lambda app: app)
-    """The app as its screens see it (:class:`tui.app_protocol.LedgerApp`)."""
-    session = FromApp(lambda app: app.session)
-    """The session: the encounter, its dice, the one path for a change."""
-    encounter = FromApp(lambda app: app.session.encounter)
-    """The encounter being run."""
+    ledger = LEDGER
+    session = SESSION
+    encounter = ENCOUNTER
 
 
 class HitLedgerModal(ModalScreen[ResultType]):
@@ -62,12 +68,9 @@ class HitLedgerModal(ModalScreen[ResultType]):
     class chain is deeper than two of the project's classes.
     """
 
-    ledger = FromApp(lambda app: app)
-    """The app as its screens see it (:class:`tui.app_protocol.LedgerApp`)."""
-    session = FromApp(lambda app: app.session)
-    """The session: the encounter, its dice, the one path for a change."""
-    encounter = FromApp(lambda app: app.session.encounter)
-    """The encounter being run."""
+    ledger = LEDGER
+    session = SESSION
+    encounter = ENCOUNTER
 
 
 if TYPE_CHECKING:  # mypy checks that the descriptor keeps the types (a property(func) made them Any)
