@@ -6,7 +6,7 @@ TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 MUTATE_STAMP := $(VENV)/.installed-mutate
 
-.PHONY: run test suite typecheck warm-tests bench sizes screenshots lint mutate clean locale
+.PHONY: run test suite typecheck warm-tests bench sizes screenshots lint mutate clean locale readme-keys
 
 # issue 22: the virtual environment is filled by uv, not pip: on a fresh clone pip 23 took
 # 23 s of the run (most of it matching thousands of PyPI file names against this Python's
@@ -89,6 +89,10 @@ endif
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tui.screenshots screenshots
+
+# README.md's key tables, from the screens' bindings (tests/tui/test_readme_keys.py: not stale)
+readme-keys: $(TEST_STAMP)
+	$(BIN)/python tools/readme_keys.py
 
 # issue 21: the messages of core/ and tui/ into core/locale/hitledger.pot, each language's .po
 # updated from it (new ids untranslated, which the catalogue test refuses), then compiled to

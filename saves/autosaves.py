@@ -7,7 +7,7 @@ import os
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.text.i18n import tr
 from saves import codec
@@ -23,6 +23,9 @@ from saves.files import (
 )
 from saves.names import AUTOSAVE_STEM, SUFFIX, data_dir
 from saves.tracking import _autosave_source, _portable, _remember, _track
+
+if TYPE_CHECKING:
+    from core import Encounter
 
 
 def autosave_path() -> Path:
@@ -72,7 +75,7 @@ def _weak(enc: Any) -> Callable[[], Any]:
 _last_autosave: tuple[Callable[[], Any], Any] = (lambda: None, None)
 
 
-def load_autosave(path: Path | None = None) -> Any | None:
+def load_autosave(path: Path | None = None) -> Encounter | None:
     """The encounter in an autosave (the newest one without path=), None if there is none.
 
     SaveError if it is unreadable. If the autosave was of a named save, the encounter
@@ -99,7 +102,7 @@ def load_autosave(path: Path | None = None) -> Any | None:
     return enc
 
 
-def read_autosave(path: Path) -> Any:
+def read_autosave(path: Path) -> Encounter:
     """The encounter in the autosave ``path`` as a copy belonging to no file: another window
     holds that slot, so nothing here may write it, its save or its temporary files (no
     cleaning, no tracking: a later save asks for a name). SaveError if it is unreadable."""

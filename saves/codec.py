@@ -8,13 +8,16 @@ import tomllib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tomli_w
 
 from core.text.i18n import tr
 from saves.errors import SaveError
 from saves.validate import validate
+
+if TYPE_CHECKING:
+    from core import Encounter
 
 #: The format version this code writes, and the newest it reads. 2: a save ends with [end].
 FORMAT_VERSION = 2
@@ -39,7 +42,7 @@ SUMMARY_TABLE = "encounter"
 
 #: How a document becomes an Encounter; None means core.Encounter.from_data.
 #: Tests of the file layer may swap in a stand-in.
-encounter_factory: Callable[[Document], Any] | None = None
+encounter_factory: Callable[[Document], Encounter] | None = None
 
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
@@ -225,7 +228,7 @@ def check_version(doc: Document, path: Path | None) -> int:
     return version
 
 
-def decode(raw: bytes, path: Path | None) -> tuple[Any, Document]:
+def decode(raw: bytes, path: Path | None) -> tuple[Encounter, Document]:
     """Bytes of a save -> (Encounter, header); SaveError naming line or field on any problem."""
     doc = parse(raw, path)
     version = check_version(doc, path)
@@ -236,7 +239,7 @@ def decode(raw: bytes, path: Path | None) -> tuple[Any, Document]:
     return build(doc, path), header
 
 
-def build(data: Document, path: Path | None) -> Any:
+def build(data: Document, path: Path | None) -> Encounter:
     """Encounter.from_data, with its errors turned into SaveError naming the field."""
     factory = encounter_factory
     if factory is None:

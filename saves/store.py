@@ -11,7 +11,7 @@ import os
 import unicodedata
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.text.i18n import tr
 from saves import codec
@@ -42,6 +42,10 @@ from saves.tracking import (
     save_path,
 )
 from saves.trash import TRASH_MAX_DAYS, TRASH_MAX_FILES, keep_in_trash, prune_trash, trash_path
+
+if TYPE_CHECKING:
+    from core import Encounter
+
 
 __all__ = [
     "atomic_write",
@@ -187,7 +191,7 @@ def _refuse_overwrite(tracking: _Tracking, target: Path) -> None:
         )
 
 
-def load(path_or_name: Path | str) -> Any:
+def load(path_or_name: Path | str) -> Encounter:
     """The Encounter in a save file (a Path, or a save name in data_dir()); SaveError if unreadable."""
     path = resolve(path_or_name)
     raw, st = read_checked(path)

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
 
+    from core import Event
+
 APP_BINDINGS = [
     Binding("u", "undo", N_("Undo"), id="app.undo"),
     Binding("ctrl+y", "redo", N_("Redo"), show=False, id="app.redo"),
@@ -99,7 +101,7 @@ def open_help(app: App[Any]) -> None:
     app.push_screen(HelpScreen(screen_title(screen), keys))
 
 
-def open_tracker(app: App[Any], event: Any, highlighted: str | None) -> None:
+def open_tracker(app: App[Any], event: Event | None, highlighted: str | None) -> None:
     """Show the tracker (once), with the last turn's ``event``."""
     from tui.screens.tracker import TrackerScreen
 

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
     from textual.screen import Screen
 
+    from core import Encounter
+    from core.dice.expression import RandomSource
+    from tui.app_protocol import LedgerApp
+
 # Only the roster is imported up front: every other screen is imported by the action that
 # opens it (tui.actions), so the first frame appears sooner (the issue's start-up benchmark).
 
@@ -49,7 +53,7 @@ class HitLedgerApp(App[None]):
     _quit_asked = False
     BINDINGS: ClassVar[list[BindingType]] = [*actions.APP_BINDINGS]
 
-    def __init__(self, encounter: Any, *, rng: Any = None, autosave: bool = True,
+    def __init__(self, encounter: Encounter, *, rng: RandomSource | None = None, autosave: bool = True,
                  notice: str = "", resumed: bool = False, saved: bool = False,
                  held: str = "") -> None:
         """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable).
@@ -178,7 +182,8 @@ class HitLedgerApp(App[None]):
     def _changed(self, change: Change) -> None:
         """After a change: a turn says whose it is and may open the tracker."""
         self.refresh_bindings()
-        if change.turn:  # whose turn it is and what the turn did (the tracker: what to answer)
+        # a turn: whose turn it is and what the turn did (the tracker: what to answer)
+        if change.turn and change.event is not None:
             # the roster's notice line: the width less its border's ends and "Log · "
             room = self.size.width - 2 - cells(tr("Log · "))
             self.notify(turn_notice(change.event, room),
@@ -186,7 +191,7 @@ class HitLedgerApp(App[None]):
         if change.tracker:
             self.post_message(OpenTracker(change.event))
 
-    def _replaced(self, encounter: Any) -> None:
+    def _replaced(self, encounter: Encounter) -> None:
         """A whole new encounter: back to the roster, which shows it."""
         while len(self.screen_stack) > 1 and self.screen is not self.roster:
             self.pop_screen()
@@ -245,7 +250,12 @@ class HitLedgerApp(App[None]):
         actions.open_help(self)
 
 
-def make_app(encounter: Any = None, *, system: str = DEFAULT_SYSTEM, rng: Any = None,
+if TYPE_CHECKING:  # mypy checks here that the app gives its screens all they ask of it
+    _SCREENS_SEE: type[LedgerApp] = HitLedgerApp
+
+
+def make_app(encounter: Encounter | None = None, *, system: str = DEFAULT_SYSTEM,
+             rng: RandomSource | None = None,
              autosave: bool = True, notice: str = "", resumed: bool = False,
              saved: bool = False, held: str = "") -> HitLedgerApp:
     """The app on ``encounter`` (a demo encounter of ``system`` when None); shared by CLI and tests."""

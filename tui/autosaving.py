@@ -21,6 +21,7 @@ from tui.file_reports import SaveFinished, error_words, kept_where
 if TYPE_CHECKING:
     from textual.app import App
 
+    from core import Encounter
     from core.views.player_view import PlayerView
     from tui.session import EncounterSession
 
@@ -33,7 +34,7 @@ Claim = tuple[Path, "Path | None"]
 """A claimed slot, and where the earlier work in it was moved (None: nowhere)."""
 
 
-def player_view(encounter: Any) -> PlayerView:
+def player_view(encounter: Encounter) -> PlayerView:
     """What the players may see of ``encounter``, read at the first autosave, not at start-up."""
     from core.views.player_view import player_view as seen
 
@@ -107,7 +108,7 @@ class Autosaver:
                        player_view(encounter))
         self.app.run_worker(work, thread=True, group="save")
 
-    def _worker(self, encounter: Any, revision: int, data: dict[str, Any], view: PlayerView) -> None:
+    def _worker(self, encounter: Encounter, revision: int, data: dict[str, Any], view: PlayerView) -> None:
         """Write the snapshot ``data`` of ``encounter`` and the players' ``view`` of it; report
         on the UI thread."""
         finished = partial(SaveFinished, "auto", revision=revision, encounter=encounter)
@@ -118,7 +119,7 @@ class Autosaver:
             return
         self._report(self.written, finished(path=path))
 
-    def _write(self, encounter: Any, data: dict[str, Any] | None, view: PlayerView) -> Path:
+    def _write(self, encounter: Encounter, data: dict[str, Any] | None, view: PlayerView) -> Path:
         """Write the autosave slot this window holds, then the players' file next to it. A
         data dir deleted meanwhile is made again, and the slot held again, first (then said)."""
         import saves

@@ -12,34 +12,27 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from core.text.i18n import N_, listing, tr
 from core.text.plain_text import removed_note, terminal_safe
+from tui.cli_parser import (
+    CliError,
+    _lang_help,
+    _Parser,
+    system_list,
+    use_data_dir,
+)
+
+if TYPE_CHECKING:
+    from core import Encounter
+    from tui.app import HitLedgerApp
 
 USAGE_ERROR = 2
 RESUMED = N_("Resumed from the autosave.")
 OPENED = N_("Save opened.")
 HELD = N_("Another window has this fight open.")
 """How the notice of a fight another window holds begins: the app then offers what to do."""
-
-
-def system_list() -> str:
-    """The system ids for a help text (``a, b or c``), as the core lists them."""
-    from core import SYSTEM_IDS
-
-    return tr("{systems} or {last}", systems=listing(SYSTEM_IDS[:-1]), last=SYSTEM_IDS[-1])
-
-
-def multiplier_systems() -> str:
-    """The ids of the systems whose criticals take a multiplier (asked of the core)."""
-    from core import SYSTEM_IDS, get_system
-
-    return ", ".join(s for s in SYSTEM_IDS if get_system(s).critical_multipliers)
-
-
-class CliError(Exception):
-    """Bad input: one line on stderr, exit status 2."""
 
 
 class _Escaping:
@@ -68,17 +61,6 @@ def _plain_output(replaced: tuple[Any, Any]) -> None:
     sys.stdout, sys.stderr = replaced
 
 
-def use_data_dir(value: str | None) -> None:
-    """``--data-dir DIR``: saves go there. An empty one (an unset shell variable) is
-    refused: it would quietly mean the real data dir (issue 17, item 12)."""
-    if value is None:
-        return
-    if not value.strip():
-        raise CliError(tr("--data-dir is empty (an unset shell variable?): give a folder, "
-                          "or leave the option out for the usual data dir"))
-    os.environ["HITLEDGER_DATA_DIR"] = os.path.abspath(os.path.expanduser(value))
-
-
 ARGPARSE_WORDS = (
     N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
     N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
@@ -93,13 +75,6 @@ def speak_argparse() -> None:
     """argparse's own words through the catalogue: it asks ``argparse._`` (gettext's default
     domain, which no catalogue of ours fills) for each one when it needs it."""
     setattr(argparse, "_", tr)  # noqa: B010 - argparse looks the name up at each call
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises instead of printing usage and exiting."""
-
-    def error(self, message: str) -> NoReturn:
-        raise CliError(message)
 
 
 # -- library ---------------------------------------------------------------------------
@@ -302,13 +277,7 @@ def tui_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _lang_help(parser: argparse.ArgumentParser) -> None:
-    """``--lang`` in the help (main() takes it from the arguments before any parser sees it)."""
-    parser.add_argument("--lang", metavar="LANG", help=tr("en or ja, kept for the next start "
-                           "(default: the last --lang, else LC_ALL / LANG)"))
-
-
-def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
+def prepare_tui(argv: Sequence[str]) -> tuple[Encounter, str, int | None]:
     """Parse the TUI's arguments; the encounter to open, a notice and a dice seed."""
     args = tui_parser().parse_args(argv)
     if args.plain_output:  # read by the terminal copy (tui/terminal_copy.py), as from a wrapper
@@ -317,7 +286,7 @@ def prepare_tui(argv: Sequence[str]) -> tuple[Any, str, int | None]:
     return encounter, notice, args.seed
 
 
-def _open(args: argparse.Namespace) -> tuple[Any, str]:
+def _open(args: argparse.Namespace) -> tuple[Encounter, str]:
     """The encounter the arguments ask for (no Textual import)."""
     use_data_dir(args.data_dir)
     if args.keep_party:
@@ -344,7 +313,7 @@ def _open(args: argparse.Namespace) -> tuple[Any, str]:
     return _resume()
 
 
-def _keep_party(args: argparse.Namespace) -> tuple[Any, str]:
+def _keep_party(args: argparse.Namespace) -> tuple[Encounter, str]:
     """Issue 11: the next encounter with the party of NAME or of the last autosave.
 
     The encounter the party comes from is only read: its file stays as it was (issue 8).
@@ -360,9 +329,10 @@ def _keep_party(args: argparse.Namespace) -> tuple[Any, str]:
         source = saves.load(args.save)
     else:
         path, _busy = slots.resume_candidate()
-        if path is None:
+        autosaved = saves.load_autosave(path) if path is not None else None
+        if autosaved is None:  # none, or gone since it was found
             raise CliError(tr("--keep-party: no autosave to take the party from; name a save"))
-        source = saves.load_autosave(path)
+        source = autosaved
     if source.system != args.new:
         raise CliError(tr("--keep-party: {name} is a {system} encounter, not {wanted}",
                           name=source.name, system=source.system, wanted=args.new))
@@ -407,7 +377,7 @@ def _held_note(path: Any) -> str:
                     "overwriting its changes.", file=path.name, process=process)
 
 
-def _resume() -> tuple[Any, str]:
+def _resume() -> tuple[Encounter, str]:
     """The newest autosave no running window holds, else a demo and why (no Textual import).
 
     An unreadable autosave is moved aside into the trash, never overwritten (issue 8).
@@ -443,7 +413,7 @@ def _resume() -> tuple[Any, str]:
     return demo_encounter(DEFAULT_SYSTEM), notice
 
 
-def _held_fight() -> tuple[Any, str] | None:
+def _held_fight() -> tuple[Encounter, str] | None:
     """The newest fight another running window holds, read as a copy tied to no file, and
     the notice that says so whole (the app then asks: read it, a copy, or quit); None when
     it cannot be read (then a demo, as before)."""
@@ -493,7 +463,7 @@ def _tightened() -> list[str]:
     return names.tightened() if names is not None else []
 
 
-def tui_app(encounter: Any, notice: str, seed: int | None) -> Any:
+def tui_app(encounter: Encounter, notice: str, seed: int | None) -> HitLedgerApp:
     """The app main() runs on what :func:`prepare_tui` gave: resumed, opened from a save, or a
     fight another window holds (offered read-only, as a copy, or quit)."""
     from tui.app import make_app

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.text.i18n import tr
-from tui.cli import CliError, _lang_help, _Parser, multiplier_systems, system_list
+from tui.cli_parser import CliError, _lang_help, _Parser, multiplier_systems, system_list
 
 
 def calc_parser() -> argparse.ArgumentParser:

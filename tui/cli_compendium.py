@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from core.creature.model import Creature
 from core.text.i18n import tr
-from tui.cli import CliError, _lang_help, _Parser
+from tui.cli_parser import CliError, _lang_help, _Parser
 
 
 def compendium_parser() -> _Parser:

@@ -14,7 +14,7 @@ from typing import Any
 
 from core.systems import pathbuilder_systems
 from core.text.i18n import tr
-from tui.cli import CliError, _Parser, use_data_dir
+from tui.cli_parser import CliError, _Parser, use_data_dir
 
 
 def import_parser() -> _Parser:

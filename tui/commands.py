@@ -20,7 +20,7 @@ from tui.session_rules import applies
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from tui.app import HitLedgerApp
+    from tui.app_protocol import LedgerApp
     from tui.widgets.box_results import Match
 
 # The palette offers every binding of the roster and of the app (issue 10, item 7: one
@@ -81,9 +81,9 @@ class EncounterCommands(Provider):
     """Offers the roster's and the app's actions, plus ``Damage <creature>`` for each creature."""
 
     @property
-    def ledger(self) -> HitLedgerApp:
+    def ledger(self) -> LedgerApp:
         """The app, typed."""
-        return cast("HitLedgerApp", self.app)
+        return cast("LedgerApp", self.app)
 
     def commands(self) -> list[Command]:
         """Every command now: the roster's and the app's keys, the settings, each creature."""

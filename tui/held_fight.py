@@ -10,12 +10,13 @@ written; ctrl+s and f5 say so), a copy of one's own (autosaved to a slot of its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.text.i18n import N_, tr
 
 if TYPE_CHECKING:
-    from tui.app import HitLedgerApp
+    from core import Encounter
+    from tui.app_protocol import LedgerApp
 
 READ, COPY, QUIT = "read", "copy", "quit"
 
@@ -27,7 +28,7 @@ CHOICES = (
 """What the dialog offers, the choice that writes nothing first (enter at once takes it)."""
 
 
-def offer_held_fight(app: HitLedgerApp, notice: str) -> None:
+def offer_held_fight(app: LedgerApp, notice: str) -> None:
     """Ask what to do with the fight another window holds; ``notice`` says why, whole."""
     from tui.screens.dialogs import ChoiceModal
 
@@ -47,7 +48,7 @@ def offer_held_fight(app: HitLedgerApp, notice: str) -> None:
     app.push_screen(ChoiceModal(notice, CHOICES), chosen)
 
 
-def _take_a_copy(app: HitLedgerApp, encounter: Any) -> None:
+def _take_a_copy(app: LedgerApp, encounter: Encounter) -> None:
     """The fight becomes this window's own copy, renamed so the saves list tells them apart,
     and autosaved to a slot of its own at once."""
     name = tr("{name} (copy)", name=encounter.name)

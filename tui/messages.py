@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
+
+if TYPE_CHECKING:
+    from core import Event
 
 
 @dataclass(eq=False)
@@ -36,7 +39,7 @@ class SaveFileChanged(Message):
 class OpenTracker(Message):
     """A screen asks for the persistent-condition tracker (with the turn's event, if any)."""
 
-    event: Any = None
+    event: Event | None = None
 
 
 @dataclass(eq=False)

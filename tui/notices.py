@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.widget import Widget
 
+    from core import Event
+    from tui.app_protocol import LedgerApp
+
 TOAST_UNTIL_REPLACED = 24 * 60 * 60.0
 """Seconds a toast for a notice without a timeout stays (``Keeping X…``): the next notice, or a
 screen with a notice line of its own, clears it first."""
@@ -110,7 +113,7 @@ class Notices:
             line, self._border_line = self._border_line, None
             line.clear()
 
-    def said(self, event: Any, done: str, nothing: str) -> None:
+    def said(self, event: Event | None, done: str, nothing: str) -> None:
         """Say what an undo or redo did (``done``: ``Undid: {what}``), or that there was
         ``nothing`` to do."""
         if event is None:
@@ -129,7 +132,7 @@ def dialog_box(screen: Screen[Any]) -> Widget | None:
     return None
 
 
-def say_error(app: App[Any], error: ValueError) -> None:
+def say_error(app: LedgerApp, error: ValueError) -> None:
     """A rule said no: one line in the GM's words, nothing changed."""
     text = str(error)
     said = f"{text[:1].upper()}{text[1:]}"

@@ -24,6 +24,7 @@ from tui.keeping import Keeper
 if TYPE_CHECKING:
     from textual.app import App
 
+    from core import Encounter
     from core.views.player_view import PlayerView
     from tui.session import EncounterSession
 
@@ -40,7 +41,7 @@ class Persistence:
         self.session = session
         self.autosaver = Autosaver(app, session, enabled=autosave, report=self._report)
         self.keeper = Keeper(app, session, self._report)
-        self.read_only: Any = None
+        self.read_only: Encounter | None = None
         """The encounter shown read-only (another window holds it): never written, until
         another encounter takes its place or :meth:`writable` makes it this window's own."""
         self._autosave_wanted = autosave
@@ -63,7 +64,7 @@ class Persistence:
             self.session.quick_path = saves.save_path(encounter)
 
     @property
-    def encounter(self) -> Any:
+    def encounter(self) -> Encounter:
         """The session's encounter."""
         return self.session.encounter
 
@@ -71,7 +72,7 @@ class Persistence:
         """Tell the GM, through the app."""
         self.app.notify(message, **options)
 
-    def read_only_until_replaced(self, encounter: Any) -> None:
+    def read_only_until_replaced(self, encounter: Encounter) -> None:
         """Write nothing of ``encounter``: no autosave, and ctrl+s, f5 say why they refuse."""
         self.read_only = encounter
         self.autosaver.enabled = False
@@ -224,7 +225,7 @@ class Persistence:
                        player_view(encounter))
         self.app.run_worker(work, thread=True, group="save")
 
-    def _save_worker(self, kind: str, name: str | None, force: bool, encounter: Any,
+    def _save_worker(self, kind: str, name: str | None, force: bool, encounter: Encounter,
                      revision: int, data: dict[str, Any], view: PlayerView) -> None:
         """Write the snapshot ``data`` of ``encounter``, and the players' ``view`` next to it
         (``hitledger watch NAME`` reads that); report on the UI thread."""
@@ -339,13 +340,13 @@ class Persistence:
         self.keeper.keep_replaced_encounter(start)
 
 
-def loaded_notice(loaded: Any, path: Path | None) -> str:
+def loaded_notice(loaded: Encounter, path: Path | None) -> str:
     """``Loaded Goblin Ambush, round 3 from goblins.toml.`` (no round where none is counted),
     and whether control characters were removed from its texts."""
     return _loaded_words(loaded, path) + removed_note(getattr(loaded, "controls_removed", 0))
 
 
-def _loaded_words(loaded: Any, path: Path | None) -> str:
+def _loaded_words(loaded: Encounter, path: Path | None) -> str:
     """The notice of :func:`loaded_notice` but for removed control characters."""
     if loaded.rules.counts_rounds:  # RULES §7
         if path:

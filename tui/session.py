@@ -16,14 +16,15 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from textual.signal import Signal
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
-    from core import Encounter
+    from core import Encounter, Event
+    from core.dice.expression import RandomSource
 
 T = TypeVar("T")
 
@@ -38,7 +39,7 @@ class Change:
     """
 
     ids: frozenset[str] | None = None
-    event: Any = None
+    event: Event | None = None
     turn: bool = False
     tracker: bool = False
 
@@ -46,7 +47,7 @@ class Change:
 class EncounterSession:
     """Owns the encounter, the dice and the saved state; applies and announces every change."""
 
-    def __init__(self, owner: DOMNode, encounter: Encounter, *, rng: Any = None,
+    def __init__(self, owner: DOMNode, encounter: Encounter, *, rng: RandomSource | None = None,
                  resumed: bool = False, saved: bool = False) -> None:
         """Run ``encounter``; dice go through ``rng`` (a seeded Random makes tests repeatable).
 
@@ -82,7 +83,7 @@ class EncounterSession:
         self.changed_signal.publish(change)
         self.saved_signal.publish(self.saved_state())
 
-    def next_turn(self) -> Any:
+    def next_turn(self) -> Event:
         """Advance the turn with the session's dice; returns the turn's event."""
         event = self.encounter.next_turn(rng=self.rng)
         # issue 18, item 6: the tracker opens only for what the GM must answer (a check in
@@ -91,17 +92,17 @@ class EncounterSession:
         self.announce(Change(event.changed_ids, event, turn=True, tracker=tracker))
         return event
 
-    def undo(self) -> Any:
+    def undo(self) -> Event | None:
         """Undo the last change; its event, or None when there was nothing to undo."""
         return self._step(self.encounter.undo())
 
-    def redo(self) -> Any:
+    def redo(self) -> Event | None:
         """Redo the last undone change; its event, or None when there was nothing to redo."""
         return self._step(self.encounter.redo())
 
-    def _step(self, event: Any) -> Any:
+    def _step(self, event: Event | None) -> Event | None:
         if event is not None:
-            self.announce(Change(getattr(event, "changed_ids", None), event))
+            self.announce(Change(event.changed_ids, event))
         return event
 
     def replace(self, encounter: Encounter, *, saved: bool = False,

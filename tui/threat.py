@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from core.text.i18n import tr
 
 if TYPE_CHECKING:
-    from tui.app import HitLedgerApp
+    from tui.app_protocol import LedgerApp
 
 
 def check_party_level(text: str) -> str | None:
@@ -19,7 +19,7 @@ def check_party_level(text: str) -> str | None:
     return None
 
 
-def ask_party_level(app: HitLedgerApp) -> None:
+def ask_party_level(app: LedgerApp) -> None:
     """Ask the party level the threat counts where no PC has a Level, then set it."""
     from tui.screens.dialogs import PromptModal
 

@@ -27,7 +27,7 @@ NO_INITIATIVE = [system for system in SYSTEM_IDS if not get_system(system).has_i
 
 @pytest.mark.parametrize("system", SYSTEM_IDS)
 def test_the_block_summary_names_traits_only_where_kinds_change_damage(system):
-    from tui.screens.library import summary
+    from tui.screens.creature_fields import summary
 
     rules = get_system(system)
     labels = [label for label, _ in summary(rules, rules.new_creature("Rat"))]

@@ -1,36 +1,62 @@
-"""The app's screens: their ``app`` typed as the HitLedgerApp, with its session and encounter."""
+"""The app's screens: their session and encounter typed, read from the app as :class:`LedgerApp` sees it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from textual.screen import ModalScreen, Screen
 
 if TYPE_CHECKING:
-    from textual import getters
-
     from core import Encounter
-    from tui.app import HitLedgerApp
+    from tui.app_protocol import LedgerApp
     from tui.session import EncounterSession
 
 ResultType = TypeVar("ResultType")
+Part = TypeVar("Part")
+
+
+class FromApp(Generic[Part]):
+    """A screen's typed view of one part of the app, read when asked (the app of the moment).
+
+    The same three (:data:`LEDGER`, :data:`SESSION`, :data:`ENCOUNTER`) serve
+    :class:`HitLedgerScreen` and :class:`HitLedgerModal`, which are siblings, instead of a
+    copy of each property in both.
+    """
+
+    def __init__(self, part: Callable[[LedgerApp], Part]) -> None:
+        """``part``: how to read it from the app."""
+        self._part = part
+
+    @overload
+    def __get__(self, screen: None, owner: type[Any]) -> FromApp[Part]: ...
+
+    @overload
+    def __get__(self, screen: Screen[Any], owner: type[Any]) -> Part: ...
+
+    def __get__(self, screen: Screen[Any] | None, owner: type[Any]) -> FromApp[Part] | Part:
+        """On a class, the descriptor itself; on a screen, the part of its app."""
+        if screen is None:
+            return self
+        # Textual types a screen's app as App[object]; the running app is the HitLedgerApp,
+        # which tui.app checks satisfies LedgerApp
+        return self._part(cast("LedgerApp", screen.app))
+
+
+LEDGER = FromApp(lambda app: app)
+"""The app as its screens see it (:class:`tui.app_protocol.LedgerApp`)."""
+SESSION = FromApp(lambda app: app.session)
+"""The session: the encounter, its dice, the one path for a change."""
+ENCOUNTER = FromApp(lambda app: app.session.encounter)
+"""The encounter being run."""
 
 
 class HitLedgerScreen(Screen[ResultType]):
-    """A screen of hitledger: its app is the HitLedgerApp, whose session it shows and changes."""
+    """A screen of hitledger: it reaches the app through :attr:`ledger`, typed as LedgerApp."""
 
-    if TYPE_CHECKING:  # as Textual types it: the app is the same at run time, typed here
-        app = getters.app(HitLedgerApp)
-
-    @property
-    def session(self) -> EncounterSession:
-        """The session: the encounter, its dice, the one path for a change."""
-        return self.app.session
-
-    @property
-    def encounter(self) -> Encounter:
-        """The encounter being run."""
-        return self.session.encounter
+    ledger = LEDGER
+    session = SESSION
+    encounter = ENCOUNTER
 
 
 class HitLedgerModal(ModalScreen[ResultType]):
@@ -42,15 +68,16 @@ class HitLedgerModal(ModalScreen[ResultType]):
     class chain is deeper than two of the project's classes.
     """
 
-    if TYPE_CHECKING:  # as Textual types it: the app is the same at run time, typed here
-        app = getters.app(HitLedgerApp)
+    ledger = LEDGER
+    session = SESSION
+    encounter = ENCOUNTER
 
-    @property
-    def session(self) -> EncounterSession:
-        """The session: the encounter, its dice, the one path for a change."""
-        return self.app.session
 
-    @property
-    def encounter(self) -> Encounter:
-        """The encounter being run."""
-        return self.session.encounter
+if TYPE_CHECKING:  # mypy checks that the descriptor keeps the types (a property(func) made them Any)
+    from typing import assert_type
+
+    def _typed(screen: HitLedgerScreen[None], modal: HitLedgerModal[None]) -> None:
+        for each in (screen, modal):
+            assert_type(each.ledger, LedgerApp)
+            assert_type(each.session, EncounterSession)
+            assert_type(each.encounter, Encounter)

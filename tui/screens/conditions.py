@@ -25,7 +25,7 @@ from tui.widgets.roster_table import condition_lines
 
 if TYPE_CHECKING:
     from core import Encounter
-    from tui.app import HitLedgerApp
+    from tui.app_protocol import LedgerApp
 
 # The duration forms of RULES §7 as the GM types them; a number is that many of its turns.
 # The words are English ids: the GM may type them, or the current language's words for them.
@@ -159,7 +159,7 @@ def padded(label: str, cells: int = 10) -> str:
     return label + " " * max(1, cells - cell_len(label))
 
 
-def open_conditions(app: HitLedgerApp, creature_ids: list[str], name: str = "") -> None:
+def open_conditions(app: LedgerApp, creature_ids: list[str], name: str = "") -> None:
     """Ask for a condition, then give it to (or take it from) each creature."""
     if not creature_ids:
         return
@@ -171,7 +171,7 @@ def open_conditions(app: HitLedgerApp, creature_ids: list[str], name: str = "") 
     app.push_screen(ConditionModal(app.session.encounter, creature_ids, name), apply)
 
 
-def apply_condition(app: HitLedgerApp, creature_ids: list[str], choice: ConditionChoice) -> None:
+def apply_condition(app: LedgerApp, creature_ids: list[str], choice: ConditionChoice) -> None:
     """RULES §7: value 0 removes; dying, wounded and doomed are set by hand like any other.
 
     On several creatures it is one change, one undo step, all or nothing (issue 18).
@@ -193,7 +193,7 @@ def apply_condition(app: HitLedgerApp, creature_ids: list[str], choice: Conditio
 # -- dying checks (RULES §7), answered on the tracker like flat checks ---------------------------
 
 
-def dying_check(app: HitLedgerApp, creature_id: str, roll: int | None) -> str:
+def dying_check(app: LedgerApp, creature_id: str, roll: int | None) -> str:
     """Record the GM's roll (or roll it); returns the result in words."""
     session = app.session
     return session.apply(lambda enc: enc.dying_check(creature_id, roll=roll, rng=session.rng),

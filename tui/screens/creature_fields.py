@@ -4,13 +4,17 @@ block prints them, the rows of stat fields and the notice of an edit."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 
 from core.catalog.capabilities import NUMBERS
 from core.table.difficulty import rank_example
-from core.text.i18n import N_, game_term, listing, tr
+from core.text.i18n import N_, clauses, game_term, listing, tr
+from tui.screens.dialogs import read_number
+
+if TYPE_CHECKING:
+    from core import Creature
 
 # The current values the edit form sets directly (issue 9, item 4) are the core's
 # ``current_tracks``: (track, label, the stat that is its maximum). A field shows only
@@ -180,3 +184,29 @@ def stat_value(creature: Any, name: str) -> int:
     if value is None:
         value = getattr(creature, name, None)
     return int(value) if value is not None else 0
+
+
+def read_count(text: str) -> int:
+    """How many to add: 1 when empty; ValueError in the GM's words outside 1..MAX_COUNT."""
+    count = read_number(text, tr("Count"), default=1, minimum=1)
+    if count > MAX_COUNT:
+        raise ValueError(tr("Count must be between 1 and {most}.", most=MAX_COUNT))
+    return count
+
+
+def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
+    """What a template (or a pasted block) gives, field by field, in the GM's words.
+
+    Only the fields the system uses: traits where a kind changes damage (``kind_words``),
+    the initiative modifier where there is initiative (RULES §7).
+    """
+    defenses = clauses(rules.defenses_of(creature).describe()) or tr("none")
+    attacks = listing(f"{a.label} {a.damage}" for a in creature.attacks) or tr("none")
+    fields = [(tr("Name"), creature.name), (tr("Track"), rules.track_text(creature)),
+              (tr("Defenses"), defenses)]
+    if rules.kind_words:
+        fields.append((tr("Traits"), traits_text(creature.traits)))
+    if rules.has_initiative:
+        fields.append((tr("Init"), f"{creature.init_mod:+d}"))
+    fields.append((tr("Attacks"), attacks))
+    return fields

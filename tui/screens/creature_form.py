@@ -335,7 +335,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                 tr("Count must be between 1 and {most}.", most=MAX_COUNT))
             return
         creature = self.query_one(BoxResults).creature(event.match)
-        app = self.app
+        app = self.ledger
         self.dismiss(None)
         added = add_copies(app, creature, count)
         names = [app.session.encounter.creature(cid).name for cid in added]
@@ -347,7 +347,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         if pasted is None:
             return
         creature, count = pasted
-        app = self.app
+        app = self.ledger
         self.dismiss(None)
         added = add_copies(app, creature, count)
         names = [app.session.encounter.creature(cid).name for cid in added]

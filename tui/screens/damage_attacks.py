@@ -4,7 +4,7 @@ damage, and d20 3.0's threat helper (the attack bar); a part the form holds and 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from textual.widgets import Static
 
@@ -20,11 +20,50 @@ from tui.widgets.log_panel import NOTICE_WIDTH, fit_cells
 from tui.widgets.notation_field import NotationField
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+    from textual.widget import Widget
+
     from core import Encounter
     from core.creature.model import Attack
     from core.encounter.draft import DamageDraft
+    from core.systems import RuleSystem
     from core.table.numbers import AttackResult
-    from tui.screens.damage import DamageScreen
+
+W = TypeVar("W", bound="Widget")
+
+
+class AttackForm(Protocol):
+    """What the attack helper reads and calls of the damage form that holds it
+    (:class:`tui.screens.damage.DamageScreen`): its encounter, draft and dice, its widgets."""
+
+    encounter: Encounter
+    rules: RuleSystem
+    target_ids: list[str]
+    rng: Any
+    draft: DamageDraft
+
+    @property
+    def highlighted_id(self) -> str | None:
+        """The target under the table cursor."""
+
+    @property
+    def focused(self) -> Widget | None:
+        """The widget with the focus."""
+
+    @overload
+    def query_one(self, selector: type[W]) -> W: ...
+
+    @overload
+    def query_one(self, selector: str, expect_type: type[W]) -> W: ...
+
+    def query_one(self, selector: str | type[W], expect_type: type[W] | None = None) -> W:
+        """The form's one widget matching ``selector``."""
+
+    def notify(self, message: str, *, severity: SeverityLevel = "information") -> None:
+        """Say ``message`` on the notice line."""
+
+    def attack_rolled(self) -> None:
+        """An attack was rolled into the draft: the options and the preview again."""
 
 
 def actor_attacks(encounter: Encounter, draft: DamageDraft) -> list[Attack]:
@@ -107,7 +146,7 @@ class AttackHelper:
     """The form's attacks: what alt+1…9, m, h and alt+t do, on the form's draft and widgets.
     Held by the form (composition); it keeps the attack rolled last."""
 
-    def __init__(self, form: DamageScreen) -> None:
+    def __init__(self, form: AttackForm) -> None:
         self.form = form
         self.last_attack: AttackResult | None = None
         """The attack rolled last: ``m`` reads it at another MAP step."""

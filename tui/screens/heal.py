@@ -5,7 +5,7 @@ Temporary HP are given from the same modal (its last track, where the system has
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ from core.text.i18n import N_, clauses, listing, tr
 from tui.widgets.log_panel import short_event
 
 if TYPE_CHECKING:
-    from tui.screens.roster import RosterScreen
+    from tui.app_protocol import LedgerApp
 
 TEMP_HP = "temp_hp"
 """The track name that gives temporary HP instead of healing (where the system has them)."""
@@ -248,32 +248,32 @@ class HealModal(ModalScreen[HealRequest | None]):
         self.dismiss(None)
 
 
-def open_heal(roster: RosterScreen, creature_id: str | None = None) -> None:
-    """Heal the marked creatures like damage does, or else the highlighted one (or one named).
+def open_heal(app: LedgerApp, targets: list[str], done: Callable[[], None]) -> None:
+    """Heal ``targets`` (the marked creatures like damage does, or else the highlighted one or
+    one named); ``done`` runs once they are healed (the roster clears its marks).
 
-    Issue 9, item 3: ``h`` healed whoever the cursor was on, whatever was marked.
+    ``h`` heals the marked set when creatures are marked, not the one under the cursor.
     """
-    targets = [creature_id] if creature_id else roster.targets()
     if not targets:
         return
-    encounter = roster.encounter
+    encounter = app.session.encounter
     first, *rest = targets
     modal = HealModal(encounter.rules, encounter.creature(first), creature_id=first,
                       others=[(cid, encounter.creature(cid)) for cid in rest],
-                      rng=roster.session.rng)
-    roster.app.push_screen(modal, lambda request: commit_heal(roster, request))
+                      rng=app.session.rng)
+    app.push_screen(modal, lambda request: commit_heal(app, request, done))
 
 
-def commit_heal(roster: RosterScreen, request: HealRequest | None) -> None:
-    """Heal every creature of ``request`` (or give it temp HP) as one undo step, then clear the marks."""
+def commit_heal(app: LedgerApp, request: HealRequest | None, done: Callable[[], None]) -> None:
+    """Heal every creature of ``request`` (or give it temp HP) as one undo step, then ``done``."""
     if request is None:
         return
     if request.track == TEMP_HP:
-        roster.session.apply(
+        app.session.apply(
             lambda enc: enc.give_temp_hp(request.ids, request.amount, request.roll_text), request.ids)
     else:
-        roster.session.apply(
+        app.session.apply(
             lambda enc: enc.heal_many(request.ids, request.amount, request.track, request.roll_text),
             request.ids)
-    roster.table.clear_marks()
-    roster.notify(short_event(roster.encounter.log[-1]))
+    done()
+    app.notify(short_event(app.session.encounter.log[-1]))

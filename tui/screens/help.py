@@ -16,15 +16,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from core.text.i18n import N_, tr
+from tui.key_words import PALETTE, WIDGET_WORDS, binding_words, key_display, terminal_sends
 from tui.widgets.log_panel import cells, fit_lines
 
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
-
-
-FUNCTION_KEY = re.compile(r"f[0-9]{1,2}")
-"""f1 … f12: named as on the keyboard, the keys that reach the app from any terminal."""
 
 
 @dataclass(frozen=True)
@@ -36,47 +33,10 @@ class KeyHelp:
     enabled: bool = True
 
 
-PALETTE = N_("Command palette: every action")
-
 TEXT_FIELD_SCROLLING = frozenset({"scroll_up", "scroll_down", "page_up", "page_down",
                                   "page_left", "page_right"})
 """A one-line text field's ↑/↓ and page keys never scroll it: the screen's own keys there are
 the ones used."""
-
-WIDGET_WORDS = {
-    "app.focus_next": N_("Next field"),
-    "app.focus_previous": N_("Previous field"),
-    "home": N_("To the start of the field"),
-    "end": N_("To the end of the field"),
-    "cursor_left_word": N_("One word left"),
-    "cursor_right_word": N_("One word right"),
-    "delete_left_all": N_("Delete to the start of the field (all of a filled field)"),
-    "delete_right_all": N_("Delete to the end of the field"),
-    "delete_left_word": N_("Delete the word before the cursor"),
-    "delete_right_word": N_("Delete the word after the cursor"),
-    "copy": N_("Copy the selected text"),
-    "screen.copy_text": N_("Copy the selected text"),
-    "cut": N_("Cut the selected text"),
-    "paste": N_("Paste"),
-    "scroll_top": N_("First row"),
-    "scroll_bottom": N_("Last row"),
-    "page_up": N_("A page up"),
-    "page_down": N_("A page down"),
-    "quit": N_("Quit"),
-    "command_palette": PALETTE,
-}
-"""Textual's own keys help lists, in the app's words (Textual's are English Title Case:
-``Focus Next``); its others (arrows, backspace, a table's enter) go without saying."""
-
-UNSENT_KEY = re.compile(r"(?:^|\+)(?:super|meta|hyper)\+|^ctrl\+(?:shift\+)?enter$|^shift\+enter$"
-                        r"|^ctrl\+shift\+|^ctrl\+backspace$")
-"""Keys a terminal does not send as themselves (most over SSH send ctrl+enter as enter, and
-no terminal sends super): help never offers them."""
-
-
-def terminal_sends(key: str) -> bool:
-    """Whether a terminal sends ``key`` (a Textual key name) so that the app can tell it."""
-    return UNSENT_KEY.search(key) is None
 
 
 def _shown_bindings(app: App[Any], screen: Screen[Any]) -> list[ActiveBinding]:
@@ -118,22 +78,14 @@ def screen_keys(app: App[Any], screen: Screen[Any]) -> list[KeyHelp]:
         rank = 0 if active.node is screen else (1 if active.node is app else 2)
         if binding.id is None:
             rank += 3
-        display = binding.key_display or app.get_key_display(binding)
-        if FUNCTION_KEY.fullmatch(binding.key):
-            display = binding.key  # a binding's "?" display is not what f1 is called
+        display = key_display(binding, app.get_key_display)
         # "u" and "ctrl+z" are one binding: one line, both keys (each named once)
         slot = (id(active.node), binding.action)
         if slot in grouped:
             if display not in grouped[slot][1]:
                 grouped[slot][1].append(display)
         else:
-            # our bindings (they have ids) give help a longer text as the tooltip where the
-            # footer's word is too short; Textual's own tooltips are for the mouse
-            text = (binding.tooltip if binding.id else WIDGET_WORDS.get(binding.action, "")) \
-                or binding.description
-            if binding.action == "command_palette":
-                text = PALETTE  # Textual's own word for it is "palette"
-            grouped[slot] = (rank, [display], text, active.enabled)
+            grouped[slot] = (rank, [display], binding_words(binding), active.enabled)
     if app.COMMAND_PALETTE_BINDING not in screen.active_bindings:
         grouped[(0, "command_palette")] = (1, ["^p"], PALETTE, True)
     ranked = sorted(grouped.values(), key=lambda item: item[0])

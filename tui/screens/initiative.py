@@ -12,7 +12,7 @@ from core.text.i18n import ntr, tr
 
 if TYPE_CHECKING:
     from core import Encounter
-    from tui.app import HitLedgerApp
+    from tui.app_protocol import LedgerApp
 
 
 def unplaced(encounter: Encounter) -> list[str]:
@@ -23,7 +23,7 @@ def unplaced(encounter: Encounter) -> list[str]:
             if encounter.initiative(cid) == 0 and cid not in touched]
 
 
-def roll_initiative(app: HitLedgerApp, marked: list[str]) -> None:
+def roll_initiative(app: LedgerApp, marked: list[str]) -> None:
     """Roll for the marked creatures, else those not placed yet, else (asked) everyone."""
     encounter = app.session.encounter
     if not encounter.rules.has_initiative:
@@ -42,7 +42,7 @@ def roll_initiative(app: HitLedgerApp, marked: list[str]) -> None:
                     lambda yes: _roll(app, list(encounter.order)) if yes else None)
 
 
-def _roll(app: HitLedgerApp, ids: list[str]) -> None:
+def _roll(app: LedgerApp, ids: list[str]) -> None:
     session = app.session
     encounter = session.encounter
     rolled = session.apply(lambda enc: enc.roll_initiative(ids, rng=session.rng), ids)
@@ -52,7 +52,7 @@ def _roll(app: HitLedgerApp, ids: list[str]) -> None:
                         len(rolled)))
 
 
-def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
+def ask_initiative(app: LedgerApp, creature_id: str | None) -> None:
     """Give the highlighted creature a new initiative (delay, ready, a late arrival)."""
     from tui.screens.dialogs import PromptModal, read_number
 
@@ -81,7 +81,7 @@ def ask_initiative(app: HitLedgerApp, creature_id: str | None) -> None:
     app.push_screen(PromptModal(question, value=str(now), check=check), done)
 
 
-def move(app: HitLedgerApp, creature_id: str | None, places: int) -> bool:
+def move(app: LedgerApp, creature_id: str | None, places: int) -> bool:
     """Move a creature up (−1) or down (+1) the order; False when it cannot go further."""
     if creature_id is None:
         return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,16 +20,16 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.text.i18n import N_, clauses, listing, tr
+from core.text.i18n import N_, listing, tr
 from saves import SaveConflict, SaveError, library
 from saves.library import fresh
 from tui.screens.base import HitLedgerModal
-from tui.screens.creature_fields import MAX_COUNT, traits_text, unique_names
-from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal, read_number
+from tui.screens.creature_fields import read_count, unique_names
+from tui.screens.dialogs import ConfirmModal, NumberInput, PromptModal
 
 if TYPE_CHECKING:
     from core import Creature
-    from tui.app import HitLedgerApp
+    from tui.app_protocol import LedgerApp
 
 _NUMBERED = re.compile(r"\s+\d+$")
 
@@ -39,7 +39,7 @@ def template_name(name: str) -> str:
     return _NUMBERED.sub("", name) or name
 
 
-def add_copies(app: HitLedgerApp, template: Creature, count: int,
+def add_copies(app: LedgerApp, template: Creature, count: int,
                initiative: int | None = None) -> list[str]:
     """Add ``count`` fresh copies of ``template``, numbered after the names taken.
 
@@ -65,15 +65,7 @@ def add_copies(app: HitLedgerApp, template: Creature, count: int,
     return added  # the roster's cursor stays where the GM was (issue 18, item 16)
 
 
-def read_count(text: str) -> int:
-    """How many to add: 1 when empty; ValueError in the GM's words outside 1..MAX_COUNT."""
-    count = read_number(text, tr("Count"), default=1, minimum=1)
-    if count > MAX_COUNT:
-        raise ValueError(tr("Count must be between 1 and {most}.", most=MAX_COUNT))
-    return count
-
-
-def keep_in_library(app: HitLedgerApp, creature: Creature,
+def keep_in_library(app: LedgerApp, creature: Creature,
                     then: Callable[[], None] | None = None) -> None:
     """Keep ``creature`` as a template named without its number; ask before replacing one.
 
@@ -113,24 +105,6 @@ def skipped_words(skipped: list[library.Skipped]) -> str:
         return tr("Left out, fix in {file} by hand: {problem} (and {more} more)", file=where,
                   problem=problem, more=len(skipped) - 1)
     return tr("Left out, fix in {file} by hand: {problem}", file=where, problem=problem)
-
-
-def summary(rules: Any, creature: Creature) -> list[tuple[str, str]]:
-    """What a template (or a pasted block) gives, field by field, in the GM's words.
-
-    Only the fields the system uses: traits where a kind changes damage (``kind_words``),
-    the initiative modifier where there is initiative (RULES §7).
-    """
-    defenses = clauses(rules.defenses_of(creature).describe()) or tr("none")
-    attacks = listing(f"{a.label} {a.damage}" for a in creature.attacks) or tr("none")
-    fields = [(tr("Name"), creature.name), (tr("Track"), rules.track_text(creature)),
-              (tr("Defenses"), defenses)]
-    if rules.kind_words:
-        fields.append((tr("Traits"), traits_text(creature.traits)))
-    if rules.has_initiative:
-        fields.append((tr("Init"), f"{creature.init_mod:+d}"))
-    fields.append((tr("Attacks"), attacks))
-    return fields
 
 
 class LibraryScreen(HitLedgerModal[None]):
@@ -246,7 +220,7 @@ class LibraryScreen(HitLedgerModal[None]):
         except (SaveError, KeyError) as error:
             self.show_error(str(error))
             return
-        from tui.screens.statblock_paste import paste_summary  # it reads library's summary
+        from tui.screens.statblock_paste import paste_summary
 
         # the numbers and each attack's bonus too, as the paste preview shows them (issue 19)
         self.query_one("#library-summary", Static).update(
@@ -306,7 +280,7 @@ class LibraryScreen(HitLedgerModal[None]):
         except (SaveError, KeyError, ValueError) as error:
             self.show_error(str(error))
             return
-        ledger = self.app
+        ledger = self.ledger
         self.dismiss(None)
         added = add_copies(ledger, template, count)
         names = [ledger.session.encounter.creature(cid).name for cid in added]
@@ -370,7 +344,7 @@ class LibraryScreen(HitLedgerModal[None]):
 
         def keep(pasted: tuple[Creature, int] | None) -> None:
             if pasted is not None:
-                keep_in_library(self.app, pasted[0], then=lambda: self.show_names(
+                keep_in_library(self.ledger, pasted[0], then=lambda: self.show_names(
                     highlight=template_name(pasted[0].name)))
 
         self.app.push_screen(StatblockPasteScreen(self.encounter.rules, count=None), keep)

@@ -243,7 +243,7 @@ class LogScreen(HitLedgerScreen[None]):
         """Write the encounter's log as Markdown (issue 11)."""
         from tui.screens import markdown_log
 
-        markdown_log.ask_export_log(self.app)
+        markdown_log.ask_export_log(self.ledger)
 
     def action_back(self) -> None:
         """Back to where the log was opened."""

@@ -17,7 +17,7 @@ from core.text.i18n import tr
 
 if TYPE_CHECKING:
     from core import Encounter
-    from tui.app import HitLedgerApp
+    from tui.app_protocol import LedgerApp
 
 
 def default_log_path(encounter: Encounter) -> Path:
@@ -87,7 +87,7 @@ def check_log_place(path: Path) -> None:
                       str(path))
 
 
-def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None, *,
+def ask_export_log(app: LedgerApp, encounter: Encounter | None = None, *,
                    say: Callable[..., object] | None = None) -> None:
     """Ask where (the data dir by default), then write the log as Markdown.
 
@@ -107,7 +107,7 @@ def ask_export_log(app: HitLedgerApp, encounter: Encounter | None = None, *,
                    group="export-log")
 
 
-def offer_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounter) -> None:
+def offer_log_path(app: LedgerApp, tell: Callable[..., None], encounter: Encounter) -> None:
     """In a worker: find the first free name in the data dir, then, on the UI thread, ask
     where the log goes (:func:`ask_log_path`), or ``tell`` why it cannot be written."""
     try:
@@ -118,7 +118,7 @@ def offer_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Enco
     app.call_later(ask_log_path, app, tell, encounter, offered)
 
 
-def ask_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounter,
+def ask_log_path(app: LedgerApp, tell: Callable[..., None], encounter: Encounter,
                  offered: Path) -> None:
     """On the UI thread: ask where, offering ``offered``; then export in a worker."""
     from core.views.log_export import log_markdown
@@ -133,7 +133,7 @@ def ask_log_path(app: HitLedgerApp, tell: Callable[..., None], encounter: Encoun
     app.push_screen(PromptModal(tr("Export the log as Markdown to:"), value=str(offered)), chosen)
 
 
-def export_log(app: HitLedgerApp, tell: Callable[..., None], encounter: Encounter, asked: Path,
+def export_log(app: LedgerApp, tell: Callable[..., None], encounter: Encounter, asked: Path,
                markdown: str) -> None:
     """In a worker: write ``markdown`` (see :func:`write_log`), then ``tell`` where, on the UI
     thread; whatever goes wrong (a path such as ``~nobody/log.md`` too) is told, never raised."""

@@ -10,16 +10,16 @@ from core.text.i18n import ntr, tr
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from tui.app import HitLedgerApp
+    from tui.app_protocol import LedgerApp
 
 
-def next_encounter_keeping_party(app: HitLedgerApp, name: str) -> None:
+def next_encounter_keeping_party(app: LedgerApp, name: str) -> None:
     """A new encounter with the PCs as they are; the finished one is kept as a save first
     (in a worker: when that fails the GM is told why and the fight stays on screen)."""
     app.persistence.keep_finished_encounter(partial(carry_party, app, name))
 
 
-def carry_party(app: HitLedgerApp, name: str, kept: Path | None) -> None:
+def carry_party(app: LedgerApp, name: str, kept: Path | None) -> None:
     """Start ``name`` with the PCs of the encounter on screen; the finished one is in the
     save ``kept`` (None: an untouched demo or new encounter, in no file)."""
     session = app.session
@@ -44,11 +44,11 @@ def pcs(count: int) -> str:
     return tr("no PCs") if count == 0 else ntr("{count} PC", "{count} PCs", count)
 
 
-def ask_next_encounter(app: HitLedgerApp) -> None:
+def ask_next_encounter(app: LedgerApp) -> None:
     """Ask the new encounter's name, then start it with the party (not while a keep is under
     way: the name typed would be refused)."""
     from tui.screens.dialogs import PromptModal
-    from tui.screens.saves_browser import check_name
+    from tui.screens.save_dialogs import check_name
 
     if app.persistence.still_keeping():
         return

@@ -14,10 +14,10 @@ from tui.notices import say_error
 from tui.session_rules import has_fear
 
 if TYPE_CHECKING:
-    from tui.app import HitLedgerApp
+    from tui.app_protocol import LedgerApp
 
 
-def stress(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
+def stress(app: LedgerApp, creature_ids: list[str], mark: bool) -> None:
     """Mark (or clear) 1 Stress on each creature, as one undo step; with no slot left it marks
     1 HP instead."""
     session = app.session
@@ -36,7 +36,7 @@ def stress(app: HitLedgerApp, creature_ids: list[str], mark: bool) -> None:
     app.notify(encounter.log[-1].headline)
 
 
-def hope(app: HitLedgerApp, creature_ids: list[str], mark: bool, amount: int = 1) -> None:
+def hope(app: LedgerApp, creature_ids: list[str], mark: bool, amount: int = 1) -> None:
     """Each PC among ``creature_ids`` marks (or spends) ``amount`` Hope (0–6), as one undo step."""
     encounter = app.session.encounter
     pcs = [cid for cid in creature_ids if encounter.creature(cid).pc]
@@ -65,7 +65,7 @@ def hope(app: HitLedgerApp, creature_ids: list[str], mark: bool, amount: int = 1
     app.notify(encounter.log[-1].headline)
 
 
-def fear(app: HitLedgerApp, gain: bool, amount: int = 1) -> None:
+def fear(app: LedgerApp, gain: bool, amount: int = 1) -> None:
     """The GM gains or spends ``amount`` Fear (0–12): one log line, one undo step."""
     session = app.session
     encounter = session.encounter
@@ -89,7 +89,7 @@ def read_amount(text: str) -> int:
     return -int(digits) if word.startswith("-") else int(digits)
 
 
-def ask_amount(app: HitLedgerApp, question: str, then: Callable[[int], None]) -> None:
+def ask_amount(app: LedgerApp, question: str, then: Callable[[int], None]) -> None:
     """Ask ``+3`` or ``-2`` once, then ``then(amount)``."""
     from tui.screens.dialogs import PromptModal
 
@@ -107,7 +107,7 @@ def ask_amount(app: HitLedgerApp, question: str, then: Callable[[int], None]) ->
     app.push_screen(PromptModal(question, value="+", check=check), chosen)
 
 
-def fear_by(app: HitLedgerApp) -> None:
+def fear_by(app: LedgerApp) -> None:
     """The GM gains (``+3``) or spends (``-2``) several Fear at once: one log line, one undo step."""
     encounter = app.session.encounter
     if not has_fear(encounter.rules):
@@ -117,7 +117,7 @@ def fear_by(app: HitLedgerApp) -> None:
                lambda amount: fear(app, amount > 0, abs(amount)))
 
 
-def hope_by(app: HitLedgerApp, creature_ids: list[str]) -> None:
+def hope_by(app: LedgerApp, creature_ids: list[str]) -> None:
     """The highlighted (or marked) PCs mark (``+2``) or spend (``-1``) several Hope at once."""
     encounter = app.session.encounter
     if not any(encounter.creature(cid).pc for cid in creature_ids):

@@ -262,7 +262,7 @@ class RosterScreen(HitLedgerScreen[None]):
     def action_rename_encounter(self) -> None:
         """Ask for the encounter's new name (the palette's "Rename encounter")."""
         from tui.screens.dialogs import PromptModal
-        from tui.screens.saves_browser import check_name
+        from tui.screens.save_dialogs import check_name
 
         def done(name: str | None) -> None:
             if name and name.strip() != self.encounter.name:
@@ -393,7 +393,8 @@ class RosterScreen(HitLedgerScreen[None]):
         """Heal the marked creatures (or the highlighted one, or one named by the palette)."""
         from tui.screens.heal import open_heal
 
-        open_heal(self, creature_id)
+        open_heal(self.ledger, [creature_id] if creature_id else self.targets(),
+                  self.table.clear_marks)
 
     def action_next_turn(self) -> None:
         """Advance the turn (the cursor follows the active creature); what it did goes on the
@@ -465,12 +466,13 @@ class RosterScreen(HitLedgerScreen[None]):
 
         creature_id = self.table.highlighted_id
         if creature_id is not None:
-            keep_in_library(self.app, self.encounter.creature(creature_id))
+            keep_in_library(self.ledger, self.encounter.creature(creature_id))
 
     def action_copy(self) -> None:
         """Ask how many copies of the highlighted creature, then add them at its initiative."""
+        from tui.screens.creature_fields import read_count
         from tui.screens.dialogs import PromptModal
-        from tui.screens.library import add_copies, read_count
+        from tui.screens.library import add_copies
 
         creature_id = self.table.highlighted_id
         if creature_id is None:
@@ -487,7 +489,7 @@ class RosterScreen(HitLedgerScreen[None]):
         def copy(text: str | None) -> None:
             if text is None:
                 return
-            added = add_copies(self.app, creature, read_count(text),
+            added = add_copies(self.ledger, creature, read_count(text),
                                initiative=self.encounter.initiative(creature_id))
             names = [self.encounter.creature(cid).name for cid in added]
             self.notify(tr("Copied {name}: {copies}.", name=creature.name, copies=listing(names)))
@@ -503,58 +505,58 @@ class RosterScreen(HitLedgerScreen[None]):
         """Roll initiative for the marked creatures, else for those not placed yet."""
         from tui.screens import initiative
 
-        initiative.roll_initiative(self.app, self.targets() if self.table.marked else [])
+        initiative.roll_initiative(self.ledger, self.targets() if self.table.marked else [])
 
     def action_set_initiative(self) -> None:
         """Give the highlighted creature a new initiative."""
         from tui.screens import initiative
 
-        initiative.ask_initiative(self.app, self.table.highlighted_id)
+        initiative.ask_initiative(self.ledger, self.table.highlighted_id)
 
     def action_move(self, places: int) -> None:
         """Move the highlighted creature up or down the order; the cursor goes with it."""
         from tui.screens import initiative
 
         creature_id = self.table.highlighted_id
-        if initiative.move(self.app, creature_id, places) and creature_id is not None:
+        if initiative.move(self.ledger, creature_id, places) and creature_id is not None:
             self.table.select_creature(creature_id)
 
     def action_condition(self, creature_id: str | None = None) -> None:
         """Add, change or remove a condition on the targets."""
         from tui.screens import conditions
 
-        conditions.open_conditions(self.app, [creature_id] if creature_id else self.targets())
+        conditions.open_conditions(self.ledger, [creature_id] if creature_id else self.targets())
 
     def action_stress(self, mark: bool) -> None:
         """Mark or clear 1 Stress on the targets."""
         from tui.screens import pools
 
-        pools.stress(self.app, self.targets(), mark)
+        pools.stress(self.ledger, self.targets(), mark)
 
     def action_hope(self, mark: bool) -> None:
         """The targets that are PCs mark or spend 1 Hope."""
         from tui.screens import pools
 
-        pools.hope(self.app, self.targets(), mark)
+        pools.hope(self.ledger, self.targets(), mark)
         self._show_detail()     # the numbers line shows Hope
 
     def action_fear(self, gain: bool) -> None:
         """The GM gains or spends 1 Fear."""
         from tui.screens import pools
 
-        pools.fear(self.app, gain)
+        pools.fear(self.ledger, gain)
 
     def action_fear_by(self) -> None:
         """The GM gains or spends several Fear: ``+3``, ``-2``."""
         from tui.screens import pools
 
-        pools.fear_by(self.app)
+        pools.fear_by(self.ledger)
 
     def action_hope_by(self) -> None:
         """The targets that are PCs mark or spend several Hope: ``+2``, ``-1``."""
         from tui.screens import pools
 
-        pools.hope_by(self.app, self.targets())
+        pools.hope_by(self.ledger, self.targets())
 
     def action_hide(self) -> None:
         """Hide the targets from the players' view; show them again if all are hidden."""
@@ -569,13 +571,13 @@ class RosterScreen(HitLedgerScreen[None]):
         """A new encounter keeping the party (this one is saved)."""
         from tui.screens import party
 
-        party.ask_next_encounter(self.app)
+        party.ask_next_encounter(self.ledger)
 
     def action_export_log(self) -> None:
         """Write the log as Markdown."""
         from tui.screens import markdown_log
 
-        markdown_log.ask_export_log(self.app)
+        markdown_log.ask_export_log(self.ledger)
 
 
 RECENT_DAMAGE = 20

@@ -7,12 +7,30 @@ from pathlib import Path
 from typing import Any
 
 from core.text.i18n import N_, tr
+from core.text.plain_text import refuse_controls
+
+
+def check_name(text: str) -> str | None:
+    """A save name must say something and be a name, not a path.
+
+    The saves layer would make ``../../etc`` a safe ``etc.toml`` anyway; saying no here
+    tells the GM why, instead of listing an encounter called ``../../etc``.
+    """
+    name = text.strip()
+    if not name:
+        return tr("Type a name.")
+    if "/" in name or "\\" in name or name.startswith("."):
+        return tr("A name, not a path: no / or \\, and not starting with a dot.")
+    try:  # the encounter takes the save's name, and the core refuses these in a name
+        refuse_controls(name, tr("the name"))
+    except ValueError as error:
+        return f"{str(error)[:1].upper()}{str(error)[1:]}."
+    return None
 
 
 def ask_save_name(app: Any, prompt: str, value: str, then: Callable[[str], None]) -> None:
     """Ask for a save's name (offering ``value``); ``then(name)`` once one is given."""
     from tui.screens.dialogs import PromptModal
-    from tui.screens.saves_browser import check_name
 
     app.push_screen(PromptModal(prompt, value=value, check=check_name),
                     lambda name: then(name) if name else None)

@@ -17,11 +17,11 @@ from textual.widgets import DataTable, Static
 
 from core.text.cells import cut_cells
 from core.text.i18n import N_, tr
-from core.text.plain_text import refuse_controls
+from tui.file_reports import error_words, kept_where
 from tui.messages import LoadRefused, LoadSave, NewEncounter, SaveFileChanged, SavesListed
-from tui.persistence import error_words, kept_where
 from tui.screens.base import HitLedgerScreen
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
+from tui.screens.save_dialogs import check_name
 from tui.widgets.log_panel import NoticeLine
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -38,24 +38,6 @@ def when_text(moment: datetime, now: datetime | None = None) -> str:
     if days == 1:
         return tr("yesterday {time}", time=f"{moment:%H:%M}")
     return f"{moment:%Y-%m-%d %H:%M}"
-
-
-def check_name(text: str) -> str | None:
-    """A save name must say something and be a name, not a path.
-
-    The saves layer would make ``../../etc`` a safe ``etc.toml`` anyway; saying no here
-    tells the GM why, instead of listing an encounter called ``../../etc``.
-    """
-    name = text.strip()
-    if not name:
-        return tr("Type a name.")
-    if "/" in name or "\\" in name or name.startswith("."):
-        return tr("A name, not a path: no / or \\, and not starting with a dot.")
-    try:  # the encounter takes the save's name, and the core refuses these in a name
-        refuse_controls(name, tr("the name"))
-    except ValueError as error:
-        return f"{str(error)[:1].upper()}{str(error)[1:]}."
-    return None
 
 
 def row_labels(entries: list[Any]) -> dict[str, str]:
@@ -386,7 +368,7 @@ class SavesScreen(HitLedgerScreen[None]):
         opened = saves.save_path(self.encounter)
         if opened is not None and opened.resolve() == entry.path.resolve():
             return True
-        slot = self.app.persistence.autosave_file
+        slot = self.ledger.persistence.autosave_file
         return bool(entry.autosave) and slot is not None and slot.resolve() == entry.path.resolve()
 
     @work(thread=True, exclusive=True, group="saves-change")
@@ -423,7 +405,7 @@ class SavesScreen(HitLedgerScreen[None]):
         way: the name typed would be refused)."""
         from core import SYSTEM_IDS, get_system
 
-        if self.app.persistence.still_keeping():
+        if self.ledger.persistence.still_keeping():
             return
         choices = [(system, get_system(system).name) for system in SYSTEM_IDS]
 
@@ -443,7 +425,7 @@ class SavesScreen(HitLedgerScreen[None]):
         """Issue 11: a new encounter with the current one's PCs as they are now."""
         from tui.screens import party
 
-        party.ask_next_encounter(self.app)
+        party.ask_next_encounter(self.ledger)
 
     def action_back(self) -> None:
         """Back to the roster."""

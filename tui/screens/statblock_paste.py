@@ -27,8 +27,8 @@ from textual.widgets import Label, Static, TextArea
 from core.text.cells import cells
 from core.text.i18n import N_, listing, tr
 from core.text.plain_text import without_controls
+from tui.screens.creature_fields import read_count, summary
 from tui.screens.dialogs import NumberInput
-from tui.screens.library import read_count, summary
 
 if TYPE_CHECKING:
     from core import Creature, ParseError

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from textual.content import Content
 
-    from core import Encounter
+    from core import Encounter, Event
     from tui.session import Change
 
 WHEN = {"start": N_("start of turn"), "end": N_("end of turn")}
@@ -213,11 +213,11 @@ class TrackerScreen(HitLedgerScreen[None]):
         Binding("escape", "back", N_("Back"), id="tracker.back"),
     ]
 
-    def __init__(self, last_event: Any = None, near: str | None = None) -> None:
+    def __init__(self, last_event: Event | None = None, near: str | None = None) -> None:
         """The tracker reads the session's encounter each time it changes; ``last_event``: the
         turn that opened it; ``near``: the creature under the roster's cursor (``a`` adds to it)."""
         super().__init__()
-        self.last_event: Any = last_event
+        self.last_event = last_event
         self.near = near
         self._notice_line = NoticeLine(self, self._put_notice)
 
@@ -262,7 +262,7 @@ class TrackerScreen(HitLedgerScreen[None]):
         log = self.encounter.log
         self.show_conditions(change.event if log and change.event is log[-1] else None)
 
-    def show_conditions(self, event: Any = None) -> None:
+    def show_conditions(self, event: Event | None = None) -> None:
         """Show every condition; ``event`` (a turn's result) goes in the last line.
 
         These tables hold a handful of rows, and a tick can end or renumber conditions,
@@ -523,7 +523,7 @@ class TrackerScreen(HitLedgerScreen[None]):
         def done(text: str | None) -> None:
             if text is None:
                 return
-            result = conditions.dying_check(self.app, creature_id,
+            result = conditions.dying_check(self.ledger, creature_id,
                                             int(text) if text else None)
             self.notify(tr("{name}: {result}", name=creature.name, result=result))
 
@@ -553,7 +553,7 @@ class TrackerScreen(HitLedgerScreen[None]):
         creature_id = selected[1] if selected else self.near
         gm_condition = self._selected_gm_condition()
         if creature_id is not None:
-            conditions.open_conditions(self.app, [creature_id],
+            conditions.open_conditions(self.ledger, [creature_id],
                                        gm_condition[1] if gm_condition else "")
 
     def action_next_turn(self) -> None:
