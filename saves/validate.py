@@ -325,10 +325,10 @@ def _check_meta(meta: Any, where: str) -> None:
 @cache
 def _meta_kind(key: str) -> type | None:
     """The kind of an encounter field a step may set (as a blank Encounter holds it), or None."""
-    from core import Encounter
+    from core.encounter.state import EncounterState
 
     attribute = "_next_id" if key == "next_id" else key
-    current = getattr(Encounter(), attribute, None) if not key.startswith("_") else None
+    current = getattr(EncounterState(), attribute, None) if not key.startswith("_") else None
     if key in _NOT_META or current is None or callable(current) \
             or not isinstance(current, (int, str, dict)):
         return None

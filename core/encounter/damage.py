@@ -10,7 +10,7 @@ from core.creature.model import Outcome, Roll, TemporaryImmunity
 from core.creature.schema import MAX_CONDITION
 from core.dice.expression import RandomSource
 from core.encounter.ledger import Event
-from core.encounter.state import EncounterBase
+from core.encounter.state import EncounterState
 from core.notation import parse_damage
 from core.text.errors import ParseError
 from core.text.i18n import ENGLISH, N_, clauses, game_term, language, tr
@@ -30,8 +30,11 @@ class DamagePreview:
     options: Mapping[str, Any]
 
 
-class DamageMixin(EncounterBase):
+class Damage:
     """Damage rolled once and resolved per target; persistent damage, flat checks, immunities."""
+
+    def __init__(self, state: EncounterState) -> None:
+        self.s = state
 
     # ------------------------------------------------------------------ damage
     def preview_damage(self, ids: Iterable[str], damage: str | Sequence[str], saves: Mapping[str, str | None] | None = None,
@@ -44,22 +47,23 @@ class DamageMixin(EncounterBase):
         ``actor`` (a creature id) and ``attack`` (the attack roll's text) only go in the log.
         """
         ids = list(dict.fromkeys(ids))
+        roster, rules, settings = self.s.roster, self.s.rules, self.s.settings
         if actor is not None:
-            self.creature(actor)
+            roster.creature(actor)
         if not ids:
             raise ValueError(tr('no targets'))
         for cid in ids:
-            self.creature(cid)
+            roster.creature(cid)
         saves = dict(saves or {})
         armor_slots = dict(armor_slots or {})
         for save in saves.values():
-            self.rules.check_save(save)
+            rules.check_save(save)
         texts = (damage,) if isinstance(damage, str) else tuple(damage)
         if roll is None:
-            roll = self.rules.roll(list(texts), critical, rng, self.settings)
+            roll = rules.roll(list(texts), critical, rng, settings)
         outcomes = {
-            cid: self.rules.resolve(self._creatures[cid], roll, critical, saves.get(cid), nonlethal,
-                                    bool(armor_slots.get(cid)), direct, self.settings)
+            cid: rules.resolve(roster.creatures[cid], roll, critical, saves.get(cid), nonlethal,
+                               bool(armor_slots.get(cid)), direct, settings)
             for cid in ids
         }
         options = {"critical": critical, "nonlethal": nonlethal, "saves": saves, "direct": direct,
@@ -68,12 +72,13 @@ class DamageMixin(EncounterBase):
 
     def commit_damage(self, preview: DamagePreview) -> dict[str, Outcome]:
         """Apply exactly the previewed outcomes, as one undo step."""
+        creatures = self.s.roster.creatures
         targets = []
         details: list[str] = []
         saves = preview.options.get("saves") or {}
         for cid, outcome in preview.outcomes.items():
             # each target's save is named, so the log alone tells the fight (issue 9, item 17)
-            name = self._creatures[cid].name
+            name = creatures[cid].name
             said = tr(SAVE_RESULTS[saves[cid]]) if saves.get(cid) in SAVE_RESULTS else \
                 (saves[cid].replace("-", " ") if saves.get(cid) else "")  # "critical failure"
             targets.append((tr("{name} ({save})", name=name, save=said) if said else name, outcome))
@@ -95,8 +100,8 @@ class DamageMixin(EncounterBase):
             short = tr("{what} → {count} targets", what=head, count=len(targets))
         # who acted only when the form named someone (issue 9, item 17), never whose turn it is
         actor = preview.options.get("actor")
-        actor_name = self._creatures[actor].name if actor in self._creatures else ""
-        with self._step("damage", text, tuple(details), short, actor_name) as step:
+        actor_name = creatures[actor].name if actor in creatures else ""
+        with self.s.step("damage", text, tuple(details), short, actor_name) as step:
             if actor_name:
                 step.names(str(actor))
             # every target, 0 included: the log export lists whom an area hit (issue 18)
@@ -104,7 +109,7 @@ class DamageMixin(EncounterBase):
                                  for name, outcome in targets)
             for cid, outcome in preview.outcomes.items():
                 step.touch(cid)
-                self.rules.commit(self._creatures[cid], outcome)
+                self.s.rules.commit(creatures[cid], outcome)
         return dict(preview.outcomes)
 
     def _damage_as_said(self, damage: str) -> str:
@@ -112,7 +117,7 @@ class DamageMixin(EncounterBase):
         if language() == ENGLISH:
             return damage
         try:
-            return str(parse_damage(damage, self.system))
+            return str(parse_damage(damage, self.s.system))
         except ParseError:
             return damage
 
@@ -124,15 +129,16 @@ class DamageMixin(EncounterBase):
             words.append(tr("critical") if crit is True or crit == 2
                          else tr("critical ×{multiplier}", multiplier=crit))
         if preview.options.get("nonlethal"):
-            words.append(game_term(self.rules.nonlethal_word))
+            words.append(game_term(self.s.rules.nonlethal_word))
         if preview.options.get("direct"):
             words.append(tr("direct"))
         head = " ".join([" + ".join(self._damage_as_said(d) for d in preview.damage), *words])
         if preview.options.get("attack"):
             head = tr("{attack}; {damage}", attack=preview.options["attack"], damage=head)
         actor = preview.options.get("actor")
-        if actor is not None and actor in self._creatures:
-            head = tr("{name}: {step}", name=self._creatures[actor].name, step=head)
+        creatures = self.s.roster.creatures
+        if actor is not None and actor in creatures:
+            head = tr("{name}: {step}", name=creatures[actor].name, step=head)
         return head
 
     def apply_damage(self, ids: Iterable[str], damage: str | Sequence[str],
@@ -151,89 +157,78 @@ class DamageMixin(EncounterBase):
     def add_persistent(self, cid: str, text: str, critical: bool = False,
                        save: str | None = None) -> Outcome:
         """Give a creature a persistent damage condition."""
-        creature = self.creature(cid)
-        outcome = self.rules.resolve_persistent(creature, text, critical, save, self.settings)
-        with self._step("persistent", tr("{name}: {step}", name=creature.name, step=outcome.summary),
-                        outcome.steps) as step:
-            step.touch(cid)
-            self.rules.commit(creature, outcome)
-        return outcome
+        creature = self.s.roster.creature(cid)
+        outcome = self.s.rules.resolve_persistent(creature, text, critical, save, self.s.settings)
+        return self.s.commit(cid, outcome, "persistent", tr("{name}: {step}", name=creature.name, step=outcome.summary),
+                             outcome.steps)
 
     def remove_persistent(self, cid: str, index: int) -> Event:
         """End one persistent condition by hand."""
-        creature = self.creature(cid)
+        creature = self.s.roster.creature(cid)
         new = creature.clone()
         cond = new.persistent.pop(index)
-        return self._replace(cid, "persistent", tr("{name}: persistent {condition} removed",
+        return self.s.replace(cid, "persistent", tr("{name}: persistent {condition} removed",
                                                    name=creature.name, condition=cond.label), new)
 
     def tick_persistent(self, cid: str, index: int, rng: RandomSource | None = None) -> Outcome:
         """Roll one persistent condition's damage now."""
-        creature = self.creature(cid)
+        creature = self.s.roster.creature(cid)
         cond = creature.persistent[index]
         work = creature.clone()
-        outcome = self.rules.tick(work, index, rng, self.settings)
-        with self._step("tick", tr("{name}: persistent {condition} deals {total}", name=creature.name,
-                                   condition=cond.label, total=outcome.total),
-                        outcome.steps) as step:
-            step.touch(cid)
-            self.rules.commit(creature, outcome)
-        return outcome
+        outcome = self.s.rules.tick(work, index, rng, self.s.settings)
+        return self.s.commit(cid, outcome, "tick", tr("{name}: persistent {condition} deals {total}", name=creature.name,
+                                                      condition=cond.label, total=outcome.total),
+                             outcome.steps)
 
     def flat_check(self, cid: str, index: int, roll: int | None = None,
                    rng: RandomSource | None = None) -> Outcome:
         """Roll (or enter the GM's roll for) one condition's flat check."""
-        creature = self.creature(cid)
+        creature = self.s.roster.creature(cid)
         work = creature.clone()
-        outcome = self.rules.flat_check(work, index, roll, rng)
-        with self._step("flat-check", tr("{name}: {step}", name=creature.name, step=outcome.summary),
-                        outcome.steps) as step:
-            step.touch(cid)
-            self.rules.commit(creature, outcome)
-        return outcome
+        outcome = self.s.rules.flat_check(work, index, roll, rng)
+        return self.s.commit(cid, outcome, "flat-check", tr("{name}: {step}", name=creature.name, step=outcome.summary),
+                             outcome.steps)
 
     def pending_checks(self) -> list[tuple[str, int]]:
         """(creature id, condition index) of every flat check waiting for a roll."""
-        return [(cid, i) for cid in self.order
-                for i, p in enumerate(self._creatures[cid].persistent) if p.pending_check]
+        roster = self.s.roster
+        return [(cid, i) for cid in roster.order
+                for i, p in enumerate(roster.creatures[cid].persistent) if p.pending_check]
 
     def resolve_flat_checks(self, rng: RandomSource | None = None,
                             rolls: Mapping[tuple[str, int], int] | None = None) -> list[str]:
         """Roll every pending flat check at once (or take the GM's rolls), as one undo step."""
         pending = self.pending_checks()
         lines: list[str] = []
-        with self._step("flat-check", tr("{count} flat check(s) resolved", count=len(pending))) as step:
+        with self.s.step("flat-check", tr("{count} flat check(s) resolved", count=len(pending))) as step:
             # last index first, so removing a condition does not shift the others
             for cid, index in sorted(pending, key=lambda p: (p[0], -p[1])):
-                creature = self._creatures[cid]
+                creature = self.s.roster.creatures[cid]
                 step.touch(cid)
                 work = creature.clone()
                 given = (rolls or {}).get((cid, index))
-                outcome = self.rules.flat_check(work, index, given, rng)
-                self.rules.commit(creature, outcome)
+                outcome = self.s.rules.flat_check(work, index, given, rng)
+                self.s.rules.commit(creature, outcome)
                 lines.extend(tr("{name}: {step}", name=creature.name, step=s) for s in outcome.steps)
             step.details = tuple(lines)
         return lines
 
     def add_temp_immunity(self, cid: str, effect: str, rounds: int) -> Event:
         """Immune to ``effect`` for ``rounds`` rounds (expires by itself)."""
-        creature = self.creature(cid)
+        creature = self.s.roster.creature(cid)
         if not effect.strip() or isinstance(rounds, bool) or not isinstance(rounds, int) \
                 or not 1 <= rounds <= MAX_CONDITION:
             raise ValueError(tr('a temporary immunity needs an effect and 1 to {most} rounds', most=MAX_CONDITION))
-        with self._step("immunity", tr("{name}: immune to {effect} for {rounds} round(s)",
-                                       name=creature.name, effect=game_term(effect.strip()),
-                                       rounds=rounds)) as step:
-            step.touch(cid)
-            new = creature.clone()
-            new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.round + rounds))
-            self._creatures[cid] = new
-        return self._recorded()
+        new = creature.clone()
+        new.temp_immunities.append(TemporaryImmunity(effect.strip(), self.s.round + rounds))
+        return self.s.replace(cid, "immunity", tr("{name}: immune to {effect} for {rounds} round(s)",
+                                                  name=creature.name, effect=game_term(effect.strip()),
+                                                  rounds=rounds), new)
 
     def remove_temp_immunity(self, cid: str, index: int) -> Event:
         """End a temporary immunity early."""
-        creature = self.creature(cid)
+        creature = self.s.roster.creature(cid)
         new = creature.clone()
         gone = new.temp_immunities.pop(index)
-        return self._replace(cid, "immunity", tr("{name}: immunity to {effect} removed",
+        return self.s.replace(cid, "immunity", tr("{name}: immunity to {effect} removed",
                                                  name=creature.name, effect=game_term(gone.effect)), new)

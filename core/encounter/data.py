@@ -16,8 +16,8 @@ from core.systems import SYSTEM_IDS
 from core.text.errors import StateError
 from core.text.plain_text import without_controls
 
-if TYPE_CHECKING:   # the parts of an encounter saved and read (not the facade: it imports this)
-    from core.encounter.numbers import NumbersMixin as Encounter
+if TYPE_CHECKING:   # the state of an encounter saved and read (not the facade: it imports this)
+    from core.encounter.state import EncounterState as Encounter
 
 DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from core.creature.schema import MAX_FEAR
-from core.encounter.state import EncounterBase
+from core.encounter.state import EncounterState
 from core.table import numbers as table_numbers
 from core.text.i18n import tr
 
 FEAR_MAX = MAX_FEAR             # Daggerheart: the GM's Fear pool holds 0-12 (RULES §7)
 
 
-class PoolsMixin(EncounterBase):
+class Pools:
     """The GM's Fear, gained and spent; a PC's Hope, marked and spent."""
+
+    def __init__(self, state: EncounterState) -> None:
+        self.s = state
 
     def gain_fear(self, amount: int = 1) -> int:
         """The GM gains Fear (the pool holds at most 12); returns the pool."""
@@ -22,13 +25,14 @@ class PoolsMixin(EncounterBase):
         return self._fear(amount, -1)
 
     def _fear(self, amount: int, sign: int) -> int:
-        if self.system != "daggerheart":
-            raise ValueError(tr("Fear is Daggerheart's, not {name}'s", name=self.rules.name))
+        s = self.s
+        if s.system != "daggerheart":
+            raise ValueError(tr("Fear is Daggerheart's, not {name}'s", name=s.rules.name))
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise ValueError(tr('Fear changes by a whole number of 1 or more, not {amount}', amount=repr(amount)))
-        if sign < 0 and amount > self.fear:
-            raise ValueError(tr('only {fear} Fear to spend', fear=self.fear))
-        before = self.fear
+        if sign < 0 and amount > s.fear:
+            raise ValueError(tr('only {fear} Fear to spend', fear=s.fear))
+        before = s.fear
         after = min(FEAR_MAX, before + sign * amount)
         values = {"amount": amount, "before": before, "after": after, "most": FEAR_MAX}
         if sign < 0:
@@ -37,9 +41,9 @@ class PoolsMixin(EncounterBase):
             text = tr("the GM gains {amount} Fear: {before} → {after} (the pool holds {most})", **values)
         else:
             text = tr("the GM gains {amount} Fear: {before} → {after}", **values)
-        with self._step("fear", text) as step:
+        with s.step("fear", text) as step:
             step.meta("fear")
-            self.fear = after
+            s.fear = after
         return after
 
     def mark_hope(self, cid: str, amount: int = 1) -> int:
@@ -51,11 +55,11 @@ class PoolsMixin(EncounterBase):
         return self._hope(cid, amount, -1)
 
     def _hope(self, cid: str, amount: int, sign: int) -> int:
-        if self.system != "daggerheart":
-            raise ValueError(tr("Hope is Daggerheart's, not {name}'s", name=self.rules.name))
-        creature = self.creature(cid)
+        if self.s.system != "daggerheart":
+            raise ValueError(tr("Hope is Daggerheart's, not {name}'s", name=self.s.rules.name))
+        creature = self.s.roster.creature(cid)
         after, text = table_numbers.hope_after(creature, amount, sign)
         new = creature.clone()
         new.hope = after
-        self._replace(cid, "hope", text, new)
+        self.s.replace(cid, "hope", text, new)
         return after

@@ -1,286 +1,149 @@
-"""The roster: creatures joining, edited, hidden and leaving; the encounter's name and settings."""
+"""The roster part: which creatures are in an encounter, their ids, and their places in the order.
+
+Plain state with no ledger: the encounter's parts change it inside a recorded step
+(:mod:`core.encounter.state`), and the ledger puts a creature back through
+:meth:`Roster.state` and :meth:`Roster.restore`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from core.catalog.capabilities import ENCOUNTER_OPTIONS
-from core.creature.model import PRINTED, Creature
-from core.creature.schema import MAX_TRACK, check_init_mod, check_initiative
-from core.dice.expression import RandomSource
-from core.encounter.initiative import InitiativeMixin
-from core.encounter.ledger import Event
-from core.encounter.settings import _encounter_settings
-from core.text.i18n import clauses, listing, ntr, tr
-from core.text.plain_text import refuse_controls
-
-# A setting as the log says it: the GM's words, never ``key = value``.
-SETTING_WORDS = {(s.key, c.value): c.log for s in ENCOUNTER_OPTIONS for c in s.choices}
+from core.creature.model import Creature
+from core.text.i18n import tr
 
 
-class RosterMixin(InitiativeMixin):
-    """Creatures added, removed and edited; the encounter renamed and its settings changed."""
+class Roster:
+    """Creatures by id with their initiatives, places among equals (ties) and the order added."""
 
-    def add(self, creature: Creature, initiative: int | None = None) -> str:
-        """Add a creature; returns its id.
+    def __init__(self) -> None:
+        self.creatures: dict[str, Creature] = {}
+        self._initiative: dict[str, int] = {}
+        self._seq: dict[str, int] = {}
+        self._tie: dict[str, int] = {}      # place among equal initiatives (RULES §7 ties, moves)
+        self._order: list[str] | None = None
+        self.next_id = 1                    # the counter the next creature's id is taken from
+        self.high_id = 0                    # the highest creature number given, read or named
 
-        A typed ``initiative`` takes its place among equals by RULES §7's tie rule, as a
-        rolled one does; without one it is 0, after the creatures already there.
-        """
-        if not isinstance(creature, Creature):
-            raise TypeError("add() takes a Creature from rules.new_creature()")
-        _check_words(creature)
-        typed, initiative = initiative is not None, 0 if initiative is None else initiative
-        check_initiative(initiative)
-        with self._step("add", f"{creature.name} joins") as step:
-            step.meta("next_id", "turn")
-            cid = self._fresh_id()
-            step.touch(cid)
-            self._next_id += 1
-            self._insert(cid, creature.clone(), initiative, self._next_id - 1)
-            step.details += self._sort_in(step, [cid] if typed else [])
-            step.text = self._joined(creature.name, [cid], initiative)
-            self._keep_active(step)
-        return cid
+    # ------------------------------------------------------------------ reading
+    def creature(self, cid: str) -> Creature:
+        """The creature with this id; KeyError naming it otherwise."""
+        try:
+            return self.creatures[cid]
+        except KeyError:
+            raise KeyError(tr('no creature {cid} in this encounter', cid=repr(cid))) from None
 
-    def _fresh_id(self) -> str:
-        """The id the next creature takes: from the counter, skipping every id the roster
-        holds or a step of the history names (a hand-edited or old file's counter may lag
-        behind them; a reused id would replace a creature). The counter is left on it."""
-        named: frozenset[str] | None = None
-        while True:
-            cid = f"c{self._next_id}"
-            if cid not in self._creatures:
-                if self._next_id > self._high_id:
-                    break
-                if named is None:
-                    named = frozenset().union(*(e.changed_ids for e in self._ledger.done))
-                if cid not in named:
-                    break
-            self._next_id += 1
-        self._high_id = max(self._high_id, self._next_id)
-        return cid
+    def has(self, cid: str) -> bool:
+        """Whether a creature with this id is in the roster."""
+        return cid in self.creatures
 
-    def _joined(self, names: str, ids: list[str], initiative: int) -> str:
-        """``Goblin joins (initiative 15)``; without initiative (RULES §7: the GM orders the
-        list) ``Rat joins``, or ``Rat joins at place 1`` when not put at the end."""
-        if self.rules.has_initiative:
-            return ntr("{names} joins (initiative {initiative})", "{names} join (initiative {initiative})",
-                       len(ids), names=names, initiative=initiative)
-        order = self.order
-        place = order.index(ids[0]) + 1
-        if place + len(ids) - 1 == len(order):
-            return ntr("{names} joins", "{names} join", len(ids), names=names)
-        return ntr("{names} joins at place {place}", "{names} join at place {place}", len(ids),
-                   names=names, place=place)
+    def initiative(self, cid: str) -> int:
+        """The creature's initiative."""
+        self.creature(cid)
+        return self._initiative[cid]
 
-    def add_many(self, creatures: Sequence[Creature], initiative: int | None = None, roll: bool = False,
-                 rng: RandomSource | None = None) -> list[str]:
-        """Add several creatures in one undo step ("Goblin 1…3").
+    def seq(self, cid: str) -> int:
+        """When the creature was added (its place among equals when no rule decides)."""
+        return self._seq[cid]
 
-        ``roll``: each rolls its initiative instead (d20 + its modifier, ties as
-        :meth:`roll_initiative` breaks them), in the same undo step; ValueError where the
-        system has no initiative.
-        """
-        if roll:
-            self._check_has_initiative()
-        typed, initiative = initiative is not None, 0 if initiative is None else initiative
-        check_initiative(initiative)
-        for creature in creatures:
-            _check_words(creature)
-        names = listing(c.name for c in creatures)
-        with self._step("initiative" if roll else "add",
-                        ntr("{names} joins", "{names} join", len(creatures), names=names)) as step:
-            step.meta("next_id", "turn")
-            ids = []
-            for creature in creatures:
-                cid = self._fresh_id()
-                step.touch(cid)
-                self._next_id += 1
-                self._insert(cid, creature.clone(), initiative, self._next_id - 1)
-                ids.append(cid)
-            if typed and not roll:
-                step.details += self._sort_in(step, ids)
-            if ids:
-                step.text = self._joined(names, ids, initiative)
-            if roll:
-                rolled = self._roll_into(step, ids, rng)
-                step.text = ntr("{names} joins, initiative rolled: {rolls}",
-                                "{names} join, initiative rolled: {rolls}", len(creatures), names=names,
-                                rolls=listing(f"{self._creatures[c].name} {total}"
-                                                for c, total in rolled.items()))
-            self._keep_active(step)
+    @property
+    def order(self) -> list[str]:
+        """Creature ids by initiative, high to low; ties by place (RULES §7, moves), then as added."""
+        if self._order is None:
+            self._order = sorted(self.creatures, key=lambda c: (-self._initiative[c], self._tie.get(c, 0),
+                                                                self._seq[c]))
+        return list(self._order)
+
+    def known(self, ids: Iterable[str]) -> list[str]:
+        """``ids`` once each, every one in the roster (KeyError naming one that is not)."""
+        ids = list(dict.fromkeys([ids] if isinstance(ids, str) else ids))
+        for cid in ids:
+            self.creature(cid)
+        if not ids:
+            raise ValueError(tr('no creatures chosen'))
         return ids
 
-    def remove(self, cid: str) -> Event:
-        """Remove a creature from the encounter (undoable)."""
-        creature = self.creature(cid)
-        with self._step("remove", tr("{names} removed", names=creature.name)) as step:
-            step.meta("turn", "round")
-            step.touch(cid)
-            self._drop(cid)
-            active = step.active_before
-            if active == cid:
-                # the removed creature's turn ends: the next in the order is up, the one
-                # who acted before it never twice (past the end, the top of a new round)
-                if self.turn >= len(self._creatures):
-                    self.turn = 0
-                    self.round += 1 if self._creatures else 0
-            else:
-                self._keep_active(step)
-        return self._recorded()
+    # ------------------------------------------------------------------ ids
+    def fresh_id(self, named: Callable[[], frozenset[str]]) -> str:
+        """The id the next creature takes: from the counter, skipping every id the roster
+        holds or ``named()`` gives (the ids the history names: a hand-edited or old file's
+        counter may lag behind them; a reused id would replace a creature). The counter is
+        left on it."""
+        seen: frozenset[str] | None = None
+        while True:
+            cid = f"c{self.next_id}"
+            if cid not in self.creatures:
+                if self.next_id > self.high_id:
+                    break
+                if seen is None:
+                    seen = named()
+                if cid not in seen:
+                    break
+            self.next_id += 1
+        self.high_id = max(self.high_id, self.next_id)
+        return cid
 
-    def remove_many(self, cids: Sequence[str]) -> Event:
-        """Remove several creatures in one undo step (the marked ones, or every defeated one).
+    # ------------------------------------------------------------------ changing
+    def insert(self, cid: str, creature: Creature, initiative: int, seq: int, tie: int | None = None) -> None:
+        """Put a creature in with its initiative, order added and place (None: after its equals)."""
+        self.creatures[cid] = creature
+        self._initiative[cid] = initiative
+        self._seq[cid] = seq
+        self._tie[cid] = self.last_tie(cid) if tie is None else tie
+        self._order = None
 
-        When the active creature goes, the turn passes to the next creature left in the
-        order, as :meth:`remove` does for one.
-        """
-        cids = list(dict.fromkeys(cids))
-        if not cids:
-            raise ValueError(tr('no creatures to remove'))
-        names = listing(self.creature(cid).name for cid in cids)  # unknown id -> KeyError
-        old_order = self.order
-        with self._step("remove", tr("{names} removed", names=names)) as step:
-            step.meta("turn")
-            for cid in cids:
-                step.touch(cid)
-                self._drop(cid)
-            active = step.active_before
-            if active in cids:
-                later = [c for c in old_order[old_order.index(active) + 1 :] if c not in cids]
-                self.turn = self.order.index(later[0]) if later else max(0, len(self.order) - 1)
-            else:
-                self._keep_active(step)
-        return self._recorded()
+    def drop(self, cid: str) -> None:
+        """Take a creature out (nothing when it is not there)."""
+        self.creatures.pop(cid, None)
+        self._initiative.pop(cid, None)
+        self._seq.pop(cid, None)
+        self._tie.pop(cid, None)
+        self._order = None
 
-    def update(self, cid: str, **fields: Any) -> Creature:
-        """Edit a creature: name, pc, defenses, traits, initiative or a stat field."""
-        creature = self.creature(cid)
-        initiative = fields.pop("initiative", None)
-        new = self._edited(creature, fields)
-        if initiative is not None:
-            check_initiative(initiative)
-        settled = self.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
-        text = tr("{name} edited: {changes}", name=creature.name, changes=clauses(settled)) \
-            if settled else tr("{name} edited", name=creature.name)
-        with self._step("edit", text, tuple(settled)) as step:
-            step.meta("turn")
-            step.touch(cid)
-            self._creatures[cid] = new
-            if initiative is not None and initiative != self._initiative[cid]:
-                self._initiative[cid] = initiative
-                self._tie[cid] = self._last_tie(cid)
-                self._order = None
-                step.details += self._sort_in(step, [cid])
-                self._keep_active(step)
-        return new
+    def replace(self, cid: str, creature: Creature) -> None:
+        """The creature with this id is now ``creature`` (its place unchanged)."""
+        self.creatures[cid] = creature
 
-    def _edited(self, creature: Creature, fields: Mapping[str, Any]) -> Creature:
-        """A copy of ``creature`` with ``fields`` set, each checked (ValueError naming it).
+    def set_initiative(self, cid: str, value: int, last: bool = True) -> None:
+        """A new initiative; ``last``: after every other creature with the same value."""
+        self._initiative[cid] = value
+        if last:
+            self._tie[cid] = self.last_tie(cid)
+        self._order = None
 
-        Stat fields are set together, then the tracks' current values (``now_hp``) after
-        their maximum.
-        """
-        rules = self.rules
-        new = creature.clone()
-        stats = {}
-        current: dict[str, int] = {}
-        for key, value in fields.items():
-            if key == "name":
-                if not isinstance(value, str) or not value.strip():
-                    raise ValueError(tr('a creature needs a name'))
-                refuse_controls(value, tr("the name"))
-                new.name = value.strip()
-            elif key == "pc":
-                new.pc = bool(value)
-            elif key == "init_mod":
-                new.init_mod = check_init_mod(value)
-            elif key == "defenses":
-                refuse_controls(value, tr("the defenses"))
-                rules.parse_defenses(value)
-                new.defenses = value
-            elif key == "traits":
-                words = value.replace(",", " ").split() if isinstance(value, str) else list(value)
-                for word in words:
-                    refuse_controls(str(word), tr("the traits"))
-                new.traits = frozenset(w.lower() for w in words) or frozenset({"living"})
-            elif key in {f.name for f in rules.stat_fields}:
-                rules.check_stat(key, value)
-                stats[key] = value
-            elif key in PRINTED:    # numbers, attacks, horde (RULES §8)
-                setattr(new, key, PRINTED[key](value))
-                _check_words(new)
-            elif key.startswith("now_") and key[4:] in self.ADJUSTABLE:
-                current[key[4:]] = value
-            else:
-                raise ValueError(tr('cannot edit {key}', key=repr(key)))
-        if stats:
-            rules._set_stats(new, stats, editing=True)
-        for key, value in current.items():
-            self._check_track(new, key, value)
-            setattr(new, key, value)
-        return rules.check_creature(new)  # as a load checks it (core.creature.schema)
+    def last_tie(self, cid: str) -> int:
+        """A place after every other creature with the same initiative."""
+        value = self._initiative[cid]
+        return 1 + max((t for c, t in self._tie.items() if c != cid and self._initiative.get(c) == value),
+                       default=-1)
 
-    ADJUSTABLE = ("hp", "temp_hp", "vitality", "wounds", "hp_marked", "armor_marked",
-                  "stress_marked", "subdual", "dying", "wounded")
+    def tie(self, cid: str) -> int:
+        """The creature's place among those of its initiative."""
+        return self._tie.get(cid, 0)
 
-    def _check_track(self, creature: Creature, key: str, value: Any) -> None:
-        """ValueError unless ``value`` may be set as ``creature``'s current ``key``."""
-        if key not in self.ADJUSTABLE or getattr(creature, key) is None and key in ("hp", "vitality", "wounds"):
-            raise ValueError(tr('{key} cannot be set on {name}', key=repr(key), name=creature.name))
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(tr('{key} must be a whole number, not {value}', key=key, value=repr(value)))
-        if abs(value) > MAX_TRACK:
-            raise ValueError(tr('{key} must be at most {most:,}, not {value:,}', key=key, most=MAX_TRACK, value=value))
-        if key != "hp" or self.system != "d20-3e":
-            if value < 0:
-                raise ValueError(tr('{key} cannot be negative', key=key))
+    def place(self, group: list[str]) -> None:
+        """Give creatures of one initiative their places in this order."""
+        for place, cid in enumerate(group):
+            self._tie[cid] = place
+        self._order = None
 
-    def set_hidden(self, cids: str | Iterable[str], hidden: bool) -> Event:
-        """Hide creatures from the players' view (the ambushers not yet seen), or show them
-        again: one undo step."""
-        ids = [cids] if isinstance(cids, str) else list(dict.fromkeys(cids))
-        if not ids:
-            raise ValueError(tr('no creatures to hide or show'))
-        names = listing(self.creature(cid).name for cid in ids)  # unknown id -> KeyError
-        words = tr("{names} hidden from the players", names=names) if hidden \
-            else tr("{names} shown to the players", names=names)
-        with self._step("visibility", words) as step:
-            for cid in ids:
-                step.touch(cid)
-                new = self._creatures[cid].clone()
-                new.hidden = bool(hidden)
-                self._creatures[cid] = new
-        return self._ledger.done[-1]
+    # ------------------------------------------------------------------ what the ledger keeps
+    def state(self, cid: str) -> dict[str, Any]:
+        """One creature's whole state, its place in the order included (TOML-ready)."""
+        state = self.creatures[cid].to_state()
+        state["initiative"] = self._initiative[cid]
+        state["seq"] = self._seq[cid]
+        if self._tie.get(cid):
+            state["tie"] = self._tie[cid]
+        return state
 
-    def rename(self, name: str) -> Event:
-        """Rename the encounter."""
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(tr('an encounter needs a name'))
-        refuse_controls(name, tr("the name"))
-        with self._step("rename", tr("encounter renamed to {name}", name=name.strip())) as step:
-            step.meta("name")
-            self.name = name.strip()
-        return self._recorded()
-
-    def set_setting(self, key: str, value: Any) -> Event:
-        """Change one encounter setting (crit_mode, flat_checks, massive_damage)."""
-        value = _encounter_settings({key: value})[key]
-        with self._step("setting", tr(SETTING_WORDS[key, value])) as step:
-            step.meta("settings")
-            self.settings = {**self.settings, key: value}
-        return self._recorded()
-
-
-def _check_words(creature: Creature) -> None:
-    """ValueError when a creature's name, defenses or stat block holds a control character."""
-    refuse_controls(creature.name, tr("the name"))
-    refuse_controls(creature.defenses, tr("the defenses"))
-    refuse_controls(creature.statblock, tr("the stat block"), lines=True)
-    for word in creature.traits:
-        refuse_controls(word, tr("the traits"))
-    for attack in creature.attacks:
-        for text in (attack.label, attack.damage, attack.note, *attack.traits):
-            refuse_controls(text, tr("an attack"))
+    def restore(self, cid: str, state: dict[str, Any] | None) -> None:
+        """Put a creature back as :meth:`state` gave it (None: take it out)."""
+        if state is None:
+            self.drop(cid)
+            return
+        initiative = state.pop("initiative", 0)
+        seq = state.pop("seq", 0)
+        tie = state.pop("tie", 0)
+        self.insert(cid, Creature.from_state(state, f"creatures.{cid}"), initiative, seq, tie)

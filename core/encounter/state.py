@@ -1,24 +1,33 @@
-"""An encounter's state and the one way to change it: the roster, its order, the ledger's steps.
+"""An encounter's state and the one way to change it: a recorded step, alone or batched with others.
 
-Every part of :class:`core.encounter.Encounter` stands on :class:`EncounterBase`.
+:class:`EncounterState` holds what a save keeps (the name, system, settings, round, turn,
+Fear, party level, the roster part and the ledger) and is what the ledger reads and
+restores (:class:`core.encounter.ledger.Roster`). Every part of
+:class:`core.encounter.Encounter` changes it inside :meth:`EncounterState.step`; several
+calls become one event inside :meth:`EncounterState.batch`, the only way to group them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from core.creature.model import Creature
+from core.creature.model import Creature, Outcome
 from core.encounter.ledger import Event, Ledger, Part, Step
+from core.encounter.roster import Roster
 from core.encounter.settings import DEFAULT_SETTINGS, _encounter_settings
+from core.encounter.strikes import Strikes
 from core.systems import get_system
 from core.text.i18n import clauses, tr
 from core.text.plain_text import refuse_controls
 
+# the encounter fields an event may change, by the name a step notes (next_id: the roster's)
+_FIELDS = ("round", "turn", "name", "settings", "fear", "party_level")
 
-class EncounterBase:
-    """The roster, the order and the ledger that every part of an encounter uses."""
+
+class EncounterState:
+    """What one encounter is now, its history, and the step every change goes through."""
 
     def __init__(self, system: str = "pf2e", name: str = "Encounter",
                  settings: Mapping[str, Any] | None = None) -> None:
@@ -31,187 +40,148 @@ class EncounterBase:
         self.settings: dict[str, Any] = {**DEFAULT_SETTINGS, **_encounter_settings(settings)}
         self.round = 1
         self.turn = 0
-        self._creatures: dict[str, Creature] = {}
-        self._initiative: dict[str, int] = {}
-        self._seq: dict[str, int] = {}
-        self._tie: dict[str, int] = {}      # place among equal initiatives (RULES §7 ties, moves)
         self.fear = 0                       # Daggerheart: the GM's Fear pool
         self.party_level = 0                # the GM's party level where no PC has one (0: unset)
-        self._next_id = 1
-        self._high_id = 0                   # the highest creature number given, read or named
-        self._order: list[str] | None = None
-        self._ledger = Ledger()
-        self._batch: Step | None = None     # one_step: the calls it records as one event
-        # attacks made this turn, by actor (the MAP): not a change, so not in the ledger or a save
-        self._strikes: tuple[tuple[int, int], dict[str, int]] = ((1, 0), {})
-
-    # ------------------------------------------------------------------ roster
-    @property
-    def creatures(self) -> dict[str, Creature]:
-        """Creatures by id (do not mutate: go through the encounter's calls)."""
-        return self._creatures
-
-    def creature(self, cid: str) -> Creature:
-        """The creature with this id; KeyError naming it otherwise."""
-        try:
-            return self._creatures[cid]
-        except KeyError:
-            raise KeyError(tr('no creature {cid} in this encounter', cid=repr(cid))) from None
-
-    def initiative(self, cid: str) -> int:
-        """The creature's initiative."""
-        self.creature(cid)
-        return self._initiative[cid]
-
-    @property
-    def order(self) -> list[str]:
-        """Creature ids by initiative, high to low; ties by place (RULES §7, moves), then as added."""
-        if self._order is None:
-            self._order = sorted(self._creatures, key=lambda c: (-self._initiative[c], self._tie.get(c, 0),
-                                                                 self._seq[c]))
-        return list(self._order)
+        self.roster = Roster()
+        self.ledger = Ledger()
+        # attacks made this turn, by actor (the MAP): not a change, so not in the ledger
+        self.strikes = Strikes()
+        self._batch: Step | None = None     # batch: the step its calls are recorded in
 
     @property
     def active(self) -> str | None:
         """The id of the creature whose turn it is."""
-        order = self.order
+        order = self.roster.order
         return order[self.turn] if order and 0 <= self.turn < len(order) else None
 
-    def _insert(self, cid: str, creature: Creature, initiative: int, seq: int, tie: int | None = None) -> None:
-        self._creatures[cid] = creature
-        self._initiative[cid] = initiative
-        self._seq[cid] = seq
-        self._tie[cid] = self._last_tie(cid) if tie is None else tie
-        self._order = None
+    # ------------------------------------------------------------------ recording
+    def step(self, kind: str, text: str, details: tuple[str, ...] = (), short: str = "",
+             actor: str = "") -> Step:
+        """A step recording one call (``with state.step(...) as step``); inside :meth:`batch`,
+        one part of the batch's event."""
+        if self._batch is not None:
+            return Part(self._batch, kind, text, details, short, actor)
+        return Step(self, self.ledger, kind, text, details, short, actor)
 
-    def _last_tie(self, cid: str) -> int:
-        """A place after every other creature with the same initiative."""
-        value = self._initiative[cid]
-        return 1 + max((t for c, t in self._tie.items() if c != cid and self._initiative.get(c) == value),
-                       default=-1)
+    @contextmanager
+    def batch(self, short: str, head: str = "", kind: str = "") -> Iterator[None]:
+        """Record the calls made inside as one change: one undo step, all or nothing.
 
-    def _keep_active(self, step: Step) -> None:
+        The event's text is each call's own words, ``; ``-joined, after ``head → `` when
+        given (``healed 5 → Goblin 15/20; Orc 20/20``); its kind is ``kind`` or the first
+        call's; ``short`` is what a notice says of several calls (one keeps its own).
+        Whatever fails inside puts back all the calls before it; nothing done inside is a
+        ValueError. Inside another batch it is one call of that one.
+        """
+        with self.step(kind, short) as whole:
+            outer, self._batch = self._batch, whole
+            try:
+                yield
+            finally:
+                self._batch = outer
+            if not whole.parts:
+                raise ValueError(tr('nothing to do'))
+            joined = clauses(part.text for part in whole.parts)
+            whole.kind = kind or whole.parts[0].kind
+            whole.text = tr("{what} → {targets}", what=head, targets=joined) if head else joined
+            whole.details = tuple(d for part in whole.parts for d in part.details)
+            whole.short = short if len(whole.parts) > 1 else whole.parts[0].short
+
+    def recorded(self) -> Event:
+        """The event just recorded (inside :meth:`batch`: the words of the call just made)."""
+        return self._batch.parts[-1] if self._batch is not None else self.ledger.done[-1]
+
+    def commit(self, cid: str, outcome: Outcome, kind: str, text: str,
+               details: tuple[str, ...]) -> Outcome:
+        """Apply a resolved outcome to one creature as one step."""
+        with self.step(kind, text, details) as step:
+            step.touch(cid)
+            self.rules.commit(self.roster.creatures[cid], outcome)
+        return outcome
+
+    def replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> Event:
+        """The creature becomes ``new`` (an edited copy) as one step."""
+        with self.step(kind, text, details) as step:
+            step.touch(cid)
+            self.roster.replace(cid, new)
+        return self.recorded()
+
+    def keep_active(self, step: Step) -> None:
         """Keep the same creature active when the order changes under it."""
         active = step.active_before
         if self.round == 1 and self.turn == 0:
             self.turn = 0  # before the first turn the top of the order is up
-        elif active is not None and active in self._creatures:
-            self.turn = self.order.index(active)
-        elif self.turn >= len(self._creatures):
+        elif active is not None and self.roster.has(active):
+            self.turn = self.roster.order.index(active)
+        elif self.turn >= len(self.roster.creatures):
             self.turn = 0
 
-    def _known(self, ids: Iterable[str]) -> list[str]:
-        """``ids`` once each, every one in the encounter (KeyError naming one that is not)."""
-        ids = list(dict.fromkeys([ids] if isinstance(ids, str) else ids))
-        for cid in ids:
-            self.creature(cid)
-        if not ids:
-            raise ValueError(tr('no creatures chosen'))
-        return ids
-
-    def _replace(self, cid: str, kind: str, text: str, new: Creature, details: tuple[str, ...] = ()) -> Event:
-        with self._step(kind, text, details) as step:
-            step.touch(cid)
-            self._creatures[cid] = new
-        return self._recorded()
-
-    # ------------------------------------------------------------------ ledger
-    @property
-    def log(self) -> list[Event]:
-        """Every applied event, oldest first."""
-        return list(self._ledger.done)
-
-    @property
-    def revision(self) -> int:
-        """Counts changes, undo and redo included (a save notes the one it wrote)."""
-        return self._ledger.revision
-
-    @property
-    def can_undo(self) -> bool:
-        """True when there is an event to undo."""
-        return bool(self._ledger.done)
-
-    @property
-    def can_redo(self) -> bool:
-        """True when there is an undone event to redo."""
-        return bool(self._ledger.undone)
-
-    def undo(self) -> Event | None:
-        """Undo the last event; returns it (None when there is nothing to undo)."""
-        return self._ledger.undo(self)
-
-    def redo(self) -> Event | None:
-        """Redo the last undone event; returns it (None when there is nothing to redo)."""
-        return self._ledger.redo(self)
-
-    @contextmanager
-    def one_step(self, short: str) -> Iterator[None]:
-        """Record the calls made inside as one change: one undo step, all or nothing (issue 18).
-
-        The event's text is each call's own words, ``; ``-joined; ``short`` is what a notice
-        says of it. Whatever fails inside puts back all the calls before it; nothing done
-        inside is a ValueError. Inside another ``one_step`` it is part of that one.
-        """
-        if self._batch is not None:
-            yield
-            return
-        with self._step("", short) as whole:
-            self._batch = whole
-            try:
-                yield
-            finally:
-                self._batch = None
-            if not whole.parts:
-                raise ValueError(tr('nothing to do'))
-            whole.kind = whole.parts[0].kind
-            whole.text = clauses(part.text for part in whole.parts)
-            whole.details = tuple(d for part in whole.parts for d in part.details)
-            whole.short = short if len(whole.parts) > 1 else whole.parts[0].short
-
-    def _step(self, kind: str, text: str, details: tuple[str, ...] = (), short: str = "",
-              actor: str = "") -> Step:
-        if self._batch is not None:
-            return Part(self._batch, kind, text, details, short, actor)
-        return Step(self, self._ledger, kind, text, details, short, actor)
-
-    def _recorded(self) -> Event:
-        """The event just recorded (inside :meth:`one_step`: the words of the call just made)."""
-        return self._batch.parts[-1] if self._batch is not None else self._ledger.done[-1]
-
-    # what the ledger reads and restores (core.encounter.ledger.Roster)
+    # ------------------------------------------------------------------ what the ledger reads and restores
     def _has(self, cid: str) -> bool:
-        return cid in self._creatures
+        return self.roster.has(cid)
 
     def _name(self, cid: str) -> str:
-        return self._creatures[cid].name
+        return self.roster.creatures[cid].name
 
     def _state(self, cid: str) -> dict[str, Any]:
-        state = self._creatures[cid].to_state()
-        state["initiative"] = self._initiative[cid]
-        state["seq"] = self._seq[cid]
-        if self._tie.get(cid):
-            state["tie"] = self._tie[cid]
-        return state
+        return self.roster.state(cid)
 
     def _restore(self, cid: str, state: dict[str, Any] | None) -> None:
-        if state is None:
-            self._drop(cid)
-            return
-        initiative = state.pop("initiative", 0)
-        seq = state.pop("seq", 0)
-        tie = state.pop("tie", 0)
-        self._insert(cid, Creature.from_state(state, f"creatures.{cid}"), initiative, seq, tie)
-
-    def _drop(self, cid: str) -> None:
-        self._creatures.pop(cid, None)
-        self._initiative.pop(cid, None)
-        self._seq.pop(cid, None)
-        self._tie.pop(cid, None)
-        self._order = None
+        self.roster.restore(cid, state)
 
     def _meta(self, key: str) -> Any:
-        return getattr(self, "_next_id" if key == "next_id" else key)
+        if key == "next_id":
+            return self.roster.next_id
+        if key not in _FIELDS:
+            raise KeyError(key)
+        return getattr(self, key)
 
     def _set_meta(self, key: str, value: Any) -> None:
-        setattr(self, "_next_id" if key == "next_id" else key, value)
-        self._order = None
+        if key == "next_id":
+            self.roster.next_id = value
+        elif key in _FIELDS:
+            setattr(self, key, value)
+        else:
+            raise KeyError(key)
+
+    # ------------------------------------------------------------------ what a save reads and writes
+    @property
+    def creatures(self) -> dict[str, Creature]:
+        """Creatures by id (the roster's)."""
+        return self.roster.creatures
+
+    @property
+    def order(self) -> list[str]:
+        """Creature ids in turn order (the roster's)."""
+        return self.roster.order
+
+    @property
+    def _ledger(self) -> Ledger:
+        return self.ledger
+
+    @property
+    def _next_id(self) -> int:
+        return self.roster.next_id
+
+    @_next_id.setter
+    def _next_id(self, value: int) -> None:
+        self.roster.next_id = value
+
+    @property
+    def _high_id(self) -> int:
+        return self.roster.high_id
+
+    @_high_id.setter
+    def _high_id(self, value: int) -> None:
+        self.roster.high_id = value
+
+    def _insert(self, cid: str, creature: Creature, initiative: int, seq: int, tie: int | None = None) -> None:
+        self.roster.insert(cid, creature, initiative, seq, tie)
+
+    def strikes_this_turn(self) -> dict[str, int]:
+        """The attacks counted toward the MAP this turn, by actor (kept in a save)."""
+        return self.strikes.of((self.round, self.turn), self.roster.creatures)
+
+    def keep_strikes(self, counts: dict[str, int]) -> None:
+        """A save's attacks counted this turn (RULES §10: quitting mid-turn keeps the MAP)."""
+        self.strikes.keep((self.round, self.turn), counts)

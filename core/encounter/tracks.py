@@ -7,34 +7,34 @@ from typing import Any
 
 from core.creature.model import Breakdown, Creature, Outcome
 from core.creature.schema import MAX_TRACK
-from core.encounter.state import EncounterBase
+from core.encounter.state import EncounterState
 from core.text.i18n import clauses, tr
 
 
-class TracksMixin(EncounterBase):
+class Tracks:
     """Healing, temporary HP and Stress, one creature or several in one undo step."""
+
+    def __init__(self, state: EncounterState) -> None:
+        self.s = state
 
     def heal(self, cid: str, amount: int, track: str | None = None) -> Outcome:
         """Heal a creature (Daggerheart: clear ``track`` slots: hp, armor, stress)."""
         if track == "stress":
             return self.clear_stress(cid, amount)  # logged as clearing Stress, not as a heal
-        creature = self.creature(cid)
-        outcome = self.rules.resolve_heal(creature, amount, track)
+        creature = self.s.roster.creature(cid)
+        outcome = self.s.rules.resolve_heal(creature, amount, track)
         text = tr("{name} healed {amount} {track}: {summary}", name=creature.name, amount=amount,
                   track=track, summary=outcome.summary) if track else \
             tr("{name} healed {amount}: {summary}", name=creature.name, amount=amount,
                summary=outcome.summary)
-        with self._step("heal", text,
-                        outcome.steps) as step:
-            step.touch(cid)
-            self.rules.commit(creature, outcome)
-        return outcome
+        return self.s.commit(cid, outcome, "heal", text,
+                             outcome.steps)
 
     def heal_many(self, ids: Iterable[str], amount: int, track: str | None = None,
                   how: str = "") -> dict[str, Outcome]:
         """Heal each creature by ``amount`` as one undo step (``how``: the roll, for the log)."""
         ids = list(dict.fromkeys(ids))
-        outcomes = {cid: self.rules.resolve_heal(self.creature(cid), amount, track) for cid in ids}
+        outcomes = {cid: self.s.rules.resolve_heal(self.s.roster.creature(cid), amount, track) for cid in ids}
         rolled = f" ({how})" if how else ""
         if track == "stress":  # clearing Stress is no heal (Daggerheart)
             return self._commit_many(tr("clear {amount} Stress{rolled}", amount=amount, rolled=rolled),
@@ -47,64 +47,55 @@ class TracksMixin(EncounterBase):
     def give_temp_hp(self, ids: Iterable[str], amount: int, how: str = "") -> dict[str, Outcome]:
         """Temporary HP to each creature as one undo step, like heal_many (issue 9, item 3)."""
         ids = list(dict.fromkeys(ids))
-        outcomes = {cid: resolve_temp_hp(self.rules, self.creature(cid), amount) for cid in ids}
+        outcomes = {cid: resolve_temp_hp(self.s.rules, self.s.roster.creature(cid), amount) for cid in ids}
         rolled = f" ({how})" if how else ""
         return self._commit_many(tr("temp HP {amount}{rolled}", amount=amount, rolled=rolled), outcomes)
 
     def _commit_many(self, what: str, outcomes: dict[str, Outcome],
                      kind: str = "heal") -> dict[str, Outcome]:
-        """Commit resolved outcomes as one step: ``what → name summary; …``."""
-        names = clauses(tr("{name} {summary}", name=self._creatures[cid].name, summary=o.summary)
-                          for cid, o in outcomes.items())
-        details = tuple(tr("{name}: {step}", name=self._creatures[cid].name, step=s)
-                        for cid, o in outcomes.items() for s in o.steps)
+        """Commit resolved outcomes as one batch: ``what → name summary; …``."""
+        creatures = self.s.roster.creatures
         short = tr("{what} → {count} targets", what=what, count=len(outcomes)) \
             if len(outcomes) > 1 else ""
-        with self._step(kind, tr("{what} → {targets}", what=what, targets=names), details,
-                        short) as step:
-            for cid, outcome in outcomes.items():
-                step.touch(cid)
-                self.rules.commit(self._creatures[cid], outcome)
+        with self.s.batch(short, head=what, kind=kind):
+            for cid, o in outcomes.items():
+                name = creatures[cid].name
+                self.s.commit(cid, o, kind, tr("{name} {summary}", name=name, summary=o.summary),
+                              tuple(tr("{name}: {step}", name=name, step=s) for s in o.steps))
         return outcomes
 
     # ------------------------------------------------------------------ Daggerheart (RULES §7)
     def mark_stress(self, cid: str, amount: int = 1) -> Outcome:
         """Mark Stress; what does not fit marks 1 HP, the last slot makes it Vulnerable."""
-        creature = self.creature(cid)
-        outcome = self.rules.resolve_stress(creature, amount)
-        with self._step("stress", tr("{name}: {step}", name=creature.name, step=outcome.summary), outcome.steps) as step:
-            step.touch(cid)
-            self.rules.commit(creature, outcome)
-        return outcome
+        creature = self.s.roster.creature(cid)
+        outcome = self.s.rules.resolve_stress(creature, amount)
+        return self.s.commit(cid, outcome, "stress", tr("{name}: {step}", name=creature.name, step=outcome.summary), outcome.steps)
 
     def mark_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
         """Mark Stress on each creature as one undo step, like :meth:`mark_stress` (issue 18)."""
-        ids = self._known(ids)
+        ids = self.s.roster.known(ids)
         if len(ids) == 1:
             return {ids[0]: self.mark_stress(ids[0], amount)}   # the log's words for one
-        outcomes = {cid: self.rules.resolve_stress(self._creatures[cid], amount) for cid in ids}
+        outcomes = {cid: self.s.rules.resolve_stress(self.s.roster.creatures[cid], amount) for cid in ids}
         return self._commit_many(f"mark {amount} Stress", outcomes, "stress")
 
     def clear_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
         """Clear Stress on each creature as one undo step, like :meth:`clear_stress`."""
-        if self.system != "daggerheart":
-            raise ValueError(tr('{name} has no Stress', name=self.rules.name))
-        ids = self._known(ids)
+        if self.s.system != "daggerheart":
+            raise ValueError(tr('{name} has no Stress', name=self.s.rules.name))
+        ids = self.s.roster.known(ids)
         if len(ids) == 1:
             return {ids[0]: self.clear_stress(ids[0], amount)}
         return self.heal_many(ids, amount, "stress")
 
     def clear_stress(self, cid: str, amount: int = 1) -> Outcome:
         """Clear Stress (ends the Vulnerable that marking the last one gave)."""
-        if self.system != "daggerheart":
-            raise ValueError(tr('{name} has no Stress', name=self.rules.name))
-        creature = self.creature(cid)
-        outcome = self.rules.resolve_heal(creature, amount, "stress")
-        with self._step("stress", tr("{name}: {step}", name=creature.name, step=clauses(outcome.steps)),
-                        outcome.steps) as step:
-            step.touch(cid)
-            self.rules.commit(creature, outcome)
-        return outcome
+        if self.s.system != "daggerheart":
+            raise ValueError(tr('{name} has no Stress', name=self.s.rules.name))
+        creature = self.s.roster.creature(cid)
+        outcome = self.s.rules.resolve_heal(creature, amount, "stress")
+        return self.s.commit(cid, outcome, "stress", tr("{name}: {step}", name=creature.name, step=clauses(outcome.steps)),
+                             outcome.steps)
 
 
 def has_temp_hp(rules: Any) -> bool:

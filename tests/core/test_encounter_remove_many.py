@@ -73,3 +73,20 @@ def test_undo_restores_everything(removed: set[int], turns: int) -> None:
     assert encounter.active is None or encounter.active in encounter.order
     encounter.undo()
     assert (encounter.to_data()["creatures"], encounter.active, encounter.round) == before
+
+
+def test_the_active_last_creature_removed_with_others_ends_its_turn_as_removing_it_alone_does() -> None:
+    # removing the active creature ends its turn: the next one left in the order is up, and past
+    # the end the top of a new round; no one who already acted this round acts again
+    alone, ids = roster(4)
+    for _ in range(3):
+        alone.next_turn()   # Goblin 4, the last, is up in round 1
+    alone.remove(ids[3])
+    several, same = roster(4)
+    for _ in range(3):
+        several.next_turn()
+    several.remove_many([same[3], same[1]])
+    assert (alone.active, alone.round) == (ids[0], 2)
+    assert (several.active, several.round) == (same[0], 2)
+    several.undo()
+    assert (several.active, several.round, several.order) == (same[3], 1, same)

@@ -49,7 +49,7 @@ def test_undo_and_redo_put_back_a_creature_field_by_field():
     assert change == Change(goblin, {"condition_values": UNSET, "conditions": []},
                             {"condition_values": {"frightened": 2}, "conditions": ["frightened"]})
     enc.undo()
-    assert enc.conditions_of(goblin) == {} and "condition_values" not in enc._state(goblin)
+    assert enc.conditions_of(goblin) == {} and "condition_values" not in enc.roster.state(goblin)
     enc.redo()
     assert enc.conditions_of(goblin) == {"frightened": 2}
 

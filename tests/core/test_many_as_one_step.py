@@ -132,3 +132,13 @@ def test_one_step_groups_any_calls():
     assert enc.log[-1].headline == "prepared"
     enc.undo()
     assert enc.conditions_of(ids[0]) == {} and enc.initiative(ids[1]) == 0
+
+
+def test_healing_or_temporary_hp_for_no_one_is_refused_not_logged():
+    enc, _ids = pf2("A", "B")
+    log = len(enc.log)
+    with pytest.raises(ValueError, match="^nothing to do$"):
+        enc.heal_many([], 3)
+    with pytest.raises(ValueError, match="^nothing to do$"):
+        enc.give_temp_hp([], 3)
+    assert len(enc.log) == log

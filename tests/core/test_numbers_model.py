@@ -89,6 +89,6 @@ def test_next_encounter_carries_numbers_attacks_and_hope():
                                                 attacks=[("sword", "1d8+1 physical", 3)])
     cid = enc.add(pc)
     enc.update(cid, now_hp_marked=1)
-    enc._creatures[cid].hope = 3  # set as mark_hope will
+    enc.creatures[cid].hope = 3  # set as mark_hope will
     kept = next(iter(enc.next_encounter("Scene 2").creatures.values()))
     assert (kept.numbers, kept.attacks, kept.hope) == ({"evasion": 11}, pc.attacks, 3)

@@ -28,7 +28,7 @@ def test_numbers_and_attacks_survive_save_and_load():
 def test_hope_survives_save_and_load():
     enc = Encounter("daggerheart", "Hope")
     cid = enc.add(get_system("daggerheart").new_creature("Kyra", pc=True, hp=6, numbers={"evasion": 11}))
-    enc._creatures[cid].hope = 4
+    enc.creatures[cid].hope = 4
     assert saves.load(saves.save(enc)).creature(cid).hope == 4
 
 

@@ -32,7 +32,7 @@ def hostile_encounter() -> Path:
     encounter = goblins()
     rules = encounter.rules
     cid = encounter.add(rules.new_creature("Evil", hp=5), initiative=3)
-    encounter._creatures[cid].name = HOSTILE
+    encounter.creatures[cid].name = HOSTILE
     encounter.apply_damage([cid], "2 fire")
     return saves.save(encounter)
 
