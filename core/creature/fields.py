@@ -163,7 +163,7 @@ CREATURE_FIELDS: tuple[Field, ...] = (
     Field("persistent", list, [], "persistent damage, one line each (see below)", always=True,
           check=checks.persistent, dump=lambda v: [p.to_state() for p in v],
           load=_each(PersistentDamage.from_state)),
-    Field("temp_immunities", list, [], "temporary immunities, `EFFECT | until round N`", always=True,
+    Field("temp_immunities", list, [], "temporary immunities, one line each (see below)", always=True,
           check=checks.immunities, dump=lambda v: [t.to_state() for t in v],
           load=_each(TemporaryImmunity.from_state)),
     _int("init_mod", "the initiative modifier", (-MAX_MODIFIER, MAX_MODIFIER), None, identity=True),
