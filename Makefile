@@ -6,7 +6,7 @@ TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 MUTATE_STAMP := $(VENV)/.installed-mutate
 
-.PHONY: run test suite typecheck warm-tests bench sizes screenshots lint mutate clean locale readme-keys
+.PHONY: run test suite typecheck warm-tests bench sizes screenshots lint mutate clean locale readme-keys format-table
 
 # issue 22: the virtual environment is filled by uv, not pip: on a fresh clone pip 23 took
 # 23 s of the run (most of it matching thousands of PyPI file names against this Python's
@@ -98,6 +98,10 @@ readme-keys: $(TEST_STAMP)
 # updated from it (new ids untranslated, which the catalogue test refuses), then compiled to
 # the .mo the package ships (--use-fuzzy: a .po without a header reads as fuzzy as a whole and
 # would not compile; a fuzzy message is refused by tests/core/test_i18n_catalogue.py instead)
+# saves/FORMAT.md's table of a creature's fields, made from core/creature/fields.py (a test refuses a stale one)
+format-table: $(TEST_STAMP)
+	$(BIN)/python tests/saves/test_format_field_table.py
+
 locale: $(TEST_STAMP)
 	$(BIN)/pybabel extract --no-default-keywords -k tr -k ntr:1,2 -k ptr:1c,2 -k N_ --no-location \
 		--omit-header --sort-output -o core/locale/hitledger.pot core saves tui

@@ -26,6 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from core.creature.refusal import place, wording
 from core.creature.schema import MAX_FEAR, MAX_INT, Invalid, check_creature, check_fields
 from core.creature.schema import kind as _kind
 from core.creature.schema import whole as _whole
@@ -57,13 +58,12 @@ def validate(doc: Mapping[str, Any], path: Path | None, *, history: bool = True)
         if history:
             _check_history(doc, system, ids)
     except Invalid as exc:
-        place = field_words(doc, exc.field)
-        # "creature 1 (Goblin) hp must be a whole number", or "…hp: 99 is more than max_hp 20"
-        gist, said = ((f"{place} {exc.gist}", f"{place} {exc.problem}") if exc.gist
-                      else (f"{place}: {exc.problem}",) * 2)
+        # the one wording (core.creature.refusal): "creature 1 (Goblin) hp must be a whole number"
+        name = _creature_name(doc, exc.field)
+        gist, said = wording(exc.field, exc.gist or exc.problem, name), wording(exc.field, exc.problem, name)
         raise SaveError(path, exc.problem, field=exc.field,
                         hint=f"{_HINT} — the file was left as it was", gist=gist,
-                        said=f"{said} ({exc.field})" if place != exc.field else said) from None
+                        said=f"{said} ({exc.field})" if place(exc.field, name) != exc.field else said) from None
 
 
 def field_words(doc: Mapping[str, Any], field: str) -> str:
@@ -71,17 +71,18 @@ def field_words(doc: Mapping[str, Any], field: str) -> str:
 
     Other fields keep their TOML name (``encounter.round``), which is what the file shows.
     """
-    match = re.fullmatch(r"creatures\[(\d+)\]\.?(.*)", field)
-    if match is None:
-        return field
-    index, rest = int(match[1]), match[2]
+    return place(field, _creature_name(doc, field))
+
+
+def _creature_name(doc: Mapping[str, Any], field: str) -> str | None:
+    """The name of the creature a ``creatures[i]…`` field belongs to, where the file has one."""
+    match = re.match(r"creatures\[(\d+)\]", field)
     creatures = doc.get("creatures")
-    entry = creatures[index] if isinstance(creatures, list) and index < len(creatures) else {}
+    if match is None or not isinstance(creatures, list) or int(match[1]) >= len(creatures):
+        return None
+    entry = creatures[int(match[1])]
     name = entry.get("name") if isinstance(entry, dict) else None
-    label = f"creature {index + 1}"
-    if isinstance(name, str) and name.strip():
-        label += f" ({' '.join(name.split())[:40]})"
-    return f"{label} {rest}" if rest else label
+    return name if isinstance(name, str) else None
 
 
 # --- values --------------------------------------------------------------------------------

@@ -2,228 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple
 
-from core.dice.expression import parse as parse_dice
+from core.creature.fields import IDENTITY_FIELDS as IDENTITY_FIELDS
+from core.creature.fields import PRINTED as PRINTED
+from core.creature.fields import STATE_FIELDS, fill, state_of
+from core.creature.refusal import Invalid, read
+from core.creature.values import Attack as Attack
+from core.creature.values import PersistentDamage as PersistentDamage
+from core.creature.values import TemporaryImmunity as TemporaryImmunity
+from core.creature.values import as_attack as as_attack
+from core.creature.values import as_attacks as as_attacks
+from core.creature.values import printed_numbers as printed_numbers
 from core.notation import Damage, DamagePart
-from core.text.errors import StateError
-from core.text.i18n import language, tr
-from core.text.japanese import damage_label
+from core.text.i18n import tr
 from core.text.plain_text import without_controls
 
-
-@dataclass(frozen=True, slots=True)
-class PersistentDamage:
-    """A persistent damage condition on a creature (``1d6 bleed``, doubled: factor 2)."""
-
-    formula: str
-    type: str
-    factor: float = 1.0
-    rounds_left: int | None = None
-    last_check: str | None = None
-    pending_check: bool = False
-    timing: str = "end"
-
-    @property
-    def average(self) -> float:
-        """Expected damage per tick, factor included (compares conditions of one type)."""
-        return parse_dice(self.formula.split()[0]).average * self.factor
-
-    @property
-    def label(self) -> str:
-        """The condition as a GM reads it: ``1d6 bleed ×2``."""
-        factor = "" if self.factor == 1 else (" ×2" if self.factor == 2 else f" ×{self.factor:g}")
-        if language() == "ja":   # issue 21: the seed's words, 1d6［火炎］
-            amount, *words = self.formula.split()
-            kind = words.pop(0) if words else None
-            return f"{damage_label(amount, False, kind, words)}{factor}"
-        return f"{self.formula}{factor}"
-
-    def to_state(self) -> str:
-        """One readable line: ``1d6 bleed | factor 2 | end | rounds 7 | last 12 failed | pending``."""
-        fields = [self.formula, f"factor {self.factor:g}", self.timing]
-        if self.rounds_left is not None:
-            fields.append(f"rounds {self.rounds_left}")
-        if self.last_check is not None:
-            fields.append(f"last {self.last_check}")
-        if self.pending_check:
-            fields.append("pending")
-        return " | ".join(fields)
-
-    @classmethod
-    def from_state(cls, data: Any, where: str) -> PersistentDamage:
-        """Rebuild from :meth:`to_state`'s line; StateError names a bad field."""
-        if not isinstance(data, str) or not data.strip():
-            raise StateError(where, "expected a line like '1d6 bleed | factor 1 | end'")
-        formula, *fields = [f.strip() for f in data.split("|")]
-        words = formula.split()
-        if len(words) < 2:
-            raise StateError(where, f"{formula!r} needs an amount and a type, e.g. '1d6 bleed'")
-        try:
-            parse_dice(words[0])
-        except ValueError as exc:
-            raise StateError(where, f"bad amount {words[0]!r}: {exc}") from None
-        values: dict[str, Any] = {"factor": 1.0, "timing": "end", "rounds_left": None,
-                                  "last_check": None, "pending_check": False}
-        for item in fields:
-            key, _, rest = item.partition(" ")
-            try:
-                if key == "factor":
-                    values["factor"] = float(rest)
-                elif key in ("end", "start"):
-                    values["timing"] = key
-                elif key == "rounds":
-                    values["rounds_left"] = int(rest)
-                elif key == "last":
-                    values["last_check"] = rest
-                elif key == "pending":
-                    values["pending_check"] = True
-                else:
-                    raise ValueError(f"unknown field {item!r}")
-            except ValueError as exc:
-                raise StateError(where, f"{exc}; fields are factor N, start|end, rounds N, "
-                                 "last TEXT, pending") from None
-        return cls(formula, words[1], **values)
-
-
-@dataclass(frozen=True, slots=True)
-class TemporaryImmunity:
-    """Immunity to an effect until the start of round ``until_round``."""
-
-    effect: str
-    until_round: int
-
-    def to_state(self) -> str:
-        """One readable line: ``blindness | until round 4``."""
-        return f"{self.effect} | until round {self.until_round}"
-
-    @classmethod
-    def from_state(cls, data: Any, where: str) -> TemporaryImmunity:
-        """Rebuild from :meth:`to_state`'s line."""
-        effect, _, rest = (data if isinstance(data, str) else "").partition("|")
-        words = rest.split()
-        if not effect.strip() or len(words) != 3 or words[:2] != ["until", "round"] or not words[2].isdecimal():
-            raise StateError(where, "expected a line like 'blindness | until round 4'")
-        return cls(effect.strip(), int(words[2]))
-
-
-class Attack(NamedTuple):
-    """One attack of a creature as its block printed it (RULES §8): ``dagger +8 (agile)``."""
-
-    label: str
-    damage: str                     # notation, as printed (``1d4+2 piercing``)
-    bonus: int | None = None        # the attack roll's bonus; None: not printed
-    traits: tuple[str, ...] = ()    # ``agile``, ``finesse``, ``ranged`` …
-    note: str = ""                  # what follows, not automated (``plus Grab``)
-    threat: int | None = None       # d20-3e: the threat range's low end (``/18-20``: 18); None: 20
-    multiplier: int | None = None   # d20-3e: the critical multiplier printed (``/×3``); None: ×2
-
-    @property
-    def ranged(self) -> bool:
-        """A ranged attack (``Ranged`` in a PF2 block, or the ``ranged`` trait)."""
-        return "ranged" in self.traits
-
-    @classmethod
-    def of(cls, value: Attack | tuple[Any, ...]) -> Attack:
-        """An Attack from itself or a (label, damage[, bonus, traits, note]) tuple."""
-        return value if isinstance(value, Attack) else cls(*value)
-
-    def to_state(self) -> dict[str, Any]:
-        """TOML-ready table: label and damage, then what was printed."""
-        out: dict[str, Any] = {"label": self.label, "damage": self.damage}
-        if self.bonus is not None:
-            out["bonus"] = self.bonus
-        if self.traits:
-            out["traits"] = list(self.traits)
-        if self.note:
-            out["note"] = self.note
-        for key in ("threat", "multiplier"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        return out
-
-    @classmethod
-    def from_state(cls, data: Any, where: str) -> Attack:
-        """Rebuild from :meth:`to_state`'s table; StateError names a bad field."""
-        return cls(without_controls(_get(data, "label", str, where)),
-                   without_controls(_get(data, "damage", str, where)),
-                   _get(data, "bonus", int, where, None),
-                   tuple(without_controls(t) for t in _str_list(data, "traits", where)),
-                   without_controls(_get(data, "note", str, where, "")),
-                   _get(data, "threat", int, where, None), _get(data, "multiplier", int, where, None))
-
-
-def as_attack(value: Any) -> Attack:
-    """An Attack from itself or a (label, damage[, bonus, traits, note]) tuple; ValueError
-    otherwise (its fields are checked with the creature, core.creature.schema)."""
-    try:
-        attack = Attack.of(value)
-    except TypeError:
-        raise ValueError(f"an attack is (label, damage[, bonus, traits]), not {value!r}"[:200]) from None
-    traits = attack.traits
-    words = traits.replace(",", " ").split() if isinstance(traits, str) else traits
-    return attack._replace(traits=tuple(words))
-
-
-def printed_numbers(numbers: Any) -> dict[str, int]:
-    """A creature's numbers as given; ValueError unless a mapping (its keys and values are
-    checked with the creature, core.creature.schema)."""
-    if numbers is None:
-        return {}
-    if not isinstance(numbers, Mapping):
-        raise ValueError(f"numbers must be a dict such as {{'ac': 17}}, not {numbers!r}"[:200])
-    return dict(numbers)
-
-
-def as_attacks(values: Any) -> list[Attack]:
-    """Attacks from Attack or (label, damage[, bonus, traits, note]) items; ValueError otherwise."""
-    if isinstance(values, (str, Mapping)) or not hasattr(values, "__iter__"):
-        raise ValueError(f"attacks are a list of (label, damage[, bonus, traits]), not {values!r}"[:200])
-    return [as_attack(a) for a in values]
-
-
-#: The printed fields an edit sets (``Encounter.update``): each value made as the field holds it.
-PRINTED: dict[str, Callable[[Any], Any]] = {"numbers": printed_numbers, "attacks": as_attacks,
-                                            "horde": lambda value: value,
-                                            "role": lambda value: value.strip().lower()
-                                            if isinstance(value, str) else value,
-                                            "cr": lambda value: value.strip()
-                                            if isinstance(value, str) else value}
-
-_MISSING = object()
-
-
-def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str,
-         default: Any = _MISSING) -> Any:
-    if not isinstance(data, Mapping):
-        raise StateError(where, "expected a table")
-    if key not in data:
-        if default is _MISSING:
-            raise StateError(f"{where}.{key}", "missing")
-        return default
-    value = data[key]
-    if isinstance(value, bool) and kind is not bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise StateError(f"{where}.{key}", f"expected {_kind_name(kind)}, found {value!r}")
-    if not isinstance(value, kind):
-        raise StateError(f"{where}.{key}", f"expected {_kind_name(kind)}, found {value!r}")
-    return value
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    names = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
-             list: "a list", dict: "a table"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
-
-
-# Fields of a creature, in save order; None-able ints are omitted from saves when unset.
-INT_FIELDS = ("hp", "max_hp", "temp_hp", "vitality", "max_vitality", "wounds", "max_wounds",
-              "hp_marked", "armor", "armor_marked", "stress", "stress_marked", "major", "severe",
-              "subdual", "dying", "wounded", "hope")
-OPTIONAL_INT = frozenset({"hp", "max_hp", "vitality", "max_vitality", "wounds", "max_wounds",
-                          "major", "severe"})
+#: Whole-number fields of a creature written with its track, in save order (core.creature.fields).
+INT_FIELDS = tuple(f.name for f in STATE_FIELDS if f.kind is int and f.name != "init_mod")
+#: Those left out of a save only when unset (None), not when 0.
+OPTIONAL_INT = frozenset(f.name for f in STATE_FIELDS if f.kind is int and f.default is None)
 
 
 @dataclass(slots=True)
@@ -286,95 +86,25 @@ class Creature:
         return "living"
 
     def to_state(self) -> dict[str, Any]:
-        """TOML-ready data (no None values)."""
-        out: dict[str, Any] = {"name": self.name, "pc": self.pc,
-                               "traits": sorted(self.traits), "defenses": self.defenses}
-        for name in INT_FIELDS:
-            value = getattr(self, name)
-            if value is not None and (name in OPTIONAL_INT or value):
-                out[name] = value
-        out["conditions"] = sorted(self.conditions)
-        out["persistent"] = [p.to_state() for p in self.persistent]
-        out["temp_immunities"] = [t.to_state() for t in self.temp_immunities]
-        # RULES §7 fields, left out when unset so older files and small saves stay alike
-        if self.init_mod:
-            out["init_mod"] = self.init_mod
-        if self.condition_values:
-            out["condition_values"] = dict(self.condition_values)
-        if self.condition_durations:
-            out["condition_durations"] = dict(self.condition_durations)
-        if self.recovery_check:
-            out["recovery_check"] = self.recovery_check
-        if self.statblock:
-            out["statblock"] = self.statblock
-        if self.attacks:
-            out["attacks"] = [Attack.of(a).to_state() for a in self.attacks]
-        if self.hidden:
-            out["hidden"] = True
-        if self.numbers:
-            out["numbers"] = dict(self.numbers)
-        if self.horde:
-            out["horde"] = self.horde
-        if self.role:
-            out["role"] = self.role
-        if self.cr:
-            out["cr"] = self.cr
-        return out
+        """TOML-ready data (no None values), field by field as core.creature.fields declares them."""
+        return state_of(self)
 
     @classmethod
     def from_state(cls, data: Mapping[str, Any], where: str = "creature") -> Creature:
-        """Rebuild from :meth:`to_state` data; StateError names a bad field."""
-        c = cls(name=without_controls(_get(data, "name", str, where)))
-        c.pc = _get(data, "pc", bool, where, False)
-        c.traits = frozenset(without_controls(t) for t in _str_list(data, "traits", where)) \
-            or frozenset({"living"})
-        c.defenses = without_controls(_get(data, "defenses", str, where, ""))
-        for name in INT_FIELDS:
-            default = None if name in OPTIONAL_INT else 0
-            setattr(c, name, _get(data, name, int, where, default))
-        c.conditions = set(_str_list(data, "conditions", where))
-        c.persistent = [PersistentDamage.from_state(p, f"{where}.persistent[{i}]")
-                        for i, p in enumerate(_get(data, "persistent", list, where, []))]
-        c.temp_immunities = [TemporaryImmunity.from_state(t, f"{where}.temp_immunities[{i}]")
-                             for i, t in enumerate(_get(data, "temp_immunities", list, where, []))]
-        # RULES §7 fields (absent in older files)
-        c.init_mod = _get(data, "init_mod", int, where, 0)
-        c.recovery_check = _get(data, "recovery_check", str, where, "")
-        c.condition_values = _table(data, "condition_values", int, where)
-        c.condition_durations = _table(data, "condition_durations", (int, str), where)
-        c.statblock = without_controls(_get(data, "statblock", str, where, ""), lines=True)
-        c.attacks = [Attack.from_state(a, f"{where}.attacks[{i}]")
-                     for i, a in enumerate(_get(data, "attacks", list, where, []))]
-        c.hidden = _get(data, "hidden", bool, where, False)
-        c.numbers = _table(data, "numbers", int, where)
-        c.horde = _get(data, "horde", str, where, "")
-        c.role = _get(data, "role", str, where, "")
-        c.cr = _get(data, "cr", str, where, "")
+        """Rebuild from :meth:`to_state` data; Invalid names a bad field (and the creature)."""
+        name = without_controls(read(data, "name", str, where))
+        c = cls(name=name)
+        try:
+            fill(c, data, where)
+        except Invalid as exc:
+            exc.creature = exc.creature or name
+            raise
         return c
 
 
 # Derived from the dataclass, so a new field is cloned and committed without a second list.
 FIELD_NAMES = tuple(f.name for f in fields(Creature))
 CONTAINER_FIELDS = tuple(f.name for f in fields(Creature) if f.default_factory is not MISSING)
-IDENTITY_FIELDS = ("name", "pc", "traits", "defenses", "init_mod", "statblock", "attacks", "hidden",
-                   "numbers", "horde", "role", "cr")
-
-
-def _str_list(data: Mapping[str, Any], key: str, where: str) -> list[str]:
-    value = _get(data, key, list, where, [])
-    for i, item in enumerate(value):
-        if not isinstance(item, str):
-            raise StateError(f"{where}.{key}[{i}]", f"expected text, found {item!r}")
-    return list(value)
-
-
-def _table(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> dict[str, Any]:
-    value = _get(data, key, dict, where, {})
-    for name in value:
-        _get(value, name, kind, f"{where}.{key}")
-    return dict(value)
-
-
 # Fields commit may set (everything but identity).
 TRACK_FIELDS = tuple(f.name for f in fields(Creature) if f.name not in IDENTITY_FIELDS)
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from core.creature.model import Creature
+from core.creature.refusal import MISSING, Invalid, kind_words, must_be, read
 from core.encounter.ledger import Change, Event
 from core.systems import SYSTEM_IDS
 from core.text.errors import StateError
@@ -22,24 +23,13 @@ if TYPE_CHECKING:   # the state of an encounter saved and read (not the facade: 
 DETAILS_KEPT = 200              # saved breakdown lines: the most recent events only
 
 E = TypeVar("E", bound="Encounter")
-_MISSING = object()
-_KIND_WORDS = {int: "a whole number", str: "text", list: "a list", dict: "a table",
-               bool: "true or false"}
 
 
 def _typed(data: Mapping[str, Any], key: str, kind: type, where: str,
-           default: Any = _MISSING) -> Any:
-    """``data[key]`` if it is a ``kind``; the default when absent; StateError otherwise."""
-    field_name = f"{where}.{key}" if where else key
-    if key not in data:
-        if default is _MISSING:
-            raise StateError(field_name, "missing")
-        return default
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise StateError(field_name, f"expected {_KIND_WORDS.get(kind, kind.__name__)}, "
-                                     f"found {type(value).__name__}")
-    return value
+           default: Any = MISSING) -> Any:
+    """``data[key]`` if it is a ``kind``; the default when absent; Invalid (a StateError) otherwise,
+    in the one wording of every refused field (core.creature.refusal)."""
+    return read(data, key, kind, where, default)
 
 
 # ---------------------------------------------------------------------- events
@@ -132,7 +122,7 @@ def to_data(enc: Encounter) -> dict[str, Any]:
 def from_data(cls: type[E], data: Mapping[str, Any]) -> E:
     """Rebuild an encounter of class ``cls`` from :func:`to_data`; StateError names a bad field."""
     if not isinstance(data, Mapping):
-        raise StateError("encounter", "expected a table")
+        raise must_be("encounter", kind_words(dict), data)
     data, removed = _without_controls(data)
     head = _typed(data, "encounter", dict, "")
     system = _typed(head, "system", str, "encounter")
@@ -179,8 +169,18 @@ def _read_creature(enc: Encounter, entry: Any, i: int) -> None:
     """Put ``creatures[i]`` of the saved data into ``enc``, in its place in the order."""
     where = f"creatures[{i}]"
     if not isinstance(entry, Mapping):
-        raise StateError(where, "expected a table")
+        raise must_be(where, kind_words(dict), entry)
     state = dict(entry)
+    try:
+        _read_place(enc, state, where, i)
+    except Invalid as exc:   # the one wording names the creature too: "creature 2 (Goblin) id …"
+        name = state.get("name")
+        exc.creature = exc.creature or (name if isinstance(name, str) else None)
+        raise
+
+
+def _read_place(enc: Encounter, state: dict[str, Any], where: str, i: int) -> None:
+    """The creature of ``state`` put in ``enc`` with its id, initiative and place."""
     cid = _typed(state, "id", str, where)
     state.pop("id")
     initiative = _typed(state, "initiative", int, where, 0)

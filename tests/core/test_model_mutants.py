@@ -42,13 +42,14 @@ def test_a_persistent_condition_reads_and_saves_every_field():
 
 
 @pytest.mark.parametrize("line,message", [
-    ("", "w: expected a line like '1d6 bleed | factor 1 | end'"),
-    (5, "w: expected a line like '1d6 bleed | factor 1 | end'"),
-    ("1d6", "w: '1d6' needs an amount and a type, e.g. '1d6 bleed'"),
-    ("x bleed", "w: bad amount 'x': unexpected 'x' in dice expression (at position 1)"),
-    ("1d6 bleed | colour red", "w: unknown field 'colour red'; fields are factor N, start|end, rounds N, last TEXT, pending"),
-    ("1d6 bleed | rounds x", "w: invalid literal for int() with base 10: 'x'; fields are factor N, start|end, "
-     "rounds N, last TEXT, pending"),
+    ("", "w must be a line like '1d6 bleed | factor 1 | end', not ''"),
+    (5, "w must be a line like '1d6 bleed | factor 1 | end', not 5"),
+    ("1d6", "w must be an amount and a type, like '1d6 bleed', not '1d6'"),
+    ("x bleed", "w must be an amount of dice, not 'x': unexpected 'x' in dice expression (at position 1)"),
+    ("1d6 bleed | colour red", "w must have the fields factor N, start|end, rounds N, last TEXT, pending "
+     "(unknown field 'colour red')"),
+    ("1d6 bleed | rounds x", "w must have the fields factor N, start|end, rounds N, last TEXT, pending "
+     "(invalid literal for int() with base 10: 'x')"),
 ])
 def test_a_bad_persistent_line_is_refused_in_words(line, message):
     assert str(_state_error(PersistentDamage.from_state, line, "w")) == message
@@ -76,11 +77,11 @@ def test_an_attack_saves_what_was_printed_and_reads_back():
 
 
 @pytest.mark.parametrize("table,field,message", [
-    ({"label": "a"}, "w.damage", "missing"),
-    ({"label": "a", "damage": "x", "bonus": True}, "w.bonus", "expected a whole number, found True"),
-    ({"label": "a", "damage": "x", "bonus": 1.5}, "w.bonus", "expected a whole number, found 1.5"),
-    ({"label": "a", "damage": "x", "traits": ["a", 1]}, "w.traits[1]", "expected text, found 1"),
-    (5, "w", "expected a table"),
+    ({"label": "a"}, "w.damage", "is missing"),
+    ({"label": "a", "damage": "x", "bonus": True}, "w.bonus", "must be a whole number, not True"),
+    ({"label": "a", "damage": "x", "bonus": 1.5}, "w.bonus", "must be a whole number, not 1.5"),
+    ({"label": "a", "damage": "x", "traits": ["a", 1]}, "w.traits[1]", "must be text, not 1"),
+    (5, "w", "must be a table, not 5"),
 ])
 def test_a_bad_attack_table_names_its_field(table, field, message):
     error = _state_error(Attack.from_state, table, "w")

@@ -32,7 +32,7 @@ def test_a_creature_with_no_track_is_refused_as_a_whole_with_no_field_prefix():
     rules = get_system("pf2e")
     goblin = rules.new_creature("Goblin", hp=6)
     goblin.hp = goblin.max_hp = None
-    assert refused(rules.check_creature, goblin) == "a pf2e creature needs hp, max_hp"
+    assert refused(rules.check_creature, goblin) == "must have hp, max_hp (the track of a pf2e creature)"
 
 
 @pytest.mark.parametrize("system", ["pf2e", "sf2e", "vitality-wounds", "d20-3e"])

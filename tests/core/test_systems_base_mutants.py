@@ -59,7 +59,7 @@ def test_a_system_without_persistent_damage_says_so():
 
 
 @pytest.mark.parametrize("key,value,message", [
-    ("hp", -1, "HP slots must be a whole number of 0 or more, not -1"),
+    ("hp", -1, "HP slots must be 0 or more, not -1"),
     ("armor", 10**9, "Armor slots must be at most 99, not 1,000,000,000"),
 ])
 def test_a_stat_out_of_bounds_is_refused_in_the_forms_words(key, value, message):

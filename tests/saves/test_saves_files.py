@@ -212,7 +212,7 @@ BAD_FILES = {
     "ill-typed field": (GOOD.replace("round = 2", 'round = "two"'), "must be a whole number", None, "encounter.round"),
     "ill-typed nested": (GOOD.replace("hp = 6", "hp = 6.5"), "whole number", None, "creatures[0].hp"),
     "ill-typed ledger": (GOOD.replace("round = 1", "round = true"), "must be a whole number", None, "ledger[0].round"),
-    "bad notation": (GOOD.replace("1d6 bleed", "bleed"), "needs an amount", None, "creatures[0].persistent[0]"),
+    "bad notation": (GOOD.replace("1d6 bleed", "bleed"), "must be an amount and a type", None, "creatures[0].persistent[0]"),
     "unknown system": (GOOD.replace('"pf2e"', '"gurps"'), "unknown system 'gurps'", None, "encounter.system"),
 }
 

@@ -200,12 +200,12 @@ BAD_TEMPLATES = [
     ("daggerheart", {**BANDIT, "max_hp": 10**12}, "at most 99", "creatures[0].max_hp"),
     ("pf2e", {**GOOD, "max_hp": 10**12, "hp": 10**12}, "at most 1,000,000", "creatures[0].hp"),
     ("pf2e", {key: v for key, v in GOOD.items() if key != "name"}, "is missing", "creatures[0].name"),
-    ("pf2e", {**GOOD, "name": "  "}, "needs a name", "creatures[0].name"),
+    ("pf2e", {**GOOD, "name": "  "}, "must be a name", "creatures[0].name"),
     ("pf2e", {**GOOD, "hp": -3}, "0 or more", "creatures[0].hp"),
-    ("daggerheart", {**BANDIT, "severe": 5}, "below Major", "creatures[0].severe"),
-    ("pf2e", {**GOOD, "stress": 3}, "pf2e creatures have no stress", "creatures[0].stress"),
+    ("daggerheart", {**BANDIT, "severe": 5}, "must be Major (6) or more, not 5", "creatures[0].severe"),
+    ("pf2e", {**GOOD, "stress": 3}, "is a field of another system: pf2e creatures have", "creatures[0].stress"),
     ("pf2e", {**{k: v for k, v in GOOD.items() if k not in ("hp", "max_hp")}, "vitality": 20,
-              "max_vitality": 20}, "pf2e creatures have no vitality", "creatures[0].vitality"),
+              "max_vitality": 20}, "is a field of another system: pf2e creatures have", "creatures[0].vitality"),
     ("pf2e", {**GOOD, "init_mod": 10**20}, "init_mod", "creatures[0].init_mod"),
 ]
 

@@ -79,7 +79,7 @@ def test_daggerheart_severe_below_major_is_refused() -> None:
     enc.add(get_system("daggerheart").new_creature("Bandit", hp=6, major=7, severe=14))
     path = saves.save(enc)
     _edited(path, lambda d: _first(d).update(severe=3))
-    with pytest.raises(SaveError, match="below Major") as caught:
+    with pytest.raises(SaveError, match=r"must be Major \(\d+\) or more") as caught:
         saves.load(path)
     assert caught.value.field == "creatures[0].severe"
 

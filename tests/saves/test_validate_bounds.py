@@ -40,11 +40,11 @@ def _persistent(line: str) -> Callable[[Doc], object]:
 
 @pytest.mark.parametrize(("good", "bad", "field", "problem"), [
     (_persistent("1d6 bleed | factor 1 | end | rounds 0"), _persistent("1d6 bleed | factor 1 | end | rounds -1"),
-     "creatures[0].persistent[0]", "rounds -1 must be 0 to 999"),
+     "creatures[0].persistent[0]", "must have rounds 0 to 999, not -1"),
     (_persistent(f"1d6 bleed | factor {MAX_FACTOR:g} | end"), _persistent("1d6 bleed | factor 100.5 | end"),
-     "creatures[0].persistent[0]", "factor 100.5 must be above 0 and at most 100"),
+     "creatures[0].persistent[0]", "must have a factor above 0 and at most 100, not 100.5"),
     (_persistent("1d6 bleed | factor 0.01 | end"), _persistent("1d6 bleed | factor 0 | end"),
-     "creatures[0].persistent[0]", "factor 0.0 must be above 0 and at most 100"),
+     "creatures[0].persistent[0]", "must have a factor above 0 and at most 100, not 0.0"),
     (lambda d: d["encounter"].update(round=1), lambda d: d["encounter"].update(round=0),
      "encounter.round", "must be 1 or more, not 0"),
     (lambda d: d["encounter"].update(turn=0), lambda d: d["encounter"].update(turn=-1),
@@ -55,7 +55,7 @@ def _persistent(line: str) -> Callable[[Doc], object]:
      "encounter.next_id", "must be 1 or more, not 0"),
     (lambda d: d["creatures"][0].update(hp=d["creatures"][0]["max_hp"]),
      lambda d: d["creatures"][0].update(hp=d["creatures"][0]["max_hp"] + 1),
-     "creatures[0].hp", "21 is more than max_hp 20"),
+     "creatures[0].hp", "must be at most max_hp (20), not 21"),
     (lambda d: d["creatures"][0].update(hp=0), lambda d: d["creatures"][0].update(hp=-1),
      "creatures[0].hp", "must be 0 or more, not -1"),
     (lambda d: d["creatures"][0].update(seq=0), lambda d: d["creatures"][0].update(seq=-1),
@@ -147,9 +147,9 @@ def test_a_step_may_set_the_round_turn_and_next_id_at_their_lowest(doc):
 
 
 @pytest.mark.parametrize(("edit", "field", "problem"), [
-    (lambda c: c.update(name="  "), "creatures[0].name", "a creature needs a name"),
+    (lambda c: c.update(name="  "), "creatures[0].name", "must be a name, not empty"),
     (lambda c: c.update(id=""), "creatures[0].id", "'' is empty or used twice; ids must be unique"),
-    (lambda c: c.pop("max_hp"), "creatures[0]", "a pf2e creature needs hp, max_hp"),
+    (lambda c: c.pop("max_hp"), "creatures[0]", "must have hp, max_hp (the track of a pf2e creature)"),
 ])
 def test_a_creature_needs_a_name_an_id_and_its_track(doc, edit, field, problem):
     edit(doc["creatures"][0])
