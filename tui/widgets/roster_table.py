@@ -430,7 +430,9 @@ class RosterTable(DataTable[Any]):
             if key == "init" and not encounter.rules.has_initiative:
                 label = ""  # RULES §7: the column holds only the spotlight ▶ and the mark ✓
             if key in self._widths:
-                self.add_column(cut_cells(tr(label), self._widths[key]), key=key,
+                # a Text, not a str: a str is read as markup, which loads Rich's emoji
+                # table (tens of ms of start-up) for words that hold neither
+                self.add_column(Text(cut_cells(tr(label), self._widths[key])), key=key,
                                 width=self._widths[key])
         self._active = encounter.active
         self._order = encounter.order
