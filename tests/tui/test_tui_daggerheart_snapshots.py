@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_tui_turns_log_and_help import jagged_knives
 from test_tui_snapshots import still
+from test_tui_turns_log_and_help import jagged_knives
 
 from tui.app import make_app
 
