@@ -57,8 +57,8 @@ def test_no_test_name_cites_an_issue() -> None:
     cited = []
     for path in sorted(TESTS.rglob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            is_test = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-            if is_test and CITES_AN_ISSUE.search(node.name):
+            named = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+            if isinstance(node, named) and CITES_AN_ISSUE.search(node.name):
                 cited.append(f"{path.relative_to(TESTS)}::{node.name}")
     assert cited == [], "name the test by the rule or behaviour it checks"
 
