@@ -54,6 +54,7 @@ suite: warm-tests
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy core saves tui
+	$(BIN)/python tests/typecheck_tests.py
 
 warm-tests: $(TEST_STAMP)
 	-env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --collect-only -q -n 0 \

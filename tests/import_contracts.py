@@ -8,8 +8,10 @@ would pass a dependency nobody thought to list; this one allows only what
 from __future__ import annotations
 
 import sys
+from typing import cast
 
 from importlinter import Contract, ContractCheck, fields, output
+from importlinter.domain.imports import Module
 
 
 class StandardLibraryOnly(Contract):
@@ -22,9 +24,9 @@ class StandardLibraryOnly(Contract):
     def check(self, graph, verbose: bool) -> ContractCheck:
         """Every import of a source module names a standard-library or allowed package."""
         allowed = set(sys.stdlib_module_names)
-        allowed |= {module.name for module in self.allowed_modules or []}
+        allowed |= {module.name for module in cast("list[Module]", self.allowed_modules or [])}
         found = []
-        for source in self.source_modules:
+        for source in cast("list[Module]", self.source_modules):  # a field reads as its list
             for importer in {source.name} | graph.find_descendants(source.name):
                 for imported in graph.find_modules_directly_imported_by(importer):
                     if imported.split(".")[0] not in allowed:

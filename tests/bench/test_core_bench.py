@@ -20,8 +20,8 @@ import time
 import pytest
 
 from core import get_system
+from core.creature.schema import MAX_TRACK
 from core.dice.expression import roll
-from core.systems.base import MAX_TRACK
 
 EXPRESSIONS = ("1d20+5", "2d6+3", "4d6", "8d6+2", "1d8+2d6+4", "3d10-2", "10d10")
 DICE_AIM = 3.0

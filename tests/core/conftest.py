@@ -11,29 +11,7 @@ value outside ``a..b``, fails the test loudly.
 from __future__ import annotations
 
 import pytest
-
-
-class ScriptedRng:
-    def __init__(self, *values: int, by_size: dict[int, list[int]] | None = None):
-        self.queue = list(values)
-        self.by_size = {k: list(v) for k, v in (by_size or {}).items()}
-        self.calls: list[tuple[int, int]] = []
-
-    def randint(self, a: int, b: int) -> int:
-        self.calls.append((a, b))
-        if self.by_size.get(b):
-            value = self.by_size[b].pop(0)
-        elif self.queue:
-            value = self.queue.pop(0)
-        else:
-            raise AssertionError(f"unexpected dice roll randint({a}, {b}): the script is exhausted")
-        if not a <= value <= b:
-            raise AssertionError(f"scripted value {value} is outside randint({a}, {b})")
-        return value
-
-    @property
-    def left(self) -> int:
-        return len(self.queue) + sum(len(v) for v in self.by_size.values())
+from core_support import ScriptedRng as ScriptedRng  # tests import it from core_support
 
 
 class CountingRng:

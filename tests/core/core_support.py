@@ -1,4 +1,4 @@
-"""Helpers for the core tests: the words of a refusal, the words the log said last."""
+"""Helpers for the core tests: scripted dice, the words of a refusal, the words the log said last."""
 
 from __future__ import annotations
 
@@ -8,6 +8,31 @@ from typing import Any
 import pytest
 
 from core import Encounter
+
+
+class ScriptedRng:
+    """Dice that return the values queued, in order or by die size (see conftest's ``R``)."""
+
+    def __init__(self, *values: int, by_size: dict[int, list[int]] | None = None):
+        self.queue = list(values)
+        self.by_size = {k: list(v) for k, v in (by_size or {}).items()}
+        self.calls: list[tuple[int, int]] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.calls.append((a, b))
+        if self.by_size.get(b):
+            value = self.by_size[b].pop(0)
+        elif self.queue:
+            value = self.queue.pop(0)
+        else:
+            raise AssertionError(f"unexpected dice roll randint({a}, {b}): the script is exhausted")
+        if not a <= value <= b:
+            raise AssertionError(f"scripted value {value} is outside randint({a}, {b})")
+        return value
+
+    @property
+    def left(self) -> int:
+        return len(self.queue) + sum(len(v) for v in self.by_size.values())
 
 
 def refused(call: Callable[..., Any], *args: Any, **kwargs: Any) -> str:

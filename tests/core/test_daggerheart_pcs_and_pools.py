@@ -5,10 +5,9 @@ Dice; Hope and Fear by more than 1 in one step."""
 from __future__ import annotations
 
 import pytest
+from core_support import ScriptedRng, refused
 
 from core import Encounter, get_system
-from tests.core.conftest import ScriptedRng
-from tests.core.core_support import refused
 
 RULES = get_system("daggerheart")
 TRAITS = {"agility": 2, "strength": -1, "finesse": 1, "instinct": 0, "presence": 1, "knowledge": 3}

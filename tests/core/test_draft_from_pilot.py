@@ -1,7 +1,7 @@
 """The damage form's rules, checked on the core's DamageDraft in milliseconds (issue 22 item 1).
 
 Each test here was a Pilot test of the damage form (tests/tui/test_tui_damage.py,
-test_tui_issue9_finish.py, test_tui_issue9_rest.py): the same encounter, the same damage and
+test_tui_checkbox_enter_and_misses.py, test_tui_temp_hp_and_questions.py): the same encounter, the same damage and
 dice, the same expected numbers and words. The Pilot tests keep what only the screen shows:
 that a key reaches the draft, and that its result is shown and applied.
 """
@@ -51,7 +51,7 @@ def d20_brawl() -> tuple[Encounter, str, str]:
 
 class Dice:
     """d20s that come up as listed; every other die comes up ``other`` (at most its faces):
-    the dice of test_tui_issue9_finish.py."""
+    the dice of test_tui_checkbox_enter_and_misses.py."""
 
     def __init__(self, *d20s: int, other: int = 8) -> None:
         self.d20s = list(d20s)
@@ -339,7 +339,7 @@ def test_pf2e_nonlethal_is_an_option():
     assert draft.nonlethal
 
 
-# -- test_tui_issue9_finish.py and test_tui_issue9_rest.py --------------------------------------
+# -- test_tui_checkbox_enter_and_misses.py and test_tui_temp_hp_and_questions.py --------------------------------------
 
 def test_a_miss_previews_no_damage_then_the_gm_confirms_it():
     enc, tordek, ogre = d20_brawl()

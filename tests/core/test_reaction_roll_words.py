@@ -4,12 +4,11 @@ total against the Difficulty and the degree; and the dialog's refusals, which sa
 from __future__ import annotations
 
 import pytest
+from core_support import ScriptedRng, refused
 
 from core import Encounter, get_system
 from core.catalog.capabilities import DAGGERHEART_TRAITS
 from core.table.reaction_rolls import read_reaction
-from tests.core.conftest import ScriptedRng
-from tests.core.core_support import refused
 
 RULES = get_system("daggerheart")
 

@@ -4,9 +4,9 @@ in Daggerheart) and a creature with no track, and Stress that fits its slots mar
 from __future__ import annotations
 
 import pytest
+from core_support import refused
 
 from core import get_system
-from tests.core.core_support import refused
 
 
 @pytest.mark.parametrize(("system", "name"), [("pf2e", "Pathfinder 2e"), ("d20-3e", "d20 System 3.0")])

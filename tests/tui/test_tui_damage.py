@@ -398,7 +398,7 @@ async def test_a_long_roll_line_is_cut_at_a_word_and_the_save_keys_follow_the_sy
     # The roll line has two lines: a longer roll was cut off silently mid-number. It shows the
     # core's roll text and where the dice came from (the words: test_draft.py and
     # test_draft_from_pilot.py; was also test_a_typed_total_rolls_no_dice and, in
-    # test_tui_issue9_finish.py, test_the_roll_line_says_subdual_in_d20). The same d20 form
+    # test_tui_checkbox_enter_and_misses.py, test_the_roll_line_says_subdual_in_d20). The same d20 form
     # offers only d20's save keys (was test_save_keys_follow_the_system).
     rules = get_system("d20-3e")
     encounter = Encounter("d20-3e", "Crypt")

@@ -4,6 +4,7 @@ the damage form (item 14)."""
 
 from __future__ import annotations
 
+from test_tui_run_session import daggerheart
 from tui_support import (
     BOTH_GOBLINS,
     d20_brawl,
@@ -15,7 +16,6 @@ from tui_support import (
     type_text,
 )
 
-from tests.tui.test_tui_run_session import daggerheart
 from tui.commands import EncounterCommands
 from tui.screens.help import screen_keys
 

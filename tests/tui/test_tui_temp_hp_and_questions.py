@@ -83,7 +83,7 @@ async def test_max_hp_edited_below_the_damage_taken_shows_dying_not_ok(app_facto
 
 
 # -- item 2: a second enter does not apply a miss: test_a_miss_previews_no_damage_and_says_so_
-# at_80_columns (test_tui_issue9_finish.py) and test_a_miss_not_confirmed_applies_nothing (core)
+# at_80_columns (test_tui_checkbox_enter_and_misses.py) and test_a_miss_not_confirmed_applies_nothing (core)
 
 async def test_enter_on_a_removal_question_keeps_the_creature(app_factory):
     encounter = goblins()

@@ -1,5 +1,5 @@
 """What mutation testing left alive in core/creature/schema.py (issue 22 item 8), beside
-test_schema_mutants.py: the short words (gist) a refusal gives the library and file
+test_schema_bounds.py: the short words (gist) a refusal gives the library and file
 reports, a form's refusal said without a field prefix, and a saved line Python cannot read."""
 
 from __future__ import annotations

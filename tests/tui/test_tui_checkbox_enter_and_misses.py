@@ -105,7 +105,7 @@ async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_fac
 
 async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
     # With test_enter_twice_after_a_miss_applies_nothing (issue 9 item 2, was in
-    # test_tui_issue9_rest.py): enter logs the miss and applies nothing; alt+y deals the
+    # test_tui_temp_hp_and_questions.py): enter logs the miss and applies nothing; alt+y deals the
     # damage rolled. The rules: test_draft_from_pilot.py.
     encounter = d20_brawl()
     ogre = encounter.order[1]

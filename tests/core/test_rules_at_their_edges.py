@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from core_support import refused
 
 from core import Encounter, get_system
 from core.systems import SYSTEM_IDS
-from tests.core.core_support import refused
 
 
 @pytest.mark.parametrize("system", ["pf2e", "sf2e"])

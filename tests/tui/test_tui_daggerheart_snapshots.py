@@ -1,13 +1,13 @@
 """Issue 18, item 9: the Daggerheart roster of the play report at 80×24, every name, slot and
-threshold whole (``pytest tests/tui/test_tui_issue18_snapshots.py --snapshot-update``)."""
+threshold whole (``pytest tests/tui/test_tui_daggerheart_snapshots.py --snapshot-update``)."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from test_tui_issue18_screens import jagged_knives
 from test_tui_snapshots import still
+from test_tui_turns_log_and_help import jagged_knives
 
 from tui.app import make_app
 

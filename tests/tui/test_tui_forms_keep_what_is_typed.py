@@ -116,7 +116,7 @@ async def test_every_number_field_of_the_app_keeps_letters(app_factory):
     """No Input in the forms restricts typing: a letter is kept and the form says so, every
     field's problem at once, one a line, with the form open and what was typed kept (issue 9
     and issue 18, item 11). Tab goes name → Count → HP, the examples look like examples (issue
-    18, item 17). One add form for what were four Pilot tests (two of test_tui_issue18_screens)."""
+    18, item 17). One add form for what were four Pilot tests (two of test_tui_turns_log_and_help)."""
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         form = await open_add_form(pilot)
