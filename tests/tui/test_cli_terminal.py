@@ -14,7 +14,8 @@ from tui_support import goblins
 import saves
 from core import get_system
 from saves import library
-from tui.cli import CliError, main, prepare_tui
+from tui.cli import main, prepare_tui
+from tui.cli_parser import CliError
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Retitles the terminal, rings it and clears it; then a C1 CSI and a bidi override.

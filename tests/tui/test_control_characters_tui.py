@@ -81,7 +81,7 @@ async def test_a_loaded_save_loses_them_and_the_notice_says_so(app_factory, data
 
 
 def test_a_save_or_new_encounter_name_with_a_control_character_is_refused_in_its_dialog() -> None:
-    from tui.screens.saves_browser import check_name
+    from tui.screens.save_dialogs import check_name
 
     said = check_name(f"Night{TITLE}")
     assert said is not None and "control character (\\x1b, character 6)" in said

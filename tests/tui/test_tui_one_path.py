@@ -6,6 +6,7 @@ from __future__ import annotations
 from test_tui_tracker import bleeding_rogue
 from tui_support import SIZE
 
+from core.encounter.ledger import Event
 from tui.screens.tracker import TrackerScreen
 
 
@@ -13,7 +14,7 @@ async def test_the_tracker_shows_its_own_change_once_with_its_event(app_factory,
     shown: list[object] = []
     show = TrackerScreen.show_conditions
 
-    def counted(self: TrackerScreen, event: object = None) -> None:
+    def counted(self: TrackerScreen, event: Event | None = None) -> None:
         shown.append(event)
         show(self, event)
 

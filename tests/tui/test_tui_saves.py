@@ -80,7 +80,8 @@ async def test_autosave_after_a_change(app_factory, data_dir: Path):
         await settle(pilot)
         autosave = data_dir / "autosave.toml"
         assert autosave.is_file()
-        assert saves.load_autosave().creature(ids["Goblin 1"]).hp == 6
+        kept = saves.load_autosave()
+        assert kept is not None and kept.creature(ids["Goblin 1"]).hp == 6
         assert header_state(app) == "autosaved"
 
 
@@ -277,6 +278,7 @@ async def test_quit_writes_the_autosave_at_once(app_factory, data_dir: Path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n", "n", "q")
     loaded = saves.load_autosave()
+    assert loaded is not None
     assert (loaded.round, loaded.turn) == (app.session.encounter.round, app.session.encounter.turn)
     assert app.session.encounter.turn == 2
 
