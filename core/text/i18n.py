@@ -15,6 +15,21 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
+
+from core.text.phrase import (
+    CONTEXT,
+    ITEMS,
+    JOINED,
+    MESSAGE,
+    PLURAL,
+    TERM,
+    Phrase,
+    Said,
+    message,
+    phrase_of,
+    placeholders,
+)
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "mark only"
@@ -134,24 +149,27 @@ def language_from_environment(environ: Mapping[str, str]) -> str:
     return ENGLISH
 
 
-def tr(message: str, /, **values: object) -> str:
-    """``message`` in the current language, its ``{placeholders}`` filled from ``values``."""
-    if not message:     # gettext's "" is the catalogue's header, never a message
-        return message
-    text = catalogue(_CURRENT["language"]).gettext(message)   # English: the id itself
-    return _filled(text, message, values) if values else text
+def tr(message_id: str, /, **values: object) -> str:
+    """``message_id`` in the current language, its ``{placeholders}`` filled from ``values``;
+    the words remember their phrase (:class:`Said`), to be said again in another language."""
+    if not message_id:     # gettext's "" is the catalogue's header, never a message
+        return message_id
+    text = catalogue(_CURRENT["language"]).gettext(message_id)   # English: the id itself
+    return Said(_filled(text, message_id, values) if values else text, message(message_id, values))
 
 
-def ptr(context: str, message: str, /, **values: object) -> str:
-    """``message`` in the sense ``context`` names, for a word English uses twice (Save: a file, a roll)."""
-    text = catalogue(language()).pgettext(context, message)
-    return _filled(text, message, values) if values else text
+def ptr(context: str, message_id: str, /, **values: object) -> str:
+    """``message_id`` in the sense ``context`` names, for a word English uses twice (Save: a file, a roll)."""
+    text = catalogue(language()).pgettext(context, message_id)
+    return Said(_filled(text, message_id, values) if values else text, message(message_id, values, context))
 
 
 def ntr(singular: str, plural: str, count: int, /, **values: object) -> str:
     """The plural form for ``count`` in the current language; ``{count}`` is filled too."""
     text = catalogue(_CURRENT["language"]).ngettext(singular, plural, count)
-    return _filled(text, singular if count == 1 else plural, {"count": count, **values})
+    values = {"count": count, **values}
+    return Said(_filled(text, singular if count == 1 else plural, values),
+                message(singular, values, plural=plural))
 
 
 def _filled(text: str, message: str, values: Mapping[str, object]) -> str:
@@ -167,7 +185,11 @@ def _filled(text: str, message: str, values: Mapping[str, object]) -> str:
 
 def game_term(english: str) -> str:
     """A game term as the current language writes it: ``fire`` → ``［火炎］`` in Japanese."""
-    if language() != "ja":
+    return Said(_term(english, language()), {TERM: english})
+
+
+def _term(english: str, code: str) -> str:
+    if code != "ja":
         return english
     from core.text.japanese import term
 
@@ -176,9 +198,76 @@ def game_term(english: str) -> str:
 
 def listing(items: Iterable[str]) -> str:
     """Items as the language lists them in a sentence: ``now dying, now unconscious`` (``、``)."""
-    return tr(", ").join(items)
+    return _joined(N_(", "), items)
 
 
 def clauses(items: Iterable[str]) -> str:
     """Clauses of one line as the language separates them: ``a; b`` (``a；b``)."""
-    return tr("; ").join(items)
+    return _joined(N_("; "), items)
+
+
+def _joined(separator: str, items: Iterable[str]) -> str:
+    said = list(items)
+    return Said(tr(separator).join(said), {JOINED: separator, ITEMS: [phrase_of(item) for item in said]})
+
+
+def joined(separator: str, items: Iterable[str]) -> str:
+    """Items joined by ``separator`` as it is (`` · ``, no word to translate), each item
+    remembering its phrase: said again in another language, every item is."""
+    said = list(items)
+    return Said(separator.join(said), {JOINED: separator, ITEMS: [phrase_of(item) for item in said]})
+
+
+def render(phrase: Phrase, code: str | None) -> str:
+    """``phrase`` said in the language ``code`` (None: the current one); words that cannot be
+    said so come out in English, a hand-edited phrase that is no phrase as its data reads:
+    never an error."""
+    if code is None:
+        code = language()
+    if isinstance(phrase, Said):
+        phrase = phrase.phrase
+    if isinstance(phrase, str):
+        return phrase
+    if not isinstance(phrase, (list, dict)):
+        return str(phrase)
+    if isinstance(phrase, dict) and TERM in phrase:
+        return _term(str(phrase[TERM]), code)
+    if isinstance(phrase, dict) and JOINED in phrase:
+        items = phrase.get(ITEMS)
+        separator = str(phrase[JOINED])
+        return (catalogue(code).gettext(separator) if separator else "").join(
+            render(item, code) for item in (items if isinstance(items, list) else ()))
+    plural = context = None
+    core: Any = phrase
+    if not isinstance(phrase, list):
+        core, plural, context = phrase.get(MESSAGE), phrase.get(PLURAL), phrase.get(CONTEXT)
+    if not isinstance(core, list) or not core or not isinstance(core[0], str) or not core[0]:
+        return ""
+    message_id = core[0]
+    names = placeholders(message_id, plural if isinstance(plural, str) else "")
+    values = {name: render(value, code) if isinstance(value, (str, list, dict)) else value
+              for name, value in zip(names, core[1:], strict=False)}
+    found = catalogue(code)
+    if isinstance(plural, str):
+        count = values.get("count", 1)
+        count = count if isinstance(count, int) else 1
+        text, english = found.ngettext(message_id, plural, count), message_id if count == 1 else plural
+    elif isinstance(context, str):
+        text, english = found.pgettext(context, message_id), message_id
+    else:
+        text, english = found.gettext(message_id), message_id
+    if len(core) == 1:
+        return text
+    try:
+        return _filled(text, english, values)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return english   # a hand-edited phrase whose arguments its message does not take
+
+
+def now(phrase: Phrase) -> str:
+    """``phrase`` said in the current language, remembering the phrase (:class:`Said`)."""
+    if isinstance(phrase, str):
+        return phrase
+    return Said(render(phrase, language()), phrase)
+
+

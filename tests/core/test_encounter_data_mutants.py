@@ -76,7 +76,7 @@ def _edited(edit) -> dict:
     (lambda d: d["ledger"][0].update(meta_before=1), "ledger[0].meta_before: expected a table, found int"),
     (lambda d: d["ledger"][0].update(meta_after=[]), "ledger[0].meta_after: expected a table, found list"),
     (lambda d: d["ledger"][0].update(actor=1), "ledger[0].actor: expected text, found int"),
-    (lambda d: d["ledger"][0].update(short=1), "ledger[0].short: expected text, found int"),
+    (lambda d: d["ledger"][0].update(short=1), "ledger[0].short: expected text or a phrase, found int"),
     (lambda d: d["ledger"][0].update(ended=1), "ledger[0].ended: expected text, found int"),
     (lambda d: d["ledger"][0].update(targets="a"), "ledger[0].targets: expected a list, found str"),
     (lambda d: d.update(redo=[{"text": "x"}]), "redo[0].round: missing"),
