@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gettext
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -23,6 +23,7 @@ from core.text.phrase import (
     JOINED,
     MESSAGE,
     PLURAL,
+    RENDERED,
     TERM,
     Phrase,
     Said,
@@ -213,9 +214,37 @@ def _joined(separator: str, items: Iterable[str]) -> str:
 
 def joined(separator: str, items: Iterable[str]) -> str:
     """Items joined by ``separator`` as it is (`` · ``, no word to translate), each item
-    remembering its phrase: said again in another language, every item is."""
+    remembering its phrase: said again in another language, every item is (one item: itself)."""
     said = list(items)
+    if len(said) == 1:
+        return said[0]
     return Said(separator.join(said), {JOINED: separator, ITEMS: [phrase_of(item) for item in said]})
+
+
+Renderer = Callable[[list[Any], str], str]
+#: How words made from data, not from a message, are said in a language (a damage label, a
+#: defense as the wiki writes it): by name, each registered where its data is defined.
+_RENDERERS: dict[str, Renderer] = {}
+
+
+def renders(name: str) -> Callable[[Renderer], Renderer]:
+    """Register the function that says the words ``said_as(name, ...)`` stand for."""
+    def register(func: Renderer) -> Renderer:
+        _RENDERERS[name] = func
+        return func
+    return register
+
+
+def said_as(name: str, *args: Any) -> str:
+    """Words the renderer ``name`` makes of ``args`` (TOML-ready data), said in the current
+    language and remembering how to say them in another: the core never asks which is on."""
+    phrase: Phrase = {RENDERED: [name, *args]}
+    return Said(render(phrase, None), phrase)
+
+
+def term_in(english: str, code: str) -> str:
+    """A game term as the language ``code`` writes it."""
+    return _term(english, code)
 
 
 def render(phrase: Phrase, code: str | None) -> str:
@@ -230,6 +259,8 @@ def render(phrase: Phrase, code: str | None) -> str:
         return phrase
     if not isinstance(phrase, (list, dict)):
         return str(phrase)
+    if isinstance(phrase, dict) and RENDERED in phrase:
+        return _rendered(phrase[RENDERED], code)
     if isinstance(phrase, dict) and TERM in phrase:
         return _term(str(phrase[TERM]), code)
     if isinstance(phrase, dict) and JOINED in phrase:
@@ -262,6 +293,30 @@ def render(phrase: Phrase, code: str | None) -> str:
         return _filled(text, english, values)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         return english   # a hand-edited phrase whose arguments its message does not take
+
+
+def _rendered(call: Any, code: str) -> str:
+    """What a registered renderer says of its data; the first text of the data where none can."""
+    if not isinstance(call, list) or not call:
+        return ""
+    func = _RENDERERS.get(str(call[0]))
+    try:
+        if func is not None:
+            return func(call[1:], code)
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+        pass   # data a renderer cannot read (a hand-edited save): its words as they are
+    return next((item for item in call[1:] if isinstance(item, str)), "")
+
+
+@renders("damage-label")
+def _damage_label(args: list[Any], code: str) -> str:
+    """``[english, amount, persistent, type, words, suffix]``: ``2d6 fire``, ``2d6［火炎］``."""
+    english, amount, persistent, damage_type, words, suffix = args
+    if code != "ja":
+        return str(english)
+    from core.text.japanese import damage_label
+
+    return damage_label(amount or None, bool(persistent), damage_type or None, list(words)) + str(suffix)
 
 
 def now(phrase: Phrase) -> str:

@@ -10,7 +10,9 @@ as it is (:func:`core.text.i18n.render` says it in a language):
 - ``{"_": [singular id, argument, ...], "_p": plural id}``: a plural (``ntr``), the
   arguments those of both ids, then the count;
 - ``{"_g": english}``: a game term (``fire`` → ``［火炎］`` in Japanese);
-- ``{"_j": separator id, "_i": [phrase, ...]}``: items joined as the language joins them.
+- ``{"_j": separator id, "_i": [phrase, ...]}``: items joined as the language joins them;
+- ``{"_r": [renderer, data, ...]}``: words a registered renderer makes of plain data, where
+  a language writes them its own way (``2d6 fire`` is ``2d6［火炎］``; ``i18n.said_as``).
 
 An argument is a whole number, a number, true/false, or a phrase. :class:`Said` is text in
 the language of the moment that remembers the phrase it was said from, so words built from
@@ -28,6 +30,7 @@ Phrase: TypeAlias = str | list[Any] | dict[str, Any]
 """Literal words, or a message / term / joined list as described above."""
 
 MESSAGE, CONTEXT, PLURAL, TERM, JOINED, ITEMS = "_", "_c", "_p", "_g", "_j", "_i"
+RENDERED = "_r"
 _SCALARS = (int, float, bool)
 
 
@@ -111,6 +114,10 @@ def problem(value: Any, depth: int = 0) -> str:
         return next((p for p in (problem(item, depth + 1) for item in items) if p), "")
     if TERM in value:
         return "" if type(value[TERM]) is str else f"`{TERM}` (a game term) must be text"
+    if RENDERED in value:
+        call = value[RENDERED]
+        return "" if type(call) is list and call and type(call[0]) is str else \
+            f"`{RENDERED}` must be a list starting with a renderer's name"
     for key in (CONTEXT, PLURAL):
         if key in value and type(value[key]) is not str:
             return f"`{key}` must be text"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from core.creature.conditions import is_defeated, summary
+from core.creature.conditions import is_defeated, summary_words
 from core.text.i18n import N_, game_term, joined, listing, ntr, render, tr
 
 if TYPE_CHECKING:
@@ -124,8 +124,8 @@ def _seen_turn(encounter: Encounter, seen: set[str]) -> tuple[str | None, int]:
 
 def condition_words(creature: Creature, system: str) -> str:
     """Every condition in words, persistent damage too: ``frightened 2 · persistent 1d6 bleed``."""
-    words = [summary(creature, system)] + [tr("persistent {condition}", condition=p.label)
-                                           for p in creature.persistent]
+    words = [*summary_words(creature, system),   # summary()'s words, each kept as its phrase
+             *(tr("persistent {condition}", condition=p.label) for p in creature.persistent)]
     return joined(" · ", (w for w in words if w))
 
 
