@@ -29,7 +29,6 @@ from typing import Any
 from core.creature.schema import MAX_FEAR, MAX_INT, Invalid, check_creature, check_fields
 from core.creature.schema import kind as _kind
 from core.creature.schema import whole as _whole
-from core.text.phrase import problem
 from saves.errors import SaveError
 
 #: Encounter attributes a ledger step must never set (meta_before / meta_after).
@@ -203,12 +202,10 @@ def _check_creatures(creatures: Any, system: str) -> list[str]:
 
 
 def _phrase(value: Any, where: str) -> None:
-    """A ledger entry's words: text, or a phrase (core.text.phrase)."""
+    """A ledger entry's words: text, or a phrase (core.text.phrase; its inside is checked
+    where the encounter reads it, core.encounter.data, naming the field as well)."""
     if type(value) not in (list, dict):
         _kind(value, str, where)
-    wrong = problem(value)
-    if wrong:
-        raise Invalid(where, wrong)
 
 
 # --- the ledger ----------------------------------------------------------------------------

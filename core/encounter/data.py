@@ -221,13 +221,18 @@ def _read_creature(enc: Encounter, entry: Any, i: int) -> None:
 def _without_controls(data: Any) -> tuple[Any, int]:
     """``data`` with the control characters of every text in it removed (tab and newline
     kept: a stat block's lines), and how many texts held one."""
-    if isinstance(data, str):
+    kind = type(data)
+    if kind is str:
+        if data.isprintable():   # most texts: nothing to look for
+            return data, 0
         clean = without_controls(data, lines=True)
         return clean, int(clean != data)
-    if isinstance(data, Mapping):
+    if kind is dict or (kind is not list and isinstance(data, Mapping)):
         pairs = [(key, _without_controls(value)) for key, value in data.items()]
         return {key: value for key, (value, _n) in pairs}, sum(n for _key, (_v, n) in pairs)
-    if isinstance(data, list):
+    if kind is list:
         items = [_without_controls(value) for value in data]
         return [value for value, _n in items], sum(n for _v, n in items)
+    if isinstance(data, str):
+        return _without_controls(str(data))
     return data, 0
