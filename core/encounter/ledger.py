@@ -9,12 +9,12 @@ in :mod:`core.encounter.data`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol
 
-from core.text.i18n import now, render
+from core.text.i18n import kept_said, now, now_kept, render, said_now
 from core.text.phrase import Phrase, phrase_of
 
 UNSET = "\u2205unset"           # a field absent on one side of a change (TOML has no null)
@@ -40,7 +40,7 @@ class Event:
 
     __slots__ = ("phrase", "round", "kind", "detail_phrases", "changes", "meta_before",
                  "meta_after", "actor", "short_phrase", "ended", "closing", "target_phrases",
-                 "about")
+                 "about", "_said")
 
     phrase: Phrase
     round: int
@@ -63,6 +63,7 @@ class Event:
     target_phrases: tuple[Phrase, ...]
     """Every creature the call aimed at, in words, changed or not (damage: ``Goblin 1
     (success) 3``, 0 included). () = the creatures in ``changes``."""
+    _said: tuple[str, tuple[str, ...]] | None
     about: tuple[str, ...]
     """Ids of every creature the event's words may name: those the call touched (changed or
     not) and who acted; a turn step, whose turn it opened. What the players may read is
@@ -88,12 +89,21 @@ class Event:
         setter(self, "closing", closing)
         setter(self, "target_phrases", tuple(phrase_of(t) for t in targets))
         setter(self, "about", about)
+        # (language, text and details said in it): read at each draw; words just said are it
+        setter(self, "_said", said_now((text, *details)) if not isinstance(details, Iterator) else None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"an Event is not changed once recorded ({name})")
 
     def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in self.__slots__[:-1])
+
+    def _said_now(self) -> tuple[str, ...]:
+        """Text and details in the language of the moment, kept until it changes."""
+        kept = now_kept((self.phrase, *self.detail_phrases), self._said)
+        if kept is not self._said:
+            object.__setattr__(self, "_said", kept)
+        return kept[1]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and self._key() == other._key()
@@ -107,12 +117,12 @@ class Event:
     @property
     def text(self) -> str:
         """What the call did, in the language of the moment."""
-        return now(self.phrase)
+        return kept_said(self._said_now()[0], self.phrase)
 
     @property
     def details(self) -> tuple[str, ...]:
         """The breakdown lines, in the language of the moment."""
-        return tuple(now(d) for d in self.detail_phrases)
+        return tuple(map(kept_said, self._said_now()[1:], self.detail_phrases))
 
     @property
     def short(self) -> str:

@@ -319,6 +319,29 @@ def _damage_label(args: list[Any], code: str) -> str:
     return damage_label(amount or None, bool(persistent), damage_type or None, list(words)) + str(suffix)
 
 
+def now_kept(phrases: tuple[Phrase, ...], kept: tuple[str, tuple[str, ...]] | None
+             ) -> tuple[str, tuple[str, ...]]:
+    """``phrases`` said in the current language, as ``kept`` holds them when they were said
+    in it last (a log of thousands of lines is read again at each draw): (language, words)."""
+    code = _CURRENT["language"]
+    if kept is not None and kept[0] == code:
+        return kept
+    return code, tuple(render(phrase, code) for phrase in phrases)
+
+
+def kept_said(text: str, phrase: Phrase) -> str:
+    """Words kept as plain text, remembering their phrase again (words built from them keep it)."""
+    return text if isinstance(phrase, str) else Said(text, phrase)
+
+
+def said_now(words: tuple[object, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """What :func:`now_kept` keeps for words just said in the current language (each a
+    :class:`Said` or literal text); None when one of them is a phrase not yet said."""
+    if all(isinstance(word, str) for word in words):
+        return _CURRENT["language"], tuple(str.__str__(word) for word in words)  # plain: small
+    return None
+
+
 def now(phrase: Phrase) -> str:
     """``phrase`` said in the current language, remembering the phrase (:class:`Said`)."""
     if isinstance(phrase, str):

@@ -121,3 +121,18 @@ def test_a_phrase_a_hand_edit_broke_is_refused_naming_its_field(tmp_path, monkey
         saves.load(path)
     field = caught.value.field or ""
     assert field.startswith("ledger[") and field.endswith("].text")
+
+
+def test_calls_recorded_as_one_step_are_said_again_in_another_language() -> None:
+    """A batch's words are built from its calls' own: each keeps its phrase."""
+    said = {}
+    for language in ("ja", "en"):
+        enc = a_fight(language)
+        ids = list(enc.creatures)[1:]
+        enc.add_condition_many(ids, "frightened", 1)
+        enc.apply_damage(ids, "1d4 fire", rng=random.Random(3))
+        said[language] = enc.log[-2:]
+    set_language("en")
+    assert [(e.text_in("en"), e.headline_in("en")) for e in said["ja"]] == \
+        [(e.text, e.headline) for e in said["en"]]
+    assert said["ja"][0].details_in("en") == said["en"][0].details   # the conditions' lines
