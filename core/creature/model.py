@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from core.dice.expression import parse as parse_dice
 from core.notation import Damage, DamagePart
 from core.text.errors import StateError
-from core.text.i18n import said_as, tr
+from core.text.i18n import joined, said_as, tr
 from core.text.plain_text import without_controls
 
 
@@ -412,7 +412,7 @@ class RolledPart(NamedTuple):
         value = self.crit_value if critical and self.crit_value is not None else self.value
         faces = self.crit_faces if critical and self.crit_value is not None else self.faces
         shown = f" ({', '.join(map(str, faces))})" if faces else ""
-        return f"{self.part.label}{shown} = {value}"
+        return joined("", [self.part.label, f"{shown} = {value}"])   # the label said when read
 
 
 @dataclass(frozen=True, slots=True)
