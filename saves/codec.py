@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import re
 import tomllib
@@ -20,7 +22,8 @@ if TYPE_CHECKING:
     from core import Encounter
 
 #: The format version this code writes, and the newest it reads. 2: a save ends with [end].
-FORMAT_VERSION = 2
+#: 3: a ledger entry's words are phrases (data said in the reader's language).
+FORMAT_VERSION = 3
 #: The table written last: how many entries each section holds. A file cut short (a full
 #: disk, a copy stopped half-way) lacks it or counts more than it holds, even cut at a line end.
 END_TABLE = "end"
@@ -67,8 +70,15 @@ def _v1_to_v2(doc: Document) -> Document:
 
 
 @migration(2)
-def _v2_current(doc: Document) -> Document:
-    """Format 2 is current: nothing to change. Replace with the 2 -> 3 upgrade when 3 exists."""
+def _v2_to_v3(doc: Document) -> Document:
+    """Format 2 wrote a ledger entry's words as text in the language of the moment: they stay
+    so, as literal phrases (format 3 reads text where a phrase may be). Nothing to change."""
+    return doc
+
+
+@migration(3)
+def _v3_current(doc: Document) -> Document:
+    """Format 3 is current: nothing to change. Replace with the 3 -> 4 upgrade when 4 exists."""
     return doc
 
 
@@ -112,7 +122,7 @@ def encode(data: Document, extra: Document | None = None) -> str:
 
     What load would refuse is never written (issue 17): SaveError naming the field instead.
     """
-    clash = [key for key in HEADER_KEYS if key in data]
+    clash = [key for key in (*HEADER_KEYS, SAID) if key in data]
     if clash:
         raise ValueError(f"encounter data uses keys reserved for the file header: {clash}")
     try:
@@ -126,8 +136,124 @@ def encode(data: Document, extra: Document | None = None) -> str:
         doc.update(extra)
     doc.update(data)
     doc.pop(END_TABLE, None)
-    doc[END_TABLE] = {section: len(data.get(section, [])) for section in END_SECTIONS}  # last
-    return tomli_w.dumps(doc)
+    end = {END_TABLE: {section: len(data.get(section, [])) for section in END_SECTIONS}}  # last
+    # the history, one line a field (a phrase, a change on one line): tomli_w would give every
+    # nested table and list its own lines, several times the size; a phrase names its message
+    # by its number in the list SAID, each message written once
+    steps = {key: doc.pop(key) for key in HISTORY if doc.get(key)}
+    said: dict[str, int] = {}
+    lines: list[str] = []
+    for key, entries in steps.items():
+        for entry in entries:
+            lines.append(f"\n[[{key}]]\n")
+            lines.extend(f"{_key(name)} = {_phrase_line(value, said, name in PHRASE_LISTS) if name in PHRASED else _inline(value)}\n"
+                         for name, value in entry.items())
+    if said:
+        doc = {**{k: v for k, v in doc.items() if not isinstance(v, dict)}, SAID: list(said),
+               **{k: v for k, v in doc.items() if isinstance(v, dict)}}
+    return "".join([tomli_w.dumps(doc), *lines, "\n", tomli_w.dumps(end)])
+
+
+#: The sections written one entry a table and one field a line (lists of tables of any depth).
+HISTORY = ("ledger", "redo")
+#: A ledger entry's fields that hold phrases (core.text.phrase), and those that hold lists of them.
+PHRASED = frozenset({"text", "short", "details", "targets"})
+PHRASE_LISTS = frozenset({"details", "targets"})
+#: The top-level list of the message ids a save's phrases name by number (format 3).
+SAID = "said"
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _phrase_line(value: Any, said: dict[str, int], many: bool) -> str:
+    """A phrase (or a list of them) inline, each message id as its number in ``said``."""
+    if many and isinstance(value, list):
+        return "[" + ",".join(_phrase_inline(item, said) for item in value) + "]"
+    return _phrase_inline(value, said)
+
+
+def _phrase_inline(value: Any, said: dict[str, int]) -> str:
+    if isinstance(value, list):
+        if not value or not isinstance(value[0], str):
+            return _inline(value)
+        number = said.setdefault(value[0], len(said))
+        return "[" + ",".join([str(number), *(_phrase_inline(v, said) if isinstance(v, (list, dict))
+                                              else _inline(v) for v in value[1:])]) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{_key(k)}={_phrase_inline(v, said) if k != '_i' else _phrase_line(v, said, True)}"
+                              for k, v in value.items()) + "}"
+    return _inline(value)
+
+
+def spoken(doc: Document, path: Path | None) -> Document:
+    """A format-3 document with each phrase's message number replaced by its id (from SAID);
+    SaveError naming the field of a number SAID does not hold."""
+    said = doc.pop(SAID, None)
+    if said is None:
+        return doc
+    if not isinstance(said, list) or not all(isinstance(word, str) for word in said):
+        raise SaveError(path, tr("`said` must be a list of texts"), field=SAID,
+                        hint=tr("restore the .bak copy — the file was left as it was"))
+    for section in HISTORY:
+        entries = doc.get(section)
+        for i, entry in enumerate(entries if isinstance(entries, list) else ()):
+            if not isinstance(entry, dict):
+                continue
+            for name in PHRASED.intersection(entry):
+                where = f"{section}[{i}].{name}"
+                value = entry[name]
+                try:
+                    entry[name] = [_words(v, said) for v in value] if name in PHRASE_LISTS \
+                        and isinstance(value, list) else _words(value, said)
+                except (IndexError, TypeError):
+                    raise SaveError(path, tr("a message number `said` does not hold"), field=where,
+                                    hint=tr("restore the .bak copy — the file was left as it was")) from None
+    return doc
+
+
+def _words(value: Any, said: list[str]) -> Any:
+    """One phrase with its message numbers replaced by the ids they stand for."""
+    if isinstance(value, list):
+        if value and type(value[0]) is int:
+            if value[0] < 0:
+                raise IndexError(value[0])
+            return [said[value[0]], *(_words(v, said) if isinstance(v, (list, dict)) else v
+                                      for v in value[1:])]
+        return value
+    if isinstance(value, dict):
+        return {k: [_words(v, said) for v in item] if k == "_i" and isinstance(item, list)
+                else _words(item, said) for k, item in value.items()}
+    return value
+
+
+def _key(name: str) -> str:
+    """A TOML key: bare when it may be, else a quoted string."""
+    return name if _BARE_KEY.fullmatch(name) else _string(name)
+
+
+def _string(text: str) -> str:
+    """A TOML basic string: JSON's escapes are TOML's, and DEL is escaped too."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    return quoted.replace("\x7f", "\\u007f") if "\x7f" in quoted else quoted
+
+
+def _inline(value: Any) -> str:
+    """``value`` as an inline TOML value: one line whatever its depth, no space TOML does not need."""
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return "{" + ",".join(f"{_key(k)}={_inline(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_inline(v) for v in value) + "]"
+    if isinstance(value, float):
+        return "nan" if value != value else ("inf" if value == math.inf else
+                                              "-inf" if value == -math.inf else repr(value))
+    raise TypeError(f"{type(value).__name__} cannot be saved")
 
 
 def check_whole(doc: Document, version: int, path: Path | None) -> None:
@@ -233,7 +359,7 @@ def decode(raw: bytes, path: Path | None) -> tuple[Encounter, Document]:
     doc = parse(raw, path)
     version = check_version(doc, path)
     check_whole(doc, version, path)
-    doc = upgrade(doc, version, path)
+    doc = spoken(upgrade(doc, version, path), path)
     header = {key: doc.pop(key) for key in HEADER_KEYS if key in doc}
     validate(doc, path)
     return build(doc, path), header

@@ -202,11 +202,11 @@ def _check_creatures(creatures: Any, system: str) -> list[str]:
     return ids
 
 
-def _texts(value: Any, where: str) -> list[str]:
-    items: list[str] = _kind(value, list, where)
-    for i, item in enumerate(items):
-        _kind(item, str, f"{where}[{i}]")
-    return items
+def _phrase(value: Any, where: str) -> None:
+    """A ledger entry's words: text, or a phrase (core.text.phrase; its inside is checked
+    where the encounter reads it, core.encounter.data, naming the field as well)."""
+    if type(value) not in (list, dict):
+        _kind(value, str, where)
 
 
 # --- the ledger ----------------------------------------------------------------------------
@@ -255,14 +255,18 @@ def _check_step(step: Any, system: str, where: str) -> None:
         _kind(step, dict, where)
     text, number = step.get("text"), step.get("round")
     if type(text) is not str:
-        _kind(_need(step, "text", f"{where}.text"), str, f"{where}.text")
+        _phrase(_need(step, "text", f"{where}.text"), f"{where}.text")
     if type(number) is not int or number < 0:
         _whole(_need(step, "round", f"{where}.round"), f"{where}.round", 0)
     if type(step.get("kind", "")) is not str:
         _kind(step["kind"], str, f"{where}.kind")
-    details = step.get("details")
-    if details is not None and (type(details) is not list or any(type(line) is not str for line in details)):
-        _texts(details, f"{where}.details")
+    for key in ("details", "targets"):
+        lines = step.get(key)
+        if lines is not None and (type(lines) is not list or any(type(line) is not str for line in lines)):
+            for i, line in enumerate(_kind(lines, list, f"{where}.{key}")):
+                _phrase(line, f"{where}.{key}[{i}]")
+    if "short" in step and type(step["short"]) is not str:
+        _phrase(step["short"], f"{where}.short")
     changes = step.get("changes")
     if changes is not None and type(changes) is not list:
         _kind(changes, list, f"{where}.changes")

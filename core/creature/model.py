@@ -17,7 +17,7 @@ from core.creature.values import as_attack as as_attack
 from core.creature.values import as_attacks as as_attacks
 from core.creature.values import printed_numbers as printed_numbers
 from core.notation import Damage, DamagePart
-from core.text.i18n import tr
+from core.text.i18n import joined, tr
 from core.text.plain_text import without_controls
 
 #: Whole-number fields of a creature written with its track, in save order (core.creature.fields).
@@ -145,7 +145,7 @@ class RolledPart(NamedTuple):
         value = self.crit_value if critical and self.crit_value is not None else self.value
         faces = self.crit_faces if critical and self.crit_value is not None else self.faces
         shown = f" ({', '.join(map(str, faces))})" if faces else ""
-        return f"{self.part.label}{shown} = {value}"
+        return joined("", [self.part.label, f"{shown} = {value}"])   # the label said when read
 
 
 @dataclass(frozen=True, slots=True)

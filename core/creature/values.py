@@ -12,8 +12,7 @@ from typing import Any, NamedTuple
 
 from core.creature.refusal import Invalid, kind_words, must_be, read
 from core.dice.expression import parse as parse_dice
-from core.text.i18n import language, tr
-from core.text.japanese import damage_label
+from core.text.i18n import said_as, tr
 from core.text.plain_text import without_controls
 
 
@@ -38,11 +37,9 @@ class PersistentDamage:
     def label(self) -> str:
         """The condition as a GM reads it: ``1d6 bleed ×2``."""
         factor = "" if self.factor == 1 else (" ×2" if self.factor == 2 else f" ×{self.factor:g}")
-        if language() == "ja":   # issue 21: the seed's words, 1d6［火炎］
-            amount, *words = self.formula.split()
-            kind = words.pop(0) if words else None
-            return f"{damage_label(amount, False, kind, words)}{factor}"
-        return f"{self.formula}{factor}"
+        amount, *words = self.formula.split() or [""]
+        kind = words.pop(0) if words else ""   # in Japanese the seed's words, 1d6［火炎］, when read
+        return said_as("damage-label", f"{self.formula}{factor}", amount, False, kind, words, factor)
 
     def to_state(self) -> str:
         """One readable line: ``1d6 bleed | factor 2 | end | rounds 7 | last 12 failed | pending``."""

@@ -11,9 +11,8 @@ from core.creature.schema import MAX_CONDITION
 from core.dice.expression import RandomSource
 from core.encounter.ledger import Event
 from core.encounter.state import EncounterState
-from core.notation import parse_damage
-from core.text.errors import ParseError
-from core.text.i18n import ENGLISH, N_, clauses, game_term, language, tr
+from core.notation.damage import damage_as_typed
+from core.text.i18n import N_, clauses, game_term, joined, tr
 
 SAVE_RESULTS = {"critical-success": N_("critical success"), "success": N_("success"),
                 "failure": N_("failure"), "critical-failure": N_("critical failure")}
@@ -114,12 +113,7 @@ class Damage:
 
     def _damage_as_said(self, damage: str) -> str:
         """The damage as typed, or in Japanese as the seed writes it (6d6［火炎］, issue 21)."""
-        if language() == ENGLISH:
-            return damage
-        try:
-            return str(parse_damage(damage, self.s.system))
-        except ParseError:
-            return damage
+        return damage_as_typed(damage, self.s.system)
 
     def _damage_head(self, preview: DamagePreview) -> str:
         """A damage event's words before its targets: ``Kyra: attack …; 2d6 fire critical``."""
@@ -132,7 +126,7 @@ class Damage:
             words.append(game_term(self.s.rules.nonlethal_word))
         if preview.options.get("direct"):
             words.append(tr("direct"))
-        head = " ".join([" + ".join(self._damage_as_said(d) for d in preview.damage), *words])
+        head = joined(" ", [joined(" + ", (self._damage_as_said(d) for d in preview.damage)), *words])
         if preview.options.get("attack"):
             head = tr("{attack}; {damage}", attack=preview.options["attack"], damage=head)
         actor = preview.options.get("actor")

@@ -8,13 +8,15 @@ the wrong kind (``creatures[2].id``, ``ledger[0].round``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.creature.model import Creature
 from core.creature.refusal import MISSING, Invalid, kind_words, must_be, read
 from core.encounter.ledger import Change, Event
 from core.systems import SYSTEM_IDS
 from core.text.errors import StateError
+from core.text.i18n import tr
+from core.text.phrase import Phrase, problem
 from core.text.plain_text import without_controls
 
 if TYPE_CHECKING:   # the state of an encounter saved and read (not the facade: it imports this)
@@ -44,10 +46,11 @@ def change_to_data(change: Change) -> dict[str, Any]:
 
 
 def event_to_data(event: Event, details: bool = True) -> dict[str, Any]:
-    """TOML-ready data for one event (``details``: keep its breakdown lines)."""
-    out: dict[str, Any] = {"text": event.text, "round": event.round, "kind": event.kind}
-    if details and event.details:
-        out["details"] = list(event.details)
+    """TOML-ready data for one event (``details``: keep its breakdown lines); its words are
+    phrases (:mod:`core.text.phrase`), written as they are."""
+    out: dict[str, Any] = {"text": event.phrase, "round": event.round, "kind": event.kind}
+    if details and event.detail_phrases:
+        out["details"] = list(event.detail_phrases)
         if event.closing:  # which of them close the turn that ended (a turn step)
             out["ended"] = event.ended
             out["closing"] = event.closing
@@ -58,17 +61,41 @@ def event_to_data(event: Event, details: bool = True) -> dict[str, Any]:
         out["meta_after"] = dict(event.meta_after)
     if event.actor:
         out["actor"] = event.actor
-    if event.short:
-        out["short"] = event.short
-    if event.targets:
-        out["targets"] = list(event.targets)
+    if event.short_phrase:
+        out["short"] = event.short_phrase
+    if event.target_phrases:
+        out["targets"] = list(event.target_phrases)
     if event.about:
         out["about"] = list(event.about)
     return out
 
 
+def _phrase(data: Mapping[str, Any], key: str, where: str, default: Any = MISSING) -> Phrase:
+    """``data[key]`` as a phrase (literal text, or a phrase table); StateError naming it otherwise."""
+    if key not in data and default is not MISSING:
+        return cast(Phrase, default)
+    value = data[key] if key in data else _typed(data, key, str, where)
+    if type(value) not in (str, list, dict):   # the one wording, as every other field's
+        raise must_be(f"{where}.{key}", tr("text or a phrase"), value)
+    wrong = problem(value)
+    if wrong:
+        raise StateError(f"{where}.{key}", wrong)
+    return cast(Phrase, value)
+
+
+def _phrases(data: Mapping[str, Any], key: str, where: str) -> tuple[Phrase, ...]:
+    """``data[key]``, a list of phrases (() when absent); StateError naming a bad one."""
+    items = _typed(data, key, list, where, [])
+    for i, item in enumerate(items):
+        wrong = problem(item)
+        if wrong:
+            raise StateError(f"{where}.{key}[{i}]", wrong)
+    return tuple(items)
+
+
 def event_from_data(data: Any, where: str) -> Event:
-    """Rebuild an event from :func:`event_to_data`; StateError names a bad field."""
+    """Rebuild an event from :func:`event_to_data`; StateError names a bad field. Plain text
+    (a file from before phrases) is kept as literal words."""
     if not isinstance(data, Mapping):
         raise StateError(where, "expected a table")
     changes = []
@@ -78,21 +105,21 @@ def event_from_data(data: Any, where: str) -> Event:
             raise StateError(w, "expected a table")
         changes.append(Change(_typed(ch, "id", str, w), _typed(ch, "before", dict, w, None),
                               _typed(ch, "after", dict, w, None)))
-    details = tuple(_typed(data, "details", list, where, []))
+    details = _phrases(data, "details", where)
     closing = _typed(data, "closing", int, where, 0)
     if not 0 <= closing <= len(details):
         raise StateError(f"{where}.closing", f"expected 0 to {len(details)} (the details)")
     return Event(
-        text=_typed(data, "text", str, where), round=_typed(data, "round", int, where),
-        kind=_typed(data, "kind", str, where, "event"),
-        details=details, changes=tuple(changes),
-        meta_before=_typed(data, "meta_before", dict, where, {}),
-        meta_after=_typed(data, "meta_after", dict, where, {}),
-        actor=_typed(data, "actor", str, where, ""),
-        short=_typed(data, "short", str, where, ""),
-        ended=_typed(data, "ended", str, where, ""), closing=closing,
-        targets=tuple(str(t) for t in _typed(data, "targets", list, where, [])),
-        about=tuple(str(t) for t in _typed(data, "about", list, where, [])),
+        _phrase(data, "text", where), _typed(data, "round", int, where),
+        _typed(data, "kind", str, where, "event"),
+        details, tuple(changes),
+        _typed(data, "meta_before", dict, where, {}),
+        _typed(data, "meta_after", dict, where, {}),
+        _typed(data, "actor", str, where, ""),
+        _phrase(data, "short", where, ""),
+        _typed(data, "ended", str, where, ""), closing,
+        _phrases(data, "targets", where),
+        tuple(str(t) for t in _typed(data, "about", list, where, [])),
     )
 
 
@@ -197,13 +224,18 @@ def _read_place(enc: Encounter, state: dict[str, Any], where: str, i: int) -> No
 def _without_controls(data: Any) -> tuple[Any, int]:
     """``data`` with the control characters of every text in it removed (tab and newline
     kept: a stat block's lines), and how many texts held one."""
-    if isinstance(data, str):
+    kind = type(data)
+    if kind is str:
+        if data.isprintable():   # most texts: nothing to look for
+            return data, 0
         clean = without_controls(data, lines=True)
         return clean, int(clean != data)
-    if isinstance(data, Mapping):
+    if kind is dict or (kind is not list and isinstance(data, Mapping)):
         pairs = [(key, _without_controls(value)) for key, value in data.items()]
         return {key: value for key, (value, _n) in pairs}, sum(n for _key, (_v, n) in pairs)
-    if isinstance(data, list):
+    if kind is list:
         items = [_without_controls(value) for value in data]
         return [value for value, _n in items], sum(n for _v, n in items)
+    if isinstance(data, str):
+        return _without_controls(str(data))
     return data, 0

@@ -9,10 +9,13 @@ in :mod:`core.encounter.data`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol
+
+from core.text.i18n import kept_said, now, now_kept, render, said_now
+from core.text.phrase import Phrase, phrase_of
 
 UNSET = "\u2205unset"           # a field absent on one side of a change (TOML has no null)
 
@@ -26,40 +29,132 @@ class Change:
     after: Mapping[str, Any] | None
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """One ledger entry: what a call did, in words, and what it changed."""
+    """One ledger entry: what a call did, as phrases (data), and what it changed.
 
-    text: str
+    Its words are kept as phrases (:mod:`core.text.phrase`) and said when read: ``text``,
+    ``details``, ``short`` and ``targets`` in the language of the moment, :meth:`text_in` and
+    the like in a reader's own (an export, the players' view). Words given as plain text (an
+    old save's) are kept as they are.
+    """
+
+    __slots__ = ("phrase", "round", "kind", "detail_phrases", "changes", "meta_before",
+                 "meta_after", "actor", "short_phrase", "ended", "closing", "target_phrases",
+                 "about", "_said")
+
+    phrase: Phrase
     round: int
     kind: str
-    details: tuple[str, ...] = ()
-    changes: tuple[Change, ...] = ()
-    meta_before: Mapping[str, Any] = field(default_factory=dict)
-    meta_after: Mapping[str, Any] = field(default_factory=dict)
-    actor: str = ""
-    """Who acted, where the call named one (damage: the form's actor, issue 9 item 17); ""
-    for the GM's own steps (a condition, an initiative, a turn)."""
-    short: str = ""
-    """The event in a few words, where the mutator that wrote ``text`` made one: several
-    targets counted (``6d6 fire → 2 targets``), one named with its damage. "" = ``text``."""
-    ended: str = ""
+    detail_phrases: tuple[Phrase, ...]
+    changes: tuple[Change, ...]
+    meta_before: Mapping[str, Any]
+    meta_after: Mapping[str, Any]
+    actor: str
+    """Who acted, where the call named one (damage: the form's actor); "" for the GM's own
+    steps (a condition, an initiative, a turn)."""
+    short_phrase: Phrase
+    """The event in a few words, where the call that said it made one: several targets
+    counted (``6d6 fire → 2 targets``), one named with its damage. "" = the text."""
+    ended: str
     """A turn step: whose turn ended, when lines belong to it (see ``closing``)."""
-    closing: int = 0
-    """A turn step: how many of the first ``details`` close the turn that ended (its
-    end-of-turn steps, the dead skipped after it); the rest open the new turn."""
-    targets: tuple[str, ...] = ()
+    closing: int
+    """A turn step: how many of the first details close the turn that ended (its end-of-turn
+    steps, the dead skipped after it); the rest open the new turn."""
+    target_phrases: tuple[Phrase, ...]
     """Every creature the call aimed at, in words, changed or not (damage: ``Goblin 1
-    (success) 3``, 0 included; issue 18). () = the creatures in ``changes``."""
-    about: tuple[str, ...] = ()
+    (success) 3``, 0 included). () = the creatures in ``changes``."""
+    _said: tuple[str, tuple[str, ...]] | None
+    about: tuple[str, ...]
     """Ids of every creature the event's words may name: those the call touched (changed or
     not) and who acted; a turn step, whose turn it opened. What the players may read is
     decided by these ids, never by names in the words. () = not known (a file from before)."""
 
+    def __init__(self, text: Phrase, round: int, kind: str,  # noqa: A002 - the ledger's word
+                 details: Iterable[Phrase] = (), changes: tuple[Change, ...] = (),
+                 meta_before: Mapping[str, Any] | None = None,
+                 meta_after: Mapping[str, Any] | None = None, actor: str = "",
+                 short: Phrase = "", ended: str = "", closing: int = 0,
+                 targets: Iterable[Phrase] = (), about: tuple[str, ...] = ()) -> None:
+        setter = object.__setattr__
+        setter(self, "phrase", phrase_of(text))
+        setter(self, "round", round)
+        setter(self, "kind", kind)
+        setter(self, "detail_phrases", tuple(phrase_of(d) for d in details))
+        setter(self, "changes", changes)
+        setter(self, "meta_before", {} if meta_before is None else meta_before)
+        setter(self, "meta_after", {} if meta_after is None else meta_after)
+        setter(self, "actor", actor)
+        setter(self, "short_phrase", phrase_of(short))
+        setter(self, "ended", ended)
+        setter(self, "closing", closing)
+        setter(self, "target_phrases", tuple(phrase_of(t) for t in targets))
+        setter(self, "about", about)
+        # (language, text and details said in it): read at each draw; words just said are it
+        setter(self, "_said", said_now((text, *details)) if not isinstance(details, Iterator) else None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an Event is not changed once recorded ({name})")
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__[:-1])
+
+    def _said_now(self) -> tuple[str, ...]:
+        """Text and details in the language of the moment, kept until it changes."""
+        kept = now_kept((self.phrase, *self.detail_phrases), self._said)
+        if kept is not self._said:
+            object.__setattr__(self, "_said", kept)
+        return kept[1]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # its tables are not hashable
+
+    def __repr__(self) -> str:
+        return f"Event({self.text!r}, {self.round!r}, {self.kind!r})"
+
+    # the words in the language of the moment (the app's)
+    @property
+    def text(self) -> str:
+        """What the call did, in the language of the moment."""
+        return kept_said(self._said_now()[0], self.phrase)
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        """The breakdown lines, in the language of the moment."""
+        return tuple(map(kept_said, self._said_now()[1:], self.detail_phrases))
+
+    @property
+    def short(self) -> str:
+        """The event in a few words ("" = the text), in the language of the moment."""
+        return now(self.short_phrase)
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """Every creature aimed at, in words, in the language of the moment."""
+        return tuple(now(t) for t in self.target_phrases)
+
     @property
     def headline(self) -> str:
         """What a notice says of the event: its short form, else its text."""
-        return self.short or self.text
+        return now(self.short_phrase or self.phrase)
+
+    # the words in a reader's language
+    def text_in(self, language: str | None) -> str:
+        """What the call did, said in ``language`` (None: the current one)."""
+        return render(self.phrase, language)
+
+    def details_in(self, language: str | None) -> tuple[str, ...]:
+        """The breakdown lines, said in ``language`` (None: the current one)."""
+        return tuple(render(d, language) for d in self.detail_phrases)
+
+    def targets_in(self, language: str | None) -> tuple[str, ...]:
+        """Every creature aimed at, said in ``language`` (None: the current one)."""
+        return tuple(render(t, language) for t in self.target_phrases)
+
+    def headline_in(self, language: str | None) -> str:
+        """What a notice says of the event, said in ``language`` (None: the current one)."""
+        return render(self.short_phrase or self.phrase, language)
 
     @property
     def changed_ids(self) -> frozenset[str]:

@@ -77,7 +77,7 @@ class Tracks:
         if len(ids) == 1:
             return {ids[0]: self.mark_stress(ids[0], amount)}   # the log's words for one
         outcomes = {cid: self.s.rules.resolve_stress(self.s.roster.creatures[cid], amount) for cid in ids}
-        return self._commit_many(f"mark {amount} Stress", outcomes, "stress")
+        return self._commit_many(tr("mark {amount} Stress", amount=amount), outcomes, "stress")
 
     def clear_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
         """Clear Stress on each creature as one undo step, like :meth:`clear_stress`."""

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 from core.catalog.vocabulary import TRAITS_WITHOUT_DAMAGE, Vocabulary, vocabulary
 from core.dice.expression import MAX_LENGTH, DiceExpr
 from core.dice.expression import parse as parse_dice
 from core.notation.hints import did_you_mean
 from core.text.errors import ParseError
-from core.text.i18n import game_term, language, listing, tr
+from core.text.i18n import game_term, listing, render, renders, said_as, tr
 from core.text.japanese import damage_label, normalise
 
 
@@ -37,16 +38,18 @@ class DamagePart:
 
     @property
     def label(self) -> str:
-        """The part as a GM reads it: ``2d6 fire``."""
-        if language() == "ja":
-            return self.japanese_label()
-        return self.shown or self.make_label()
+        """The part as a GM reads it: ``2d6 fire`` (``2d6［火炎］`` in Japanese, said when read)."""
+        return said_as("damage-label", self.shown or self.make_label(),
+                       "" if self.amount is None else str(self.amount), self.persistent,
+                       self.type or "", self._words(), "")
+
+    def _words(self) -> list[str]:
+        words = [*(self.source or "").split(), *sorted(self.traits), *sorted(self.effects)]
+        return [*words, self.crit_rule or "on-crit"] if self.on_crit else words
 
     def japanese_label(self) -> str:
         """The part in the seed's words (issue 21): ``2d6+3［斬撃］``."""
-        words = [*(self.source or "").split(), *sorted(self.traits), *sorted(self.effects)]
-        return damage_label(self.amount, self.persistent, self.type,
-                            [*words, self.crit_rule or "on-crit"] if self.on_crit else words)
+        return damage_label(self.amount, self.persistent, self.type, self._words())
 
     def make_label(self, vocab: Vocabulary | None = None) -> str:
         """Build the label from the fields, each trait in ``vocab``'s own word (``subdual``)."""
@@ -74,6 +77,23 @@ class Damage:
 
     def __str__(self) -> str:
         return listing(p.label for p in self.parts)   # 、 between the parts in Japanese
+
+
+@renders("typed")
+def _as_typed(args: list[Any], code: str) -> str:
+    """``[damage as typed, system]``: as typed, or in Japanese as the seed writes it (6d6［火炎］)."""
+    typed = str(args[0])
+    if code != "ja":
+        return typed
+    try:
+        return render(str(parse_damage(typed, str(args[1]) if len(args) > 1 else "pf2e")), code)
+    except ParseError:
+        return typed
+
+
+def damage_as_typed(damage: str, system: str) -> str:
+    """The damage as the GM typed it, said in Japanese as the seed writes it, when read."""
+    return said_as("typed", damage) if system == "pf2e" else said_as("typed", damage, system)
 
 
 # a part ends at a comma, at "plus", at 加えて ("in addition") and, as the Japanese sources print

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 from core.catalog.vocabulary import Vocabulary, vocabulary
 from core.dice.expression import MAX_LENGTH
@@ -26,7 +27,7 @@ from core.notation.defenses import (
 )
 from core.notation.hints import closest, did_you_mean
 from core.text.errors import ParseError
-from core.text.i18n import game_term, language, tr
+from core.text.i18n import game_term, renders, said_as, term_in, tr
 from core.text.japanese import defense_line, typed_position
 
 _SECTION_WORDS = {
@@ -54,8 +55,15 @@ _HEADINGS = {IMMUNITY: "immunities", WEAKNESS: "weaknesses", RESISTANCE: "resist
 
 
 def _heading(kind: str) -> str:
-    """A section's word in a message: ``weakness``; in Japanese the wiki's heading (``弱点``)."""
-    return game_term(_HEADINGS.get(kind, kind)) if language() == "ja" else kind
+    """A section's word in a message: ``weakness``; in Japanese the wiki's heading (``弱点``),
+    said when read."""
+    return said_as("defense-heading", kind)
+
+
+@renders("defense-heading")
+def _heading_in(args: list[Any], code: str) -> str:
+    kind = str(args[0])
+    return term_in(_HEADINGS.get(kind, kind), code) if code == "ja" else kind
 
 
 def _write_exceptions() -> str:

@@ -7,10 +7,11 @@ stat block wrote them (the grammar that reads them is ``core.notation.defense_gr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from core.text.i18n import game_term, language, listing, tr
+from core.text.i18n import game_term, listing, renders, said_as, tr
 from core.text.japanese import defense_text, term
 
 IMMUNITY, WEAKNESS, RESISTANCE, VULNERABILITY = "immunity", "weakness", "resistance", "vulnerability"
@@ -33,11 +34,20 @@ class DefenseEntry:
     text: str = ""              # describe(), computed once at parse time
 
     def describe(self) -> str:
-        """Words for the GM: ``resistance physical 10 (except silver)``."""
-        if language() == "ja" and self.kind != DAMAGE_REDUCTION:
+        """Words for the GM: ``resistance physical 10 (except silver)`` (as the wiki writes
+        it in Japanese, said when read)."""
+        return said_as("defense", *self._data(), False)
+
+    def _data(self) -> list[Any]:
+        return [self.kind, self.selector, self.value, sorted(self.exceptions), self.non_magical,
+                self.text or self.make_text()]
+
+    def describe_in(self, code: str) -> str:
+        """:meth:`describe` in the language ``code``."""
+        if code == "ja" and self.kind != DAMAGE_REDUCTION:
             return defense_text(self.kind, self.selector, self.value, self.exceptions, self.non_magical)
-        if language() == "ja":   # d20's term and its materials in the glossary's words: ダメージ減少5/銀
-            shown = _bypass_terms(self.text or self.make_text(), self.exceptions)
+        if code == "ja":   # d20's term and its materials in the glossary's words: ダメージ減少5/銀
+            shown = _bypass_terms(self.text or self.make_text(), self.exceptions, term)
             return term(DAMAGE_REDUCTION) + shown.removeprefix(DAMAGE_REDUCTION).lstrip()
         return self.text or self.make_text()
 
@@ -55,13 +65,15 @@ class DefenseEntry:
         return text
 
     def short(self) -> str:
-        """Compact words for a table cell: ``weak fire 5``."""
+        """Compact words for a table cell: ``weak fire 5`` (said when read)."""
+        return said_as("defense", *self._data(), True)
+
+    def short_in(self, code: str) -> str:
+        """:meth:`short` in the language ``code``."""
+        if code == "ja":
+            return self.describe_in(code)   # the wiki's words are as short: 弱点［火炎］5
         if self.kind == DAMAGE_REDUCTION:
-            if language() == "ja":
-                return self.describe()
-            return "DR " + self.describe().removeprefix(DAMAGE_REDUCTION + " ")
-        if language() == "ja":
-            return self.describe()   # the wiki's words are as short: 弱点［火炎］5
+            return "DR " + self.describe_in(code).removeprefix(DAMAGE_REDUCTION + " ")
         kind = {IMMUNITY: "imm", WEAKNESS: "weak", RESISTANCE: "res", VULNERABILITY: "vuln"}[self.kind]
         sel = ("non-magical " if self.non_magical else "") + self.selector
         value = f" {self.value}" if self.value else ""
@@ -159,28 +171,43 @@ def _effect_immunity(words: str, automated: dict[str, DefenseEntry]) -> str:
     return tr("immunity {effect} (effect, shown only)", effect=game_term(words))
 
 
-def _bypass_terms(text: str, bypasses: frozenset[str]) -> str:
+def _bypass_terms(text: str, bypasses: frozenset[str], said: Callable[[str], str] = game_term) -> str:
     """Damage reduction as printed, each word that bypasses it as the glossary says (銀)."""
     for word in sorted(bypasses, key=len, reverse=True):
         printed = word.replace("+", " ")
         if printed not in text and word == "magical":   # printed as the block says it: 5/magic
-            text = text.replace("/magic", "/" + game_term(word))
-        text = text.replace(printed, game_term(printed))
+            text = text.replace("/magic", "/" + said(word))
+        text = text.replace(printed, said(printed))
     return text
+
+
+@renders("defense")
+def _defense(args: list[Any], code: str) -> str:
+    """``[kind, selector, value, exceptions, non-magical, text, short]``: a defense in ``code``."""
+    kind, selector, value, exceptions, non_magical, text, short = args
+    entry = DefenseEntry(str(kind), str(selector), int(value), frozenset(map(str, exceptions)),
+                         bool(non_magical), str(text))
+    return entry.short_in(code) if short else entry.describe_in(code)
 
 
 def _effect_short(words: str) -> str:
     """An immunity to an effect in a table cell: ``imm paralyzed``, 即死への完全耐性 in Japanese
-    (the seed's order: not glued into one word)."""
-    if language() == "ja":
-        return f"{_trait_term(_trait_name(words))}への{game_term('immunities')}"
+    (the seed's order: not glued into one word), said when read."""
+    return said_as("effect-immunity", words)
+
+
+@renders("effect-immunity")
+def _effect_short_in(args: list[Any], code: str) -> str:
+    words = str(args[0])
+    if code == "ja":
+        return f"{_trait_term(_trait_name(words), term)}への{term('immunities')}"
     return f"imm {words}"
 
 
-def _trait_term(trait: str) -> str:
+def _trait_term(trait: str, said: Callable[[str], str] = game_term) -> str:
     """An effect trait in the GM's language: ``death`` is the seed's 即死 (its "death effects")."""
-    shown, effects = game_term(trait), f"{trait} effects"
-    return shown if shown != trait else game_term(effects).replace(effects, trait)
+    shown, effects = said(trait), f"{trait} effects"
+    return shown if shown != trait else said(effects).replace(effects, trait)
 
 
 def _first_applying(entries: tuple[DefenseEntry, ...], selectors: frozenset[str],

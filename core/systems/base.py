@@ -28,7 +28,7 @@ from core.notation import Damage, DamagePart, Defenses, parse_damage, parse_defe
 from core.systems.rolls import FLAT_CHECK_DC, _KeptDice, flat_check, halve_shared
 from core.table.numbers import degree_of
 from core.text.errors import ParseError
-from core.text.i18n import N_, game_term, language, listing, tr
+from core.text.i18n import N_, game_term, listing, renders, said_as, term_in, tr
 
 # Bounds that cover real play (issue 7): beyond them a clear ValueError, never a hang.
 # A creature's bounds (MAX_TRACK, MAX_SLOTS …) are core.creature.schema's, the ones a load checks.
@@ -38,6 +38,13 @@ MAX_MULTIPLIER = 6          # d20-3e critical multipliers: ×2 … ×6
 # (DESIGN.md), as declared in core.catalog.capabilities; an encounter adds its own.
 RULE_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in RULE_OPTIONS}
 _track_values = attrgetter(*TRACK_FIELDS)
+
+
+@renders("effect-immunity-cell")
+def _effect_immunity_cell(args: list[Any], code: str) -> str:
+    """An effect immunity in a roster cell: ``imm paralyzed``; in Japanese 完全耐性 and the term."""
+    words = str(args[0])
+    return term_in("immunities", code) + term_in(words, code) if code == "ja" else f"imm {words}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,17 +187,13 @@ class RuleSystem:
 
     def short_defenses(self, creature: Creature) -> str:
         """Defenses in a few words for a table cell (Japanese: as the wiki writes them)."""
-        if language() != "ja":
-            return self.defenses_of(creature).short()
         return listing(self.short_defense_parts(creature)) or "—"
 
     def short_defense_parts(self, creature: Creature) -> list[str]:
         """The words of :meth:`short_defenses`, one a defense (``weak fire 5``, ``DR 10/good``)."""
         defenses = self.defenses_of(creature)
-        if language() != "ja":
-            return defenses.short_parts()
         parts = [e.short() for e in defenses.entries()]    # the wiki's words, and ``DR 10/…``
-        return parts + [game_term("immunities") + game_term(w) for w in defenses.effect_immunities]
+        return parts + [said_as("effect-immunity-cell", w) for w in defenses.effect_immunities]
 
     # ------------------------------------------------------------------ creatures
     def new_creature(self, name: str, pc: bool = False, defenses: str = "",

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from core.creature.conditions import is_defeated, summary
-from core.text.i18n import N_, game_term, listing, ntr, tr
+from core.creature.conditions import is_defeated, summary_words
+from core.text.i18n import N_, game_term, joined, listing, ntr, render, tr
 
 if TYPE_CHECKING:
     from core.creature.model import Creature
@@ -70,9 +70,23 @@ class PlayerView:
     log: tuple[str, ...]
 
 
-def player_view(encounter: Encounter, log_lines: int = LOG_LINES) -> PlayerView:
+def player_view(encounter: Encounter, log_lines: int = LOG_LINES,
+                language: str | None = None) -> PlayerView:
     """What the players may see of ``encounter``: hidden creatures left out, adversaries by
-    the ``player_view`` setting, the last ``log_lines`` lines they may read."""
+    the ``player_view`` setting, the last ``log_lines`` lines they may read; every word in
+    the players' ``language`` (a language code; None: the app's), whatever language the
+    fight was logged in."""
+    view = _player_view(encounter, log_lines)
+    if language is None:
+        return view
+    creatures = tuple(SeenCreature(c.name, c.pc, render(c.health, language),
+                                   render(c.conditions, language), c.up) for c in view.creatures)
+    return PlayerView(view.system, view.round, view.up, render(view.turn, language), creatures,
+                      tuple(render(line, language) for line in view.log))
+
+
+def _player_view(encounter: Encounter, log_lines: int) -> PlayerView:
+    """:func:`player_view` in the language of the moment, every word remembering its phrase."""
     setting = encounter.settings.get("player_view", "status")
     order = encounter.order
     seen = [cid for cid in order if not encounter.creature(cid).hidden]
@@ -110,9 +124,9 @@ def _seen_turn(encounter: Encounter, seen: set[str]) -> tuple[str | None, int]:
 
 def condition_words(creature: Creature, system: str) -> str:
     """Every condition in words, persistent damage too: ``frightened 2 · persistent 1d6 bleed``."""
-    words = [summary(creature, system)] + [tr("persistent {condition}", condition=p.label)
-                                           for p in creature.persistent]
-    return " · ".join(w for w in words if w)
+    words = [*summary_words(creature, system),   # summary()'s words, each kept as its phrase
+             *(tr("persistent {condition}", condition=p.label) for p in creature.persistent)]
+    return joined(" · ", (w for w in words if w))
 
 
 def _turn_words(round_: int | None, up: str) -> str:
@@ -158,12 +172,12 @@ def track_numbers(creature: Creature) -> str:
                     most=creature.max_wounds)]
     else:
         temp = tr(" +{value} temp", value=creature.temp_hp) if creature.temp_hp else ""
-        words = [f"HP {creature.hp}/{creature.max_hp}{temp}"]
+        words = [joined("", [f"HP {creature.hp}/{creature.max_hp}", temp])]
         if creature.subdual:
             words.append(tr("{subdual} {value}", subdual=game_term("subdual"), value=creature.subdual))
     if creature.stress:
         words.append(tr("Stress {slots}", slots=_slots(creature.stress_marked, creature.stress)))
-    return " · ".join(words)
+    return joined(" · ", words)
 
 
 def _slots(marked: int, total: int) -> str:

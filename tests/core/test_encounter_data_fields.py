@@ -76,7 +76,7 @@ def _edited(edit) -> dict:
     (lambda d: d["ledger"][0].update(meta_before=1), "ledger[0].meta_before must be a table, not 1"),
     (lambda d: d["ledger"][0].update(meta_after=[]), "ledger[0].meta_after must be a table, not []"),
     (lambda d: d["ledger"][0].update(actor=1), "ledger[0].actor must be text, not 1"),
-    (lambda d: d["ledger"][0].update(short=1), "ledger[0].short must be text, not 1"),
+    (lambda d: d["ledger"][0].update(short=1), "ledger[0].short must be text or a phrase, not 1"),
     (lambda d: d["ledger"][0].update(ended=1), "ledger[0].ended must be text, not 1"),
     (lambda d: d["ledger"][0].update(targets="a"), "ledger[0].targets must be a list, not 'a'"),
     (lambda d: d.update(redo=[{"text": "x"}]), "redo[0].round is missing"),

@@ -26,7 +26,7 @@ def _refusal(call) -> SaveError:
     ({}, "no format version (not a hitledger save?)", START),
     ({"format": True}, "format version must be a whole number, not True", START),
     ({"format": "1"}, "format version must be a whole number, not '1'", START),
-    ({"format": 3}, "written by a newer hitledger (format 3; this one reads up to 2)",
+    ({"format": 4}, "written by a newer hitledger (format 4; this one reads up to 3)",
      f"upgrade hitledger to open it; {LEFT}"),
 ])
 def test_a_format_version_refused_says_why_and_what_to_do(doc, problem, hint):
@@ -37,12 +37,13 @@ def test_a_format_version_refused_says_why_and_what_to_do(doc, problem, hint):
 def test_the_current_format_version_is_read():
     assert codec.check_version({"format": 1}, HERE) == 1
     assert codec.check_version({"format": 2}, HERE) == 2
+    assert codec.check_version({"format": 3}, HERE) == 3
 
 
 def test_a_version_without_a_migration_is_refused_naming_the_versions_read():
     error = _refusal(lambda: codec.upgrade({"format": 0}, 0, HERE))
     assert (error.path, error.field, error.problem, error.hint) == (
-        HERE, "format", "unknown format version 0", f"this hitledger reads format 1 to 2; {LEFT}")
+        HERE, "format", "unknown format version 0", f"this hitledger reads format 1 to 3; {LEFT}")
 
 
 def test_migrations_run_in_order_and_the_document_carries_each_version(monkeypatch):
@@ -127,7 +128,7 @@ def test_a_save_checks_its_own_steps_only_when_asked(make_enc, monkeypatch):
 def test_a_save_starts_with_its_format_then_the_extra_header(make_enc):
     text = codec.encode(make_enc().to_data(), {"autosave_of": "ambush.toml"})
     lines = text.splitlines()
-    assert lines[0] == "format = 2"
+    assert lines[0] == "format = 3"
     assert lines[1] == f'saved_by = "{codec.saved_by()}"'
     assert lines[2] == 'autosave_of = "ambush.toml"'
 
@@ -165,7 +166,7 @@ def test_a_refused_field_is_named_as_the_file_spells_it(monkeypatch, field, mess
 def test_a_file_decoded_gives_the_encounter_and_its_header(make_enc):
     text = codec.encode(make_enc().to_data(), {"autosave_of": "ambush.toml"})
     enc, header = codec.decode(text.encode(), HERE)
-    assert header == {"format": 2, "saved_by": codec.saved_by(), "autosave_of": "ambush.toml"}
+    assert header == {"format": 3, "saved_by": codec.saved_by(), "autosave_of": "ambush.toml"}
     assert (enc.name, len(enc.creatures)) == ("Ambush", 3)
 
 

@@ -17,7 +17,7 @@ def test_round_trip_and_header(make_enc, data: Path) -> None:
     path = saves.save(enc)
     assert path == data / "ambush.toml"
     text = path.read_text("utf-8")
-    assert text.startswith("format = 2\nsaved_by = ")
+    assert text.startswith("format = 3\nsaved_by = ")
     back = saves.load(path)
     assert back.to_data() == enc.to_data()
     assert saves.save_path(back) == path
@@ -295,10 +295,11 @@ def test_save_refuses_data_with_header_keys(make_enc, monkeypatch) -> None:
 
 
 def test_current_version_has_a_registered_identity() -> None:
-    assert saves.FORMAT_VERSION == 2
-    doc = {"format": 2, "name": "x"}
-    assert codec.upgrade(dict(doc), 2) == doc
+    assert saves.FORMAT_VERSION == 3
+    doc = {"format": 3, "name": "x"}
+    assert codec.upgrade(dict(doc), 3) == doc
     assert codec.upgrade({"format": 1, "name": "x"}, 1) == doc  # format 1 lacked only [end]
+    assert codec.upgrade({"format": 2, "name": "x"}, 2) == doc  # format 2's text is a literal phrase
 
 
 def test_old_version_runs_its_migration(data: Path, monkeypatch) -> None:
@@ -314,7 +315,7 @@ def test_old_version_runs_its_migration(data: Path, monkeypatch) -> None:
     assert path.read_bytes() == raw  # reading never rewrites
     enc.rename("Ambush at dusk")
     saves.save(enc)
-    assert path.read_text("utf-8").startswith("format = 2\n")
+    assert path.read_text("utf-8").startswith("format = 3\n")
     assert saves.load(path).name == "Ambush at dusk"
     assert path.with_name("old.toml.bak").read_bytes() == raw
 

@@ -53,7 +53,7 @@ def test_a_save_ends_with_the_counts_of_its_sections(data: Path) -> None:
     enc = fight()
     raw = saves.save(enc).read_bytes()
     doc = tomllib.loads(raw.decode())
-    assert doc["format"] == codec.FORMAT_VERSION == 2
+    assert doc["format"] == codec.FORMAT_VERSION == 3
     # 7 joins, 8 hits and 8 turns, the last 2 undone
     assert doc["end"] == {"creatures": 7, "ledger": 7 + 8 + 8 - 2, "redo": 2}
     assert raw.decode().rstrip().splitlines()[-4] == "[end]"
@@ -103,7 +103,7 @@ def test_a_save_written_by_format_1_still_loads_and_is_written_whole_next_time(d
     assert enc.can_undo and enc.can_redo
     saves.save(enc)
     doc = tomllib.loads(path.read_text("utf-8"))
-    assert doc["format"] == 2 and doc["end"]["creatures"] == 7
+    assert doc["format"] == 3 and doc["end"]["creatures"] == 7
     assert saves.load(path).to_data() == enc.to_data()
 
 

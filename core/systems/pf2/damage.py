@@ -11,7 +11,7 @@ from core.creature.model import RolledPart
 from core.notation import DamagePart
 from core.systems.pf2.attack import Attack, Hit, Instance
 from core.systems.pf2.policy import SAVE_FACTORS, SAVE_WORDS, Pf2Policy
-from core.text.i18n import listing, tr
+from core.text.i18n import joined, listing, tr
 
 
 def _scale_words(factor: float, crit: bool, save: str | None) -> str:
@@ -26,9 +26,9 @@ def _scale_words(factor: float, crit: bool, save: str | None) -> str:
 def _shares(instances: list[Instance], arrow: bool = False, before: list[int] | None = None) -> str:
     """``fire 2, cold 3`` or, with ``before``, ``fire 4 → 2, cold 6 → 3``."""
     if before is None:
-        return ", ".join(f"{i.label} {i.amount}" for i in instances)
-    return ", ".join(f"{i.label} {b} → {i.amount}"
-                     for i, b in zip(instances, before, strict=True))
+        return joined(", ", [joined(" ", [i.label, str(i.amount)]) for i in instances])
+    return joined(", ", [joined(" ", [i.label, f"{b} → {i.amount}"])   # labels said when read
+                         for i, b in zip(instances, before, strict=True)])
 
 
 def _halve_total(amounts: list[int], factor: float) -> list[int]:
