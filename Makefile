@@ -8,7 +8,7 @@ MUTATE_STAMP := $(VENV)/.installed-mutate
 
 .PHONY: run test suite typecheck warm-tests bench sizes screenshots lint mutate clean locale readme-keys format-table
 
-# issue 22: the virtual environment is filled by uv, not pip: on a fresh clone pip 23 took
+# The virtual environment is filled by uv, not pip: on a fresh clone pip 23 took
 # 23 s of the run (most of it matching thousands of PyPI file names against this Python's
 # tags), uv takes 3-5 s for the same versions. uv is a tool of the Makefile, installed into
 # the environment by the interpreter's own pip; the environment itself has no pip
@@ -39,7 +39,7 @@ $(BENCH_STAMP): $(TEST_STAMP)
 run: $(STAMP)
 	$(BIN)/hitledger $(ARGS)
 
-# issue 22: the layer contracts (pyproject's [tool.importlinter]) run before the tests; mypy
+# The layer contracts (pyproject's [tool.importlinter]) run before the tests; mypy
 # runs beside the tests (-j2): beside a first collection of the tests, which writes the
 # bytecode of the packages and pytest's rewritten test modules once (without it, each of
 # pytest's workers rewrote and compiled all of them at the same moment on a fresh clone),
@@ -95,7 +95,7 @@ screenshots: $(TEST_STAMP)
 readme-keys: $(TEST_STAMP)
 	$(BIN)/python tools/readme_keys.py
 
-# issue 21: the messages of core/ and tui/ into core/locale/hitledger.pot, each language's .po
+# The messages of core/ and tui/ into core/locale/hitledger.pot, each language's .po
 # updated from it (new ids untranslated, which the catalogue test refuses), then compiled to
 # the .mo the package ships (--use-fuzzy: a .po without a header reads as fuzzy as a whole and
 # would not compile; a fuzzy message is refused by tests/core/test_i18n_catalogue.py instead)

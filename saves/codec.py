@@ -120,7 +120,7 @@ CHECK_WRITES = "HITLEDGER_CHECK_WRITES"
 def encode(data: Document, extra: Document | None = None) -> str:
     """The TOML text of a save: format header first, then the encounter's own data.
 
-    What load would refuse is never written (issue 17): SaveError naming the field instead.
+    What load would refuse is never written: SaveError naming the field instead.
     """
     clash = [key for key in (*HEADER_KEYS, SAID) if key in data]
     if clash:

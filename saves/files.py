@@ -181,7 +181,7 @@ def through_link(path: Path) -> Path:
     """Where a write to path goes: the target of a link inside data_dir(), else path itself.
 
     Replacing a link with a plain file would silently stop updating a linked folder
-    (issue 8), and following one out of the data dir would write where no save belongs:
+   , and following one out of the data dir would write where no save belongs:
     a link to a file inside data_dir() (or a folder below it) is written through, any
     other link is refused with the reason.
     """
@@ -203,7 +203,7 @@ def clean_temp_files(directory: Path | None = None) -> None:
     """Remove temp files left by writes killed mid-way (older than a minute: no live writer).
 
     Run at start-up (load_autosave), after each save and when the saves are listed, so that
-    they cannot pile up (issue 8).
+    they cannot pile up.
     """
     directory = data_dir() if directory is None else directory
     cutoff = time.time() - _STALE_TEMP_SECONDS

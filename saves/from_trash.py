@@ -1,4 +1,4 @@
-"""Copies in data_dir()/trash/ listed and brought back among the saves (issue 17, item 1).
+"""Copies in data_dir()/trash/ listed and brought back among the saves.
 
 A GM whose autosave was set aside (a load that refused it, an encounter replaced with
 unsaved work) finds it here: ``list_trash()`` lists the copies as ``list_saves()`` lists the

@@ -1,10 +1,10 @@
 """One autosave per open encounter: each window holds its own autosave file.
 
-Two windows on one data dir must not overwrite each other's unsaved work (issue 8), so
+Two windows on one data dir must not overwrite each other's unsaved work, so
 each running app claims an autosave *slot*: ``autosave.toml``, ``autosave-2.toml``…, by
 holding its lock file ``.autosave-2.toml.lock`` with the kernel (``flock``) while it runs.
 The kernel lets go when the process ends, however it ends: a lock never outlives its window
-(issue 17: a process id in a file named a stranger after a reboot), and of two windows
+(a process id in a file named a stranger after a reboot), and of two windows
 claiming at once only one gets the slot. The file also says ``pid N``, for the GM's notice
 only: what it says decides nothing, and no more than its first bytes are read. A lock file
 that cannot be one (a folder, a FIFO, a link) is never read or removed: its slot is skipped.

@@ -103,7 +103,7 @@ def resolve(path_or_name: Path | str) -> Path:
         if given.is_absolute() or given.exists():
             return given
         return data_dir() / given.name
-    # An exact match wins over a near one (issue 8): the file stem, then the encounter name
+    # An exact match wins over a near one: the file stem, then the encounter name
     # as typed, then the name in another case or Unicode normalization, then the slug.
     directory = data_dir()
     exact = directory / f"{text}{SUFFIX}"

@@ -56,7 +56,7 @@ def _tracked_encounters(path: Path) -> list[_Tracking]:
 
 def resumed_as_saved(enc: Any) -> bool:
     """Whether enc was resumed from an autosave holding just what its save holds: nothing
-    is unsaved (issue 17: f9 right after a restart kept a copy of nothing in the trash)."""
+    is unsaved (f9 right after a restart kept a copy of nothing in the trash)."""
     tracking = _tracking.get(id(enc))
     return tracking is not None and tracking.as_saved
 
@@ -71,7 +71,7 @@ def _autosave_source(header: dict[str, Any]) -> tuple[Path | None, Stamp | None]
     """The save an autosave belongs to, trusted only as a plain file name in data_dir().
 
     `autosave_of = "../victim.toml"` must not make the next save write outside the data dir
-    (issue 8), and a missing or odd hash must not skip the conflict check: an empty stamp
+   , and a missing or odd hash must not skip the conflict check: an empty stamp
     matches no file, so the first save asks before overwriting.
     """
     source = header.get("autosave_of")

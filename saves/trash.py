@@ -47,7 +47,7 @@ def trash_path(stem: str) -> Path:
 
 
 #: The trash keeps at most this many files (the whole folder), and nothing older than this
-#: many days except the newest copy of each encounter, kept however old (issue 17: it grew
+#: many days except the newest copy of each encounter, kept however old (it grew
 #: without end).
 TRASH_MAX_FILES = 100
 TRASH_MAX_DAYS = 30
@@ -124,7 +124,7 @@ _CopyKey = tuple[str, int, int, int]
 _KNOWN: dict[_CopyKey, str] = {}
 """Which encounter each copy the last pruning saw holds, by path, inode, size and change
 time (a copy written again or made readable is another key). Each copy kept prunes the trash,
-which read the head of every copy in it: 7,000 TOML heads for 120 replacements (issue 22);
+which read the head of every copy in it: 7,000 TOML heads for 120 replacements;
 now each copy is read once."""
 
 

@@ -1,4 +1,4 @@
-"""Suite-wide: every save the suite writes is checked as a load checks it (issue 17)."""
+"""Suite-wide: every save the suite writes is checked as a load checks it."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     The tests marked ``slow`` (real processes, terminals, a browser: seconds each, mostly
     waiting) go first: pytest-xdist hands tests out in this order, so no worker starts one at the
-    end while the others stand idle (issue 22: a two-minute ``make test``). The sort is stable."""
+    end while the others stand idle (a two-minute ``make test``). The sort is stable."""
     if not any("bench" in item.path.parts for item in items):
         os.environ[CHECK_WRITES] = "all"
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
@@ -44,7 +44,7 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Fewer, cheaper garbage collections (issue 22: a two-minute ``make test``).
+    """Fewer, cheaper garbage collections (a two-minute ``make test``).
 
     What the collection imported and built lives as long as the worker, yet each full collection
     walked it again: 13% of a Pilot test's CPU went to the collector. Frozen, it is never walked;
@@ -101,7 +101,7 @@ def japanese() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def english_to_start_with() -> None:
-    """Each test starts in English (issue 21): a test that ran ``--lang ja`` or set the
+    """Each test starts in English: a test that ran ``--lang ja`` or set the
     language leaves no Japanese screen to the next test of the same worker."""
     from core.text import i18n
 
@@ -111,7 +111,7 @@ def english_to_start_with() -> None:
 @pytest.fixture(autouse=True)
 def english_environment(monkeypatch: pytest.MonkeyPatch,
                         tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The suite's subprocesses and ``main()`` speak English under a Japanese desktop (issue 21):
+    """The suite's subprocesses and ``main()`` speak English under a Japanese desktop:
     ``LC_ALL`` / ``LANG`` are C, and a data dir of the test's own holds no saved ``--lang``."""
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     monkeypatch.setenv("LC_ALL", "C.UTF-8")

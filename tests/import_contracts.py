@@ -2,7 +2,7 @@
 
 import-linter's own ``forbidden`` contract names the packages a module may not import, so it
 would pass a dependency nobody thought to list; this one allows only what
-``sys.stdlib_module_names`` holds (issue 22, item 4). ``make test`` runs ``lint-imports``.
+``sys.stdlib_module_names`` holds. ``make test`` runs ``lint-imports``.
 """
 
 from __future__ import annotations

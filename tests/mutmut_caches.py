@@ -1,4 +1,4 @@
-"""Under mutmut only: each test starts with the caches of core/ and saves/ empty (issue 22 item 8).
+"""Under mutmut only: each test starts with the caches of core/ and saves/ empty.
 
 mutmut imports the tests once (its fork server collects them) and forks a child per mutant. A
 ``functools.cache``/``lru_cache`` filled while the original code ran (at import, or by an earlier

@@ -36,7 +36,7 @@ APP_BINDINGS = [
     # priority: dialogs do not see the app's keys, and a dialog can be written over too
     Binding("ctrl+l", "redraw", N_("Redraw"), show=False, priority=True, id="app.redraw",
             tooltip=N_("Redraw the whole screen")),
-    # issue 18: ctrl+z suspends as in every terminal program (fg brings it back), from
+    # ctrl+z suspends as in every terminal program (fg brings it back), from
     # every screen and text field; u undoes
     Binding("ctrl+z", "suspend_process", N_("Suspend"), show=False, priority=True, id="app.suspend",
             tooltip=N_("Suspend to the shell (fg brings it back)")),

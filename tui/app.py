@@ -116,7 +116,7 @@ class HitLedgerApp(App[None]):
 
     def _follow_hang_ups(self, follow: bool = True) -> None:
         """SIGHUP (the SSH link or the terminal dropped) and SIGTERM end the app through
-        :meth:`_hung_up`, which writes the pending autosave first (issue 17); without this
+        :meth:`_hung_up`, which writes the pending autosave first; without this
         they ended the process where it stood. Only where asyncio can (POSIX, main thread)."""
         import asyncio
         import signal
@@ -140,7 +140,7 @@ class HitLedgerApp(App[None]):
         self.exit(return_code=128 + number)
 
     def on_key(self, event: events.Key) -> None:
-        """The IME's full-width space is a space in every text field (issue 21, item 2):
+        """The IME's full-width space is a space in every text field:
         Textual's Input lets it pass as unprintable, and it comes up to here."""
         from textual.widgets import Input
 

@@ -4,7 +4,7 @@ With each autosave goes the players' file next to it (:mod:`tui.players_file`): 
 players may see, decided here from the encounter on screen, and all that ``watch`` reads.
 Only quitting (or a hang-up) writes on the UI thread: the last autosave (and a claim of the
 slot, when quitting came first), then letting go of the slot. A claim or a write the disk
-refused is tried again at the next change (issue 17, item 7).
+refused is tried again at the next change.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tui.session import EncounterSession
 
 AUTOSAVE_DELAY = 0.3
-"""Seconds from the first unsaved change to the autosave (issue 8: a change the GM saw is on
+"""Seconds from the first unsaved change to the autosave (a change the GM saw is on
 disk within about half a second whatever follows). The timer is never restarted, so a burst
 of keys is written once and a steady pace cannot postpone the write."""
 
@@ -94,7 +94,7 @@ class Autosaver:
 
     def now(self) -> None:
         """Write this window's autosave file now, in a worker (unless it holds this revision);
-        with none held yet (issue 17: a full or read-only disk at start-up), claim one first."""
+        with none held yet (a full or read-only disk at start-up), claim one first."""
         self._timer = None
         if not self.enabled or self.session.encounter.revision == self.session.autosaved_revision:
             return
@@ -173,7 +173,7 @@ class Autosaver:
             self.session.mark_saved(message.revision, auto=True, path=message.path)
 
     def claim(self) -> None:
-        """Hold an autosave file of this window's own (issue 8: two windows never share one),
+        """Hold an autosave file of this window's own (two windows never share one),
         claimed in a worker (:meth:`_claimed` follows), unless the GM is quitting already or a
         claim is under way."""
         import saves

@@ -144,7 +144,7 @@ def _say_skipped(skipped: Sequence[Any]) -> None:
 
 
 def run_log(argv: Sequence[str]) -> int:
-    """``hitledger log NAME``: print a saved encounter's log as Markdown (issue 11)."""
+    """``hitledger log NAME``: print a saved encounter's log as Markdown."""
     parser = _Parser(prog="hitledger log",
                      description=tr("Print a saved encounter's log as Markdown, round by round."))
     parser.add_argument("save", help=tr("the save (name or file); autosave for the last one"))
@@ -158,7 +158,7 @@ def run_log(argv: Sequence[str]) -> int:
     return 0
 
 
-# -- the players' view (issue 20) ------------------------------------------------------
+# -- the players' view ------------------------------------------------------
 
 
 def run_watch(argv: Sequence[str]) -> int:
@@ -314,9 +314,9 @@ def _open(args: argparse.Namespace) -> tuple[Encounter, str]:
 
 
 def _keep_party(args: argparse.Namespace) -> tuple[Encounter, str]:
-    """Issue 11: the next encounter with the party of NAME or of the last autosave.
+    """The next encounter with the party of NAME or of the last autosave.
 
-    The encounter the party comes from is only read: its file stays as it was (issue 8).
+    The encounter the party comes from is only read: its file stays as it was.
     """
     if not args.new:
         raise CliError(tr("--keep-party goes with --new SYSTEM"))
@@ -347,7 +347,7 @@ def _keep_party(args: argparse.Namespace) -> tuple[Encounter, str]:
 
 
 def _last_fight_note() -> str:
-    """``--new``: where the fight it replaces is kept (issue 18, item 15), or ``""``."""
+    """``--new``: where the fight it replaces is kept, or ``""``."""
     import saves
     from saves import slots
 
@@ -366,7 +366,7 @@ def _last_fight_note() -> str:
 
 
 def _held_note(path: Any) -> str:
-    """' It is open in another window too…' when a running window holds that save (issue 8)."""
+    """' It is open in another window too…' when a running window holds that save."""
     from saves import slots
 
     pid = slots.held_elsewhere(path) if path is not None else None
@@ -380,7 +380,7 @@ def _held_note(path: Any) -> str:
 def _resume() -> tuple[Encounter, str]:
     """The newest autosave no running window holds, else a demo and why (no Textual import).
 
-    An unreadable autosave is moved aside into the trash, never overwritten (issue 8).
+    An unreadable autosave is moved aside into the trash, never overwritten.
     """
     import saves
     from saves import slots
@@ -436,7 +436,7 @@ def _held_fight() -> tuple[Encounter, str] | None:
 
 def _not_resumed(path: Any, error: Exception) -> str:
     """The notice for an autosave that did not load. It is moved into the trash, unless a
-    newer hitledger wrote it (that one reads it) or the folder refuses (issue 17: a read-only
+    newer hitledger wrote it (that one reads it) or the folder refuses (a read-only
     data dir must not stop the app): then it stays, and the notice says so."""
     from saves import slots
     from saves.errors import os_words
@@ -546,7 +546,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = tui_app(encounter, notice, seed)
     app.run()
     gc.enable()  # already, unless the app ended before its first frame
-    # Textual sets 1 when the app crashed: a wrapper script must be able to tell (issue 8).
+    # Textual sets 1 when the app crashed: a wrapper script must be able to tell.
     return app.return_code or 0
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tui.app_protocol import LedgerApp
     from tui.widgets.box_results import Match
 
-# The palette offers every binding of the roster and of the app (issue 10, item 7: one
+# The palette offers every binding of the roster and of the app (one
 # declaration per action): its description, or the longer name below where the footer's word
 # is too short to find by typing, and its tooltip and keys as help.
 LONGER_NAMES: dict[str, str] = {
@@ -35,7 +35,7 @@ LONGER_NAMES: dict[str, str] = {
     "roster.tracker": N_("Persistent conditions"),
     "roster.conditions": N_("Conditions and their durations"),
     "roster.copy": N_("Copy creature"),
-    # issue 18, item 15: a GM coming back types load, open or resume
+    # a GM coming back types load, open or resume
     "app.saves": N_("Saves: load, open or resume an encounter"),
 }
 NOT_IN_PALETTE = frozenset({"roster.mark", "app.quit"})
@@ -71,7 +71,7 @@ class Command(NamedTuple):
 
 def setting_notice(key: str, value: object) -> str:
     """What changing ``key`` to ``value`` means at the table: the GM's words, not
-    ``setting massive_damage = True`` (issue 9, item 7), as the core declares them."""
+    ``setting massive_damage = True``, as the core declares them."""
     from core.catalog.capabilities import setting
 
     return setting(key).choice(value).notice
@@ -124,7 +124,7 @@ class EncounterCommands(Provider):
             if binding.id in NOT_IN_PALETTE:
                 continue
             if not applies(self.ledger.session.encounter.rules, binding.action.split("(")[0]):
-                continue  # issue 11: not this system's rule (Fear, Stress, initiative)
+                continue  # not this system's rule (Fear, Stress, initiative)
             keys = ", ".join(self.app.get_key_display(replace(binding, key=key.strip()))
                              for key in binding.key.split(","))
             name = tr(LONGER_NAMES.get(binding.id, binding.description))
@@ -135,12 +135,12 @@ class EncounterCommands(Provider):
     def _settings(self) -> Iterator[Command]:
         """The rule options the system offers, each as a switch to its next value.
 
-        Names and help come from the core's declaration of each setting (issue 10).
+        Names and help come from the core's declaration of each setting.
         """
         from core.catalog.capabilities import PLAYER_VIEW
 
         encounter = self.ledger.session.encounter
-        # issue 20: what the players' view shows, in every system; each choice not in force
+        # what the players' view shows, in every system; each choice not in force
         for declared in (*encounter.rules.settings_offered, PLAYER_VIEW):
             now = declared.choice(encounter.settings.get(declared.key, declared.default))
             for switch in declared.choices:
@@ -150,7 +150,7 @@ class EncounterCommands(Provider):
                                   partial(self._set, declared.key, switch.value))
 
     def _saves(self) -> Iterator[Command]:
-        """Every save action by name (issue 18: "save", "reflex" or "failure" found only file
+        """Every save action by name ("save", "reflex" or "failure" found only file
         saving): in damage entry the highlighted target's save and everyone's; elsewhere,
         damage entry itself, where saves are set."""
         from tui.screens.damage import SAVE_KEYS, SAVE_LABELS, DamageScreen

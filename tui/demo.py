@@ -72,7 +72,7 @@ DEMOS: dict[str, tuple[str, Roster, list[tuple[str, str, dict[str, Any]]]]] = {
 }
 
 
-# The table's numbers (issue 19) of the demos whose systems have them, so a first run shows
+# The table's numbers of the demos whose systems have them, so a first run shows
 # the numbers line, rolled saves and the attack helper at work. Goblins as the Bestiary prints
 # them; the others plausible for their level.
 NUMBERS: dict[str, dict[str, dict[str, int]]] = {

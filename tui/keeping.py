@@ -1,6 +1,6 @@
 """Keeping the encounter another takes the place of: written in a worker, then the replace.
 
-Issue 8: work found nowhere else is never dropped. Before a load or a new encounter takes the
+Work found nowhere else is never dropped. Before a load or a new encounter takes the
 window, unsaved work is copied to the trash; before the next encounter, the finished one is
 saved under its name. One keep runs at a time; what the GM does meanwhile (a change, a form
 opened) decides what follows (:meth:`Keeper._keep_came_back`).
@@ -63,7 +63,7 @@ class Keeper:
         self.app.screen_change_signal.subscribe(self.app, self._screen_changed)
 
     def keep_replaced_encounter(self, replace: Callable[[str], None]) -> None:
-        """Before another encounter takes this window: keep work found nowhere else (issue 8).
+        """Before another encounter takes this window: keep work found nowhere else.
 
         An encounter changed since it was saved (or never saved), other than an untouched demo
         or new one, is written into the trash folder in a worker. Then, on the UI thread,

@@ -1,4 +1,4 @@
-"""Which language the app speaks (issue 21, item 5): ``--lang``, the GM's choice, ``LANG``.
+"""Which language the app speaks: ``--lang``, the GM's choice, ``LANG``.
 
 ``--lang ja`` (anywhere on the command line) speaks Japanese for that run. Given to the app
 itself it is the GM choosing a language, kept for the next start in the user's config folder

@@ -1,4 +1,4 @@
-"""Notices: every message to the GM as one plain line that hides nothing (issue 9, item 9).
+"""Notices: every message to the GM as one plain line that hides nothing.
 
 Toasts used to stack over the roster's Status column and the log, and over a dialog a toast
 covered the header's ``[saved]`` marker showing through. Now a notice replaces the last one

@@ -49,11 +49,11 @@ class Persistence:
 
     def _resumed_as_saved(self) -> None:
         """An encounter resumed from an autosave that holds what its save holds is saved:
-        nothing to keep or ask about when another takes its place (issue 17, item 13).
+        nothing to keep or ask about when another takes its place.
 
         Only saves/ reads a file, so before it is imported no encounter came from one: a demo or
         a new encounter starts without importing saves/ (its ~20 modules wait until the first
-        frame is on screen: issue 10's start-up aim; tests/tui/test_tui_imports.py)."""
+        frame is on screen: the start-up budget; tests/tui/test_tui_imports.py)."""
         if "saves.tracking" not in sys.modules:
             return
         import saves
@@ -106,7 +106,7 @@ class Persistence:
             signal.subscribe(self.app, lambda _: self.autosaver.schedule(), immediate=True)
         self.keeper.start()
         if self.autosaver.enabled:
-            # after the first frame, in a worker: file work the GM need not wait for (issue 10)
+            # after the first frame, in a worker: file work the GM need not wait for
             self.app.call_after_refresh(self.claim_autosave)
 
     def _report(self, callback: Any, report: Any) -> None:
@@ -174,7 +174,7 @@ class Persistence:
         from tui.screens.save_dialogs import confirm_quick_load
 
         path = self.session.quick_path or saves.save_path(self.encounter)
-        if path is None:  # a new encounter (--new): offer the last save (issue 18, item 15)
+        if path is None:  # a new encounter (--new): offer the last save
             self.app.run_worker(self._find_last_save, thread=True, group="quick-load")
             return
         if self.encounter.revision == self.session.saved_revision:
@@ -255,7 +255,7 @@ class Persistence:
             if message.path is not None:
                 self.notify(tr("Saved {file}.", file=message.path.name))
             # The autosave names the save it belongs to, so that after a restart ctrl+s
-            # and f5/f9 still know it (issue 8): write it again even at this revision.
+            # and f5/f9 still know it: write it again even at this revision.
             self.autosaver.schedule()
         elif isinstance(message.error, saves.SaveConflict):
             self._ask_about_conflict(message)
@@ -320,7 +320,7 @@ class Persistence:
         self.say_if_held_elsewhere(message.path)
 
     def say_if_held_elsewhere(self, path: Path | None) -> None:
-        """Opening a save another running window holds: say so (issue 8)."""
+        """Opening a save another running window holds: say so."""
         from saves import slots
 
         pid = slots.held_elsewhere(path) if path is not None else None
@@ -330,7 +330,7 @@ class Persistence:
                            process=process, file=path.name), severity="warning", timeout=10)
 
     def new_encounter(self, system: str, name: str) -> None:
-        """Start an empty encounter (issue 8: the current one is kept, never deleted)."""
+        """Start an empty encounter (the current one is kept, never deleted)."""
         from core import Encounter
 
         def start(kept: str) -> None:

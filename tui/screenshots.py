@@ -76,7 +76,7 @@ async def take(out: Path) -> list[Path]:
 
 
 async def watch(out: Path, encounter: Any) -> Path:
-    """The players' view (``hitledger watch``, issue 20) of the fight as the GM left it."""
+    """The players' view (``hitledger watch``) of the fight as the GM left it."""
     from core.views.player_view import player_view
     from saves import codec, data_dir
     from saves.store import atomic_write

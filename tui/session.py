@@ -2,7 +2,7 @@
 
 Every change to the encounter goes through :meth:`EncounterSession.apply` (or a named method
 built on it) and is announced on :attr:`EncounterSession.changed_signal`; screens subscribe to
-what they show instead of being told by hand (issue 10, item 1)::
+what they show instead of being told by hand::
 
     session.apply(lambda enc: enc.heal_many(ids, 5), ids)   # mutate, announce, autosave
 
@@ -86,7 +86,7 @@ class EncounterSession:
     def next_turn(self) -> Event:
         """Advance the turn with the session's dice; returns the turn's event."""
         event = self.encounter.next_turn(rng=self.rng)
-        # issue 18, item 6: the tracker opens only for what the GM must answer (a check in
+        # the tracker opens only for what the GM must answer (a check in
         # "ask" mode); what merely happened goes on the notice line
         tracker = bool(self.encounter.pending_checks() or self.encounter.pending_dying_checks())
         self.announce(Change(event.changed_ids, event, turn=True, tracker=tracker))
@@ -135,7 +135,7 @@ class EncounterSession:
         else:
             self.saved_revision = revision
             self.quick_path = path
-            # the autosave names the save it belongs to (issue 8): it is written again
+            # the autosave names the save it belongs to: it is written again
             self.autosaved_revision = None
         self.saved_signal.publish(self.saved_state())
 

@@ -1,4 +1,4 @@
-"""Which roster keys a rule system gives (issue 11): asked of the rules, never of a system id.
+"""Which roster keys a rule system gives: asked of the rules, never of a system id.
 
 Kept apart from ``tui/screens/session.py`` (its dialogs) so the roster's first frame can
 ask without importing a dialog.

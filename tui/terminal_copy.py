@@ -1,6 +1,6 @@
 """A copy of what the terminal shows, cell by cell: an update writes only the cells that changed.
 
-Issue 9, over a slow link. Textual repaints regions, not cells, and repaints some of them twice:
+Over a slow link every byte counts. Textual repaints regions, not cells, and repaints some of them twice:
 a dialog's screen is painted whole by its first layout and whole again when it resumes; a
 screen under a dialog hands its whole region up to the dialog whenever it wakes (its footer
 or its table losing the focus), and the dialog repaints everything again; a dialog's widgets
@@ -9,7 +9,7 @@ repaint after their first size although they look the same. Each full repaint of
 and turns each of Textual's updates into the runs of cells that differ, written in Textual's
 own encoding. Cells it does not know (start-up, after a resize or a suspend) are written.
 
-Switching it off (issue 22): ``hitledger --plain-output``, or ``HITLEDGER_PLAIN_OUTPUT=1`` for
+Switching it off: ``hitledger --plain-output``, or ``HITLEDGER_PLAIN_OUTPUT=1`` for
 a wrapper, leaves every frame to Textual (tests/tui/test_tui_terminal_copy_plain.py plays one
 fight both ways into pyte: the same screen after every step). Each frame Textual writes instead
 is logged (``tui.terminal_copy`` logger, and Textual's log under ``textual console``).

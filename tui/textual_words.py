@@ -1,4 +1,4 @@
-"""Textual's own key words, for the catalogue (issue 21): the footer and help show a widget's
+"""Textual's own key words, for the catalogue: the footer and help show a widget's
 bindings (a text field's, a table's) through ``tr`` like ours, and ``N_`` lists them here so
 Babel extracts them. Textual 8.2.8's words, as its widgets declare them."""
 

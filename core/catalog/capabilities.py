@@ -2,7 +2,7 @@
 
 Screens and the CLI ask these declarations (and the ``RuleSystem`` attributes that say
 which controls apply: attack helper, multipliers, armor slots, heal tracks…), never a
-system id (issue 10). Every setting is one typed ``Setting``: its allowed values, its
+system id. Every setting is one typed ``Setting``: its allowed values, its
 default and the GM's words for each value, from which encounter validation, the palette's
 rule options and the log's wording all come.
 """
@@ -95,7 +95,7 @@ SKIP_DEFEATED = Setting("skip_defeated", (   # RULES §7: next turn passes over 
            "Defeated creatures now keep their turns."),
 ))
 
-PLAYER_VIEW = Setting("player_view", (   # issue 20: what `hitledger watch` shows of adversaries
+PLAYER_VIEW = Setting("player_view", (   # what `hitledger watch` shows of adversaries
     Choice("status", "players see adversaries as Healthy, Hurt, Bloodied or Defeated",
            "players see adversaries' status", "Healthy, Hurt, Bloodied or Defeated",
            "Players now see adversaries as Healthy, Hurt, Bloodied or Defeated."),
@@ -151,7 +151,7 @@ ENCOUNTER_OPTIONS: tuple[Setting, ...] = (CRIT_MODE, FLAT_CHECKS, MASSIVE_DAMAGE
                                           PLAYER_VIEW)
 """Every setting an encounter keeps: the rule options and the table's own."""
 OLD_VALUES: Mapping[tuple[str, Any], Any] = {("flat_checks", "auto"): "roll"}
-"""Values as saves before issue 7 wrote them, and what they mean now."""
+"""Values as saves before bounded settings wrote them, and what they mean now."""
 
 
 def check_settings(settings: Any, allowed: tuple[Setting, ...] = RULE_OPTIONS) -> dict[str, Any]:

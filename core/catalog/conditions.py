@@ -68,7 +68,7 @@ def condition_name(name: Any) -> str:
 
 
 def _rule_name_in_japanese(words: str) -> str | None:
-    """A condition typed in the glossary's Japanese (恐れ, 不器用状態) as its rule name (issue 21)."""
+    """A condition typed in the glossary's Japanese (恐れ, 不器用状態) as its rule name."""
     if words.isascii():
         return None
     from core.text.japanese import japanese_words

@@ -44,7 +44,7 @@ class Vocabulary:
     effects: frozenset[str] = frozenset()           # effect traits (PF2 family, RULES §1)
     always_persistent: frozenset[str] = frozenset()  # types that are always persistent (bleed)
     shown: dict[str, str] = field(default_factory=dict)  # canonical word -> the system's own word
-    immunities: frozenset[str] = frozenset()        # other stat-block immunity words (issue 18)
+    immunities: frozenset[str] = frozenset()        # other stat-block immunity words
 
     def word(self, canonical: str) -> str:
         """The word this system shows for ``canonical`` (d20 3.0 says ``subdual`` for nonlethal)."""
@@ -143,7 +143,7 @@ def vocabulary(system: str) -> Vocabulary:
 
 
 def _japanese_aliases(types: dict[str, str], aliases: dict[str, str]) -> dict[str, str]:
-    """The glossary's Japanese damage words (issue 21) this system has no alias for yet."""
+    """The glossary's Japanese damage words this system has no alias for yet."""
     from core.text.japanese import japanese_words
 
     common = _data()["common"]

@@ -15,7 +15,7 @@ from core.creature.values import PersistentDamage, TemporaryImmunity
 from core.notation import parse_damage, parse_defenses
 from core.text.i18n import tr
 
-#: HP, temporary HP, Vitality, Wounds, thresholds: every track a GM types (issue 7).
+#: HP, temporary HP, Vitality, Wounds, thresholds: every track a GM types.
 MAX_TRACK = 1_000_000
 #: Daggerheart's HP, Armor and Stress slots (drawn one cell each).
 MAX_SLOTS = 99

@@ -37,7 +37,7 @@ DEFEATED = ("dead", "defeated")
 CANNOT_ACT = (*DEFEATED, "death-move", "dying", "unconscious", "stable", "helpless",
               "paralyzed", "petrified")
 """States in which a creature takes no actions (RULES §7 and the systems' condition rules):
-it deals no damage of its own, so it is never who acted by default (issue 18)."""
+it deals no damage of its own, so it is never who acted by default."""
 
 
 def is_defeated(creature: Creature) -> bool:

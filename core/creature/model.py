@@ -61,7 +61,7 @@ class Creature:
     recovery_check: str = ""                            # "pending" or the last dying check, in words
     statblock: str = ""                 # the stat block as pasted (RULES §8), kept whole
     attacks: list[Attack] = field(default_factory=list)   # as the block printed them
-    hidden: bool = False                # issue 20: the players' view leaves it out (ambushers)
+    hidden: bool = False                # the players' view leaves it out (ambushers)
     numbers: dict[str, int] = field(default_factory=dict)  # AC, saves… as printed or typed (§8)
     hope: int = 0                       # a Daggerheart PC's Hope, 0..6
     horde: str = ""                     # Daggerheart Horde (X): its damage once half HP is marked
@@ -121,7 +121,7 @@ class RolledPart(NamedTuple):
     faces: tuple[int, ...] = ()
     crit_value: int | None = None
     crit_faces: tuple[int, ...] = ()
-    kept_dice: tuple[int, ...] = ()   # dice rolled for a critical: the roll keeps them (issue 7)
+    kept_dice: tuple[int, ...] = ()   # dice rolled for a critical: the roll keeps them
 
     @property
     def dice_count(self) -> int:

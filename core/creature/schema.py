@@ -1,4 +1,4 @@
-"""What a creature may hold, checked as one: every way in and every load (issue 17: one schema serves both directions).
+"""What a creature may hold, checked as one: every way in and every load (one schema serves both directions).
 
 Every way a creature comes in — ``new_creature``, a pasted stat block, the add and edit
 forms, ``Encounter.update``, a library template — and every load of a save

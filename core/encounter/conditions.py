@@ -71,7 +71,7 @@ class Conditions:
 
     def add_condition_many(self, ids: Iterable[str], name: str, value: int | None = None,
                            duration: int | str | None = None) -> Event:
-        """Give each creature a condition, as one undo step: all or nothing (issue 18)."""
+        """Give each creature a condition, as one undo step: all or nothing."""
         ids = self.s.roster.known(ids)
         shown = condition_words.valued_words(condition_words.condition_name(name), value)
         with self.s.batch(tr("{condition} → {count} creatures", condition=shown, count=len(ids))):

@@ -76,7 +76,7 @@ class Damage:
         details: list[str] = []
         saves = preview.options.get("saves") or {}
         for cid, outcome in preview.outcomes.items():
-            # each target's save is named, so the log alone tells the fight (issue 9, item 17)
+            # each target's save is named, so the log alone tells the fight
             name = creatures[cid].name
             said = tr(SAVE_RESULTS[saves[cid]]) if saves.get(cid) in SAVE_RESULTS else \
                 (saves[cid].replace("-", " ") if saves.get(cid) else "")  # "critical failure"
@@ -97,13 +97,13 @@ class Damage:
                 "{name} {summary}", name=name, summary=outcome.dealt or outcome.total))
         else:
             short = tr("{what} → {count} targets", what=head, count=len(targets))
-        # who acted only when the form named someone (issue 9, item 17), never whose turn it is
+        # who acted only when the form named someone, never whose turn it is
         actor = preview.options.get("actor")
         actor_name = creatures[actor].name if actor in creatures else ""
         with self.s.step("damage", text, tuple(details), short, actor_name) as step:
             if actor_name:
                 step.names(str(actor))
-            # every target, 0 included: the log export lists whom an area hit (issue 18)
+            # every target, 0 included: the log export lists whom an area hit
             step.targets = tuple(tr("{name} {summary}", name=name, summary=outcome.dealt or outcome.total)
                                  for name, outcome in targets)
             for cid, outcome in preview.outcomes.items():
@@ -112,7 +112,7 @@ class Damage:
         return dict(preview.outcomes)
 
     def _damage_as_said(self, damage: str) -> str:
-        """The damage as typed, or in Japanese as the seed writes it (6d6［火炎］, issue 21)."""
+        """The damage as typed, or in Japanese as the seed writes it (6d6［火炎］)."""
         return damage_as_typed(damage, self.s.system)
 
     def _damage_head(self, preview: DamagePreview) -> str:

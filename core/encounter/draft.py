@@ -1,10 +1,10 @@
 """A damage entry being written: the text, its kept dice, the options, and what it would do.
 
 The damage form renders a ``DamageDraft``; the rules of the entry live here, tested in
-milliseconds (issue 10): one roll for every target, and "change an option, keep the dice" —
+milliseconds: one roll for every target, and "change an option, keep the dice" —
 a critical, a multiplier, a save, an Armor slot or direct damage never rerolls; only new
 text or an explicit reroll rolls again. An attack the helper calls a miss deals no damage
-until the GM confirms it (issue 9, item 2).
+until the GM confirms it.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Hit(NamedTuple):
 def default_actor(encounter: Encounter, target_ids: Sequence[str]) -> str | None:
     """Who acts in a new damage entry: the active creature, unless it is a target (a creature
     seldom hits itself) or cannot act (dead, dying, unconscious, paralyzed …); then nobody
-    (issue 18: a guess wrote a PC hitting a PC into the log). The GM names them with f2."""
+    (a guess wrote a PC hitting a PC into the log). The GM names them with f2."""
     active = encounter.active
     if active is None or active in target_ids or cannot_act(encounter.creature(active)):
         return None
@@ -49,7 +49,7 @@ def default_actor(encounter: Encounter, target_ids: Sequence[str]) -> str | None
 
 
 def find_actors(encounter: Encounter, query: str, target_ids: Sequence[str] = ()) -> list[str]:
-    """The creatures a few typed letters mean, best first (the f2 picker, issue 18).
+    """The creatures a few typed letters mean, best first (the f2 picker).
 
     A whole name, then names with every typed word as a word (``1`` is Goblin 1, not
     Goblin 10), then a name that starts so, then names whose words start with the typed
@@ -293,7 +293,7 @@ class DamageDraft:
         self.miss_confirmed = False
         """The GM said the damage lands although the attack helper called a miss."""
         self.save_rolls: dict[str, SaveRoll] = {}
-        """The saves the app rolled (issue 19), kept to show; the GM may still change a degree."""
+        """The saves the app rolled, kept to show; the GM may still change a degree."""
         self._rolled: Hit | None = None                 # ``text`` as last rolled, and its roll
         self._kept: Roll | None = None                  # the earlier hits' roll, combined
         self._reroll = False
@@ -507,7 +507,7 @@ class DamageDraft:
             options["attack"] = f"attack {self.attack.text}"
         preview = encounter.preview_damage(ids, damage, rng=self.rng, roll=roll, **options)
         rolled = {cid: self.rolled_save(cid) for cid in ids}
-        if any(rolled.values()):       # each rolled save's die and total go in the log (issue 19)
+        if any(rolled.values()):       # each rolled save's die and total go in the log
             said = {cid: r.text.removeprefix(f"{r.target}: ").rsplit(": ", 1)[0]
                     for cid, r in rolled.items() if r is not None}
             preview = replace(preview, options={**preview.options, "save_rolls": said})

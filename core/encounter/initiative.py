@@ -79,7 +79,7 @@ class Initiative:
 
     def sort_in(self, step: Step, ids: list[str]) -> tuple[str, ...]:
         """Place typed initiatives among their equals by the tie rule, as a roll would be
-        (RULES §7, issue 18); the log's tie lines. Daggerheart keeps the GM's order."""
+        (RULES §7); the log's tie lines. Daggerheart keeps the GM's order."""
         roster = self.s.roster
         if not self.s.rules.has_initiative:
             return ()
@@ -107,7 +107,7 @@ class Initiative:
     def set_initiative(self, cid: str, value: int) -> Event:
         """A new initiative (delay, ready): after others with the same value, whatever the tie rule.
 
-        Decision (issue 18): a delay or ready is the creature choosing to act after those
+        Decision: a delay or ready is the creature choosing to act after those
         already there, so the tie rule of a typed or rolled initiative does not apply.
         """
         roster = self.s.roster

@@ -350,7 +350,7 @@ class Step:
 
 
 class Part(Step):
-    """One call among several that a :class:`Step` records as one event (issue 18, item 8).
+    """One call among several that a :class:`Step` records as one event.
 
     What the call touches is noted on the whole step; its words (an Event without changes)
     are added to the whole's ``parts`` when it succeeds; a failure leaves the whole step to put everything back.

@@ -134,7 +134,7 @@ class Members:
         new = self._edited(creature, fields)
         if initiative is not None:
             check_initiative(initiative)
-        settled = self.s.rules.settle_status(new, creature)  # the status follows the new numbers (issue 9)
+        settled = self.s.rules.settle_status(new, creature)  # the status follows the new numbers
         text = tr("{name} edited: {changes}", name=creature.name, changes=clauses(settled)) \
             if settled else tr("{name} edited", name=creature.name)
         with self.s.step("edit", text, tuple(settled)) as step:

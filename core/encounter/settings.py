@@ -10,7 +10,7 @@ from core.catalog.capabilities import ENCOUNTER_OPTIONS, OLD_VALUES, check_setti
 # Every setting is declared once in core.catalog.capabilities: its values, default and GM's words.
 DEFAULT_SETTINGS: dict[str, Any] = {s.key: s.default for s in ENCOUNTER_OPTIONS}
 ENCOUNTER_SETTINGS: dict[str, tuple[Any, ...]] = {s.key: s.values for s in ENCOUNTER_OPTIONS}
-OLD_SETTING_WORDS = OLD_VALUES   # as saves before issue 7 wrote them
+OLD_SETTING_WORDS = OLD_VALUES   # as older saves wrote them
 
 
 def _encounter_settings(settings: Mapping[str, Any] | None) -> dict[str, Any]:

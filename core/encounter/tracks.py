@@ -45,7 +45,7 @@ class Tracks:
         return self._commit_many(tr("healed {amount}{rolled}", amount=amount, rolled=rolled), outcomes)
 
     def give_temp_hp(self, ids: Iterable[str], amount: int, how: str = "") -> dict[str, Outcome]:
-        """Temporary HP to each creature as one undo step, like heal_many (issue 9, item 3)."""
+        """Temporary HP to each creature as one undo step, like heal_many."""
         ids = list(dict.fromkeys(ids))
         outcomes = {cid: resolve_temp_hp(self.s.rules, self.s.roster.creature(cid), amount) for cid in ids}
         rolled = f" ({how})" if how else ""
@@ -72,7 +72,7 @@ class Tracks:
         return self.s.commit(cid, outcome, "stress", tr("{name}: {step}", name=creature.name, step=outcome.summary), outcome.steps)
 
     def mark_stress_many(self, ids: Iterable[str], amount: int = 1) -> dict[str, Outcome]:
-        """Mark Stress on each creature as one undo step, like :meth:`mark_stress` (issue 18)."""
+        """Mark Stress on each creature as one undo step, like :meth:`mark_stress`."""
         ids = self.s.roster.known(ids)
         if len(ids) == 1:
             return {ids[0]: self.mark_stress(ids[0], amount)}   # the log's words for one

@@ -48,7 +48,7 @@ class DamagePart:
         return [*words, self.crit_rule or "on-crit"] if self.on_crit else words
 
     def japanese_label(self) -> str:
-        """The part in the seed's words (issue 21): ``2d6+3［斬撃］``."""
+        """The part in the seed's words: ``2d6+3［斬撃］``."""
         return damage_label(self.amount, self.persistent, self.type, self._words())
 
     def make_label(self, vocab: Vocabulary | None = None) -> str:

@@ -81,7 +81,7 @@ def parse_defenses(text: str, system: str) -> Defenses:
 
 
 def _read_defenses(typed: str, system: str) -> Defenses:
-    """The line rewritten from the wiki's layout (issue 21) and parsed; an error placed in
+    """The line rewritten from the wiki's layout and parsed; an error placed in
     the line as typed."""
     rewritten = defense_line(typed)
     try:
@@ -381,7 +381,7 @@ def _known_immunity(name: str, vocab: Vocabulary) -> bool:
 
 
 def _refuse_immunity(name: str, where: int, vocab: Vocabulary, full: str) -> None:
-    """An unknown immunity word is a typo, said as damage words are (issue 18)."""
+    """An unknown immunity word is a typo, said as damage words are."""
     from core.catalog.conditions import rule_names
 
     known = [*vocab.known_words(), *vocab.immunities, *rule_names()]

@@ -43,7 +43,7 @@ def read_statblock(text: str, system: str) -> StatBlock:
     if reader is None:
         raise ValueError(f"no stat-block layout for {system!r}; known: {', '.join(READERS)}")
     if system in ("pf2e", "sf2e", "vitality-wounds") and isinstance(text, str):
-        from core.statblocks.japanese import is_japanese_layout, read_japanese  # issue 21
+        from core.statblocks.japanese import is_japanese_layout, read_japanese
 
         if is_japanese_layout(text):
             return read_japanese(text, lambda t: reader(Block(t), system))

@@ -1,4 +1,4 @@
-"""Stat blocks in the Japanese wiki's layout (issue 21, item 4), read as the English layout is.
+"""Stat blocks in the Japanese wiki's layout, read as the English layout is.
 
 ``知覚 +2；暗視``, ``AC 16；頑健 +5、反応 +7、意志 +3``, ``HP 6``, ``弱点［火炎］5；抵抗［物理］5（銀を
 除く）``, ``近接 ◆ ドッグスライサー +7（敏捷）、ダメージ 1d6［斬撃］``: each line is rewritten into the

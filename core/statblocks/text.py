@@ -217,7 +217,7 @@ class Block:
 
     def missing(self, message: str) -> ParseError:
         """A ParseError for a line the block lacks, at the end of what was pasted: half a
-        block stops before it (the caret went under the name, issue 18 item 11)."""
+        block stops before it (the caret went under the name)."""
         end = len(self.original.rstrip())
         return self.error(tr("{message}: the block stops here (paste the rest)", message=message), end)
 

@@ -30,7 +30,7 @@ from core.table.numbers import degree_of
 from core.text.errors import ParseError
 from core.text.i18n import N_, game_term, listing, renders, said_as, term_in, tr
 
-# Bounds that cover real play (issue 7): beyond them a clear ValueError, never a hang.
+# Bounds that cover real play: beyond them a clear ValueError, never a hang.
 # A creature's bounds (MAX_TRACK, MAX_SLOTS …) are core.creature.schema's, the ones a load checks.
 MAX_MULTIPLIER = 6          # d20-3e critical multipliers: ×2 … ×6
 
@@ -100,7 +100,7 @@ class RuleSystem:
     save_offered: tuple[str | None, ...] | None = None
     reaction_traits: tuple[str, ...] = ()    # Daggerheart: a reaction roll names one (RULES §10)
     has_basic_saves: bool = False
-    save_words: str = N_("save")    # what the damage form and the palette call a save (issue 18)
+    save_words: str = N_("save")    # what the damage form and the palette call a save
     persistent_timing: str | None = None
     # RULES §7 policies: initiative ties, which dying check a turn makes, whether rounds count
     has_initiative: bool = True
@@ -108,7 +108,7 @@ class RuleSystem:
     dying_check_at: str | None = None    # "start" or "end" of the dying creature's turn
     dying_check_die: int = 20
     counts_rounds: bool = True
-    # What the system offers (issue 10): screens and the CLI ask these, never the id.
+    # What the system offers: screens and the CLI ask these, never the id.
     attack_helper: bool = False             # an attack roll with threat and confirmation (d20-3e)
     critical_multipliers: tuple[int, ...] = ()  # a critical's multipliers to choose from; () = doubled
     has_armor_slots: bool = False           # a target may mark an Armor slot (Daggerheart)
@@ -561,7 +561,7 @@ class RuleSystem:
     def settle_status(self, work: Creature, before: Creature) -> list[str]:
         """Make ``work``'s status follow its track after the GM edited ``before`` into it.
 
-        Issue 9, item 4: an edit of max HP below the damage taken left a PC at ``0/12``
+        An edit of max HP below the damage taken left a PC at ``0/12``
         and "ok". Each system applies its own rules (RULES §2 Step 4, §3, §4) to the new
         numbers, only when a track or its maximum changed; ``dead`` is never lifted by an
         edit (healing has no effect on the dead; the GM removes the condition by hand).

@@ -117,7 +117,7 @@ class D20System(RuleSystem):
             steps.add("scale", tr("critical ×{multiplier}: {parts}", multiplier=mult, parts=", ".join(
                 D20System._critical_text(rp, v, mult) for rp, v in parts)))
         elif parts:
-            # each part's label is in 3.0's own words: "subdual", never "nonlethal" (issue 9, item 7)
+            # each part's label is in 3.0's own words: "subdual", never "nonlethal"
             steps.add("roll", tr("roll: {parts}", parts=listing(rp.describe() for rp, _ in parts)))
         return parts
 
@@ -234,7 +234,7 @@ class D20System(RuleSystem):
     @staticmethod
     def _bypassed(parts: list[Share], keys: list[frozenset[str]], group: list[int],
                   reductions: list[DefenseEntry], steps: Breakdown) -> None:
-        """Say which damage reduction the hit's material or magic bypassed (issue 18: a silver
+        """Say which damage reduction the hit's material or magic bypassed (a silver
         weapon against DR 15/silver showed no line at all)."""
         for entry in reductions:
             hit = [i for i in group if parts[i][1] > 0 and entry.selector in keys[i]]

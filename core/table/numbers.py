@@ -1,4 +1,4 @@
-"""The table's numbers (issue 19, RULES §9): what conditions do to a creature's printed
+"""The table's numbers (RULES §9): what conditions do to a creature's printed
 numbers, degrees of success, attack rolls and rolled saves.
 
 :func:`numbers_of` is the one place that applies conditions to numbers (the effects are data:

@@ -1,4 +1,4 @@
-"""Text measured in terminal cells, not characters (issue 21, item 8): a full-width ``火`` is two.
+"""Text measured in terminal cells, not characters: a full-width ``火`` is two.
 
 One measure for the whole app: the screen is drawn by Rich, so the app measures with Rich's
 ``cell_len`` too, handed in by ``tui`` through :func:`measure_with` (the core imports only the

@@ -1,4 +1,4 @@
-"""The language the app speaks (issue 21, items 5 and 7): gettext catalogues, English ids.
+"""The language the app speaks: gettext catalogues, English ids.
 
 Messages are English with named placeholders (``tr("{name}'s turn", name=...)``) so that a
 translation can put the words in its own order; ``ntr`` picks a plural form. Catalogues are

@@ -1,4 +1,4 @@
-"""Notation as a Japanese GM types it (issue 21): IME width folding and the wiki's defense line.
+"""Notation as a Japanese GM types it: IME width folding and the wiki's defense line.
 
 ``normalise`` runs once on every damage, defense and dice text before the parser sees it:
 the full-width space U+3000 is a space, full-width digits, Latin letters and ``＋ － ＝ （ ）

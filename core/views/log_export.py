@@ -68,7 +68,7 @@ def _parts(event: Event, names: dict[str, str], lang: str | None) -> list[tuple[
 def _event_lines(event: Event, names: dict[str, str], details: tuple[str, ...], lang: str | None) -> list[str]:
     targeted = event.kind in TARGETED
     text = event.text_in(lang)
-    # who acted (issue 9, item 17), named once: ``**Kyra** · 2d6 fire``, not ``**Kyra** · Kyra: …``;
+    # who acted, named once: ``**Kyra** · 2d6 fire``, not ``**Kyra** · Kyra: …``;
     # a save from before only who acted was recorded names whose turn it was: not shown
     acted = render(tr("{name}: {step}", name=event.actor, step=""), lang)
     actor = ""

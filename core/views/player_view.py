@@ -1,4 +1,4 @@
-"""What the players may see of an encounter (issue 20): one pure function, on the GM's side.
+"""What the players may see of an encounter: one pure function, on the GM's side.
 
 As Improved Initiative's ``ToPlayerViewCombatantState`` does, the viewer never decides: it
 draws what :func:`player_view` returns. Player characters come with their numbers;

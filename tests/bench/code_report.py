@@ -1,4 +1,4 @@
-"""Module sizes and the longest functions of core/, saves/ and tui/ (issue 10's evidence).
+"""Module sizes and the longest functions of core/, saves/ and tui/.
 
 Run with ``make sizes``: lines per module (largest first) and every function over 40 lines.
 """

@@ -1,4 +1,4 @@
-"""The kill rate of each mutated module (issue 22, item 8), read from ``mutmut results``.
+"""The kill rate of each mutated module, read from ``mutmut results``.
 
 Run by ``make mutate`` after mutmut (``make mutate MODULE=core.dice.expression``: that module alone; the
 arguments are module or package names, none for every module):

@@ -1,4 +1,4 @@
-"""A seeded sample of each file's mutants (issue 22, item 8), for ``make mutate SAMPLE=N``.
+"""A seeded sample of each file's mutants, for ``make mutate SAMPLE=N``.
 
 The whole of ``core/`` and ``saves/`` is ~20,000 mutants: hours on this machine. mutmut runs the
 cheapest mutants first, so a run cut short measures the small functions of a file, not the file.

@@ -3,7 +3,7 @@
 - Dice rolling against the `d20` library (avrae) on the same expressions, in
   one run: rolls per second each, and the ratio (aim: core ≥ 3× d20).
 - `apply_damage` for a 3-part attack against a creature with 6 defenses:
-  applications per second, a regression floor (issue 10: the 50,000/s aim is withdrawn; a GM
+  applications per second, a regression floor (the 50,000/s aim is withdrawn; a GM
   feels start-up and a preview within a frame, not this figure). The floor was 10,000/s; this
   shared machine's speed swings by 40% within minutes (the same code measured 8,400/s and
   13,100/s), so it is now relative to the `d20` library rolling the same dice in the same
@@ -96,7 +96,7 @@ def test_apply_damage_throughput(system):
     except ImportError:  # without the bench extra: a low absolute floor still holds
         d20 = None
     rs = get_system(system)
-    # the largest track a creature may have (issue 7's bounds), refilled after each application
+    # the largest track a creature may have (the bounds of real play), refilled after each application
     stats = {"vitality": MAX_TRACK, "wounds": MAX_TRACK} if system == "vitality-wounds" \
         else {"hp": MAX_TRACK}
     c = rs.new_creature("Bench", defenses=DEFENSES, **stats)

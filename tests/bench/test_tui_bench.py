@@ -338,7 +338,7 @@ so missed that each key laid the whole screen out again in a real terminal.)"""
 
 
 async def test_a_keystroke_is_previewed_within_a_frame_for_40_targets() -> None:
-    """Issue 10's aim a GM feels: typing in damage entry on 40 marked creatures, with Pilot.
+    """The speed a GM feels: typing in damage entry on 40 marked creatures, with Pilot.
 
     The CPU time of each key press, from the key to the repainted table, is the app's work
     for that key plus Pilot's own (its waits, a forced paint): a key that changes nothing

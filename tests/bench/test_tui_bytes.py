@@ -1,6 +1,6 @@
 """Bytes written to the terminal per action (``make bench`` only): hitledger over a slow link.
 
-Issue 9, "Over a slow link": opening a dialog wrote 10–15 KB, help about 32 KB, marking one
+Once, over a slow link, opening a dialog wrote 10–15 KB, help about 32 KB, marking one
 row 4.5 KB. This runs ``python -m tui.cli --demo pf2e`` in an 80×24 pseudo-terminal, does
 each action with real keys, and counts the bytes the app writes until the screen is quiet.
 The aim is no action above 8 KB except a full screen change (help covers the roster);

@@ -1,4 +1,4 @@
-"""Where the terminal copy's savings come from (``make bench`` only; issue 22, item 5).
+"""Where the terminal copy's savings come from (``make bench`` only).
 
 The same fight as tests/tui/test_tui_terminal_copy_plain.py is played twice with Pilot on a
 driver that is not headless, through the copy and plain (``--plain-output``), and the bytes

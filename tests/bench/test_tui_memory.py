@@ -1,6 +1,6 @@
 """Memory over an evening (``make bench`` only): 2,000 GM actions driven with Pilot.
 
-Issue 22, item 9: driven for 920 actions the app grew from 56 MB to 155 MB, ~110 KB an
+Once, driven for 920 actions the app grew from 56 MB to 155 MB, ~110 KB an
 action, because Textual's Footer kept every key it had ever shown (Textual issue #6666; see
 tui/widgets/steady_footer.py). This drives the app at 80×24 through damage, undo, redo and
 next turn, and compares its resident memory after the first 100 actions with its memory

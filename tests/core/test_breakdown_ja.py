@@ -1,4 +1,4 @@
-"""Issue 21, items 5-7: everything the core says to a GM in Japanese — the breakdown's steps, the
+"""Everything the core says to a GM in Japanese — the breakdown's steps, the
 summaries, conditions, turns, the log — in the seed's words, with no English left but game terms
 the glossary does not settle (other systems than the PF2 family keep theirs in English)."""
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/table/builders.py (issue 22 item 8): the message and caret
+"""What mutation testing left alive in core/table/builders.py: the message and caret
 of a bad weapon die or damage step, proficiency 1, extra dice of every source adding up, and the
 system reaching Strength by delivery and the bonus types of a weapon's modifiers."""
 

@@ -1,4 +1,4 @@
-"""What each rule system declares it offers, and settings declared once (issue 10)."""
+"""What each rule system declares it offers, and settings declared once."""
 
 from __future__ import annotations
 

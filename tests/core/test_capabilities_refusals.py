@@ -1,4 +1,4 @@
-"""Mutation testing of core/catalog/capabilities.py (issue 22 item 8; its sample then killed 30 of 30): each refusal
+"""Mutation testing of core/catalog/capabilities.py (its sample then killed 30 of 30): each refusal
 in its whole words (the tests matched a prefix, which a mutant of the list after it keeps), a
 switch of three choices going round, and the numbers a PC alone holds."""
 

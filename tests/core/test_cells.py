@@ -1,4 +1,4 @@
-"""Issue 21, item 8: cuts measured in terminal cells, never splitting a character."""
+"""Cuts measured in terminal cells, never splitting a character."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/text/cells.py (issue 22 item 8): each kind of zero-width
+"""What mutation testing left alive in core/text/cells.py: each kind of zero-width
 character, full-width as two cells, and a cut one cell short or at width 1."""
 
 from __future__ import annotations

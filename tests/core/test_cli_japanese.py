@@ -1,4 +1,4 @@
-"""Issue 21, item 5: ``--lang ja``, the saved setting and LANG; ``calc`` and ``roll`` in Japanese,
+"""``--lang ja``, the saved setting and LANG; ``calc`` and ``roll`` in Japanese,
 damage types in the seed's ［…］ form, input as a Japanese GM types it."""
 
 from __future__ import annotations

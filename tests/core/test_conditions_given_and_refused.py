@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/creature/conditions.py (issue 22 item 8): a condition given
+"""What mutation testing left alive in core/creature/conditions.py: a condition given
 again replaces its value, removing one that is absent is refused, the rules' states lead the
 roster cell, and each refusal says which forms exist (RULES §7)."""
 

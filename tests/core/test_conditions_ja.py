@@ -1,4 +1,4 @@
-"""Issue 21: a condition typed in the glossary's Japanese is the condition whose rules the core
+"""A condition typed in the glossary's Japanese is the condition whose rules the core
 knows (恐れ 2 falls each turn as frightened 2 does); a name it does not know stays the GM's own."""
 
 from __future__ import annotations

@@ -321,7 +321,7 @@ def test_damage_reduction_breakdown(rs):
     c = rs.new_creature("Werewolf", hp=50, defenses="damage reduction 15/+1")
     out = rs.apply_damage(c, "20, 6 fire")
     assert "damage reduction 15/+1: 20 → 5" in out.steps, out.steps
-    out = rs.apply_damage(c, "20 magical")    # issue 18: the bypass is said, nothing taken off
+    out = rs.apply_damage(c, "20 magical")    # the bypass is said, nothing taken off
     assert [s for s in out.steps if "damage reduction" in s] == [
         "damage reduction 15/+1: bypassed by magic"], out.steps
     assert out.total == 20
@@ -375,7 +375,7 @@ def test_defenses_only_ever_subtract_and_at_most_their_values(parts, dr, bypass,
 
 
 def test_subdual_damage_is_said_in_3e_words(R):
-    """Issue 9, item 7: 3.0 says "subdual" everywhere, the roll line and the log included."""
+    """3.0 says "subdual" everywhere, the roll line and the log included."""
     from core import Encounter
 
     enc = Encounter(system="d20-3e", name="Brawl")

@@ -1,4 +1,4 @@
-"""Issue 7, d20-3e / Daggerheart / options half: options never reroll, bounds on every number,
+"""D20-3e / Daggerheart / options half: options never reroll, bounds on every number,
 settings in the API and in the log in the GM's words, and behaviour that no test pinned."""
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ def test_encounter_settings_defaults_and_extra_keys():
 
 
 def test_old_flat_checks_word_still_loads():
-    # saves written before issue 7 say "auto" for the app rolling flat checks
+    # older saves say "auto" for the app rolling flat checks
     enc = Encounter(system="pf2e", name="x", settings={"flat_checks": "auto"})
     assert enc.settings["flat_checks"] == "roll"
 

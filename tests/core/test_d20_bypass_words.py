@@ -1,4 +1,4 @@
-"""Issue 18 item 11 (part): a d20 hit whose material or magic bypasses damage reduction says so
+"""A d20 hit whose material or magic bypasses damage reduction says so
 in the breakdown (``DR 15/silver`` and a silver weapon showed no line at all)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""d20 System 3.0 at its edges (issue 22 item 8), from a whole mutmut run of core/systems/d20.py:
+"""d20 System 3.0 at its edges, from a whole mutmut run of core/systems/d20.py:
 a creature marked dying at 0 HP, the bar of a creature without max HP, and when an edit settles
 the status (only a living creature whose numbers changed)."""
 

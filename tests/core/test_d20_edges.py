@@ -1,4 +1,4 @@
-"""d20 System 3.0 at its edges (issue 22 item 8): what mutation testing found unchecked — 0 HP
+"""d20 System 3.0 at its edges: what mutation testing found unchecked — 0 HP
 with subdual damage, the dead and the stable taking damage, an empty track, the saves 3.0 lacks."""
 
 from __future__ import annotations

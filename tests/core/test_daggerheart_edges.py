@@ -1,4 +1,4 @@
-"""Daggerheart at its edges (issue 22 item 8: survivors of a mutmut sample of
+"""Daggerheart at its edges (survivors of a mutmut sample of
 core/systems/daggerheart.py): a roll of exactly 0, thresholds that are equal, resistance and
 immunity to ``all``, and the Stress a GM may mark (RULES §3, §7)."""
 

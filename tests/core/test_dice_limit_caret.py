@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/dice/expression.py (issue 22 item 8): the place of the die that
+"""What mutation testing left alive in core/dice/expression.py: the place of the die that
 goes past the 10,000 dice when its count is left out (``d6``: the caret on its ``d``)."""
 
 from __future__ import annotations

@@ -94,7 +94,7 @@ def test_d20_multipliers_cycle_and_roll_only_extra_dice(R):
 
 
 def test_d20_critical_off_and_on_keeps_the_extra_dice(R):
-    """Moved from the damage screen's Pilot test (issue 22): options never reroll."""
+    """Moved from the damage screen's Pilot test: options never reroll."""
     enc, (a,) = encounter_of("d20-3e", {"hp": 200})
     rng = R(5, 2, 7, 1)                                   # a fifth roll would fail the test
     draft = DamageDraft(enc.rules, [a], rng)
@@ -263,7 +263,7 @@ def test_a_missed_attack_is_known(R):
 
 
 def test_a_miss_previews_and_commits_no_damage_but_logs_the_attack(R):
-    """Issue 9, item 2: a miss deals nothing unless the GM confirms; the dice are kept."""
+    """A miss deals nothing unless the GM confirms; the dice are kept."""
     enc, (tordek, ogre) = encounter_of("d20-3e", {"hp": 20}, {"hp": 30})
     draft = DamageDraft(enc.rules, [ogre], R(3, 8), actor=tordek)
     draft.set_attack(enc.rules.roll_attack(0, 10, rng=draft.rng))  # 3 vs AC 10
@@ -294,7 +294,7 @@ def test_a_miss_the_gm_confirms_deals_the_rolled_damage(R):
 
 
 def test_who_acts_by_default_is_never_a_target_nor_out_of_the_fight():
-    """Issue 9 item 17, issue 18 item 2: the active creature acts by default; not when it is
+    """The active creature acts by default; not when it is
     a target (a creature seldom hits itself), nor when it cannot act (dead, defeated, dying,
     unconscious, paralyzed …): then nobody, never a guess."""
     from core.encounter.draft import default_actor
@@ -315,7 +315,7 @@ def test_who_acts_by_default_is_never_a_target_nor_out_of_the_fight():
 
 
 def test_a_few_letters_find_any_of_twenty_creatures():
-    """Issue 18 item 2: f2 finds the actor by typing: at most 2 letters (so 4 keys with f2
+    """F2 finds the actor by typing: at most 2 letters (so 4 keys with f2
     and enter) for each of 20 creatures, numbered copies included."""
     from core.encounter.draft import find_actors
 

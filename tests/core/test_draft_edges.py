@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/draft.py (issue 22 item 8): the f2 picker's ranks,
+"""What mutation testing left alive in core/encounter/draft.py: the f2 picker's ranks,
 the save and DC typed (the DC's bounds at and one past), numbers typed as a block prints them,
 a MAP step changed after the roll, the attack line's order, and where the dice came from."""
 

@@ -1,4 +1,4 @@
-"""The damage form's rules, checked on the core's DamageDraft in milliseconds (issue 22 item 1).
+"""The damage form's rules, checked on the core's DamageDraft in milliseconds.
 
 Each test here was a Pilot test of the damage form (tests/tui/test_tui_damage.py,
 test_tui_checkbox_enter_and_misses.py, test_tui_temp_hp_and_questions.py): the same encounter, the same damage and
@@ -280,7 +280,7 @@ def test_who_acted_is_never_the_target_itself_by_default():
     assert enc.active == ids["Valeros"]
     assert draft_on(enc, [ids["Valeros"]], random.Random(1)).actor is None
     assert draft_on(enc, [ids["Goblin 1"]], random.Random(1)).actor == ids["Valeros"]
-    # issue 18: "gob 2" names Goblin 2 in the f2 picker
+    # "gob 2" names Goblin 2 in the f2 picker
     assert find_actors(enc, "gob 2", [ids["Valeros"]])[0] == ids["Goblin 2"]
 
 
@@ -307,7 +307,7 @@ def test_f2_finds_any_of_twenty_creatures_in_four_keys():
 
 
 def test_the_active_creature_that_cannot_act_deals_nothing_by_default(R):
-    # issue 18: the log said an unconscious PC dealt the subdual
+    # the log said an unconscious PC dealt the subdual
     enc, ids = goblins()
     enc.set_condition(ids["Valeros"], "dying", 1)
     draft = draft_on(enc, [ids["Goblin 1"]], R())

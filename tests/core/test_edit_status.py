@@ -1,4 +1,4 @@
-"""Issue 9, item 4: after an edit the status follows the rules of the system.
+"""After an edit the status follows the rules of the system.
 
 Editing max HP below the damage taken left a PC at ``0/12`` and "ok". Each system
 settles the status of an edited creature (``RuleSystem.settle_status``), called by
@@ -218,7 +218,7 @@ def test_daggerheart_the_last_stress_marked_by_an_edit_is_vulnerable_until_clear
     assert "vulnerable" not in creature.conditions
 
 
-# -- temporary HP on several creatures (issue 9, item 3) ------------------------------------
+# -- temporary HP on several creatures ------------------------------------
 
 def test_temp_hp_to_the_marked_set_is_one_undo_step_and_does_not_stack():
     encounter = Encounter("pf2e", "Temp")

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/conditions.py (issue 22 item 8): conditions
+"""What mutation testing left alive in core/encounter/conditions.py: conditions
 given, set and taken away in the log's words (drained's HP, doomed on the dying, RULES §7 and §9),
 several creatures as one step, the GM's dying check, each refusal in words."""
 

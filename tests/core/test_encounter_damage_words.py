@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/damage.py (issue 22 item 8): a damage
+"""What mutation testing left alive in core/encounter/damage.py: a damage
 event's words (who acted, the attack, critical, nonlethal, direct, each save), its short form,
 flat checks and temporary immunities, each refusal in words."""
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/data.py (issue 22 item 8): every field a
+"""What mutation testing left alive in core/encounter/data.py: every field a
 bad save names, in the words of the refusal; what a save keeps of each event and leaves out."""
 
 from __future__ import annotations

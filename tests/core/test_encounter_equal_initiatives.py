@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/state.py (issue 22 item 8): the order among
+"""What mutation testing left alive in core/encounter/state.py: the order among
 equal initiatives (RULES §7) kept through a delay, an undo and a redo."""
 
 from __future__ import annotations

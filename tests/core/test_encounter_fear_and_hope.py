@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/pools.py (issue 22 item 8): the GM's Fear
+"""What mutation testing left alive in core/encounter/pools.py: the GM's Fear
 and a PC's Hope, each change one undo step in the log's exact words, each refusal in words."""
 
 from __future__ import annotations

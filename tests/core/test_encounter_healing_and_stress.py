@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/tracks.py (issue 22 item 8): healing one
+"""What mutation testing left alive in core/encounter/tracks.py: healing one
 or several, temporary HP that do not stack, Daggerheart's Stress marked and cleared, each in the
 log's words and kind, each refusal in words."""
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/initiative.py (issue 22 item 8): moving in
+"""What mutation testing left alive in core/encounter/initiative.py: moving in
 the order (Daggerheart's spotlight list), a delay after its equals, refusals in words."""
 
 from __future__ import annotations

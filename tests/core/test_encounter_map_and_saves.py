@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/numbers.py (issue 22 item 8): the MAP
+"""What mutation testing left alive in core/encounter/numbers.py: the MAP
 counted per actor and per turn (RULES §9), the GM's MAP step, saves rolled against one DC."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Encounter.remove_many: clean-up after a fight in one undo step (issue 9, item 15)."""
+"""Encounter.remove_many: clean-up after a fight in one undo step."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/roster.py (issue 22 item 8): each edit the
+"""What mutation testing left alive in core/encounter/roster.py: each edit the
 roster refuses, in its words and with nothing changed; hiding, renaming and settings in the log."""
 
 from __future__ import annotations

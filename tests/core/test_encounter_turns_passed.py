@@ -1,5 +1,5 @@
-"""What mutation testing left alive in core/encounter/turns.py and core/encounter/__init__.py (issue 22
-item 8): a turn passed on in the log's words (RULES §7: the dead and defeated skipped, rounds
+"""What mutation testing left alive in core/encounter/turns.py and core/encounter/__init__.py:
+a turn passed on in the log's words (RULES §7: the dead and defeated skipped, rounds
 counted, immunities expiring), and the next fight keeping the party as it is."""
 
 from __future__ import annotations

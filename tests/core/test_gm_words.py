@@ -1,4 +1,4 @@
-"""The log and the breakdown in the GM's words (issue 9, item 7; play report 2, item 7)."""
+"""The log and the breakdown in the GM's words (play report 2, item 7)."""
 
 from __future__ import annotations
 

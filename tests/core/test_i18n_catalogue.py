@@ -1,4 +1,4 @@
-"""Issue 21, item 7: every message of the code has a Japanese translation with the same named
+"""Every message of the code has a Japanese translation with the same named
 placeholders, and the shipped .mo is the .po compiled."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/text/i18n.py (issue 22 item 8): LC_MESSAGES between
+"""What mutation testing left alive in core/text/i18n.py: LC_MESSAGES between
 LC_ALL and LANG, as POSIX orders them, and a word English uses twice in each of its senses."""
 
 from __future__ import annotations

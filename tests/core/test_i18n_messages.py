@@ -1,4 +1,4 @@
-"""Issue 21: what a GM meets outside the screens (a dice error, a save's problem, ``--help``)
+"""What a GM meets outside the screens (a dice error, a save's problem, ``--help``)
 speaks the language; English stays as it was."""
 
 from __future__ import annotations

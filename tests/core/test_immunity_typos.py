@@ -1,4 +1,4 @@
-"""Issue 18 item 13: an immunity word that is not a known type, material, trait, effect or
+"""An immunity word that is not a known type, material, trait, effect or
 condition is a "did you mean" ParseError with its position, as damage words are
 (``immunities fyre`` was kept as an effect, shown only, and did nothing)."""
 

@@ -1,4 +1,4 @@
-"""Issue 21: notation as a Japanese GM types it (IME input, the wiki's defense line, the
+"""Notation as a Japanese GM types it (IME input, the wiki's defense line, the
 seed's words), read exactly as its English form."""
 
 from __future__ import annotations

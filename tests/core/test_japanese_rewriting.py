@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/text/japanese.py (issue 22 item 8): the ends of the
+"""What mutation testing left alive in core/text/japanese.py: the ends of the
 full-width range folded, the wiki's defense line rewritten, labels and entries in the seed's
 words, and a caret mapped back to the item the GM typed."""
 

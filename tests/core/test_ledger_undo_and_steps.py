@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/encounter/ledger.py (issue 22 item 8): the revision a save
+"""What mutation testing left alive in core/encounter/ledger.py: the revision a save
 notes, undo and redo of the encounter's own fields, what one step of several calls keeps of each,
 and a failed call putting back what it half did."""
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/views/log_export.py (issue 22 item 8): the Markdown log's
+"""What mutation testing left alive in core/views/log_export.py: the Markdown log's
 exact lines — a turn's closing lines filed under the round they belong to, who acted named once,
 the targets of a creature since removed, Markdown's characters escaped."""
 

@@ -1,4 +1,4 @@
-"""Issue 18 item 3: the Markdown export's ``targets:`` for an area lists every creature the GM
+"""The Markdown export's ``targets:`` for an area lists every creature the GM
 marked, with its save and what it took, 0 included (two of four goblins were listed)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 21, item 5: a damage event's head says the damage as the seed writes it in Japanese
+"""A damage event's head says the damage as the seed writes it in Japanese
 (6d6［火炎］, never the typed 'fire'), and exactly as typed in English."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18 item 4: a condition keeps the GM's capitals and is matched without regard to case;
+"""A condition keeps the GM's capitals and is matched without regard to case;
 item 8: an action on several marked creatures (a condition, Stress) is one change, one undo
 step, all or nothing."""
 

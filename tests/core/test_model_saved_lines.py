@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/creature/model.py (issue 22 item 8): each saved line and
+"""What mutation testing left alive in core/creature/model.py: each saved line and
 table read back, the field a bad one names, what a save leaves out, a clone's own containers,
 and a roll's words and total (on-crit parts, persistent parts, a total rolled at the table)."""
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/dice/modifiers.py (issue 22 item 8): each refusal of
+"""What mutation testing left alive in core/dice/modifiers.py: each refusal of
 ``stack`` in its exact words, naming the system or the type the GM gave and what is allowed."""
 
 from __future__ import annotations

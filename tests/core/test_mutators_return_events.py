@@ -1,4 +1,4 @@
-"""Every encounter mutator returns the event it logged (issue 10, item 1): the TUI's one path
+"""Every encounter mutator returns the event it logged: the TUI's one path
 for change shows it without reading the log back."""
 
 from __future__ import annotations

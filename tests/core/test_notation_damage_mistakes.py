@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/notation/damage.py (issue 22 item 8): the caret of
+"""What mutation testing left alive in core/notation/damage.py: the caret of
 each damage mistake, the length limit, the labels a part shows, which parts are persistent or
 nonlethal, and the example a refused weapon bonus offers."""
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/notation/defense_grammar.py (issue 22 item 8): the
+"""What mutation testing left alive in core/notation/defense_grammar.py: the
 caret of each defense-line mistake, the length limit, the words each entry is read into (the
 joiners, the filler "to", notes kept unautomated, exceptions joined by "and"), and d20 3.0's
 damage reduction."""

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/notation/defenses.py (issue 22 item 8): an entry's
+"""What mutation testing left alive in core/notation/defenses.py: an entry's
 words long and short, which entry applies (the highest value, precision apart, exceptions that
 need every word they join), and the immunities that remove a whole attack."""
 

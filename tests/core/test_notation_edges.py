@@ -1,4 +1,4 @@
-"""Where each notation error points (issue 22 item 8): the caret under the word at fault, not a
+"""Where each notation error points: the caret under the word at fault, not a
 column off — what mutation testing found unpinned, with the ``(`` that is never closed and the
 defense line's words in a table cell."""
 

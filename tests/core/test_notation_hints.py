@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/notation/hints.py (issue 22 item 8): the cut-off at
+"""What mutation testing left alive in core/notation/hints.py: the cut-off at
 which a typo is still offered its word, and a typo in capitals."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 21, items 5 and 7: every message of the notation through the catalogue, in Japanese
+"""Every message of the notation through the catalogue, in Japanese
 when the GM speaks it, at the same position; and that position is the right cell when the GM
 typed full-width (a caret is drawn by cells, core/text/cells.py)."""
 
@@ -133,7 +133,7 @@ def test_a_defense_error_points_at_the_cell_of_the_entry_typed_full_width(japane
 
 
 def test_a_defense_line_in_a_table_cell_reads_as_the_wiki_writes_it(japanese):
-    """Issue 21, item 5: no ``weak fire 5`` beside Japanese words; d20 3.0's damage reduction,
+    """No ``weak fire 5`` beside Japanese words; d20 3.0's damage reduction,
     a term no source settles in Japanese, stays as printed."""
     pf2 = parse_defenses("weaknesses fire 5; resistances physical 5 (except silver); "
                          "immunities paralyzed, death effects", "pf2e")

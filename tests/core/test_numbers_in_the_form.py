@@ -1,4 +1,4 @@
-"""Issue 19 at the damage form, without a screen: Minions picked as defeated by the same hit,
+"""The table's numbers at the damage form, without a screen: Minions picked as defeated by the same hit,
 the GM's MAP step recorded, rolled saves logged with their die, a Horde's X offered."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table's numbers as data (issue 19, RULES §8 "Numbers read"): Creature.numbers and
+"""The table's numbers as data (RULES §8 "Numbers read"): Creature.numbers and
 attacks with bonus and traits, per system, checked by the one schema."""
 
 from __future__ import annotations

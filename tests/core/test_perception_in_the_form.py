@@ -1,4 +1,4 @@
-"""Issue 19 follow-up: a Perception typed in the form's Numbers is the initiative modifier in
+"""A Perception typed in the form's Numbers is the initiative modifier in
 the PF2 family, as a pasted block's is (RULES §8), and never overrides a modifier the GM typed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The PF2 damage pipeline at its edges (issue 22 item 8: survivors of a mutmut sample of
+"""The PF2 damage pipeline at its edges (survivors of a mutmut sample of
 core/systems/pf2/damage.py, defenses.py and attack.py): RULES §2 step by step, word for word —
 the total halved once and shared, the minimum of 1, precision joining the first typed part,
 several hits, weakness once per attack, a typed total under vulnerability, the creature's kind."""

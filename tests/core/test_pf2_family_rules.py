@@ -1,4 +1,4 @@
-"""Issue 7, the PF2 family and the notation: each rule the audit found wrong or unpinned.
+"""The PF2 family and the notation: each rule the audit found wrong or unpinned.
 
 Every test names the RULES section it pins; each failed on the code before the fix
 (or pins behaviour that no test held before).

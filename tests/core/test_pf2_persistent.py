@@ -1,4 +1,4 @@
-"""PF2 persistent damage at its edges (issue 22 item 8: survivors of a mutmut sample of
+"""PF2 persistent damage at its edges (survivors of a mutmut sample of
 core/systems/pf2/persistent.py): a condition added, doubled, halved, dropped or replaced
 (RULES §2, §5), its tick, its DC 15 flat check, and the turns that run out (vitality-wounds)."""
 

@@ -1,4 +1,4 @@
-"""The PF2 family's HP track and dying at their edges (issue 22 item 8: survivors of a mutmut
+"""The PF2 family's HP track and dying at their edges (survivors of a mutmut
 sample of core/systems/pf2/track.py and dying.py): each step of the breakdown word for word
 (RULES §2 Step 4, §7), massive damage at exactly twice max HP, an edit of max HP."""
 

@@ -1,4 +1,4 @@
-"""Pinned by the mutation run (issue 7): d20 System 3.0 rules the suite let change
+"""Pinned by the mutation run: d20 System 3.0 rules the suite let change
 unnoticed — attack rolls (RULES §4 "Critical hits", Decision on natural 1/20),
 stabilisation (RULES §7), healing (RULES §4/§5), critical parts (RULES §4)."""
 
@@ -100,7 +100,7 @@ def test_healing_from_exactly_0_hp(rs):
 def test_critical_rolls_the_first_part_each_time_and_shows_every_die(rs, R):
     c = rs.new_creature("Ogre", hp=50)
     out = rs.apply_damage(c, "1d8+3", critical=3, rng=R(4, 5, 6))
-    # each roll with its modifier: "(4, 5, 6) = 24" hid the three +3s (QA, issue 9 follow-up)
+    # each roll with its modifier: "(4, 5, 6) = 24" hid the three +3s (QA)
     assert out.steps[0] == "critical ×3: 1d8+3 = (4)+3 + (5)+3 + (6)+3 = 24"
 
 

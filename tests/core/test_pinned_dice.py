@@ -1,4 +1,4 @@
-"""Pinned by the mutation run (issue 7): dice notation text and "rolled at the table"
+"""Pinned by the mutation run: dice notation text and "rolled at the table"
 (RULES §1 "Rolled at the table"), through core.dice.expression's public functions only."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 20: what the players may see — every field that must not leak, in every system."""
+"""What the players may see — every field that must not leak, in every system."""
 
 from __future__ import annotations
 

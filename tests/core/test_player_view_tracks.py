@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/views/player_view.py (issue 22 item 8): a track in the
+"""What mutation testing left alive in core/views/player_view.py: a track in the
 numbers the players may read, to its last slot; half health is Bloodied."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hypothesis properties of the rules core (issue 2, "Tests")."""
+"""Hypothesis properties of the rules core ("Tests")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules that Pilot tests of the screens checked through an app (issue 22): the same inputs and
+"""Rules that Pilot tests of the screens checked through an app: the same inputs and
 the same expected values, against the core directly, in milliseconds. Each test names the Pilot
 test it came from; that one now checks only what the screen shows of it."""
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/creature/schema.py (issue 22 item 8): each bound at and one
+"""What mutation testing left alive in core/creature/schema.py: each bound at and one
 past, the field each refusal names, the numbers in its words, and what only a PC may hold."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/creature/schema.py (issue 22 item 8), beside
+"""What mutation testing left alive in core/creature/schema.py, beside
 test_schema_bounds.py: the short words (gist) a refusal gives the library and file
 reports, a form's refusal said without a field prefix, and a saved line Python cannot read."""
 

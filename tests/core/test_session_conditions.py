@@ -36,7 +36,7 @@ def test_add_and_remove_a_condition_with_a_value(system):
     enc.add_condition(b, "Frightened", value=2)
     assert enc.conditions_of(b) == {"frightened": 2}
     assert "frightened" in enc.creature(b).conditions
-    falls = system in ("pf2e", "sf2e", "vitality-wounds")  # issue 18, item 11: it says so
+    falls = system in ("pf2e", "sf2e", "vitality-wounds")  # it says so
     assert enc.log[-1].text == \
         f"B: frightened 2 ({'falls by 1 each turn' if falls else 'until removed'})"
     enc.remove_condition(b, "frightened")

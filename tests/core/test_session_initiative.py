@@ -273,7 +273,7 @@ def test_fear_is_daggerheart_only():
 
 
 def test_adding_with_rolled_initiative_is_one_undo_step(R):
-    """Issue 10: the add form and the bestiary add a batch and roll for it in one event."""
+    """The add form and the bestiary add a batch and roll for it in one event."""
     enc, ids = roster("pf2e", ("Fighter", True, 0))
     enc.set_initiative(ids["Fighter"], 12)
     before = enc.to_data()

@@ -211,7 +211,7 @@ def test_escape():
 
 def test_only_who_acted_is_recorded_and_saved():
     """Play report 2: the active creature is not the actor of a condition the GM set, nor of
-    damage nobody was named for; the damage form's actor is (issue 9, item 17)."""
+    damage nobody was named for; the damage form's actor is."""
     enc = Encounter("pf2e", "X")
     a = enc.add(get_system("pf2e").new_creature("A", hp=5))
     b = enc.add(get_system("pf2e").new_creature("B", hp=5))
@@ -275,7 +275,7 @@ def test_a_turn_saved_before_end_of_turn_lines_were_told_apart_still_loads():
 
 
 def test_clearing_stress_is_logged_as_clearing_stress_not_as_a_heal():
-    """Issue 10: the S key's event says what happened, as marking Stress does."""
+    """The S key's event says what happened, as marking Stress does."""
     enc, cid = scene()
     enc.mark_stress(cid, 3)
     enc.clear_stress(cid)

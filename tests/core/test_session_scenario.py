@@ -1,4 +1,4 @@
-"""Issue 11's "done when", in the core: a three-round PF2e fight with six goblins, a frightened
+"""An evening of play, in the core: a three-round PF2e fight with six goblins, a frightened
 fighter and a dying PC making recovery checks, carried into the next encounter; and a
 Daggerheart scene with Stress and Fear. Every step undoes back to the start."""
 

@@ -1,4 +1,4 @@
-"""The corpus (RULES §8, issue 19 item 6): real published blocks read with their numbers.
+"""The corpus (RULES §8): real published blocks read with their numbers.
 
 Each file in tests/core/statblocks/corpus/ is a block as its publisher prints it, its source
 named in ``%%`` lines at the top (left out before reading). corpus.toml holds what each must

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblocks/d20.py (issue 22 item 8): every field of
+"""What mutation testing left alive in core/statblocks/d20.py: every field of
 the SRD's layouts, 3.0's Damage line paired with its Attacks, 3.5's Attack and Full Attack,
 damage reduction, energy resistance and immunity among the Special Qualities, each bound and
 the caret of each mistake."""

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblocks/daggerheart.py (issue 22 item 8): every
+"""What mutation testing left alive in core/statblocks/daggerheart.py: every
 field of an adversary block, thresholds with None, Minion and Horde, the defenses a passive
 feature gives, each bound at and one past, and the caret of each mistake."""
 

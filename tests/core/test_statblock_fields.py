@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblocks/fields.py (issue 22 item 8): a printed
+"""What mutation testing left alive in core/statblocks/fields.py: a printed
 defense entry put in notation, the caret of a refused entry or damage at the words printed,
 a modifier's bounds at and one past, and which lines are lines of traits."""
 

@@ -1,4 +1,4 @@
-"""Issue 21, item 4: a stat block in the Japanese wiki's layout reads as the English layout does."""
+"""A stat block in the Japanese wiki's layout reads as the English layout does."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblocks/japanese.py (issue 22 item 8): when a block is
+"""What mutation testing left alive in core/statblocks/japanese.py: when a block is
 in the Japanese wiki's layout, each line rewritten into the English one, and a caret mapped
 back to the character the GM pasted."""
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblocks/__init__.py (issue 22 item 8): the message naming
+"""What mutation testing left alive in core/statblocks/__init__.py: the message naming
 the known layouts, and the Japanese wiki's layout read for each PF2-family system."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Issue 21, items 4, 5 and 7: what the stat-block readers tell the GM, through the catalogue
+"""What the stat-block readers tell the GM, through the catalogue
 (Japanese when the GM speaks it), the line named apart from the message, the lines not read
 said with a plural; a mistake in the Japanese wiki's layout is placed on the cell typed; and
-issue 22, item 3: the readers are split per layout yet still read only when a block is pasted."""
+the readers are split per layout yet still read only when a block is pasted."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def test_a_line_the_wikis_layout_lacks_is_placed_at_the_end():
 # --------------------------------------------------------------------------- start-up
 
 def test_the_readers_are_not_imported_with_the_core():
-    """Start-up (issue 10) reads no stat block: importing the core, its systems and the
+    """Start-up reads no stat block: importing the core, its systems and the
     notation loads none of core.statblocks's modules; pasting a block loads them."""
     script = ("import sys, core, core.notation\nfrom core import get_system\n"
               "print(' '.join(m for m in sys.modules if m.startswith('core.statblocks')))\n"
@@ -138,7 +138,7 @@ def test_the_readers_are_not_imported_with_the_core():
 
 
 def test_the_fronts_keep_the_names_they_exported_before_the_split():
-    """Issue 22, item 3: split by what each part reads, still imported from where it was."""
+    """Split by what each part reads, still imported from where it was."""
     import core.notation
     import core.statblocks
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblocks/pf2.py (issue 22 item 8): the level and
+"""What mutation testing left alive in core/statblocks/pf2.py: the level and
 its bounds, each number of a PF2-family block, the HP line's sections, hardness and the
 vitality-wounds tracks, Strikes (label, bonus, traits, note) and the caret of each mistake."""
 

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/statblocks/text.py (issue 22 item 8): a paste cleaned
+"""What mutation testing left alive in core/statblocks/text.py: a paste cleaned
 one character for one, the lines a wrap joins and those it never does, the line and column of
 an error, the size limit, Title Case, and the unread note's count."""
 

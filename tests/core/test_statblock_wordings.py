@@ -1,5 +1,5 @@
 """RULES §8 "Printed wordings every reader accepts" and "Numbers read from a block": each
-wording a test (issue 19 items 1 and 6)."""
+wording a test."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The machinery every rule system shares, at its edges (issue 22 item 8: survivors of a mutmut
+"""The machinery every rule system shares, at its edges (survivors of a mutmut
 sample of core/systems/base.py): calc's lines with and without the track, the attack helper's
 default threat, and the messages of refused input."""
 

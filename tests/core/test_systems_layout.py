@@ -1,4 +1,4 @@
-"""The house's shape (issue 22, items 3 and 6): one ``resolve`` template, modules of one job.
+"""The house's shape: one ``resolve`` template, modules of one job.
 
 Every module of ``core/``, ``saves/`` and ``tui/`` is at most 600 lines and its docstring's first
 line names its job; the modules still over the limit are listed by name, so the list can only

@@ -1,4 +1,4 @@
-"""The registry of systems and the dice they share, at their edges (issue 22 item 8: the
+"""The registry of systems and the dice they share, at their edges (the
 survivors of a mutmut sample of core/systems/__init__.py and core/systems/rolls.py): the
 message naming an unknown system, the DC 15 flat check's bounds and its message, a total
 halved once and shared out, and kept dice replayed in order."""

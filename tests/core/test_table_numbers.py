@@ -1,4 +1,4 @@
-"""The table's numbers (issue 19, RULES §9): what conditions do, degrees, attacks and the MAP,
+"""The table's numbers (RULES §9): what conditions do, degrees, attacks and the MAP,
 rolled saves, drained, Hope and Minions — each system on its own."""
 
 from __future__ import annotations

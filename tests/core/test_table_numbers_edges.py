@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/table/numbers.py (issue 22 item 8): each degree at
+"""What mutation testing left alive in core/table/numbers.py: each degree at
 its edges, a natural 1 and 20, threat ranges, the MAP, save words, Hope at 6 and at 0, Minions
 per X, choosing an attack, what an attack rolls against, and drained's HP."""
 

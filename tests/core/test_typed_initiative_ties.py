@@ -1,4 +1,4 @@
-"""Issue 18 item 1: a typed initiative breaks ties by RULES §7 exactly as a rolled one does
+"""A typed initiative breaks ties by RULES §7 exactly as a rolled one does
 (PF2 family: adversaries first, then the higher modifier; d20-3e: the higher modifier; then
 the order added). A delay or ready (set_initiative) goes after the creatures already there."""
 

@@ -1,4 +1,4 @@
-"""Vitality & Wounds at its edges (issue 22 item 8: survivors of a mutmut sample of
+"""Vitality & Wounds at its edges (survivors of a mutmut sample of
 core/systems/pf2/vitality_wounds.py): the track's steps word for word (RULES §2 Step 4),
 healing Wounds or Vitality, an edit of the stats, and the status an edit settles."""
 

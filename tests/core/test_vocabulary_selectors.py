@@ -1,4 +1,4 @@
-"""The selector words a damage part answers to (issue 22 item 8: survivors of a mutmut sample of
+"""The selector words a damage part answers to (survivors of a mutmut sample of
 core/catalog/vocabulary.py): its traits, ``all``, its type and its type's category — where the category is
 a selector word (physical, energy, alignment), not a heading of types.toml (other, damage)."""
 

@@ -1,4 +1,4 @@
-"""saves/autosaves.py at its edges (issue 22 item 8), from a mutmut sample of the module: an
+"""saves/autosaves.py at its edges, from a mutmut sample of the module: an
 autosave of nothing new writes nothing, a refused write says why, and the newest slot resumes."""
 
 from __future__ import annotations

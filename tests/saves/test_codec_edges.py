@@ -1,4 +1,4 @@
-"""saves/codec.py at its edges (issue 22 item 8): what mutation testing found unchecked —
+"""saves/codec.py at its edges: what mutation testing found unchecked —
 the line of a file cut short, a list's head read from its first bytes, the factory's errors."""
 
 from __future__ import annotations

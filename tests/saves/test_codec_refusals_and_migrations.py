@@ -1,4 +1,4 @@
-"""saves/codec.py at its edges (issue 22 item 8), from a whole mutmut run of the module: each
+"""saves/codec.py at its edges, from a whole mutmut run of the module: each
 refusal's exact words and hint (the file is named, and the GM is told it was left as it was),
 the migrations run in order up to the current format, and what a save checks of itself."""
 

@@ -1,4 +1,4 @@
-"""saves/files.py at its edges (issue 22 item 8), from a mutmut sample of the module: what a
+"""saves/files.py at its edges, from a mutmut sample of the module: what a
 file that cannot be read says, the mode and backup of a write, and a touched file's stamp."""
 
 from __future__ import annotations

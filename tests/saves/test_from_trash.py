@@ -1,4 +1,4 @@
-"""saves/from_trash.py at its edges (issue 22 item 8), from a mutmut sample of the module: which
+"""saves/from_trash.py at its edges, from a mutmut sample of the module: which
 copies the trash view lists and in what order, and what a restore brings back or refuses."""
 
 from __future__ import annotations

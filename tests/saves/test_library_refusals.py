@@ -1,4 +1,4 @@
-"""saves/library.py at its edges (issue 22 item 8), from a mutmut sample of the module: what a
+"""saves/library.py at its edges, from a mutmut sample of the module: what a
 refused library file or template says, word for word, and where a second removal goes."""
 
 from __future__ import annotations

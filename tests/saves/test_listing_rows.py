@@ -1,4 +1,4 @@
-"""saves/listing.py at its edges (issue 22 item 8), from a mutmut sample of the module: the row
+"""saves/listing.py at its edges, from a mutmut sample of the module: the row
 a file that cannot be listed gets, word for word, and what a summary of odd values shows."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""saves/names.py at its edges (issue 22 item 8), from a mutmut sample of the module: the names
+"""saves/names.py at its edges, from a mutmut sample of the module: the names
 a file takes beside others, and slugs that end or start on the letters the cleaning strips."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""saves/errors.py at its edges (issue 22 item 8), from a mutmut sample of the module: what a
+"""saves/errors.py at its edges, from a mutmut sample of the module: what a
 refused write tells the GM to do, and how a SaveError spells its file, place and hint."""
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ KILLS = 50
 
 # A writer saves one encounter again and again, each version self-consistent: name "v{n}" and
 # round n. Its data (200 creatures, a file of ~40 KB) comes as JSON. Each writer is forked from
-# a process that imported `saves` once (issue 22: a new interpreter per kill spent ~0.3 s of CPU
+# a process that imported `saves` once (a new interpreter per kill spent ~0.3 s of CPU
 # importing before its first save): still a process of its own that the test SIGKILLs mid-save,
 # but started in a millisecond. The forking process reaps it and says "gone", so the test reads
 # the file only once the writer is dead.
@@ -152,7 +152,7 @@ def test_sigkill_during_saves_never_breaks_the_file(data: Path, tmp_path: Path) 
     assert time.monotonic() - started < 240  # a bound against a hang, loose for a busy shared machine
 
 
-# --- the app itself as the child (issue 8, items 3 and 4) -------------------------------------
+# --- the app itself as the child -------------------------------------
 
 # The child runs the real app headless on argv (as `hitledger ARGS` would), says "ready"
 # with the autosave it holds and its notice, then presses the keys of each stdin line and

@@ -1,4 +1,4 @@
-"""Issue 17: every encounter built through every way in saves and loads back equal.
+"""Every encounter built through every way in saves and loads back equal.
 
 The ways in: every sample stat block, hypothesis-garbled stat blocks, ``new_creature`` with
 generated fields, edits (``Encounter.update``), and the library (``add``/``get`` and a

@@ -1,4 +1,4 @@
-"""Issue 8, items 8 to 12 in the saves layer: odd files, trusted headers, names, temp files, links."""
+"""Items 8 to 12 in the saves layer: odd files, trusted headers, names, temp files, links."""
 
 from __future__ import annotations
 

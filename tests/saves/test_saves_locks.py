@@ -1,4 +1,4 @@
-"""Issue 17, items 4 to 6: an autosave slot's lock is held with the kernel, never guessed.
+"""An autosave slot's lock is held with the kernel, never guessed.
 
 A lock is ``flock`` on ``.autosave….toml.lock``: it ends with its process however that
 ends, two claims at one instant never both win, and a lock file that is not a plain file
@@ -30,7 +30,7 @@ HOLD = ("import sys; from saves import slots\n"
 # and on the next line kills them and says "gone". Reading a file is made slow, as on a
 # loaded machine: a claim that checks a stale lock, then clears it, lets another window clear
 # the lock just made in between. The windows are forked from one process that imported
-# `saves` once (issue 22: nine interpreters spent ~3 s of CPU importing it).
+# `saves` once (nine interpreters spent ~3 s of CPU importing it).
 RACES = r"""
 import os, pathlib, signal, sys, time
 from saves import slots

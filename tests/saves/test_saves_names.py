@@ -108,5 +108,5 @@ def test_data_dir_default_is_platformdirs(tmp_path: Path, monkeypatch) -> None:
 
 
 def test_c1_controls_never_reach_a_file_name() -> None:
-    """Issue 17, item 10: ``\\x9b`` is CSI to many terminals, as ESC [ is."""
+    """``\\x9b`` is CSI to many terminals, as ESC [ is."""
     assert saves.slugify("Evil\x9b31mGoblin") == "evil-31mgoblin"

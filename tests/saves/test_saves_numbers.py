@@ -1,4 +1,4 @@
-"""Numbers and attacks (issue 19) are kept by saves and the bestiary, checked on load."""
+"""Numbers and attacks are kept by saves and the bestiary, checked on load."""
 
 from __future__ import annotations
 

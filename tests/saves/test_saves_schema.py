@@ -1,4 +1,4 @@
-"""Issue 17, "the writer accepts what the reader refuses": one schema both ways.
+""""the writer accepts what the reader refuses": one schema both ways.
 
 Every way in (new_creature, a pasted stat block, an edit, the library) accepts only what a
 load accepts, a save never writes what a load refuses, and the files older hitledgers wrote
@@ -21,7 +21,7 @@ from saves.codec import CHECK_WRITES
 BLOCKS = Path(__file__).resolve().parents[1] / "core" / "statblocks"
 
 MINION = (BLOCKS / "daggerheart-minion.txt").read_text("utf-8")
-#: What hitledger wrote for the sample Minion before issue 17 (ctrl+s and the autosave alike):
+#: What hitledger wrote for the sample Minion before one schema served both ways (ctrl+s and the autosave alike):
 #: no `major`, no `severe`. Every load refused it, from trash/ too.
 OLD_MINION_SAVE = (Path(__file__).parent / "files" / "old-daggerheart-minion.toml").read_text("utf-8")
 

@@ -1,4 +1,4 @@
-"""Issue 8, items 1, 2 and 4 in the saves layer: one autosave per window, nothing overwritten."""
+"""2 and 4 in the saves layer: one autosave per window, nothing overwritten."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ HOLD = ("import sys; from pathlib import Path; from saves import slots\n"
 
 @pytest.fixture
 def hold():
-    """hold(slot): another live process holds the slot's lock (issue 17: with the kernel);
+    """hold(slot): another live process holds the slot's lock (with the kernel);
     its pid."""
     children: list[subprocess.Popen[str]] = []
 

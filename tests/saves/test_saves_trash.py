@@ -1,4 +1,4 @@
-"""Issue 17, item 9: the trash is bounded by age and count, never losing an encounter's
+"""The trash is bounded by age and count, never losing an encounter's
 newest copy (1,000 replacements left 1,000 files, 102 MB)."""
 
 from __future__ import annotations

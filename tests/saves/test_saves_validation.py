@@ -1,4 +1,4 @@
-"""Issue 8, items 6 and 7: a damaged or hand-edited file is refused on load, naming the field."""
+"""A damaged or hand-edited file is refused on load, naming the field."""
 
 from __future__ import annotations
 

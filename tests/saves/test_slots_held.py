@@ -1,4 +1,4 @@
-"""saves/slots.py at its edges (issue 22 item 8), from a mutmut sample of the module: every slot
+"""saves/slots.py at its edges, from a mutmut sample of the module: every slot
 held says so, the slot resumed from is taken first, a newer hitledger's autosave is left, a folder
 that takes no lock file says why, a lock file removed is made again, and a FIFO is never waited on."""
 

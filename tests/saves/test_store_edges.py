@@ -1,4 +1,4 @@
-"""saves/files.py (once in saves/store.py) at its edges (issue 22 item 8): what mutation testing found unchecked — the
+"""saves/files.py (once in saves/store.py) at its edges: what mutation testing found unchecked — the
 stamp's quick answer from a file's size (the ``or`` in its check), the size limit on both sides."""
 
 from __future__ import annotations

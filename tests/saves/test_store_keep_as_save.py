@@ -1,4 +1,4 @@
-"""saves/store.py at its edges (issue 22 item 8), from a whole mutmut run of the module: what
+"""saves/store.py at its edges, from a whole mutmut run of the module: what
 keep_as_save writes when handed the data, and what a refused rename names."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""saves/store.py at its edges (issue 22 item 8), from a mutmut sample of the module: a save as
+"""saves/store.py at its edges, from a mutmut sample of the module: a save as
 into a folder not made yet, and the refusal of a name that would leave the data folder."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""saves/tracking.py at its edges (issue 22 item 8), from a mutmut sample of the module: which
+"""saves/tracking.py at its edges, from a mutmut sample of the module: which
 ``autosave_of`` an autosave may name, and that an encounter gone leaves no file to another."""
 
 from __future__ import annotations

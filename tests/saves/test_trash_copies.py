@@ -1,4 +1,4 @@
-"""saves/trash.py at its edges (issue 22 item 8), from a mutmut sample of the module: the copy
+"""saves/trash.py at its edges, from a mutmut sample of the module: the copy
 kept is the state handed over, the numbered copy of a second is the newer, and pruning says
 what went."""
 

@@ -1,4 +1,4 @@
-"""saves/validate.py at its bounds (issue 22 item 8): each limit is checked on both sides, the
+"""saves/validate.py at its bounds: each limit is checked on both sides, the
 way mutation testing asks — the last value allowed passes, the first beyond is refused."""
 
 from __future__ import annotations

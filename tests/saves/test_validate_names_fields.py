@@ -1,4 +1,4 @@
-"""saves/validate.py at its edges (issue 22 item 8), from a mutmut sample of the module: the
+"""saves/validate.py at its edges, from a mutmut sample of the module: the
 field a refused step or creature is named by, as the file spells it."""
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ PARSED_CSS: dict[tuple[object, ...], list[RuleSet]] = {}
 @pytest.fixture(autouse=True, scope="session")
 def css_parsed_once() -> Iterator[None]:
     """Each Pilot test starts a new app, and each app parses the same CSS again (Textual keeps
-    its parse cache per stylesheet): about a tenth of a Pilot test's CPU (issue 22). The worker
+    its parse cache per stylesheet): about a tenth of a Pilot test's CPU. The worker
     keeps what it parsed, keyed as Textual keys its own cache plus the theme's variables (which
     the parse reads); CSS that fails to parse is never kept, so every app still meets its error."""
     parse = Stylesheet._parse_rules
@@ -95,7 +95,7 @@ def app_factory() -> Callable[..., HitLedgerApp]:
 @pytest.fixture(autouse=True)
 def frames_drawn_on_demand(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """A headless app draws every frame only to throw it away: about a quarter of a Pilot test's
-    CPU (issue 22). Here a frame is drawn when a test reads the screen (``screen_lines``, the
+    CPU. Here a frame is drawn when a test reads the screen (``screen_lines``, the
     snapshots' ``export_screenshot``); a test marked ``every_frame`` (one that counts or compares
     the frames themselves) keeps Textual's drawing."""
     if request.node.get_closest_marker("every_frame"):
@@ -133,7 +133,7 @@ async def wait_for_idle(min_sleep: float = IDLE_WINDOW, max_sleep: float = 1) ->
 def shorter_idle_waits() -> Iterator[None]:
     """Pilot waits after each key until the app used under 1 ms of CPU in 20 ms, and a screen
     paints (and runs what was asked ``call_after_refresh``) at most every 1/60 s: most of a Pilot
-    test's wall time is these waits (issue 22). Here both are four times finer: idle is under
+    test's wall time is these waits. Here both are four times finer: idle is under
     0.25 ms of CPU in 5 ms, and a screen paints every 5 ms, so a refresh still falls within one
     window of idleness. What a test needs done it waits for with ``until()``, not by these."""
     with pytest.MonkeyPatch.context() as patch:

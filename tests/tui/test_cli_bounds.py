@@ -1,4 +1,4 @@
-"""Issue 7 item 11: ``hitledger calc`` refuses numbers beyond real play with one clear line."""
+"""``hitledger calc`` refuses numbers beyond real play with one clear line."""
 
 from __future__ import annotations
 

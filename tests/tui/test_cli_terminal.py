@@ -1,4 +1,4 @@
-"""Issue 17, items 10 and 12: what the command prints never drives the GM's terminal, and
+"""What the command prints never drives the GM's terminal, and
 ``--data-dir ""`` (an empty shell variable) is refused, not taken as the real data dir."""
 
 from __future__ import annotations

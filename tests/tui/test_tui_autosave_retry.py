@@ -1,4 +1,4 @@
-"""Issue 17, item 7: a full disk or a read-only data dir at start-up no longer turns autosave
+"""A full disk or a read-only data dir at start-up no longer turns autosave
 off for the session. The claim and the write are tried again at the next change, quitting
 with unwritten changes asks first, and a data dir deleted meanwhile is made again."""
 

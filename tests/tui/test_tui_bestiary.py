@@ -1,4 +1,4 @@
-"""Issue 12 on screen: stat-block paste, the bestiary, copies (Pilot tests at 80×24)."""
+"""Stat blocks on screen: stat-block paste, the bestiary, copies (Pilot tests at 80×24)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ async def test_a_pasted_pf2e_block_is_shown_field_by_field_then_added_with_its_t
         assert "immunity mental" in shown and "weakness positive 5" in shown
         assert "undead" in shown
         assert "Init     +0" in shown
-        assert "fist +7 1d6+2 bludgeoning" in shown          # with its bonus (issue 19)
+        assert "fist +7 1d6+2 bludgeoning" in shown          # with its bonus
         await pilot.press("tab", "backspace", "2", "enter")
         await pilot.pause()
         assert app.screen is app.roster
@@ -318,7 +318,7 @@ async def test_a_pasted_daggerheart_adversary_hits_with_its_attack(app_factory):
 
 
 async def test_the_bestiarys_summary_shows_the_kept_creatures_numbers(app_factory):
-    """Issue 19 follow-up: AC, saves, Perception and the attacks with their bonus, as the
+    """AC, saves, Perception and the attacks with their bonus, as the
     paste preview shows them (the same helper)."""
     library.add("pf2e", get_system("pf2e").from_statblock(block("pf2e-goblin-warrior.txt")))
     app = app_factory(goblins())

@@ -1,4 +1,4 @@
-"""SVG snapshots of issue 12's screens at 80×24: the stat-block paste and the bestiary.
+"""SVG snapshots of the stat-block screens at 80×24: the stat-block paste and the bestiary.
 
 Update after looking at the diff: ``pytest tests/tui/test_tui_bestiary_snapshots.py
 --snapshot-update``.

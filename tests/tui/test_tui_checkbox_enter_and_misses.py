@@ -1,8 +1,8 @@
-"""Issue 9, finishing: enter on a checkbox submits its form, a miss previews no damage,
+"""Finishing: enter on a checkbox submits its form, a miss previews no damage,
 the Status column is readable at 80 columns.
 
 What the core computes (the attack verdicts, the roll's words, the damage dealt) is checked on
-DamageDraft in tests/core/test_draft_from_pilot.py (issue 22 item 1): here, what the screen shows.
+DamageDraft in tests/core/test_draft_from_pilot.py: here, what the screen shows.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ async def test_enter_on_the_pc_checkbox_adds_the_creature_and_saves_an_edit(app_
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         form = await open_add_form(pilot, "Kyra")
-        await pilot.press("shift+tab")  # name → PC, the last field (issue 18, item 17)
+        await pilot.press("shift+tab")  # name → PC, the last field
         assert form.focused is form.query_one("#pc", WordCheckbox)
         await pilot.press("space")  # space toggles
         assert form.query_one("#pc", WordCheckbox).value is True
@@ -104,7 +104,7 @@ async def test_enter_on_the_critical_checkbox_adds_the_persistent_damage(app_fac
 # -- a miss previews no damage; enter logs it, alt+y deals it ---------------------------------
 
 async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
-    # With test_enter_twice_after_a_miss_applies_nothing (issue 9 item 2, was in
+    # With test_enter_twice_after_a_miss_applies_nothing (was in
     # test_tui_temp_hp_and_questions.py): enter logs the miss and applies nothing; alt+y deals the
     # damage rolled. The rules: test_draft_from_pilot.py.
     encounter = d20_brawl()

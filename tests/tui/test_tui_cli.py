@@ -190,11 +190,11 @@ def test_library_import_of_a_bad_file_names_its_line(data_dir, tmp_path, capsys)
     assert bad.read_text(encoding="utf-8") == 'format = 1\n[library\n'
 
 
-# --- issue 8: never lose an encounter --------------------------------------------------
+# --- never lose an encounter --------------------------------------------------
 
 BROKEN_AUTOSAVES = {
     "syntax error": "format = 1\n[encounter\n",
-    # a newer format is left where it is (issue 17, item 12: test_cli_terminal.py)
+    # a newer format is left where it is (test_cli_terminal.py)
     "wrong type": 'format = 1\n[encounter]\nname = "X"\nsystem = "pf2e"\nround = "two"\n',
 }
 

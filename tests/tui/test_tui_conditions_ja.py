@@ -1,4 +1,4 @@
-"""Issue 21: the condition dialog and the party notice in Japanese, their English unchanged."""
+"""The condition dialog and the party notice in Japanese, their English unchanged."""
 
 from __future__ import annotations
 

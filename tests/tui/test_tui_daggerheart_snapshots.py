@@ -1,4 +1,4 @@
-"""Issue 18, item 9: the Daggerheart roster of the play report at 80×24, every name, slot and
+"""The Daggerheart roster of the play report at 80×24, every name, slot and
 threshold whole (``pytest tests/tui/test_tui_daggerheart_snapshots.py --snapshot-update``)."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The rules these tests once restated (totals, saves, criticals, kept dice, hits, who acted,
 bad notation) are checked on the core's DamageDraft in tests/core/test_draft_from_pilot.py
-(issue 22 item 1): here stays what only the screen shows.
+: here stays what only the screen shows.
 """
 
 from __future__ import annotations
@@ -314,7 +314,7 @@ async def test_a_long_result_and_breakdown_are_cut_at_a_word_at_80_columns(app_f
 
 async def test_who_acted_is_never_the_target_itself_and_keeps_the_gms_f2_choice(app_factory):
     # Play report S3-3 / S4-1: the active creature hit itself ("Agent: 10 slashing → Agent");
-    # issue 18: then nobody, never a guess (f2 enter takes the one who acted last). Play report
+    # then nobody, never a guess (f2 enter takes the one who acted last). Play report
     # S4-1 / S8: the "by …" of the form forgot f2 between hits. Was also
     # test_who_acted_keeps_the_gms_f2_choice_for_later_hits_in_the_form (f2 and letters:
     # test_f2_finds_any_of_twenty_creatures_in_four_keys). Who acts by default, also when the

@@ -1,4 +1,4 @@
-"""The footer lets go of the keys it no longer shows (issue 22, item 9; Textual issue #6666).
+"""The footer lets go of the keys it no longer shows (Textual issue #6666).
 
 Textual 8.2.8's Footer binds each key to itself with ``data_bind``; the watcher outlives the
 key, so every rebuild of the footer (each dialog opened or closed over a screen whose keys

@@ -1,4 +1,4 @@
-"""Issue 9, the input half: no field turns typed text into another number, forms keep
+"""The input half: no field turns typed text into another number, forms keep
 what was typed, names stay unique, and every form fits 80x24."""
 
 from __future__ import annotations
@@ -114,13 +114,12 @@ def test_a_number_field_keeps_every_character_and_names_the_problem():
 
 async def test_every_number_field_of_the_app_keeps_letters(app_factory):
     """No Input in the forms restricts typing: a letter is kept and the form says so, every
-    field's problem at once, one a line, with the form open and what was typed kept (issue 9
-    and issue 18, item 11). Tab goes name → Count → HP, the examples look like examples (issue
-    18, item 17). One add form for what were four Pilot tests (two of test_tui_turns_log_and_help)."""
+    field's problem at once, one a line, with the form open and what was typed kept.
+    Tab goes name → Count → HP, the examples look like examples. One add form for what were four Pilot tests (two of test_tui_turns_log_and_help)."""
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         form = await open_add_form(pilot)
-        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        await pilot.press("f1")  # help's title names the screen
         assert app.screen.query_one("#help-box").border_title == "Keys · add creature"
         await pilot.press("escape")
         assert app.screen is form
@@ -157,10 +156,10 @@ async def test_every_number_field_of_the_app_keeps_letters(app_factory):
 
 @pytest.mark.parametrize("system", SYSTEMS)
 async def test_the_add_and_edit_forms_of_every_system(app_factory, system):
-    """One add form per system (item 8: it fits 80x24; S9-4: the system's own examples; scenario
+    """One add form per system (it fits 80x24; S9-4: the system's own examples; scenario
     9: an initiative field only where the system has initiative; items 4 and 5: a 0 HP maximum
     and Severe below Major are refused in the form, with what was typed), then its edit form
-    (item 8: fits 80x24). These were 23 Pilot tests, each opening the same form again; every
+    (fits 80x24). These were 23 Pilot tests, each opening the same form again; every
     check is kept here (the initiative one came from test_tui_system_screens)."""
     rules = get_system(system)
     app = app_factory(system=system)  # the system's demo: the edit form edits its active one
@@ -174,7 +173,7 @@ async def test_the_add_and_edit_forms_of_every_system(app_factory, system):
             assert region.right <= 80 and region.bottom <= 24, field.id
         box = form.query_one("#form").region
         assert box.right <= 80 and box.bottom <= 24
-        # issue 18, item 17: an example says it is one
+        # an example says it is one
         assert form.query_one("#name", Input).placeholder == f"e.g. {rules.example_name}"
         defenses = form.query_one("#defenses Input", Input)
         assert defenses.placeholder == f"e.g. {rules.example_defenses}"
@@ -213,7 +212,7 @@ async def test_the_add_and_edit_forms_of_every_system(app_factory, system):
 
 
 def edit_form_fits(form) -> None:
-    """The edit form's fields all show at 80x24 (item 8)."""
+    """The edit form's fields all show at 80x24."""
     assert isinstance(form, CreatureForm) and form.editing
     for field in form.query(Input):
         assert field.region.width >= 4 and field.region.right <= 80, field.id
@@ -320,7 +319,7 @@ async def test_critical_nonlethal_reroll_and_add_hit_work_from_the_damage_field(
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage_as_typed(pilot, "2d6 fire")
-        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        await pilot.press("f1")  # help's title names the screen
         assert app.screen.query_one("#help-box").border_title == "Keys · damage"
         await pilot.press("escape")
         assert app.screen is screen
@@ -450,7 +449,7 @@ async def test_the_log_names_the_actor_and_each_save(app_factory):
         screen = await open_damage(pilot, keys=BOTH_GOBLINS)
         assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
         screen.query_one("#damage").value = "10 fire"  # typed key by key in other tests
-        # f2 (it reaches any terminal) finds who acted by name (issue 18): nobody, then Valeros
+        # f2 (it reaches any terminal) finds who acted by name: nobody, then Valeros
         await pilot.press("f2", "up", "enter")
         assert screen.query_one("#damage-box").border_subtitle == "by nobody (f2)"
         await pilot.press("f2", "v", "enter")
@@ -570,7 +569,7 @@ async def test_heal_from_the_palette_heals_the_marked_set(app_factory):
 # -- item 4: current values in the edit form --------------------------------------------------
 
 async def test_the_edit_form_sets_current_hp_and_refuses_more_than_the_maximum(app_factory):
-    """Also item 6: an edit to a name already taken is refused inline, and (issue 11) the
+    """Also item 6: an edit to a name already taken is refused inline, and the
     initiative modifier changes without a new roll: each was its own Pilot test on an edit
     form (the modifier's in test_tui_run_session)."""
     encounter = goblins()

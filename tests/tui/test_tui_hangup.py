@@ -1,4 +1,4 @@
-"""Issue 17, item 8: a dropped SSH link (SIGHUP, SIGTERM, the terminal closing) writes the
+"""A dropped SSH link (SIGHUP, SIGTERM, the terminal closing) writes the
 pending autosave before the app exits. Up to 3 changes were lost per drop (4 of 60 runs).
 
 The real ``hitledger`` runs in a pseudo-terminal; the test presses a key, sees the screen

@@ -25,7 +25,7 @@ async def test_help_lists_the_roster_keys_from_the_bindings(app_factory):
                             "Persistent conditions and immunities (tracker)", "Undo", "Redo", "Log", "Save", "Saves",
                             "Quick save", "Quick load", "Help", "Quit"):
             assert description in lines, description
-        assert lines["Undo"].key == "u"   # ctrl+z suspends (issue 18)
+        assert lines["Undo"].key == "u"   # ctrl+z suspends
         assert not lines["Redo"].enabled  # nothing to redo yet: said in words
         assert "not now" in str(app.screen.query_one("#help-scroll Static").render())
         await pilot.press("escape")

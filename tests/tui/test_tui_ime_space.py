@@ -1,4 +1,4 @@
-"""Issue 21, item 2: a Japanese IME's full-width space (U+3000) is kept in a notation field."""
+"""A Japanese IME's full-width space (U+3000) is kept in a notation field."""
 
 from __future__ import annotations
 

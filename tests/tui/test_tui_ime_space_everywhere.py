@@ -1,4 +1,4 @@
-"""Issue 21, item 2: the IME's full-width space (U+3000) is a space in every text field of the
+"""The IME's full-width space (U+3000) is a space in every text field of the
 app, not only the damage field: the add form's name, the roster's find line, a prompt."""
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ print("core:", " ".join(sorted(m for m in sys.modules if m.startswith("core.")))
 print("saves:", " ".join(sorted(m for m in shown if m.split(".")[0] in ("saves", "tomli_w"))))
 """
 LAZY_CORE = ("core.statblocks", "core.compendium")
-"""Read only when the GM pastes a stat block or imports a library (issue 10: start-up)."""
+"""Read only when the GM pastes a stat block or imports a library (start-up)."""
 
 
 def test_the_first_frame_imports_no_other_screen(tmp_path: Path):
@@ -51,7 +51,7 @@ def test_the_first_frame_imports_no_other_screen(tmp_path: Path):
     assert loaded["saves"].split() == [], "saves/ imported before the first frame of a demo"
 
 
-# Issue 10: screens and the CLI ask the core what a system offers; only the demo (and the
+# Screens and the CLI ask the core what a system offers; only the demo (and the
 # screenshots that show each demo) may name a system, so a sixth system touches core/ only.
 NAMES_SYSTEMS = ("demo.py", "screenshots.py")
 

@@ -1,4 +1,4 @@
-"""Issue 21: the roster in Japanese (``--lang ja``), measured in cells (item 8)."""
+"""The roster in Japanese (``--lang ja``), measured in cells."""
 
 from __future__ import annotations
 

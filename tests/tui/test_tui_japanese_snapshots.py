@@ -1,4 +1,4 @@
-"""Issue 21: the main screens in Japanese at 80×24 (``--lang ja``), with names in Japanese.
+"""The main screens in Japanese at 80×24 (``--lang ja``), with names in Japanese.
 
 A snapshot changes only when the screen does; update after looking at the diff:
 ``pytest tests/tui/test_tui_japanese_snapshots.py --snapshot-update``.

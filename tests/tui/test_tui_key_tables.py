@@ -1,4 +1,4 @@
-"""The key tables in docstrings say what the bindings bind (issue 22, item 7).
+"""The key tables in docstrings say what the bindings bind.
 
 Help and the footer are generated from the bindings; the ``| Key | Action |`` tables in the
 docstrings of screens and widgets, and the palette's ``LONGER_NAMES``, restate them by hand.

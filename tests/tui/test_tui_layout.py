@@ -1,4 +1,4 @@
-"""Layout (issue 9, items 9–13 and 15): notices, wide text, terminal sizes, jump, clean-up."""
+"""Layout: notices, wide text, terminal sizes, jump, clean-up."""
 
 from __future__ import annotations
 
@@ -185,7 +185,7 @@ def test_caret_text_puts_a_long_message_on_its_own_line() -> None:
 
     lines = caret_text("2d6 fyre", "m" * 80, 4, width=40).plain.split("\n")
     assert lines[1] == "    ^"
-    assert lines[2] == "m" * 39 + "…"  # cut at the box edge, and says so (issue 21, item 8)
+    assert lines[2] == "m" * 39 + "…"  # cut at the box edge, and says so
     assert all(cell_len(line) <= 40 for line in lines)
 
 
@@ -293,7 +293,7 @@ async def test_X_removes_every_defeated_creature_after_a_confirm() -> None:
         await pilot.press("X")
         await pilot.press("n")  # no: nothing removed
         assert len(encounter.order) == 10
-        await pilot.press("X", "y")  # y: enter answers no (issue 9 item 2)
+        await pilot.press("X", "y")  # y: enter answers no
         await pilot.pause()
         assert ids["Goblin 1"] not in encounter.order and ids["Wolf"] not in encounter.order
         assert len(encounter.order) == 8
@@ -377,7 +377,7 @@ async def test_a_big_terminal_shows_wider_columns_a_detail_pane_and_more_log() -
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not detail.display and panel.lines == 3
-        assert table.columns["name"].width == 16  # Status took two cells (issue 9)
+        assert table.columns["name"].width == 16  # Status took two cells
         assert table.highlighted_id == ids["Goblin 1"]
 
 
@@ -427,7 +427,7 @@ def test_help_aligns_keys_by_cells() -> None:
 
 
 async def test_a_notice_over_a_dialog_never_covers_the_saved_marker() -> None:
-    """Issue 9, item 9: over a form or dialog the roster's header shows through; a notice goes
+    """Over a form or dialog the roster's header shows through; a notice goes
     on the dialog's own bottom border, never over the header's [saved] marker."""
     app = real_app(goblins())
     async with app.run_test(size=SIZE, notifications=True) as pilot:

@@ -1,4 +1,4 @@
-"""The light table of damage entry's targets (issue 10: a keystroke within a frame on 40 targets).
+"""The light table of damage entry's targets (a keystroke within a frame on 40 targets).
 
 It replaced a DataTable, which drew every visible cell again after any update: it must look
 like one, keep its keys and clicks, and draw again only the rows that changed.

@@ -1,4 +1,4 @@
-"""Issue 17, item 11: the log export writes only plain files, in folders that are there and
+"""The log export writes only plain files, in folders that are there and
 writable, and says the whole path it wrote (as root, `M` to /dev/full made /dev/full-2,
 and ~nobody/x.md made /nonexistent/)."""
 

@@ -1,6 +1,6 @@
-"""Issue 18 at the keyboard: many-creature actions as one undo step (item 8), who acted
-(item 2), ctrl+z suspends and u undoes (item 5), the heal preview (item 10), saves found from
-the damage form (item 14)."""
+"""At the keyboard: many-creature actions as one undo step, who acted,
+ctrl+z suspends and u undoes, the heal preview, saves found from
+the damage form."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 19 on screen: the numbers of the highlighted creature, rolled saves, the attack helper
+"""The table's numbers on screen: the numbers of the highlighted creature, rolled saves, the attack helper
 for every system with attack rolls, and Daggerheart's Hope and Minions."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ async def test_a_creature_without_numbers_says_how_to_type_them(app_factory):
 
 
 async def test_a_fireball_on_four_goblins_with_rolled_saves_in_six_keys(app_factory):
-    """Issue 19 item 4: d, alt+v, 2 0, enter (roll), enter (apply): six keys after marking,
+    """D, alt+v, 2 0, enter (roll), enter (apply): six keys after marking,
     not counting the damage typed (as the ten of today did not)."""
     encounter = pyro_ambush()
     encounter.add_condition(ids_by_name(encounter)["Goblin 2"], "clumsy", 2)
@@ -188,7 +188,7 @@ async def test_daggerheart_hope_keys_and_an_adversarys_numbers(app_factory):
 
 
 async def test_a_hit_on_a_minion_says_how_many_more_it_defeats_and_the_gm_marks_them(app_factory):
-    """Issue 19 item 5: 9 damage on a Minion (4) defeats 2 more; the picker has them marked,
+    """9 damage on a Minion (4) defeats 2 more; the picker has them marked,
     the GM changes one, enter applies the hit and both defeats as one undo step."""
     async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
         await pilot.press("down", "d")

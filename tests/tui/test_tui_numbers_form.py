@@ -1,4 +1,4 @@
-"""Issue 19's last pieces on screen: the GM's MAP step recorded for the next Strike, a Horde's
+"""The table's numbers in the forms: the GM's MAP step recorded for the next Strike, a Horde's
 X offered from half its HP, rolled saves logged with their die and total, the numbers on the
 wide detail pane and in the stat-block paste preview (with the lines not read)."""
 
@@ -97,7 +97,7 @@ async def test_rolled_saves_go_in_the_log_with_their_die_and_total(app_factory):
 
 
 async def test_the_wide_detail_pane_shows_every_number_after_conditions(app_factory):
-    """Issue 19 item 1: the roster's detail pane (a wide terminal) lists the numbers, each
+    """The roster's detail pane (a wide terminal) lists the numbers, each
     after its conditions with why, and the attacks with their bonus."""
     encounter = pf2_strikes()
     goblin = encounter.order[0]
@@ -130,7 +130,7 @@ async def paste(pilot, text: str) -> str:
 
 
 async def test_the_paste_preview_shows_the_numbers_read_and_the_attacks_bonus(app_factory):
-    """Issue 19 item 1: the numbers a block gives, seen before it is added."""
+    """The numbers a block gives, seen before it is added."""
     async with running(app_factory) as (pilot, app, _encounter, _ids):
         shown = await paste(pilot, (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8"))
         assert "Numbers  Level -1 · AC 16 · Fort +5 Ref +7 Will +3 · Per +2" in shown
@@ -140,7 +140,7 @@ async def test_the_paste_preview_shows_the_numbers_read_and_the_attacks_bonus(ap
 
 
 async def test_the_paste_preview_says_which_stat_lines_were_not_read(app_factory):
-    """Issue 21 item 4: a block with lines that look like statistics but were not read says
+    """A block with lines that look like statistics but were not read says
     which (a pf2e block with a 3.5 ``Armor Class`` line)."""
     text = (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8") + "\nArmor Class 18\nThresholds 5/10\n"
     async with running(app_factory) as (pilot, app, _encounter, _ids):
@@ -151,7 +151,7 @@ async def test_the_paste_preview_says_which_stat_lines_were_not_read(app_factory
 
 
 async def test_the_damage_form_speaks_japanese(app_factory):
-    """Issue 21: the damage form's words come from the catalogue (English ids, named
+    """The damage form's words come from the catalogue (English ids, named
     placeholders); the numbers and the notation stay as the block prints them."""
     i18n.set_language("ja")
     try:

@@ -1,4 +1,4 @@
-"""Snapshots of issue 19's screens at 80×24: the numbers line, rolled saves, a rolled Strike,
+"""Snapshots of the table's numbers at 80×24: the numbers line, rolled saves, a rolled Strike,
 the Minion picker, a Horde's X; and the wide detail pane's numbers."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_damage_strike_rolled_with_the_map(snap_compare):
 
 
 def test_roster_detail_pane_numbers_after_conditions(snap_compare):
-    """Issue 19 item 1: every number a line on the wide detail pane, with why."""
+    """Every number a line on the wide detail pane, with why."""
     encounter = pf2_strikes()
     encounter.add_condition(encounter.order[0], "frightened", 2)
 
@@ -82,7 +82,7 @@ def test_damage_horde_offers_its_x(snap_compare):
 
 
 def test_statblock_paste_says_the_lines_not_read(snap_compare):
-    """Issue 21 item 4: the numbers read, and the stat lines that were not."""
+    """The numbers read, and the stat lines that were not."""
     text = (BLOCKS / "pf2e-goblin-warrior.txt").read_text(encoding="utf-8") + "\nArmor Class 18\n"
     assert snap_compare(demo_app(), terminal_size=SIZE, run_before=lambda pilot: paste_block(pilot, text))
 

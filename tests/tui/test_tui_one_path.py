@@ -1,4 +1,4 @@
-"""One path for a change (issue 22, item 6): a screen shows a change through its subscription
+"""One path for a change: a screen shows a change through its subscription
 to the session, once; the session alone keeps its saved state."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 19 follow-up: a Perception typed in the add or edit form's Numbers sets the initiative
+"""A Perception typed in the add or edit form's Numbers sets the initiative
 modifier in the PF2 family, as a pasted block's does (RULES §8), unless the GM typed a Mod."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 21, item 7: a pseudo-locale run of every screen fails on any string that bypasses the
+"""A pseudo-locale run of every screen fails on any string that bypasses the
 catalogue.
 
 The pseudo catalogue wraps every message it is asked for in ``⟦…⟧``; each screen is drawn at

@@ -1,4 +1,4 @@
-"""Issue 17, item 13: f9 right after a restart, with no change since f5, keeps nothing in
+"""F9 right after a restart, with no change since f5, keeps nothing in
 the trash: there is no unsaved work ("Unsaved work kept in trash/…" was said)."""
 
 from __future__ import annotations

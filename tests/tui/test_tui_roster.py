@@ -58,7 +58,7 @@ async def test_add_creatures_with_a_defense_line(app_factory):
         await pilot.press("tab")
         await pilot.press("ctrl+a", "ctrl+k")  # clear "1" in Count
         await type_text(pilot, "2")
-        await pilot.press("tab")  # Count → HP (issue 18, item 17: PC is the last field)
+        await pilot.press("tab")  # Count → HP (PC is the last field)
         await pilot.press("ctrl+a", "ctrl+k")
         await type_text(pilot, "50")
         form.query_one("#initiative").value = "17"

@@ -1,4 +1,4 @@
-"""Pilot tests of running a session (issue 11): initiative, conditions, dying checks, Stress,
+"""Pilot tests of running a session: initiative, conditions, dying checks, Stress,
 Fear, the party carried into the next encounter, and the log as Markdown."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def status_cell(app, creature_id: str) -> str:
 
 
 async def test_six_goblins_with_a_modifier_roll_their_initiatives_as_they_are_added(app_factory):
-    """Issue 10 too: adding and rolling is one undo step, so one ``u`` takes the whole batch
+    """Adding and rolling is one undo step, so one ``u`` takes the whole batch
     back (that was its own Pilot test, adding three orcs with the same form)."""
     encounter = goblins()
     before = encounter.to_data()["creatures"]
@@ -114,7 +114,7 @@ async def test_the_condition_dialog_adds_changes_and_removes_with_the_catalogue(
         app.roster.table.select_creature(ids["Valeros"])
         await pilot.press("c")
         assert isinstance(app.screen, ConditionModal)
-        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        await pilot.press("f1")  # help's title names the screen
         assert app.screen.query_one("#help-box").border_title == "Keys · condition"
         await pilot.press("escape")
         assert isinstance(app.screen, ConditionModal)
@@ -145,7 +145,7 @@ async def test_dying_and_wounded_are_set_by_hand_and_shown_in_short(app_factory)
     encounter = goblins()
     ids = ids_by_name(encounter)
     app = app_factory(encounter)
-    # at 80 columns Status keeps issue 9's 14 cells ("dying 1 · wou…"); from 96 it grows
+    # at 80 columns Status keeps its 14 cells ("dying 1 · wou…"); from 96 it grows
     async with app.run_test(size=(104, 24)) as pilot:
         app.roster.table.select_creature(ids["Valeros"])
         for name, value in (("dying", "1"), ("wounded", "1")):
@@ -336,7 +336,7 @@ async def test_the_log_screen_exports_markdown(app_factory, data_dir):
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
-        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        await pilot.press("f1")  # help's title names the screen
         assert app.screen.query_one("#help-box").border_title == "Keys · log"
         await pilot.press("escape")
         await pilot.press("m")

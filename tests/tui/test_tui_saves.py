@@ -255,7 +255,7 @@ async def test_a_resumed_or_opened_save_says_so_in_the_header(data_dir: Path):
             assert header_state(app) == state
 
 
-# --- issue 8: never lose an encounter --------------------------------------------------
+# --- never lose an encounter --------------------------------------------------
 
 
 async def test_a_steady_pace_of_changes_cannot_postpone_the_autosave(app_factory, data_dir: Path):

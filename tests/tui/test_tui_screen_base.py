@@ -1,4 +1,4 @@
-"""The typed base of the app's screens (issue 22, item 2) changes nothing they show."""
+"""The typed base of the app's screens changes nothing they show."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One path for change (issue 10, items 1 and 7): the session applies and announces every
+"""One path for change: the session applies and announces every
 change; screens follow its signals; the palette is derived from the bindings."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ async def test_the_palette_offers_each_binding_with_its_own_keys(app_factory):
     async with app.run_test(size=SIZE):
         commands = {c.name: c.help for c in EncounterCommands(app.screen).commands()}
         assert commands["Add creature"] == "Add creature (a)"
-        assert commands["Undo"] == "Undo (u)"     # ctrl+z suspends (issue 18)
+        assert commands["Undo"] == "Undo (u)"     # ctrl+z suspends
         assert commands["Suspend"] == "Suspend to the shell (fg brings it back) (^z)"
         assert commands["Remove defeated"] == "Remove every defeated creature (X)"
         assert "Mark" not in commands and "Quit" not in commands

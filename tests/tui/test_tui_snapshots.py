@@ -34,7 +34,7 @@ def demo_app(system: str = "pf2e") -> HitLedgerApp:
 async def still(pilot: Pilot) -> None:
     """No blinking cursor in a snapshot, and lines that wait for a pause in typing settled.
 
-    The lines wait for their own timers, not for a fixed half second (issue 22).
+    The lines wait for their own timers, not for a fixed half second.
     """
     await wait_for_the_pause_in_typing(pilot)
     for field in pilot.app.screen.query(Input):

@@ -1,4 +1,4 @@
-"""Start-up (issue 10: within 1.25x a bare Textual app): file work waits for the first frame."""
+"""Start-up (within 1.25x a bare Textual app): file work waits for the first frame."""
 
 from __future__ import annotations
 

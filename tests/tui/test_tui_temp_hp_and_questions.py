@@ -1,4 +1,4 @@
-"""Issue 9, the rest: temp HP on the marked set, the status after an edit, a miss is not
+"""The rest: temp HP on the marked set, the status after an edit, a miss is not
 applied by a second enter."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 9, over a slow link: updates write only the cells that changed, and draw the same screen.
+"""Over a slow link: updates write only the cells that changed, and draw the same screen.
 
 Every update Textual displays during a short fight is drawn twice on a small terminal model:
 once as Textual writes it (whole regions) and once as the app writes it through its

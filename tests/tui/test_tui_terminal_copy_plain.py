@@ -1,6 +1,6 @@
 """The terminal copy can be switched off, and the screen a terminal shows is the same either way.
 
-Issue 22, item 5. ``--plain-output`` (or ``HITLEDGER_PLAIN_OUTPUT=1`` from a wrapper) leaves
+``--plain-output`` (or ``HITLEDGER_PLAIN_OUTPUT=1`` from a wrapper) leaves
 every frame to Textual. The same fight is played twice on a driver that is not headless, once
 through the copy and once plain, and both byte streams go to pyte, a terminal emulator: after
 every step the two screens must hold the same characters in the same colours and attributes.

@@ -33,7 +33,7 @@ async def test_next_turn_ticks_persistent_damage_and_rolls_the_flat_check(app_fa
         assert encounter.active == goblin
         await pilot.press("n")
         await pilot.pause()
-        # issue 18, item 6: nothing to answer, so the roster stays and the notice says it
+        # nothing to answer, so the roster stays and the notice says it
         assert app.screen is app.roster
         assert app.notes.last == "Rogue's turn · Goblin: bleed 2, HP 30 → 28"
         await pilot.press("p")  # the tracker, with the turn that ticked
@@ -97,7 +97,7 @@ async def test_tick_now_and_remove(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         assert isinstance(app.screen, TrackerScreen)
-        await pilot.press("f1")  # help's title names the screen (issue 18, item 11)
+        await pilot.press("f1")  # help's title names the screen
         assert app.screen.query_one("#help-box").border_title == "Keys · tracker"
         await pilot.press("escape")
         assert isinstance(app.screen, TrackerScreen)

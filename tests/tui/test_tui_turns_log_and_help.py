@@ -1,4 +1,4 @@
-"""Issue 18: the screens a GM's evening still got wrong (items 6, 7, 9, 11, 12, 15, 16, 17)."""
+"""The screens a GM's evening still got wrong."""
 
 from __future__ import annotations
 

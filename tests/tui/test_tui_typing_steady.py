@@ -1,4 +1,4 @@
-"""Typing in damage entry keeps the screen still (issue 10: a keystroke previewed within a frame).
+"""Typing in damage entry keeps the screen still (a keystroke previewed within a frame).
 
 In a real terminal every key that changed the field's length laid the whole screen out again
 (Textual's Input grows its scroll width with a layout), and so did the roll line and the

@@ -1,6 +1,6 @@
-"""Issue 17: an evening set aside in trash/ (an old Minion autosave) opens from the saves screen
-(item 1), the add form says what a load would refuse while it is still open (item 2), and
-``hitledger library import`` refuses a bad template naming it (item 3)."""
+"""An evening set aside in trash/ (an old Minion autosave) opens from the saves screen
+, the add form says what a load would refuse while it is still open, and
+``hitledger library import`` refuses a bad template naming it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tui.screens.library import LibraryScreen
 from tui.screens.saves_browser import SavesScreen
 
 SIZE = (80, 24)
-#: What hitledger wrote for a Daggerheart Minion before issue 17, and then refused to read.
+#: What hitledger wrote for a Daggerheart Minion before one schema served both ways, and then refused to read.
 OLD_MINION = (Path(__file__).resolve().parents[1] / "saves" / "files" / "old-daggerheart-minion.toml"
               ).read_text("utf-8")
 
@@ -114,7 +114,7 @@ async def test_b_opens_an_old_library_file_without_its_bad_template_and_says_why
                     'name = "Wight"\nhp = 50\nmax_hp = 50\n', "utf-8")
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("B")                         # crashed on every press before issue 17
+        await pilot.press("B")                         # crashed on every press once
         await settle(pilot)
         assert isinstance(app.screen, LibraryScreen) and app.screen.names == ["Wight"]
         said = static_text(app.screen, ".dialog-error")

@@ -1,4 +1,4 @@
-"""Issue 20: ``hitledger watch``, read-only, at 80×24 and at a phone's 40 columns."""
+"""``hitledger watch``, read-only, at 80×24 and at a phone's 40 columns."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def gm_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A data dir whose autosave a running GM window holds: one for the module, the window a
     process started once (the view only reads the folder, as the random keys test checks)."""
     folder = tmp_path_factory.mktemp("gm")
-    with window_holding(folder / "autosave.toml"):  # its lock, with the kernel (issue 17)
+    with window_holding(folder / "autosave.toml"):  # its lock, with the kernel
         write(folder / "autosave.toml", ambush())
         yield folder
 

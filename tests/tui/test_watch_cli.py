@@ -1,4 +1,4 @@
-"""Issue 20: the ``watch`` and ``serve`` subcommands: their arguments, and serve without its extra."""
+"""The ``watch`` and ``serve`` subcommands: their arguments, and serve without its extra."""
 
 from __future__ import annotations
 

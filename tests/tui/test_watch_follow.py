@@ -1,4 +1,4 @@
-"""Issue 20: the players' view follows a save from outside: replaced, damaged, gone, the GM away."""
+"""The players' view follows a save from outside: replaced, damaged, gone, the GM away."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def gm_window(tmp_path: Path) -> Iterator[tuple[Path, subprocess.Popen[bytes]]]:
     """An autosave held by a running process, as an open GM window holds its slot."""
     folder = tmp_path / "gm"
     folder.mkdir()
-    # the window holds its slot's lock with the kernel (issue 17), as the app does
+    # the window holds its slot's lock with the kernel, as the app does
     holds = ("import time; from saves import slots; slot, _ = slots.claim_slot(); "
              "print(slot.name, flush=True); time.sleep(60)")
     root = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""Issue 20 on the GM's side: H hides creatures from the players, the palette sets what they see."""
+"""The players' view on the GM's side: H hides creatures from the players, the palette sets what they see."""
 
 from __future__ import annotations
 

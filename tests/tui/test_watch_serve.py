@@ -1,4 +1,4 @@
-"""Issue 20: ``hitledger serve`` on a free port, looked at by a real headless Chromium.
+"""``hitledger serve`` on a free port, looked at by a real headless Chromium.
 
 The browser is driven over its DevTools protocol: a hook in the page keeps what the server
 sends down the websocket (the terminal's output), so the test knows when the order is drawn,

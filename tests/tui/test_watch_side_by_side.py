@@ -1,4 +1,4 @@
-"""Issue 20: the GM's app and ``hitledger watch`` side by side, each in its own terminal.
+"""The GM's app and ``hitledger watch`` side by side, each in its own terminal.
 
 Both run as real processes in pseudo-terminals of 80×24 on one data dir of the test's own;
 what the viewer drew is read back from its terminal, escape sequences left out.

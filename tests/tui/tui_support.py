@@ -209,8 +209,8 @@ def d20_brawl() -> Encounter:
 
 @contextmanager
 def window_holding(slot: Path) -> Iterator[int]:
-    """Another running window holds the autosave ``slot`` (its lock, with the kernel, as
-    issue 17 has it) while the block runs: its process id."""
+    """Another running window holds the autosave ``slot`` (its lock, held with the
+    kernel) while the block runs: its process id."""
     script = ("import sys; from pathlib import Path; from saves import slots\n"
               "print(slots.claim(Path(sys.argv[1])), flush=True); sys.stdin.read()")
     root = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""Who acted, found by typing a few letters of a name (f2 in damage entry, issue 18 item 2).
+"""Who acted, found by typing a few letters of a name (f2 in damage entry).
 
 f2 used to pass the turn to the next creature one press at a time: with ten or more
 creatures, naming the right one cost up to N keys. Here the GM types letters (``gob 3``,

@@ -174,7 +174,7 @@ def open_conditions(app: LedgerApp, creature_ids: list[str], name: str = "") -> 
 def apply_condition(app: LedgerApp, creature_ids: list[str], choice: ConditionChoice) -> None:
     """RULES §7: value 0 removes; dying, wounded and doomed are set by hand like any other.
 
-    On several creatures it is one change, one undo step, all or nothing (issue 18).
+    On several creatures it is one change, one undo step, all or nothing.
     """
     session = app.session
     try:

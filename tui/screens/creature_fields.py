@@ -16,7 +16,7 @@ from tui.screens.dialogs import read_number
 if TYPE_CHECKING:
     from core import Creature
 
-# The current values the edit form sets directly (issue 9, item 4) are the core's
+# The current values the edit form sets directly are the core's
 # ``current_tracks``: (track, label, the stat that is its maximum). A field shows only
 # where the creature has that track.
 MAX_COUNT = 50
@@ -37,14 +37,14 @@ class CreatureFormResult:
     defenses: str = ""
     traits: str = "living"
     numbers: dict[str, int] | None = None
-    """The printed numbers typed (issue 19: AC, saves …); None where the system has none."""
+    """The printed numbers typed (AC, saves …); None where the system has none."""
     rank: dict[str, str] = field(default_factory=dict)
     """The adversary type or CR typed among the numbers (RULES §10): ``role`` / ``cr``."""
 
     current: dict[str, int] = field(default_factory=dict)
     """Tracks' current values typed in the edit form (``hp``, ``stress_marked`` …)."""
     taken: frozenset[str] = frozenset()
-    """The names already in the encounter: new names never repeat one (issue 9, item 6)."""
+    """The names already in the encounter: new names never repeat one."""
 
     def names(self) -> list[str]:
         """``Goblin`` for one, ``Goblin 1`` … ``Goblin 3`` for three, never a name taken.
@@ -128,7 +128,7 @@ def stat_rows(fields: list[Any]) -> list[list[Any]]:
     """The stat fields (and ``None``, the initiative) in rows that fit 80 columns.
 
     Daggerheart's five stats are 87 cells in one row: they wrap to two
-    (issue 9, item 8), measured in cells, not characters.
+   , measured in cells, not characters.
     """
     rows: list[list[Any]] = [[]]
     used = 0
@@ -146,7 +146,7 @@ def stat_rows(fields: list[Any]) -> list[list[Any]]:
 def edit_notice(rules: Any, name: str, fields: dict[str, Any]) -> str:
     """An edit said in the GM's words: ``Updated Valeros: Temp HP 5, HP now 30.``
 
-    Not ``Updated Valeros: temp_hp.`` (issue 9, item 7): fields go by their form labels.
+    Not ``Updated Valeros: temp_hp.``: fields go by their form labels.
     """
     labels = {stat.name: tr(stat.label) for stat in rules.stat_fields}
     labels.update({f"now_{track}": tr(label) for track, label, _ in rules.current_tracks})

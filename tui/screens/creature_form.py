@@ -119,7 +119,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         current values."""
         fields: list[Any] = [*self.rules.stat_fields]
         if self.rules.has_initiative:  # RULES §7: else the GM orders the list
-            fields += [None, INIT_MOD]  # the initiative, and d20 + this modifier (issue 11)
+            fields += [None, INIT_MOD]  # the initiative, and d20 + this modifier
         for row in stat_rows(fields):
             with Horizontal(classes="row"):
                 for stat in row:
@@ -147,7 +147,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
                 empty_hint=tr("none (type the line as the stat block prints it)"),
                 id="defenses",
             )
-        if NUMBERS.get(self.rules.id):      # issue 19: the numbers as the block prints them
+        if NUMBERS.get(self.rules.id):      # the numbers as the block prints them
             with Horizontal(classes="row tall"):
                 yield Label(tr("Numbers"), classes="label")
                 yield NotationField(
@@ -166,7 +166,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
             yield Input(traits_text(creature.traits) if creature else kinds[0] if kinds else "",
                         placeholder="" if kinds else tr("any words (none change damage here)"),
                         id="traits", suggester=SuggestFromList(kinds), compact=True)
-            # the last field (shift+tab from Name): Tab from Count went to it (issue 18, item 17)
+            # the last field (shift+tab from Name): Tab from Count went to it
             yield WordCheckbox("PC", bool(creature.pc) if creature else False, id="pc",
                                compact=True)
 
@@ -192,8 +192,8 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
     def _number_field(self, stat: Any) -> ComposeResult:
         """A stat's label and number field; ``None`` is the initiative."""
         if stat is None:
-            # adding, an empty Init rolls d20 + Mod for each creature (issue 11); the label says
-            # it takes the total, not the d20 (issue 18, item 7)
+            # adding, an empty Init rolls d20 + Mod for each creature; the label says
+            # it takes the total, not the d20
             rolls = not self.editing and self.rules.has_initiative
             yield Label(tr(INIT_LABEL), classes="label stat")
             yield NumberInput("" if rolls else str(self.initiative), id="initiative",
@@ -235,7 +235,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         return any(box.default is None and not box.value.strip() for box in boxes)
 
     def _initiative_words(self) -> str:
-        """What the form will do for initiative, before enter (issue 18, items 7 and 17)."""
+        """What the form will do for initiative, before enter."""
         if not self.is_mounted:
             mod = self.creature.init_mod if self.creature else 0
             typed = "" if not self.editing else str(self.initiative)
@@ -286,7 +286,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         """Close without changes."""
         self.dismiss(None)
 
-    # -- stat-block paste (issue 12): the block's creature is added as read, text kept --
+    # -- stat-block paste: the block's creature is added as read, text kept --
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A stat block adds creatures: not offered when editing one."""
@@ -358,7 +358,7 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         return self.taken
 
     def _read(self) -> tuple[CreatureFormResult | None, str]:
-        """The form's result, or every field's problem at once, one a line (issue 18, item 11)."""
+        """The form's result, or every field's problem at once, one a line."""
         name = self.query_one("#name", Input).value.strip()
         taken = self._taken_names()
         problems = []
@@ -449,14 +449,14 @@ class CreatureForm(HitLedgerModal[CreatureFormResult | None]):
         """What the rules say against these stats (Severe below Major …), shown in the form.
 
         The form stays open with everything typed: a creature built from the stats is the
-        check, so the form and the roster can never disagree (issue 9, item 5).
+        check, so the form and the roster can never disagree.
         """
         labels = {stat.name: tr(stat.label) for stat in self.rules.stat_fields}
-        # a track of 0 is no track at all: an HP maximum must be at least 1 (issue 9, item 4)
+        # a track of 0 is no track at all: an HP maximum must be at least 1
         if stats.get("hp") == 0 and "vitality" not in labels:
             return tr("{label} must be 1 or more: a creature with 0 maximum HP is dead.",
                       label=labels["hp"])
-        try:  # the bounds a load checks (core.creature.schema), said while the form is open (issue 17)
+        try:  # the bounds a load checks (core.creature.schema), said while the form is open
             self.rules.new_creature("check", init_mod=init_mod, **stats)
             if initiative is not None:
                 check_initiative(initiative)

@@ -19,7 +19,7 @@ class NumberInput(Input):
     """A field for a whole number that keeps every character typed.
 
     An Input of Textual's integer type drops what is not a digit, so ``2d8+5`` became ``285``
-    (issue 9, item 1). This field keeps the text as typed; :meth:`problem` says in words
+   . This field keeps the text as typed; :meth:`problem` says in words
     what is wrong with it, for the form's error line, and :meth:`number` reads it.
     """
 
@@ -65,7 +65,7 @@ def read_number(text: str, label: str, *, default: int | None = None,
 class ConfirmModal(ModalScreen[bool | None]):
     """Ask a yes/no question; ``y`` is yes, ``n``/``escape`` is no, ``enter`` the default (no).
 
-    Issue 9, item 2: ``enter`` in damage entry asks whether to apply a miss, and a second
+    In damage entry ``enter`` asks whether to apply a miss, and a second
     ``enter`` (a GM who pressed it twice) said yes. Every question here is about something
     that cannot be taken back lightly (damage after a miss, removal, loading over changes,
     the trash), so ``enter`` answers no unless the caller makes yes the default.

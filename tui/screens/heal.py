@@ -167,7 +167,7 @@ class HealModal(ModalScreen[HealRequest | None]):
 
     def _preview_text(self) -> str:
         """Each creature now, and after the heal once an amount is typed with every step it
-        takes (issue 18: that healing ends dying showed only in the log afterwards)."""
+        takes (that healing ends dying showed only in the log afterwards)."""
         lines = []
         for _cid, creature in self.targets:
             now = self.rules.track_text(creature)

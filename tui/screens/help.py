@@ -98,7 +98,7 @@ SCREEN_WORDS = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def screen_title(screen: Screen[Any]) -> str:
-    """What help calls ``screen``, in the GM's words (issue 18, item 11): a dialog by the
+    """What help calls ``screen``, in the GM's words: a dialog by the
     title on its box (``add creature``, ``condition``, ``damage``), a whole screen by its
     name (``roster``, ``tracker``) — never ``conditionmodal`` or ``creatureform``."""
     for child in screen.children if isinstance(screen, ModalScreen) else ():

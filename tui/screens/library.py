@@ -1,4 +1,4 @@
-"""The bestiary: the GM's own creature templates for this system (issue 12), and adding copies.
+"""The bestiary: the GM's own creature templates for this system, and adding copies.
 
 Templates live in ``saves.library`` (TOML in the data dir, one file per system); this screen
 adds them to the encounter by name, with completion, a count and initiatives rolled, and
@@ -62,7 +62,7 @@ def add_copies(app: LedgerApp, template: Creature, count: int,
     roll = initiative is None and encounter.rules.has_initiative
     added = session.apply(lambda enc: enc.add_many(
         copies, initiative=initiative or 0, roll=roll, rng=session.rng))
-    return added  # the roster's cursor stays where the GM was (issue 18, item 16)
+    return added  # the roster's cursor stays where the GM was
 
 
 def keep_in_library(app: LedgerApp, creature: Creature,
@@ -94,7 +94,7 @@ def keep_in_library(app: LedgerApp, creature: Creature,
 
 
 def skipped_words(skipped: list[library.Skipped]) -> str:
-    """The templates of the bestiary's file left out because they do not load, and why (issue 17):
+    """The templates of the bestiary's file left out because they do not load, and why:
     ``Left out, fix in SYSTEM.toml by hand: template Goblin: …``."""
     if not skipped:
         return ""
@@ -152,7 +152,7 @@ class LibraryScreen(HitLedgerModal[None]):
         super().__init__(classes="dialog")
         self.names: list[str] = []
         self.skipped = ""
-        """The templates of the file that do not load, in words (issue 17): said until fixed."""
+        """The templates of the file that do not load, in words: said until fixed."""
 
     def compose(self) -> ComposeResult:
         """Name with completion and count, the list, what the highlighted one is."""
@@ -222,7 +222,7 @@ class LibraryScreen(HitLedgerModal[None]):
             return
         from tui.screens.statblock_paste import paste_summary
 
-        # the numbers and each attack's bonus too, as the paste preview shows them (issue 19)
+        # the numbers and each attack's bonus too, as the paste preview shows them
         self.query_one("#library-summary", Static).update(
             paste_summary(self.encounter.rules, creature))
 

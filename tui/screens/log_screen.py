@@ -83,7 +83,7 @@ def wrap_line(line: str, width: int) -> list[str]:
 
 
 class LogLines(ScrollView, can_focus=True):
-    """Every event of the log, each row drawn only when it shows (issue 18, item 12).
+    """Every event of the log, each row drawn only when it shows.
 
     Opening it counts each event's rows (a line within the width is one row, without
     wrapping it) and keeps where each event starts; a row on screen finds its event by
@@ -240,7 +240,7 @@ class LogScreen(HitLedgerScreen[None]):
         yield SteadyFooter(compact=True)
 
     def action_export(self) -> None:
-        """Write the encounter's log as Markdown (issue 11)."""
+        """Write the encounter's log as Markdown."""
         from tui.screens import markdown_log
 
         markdown_log.ask_export_log(self.ledger)

@@ -74,7 +74,7 @@ def write_log(encounter: Encounter, path: Path, markdown: str | None = None) -> 
 def check_log_place(path: Path) -> None:
     """OSError unless ``path`` may take a log: a folder that is there and writable (none is
     made), and a plain file or nothing at the name (never a device, a FIFO or a link to one:
-    issue 17, item 11)."""
+    item 11)."""
     folder = path.parent
     if not folder.is_dir():
         raise FileNotFoundError(errno.ENOENT,

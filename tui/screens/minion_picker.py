@@ -1,4 +1,4 @@
-"""Which Minions a hit defeats besides its target (Daggerheart Minion (X), RULES §9, issue 19).
+"""Which Minions a hit defeats besides its target (Daggerheart Minion (X), RULES §9).
 
 A hit on a Minion defeats one more Minion in range for every X damage; the app says how many,
 the GM says which. The other Minions of the encounter are listed in the order, the first ones

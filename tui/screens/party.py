@@ -1,4 +1,4 @@
-"""The next encounter keeping the party (issue 11): the finished one is kept as a save first."""
+"""The next encounter keeping the party: the finished one is kept as a save first."""
 
 from __future__ import annotations
 

@@ -97,7 +97,7 @@ class RosterScreen(HitLedgerScreen[None]):
             yield RosterTable(id="roster")
             yield Static("", id="detail", markup=False)
         yield RowRest(id="row-rest")            # what the highlighted row cuts, in full
-        yield NumbersLine(id="numbers-line")    # issue 19: AC, saves, Perception after conditions
+        yield NumbersLine(id="numbers-line")    # AC, saves, Perception after conditions
         yield LogPanel(lines=LOG_LINES)
         with Horizontal(id="find-line"):
             yield Static("/", id="find-prompt", markup=False)
@@ -121,7 +121,7 @@ class RosterScreen(HitLedgerScreen[None]):
         self._fit_layout(event.size)
 
     def _fit_layout(self, size: Size) -> None:
-        """Issue 9, item 11: at 60x20 Status stays on screen (the table cuts Defenses first);
+        """At 60x20 Status stays on screen (the table cuts Defenses first);
         at 132x43 wider columns, a detail pane for the highlighted creature, a taller log."""
         wide = size.width >= WIDE
         detail = self.query_one("#detail", Static)
@@ -250,10 +250,10 @@ class RosterScreen(HitLedgerScreen[None]):
             self.notify(tr("Not added: {error}", error=error), severity="error")
             return
         # "Goblin 1…3" is one undo step, their initiatives rolled in it when Init is empty
-        # (issue 11); one ``u`` takes the batch back (issue 10)
+        #; one ``u`` takes the batch back
         roll = result.initiative is None and encounter.rules.has_initiative
         rng = self.session.rng
-        # issue 18, item 16: the cursor stays where the GM was (the table keeps it through the
+        # the cursor stays where the GM was (the table keeps it through the
         # new order), not on the last creature added while the eye follows ▶
         self.session.apply(lambda enc: enc.add_many(
             creatures, initiative=result.initiative or 0, roll=roll, rng=rng))
@@ -320,7 +320,7 @@ class RosterScreen(HitLedgerScreen[None]):
         self._confirm_removal(defeated, defeated=True)
 
     def _confirm_removal(self, creature_ids: list[str], *, defeated: bool = False) -> None:
-        """Issue 9, item 15: clean up after a fight in one step (confirm, ``u`` undoes it)."""
+        """Clean up after a fight in one step (confirm, ``u`` undoes it)."""
         from tui.screens.dialogs import ConfirmModal
 
         if not creature_ids:
@@ -401,7 +401,7 @@ class RosterScreen(HitLedgerScreen[None]):
         notice line, and the tracker opens only for a check the GM must answer."""
         self.session.next_turn()
 
-    # -- type-ahead (issue 9, item 13: as / in less and vim) ------------------------------
+    # -- type-ahead (as / in less and vim) ------------------------------
 
     def action_find(self) -> None:
         """Open the type-ahead line in place of the footer."""
@@ -452,7 +452,7 @@ class RosterScreen(HitLedgerScreen[None]):
     action_conditions = action_tracker
     """The same screen, where the system has conditions but no persistent damage."""
 
-    # -- the bestiary and copies (issue 12) -------------------------------------------------
+    # -- the bestiary and copies -------------------------------------------------
 
     def action_bestiary(self) -> None:
         """Open the bestiary of this encounter's system."""
@@ -498,7 +498,7 @@ class RosterScreen(HitLedgerScreen[None]):
                                          value="1",
                                          check=check), copy)
 
-    # -- running a session (issue 11; the work is in tui/screens/ initiative, conditions, pools,
+    # -- running a session (the work is in tui/screens/ initiative, conditions, pools,
     # party and markdown_log) ---------------------------------------------------------------
 
     def action_roll_initiative(self) -> None:

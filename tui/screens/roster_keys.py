@@ -31,14 +31,14 @@ ROSTER_BINDINGS: list[BindingType] = [
     # the same screen where the system has no persistent damage (RULES §5), in its words
     Binding("p", "conditions", N_("Conditions"), id="roster.conditions",
             tooltip=N_("Every condition and how long it lasts (tracker)")),
-    # issue 12: the GM's bestiary and copies
+    # the GM's bestiary and copies
     Binding("B", "bestiary", N_("Bestiary"), show=False, id="roster.bestiary",
             tooltip=N_("Bestiary: add kept creatures with a count")),
     Binding("b", "keep", N_("Keep in bestiary"), show=False, id="roster.keep",
             tooltip=N_("Keep the highlighted creature in the bestiary")),
     Binding("y", "copy", N_("Copy"), show=False, id="roster.copy",
             tooltip=N_("Copy the highlighted creature (fresh, numbered)")),
-    # issue 11: running a session (tui/screens/ initiative, conditions, pools, party…);
+    # running a session (tui/screens/ initiative, conditions, pools, party…);
     # the rules decide which apply
     Binding("i", "roll_initiative", N_("Roll initiative"), show=False, id="roster.roll_initiative",
             tooltip=N_("Roll initiative for the marked creatures, else those not placed yet")),
@@ -60,7 +60,7 @@ ROSTER_BINDINGS: list[BindingType] = [
             id="roster.gain_fear", tooltip=N_("The GM gains 1 Fear (0–12)")),
     Binding("minus", "fear(False)", N_("Spend Fear"), key_display="-", show=False,
             id="roster.spend_fear", tooltip=N_("The GM spends 1 Fear")),
-    # issue 19: a Daggerheart PC's Hope, shown on the numbers line under the roster
+    # a Daggerheart PC's Hope, shown on the numbers line under the roster
     Binding("o", "hope(True)", N_("Mark Hope"), show=False, id="roster.mark_hope",
             tooltip=N_("The highlighted (or marked) PCs mark 1 Hope (0–6)")),
     Binding("O", "hope(False)", N_("Spend Hope"), show=False, id="roster.spend_hope",

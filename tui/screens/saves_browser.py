@@ -98,7 +98,7 @@ class SavesScreen(HitLedgerScreen[None]):
         super().__init__()
         self.entries: dict[str, Any] = {}
         self.in_trash = False
-        """Listing the copies in trash/ rather than the saves (issue 17)."""
+        """Listing the copies in trash/ rather than the saves."""
         self.notice: Content | None = None
         # whole: the detail line has the screen's width, and a second line when it wraps
         self._notice_line = NoticeLine(self, self._put_notice, limit=None)
@@ -253,7 +253,7 @@ class SavesScreen(HitLedgerScreen[None]):
             self.action_load()
 
     def action_show_trash(self) -> None:
-        """List the copies in the trash folder (issue 17: an evening set aside comes back)."""
+        """List the copies in the trash folder (an evening set aside comes back)."""
         self.in_trash = True
         self.refresh_list()
 
@@ -422,7 +422,7 @@ class SavesScreen(HitLedgerScreen[None]):
         self.app.push_screen(ChoiceModal(tr("New encounter: which system?"), choices), picked)
 
     def action_keep_party(self) -> None:
-        """Issue 11: a new encounter with the current one's PCs as they are now."""
+        """A new encounter with the current one's PCs as they are now."""
         from tui.screens import party
 
         party.ask_next_encounter(self.ledger)

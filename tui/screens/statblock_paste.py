@@ -1,4 +1,4 @@
-"""Paste a stat block as printed (issue 12, RULES §8): see what was understood, then add it.
+"""Paste a stat block as printed (RULES §8): see what was understood, then add it.
 
 The terminal's bracketed paste arrives as one Paste event and the text area takes it whole,
 line breaks kept. Each change is read again by the core (``rules.from_statblock``): the
@@ -71,7 +71,7 @@ def unread_in(text: str, system: str) -> tuple[str, ...]:
 
 def paste_summary(rules: Any, creature: Creature, unread: tuple[str, ...] = ()) -> str:
     """What the block gives, a field a line: the bestiary's summary with the numbers read
-    (issue 19: AC, saves, Perception, level) and each attack's bonus, a Daggerheart Horde's
+    (AC, saves, Perception, level) and each attack's bonus, a Daggerheart Horde's
     damage, then every line and word that was not read (RULES §10)."""
     from core.table.numbers import numbers_of
 

@@ -58,7 +58,7 @@ class EncounterHeader(Static):
     def render(self) -> Text:
         """The header line, the saved marker flush right.
 
-        Measured in cells, not characters (issue 9, item 10): a Japanese name is two cells
+        Measured in cells, not characters: a Japanese name is two cells
         a character, and padding by ``len()`` pushed the marker off the line.
         """
         when = tr("Round {round}", round=self.round) if self.fear is None \

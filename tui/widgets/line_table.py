@@ -1,6 +1,6 @@
 """A light table of one-line rows with a row cursor, drawn a line at a time (Textual's Line API).
 
-Damage entry (issue 10) updates a result cell of every target on each keystroke. Textual's
+Damage entry updates a result cell of every target on each keystroke. Textual's
 DataTable draws all its visible cells again after any update (its caches are keyed on one
 count of updates) through Rich's padding pipeline; this table keeps each row's drawn line
 until that row, the cursor on it, or the table's styles change, and draws a row as a few

@@ -70,7 +70,7 @@ and what it did (the DC is in the log)."""
 
 
 def turn_notice(event: Any, width: int = NOTICE_WIDTH) -> str:
-    """A turn and what it did, on one line (issue 18, item 6): ``Ezren's turn · Lem: bleed 3,
+    """A turn and what it did, on one line: ``Ezren's turn · Lem: bleed 3,
     HP 30 → 27 · Goblin 2 skipped (dead) · recovery 15: success, dying 2 → 1``.
 
     What the new turn's creature did at its start follows its turn unnamed; the dice and
@@ -128,7 +128,7 @@ def show_text(widget: Static, content: str | Text, *, steady: bool = False) -> N
     """Put ``content`` in ``widget``, laying the screen out again only if its height changes.
 
     ``Static.update`` lays out the whole screen by default: a keystroke in damage entry
-    updated four lines and laid 40 targets out twice (issue 10: previewed within a frame).
+    updated four lines and laid 40 targets out twice (previewed within a frame).
     The lines ``content`` wraps to at the widget's width tell whether its height changes.
     A ``steady`` line grows at once but shrinks only when the GM pauses (SETTLE_SECONDS):
     typing ``2d6`` passes through ``2d``, whose error takes two lines, and a line that
@@ -292,7 +292,7 @@ class LogPanel(Static):
 
     The panel's top border doubles as the roster's notice line (``Log · Saved x.toml``):
     one line, cut to the panel's width, over nothing but a rule, so a notice never hides
-    the rows or the log it reports on (issue 9, item 9). A new notice replaces the last.
+    the rows or the log it reports on. A new notice replaces the last.
     """
 
     DEFAULT_CSS = """

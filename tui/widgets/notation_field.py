@@ -27,8 +27,8 @@ def caret_text(text: str, message: str, position: int, width: int = 74) -> Text:
     """The offending text, a caret under the position, and the message — readable without colour.
 
     Positions are characters, the screen is cells: a full-width ``［火炎］`` is 8 cells, so the
-    caret is placed by cell width (issue 9, item 10). The caret line never wraps: when the
-    message does not fit after the caret it goes before it, or on a line of its own (item 12:
+    caret is placed by cell width. The caret line never wraps: when the
+    message does not fit after the caret it goes before it, or on a line of its own (so
     a 600-character text must still show the message, not a lone caret).
     """
     width = max(width, 12)
@@ -37,7 +37,7 @@ def caret_text(text: str, message: str, position: int, width: int = 74) -> Text:
     lead = width - 10  # cells kept left of the caret, so it stays on screen for long text
     while start > 0 and cell_len(text[start - 1 : position]) <= lead:
         start -= 1
-    shown = cut_cells(text[start:], width)  # a cut ends with … (issue 21, item 8)
+    shown = cut_cells(text[start:], width)  # a cut ends with …
     column = cell_len(text[start:position])
     out = Text(shown + "\n")
     if column + 2 + cell_len(message) <= width:
@@ -55,7 +55,7 @@ class OneLineInput(Input):
 
     Textual's Input widens its scrollable width as the text grows, and that width is a
     layout property: every key that changed the text's length laid out the whole screen
-    (on damage entry with 40 targets, half of a keystroke's cost; issue 10). One line of
+    (on damage entry with 40 targets, half of a keystroke's cost). One line of
     fixed height scrolls within itself, so its width only needs a repaint.
     """
 
@@ -80,7 +80,7 @@ class OneLineInput(Input):
             self.selection = placed
 
     async def _on_key(self, event: events.Key) -> None:
-        """Keep the IME's full-width space, which Textual drops (issue 21, item 2)."""
+        """Keep the IME's full-width space, which Textual drops."""
         if not keep_ideographic_space(self, event):
             await super()._on_key(event)
 
@@ -122,7 +122,7 @@ class NotationField(Vertical):
     The rules are handed down as ``check``; the field only shows what it says. Each change
     is checked at once, as the key changes the text, and told to ``on_change`` if one was
     given (else posted as ``Changed``): what the screen shows for the new text is then painted
-    with the key itself, not in a second paint after a message (issue 10: 40 targets).
+    with the key itself, not in a second paint after a message (40 targets).
     """
 
     DEFAULT_CSS = """

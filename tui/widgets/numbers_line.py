@@ -1,4 +1,4 @@
-"""The highlighted creature's numbers in one line (issue 19): what the GM asks all night.
+"""The highlighted creature's numbers in one line: what the GM asks all night.
 
 ``AC 15 (17, frightened 2) · Fort +5 Ref +6 Will +2 · Per +4`` — always after conditions
 (``Encounter.numbers_of`` is the one place that applies them), the printed number and the

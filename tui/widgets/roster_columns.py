@@ -35,9 +35,9 @@ NARROW_TRACK = 18
 MAX_DEFENSES = 12
 MIN_DEFENSES = 8
 STATUS_WANTS = 19
-"""``dying 1 · wounded 1``: the longest common status, whole at 80 columns (issue 9)."""
+"""``dying 1 · wounded 1``: the longest common status, whole at 80 columns."""
 STATUS_DONORS = (("name", 16), ("bar", 3), ("defenses", 8), ("bar", BAR_WIDTH - MIN_BAR_WIDTH))
-"""Where Status takes those cells from, least useful first (issue 9, item 11), and how far:
+"""Where Status takes those cells from, least useful first, and how far:
 Name down to 16 (``Goblin Warrior 1``), 3 cells of the track's bar (its numbers stay
 whole), Defenses down to 8 (the detail pane and the edit form have them whole), then the
 bar down to its narrowest. ``("bar", n)``: the bar gives at most n cells in all."""
@@ -98,7 +98,7 @@ SCROLLBAR = 2
 """Cells kept for the vertical scrollbar, so a long roster never pushes Status off."""
 SHRINK_STEPS = (("defenses", 8), ("status", 14), ("name", 12), ("track", None), ("name", 10),
                 ("status", 8))
-"""Narrower than 80, what is cut first and how far (issue 9, item 11): Defenses, dropped
+"""Narrower than 80, what is cut first and how far: Defenses, dropped
 when under 8 cells (the detail pane and the edit form have them); Status gives back what
 it took at 80 columns, down to 14 (``unconscious``, ``dying 1 · wou…``), names keep 12
 cells, then the track's bar goes (None: down to the track's floor); Status (dead, dying)
@@ -125,7 +125,7 @@ STATUS_FLOOR = 10
 
 def slot_widths(rules: Any, width: int, widest: Widest) -> dict[str, int]:
     """Columns for a track of slots (Daggerheart: HP, Armor, Stress, thresholds) sized by what
-    the roster holds (issue 18, item 9): each track whole, slots counted where they do not fit,
+    the roster holds: each track whole, slots counted where they do not fit,
     then names whole, then Status; Defenses only in the cells left (edit form, damage entry)."""
     init = INIT_WIDTH if rules.has_initiative else SPOTLIGHT_WIDTH
     room = width - SCROLLBAR - 2 * 4 - init  # init, name, track, status
@@ -147,7 +147,7 @@ def column_widths(system: str, width: int = 80, widest: Widest | None = None) ->
 
     At 80 columns these are the fixed widths of ``base_widths``. Narrower, the least useful
     column is cut first and Defenses is dropped when it would be under its minimum;
-    wider, the extra cells go to Name, Defenses and Status (issue 9, item 11). A track of
+    wider, the extra cells go to Name, Defenses and Status. A track of
     slots with ``widest`` (what the roster holds) is laid out by :func:`slot_widths`.
     """
     rules = _rules(system)

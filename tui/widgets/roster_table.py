@@ -107,7 +107,7 @@ def status_words(creature: Any, system: str, *, hope: bool = False) -> list[str]
     damage = tuple(str(getattr(condition, "label", None) or condition.formula)
                    for condition in getattr(creature, "persistent", None) or ())
     words = conditions.summary_words(creature, system, damage)
-    if creature.hidden:  # issue 20: left out of the players' view
+    if creature.hidden:  # left out of the players' view
         words.insert(0, tr("hidden"))
     if hope and creature.pc:
         words.insert(0, hope_text(creature.hope))
@@ -136,7 +136,7 @@ def cut_words(encounter: Encounter, creature_id: str,
 
 def fit(text: str, width: int) -> str:
     """``text`` cut to ``width`` cells with an ellipsis (the edit form has the whole of it);
-    a full-width character that would straddle the cut is left out whole (issue 21, item 8)."""
+    a full-width character that would straddle the cut is left out whole."""
     if cell_len(text) <= width:
         return text
     room, kept = width - 1, 0
@@ -225,7 +225,7 @@ def creature_cells(
     name = pc_name(creature)
     track = rules.track_text(creature)
     if not _track_has_bar(rules) and cell_len(track) > widths["track"]:
-        track = counted_slots(track)  # numbers whole, not ``6/…`` (issue 18, item 9)
+        track = counted_slots(track)  # numbers whole, not ``6/…``
     if _track_has_bar(rules):
         # the numbers matter more than the bar: a long track gets a shorter bar
         bar_width = min(BAR_WIDTH, widths["track"] - cell_len(track) - 1)
@@ -287,7 +287,7 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     """Everything about one creature, for the detail pane of a big terminal.
 
     The whole defense line, conditions and persistent damage, and the last events that
-    touched it: what the roster's columns cut (issue 9, item 11).
+    touched it: what the roster's columns cut.
     """
     rules = encounter.rules
     creature = encounter.creature(creature_id)
@@ -301,7 +301,7 @@ def detail_text(encounter: Encounter, creature_id: str) -> Text:
     out.append(f"\n{where}" + (f" · {traits}" if traits else ""))
     out.append(f"\n{rules.track_text(creature)}")
     out.append("\n" + tr("status: {status}", status=rules.status(creature)))
-    numbers = numbers_lines(encounter, creature_id)     # issue 19: after conditions, with why
+    numbers = numbers_lines(encounter, creature_id)     # after conditions, with why
     if numbers:
         out.append("\n\n" + tr("Numbers") + "\n", style="bold")
         out.append("\n".join(numbers))
@@ -458,7 +458,7 @@ class RosterTable(DataTable[Any]):
             self._active = active
         self._measure(changed)
         if self._sizes and self._fitted_widths() != self._widths:
-            self._rebuild()  # a slot track or a name grew past its column (issue 18, item 9)
+            self._rebuild()  # a slot track or a name grew past its column
             return
         with self.app.batch_update():
             for creature_id in changed:
@@ -547,7 +547,7 @@ class RosterTable(DataTable[Any]):
                 recompose: bool = False) -> Self:
         """Repaint only the row being updated when ``update_cell`` asks for the whole table.
 
-        Over a slow link (issue 9) marking one row wrote every row of the table: 4.5 KB
+        Over a slow link marking one row wrote every row of the table: 4.5 KB
         for one changed cell. The widths are fixed, so nothing else can move.
         """
         row = self._refreshing_row

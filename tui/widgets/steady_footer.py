@@ -32,13 +32,13 @@ class SteadyFooter(Footer):
 
     Textual's Footer recomposes on every binding refresh (every change to the encounter,
     every return to the screen), and removing its old keys re-lays out and repaints the
-    whole screen: 10 KB over a slow link for a footer that looks the same (issue 9). The
+    whole screen: 10 KB over a slow link for a footer that looks the same. The
     same keys in another state (undo turning on after a change) are restyled in place.
 
     Textual 8.2.8's Footer also binds each key's ``compact`` to its own with ``data_bind``,
     and the footer keeps that watcher (and so the key) after the key is removed: every
     rebuild left its keys alive, 15 for each dialog opened and closed, ~110 KB a GM action
-    (Textual issue #6666, issue 22 item 9). Here each key is told ``compact`` once instead;
+    (Textual issue #6666). Here each key is told ``compact`` once instead;
     :meth:`watch_compact` tells the keys shown if it ever changes.
     """
 

@@ -16,7 +16,7 @@ class WordCheckbox(Checkbox, inherit_bindings=False):
     """Textual's Checkbox shows the same ``X`` on and off and tells them apart by colour;
     over SSH with NO_COLOR that says nothing, so this one draws ``[x]`` or ``[ ]``.
 
-    ``space`` toggles it; ``enter`` submits the form it is in, as on any field (issue 9):
+    ``space`` toggles it; ``enter`` submits the form it is in, as on any field:
     Textual's ``enter`` toggled the PC box of the add form instead of adding the creature.
     The form listens for :class:`WordCheckbox.Submitted`.
 
