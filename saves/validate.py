@@ -5,7 +5,7 @@ never loaded to crash the app later when it is drawn, undone or redone. The chec
 follow the layout in saves/FORMAT.md:
 
 - numbers: whole numbers fit in 64 bits (TOML 1.0), no ``inf``/``nan`` anywhere;
-- ``[encounter]``: a known system, round from 1, turn inside the roster;
+- ``[encounter]``: its field table (core.encounter.fields), and turn inside the roster;
 - ``[settings]``: only the encounter's known settings, each of its default's type;
 - creatures: ``core.creature.schema``, the checks every way in makes (``new_creature``, a stat
   block, the forms, the library): the track fields of their system, in range; the defense
@@ -22,20 +22,16 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from core.creature.refusal import place, wording
-from core.creature.schema import MAX_FEAR, MAX_INT, Invalid, check_creature, check_fields
+from core.creature.schema import MAX_INT, Invalid, check_creature, check_fields
 from core.creature.schema import kind as _kind
 from core.creature.schema import whole as _whole
+from core.encounter.fields import check_against_roster, check_step_field, read_head
 from saves.errors import SaveError
 
-#: Encounter attributes a ledger step must never set (meta_before / meta_after).
-_NOT_META = frozenset({"rules", "system", "revision"})
-#: The encounter's counters a step sets on undo/redo, bounded only below (and by 64 bits).
-_COUNTERS = frozenset({"turn", "round", "next_id"})
 _HINT = "fix that field by hand (see saves/FORMAT.md) or restore the .bak copy"
 
 
@@ -51,10 +47,7 @@ def validate(doc: Mapping[str, Any], path: Path | None, *, history: bool = True)
         system = _check_head(doc)
         _check_settings(doc.get("settings", {}))
         ids = _check_creatures(doc.get("creatures", []), system)
-        head = doc["encounter"]
-        turn = head.get("turn", 0)
-        if ids and not turn < len(ids):
-            raise Invalid("encounter.turn", f"{turn} is outside the roster (0 to {len(ids) - 1})")
+        check_against_roster(doc["encounter"], ids)
         if history:
             _check_history(doc, system, ids)
     except Invalid as exc:
@@ -150,23 +143,9 @@ def _need(table: Mapping[str, Any], key: str, where: str) -> Any:
 
 
 def _check_head(doc: Mapping[str, Any]) -> str:
-    from core import SYSTEM_IDS
-
-    head = _kind(_need(doc, "encounter", "encounter"), dict, "encounter")
-    _kind(_need(head, "name", "encounter.name"), str, "encounter.name")
-    system = _kind(_need(head, "system", "encounter.system"), str, "encounter.system")
-    if system not in SYSTEM_IDS:
-        raise Invalid("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
-    _whole(_need(head, "round", "encounter.round"), "encounter.round", 1)
-    from core.table.difficulty import MAX_PARTY_LEVEL
-
-    for key, low, high in (("turn", 0, MAX_INT), ("next_id", 1, MAX_INT), ("fear", 0, MAX_FEAR),
-                           ("party_level", 0, MAX_PARTY_LEVEL)):
-        if key in head:
-            _whole(head[key], f"encounter.{key}", low, high)
-    for cid, count in _kind(head.get("strikes", {}), dict, "encounter.strikes").items():
-        _whole(count, f"encounter.strikes.{cid}", 1, 3)     # the MAP this turn (RULES §10)
-    return system
+    """The system of a document whose ``[encounter]`` table holds what the field table
+    (core.encounter.fields) allows: the reader's own check, so its wording."""
+    return str(read_head(_kind(_need(doc, "encounter", "encounter"), dict, "encounter"))["system"])
 
 
 def _check_settings(settings: Any) -> None:
@@ -300,41 +279,14 @@ def _check_change(change: Any, system: str, at: str) -> None:
 
 
 def _check_meta(meta: Any, where: str) -> None:
-    """Encounter fields a step sets on undo/redo: only plain fields an Encounter has."""
+    """Encounter fields a step sets on undo/redo: those the field table lets a step set
+    (core.encounter.fields), each within its bounds, and the settings."""
     from core.encounter import DEFAULT_SETTINGS
 
     for key, value in _kind(meta, dict, where).items():
-        if key in _COUNTERS and type(value) is int and value >= (0 if key == "turn" else 1):
-            continue  # the usual case; Fear and the party level have a top to check as well
-        kind = _meta_kind(key)
         at = f"{where}.{key}"
-        if kind is None:
-            raise Invalid(at, f"{key!r} is not an encounter field a step can change")
         if key == "settings":
             for name, setting in _kind(value, dict, at).items():
                 _check_setting(name, setting, f"{at}.{name}", DEFAULT_SETTINGS)
-        else:
-            _kind(value, kind, at)
-        if key in ("round", "next_id"):
-            _whole(value, at, 1)
-        elif key == "turn":
-            _whole(value, at, 0)
-        elif key == "fear":
-            _whole(value, at, 0, MAX_FEAR)
-        elif key == "party_level":
-            from core.table.difficulty import MAX_PARTY_LEVEL
-
-            _whole(value, at, 0, MAX_PARTY_LEVEL)
-
-
-@cache
-def _meta_kind(key: str) -> type | None:
-    """The kind of an encounter field a step may set (as a blank Encounter holds it), or None."""
-    from core.encounter.state import EncounterState
-
-    attribute = "_next_id" if key == "next_id" else key
-    current = getattr(EncounterState(), attribute, None) if not key.startswith("_") else None
-    if key in _NOT_META or current is None or callable(current) \
-            or not isinstance(current, (int, str, dict)):
-        return None
-    return type(current)
+        elif not check_step_field(key, value, at):
+            raise Invalid(at, f"{key!r} is not an encounter field a step can change")

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.creature.model import Creature
 from core.creature.refusal import MISSING, Invalid, kind_words, must_be, read
+from core.encounter.fields import check_against_roster, head_data, read_head
 from core.encounter.ledger import Change, Event
-from core.systems import SYSTEM_IDS
 from core.text.errors import StateError
 from core.text.i18n import tr
 from core.text.phrase import Phrase, problem
@@ -134,11 +134,10 @@ def to_data(enc: Encounter) -> dict[str, Any]:
     done = enc._ledger.done
     keep_from = max(0, len(done) - DETAILS_KEPT)
     return {
-        "encounter": {"name": enc.name, "system": enc.system, "round": enc.round,
-                      "turn": enc.turn, "next_id": enc._next_id, "creatures": len(creatures),
-                      **({"fear": enc.fear} if enc.fear else {}),
-                      **({"strikes": enc.strikes_this_turn()} if enc.strikes_this_turn() else {}),
-                      **({"party_level": enc.party_level} if enc.party_level else {})},
+        "encounter": head_data({
+            "name": enc.name, "system": enc.system, "round": enc.round, "turn": enc.turn,
+            "next_id": enc._next_id, "creatures": len(creatures), "fear": enc.fear,
+            "strikes": enc.strikes_this_turn(), "party_level": enc.party_level}),
         "settings": dict(enc.settings),
         "creatures": creatures,
         "ledger": [event_to_data(e, details=i >= keep_from) for i, e in enumerate(done)],
@@ -151,45 +150,24 @@ def from_data(cls: type[E], data: Mapping[str, Any]) -> E:
     if not isinstance(data, Mapping):
         raise must_be("encounter", kind_words(dict), data)
     data, removed = _without_controls(data)
-    head = _typed(data, "encounter", dict, "")
-    system = _typed(head, "system", str, "encounter")
-    if system not in SYSTEM_IDS:
-        raise StateError("encounter.system", f"unknown system {system!r}; known: {', '.join(SYSTEM_IDS)}")
-    enc = cls(system, without_controls(_typed(head, "name", str, "encounter")),
-              _typed(data, "settings", dict, "", {}))
+    head = read_head(_typed(data, "encounter", dict, ""))
+    enc = cls(head["system"], head["name"], _typed(data, "settings", dict, "", {}))
     enc.controls_removed = removed
-    enc.round = _typed(head, "round", int, "encounter")
-    enc.turn = _typed(head, "turn", int, "encounter", 0)
-    enc.fear = _typed(head, "fear", int, "encounter", 0)
-    enc.party_level = _party_level(_typed(head, "party_level", int, "encounter", 0))
+    enc.round, enc.turn = head["round"], head["turn"]
+    enc.fear, enc.party_level = head["fear"], head["party_level"]
     for i, entry in enumerate(_typed(data, "creatures", list, "", [])):
         _read_creature(enc, entry, i)
     numbers = [int(c[1:]) for c in enc.creatures if c[1:].isdigit()]
-    enc._next_id = max(_typed(head, "next_id", int, "encounter", 1), max(numbers, default=0) + 1)
+    enc._next_id = max(head["next_id"], max(numbers, default=0) + 1)
     enc._ledger.done = [event_from_data(e, f"ledger[{i}]")
                         for i, e in enumerate(_typed(data, "ledger", list, "", []))]
     enc._ledger.undone = [event_from_data(e, f"redo[{i}]")
                           for i, e in enumerate(_typed(data, "redo", list, "", []))]
     named = {cid for event in enc._ledger.done + enc._ledger.undone for cid in event.changed_ids}
     enc._high_id = max((int(c[1:]) for c in named | set(enc.creatures) if c[1:].isdigit()), default=0)
-    if enc.creatures and not 0 <= enc.turn < len(enc.creatures):
-        raise StateError("encounter.turn", f"{enc.turn} is outside the roster of {len(enc.creatures)}")
-    strikes = _typed(head, "strikes", dict, "encounter", {})   # the MAP this turn (RULES §10)
-    for cid, count in strikes.items():
-        if cid not in enc.creatures or type(count) is not int or not 1 <= count <= 3:
-            raise StateError(f"encounter.strikes.{cid}", "an attack count of 1 to 3 for a creature in the roster")
-    enc.keep_strikes(strikes)
+    check_against_roster(head, enc.order)
+    enc.keep_strikes(head["strikes"])   # the MAP this turn (RULES §10)
     return enc
-
-
-def _party_level(value: int) -> int:
-    """The GM's party level as saved; StateError naming the field when out of bounds."""
-    from core.table.difficulty import party_level_checked
-
-    try:
-        return party_level_checked(value)
-    except ValueError as exc:
-        raise StateError("encounter.party_level", str(exc)) from None
 
 
 def _read_creature(enc: Encounter, entry: Any, i: int) -> None:

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from core.creature.model import Creature, Outcome
+from core.encounter.fields import STEP_FIELDS
 from core.encounter.ledger import Event, Ledger, Part, Step
 from core.encounter.roster import Roster
 from core.encounter.settings import DEFAULT_SETTINGS, _encounter_settings
@@ -22,8 +23,9 @@ from core.systems import get_system
 from core.text.i18n import clauses, tr
 from core.text.plain_text import refuse_controls
 
-# the encounter fields an event may change, by the name a step notes (next_id: the roster's)
-_FIELDS = ("round", "turn", "name", "settings", "fear", "party_level")
+# the encounter fields an event may change, by the name a step notes (next_id: the roster's),
+# as the field table declares them, and the settings
+_FIELDS = (*(f for f in STEP_FIELDS if f != "next_id"), "settings")
 
 
 class EncounterState:

@@ -213,7 +213,7 @@ BAD_FILES = {
     "ill-typed nested": (GOOD.replace("hp = 6", "hp = 6.5"), "whole number", None, "creatures[0].hp"),
     "ill-typed ledger": (GOOD.replace("round = 1", "round = true"), "must be a whole number", None, "ledger[0].round"),
     "bad notation": (GOOD.replace("1d6 bleed", "bleed"), "must be an amount and a type", None, "creatures[0].persistent[0]"),
-    "unknown system": (GOOD.replace('"pf2e"', '"gurps"'), "unknown system 'gurps'", None, "encounter.system"),
+    "unknown system": (GOOD.replace('"pf2e"', '"gurps"'), "must be one of pf2e, sf2e, vitality-wounds, daggerheart, d20-3e, not 'gurps'", None, "encounter.system"),
 }
 
 

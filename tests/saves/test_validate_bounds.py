@@ -50,7 +50,7 @@ def _persistent(line: str) -> Callable[[Doc], object]:
     (lambda d: d["encounter"].update(turn=0), lambda d: d["encounter"].update(turn=-1),
      "encounter.turn", "must be 0 or more, not -1"),
     (lambda d: d["encounter"].update(turn=2), lambda d: d["encounter"].update(turn=3),
-     "encounter.turn", "3 is outside the roster (0 to 2)"),
+     "encounter.turn", "must be from 0 to 2 (a place in the roster), not 3"),
     (lambda d: d["encounter"].update(next_id=1), lambda d: d["encounter"].update(next_id=0),
      "encounter.next_id", "must be 1 or more, not 0"),
     (lambda d: d["creatures"][0].update(hp=d["creatures"][0]["max_hp"]),
