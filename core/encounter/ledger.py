@@ -125,6 +125,13 @@ class Event:
         return tuple(map(kept_said, self._said_now()[1:], self.detail_phrases))
 
     @property
+    def plain_lines(self) -> tuple[str, ...]:
+        """The text and then the breakdown lines as plain words in the language of the moment,
+        kept, not made again: what a screen measures over thousands of events (words built
+        from these remember no phrase; :attr:`text` and :attr:`details` do)."""
+        return self._said_now()
+
+    @property
     def short(self) -> str:
         """The event in a few words ("" = the text), in the language of the moment."""
         return now(self.short_phrase)

@@ -134,8 +134,9 @@ class LogLines(ScrollView, can_focus=True):
         self._width = width
         self._rows.clear()
         events = self.events
-        details = list(map(attrgetter("details"), events))
-        if self._all_plain(width, details):
+        lines = list(map(attrgetter("plain_lines"), events))   # kept words: no phrase made again
+        details = [said[1:] for said in lines]
+        if self._all_plain(width, [said[0] for said in lines], details):
             rows = [len(lines) + (2 if closing else 1)
                     for lines, closing in zip(details, map(attrgetter("closing"), events),
                                               strict=True)]
@@ -145,11 +146,11 @@ class LogLines(ScrollView, can_focus=True):
         self._starts = starts[:-1]
         self.virtual_size = Size(width, max(starts[-1], 1))
 
-    def _all_plain(self, width: int, details: list[tuple[str, ...]]) -> bool:
+    def _all_plain(self, width: int, texts: list[str], details: list[tuple[str, ...]]) -> bool:
         """Whether every line of the log is one row at ``width``: none longer, and none that
         may hold two-cell characters unless it is short enough for them (half the width)."""
         events = self.events
-        for strings, room in ((list(map(attrgetter("text"), events)), width - ROUND_CELLS),
+        for strings, room in ((texts, width - ROUND_CELLS),
                               (list(map(attrgetter("ended"), events)), width - ROUND_CELLS - 20),
                               (list(chain.from_iterable(details)), width - len(DETAIL_INDENT))):
             if max(map(len, strings), default=0) > room:
