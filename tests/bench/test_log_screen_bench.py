@@ -15,32 +15,20 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from core import Encounter, get_system
-from tui.app import make_app
-from tui.screens.log_screen import LogLines, LogScreen
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tui"))
+from tui_support import long_evening  # noqa: E402
+
+from tui.app import make_app  # noqa: E402
+from tui.screens.log_screen import LogLines, LogScreen  # noqa: E402
 
 SIZES = (10, 10_000)
 RUNS = 7
 AIM_MS = 100.0
 BOUND_MS = 400.0  # asserted, on CPU; the aim is printed
-
-
-def long_evening(events: int) -> Encounter:
-    """A pf2e fight whose ledger holds ``events`` events: damage with its steps, and turns."""
-    rules = get_system("pf2e")
-    encounter = Encounter(system="pf2e", name=f"Evening {events}")
-    ids = [encounter.add(rules.new_creature(f"Ogre {n}", hp=1_000_000), initiative=20 - n)
-           for n in range(3)]
-    rng = random.Random(1)
-    while len(encounter.log) < events:
-        if len(encounter.log) % 5 == 4:
-            encounter.next_turn(rng)
-        else:
-            encounter.apply_damage([ids[len(encounter.log) % 3]], "1d4+1 fire", rng=rng)
-    del encounter.log[events:]
-    return encounter
 
 
 async def open_log(app, pilot) -> tuple[float, float, int]:

@@ -3,36 +3,19 @@ makes the words of the rows on screen only, never the whole log's again."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
-from tui_support import running
+from tui_support import long_evening, running
 
-from core import Encounter, get_system
 from core.text.i18n import kept_said
 from tui.screens.log_screen import LogScreen
 
 EVENTS = 400
 
 
-def long_evening() -> Encounter:
-    """A pf2e fight of ``EVENTS`` events, damage with its breakdown and turns."""
-    rules = get_system("pf2e")
-    encounter = Encounter(system="pf2e", name="Long")
-    ids = [encounter.add(rules.new_creature(f"Ogre {n}", hp=1_000_000), initiative=20 - n)
-           for n in range(3)]
-    rng = random.Random(1)
-    while len(encounter.log) < EVENTS:
-        if len(encounter.log) % 5 == 4:
-            encounter.next_turn(rng)
-        else:
-            encounter.apply_damage([ids[len(encounter.log) % 3]], "1d4+1 fire", rng=rng)
-    return encounter
-
-
 def test_plain_lines_are_the_text_and_details_as_plain_words_kept() -> None:
-    event = long_evening().log[1]
+    event = long_evening(EVENTS).log[1]
     lines = event.plain_lines
     assert lines == (event.text, *event.details)
     assert all(type(line) is str for line in lines)
@@ -47,7 +30,7 @@ async def test_opening_the_log_makes_the_words_of_the_rows_on_screen_only(
         made.append(text)
         return kept_said(text, phrase)
 
-    async with running(app_factory, long_evening()) as (pilot, app, _, _):
+    async with running(app_factory, long_evening(EVENTS)) as (pilot, app, _, _):
         monkeypatch.setattr("core.encounter.ledger.kept_said", counted)
         await pilot.press("l")
         await pilot.pause()

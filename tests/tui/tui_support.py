@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -232,3 +233,19 @@ async def set_damage(pilot: Pilot, screen: Screen, text: str) -> None:
     field.value = text
     field.cursor_position = len(text)
     await pilot.pause()
+
+
+def long_evening(events: int) -> Encounter:
+    """A pf2e fight whose ledger holds ``events`` events: damage with its steps, and turns."""
+    rules = get_system("pf2e")
+    encounter = Encounter(system="pf2e", name=f"Evening {events}")
+    ids = [encounter.add(rules.new_creature(f"Ogre {n}", hp=1_000_000), initiative=20 - n)
+           for n in range(3)]
+    rng = random.Random(1)
+    while len(encounter.log) < events:
+        if len(encounter.log) % 5 == 4:
+            encounter.next_turn(rng)
+        else:
+            encounter.apply_damage([ids[len(encounter.log) % 3]], "1d4+1 fire", rng=rng)
+    del encounter.log[events:]
+    return encounter
