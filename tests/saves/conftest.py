@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import saves
 from core import Encounter, get_system
+from saves import slots
 
 # Stats for a plain creature in each system.
-STATS: dict[str, dict[str, int]] = {
+STATS: dict[str, dict[str, Any]] = {
     "pf2e": {"hp": 20},
     "sf2e": {"hp": 20},
     "d20-3e": {"hp": 20},
@@ -56,3 +58,12 @@ def mutate() -> Callable[[Encounter], None]:
         enc.add(rules.new_creature("Late arrival", **STATS[enc.system]), initiative=1)
 
     return change
+
+
+@pytest.fixture
+def held() -> Iterator[list[Path]]:
+    """The slots claimed by a test, let go of afterwards."""
+    taken: list[Path] = []
+    yield taken
+    for slot in taken:
+        slots.release(slot)

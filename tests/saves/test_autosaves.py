@@ -20,7 +20,8 @@ def test_an_autosave_of_no_change_writes_nothing(make_enc, mutate, data: Path):
     mutate(enc)
     saves.autosave(enc)
     assert not path.read_text("utf-8").endswith("# untouched since\n")
-    assert len(saves.load_autosave(path).creatures) == 4
+    loaded = saves.load_autosave(path)
+    assert loaded is not None and len(loaded.creatures) == 4
 
 
 def test_an_autosave_of_a_snapshot_is_always_written(make_enc, data: Path):
@@ -45,9 +46,11 @@ def test_the_newest_slot_is_resumed_whichever_its_number(make_enc, data: Path):
     newer = saves.autosave(make_enc("Newer"), path=data / "autosave-2.toml")
     os.utime(older, (1_000_000, 1_000_000))
     enc = saves.load_autosave()
+    assert enc is not None
     assert enc.name == "Newer" and saves.autosave_slot_of(enc) == newer
     older.unlink()
-    assert saves.load_autosave().name == "Newer"
+    latest = saves.load_autosave()
+    assert latest is not None and latest.name == "Newer"
 
 
 def test_an_autosave_names_the_save_it_belongs_to_and_its_hash(make_enc, data: Path):
@@ -65,6 +68,7 @@ def test_an_autosave_holding_what_its_save_holds_resumes_as_saved(make_enc, data
     saved = saves.save(enc)
     saves.autosave(enc)
     resumed = saves.load_autosave()
+    assert resumed is not None
     assert saves.resumed_as_saved(resumed) is True
     assert saves.save(resumed) == saved  # the stamp of the save itself: no conflict
 
@@ -75,6 +79,7 @@ def test_an_autosave_of_unsaved_work_does_not_resume_as_saved(make_enc, mutate, 
     mutate(enc)
     saves.autosave(enc)
     resumed = saves.load_autosave()
+    assert resumed is not None
     assert saves.resumed_as_saved(resumed) is False
     assert len(resumed.creatures) == 4
 
@@ -85,6 +90,7 @@ def test_a_save_changed_since_its_autosave_does_not_resume_as_saved(make_enc, da
     saves.autosave(enc)
     saved.write_text(saved.read_text("utf-8") + "# edited elsewhere\n", "utf-8")
     resumed = saves.load_autosave()
+    assert resumed is not None
     assert saves.resumed_as_saved(resumed) is False
     with pytest.raises(saves.SaveConflict):
         saves.save(resumed)
@@ -103,4 +109,5 @@ def test_a_save_whose_head_is_not_utf8_is_no_match_for_its_autosave(make_enc, da
     old = text.split('autosave_of_sha256 = "', 1)[1][:64]
     path.write_text(text.replace(old, hashlib.sha256(damaged).hexdigest()), "utf-8")
     resumed = saves.load_autosave(path)
+    assert resumed is not None
     assert resumed.name == "Ambush" and saves.resumed_as_saved(resumed) is False

@@ -91,7 +91,7 @@ def test_an_unreadable_file_is_said_in_200_characters(monkeypatch):
     def refuse(text):
         raise ValueError("x" * 300)
 
-    monkeypatch.setattr(codec.tomllib, "loads", refuse)
+    monkeypatch.setattr("saves.codec.tomllib.loads", refuse)
     assert _refusal(lambda: codec.parse(b"a = 1", HERE)).problem == "unreadable (" + "x" * 188
 
 

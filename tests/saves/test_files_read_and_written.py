@@ -65,7 +65,7 @@ def test_without_hard_links_the_backup_is_a_copy(make_enc, mutate, data: Path, m
     def no_links(*_args):
         raise OSError("no hard links here")
 
-    monkeypatch.setattr(files.os, "link", no_links)
+    monkeypatch.setattr("saves.files.os.link", no_links)
     mutate(enc)
     saves.save(enc)
     assert path.with_name("ambush.toml.bak").read_bytes() == before

@@ -98,7 +98,7 @@ def trashed(make_enc, name: str, when: datetime, number: int = 1) -> Path:
     folder.mkdir(exist_ok=True)
     suffix = "" if number == 1 else f"-{number}"
     path = folder / f"{saves.slugify(name)} {when:%Y%m%d-%H%M%S}{suffix}.toml"
-    store.atomic_write(path, store._encode(make_enc(name=name, creatures=1)), backup=False)
+    store.atomic_write(path, files._encode(make_enc(name=name, creatures=1)), backup=False)
     return path
 
 
@@ -122,7 +122,7 @@ def test_an_unnumbered_copy_is_older_than_its_2_of_the_same_second(make_enc, dat
                for n in range(TRASH_MAX_FILES - 1)]
     real = os.scandir
     for order in (list, lambda entries: list(reversed(entries))):
-        monkeypatch.setattr(trash.os, "scandir", lambda path, order=order: iter(order(sorted(
+        monkeypatch.setattr("saves.trash.os.scandir", lambda path, order=order: iter(order(sorted(
             real(path), key=lambda e: e.name))))
         assert trash.prune_trash() == [first]
         assert second.exists() and all(p.exists() for p in fillers)
@@ -163,7 +163,7 @@ def test_a_file_grown_past_the_limit_between_stat_and_read_is_refused(data: Path
         return os.stat_result((st.st_mode, st.st_ino, st.st_dev, st.st_nlink, st.st_uid,
                                st.st_gid, 50, st.st_atime, st.st_mtime, st.st_ctime))
 
-    monkeypatch.setattr(files.os, "fstat", small)
+    monkeypatch.setattr("saves.files.os.fstat", small)
     with pytest.raises(SaveError) as caught:
         files.read_checked(path)
     assert "over the" in caught.value.problem and caught.value.path == path

@@ -168,11 +168,16 @@ template_values = st.one_of(st.integers(0, 20), st.integers(5, 30), st.integers(
                             st.integers(0, 10**13), st.text(max_size=3))
 
 
+def _track(name: str, value: int) -> dict[str, Any]:
+    """One track field of a new creature, by its name (``hp``, ``vitality``, ``major``)."""
+    return {name: value}
+
+
 @st.composite
 def library_file(draw: Any, system: str) -> dict[str, Any]:
     rules = get_system(system)
     base = rules.new_creature("Template").to_state() if system == "daggerheart" else \
-        rules.new_creature("Template", **{rules.stat_fields[0].name: 10}).to_state()
+        rules.new_creature("Template", **_track(rules.stat_fields[0].name, 10)).to_state()
     templates = []
     for index in range(draw(st.integers(1, 2))):
         entry = {**base, "name": f"Template {index}",

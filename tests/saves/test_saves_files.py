@@ -341,6 +341,7 @@ def test_autosave_round_trip_and_never_conflicts(make_enc, mutate, data: Path) -
     mutate(enc)
     saves.autosave(enc)
     back = saves.load_autosave()
+    assert back is not None
     assert back.to_data() == enc.to_data()
     assert saves.save_path(back) is None
     assert not path.with_name("autosave.toml.bak").exists()
@@ -380,6 +381,7 @@ def test_autosave_remembers_the_named_save(make_enc, mutate) -> None:
     mutate(enc)
     saves.autosave(enc)
     resumed = saves.load_autosave()
+    assert resumed is not None
     assert saves.save_path(resumed) == path
     assert saves.save(resumed) == path  # the named file did not change: no conflict
     assert len(saves.load(path).creatures) == 4
@@ -395,6 +397,7 @@ def test_autosave_follows_a_moved_data_dir(make_enc, mutate, data: Path, tmp_pat
     data.rename(moved)
     monkeypatch.setenv("HITLEDGER_DATA_DIR", str(moved))
     resumed = saves.load_autosave()
+    assert resumed is not None
     assert saves.save_path(resumed) == moved / "ambush.toml"
     assert saves.save(resumed) == moved / "ambush.toml"
 
@@ -408,6 +411,7 @@ def test_autosave_of_a_changed_named_save_conflicts(make_enc, mutate) -> None:
     other.rename("Changed elsewhere")
     saves.save(other)
     resumed = saves.load_autosave()
+    assert resumed is not None
     with pytest.raises(SaveConflict):
         saves.save(resumed)
 

@@ -71,6 +71,7 @@ def test_autosave_of_outside_the_data_dir_is_ignored(make_enc, data: Path, sourc
     victim.write_text("precious")
     _autosave_with(make_enc, autosave_of=source, autosave_of_sha256="0" * 64)
     enc = saves.load_autosave()
+    assert enc is not None
     assert saves.save_path(enc) is None
     written = saves.save(enc)
     assert written.parent == data and victim.read_text() == "precious"
@@ -80,6 +81,7 @@ def test_autosave_of_without_its_hash_still_checks_for_conflicts(make_enc, data:
     saves.save(make_enc(name="Other"))
     _autosave_with(make_enc, autosave_of="other.toml")
     enc = saves.load_autosave()
+    assert enc is not None
     assert saves.save_path(enc) == data / "other.toml"
     with pytest.raises(saves.SaveConflict):
         saves.save(enc)

@@ -102,7 +102,7 @@ def test_data_dir_default_is_platformdirs(tmp_path: Path, monkeypatch) -> None:
         calls.append(appname)
         return str(tmp_path / "platform")
 
-    monkeypatch.setattr(names.platformdirs, "user_data_dir", fake)
+    monkeypatch.setattr("saves.names.platformdirs.user_data_dir", fake)
     assert saves.data_dir() == tmp_path / "platform"
     assert calls == ["hitledger"]
 

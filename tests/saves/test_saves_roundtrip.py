@@ -37,7 +37,7 @@ names = st.text(
 ).filter(lambda name: name.strip())
 
 
-def stats(system: str, draw: Any) -> dict[str, int]:
+def stats(system: str, draw: Any) -> dict[str, Any]:
     """Random starting stats for one creature of a system."""
     if system == "vitality-wounds":
         return {"vitality": draw(st.integers(1, 40)), "wounds": draw(st.integers(1, 20))}

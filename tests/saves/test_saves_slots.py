@@ -73,6 +73,7 @@ def test_resume_skips_an_autosave_another_window_holds(make_enc, mutate, data: P
     path, busy = slots.resume_candidate()
     assert path == data / "autosave-2.toml" and busy == sleeper
     loaded = saves.load_autosave(path)
+    assert loaded is not None
     assert loaded.name == "Older" and saves.autosave_slot_of(loaded) == path
 
 

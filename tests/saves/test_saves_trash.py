@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import saves
-from saves import slots, store
+from saves import files, slots, store
 from saves.store import TRASH_MAX_DAYS, TRASH_MAX_FILES
 
 
@@ -18,7 +18,7 @@ def trashed(make_enc, name: str, when: datetime, number: int = 1) -> Path:
     trash.mkdir(exist_ok=True)
     suffix = "" if number == 1 else f"-{number}"
     path = trash / f"{saves.slugify(name)} {when:%Y%m%d-%H%M%S}{suffix}.toml"
-    store.atomic_write(path, store._encode(make_enc(name=name, creatures=1)), backup=False)
+    store.atomic_write(path, files._encode(make_enc(name=name, creatures=1)), backup=False)
     return path
 
 
@@ -50,7 +50,7 @@ def test_an_encounter_is_known_by_its_name_not_its_file(make_enc, data: Path) ->
     kept = []
     for number, name in enumerate(["First", "Second"], start=1):
         path = trash / f"autosave {old:%Y%m%d-%H%M%S}-{number}.toml"
-        store.atomic_write(path, store._encode(make_enc(name=name)), backup=False)
+        store.atomic_write(path, files._encode(make_enc(name=name)), backup=False)
         kept.append(path)
     (trash / f"autosave {old:%Y%m%d-%H%M%S}-3.toml").write_text("not a save")
     (trash / "notes by the GM.txt").write_text("mine")

@@ -14,7 +14,7 @@ import saves
 from core import Encounter, get_system
 from saves import SaveError
 
-Edit = Callable[[dict[str, Any]], None]
+Edit = Callable[[dict[str, Any]], object]
 
 
 def _edited(path: Path, edit: Edit) -> Path:
@@ -25,7 +25,8 @@ def _edited(path: Path, edit: Edit) -> Path:
 
 
 def _first(doc: dict[str, Any]) -> dict[str, Any]:
-    return doc["creatures"][0]
+    creature: dict[str, Any] = doc["creatures"][0]
+    return creature
 
 
 def _set_change(doc: dict[str, Any], **after: Any) -> None:

@@ -16,15 +16,6 @@ import saves
 from saves import slots
 
 
-@pytest.fixture
-def held():
-    """The slots claimed by a test, let go of afterwards."""
-    taken: list[Path] = []
-    yield taken
-    for slot in taken:
-        slots.release(slot)
-
-
 def test_with_every_slot_held_a_window_is_told_to_close_one(held, data: Path):
     for number in range(1, slots.MAX_SLOTS + 1):
         assert slots.claim(slots.slot_path(number))

@@ -6,18 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from saves import slots
-
-
-@pytest.fixture
-def held():
-    """The slots claimed by a test, let go of afterwards."""
-    taken: list[Path] = []
-    yield taken
-    for slot in taken:
-        slots.release(slot)
 
 
 def lock_of(slot: Path) -> Path:
@@ -47,7 +36,7 @@ def test_a_held_lock_file_that_cannot_be_read_names_no_process(held, data: Path,
     def unreadable(*_args):
         raise OSError("read error")
 
-    monkeypatch.setattr(slots.os, "pread", unreadable)
+    monkeypatch.setattr("saves.slots.os.pread", unreadable)
     assert slots.holder(slot) == 0                       # held, by a window it cannot name
 
 
@@ -63,7 +52,7 @@ def test_a_pid_that_cannot_be_written_leaves_the_lock_file_empty(held, data: Pat
     def full(*_args):
         raise OSError("no space left")
 
-    monkeypatch.setattr(slots.os, "pwrite", full)
+    monkeypatch.setattr("saves.slots.os.pwrite", full)
     assert slots.claim(slot)
     held.append(slot)
     assert lock_of(slot).read_bytes() == b""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ def never_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Path, "read_bytes", read_bytes)
 
 
-def _stamped(path: Path, raw: bytes, **fields: object) -> store.Stamp:
+def _stamped(path: Path, raw: bytes, **fields: Any) -> store.Stamp:
     path.write_bytes(raw)
     stamp = store.Stamp.of(raw, path.stat())
     return store.Stamp(stamp.sha256, **{"size": stamp.size, "mtime_ns": 0, "inode": None, **fields})
@@ -67,6 +68,6 @@ def test_a_folder_is_not_opened_for_fsync_on_windows(tmp_path: Path, monkeypatch
     def refuse(*args: object) -> int:
         raise AssertionError("Windows cannot open a folder for fsync")
 
-    monkeypatch.setattr(store.os, "name", "nt")
-    monkeypatch.setattr(store.os, "open", refuse)
-    store._fsync_dir(tmp_path)
+    monkeypatch.setattr("saves.store.os.name", "nt")
+    monkeypatch.setattr("saves.files.os.open", refuse)
+    files._fsync_dir(tmp_path)

@@ -47,7 +47,7 @@ def test_a_file_changed_while_renaming_in_place_is_a_conflict(make_enc, monkeypa
         path.write_text(path.read_text("utf-8") + "\n# edited elsewhere\n", "utf-8")
         return found
 
-    monkeypatch.setattr(store.codec, "decode", decode_then_edit)
+    monkeypatch.setattr("saves.store.codec.decode", decode_then_edit)
     with pytest.raises(SaveConflict) as caught:
         saves.rename_save(path, "Ambush")
     error = caught.value

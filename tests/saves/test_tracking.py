@@ -43,6 +43,7 @@ def test_an_autosave_of_a_save_belongs_to_it_again(data: Path):
     digest = hashlib.sha256(saved.read_bytes()).hexdigest()
     path = _autosave_naming("ambush.toml", digest, data)
     enc = saves.load_autosave(path)
+    assert enc is not None
     assert saves.save_path(enc) == data / "ambush.toml"
     assert saves.autosave_slot_of(enc) == path
     assert saves.save(enc) == saved  # the hash matches: no conflict
@@ -53,6 +54,7 @@ def test_an_autosave_with_an_odd_hash_asks_before_overwriting_its_save(digest, d
     saves.save(_make())
     path = _autosave_naming("ambush.toml", digest, data)
     enc = saves.load_autosave(path)
+    assert enc is not None
     assert saves.save_path(enc) == data / "ambush.toml"
     with pytest.raises(saves.SaveConflict):
         saves.save(enc)
@@ -81,6 +83,7 @@ def test_an_autosave_with_an_odd_hash_is_autosaved_again_still_asking(data: Path
     saves.save(_make())
     path = _autosave_naming("ambush.toml", "not a hash", data)
     enc = saves.load_autosave(path)
+    assert enc is not None
     saves.autosave(enc, path=path)
     header = tomllib.loads(path.read_text("utf-8"))
     assert (header["autosave_of"], header["autosave_of_sha256"]) == ("ambush.toml", "")

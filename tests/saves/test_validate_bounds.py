@@ -9,15 +9,17 @@ from typing import Any
 
 import pytest
 
+from core import Encounter
+from core.creature.refusal import Invalid
 from core.creature.schema import MAX_FACTOR, MAX_INT, MAX_TRACK
 from saves import SaveError
-from saves.validate import Invalid, check_numbers, field_words, validate
+from saves.validate import check_numbers, field_words, validate
 
 Doc = dict[str, Any]
 
 
 @pytest.fixture
-def doc(make_enc) -> Doc:
+def doc(make_enc: Callable[..., Encounter]) -> Doc:
     """A valid save document of three goblins, one hit and its ledger step."""
     return make_enc().to_data()
 

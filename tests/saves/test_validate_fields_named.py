@@ -5,10 +5,12 @@ or the party level past its bounds on undo or redo."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from core import Encounter
 from core.creature.schema import MAX_FEAR
 from core.table.difficulty import MAX_PARTY_LEVEL
 from saves import SaveError
@@ -16,7 +18,7 @@ from saves.validate import validate
 
 
 @pytest.fixture
-def doc(make_enc) -> dict[str, Any]:
+def doc(make_enc: Callable[..., Encounter]) -> dict[str, Any]:
     """A valid save document of three goblins, one hit and its ledger steps."""
     return make_enc().to_data()
 

@@ -4,16 +4,18 @@ field a refused step or creature is named by, as the file spells it."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from core import Encounter
 from saves import SaveError
 from saves.validate import validate
 
 
 @pytest.fixture
-def doc(make_enc) -> dict[str, Any]:
+def doc(make_enc: Callable[..., Encounter]) -> dict[str, Any]:
     """A valid save document of three goblins, one hit and its ledger steps."""
     return make_enc().to_data()
 
@@ -27,7 +29,8 @@ def _refusal(doc: dict[str, Any], edit) -> SaveError:
 
 
 def _last_change(doc: dict[str, Any]) -> dict[str, Any]:
-    return doc["ledger"][-1]["changes"][0]
+    change: dict[str, Any] = doc["ledger"][-1]["changes"][0]
+    return change
 
 
 @pytest.mark.parametrize(("edit", "field", "problem"), [
