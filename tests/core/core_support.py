@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 from core import Encounter
+from core.encounter.damage import DamagePreview
+from core.encounter.draft import DamageDraft
 
 
 class ScriptedRng:
@@ -46,3 +48,11 @@ def said(encounter: Encounter) -> tuple[str, str, str]:
     """The newest log event of ``encounter``: its kind, its text, its short text."""
     event = encounter.log[-1]
     return event.kind, event.text, event.short
+
+
+def previewed(draft: DamageDraft, encounter: Encounter, ids: Sequence[str] | None = None
+              ) -> DamagePreview:
+    """The draft's preview, for a test that has given the draft damage to show."""
+    preview = draft.preview(encounter, ids)
+    assert preview is not None, "the draft has no damage to preview"
+    return preview
