@@ -10,6 +10,8 @@ value outside ``a..b``, fails the test loudly.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from core_support import ScriptedRng as ScriptedRng  # tests import it from core_support
 
@@ -279,7 +281,7 @@ def rng_from():
     return make_rng
 
 
-def new_target(rs, defenses="", traits="living", pc=False, **stats):
+def new_target(rs, defenses="", traits="living", pc=False, **stats: Any):
     """A creature with plenty of track for the system, so totals are not capped."""
     if not stats:
         if rs.id == "vitality-wounds":

@@ -7,6 +7,7 @@ Every expected number is worked from RULES §10's arithmetic in the test itself.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ def party(system: str, count: int, level: int | None = 1, name: str = "PC") -> E
     rules = get_system(system)
     for n in range(count):
         numbers = {} if level is None else {"level": level}
-        hp = {"hp": 6} if system == "daggerheart" else {"hp": 20}
+        hp: dict[str, Any] = {"hp": 6} if system == "daggerheart" else {"hp": 20}
         enc.add(rules.new_creature(f"{name} {n + 1}", pc=True, numbers=numbers, **hp))
     return enc
 

@@ -4,6 +4,8 @@ the log, and a ledger that stores diffs."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from core import Encounter, get_system
@@ -13,7 +15,7 @@ def make(system="pf2e", **kw):
     return Encounter(system=system, name="Ambush", **kw)
 
 
-def add(enc, name, initiative=0, **stats):
+def add(enc, name, initiative=0, **stats: Any):
     rs = enc.rules
     if not stats:
         stats = {"vitality": 30, "wounds": 10} if rs.id == "vitality-wounds" else {"hp": 30}
@@ -397,7 +399,7 @@ def test_every_system_encounter_basics(system):
     enc = make(system)
     rs = get_system(system)
     assert enc.rules.id == rs.id == system
-    stats = {
+    stats: dict[str, Any] = {
         "vitality-wounds": {"vitality": 20, "wounds": 5},
         "daggerheart": {"hp": 6, "major": 7, "severe": 14, "armor": 2, "stress": 6},
     }.get(system, {"hp": 30})

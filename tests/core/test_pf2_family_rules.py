@@ -7,6 +7,7 @@ Every test names the RULES section it pins; each failed on the code before the f
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,7 +22,7 @@ FAMILY = ("pf2e", "sf2e", "vitality-wounds")
 
 def hp_target(system: str = "pf2e", defenses: str = "", **extra):
     rs = get_system(system)
-    stats = {"vitality": 200, "wounds": 20} if system == "vitality-wounds" else {"hp": 200}
+    stats: dict[str, Any] = {"vitality": 200, "wounds": 20} if system == "vitality-wounds" else {"hp": 200}
     return rs, rs.new_creature("Target", defenses=defenses, **stats, **extra)
 
 

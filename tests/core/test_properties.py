@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -65,7 +66,7 @@ attack_opts = st.fixed_dictionaries({
 
 def creature(rs, defenses="", **extra):
     if rs.id == "vitality-wounds":
-        stats = {"vitality": 400, "wounds": 40}
+        stats: dict[str, Any] = {"vitality": 400, "wounds": 40}
     elif rs.id == "daggerheart":
         stats = {"hp": 12, "major": 10, "severe": 20, "armor": 3, "stress": 6}
     else:

@@ -3,6 +3,8 @@ Daggerheart's GM-ordered spotlight and Fear, and next turn skipping the defeated
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from core import Encounter, get_system
@@ -13,7 +15,7 @@ WITH_INITIATIVE = (*PF2_FAMILY, "d20-3e")
 
 def creature(system, name, pc=False, init_mod=0):
     rs = get_system(system)
-    stats = {"vitality": 20, "wounds": 5} if system == "vitality-wounds" else {"hp": 20}
+    stats: dict[str, Any] = {"vitality": 20, "wounds": 5} if system == "vitality-wounds" else {"hp": 20}
     return rs.new_creature(name, pc=pc, init_mod=init_mod, **stats)
 
 
