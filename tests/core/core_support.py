@@ -10,6 +10,8 @@ import pytest
 from core import Encounter
 from core.encounter.damage import DamagePreview
 from core.encounter.draft import DamageDraft
+from core.systems import get_system
+from core.systems.pf2.family import Pf2Family
 
 
 class ScriptedRng:
@@ -56,3 +58,10 @@ def previewed(draft: DamageDraft, encounter: Encounter, ids: Sequence[str] | Non
     preview = draft.preview(encounter, ids)
     assert preview is not None, "the draft has no damage to preview"
     return preview
+
+
+def pf2_family(system_id: str) -> Pf2Family:
+    """The rules of a system of the PF2 family, as their own class (its stages, its track)."""
+    rules = get_system(system_id)
+    assert isinstance(rules, Pf2Family), system_id
+    return rules

@@ -17,15 +17,14 @@ from core.statblocks.fields import (
     kinds_in,
     modifier,
 )
-from core.statblocks.text import Block
-from core.text.errors import ParseError
+from core.statblocks.text import Block, BlockError
 
 BLOCK = Block("Gob\nResistances fire 5, cold x, (except silver)")
 PLUS = re.compile(r"\s+plus\s+|,")
 
 
-def _error(call) -> ParseError:
-    with pytest.raises(ParseError) as caught:
+def _error(call) -> BlockError:
+    with pytest.raises(BlockError) as caught:
         call()
     return caught.value
 

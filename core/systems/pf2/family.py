@@ -8,6 +8,7 @@ by policy; Vitality & Wounds (core.systems.pf2.vitality_wounds) by a stage and i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -43,6 +44,9 @@ class Pf2Family(RuleSystem):
     initiative_ties = ("adversaries-first", "higher-modifier")  # RULES §7
     dying_check_at = "start"
     kind_words = ("living", "undead", "construct", "bloodless")   # see defenses.harmless
+    from_pathbuilder: Callable[[str], Creature]
+    """A PC from Pathbuilder 2e's JSON export: set only on the systems Pathbuilder builds
+    (the screens and the CLI ask ``hasattr``)."""
 
     def __init__(self, id: str, name: str, policy: Pf2Policy, *, stages: Stages = PF2_STAGES,
                  track: Track | None = None, pathbuilder: bool = False,
