@@ -7,6 +7,7 @@ from __future__ import annotations
 from tui_support import Dice, running, static_text
 
 from core import Encounter, get_system
+from tui.widgets.notation_field import NotationField
 
 
 def goblin_bow() -> Encounter:
@@ -27,14 +28,14 @@ async def test_a_critical_strike_fills_its_deadly_die_and_names_its_traits(app_f
         await pilot.press("alt+1")
         await pilot.pause()
         assert screen.draft.critical
-        assert screen.query_one("#damage").value == "1d6 piercing magical, 1d10 piercing magical deadly"
+        assert screen.query_one("#damage", NotationField).value == "1d6 piercing magical, 1d10 piercing magical deadly"
         assert "magical: carried into every part" in " ".join(screen.last_attack.steps)
         assert static_text(screen, "#attacks").startswith("CRITICAL HIT")
         assert encounter.map_step(ids["Goblin Warrior"]) == 0     # not applied yet
         await pilot.press("alt+c")                                 # the GM says: no critical
-        assert screen.query_one("#damage").value == "1d6 piercing magical"
+        assert screen.query_one("#damage", NotationField).value == "1d6 piercing magical"
         await pilot.press("alt+c")
-        assert screen.query_one("#damage").value.endswith("1d10 piercing magical deadly")
+        assert screen.query_one("#damage", NotationField).value.endswith("1d10 piercing magical deadly")
         assert "deadly" in static_text(screen, "#steps")          # the breakdown names it
         logged = len(encounter.log)
         await pilot.press("escape")                                # cancelled: it does not count
@@ -58,4 +59,4 @@ async def test_a_d20_critical_fills_the_printed_multiplier(app_factory):
         await pilot.press("alt+1")
         await pilot.pause()
         assert screen.draft.critical and screen.draft.multiplier == 3
-        assert screen.query_one("#damage").value == "2d8+7"
+        assert screen.query_one("#damage", NotationField).value == "2d8+7"

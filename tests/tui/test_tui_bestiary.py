@@ -16,6 +16,7 @@ from tui.screens.dialogs import ConfirmModal, PromptModal
 from tui.screens.help import screen_keys
 from tui.screens.library import LibraryScreen
 from tui.screens.statblock_paste import StatblockPasteScreen
+from tui.widgets.notation_field import NotationField
 
 SIZE = (80, 24)
 BLOCKS = Path(__file__).parent.parent / "core" / "statblocks"
@@ -275,17 +276,17 @@ async def test_damage_entry_offers_the_actors_attacks_one_key_each(app_factory):
         await pilot.press("d")
         line = static_text(app.screen, "#attacks")
         assert line == "alt+1 dogslicer +7 1d6 slashing · alt+2 shortbow +6 1d6 piercing"
-        app.screen.query_one("#damage").value = "¡"  # ESC 1 from a terminal, as Textual reads it
+        app.screen.query_one("#damage", NotationField).value = "¡"  # ESC 1 from a terminal, as Textual reads it
         await pilot.pause()
-        assert app.screen.query_one("#damage").value == "1d6 slashing"
+        assert app.screen.query_one("#damage", NotationField).value == "1d6 slashing"
         await pilot.press("alt+2")
-        assert app.screen.query_one("#damage").value == "1d6 piercing"
+        assert app.screen.query_one("#damage", NotationField).value == "1d6 piercing"
         await pilot.press("enter")
         await pilot.pause()
         valeros = app.session.encounter.creature(ids["Valeros"])
         assert valeros.hp == 35 and "piercing" in app.session.encounter.log[-1].text  # seed 1: 5
         await pilot.press("d", "alt+3")  # the goblin has two: said, nothing typed
-        assert app.screen.query_one("#damage").value == ""
+        assert app.screen.query_one("#damage", NotationField).value == ""
         assert "no attack 3" in app.notes.last
 
 
@@ -297,7 +298,7 @@ async def test_the_attacks_follow_the_actor_and_hide_without_one(app_factory):
         await pilot.press("d", "f2", "up", "enter")  # nobody acts (f2's first row)
         assert not app.screen.query_one("#attacks", Static).display
         await pilot.press("alt+1")
-        assert app.screen.query_one("#damage").value == ""
+        assert app.screen.query_one("#damage", NotationField).value == ""
 
 
 async def test_a_pasted_daggerheart_adversary_hits_with_its_attack(app_factory):

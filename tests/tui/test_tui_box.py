@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from textual.widgets import Input
 from tui_support import ids_by_name, open_add_form, screen_text, type_text
 
 from core import Encounter, get_system
@@ -58,7 +59,7 @@ async def test_enter_in_the_name_still_adds_the_creature_typed(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         form = await open_add_form(pilot, "Goblin")
         assert form.query_one(BoxResults).display
-        form.query_one("#stat-hp").value = "9"
+        form.query_one("#stat-hp", Input).value = "9"
         await pilot.press("enter")
         await pilot.pause()
         goblin = app.session.encounter.creature(ids_by_name(app.session.encounter)["Goblin"])

@@ -156,9 +156,9 @@ async def test_d20_attack_helper_and_multiplier_and_a_critical_readable_at_80_co
         await set_damage(pilot, damage, "1d8+3")
         await pilot.press("tab", "m", "m")
         assert damage.draft.multiplier == 4
-        damage.query_one("#attack-bonus").value = "30"
-        damage.query_one("#attack-ac").value = "5"
-        damage.query_one("#attack-threat").value = "2"  # every roll but a 1 threatens
+        damage.query_one("#attack-bonus", Input).value = "30"
+        damage.query_one("#attack-ac", Input).value = "5"
+        damage.query_one("#attack-threat", Input).value = "2"  # every roll but a 1 threatens
         await pilot.press("t")
         verdict = static_text(damage, "#attack-result")
         # a 12 threatens (every roll but a 1), the confirmation's 20 makes it critical

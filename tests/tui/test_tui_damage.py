@@ -160,7 +160,7 @@ async def test_daggerheart_hits_armor_direct_and_no_nonlethal(app_factory):
         app.post_message(Key("alt+n", "n"))
         await pilot.press("alt+n")
         await pilot.pause()
-        assert screen.query_one("#damage Input").value == "4 physical"
+        assert screen.query_one("#damage Input", Input).value == "4 physical"
         assert "no nonlethal damage" in str(screen.query_one("#steps").render())
         await pilot.press("tab", "plus")
         assert screen.draft.hits == ["4 physical"]
@@ -295,7 +295,7 @@ async def test_a_long_result_and_breakdown_are_cut_at_a_word_at_80_columns(app_f
     app = app_factory(encounter, system="d20-3e")
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, keys=())
-        screen.query_one("#damage Input").value = LONG_HIT
+        screen.query_one("#damage Input", Input).value = LONG_HIT
         await pilot.press("alt+c")
         await pilot.pause()
         await pilot.pause()
@@ -406,7 +406,7 @@ async def test_a_long_roll_line_is_cut_at_a_word_and_the_save_keys_follow_the_sy
     app = app_factory(encounter, system="d20-3e")
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_damage(pilot, keys=())
-        screen.query_one("#damage Input").value = LONG_HIT
+        screen.query_one("#damage Input", Input).value = LONG_HIT
         await pilot.pause()
         await pilot.pause()
         assert screen.preview.outcomes[ogre].total > 0

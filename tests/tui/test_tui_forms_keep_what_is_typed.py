@@ -27,6 +27,7 @@ from tui.screens.creature_fields import stat_rows, unique_names
 from tui.screens.creature_form import CreatureForm
 from tui.screens.dialogs import NumberInput, read_number
 from tui.screens.heal import HealModal, read_heal
+from tui.widgets.notation_field import NotationField
 from tui.widgets.word_checkbox import WordCheckbox
 
 SIZE = (80, 24)
@@ -303,7 +304,7 @@ async def open_damage_as_typed(pilot, damage: str, keys: tuple[str, ...] = ("dow
     value is set, not typed key by key (that costs 40 ms a key; typing is not what these
     tests check)."""
     screen = await open_damage(pilot, keys=keys)
-    screen.query_one("#damage").value = damage
+    screen.query_one("#damage", NotationField).value = damage
     await pilot.pause()
     return screen
 
@@ -326,18 +327,18 @@ async def test_critical_nonlethal_reroll_and_add_hit_work_from_the_damage_field(
         app.post_message(events.Key("alt+c", "c"))
         await pilot.pause()
         assert screen.draft.critical
-        assert screen.query_one("#damage").value == "2d6 fire"
+        assert screen.query_one("#damage", NotationField).value == "2d6 fire"
         await pilot.press("alt+n")
         assert screen.draft.critical and screen.draft.nonlethal
         assert isinstance(screen.focused, Input)  # never left the field
-        assert screen.query_one("#damage").value == "2d6 fire"
+        assert screen.query_one("#damage", NotationField).value == "2d6 fire"
         before = screen.draft.current.roll
         await pilot.press("alt+r")
         assert screen.draft.current.roll is not before
         await pilot.press("alt+plus")
         assert screen.draft.hits == ["2d6 fire"]
         assert "critical (alt+c)" in static_text(screen, "#options")
-        screen.query_one("#damage").value = "1d4 fire"
+        screen.query_one("#damage", NotationField).value = "1d4 fire"
         await pilot.press("f3")
         assert screen.draft.hits == ["2d6 fire", "1d4 fire"]
         assert isinstance(screen.focused, Input)
@@ -448,7 +449,7 @@ async def test_the_log_names_the_actor_and_each_save(app_factory):
     async with running(app_factory) as (pilot, app, encounter, ids):
         screen = await open_damage(pilot, keys=BOTH_GOBLINS)
         assert screen.query_one("#damage-box").border_subtitle == "by Valeros (f2)"
-        screen.query_one("#damage").value = "10 fire"  # typed key by key in other tests
+        screen.query_one("#damage", NotationField).value = "10 fire"  # typed key by key in other tests
         # f2 (it reaches any terminal) finds who acted by name: nobody, then Valeros
         await pilot.press("f2", "up", "enter")
         assert screen.query_one("#damage-box").border_subtitle == "by nobody (f2)"

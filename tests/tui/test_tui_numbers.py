@@ -4,6 +4,7 @@ for every system with attack rolls, and Daggerheart's Hope and Minions."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 from tui_support import (
     Dice,
     ids_by_name,
@@ -16,6 +17,7 @@ from tui_support import (
 from core import Encounter, get_system
 from core.creature.model import Attack
 from tui.screens.minion_picker import MinionPicker
+from tui.widgets.notation_field import NotationField
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable
 
@@ -75,7 +77,7 @@ async def test_a_fireball_on_four_goblins_with_rolled_saves_in_six_keys(app_fact
         # the damage form names each target's numbers (its own Pilot test opened this form)
         assert static_text(screen, "#steps").startswith("Goblin 1 (AC 17 · Fort +5 Ref +8")
         screen.rng = Dice(3, 11, 10, 2)                     # the four saves' d20s
-        screen.query_one("#damage").value = "21 fire"       # the fireball as rolled at the table
+        screen.query_one("#damage", NotationField).value = "21 fire"       # the fireball as rolled at the table
         for key in ("alt+v", "2", "0", "enter"):
             keys.append(key)
             await pilot.press(key)
@@ -126,7 +128,7 @@ async def test_alt_1_rolls_the_strike_against_the_targets_ac_with_the_map(app_fa
         assert (rolled.natural, rolled.total, rolled.dc, rolled.degree) == (11, 18, 18, "success")
         assert rolled.map_step == 0 and not screen.draft.critical
         assert static_text(screen, "#attacks").startswith("HIT: d20 11+7 = 18 vs AC 18: hit (success) · Dogslicer +7")
-        assert screen.query_one("#damage").value == "1d6 slashing"
+        assert screen.query_one("#damage", NotationField).value == "1d6 slashing"
         await pilot.press("enter")                      # applied: it counts toward the MAP
         await pilot.press("d", "alt+1")                 # the second Strike of the turn: −4 agile
         await pilot.pause()
@@ -193,7 +195,7 @@ async def test_a_hit_on_a_minion_says_how_many_more_it_defeats_and_the_gm_marks_
     async with running(app_factory, dagger_scene(), system="daggerheart") as (pilot, app, enc, ids):
         await pilot.press("down", "d")
         form, events = app.screen, len(enc.log)
-        form.query_one("#damage").value = "9 physical"
+        form.query_one("#damage", NotationField).value = "9 physical"
         await pilot.pause()
         assert static_text(app.screen, "#roll-line").endswith("typed total  ·  defeats 2 more Minions")
         await pilot.press("enter")
@@ -243,9 +245,9 @@ async def test_numbers_typed_in_the_add_and_edit_forms(app_factory):
     of a creature's numbers is test_the_roster_shows_the_highlighted_creatures_numbers_…'s."""
     async with running(app_factory) as (pilot, app, encounter, ids):
         form = await open_add_form(pilot)
-        form.query_one("#name").value = "Goblin Pyro"  # as typed (eleven keys)
-        form.query_one("#stat-hp").value = "18"
-        form.query_one("#numbers").value = "AC 17 · Fort +5 Ref +8 Will +4 · Per 6"
+        form.query_one("#name", Input).value = "Goblin Pyro"  # as typed (eleven keys)
+        form.query_one("#stat-hp", Input).value = "18"
+        form.query_one("#numbers", NotationField).value = "AC 17 · Fort +5 Ref +8 Will +4 · Per 6"
         await pilot.pause()
         assert "✓ AC 17 Fort +5 Ref +8 Will +4 Per +6" in screen_text(app)
         await pilot.press("enter")
@@ -256,12 +258,12 @@ async def test_numbers_typed_in_the_add_and_edit_forms(app_factory):
         app.screen.query_one(RosterTable).select_creature(pyro)  # the cursor stays put after an add
         await pilot.press("e")
         form = app.screen
-        assert form.query_one("#numbers").value == "AC 17 Fort +5 Ref +8 Will +4 Per +6"
-        form.query_one("#numbers").value = "AC 18 Ref +9 Dex +2"
+        assert form.query_one("#numbers", NotationField).value == "AC 17 Fort +5 Ref +8 Will +4 Per +6"
+        form.query_one("#numbers", NotationField).value = "AC 18 Ref +9 Dex +2"
         await pilot.pause()
         await pilot.press("enter")
         assert app.screen is form                       # Dex is no number of PF2
-        form.query_one("#numbers").value = "AC 18 Ref +9"
+        form.query_one("#numbers", NotationField).value = "AC 18 Ref +9"
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -295,7 +297,7 @@ async def test_a_rolled_save_fits_its_column_in_japanese_and_in_english(app_fact
         await pilot.press("down", "space", "space", "d")
         screen = app.screen
         screen.rng = Dice(11, 12)
-        screen.query_one("#damage").value = "21 fire"
+        screen.query_one("#damage", NotationField).value = "21 fire"
         await pilot.press("alt+v", "2", "0", "enter")
         await pilot.pause()
         table = screen.query_one("#targets")

@@ -13,6 +13,7 @@ from tui_support import Dice, running, screen_text, static_text, type_text, unti
 from core import Encounter, get_system
 from core.creature.model import Attack
 from core.text import i18n
+from tui.widgets.notation_field import NotationField
 
 
 async def test_the_gms_map_step_carries_to_the_actors_next_strike(app_factory):
@@ -61,13 +62,13 @@ async def test_a_horde_at_half_its_hp_offers_its_x(app_factory):
         screen.set_actor(ids["Pirate Raiders"])
         assert static_text(screen, "#attacks") == "Horde: 1d4+1 physical now (alt+h) · alt+1 Cutlass"
         await pilot.press("alt+h")
-        assert screen.query_one("#damage").value == "1d4+1 physical"
-        screen.query_one("#damage").value = ""
+        assert screen.query_one("#damage", NotationField).value == "1d4+1 physical"
+        screen.query_one("#damage", NotationField).value = ""
         screen.rng = Dice(15, 2)
         await pilot.press("alt+1")                       # the ATK rolled: its damage is X too
         await pilot.pause()
         assert screen.last_attack.hit
-        assert screen.query_one("#damage").value == "1d4+1 physical"
+        assert screen.query_one("#damage", NotationField).value == "1d4+1 physical"
 
 
 async def test_a_horde_not_yet_at_half_its_hp_deals_its_printed_damage(app_factory):
@@ -77,7 +78,7 @@ async def test_a_horde_not_yet_at_half_its_hp_deals_its_printed_damage(app_facto
         screen.set_actor(ids["Pirate Raiders"])
         assert static_text(screen, "#attacks") == "alt+1 Cutlass 1d8+2 physical"
         await pilot.press("alt+h")
-        assert screen.query_one("#damage").value == ""
+        assert screen.query_one("#damage", NotationField).value == ""
         assert "no Horde with half its HP marked" in app.notes.last
 
 

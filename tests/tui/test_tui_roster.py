@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 from tui_support import goblins, ids_by_name, open_add_form, type_text
 
 from core import Encounter, get_system
@@ -61,8 +62,8 @@ async def test_add_creatures_with_a_defense_line(app_factory):
         await pilot.press("tab")  # Count → HP (PC is the last field)
         await pilot.press("ctrl+a", "ctrl+k")
         await type_text(pilot, "50")
-        form.query_one("#initiative").value = "17"
-        form.query_one("#traits").value = "undead"
+        form.query_one("#initiative", Input).value = "17"
+        form.query_one("#traits", Input).value = "undead"
         field = form.query_one("#defenses", NotationField)
         field.focus_input()
         await type_text(pilot, "weaknesses fire 5; resistances physical 5 (except silver)")
@@ -114,8 +115,8 @@ async def test_edit_changes_only_what_changed(app_factory):
         await pilot.press("down", "e")
         form = app.screen
         assert isinstance(form, CreatureForm)
-        assert form.query_one("#stat-hp").value == "15"
-        form.query_one("#stat-hp").value = "20"
+        assert form.query_one("#stat-hp", Input).value == "15"
+        form.query_one("#stat-hp", Input).value = "20"
         await pilot.press("enter")
         await pilot.pause()
         goblin = encounter.creature(ids["Goblin 1"])

@@ -12,6 +12,7 @@ from core import Encounter, get_system
 from core.creature import conditions
 from core.text import i18n
 from core.text.i18n import game_term
+from tui.widgets.notation_field import NotationField
 from tui.widgets.roster_table import persistent_text
 
 LANGUAGES = ["en", "ja"]
@@ -214,7 +215,7 @@ async def test_the_minion_picker_marks_its_rows_in_words_not_colour_alone(app_fa
                                          numbers={"difficulty": 10, "minion": 4}))
     async with running(app_factory, encounter, system="daggerheart") as (pilot, app, _e, _ids):
         await pilot.press("down", "d")
-        app.screen.query_one("#damage").value = "9 physical"
+        app.screen.query_one("#damage", NotationField).value = "9 physical"
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()

@@ -54,7 +54,7 @@ async def test_six_goblins_with_a_modifier_roll_their_initiatives_as_they_are_ad
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         form = await open_add_form(pilot)
-        assert form.query_one("#initiative").value == ""  # empty: rolled
+        assert form.query_one("#initiative", Input).value == ""  # empty: rolled
         await submit_form(pilot, form, {"name": "Goblin", "count": "6", "init-mod": "2"})
         assert app.screen is app.roster
         assert len(encounter.order) == len(before) + 6
@@ -120,7 +120,7 @@ async def test_the_condition_dialog_adds_changes_and_removes_with_the_catalogue(
         assert isinstance(app.screen, ConditionModal)
         await type_text(pilot, "fright")
         await pilot.press("right")  # takes the catalogue's suggestion
-        assert app.screen.query_one("#condition-name").value == "frightened"
+        assert app.screen.query_one("#condition-name", Input).value == "frightened"
         await pilot.press("tab")
         await type_text(pilot, "2")
         await pilot.press("enter")

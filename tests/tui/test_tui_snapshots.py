@@ -94,7 +94,7 @@ def test_add_creature_form(snap_compare):
     async def run_before(pilot: Pilot) -> None:
         await pilot.press("a", *"Wight")
         form = pilot.app.screen
-        form.query_one("#defenses Input").value = "weaknesses fire 5; resistances physical 5"
+        form.query_one("#defenses Input", Input).value = "weaknesses fire 5; resistances physical 5"
         await still(pilot)
 
     assert snap_compare(demo_app(), terminal_size=SIZE, run_before=run_before)

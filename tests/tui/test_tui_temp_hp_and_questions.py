@@ -74,7 +74,7 @@ async def test_max_hp_edited_below_the_damage_taken_shows_dying_not_ok(app_facto
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("e")
-        app.screen.query_one("#stat-hp").value = "12"
+        app.screen.query_one("#stat-hp", Input).value = "12"
         await pilot.press("enter")
         await pilot.pause()
         assert cell_text(app, valeros, "track").endswith("0/12")

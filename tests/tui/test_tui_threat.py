@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 
+from textual.widgets import Input
 from tui_support import screen_lines, static_text
 
 from core import Encounter, get_system
 from tui.app import make_app
 from tui.widgets.encounter_header import EncounterHeader
+from tui.widgets.notation_field import NotationField
 
 # RULES §10: level -1 against party level 1 is -2: 20 XP; 4 PCs' moderate budget 4 × 20
 GOBLIN_XP, MODERATE_FOR_FOUR = 20, 80
@@ -116,8 +118,8 @@ async def test_the_adversary_type_is_typed_in_numbers_and_edited_back(app_factor
     app = app_factory(encounter, system="daggerheart")
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_add_form(pilot)
-        form.query_one("#name").value = "Bandit"
-        form.query_one("#numbers").value = "Standard Tier 1 Difficulty 12"
+        form.query_one("#name", Input).value = "Bandit"
+        form.query_one("#numbers", NotationField).value = "Standard Tier 1 Difficulty 12"
         await pilot.pause()
         assert "✓ Standard Tier 1 Difficulty 12" in screen_text(app)
         await pilot.press("enter")
@@ -128,8 +130,8 @@ async def test_the_adversary_type_is_typed_in_numbers_and_edited_back(app_factor
         app.screen.query_one(RosterTable).select_creature(bandit)
         await pilot.press("e")
         form = app.screen
-        assert form.query_one("#numbers").value == "Standard Tier 1 Difficulty 12"
-        form.query_one("#numbers").value = "Bruiser Tier 1 Difficulty 12"
+        assert form.query_one("#numbers", NotationField).value == "Standard Tier 1 Difficulty 12"
+        form.query_one("#numbers", NotationField).value = "Bruiser Tier 1 Difficulty 12"
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -145,8 +147,8 @@ async def test_a_cr_is_typed_in_numbers(app_factory):
     app = app_factory(encounter, system="d20-3e")
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_add_form(pilot)
-        form.query_one("#name").value = "Kobold"
-        form.query_one("#numbers").value = "CR 1/2 AC 15"
+        form.query_one("#name", Input).value = "Kobold"
+        form.query_one("#numbers", NotationField).value = "CR 1/2 AC 15"
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.widgets import Input, Select
 from tui_support import ids_by_name, type_text
 
 from core import Encounter, get_system
@@ -124,17 +125,17 @@ async def test_add_persistent_damage_and_a_temporary_immunity(app_factory):
         await pilot.press("a")
         modal = app.screen
         assert isinstance(modal, AddConditionModal)
-        modal.query_one("#creature").value = rogue
+        modal.query_one("#creature", Select).value = rogue
         modal.query_one("#text").focus()
-        modal.query_one("#text").value = "2d6 fire"  # as typed
+        modal.query_one("#text", Input).value = "2d6 fire"  # as typed
         await pilot.press("enter")
         await pilot.pause()
         assert [p.formula for p in encounter.creature(rogue).persistent] == ["2d6 fire"]
         await pilot.press("a")
         modal = app.screen
-        modal.query_one("#creature").value = rogue
+        modal.query_one("#creature", Select).value = rogue
         modal.query_one("#effect").focus()
-        modal.query_one("#effect").value = "frightened"  # as typed
+        modal.query_one("#effect", Input).value = "frightened"  # as typed
         await pilot.press("enter")
         await pilot.pause()
         immunity = encounter.creature(rogue).temp_immunities[0]

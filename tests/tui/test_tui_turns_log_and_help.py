@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from textual.widgets import Input
 from tui_support import SIZE, until
 
 from core import Encounter, get_system
@@ -89,7 +90,7 @@ async def test_after_an_add_the_cursor_stays_on_the_creature_whose_turn_it_is() 
     async with app.run_test(size=SIZE) as pilot:
         assert app.roster.table.highlighted_id == encounter.active
         await pilot.press("a")
-        app.screen.query_one("#name").value = "Orc"  # as typed
+        app.screen.query_one("#name", Input).value = "Orc"  # as typed
         await pilot.press("tab", *"3", "enter")  # three orcs, initiatives rolled
         await pilot.pause()
         assert len(encounter.order) == 6
