@@ -316,8 +316,8 @@ async def test_damage_cost_does_not_grow_with_roster() -> None:
             print(f"    {which:<4} median: {figures}   ratio {ratio[which]:.2f}x")
         cpu_ratios[label] = ratio["cpu"]
     print(f"  aim <= 1.5x (500/10); asserted on the CPU ratio < {DAMAGE_BOUND}x")
-    for label, ratio in cpu_ratios.items():
-        assert ratio < DAMAGE_BOUND, f"{label}: {ratio:.2f}x"
+    for label, cpu_ratio in cpu_ratios.items():
+        assert cpu_ratio < DAMAGE_BOUND, f"{label}: {cpu_ratio:.2f}x"
 
 
 

@@ -120,7 +120,8 @@ async def test_where_the_bytes_go() -> None:
     print("  " + f"{'step':<16}" + "".join(f"{column:>11}" for column in columns))
     totals: Counter[str] = Counter()
     for step, (copy_bytes, _), (plain_bytes, parts) in zip(STEPS, copied, plain, strict=True):
-        row = Counter(parts, copy=copy_bytes, plain=plain_bytes)
+        row = Counter(parts)
+        row.update(copy=copy_bytes, plain=plain_bytes)
         name = step if isinstance(step, str) else "+".join(step)
         print(f"  {name:<16}" + "".join(f"{row[column]:>11}" for column in columns))
         totals.update(row)

@@ -50,7 +50,7 @@ def resident_mb() -> float:
         return int(statm.read().split()[1]) * PAGE / 1e6
 
 
-async def act(pilot, number: int) -> None:  # type: ignore[no-untyped-def]
+async def act(pilot, number: int) -> None:
     """One GM action of the cycle: damage 1, undo, redo, next turn."""
     step = number % 4
     if step == 0:

@@ -112,7 +112,7 @@ def serving(tmp_path: Path) -> Iterator[object]:
         served.stop()
 
 
-def run(coroutine):  # type: ignore[no-untyped-def]
+def run(coroutine):
     return asyncio.run(asyncio.wait_for(coroutine, START))
 
 

@@ -180,7 +180,7 @@ async def test_an_update_draws_only_its_row_again(monkeypatch):
         rows_drawn: list[int] = []
         draw = LineTable._draw_row
 
-        def counting(self, row, cells, **looks):  # type: ignore[no-untyped-def]
+        def counting(self, row, cells, **looks):
             rows_drawn.append(row)
             return draw(self, row, cells, **looks)
 
@@ -275,7 +275,7 @@ async def test_the_mouse_on_the_header_of_a_scrolled_table_draws_the_header_agai
         asked: list[Region] = []
         refresh = LineTable.refresh
 
-        def recording(self, *regions, **options):  # type: ignore[no-untyped-def]
+        def recording(self, *regions, **options):
             asked.extend(regions)
             return refresh(self, *regions, **options)
 

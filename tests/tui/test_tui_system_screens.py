@@ -94,7 +94,7 @@ async def test_every_roster_key_applies_to_the_system(app_factory, system):
 
 
 @asynccontextmanager
-async def tracker_of_kyra(app_factory, system: str):  # type: ignore[no-untyped-def]
+async def tracker_of_kyra(app_factory, system: str):
     """The tracker (p) over Kyra alone in ``system``: (app, screen)."""
     from tui.screens.tracker import TrackerScreen
 

@@ -36,7 +36,7 @@ def layouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     original = Screen._refresh_layout
 
-    def counting(screen: Screen, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def counting(screen: Screen, *args, **kwargs) -> None:
         seen.append(type(screen).__name__)
         original(screen, *args, **kwargs)
 
@@ -44,7 +44,7 @@ def layouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-async def open_on_everyone(pilot) -> DamageScreen:  # type: ignore[no-untyped-def]
+async def open_on_everyone(pilot) -> DamageScreen:
     await pilot.press("asterisk", "d")
     screen = pilot.app.screen
     assert isinstance(screen, DamageScreen) and len(screen.target_ids) == 40
@@ -146,7 +146,7 @@ async def test_a_key_repaints_no_line_whose_text_stays_the_same(app_factory):
         repaints: list[object] = []
         refresh = options.refresh
 
-        def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        def counting(*args, **kwargs):
             repaints.append(args)
             return refresh(*args, **kwargs)
 

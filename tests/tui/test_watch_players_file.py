@@ -79,11 +79,11 @@ def test_watch_never_opens_a_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     opened: list[str] = []
     real_open, real_os_open = builtins.open, os.open
 
-    def spy_open(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def spy_open(file, *args, **kwargs):
         opened.append(str(file))
         return real_open(file, *args, **kwargs)
 
-    def spy_os_open(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def spy_os_open(file, *args, **kwargs):
         opened.append(str(file))
         return real_os_open(file, *args, **kwargs)
 
