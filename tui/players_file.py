@@ -7,6 +7,10 @@ save when it saves one (``goblin-ambush.players.json``, for ``hitledger watch NA
 filtered, a refusal cannot quote a hidden creature's numbers, and the cost of a read does not
 grow with the fight. The file is JSON, written whole through a temporary file (mode 0600
 whatever the umask: it is the GM's), and read with a size bound and every field's type checked.
+
+Its words are phrases (:mod:`core.text.phrase`), not prose in the GM's language: a watcher says
+them in the language it runs in (``hitledger --lang en watch``), whatever the GM's window
+speaks. Names are the GM's text, as typed. A file of format 1 (words as text) still reads.
 """
 
 from __future__ import annotations
@@ -19,12 +23,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from core.text.i18n import tr
+from core.text.i18n import render, tr
+from core.text.phrase import phrase_of, problem
 from core.text.plain_text import without_controls
 from core.views.player_view import PlayerView, SeenCreature
 
 SUFFIX = ".players.json"
-FORMAT = 1
+FORMAT = 2
+READS = (1, FORMAT)
+"""Format 1 held the words as text in the GM's language; format 2 holds phrases."""
 WHAT = "hitledger players' view"
 """The file says what it is, so a stray JSON file is never shown as a fight."""
 MAX_BYTES = 1024 * 1024
@@ -44,10 +51,11 @@ def players_path(save: Path) -> Path:
 def encode(view: PlayerView) -> bytes:
     """The file's bytes for ``view``: no id, nothing the view does not hold."""
     data = {"format": FORMAT, "what": WHAT, "system": view.system, "round": view.round,
-            "up": view.up, "turn": view.turn,
-            "creatures": [{"name": c.name, "pc": c.pc, "health": c.health,
-                           "conditions": c.conditions, "up": c.up} for c in view.creatures],
-            "log": list(view.log)}
+            "up": view.up, "turn": phrase_of(view.turn),
+            "creatures": [{"name": c.name, "pc": c.pc, "health": phrase_of(c.health),
+                           "conditions": phrase_of(c.conditions), "up": c.up}
+                          for c in view.creatures],
+            "log": [phrase_of(line) for line in view.log]}
     return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
 
 
@@ -59,17 +67,17 @@ def decode(raw: bytes) -> PlayerView:
         raise PlayersFileError(tr("not a players' view (cut short or damaged)")) from None
     if not isinstance(data, dict) or data.get("what") != WHAT:
         raise PlayersFileError(tr("not a players' view"))
-    if data.get("format") != FORMAT:
+    if data.get("format") not in READS:
         raise PlayersFileError(tr("a players' view of another version of hitledger"))
     round_ = data.get("round")
     if round_ is not None and (not isinstance(round_, int) or isinstance(round_, bool)):
         raise PlayersFileError(tr("not a players' view (field {field})", field="round"))
     creatures = _list(data, "creatures")
-    seen = tuple(SeenCreature(_text(c, "name"), _flag(c, "pc"), _text(c, "health"),
-                              _text(c, "conditions"), _flag(c, "up"))
+    seen = tuple(SeenCreature(_text(c, "name"), _flag(c, "pc"), _said(c, "health"),
+                              _said(c, "conditions"), _flag(c, "up"))
                  for c in (_table(c, "creatures") for c in creatures))
-    log = tuple(_text({"log": line}, "log") for line in _list(data, "log"))
-    return PlayerView(_text(data, "system"), round_, _text(data, "up"), _text(data, "turn"),
+    log = tuple(_said({"log": line}, "log") for line in _list(data, "log"))
+    return PlayerView(_text(data, "system"), round_, _text(data, "up"), _said(data, "turn"),
                       seen, log)
 
 
@@ -93,6 +101,15 @@ def _text(data: dict[str, Any], field: str) -> str:
     if not isinstance(value, str):
         raise PlayersFileError(tr("not a players' view (field {field})", field=field))
     return without_controls(value)
+
+
+def _said(data: dict[str, Any], field: str) -> str:
+    """A phrase of the file said in this process's language (text as it is), without control
+    characters; PlayersFileError naming the field when it is no phrase."""
+    value: Any = data.get(field)
+    if problem(value):
+        raise PlayersFileError(tr("not a players' view (field {field})", field=field))
+    return without_controls(render(value, None))
 
 
 def _flag(data: dict[str, Any], field: str) -> bool:
