@@ -215,7 +215,7 @@ class Block:
                 merged.append((s, e))
         return merged
 
-    def missing(self, message: str) -> ParseError:
+    def missing(self, message: str) -> BlockError:
         """A ParseError for a line the block lacks, at the end of what was pasted: half a
         block stops before it (the caret went under the name)."""
         end = len(self.original.rstrip())

@@ -1,13 +1,27 @@
-"""Helpers for the core tests: scripted dice, the words of a refusal, the words the log said last."""
+"""Helpers for the core tests: scripted dice, the words of a refusal, the words the log said last, typed stats."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 
 from core import Encounter
+
+
+class Stats(TypedDict, total=False):
+    """The track stats ``RuleSystem.new_creature(name, **stats)`` takes (each system's
+    ``stat_fields``): typed so a test's ``**stats`` cannot be read as ``pc`` or ``defenses``."""
+
+    hp: int
+    temp_hp: int
+    vitality: int
+    wounds: int
+    major: int
+    severe: int
+    armor: int
+    stress: int
 
 
 class ScriptedRng:

@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from core_support import Stats
 
 from core import get_system
 from core.catalog import conditions as condition_words
@@ -90,7 +91,7 @@ def _pf2_evening(system, R):
     """Most of what a PF2-family breakdown says: precision, on-crit, traits, immunities, a
     critical, persistent damage and its flat check, dying and a recovery check."""
     rs = get_system(system)
-    hp = {"vitality": 20, "wounds": 6} if system == "vitality-wounds" else {"hp": 20}
+    hp: Stats = {"vitality": 20, "wounds": 6} if system == "vitality-wounds" else {"hp": 20}
     pc = rs.new_creature("カイラ", pc=True, defenses="immunities death effects; weaknesses fire 2; "
                          "resistances physical 3 (except silver)", **hp)
     lines = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 from core.creature.model import Creature
@@ -24,7 +25,7 @@ def party(system: str, count: int, level: int | None = 1, name: str = "PC") -> E
     rules = get_system(system)
     for n in range(count):
         numbers = {} if level is None else {"level": level}
-        hp = {"hp": 6} if system == "daggerheart" else {"hp": 20}
+        hp: Stats = {"hp": 6} if system == "daggerheart" else {"hp": 20}
         enc.add(rules.new_creature(f"{name} {n + 1}", pc=True, numbers=numbers, **hp))
     return enc
 

@@ -7,7 +7,10 @@ settles the status of an edited creature (``RuleSystem.settle_status``), called 
 
 from __future__ import annotations
 
+from typing import Unpack
+
 import pytest
+from core_support import Stats
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,7 +18,7 @@ from core.encounter import Encounter, resolve_temp_hp
 from core.systems import get_system
 
 
-def encounter_with(system: str, pc: bool = True, **stats: int) -> tuple[Encounter, str]:
+def encounter_with(system: str, pc: bool = True, **stats: Unpack[Stats]) -> tuple[Encounter, str]:
     """An encounter holding one creature of ``system``."""
     encounter = Encounter(system, "Edit")
     cid = encounter.add(get_system(system).new_creature("Valeros", pc=pc, **stats))

@@ -5,6 +5,7 @@ the log, and a ledger that stores diffs."""
 from __future__ import annotations
 
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 
@@ -397,10 +398,11 @@ def test_every_system_encounter_basics(system):
     enc = make(system)
     rs = get_system(system)
     assert enc.rules.id == rs.id == system
-    stats = {
+    by_system: dict[str, Stats] = {
         "vitality-wounds": {"vitality": 20, "wounds": 5},
         "daggerheart": {"hp": 6, "major": 7, "severe": 14, "armor": 2, "stress": 6},
-    }.get(system, {"hp": 30})
+    }
+    stats = by_system.get(system, {"hp": 30})
     a = enc.add(rs.new_creature("A", **stats), initiative=3)
     before = state(enc)
     enc.apply_damage([a], "8" if system in ("daggerheart", "d20-3e") else "8 fire")

@@ -4,14 +4,14 @@ roster refuses, in its words and with nothing changed; hiding, renaming and sett
 from __future__ import annotations
 
 import pytest
-from core_support import refused
+from core_support import Stats, refused
 
 from core import Encounter
 
 
 def _ambush(system: str = "pf2e") -> tuple[Encounter, str, str]:
     enc = Encounter(system, "Ambush")
-    stats = {"vitality": 20, "wounds": 10} if system == "vitality-wounds" else {"hp": 15}
+    stats: Stats = {"vitality": 20, "wounds": 10} if system == "vitality-wounds" else {"hp": 15}
     goblin = enc.add(enc.rules.new_creature("Goblin", **stats), initiative=12)
     orc = enc.add(enc.rules.new_creature("Orc", **stats), initiative=10)
     return enc, goblin, orc

@@ -4,13 +4,14 @@ both the order and who was active."""
 from __future__ import annotations
 
 import pytest
+from core_support import Stats
 
 from core import Encounter
 
 
 def _scene(system: str) -> tuple[Encounter, str, str, str]:
     enc = Encounter(system, "Scene")
-    stats = {"hp": 6}
+    stats: Stats = {"hp": 6}
     if system == "daggerheart":
         ids = [enc.add(enc.rules.new_creature(name, **stats)) for name in "ABC"]
     else:

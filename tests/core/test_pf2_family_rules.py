@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from core_support import Stats
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,7 @@ FAMILY = ("pf2e", "sf2e", "vitality-wounds")
 
 def hp_target(system: str = "pf2e", defenses: str = "", **extra):
     rs = get_system(system)
-    stats = {"vitality": 200, "wounds": 20} if system == "vitality-wounds" else {"hp": 200}
+    stats: Stats = {"vitality": 200, "wounds": 20} if system == "vitality-wounds" else {"hp": 200}
     return rs, rs.new_creature("Target", defenses=defenses, **stats, **extra)
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from core.creature.model import Attack
 from core.statblocks import read_statblock
+from core.statblocks.text import BlockError
 from core.text.errors import ParseError
 
 GHOUL = """Ghoul
@@ -83,6 +84,7 @@ def test_the_type_line_gives_the_kind_only_before_the_hit_dice():
 def test_each_mistake_is_placed_at_its_words(text, position, line):
     with pytest.raises(ParseError) as caught:
         _read(text)
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (position, line)
 
 

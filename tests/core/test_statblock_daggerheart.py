@@ -9,6 +9,7 @@ import pytest
 from core.creature.model import Attack
 from core.creature.schema import MAX_TRACK, bounds
 from core.statblocks import read_statblock
+from core.statblocks.text import BlockError
 from core.text.errors import ParseError
 
 BURROWER = """Acid Burrower
@@ -87,6 +88,7 @@ def test_hp_and_stress_reach_the_systems_bounds():
 def test_each_mistake_is_placed_at_its_field(text, position, line):
     with pytest.raises(ParseError) as caught:
         _read(text)
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (position, line)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from core.statblocks import read_statblock
 from core.statblocks.japanese import english_line, is_japanese_layout, typed_column
+from core.statblocks.text import BlockError
 from core.text.errors import ParseError
 
 
@@ -60,6 +61,7 @@ def test_a_mistake_after_a_blank_first_line_is_placed_on_its_own_line():
     text = "\nゴブリン クリーチャー 1\n知覚 +x\nHP 6"
     with pytest.raises(ParseError) as caught:
         read_statblock(text, "pf2e")
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (text.index("+x"), 3)
 
 
@@ -69,4 +71,5 @@ def test_a_mistake_on_a_line_over_200_characters_is_placed_on_the_character_past
     text = "ゴブリン クリーチャー 1\n知覚 +2\nHP 6\n近接 aa +99999、ダメージ 1d6 fire plus " + "aa +99, " * 25
     with pytest.raises(ParseError) as caught:
         read_statblock(text, "pf2e")
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (text.index("+99999"), 4)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.statblocks import StatBlock, read_statblock
+from core.statblocks.text import BlockError
 from core.text import i18n
 from core.text.cells import cells
 from core.text.errors import ParseError
@@ -71,10 +72,12 @@ def test_each_reader_message_in_japanese_at_the_same_place(japanese, system, tex
 def test_the_line_is_named_apart_from_the_message(japanese):
     """The paste dialog names the line and column itself: it shows ``detail``."""
     error = _error("Goblin Creature 1\nHP 6x")
+    assert isinstance(error, BlockError)
     assert (error.line, error.detail) == (2, "HPは0以上の整数で書いてください（「6x」ではなく）")
     i18n.set_language("en")
     error = _error("Goblin Creature 1\nHP 6x")
     assert error.message == "line 2: HP should be a whole number, not '6x'"
+    assert isinstance(error, BlockError)
     assert error.detail == "HP should be a whole number, not '6x'"
 
 
