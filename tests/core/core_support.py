@@ -1,13 +1,15 @@
-"""Helpers for the core tests: scripted dice, the words of a refusal, the words the log said last, typed stats."""
+"""Helpers for the core tests: scripted dice, the words of a refusal, the words the log said last, typed stats, a preview."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypedDict
 
 import pytest
 
 from core import Encounter
+from core.encounter.damage import DamagePreview
+from core.encounter.draft import DamageDraft
 
 
 class Stats(TypedDict, total=False):
@@ -60,3 +62,10 @@ def said(encounter: Encounter) -> tuple[str, str, str]:
     """The newest log event of ``encounter``: its kind, its text, its short text."""
     event = encounter.log[-1]
     return event.kind, event.text, event.short
+
+
+def previewed(draft: DamageDraft, encounter: Encounter, ids: Sequence[str] | None = None) -> DamagePreview:
+    """``draft.preview(encounter, ids)`` where damage was typed: the preview (the test fails if None)."""
+    preview = draft.preview(encounter, ids)
+    assert preview is not None, "the draft previewed nothing: no damage typed"
+    return preview

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from core_support import previewed
 
 from core import Encounter, get_system
 from core.encounter.draft import DamageDraft, roll_source, typed_total
@@ -46,7 +47,7 @@ def test_saves_are_per_target_and_keep_the_dice(R):
     draft.set_text("2d6 fire")
     draft.toggle_critical()
     assert draft.set_save(a, "success")
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert preview.outcomes[a].total == 7 and preview.outcomes[b].total == 14
     assert preview.options["saves"] == {a: "success"}
     assert draft.cycle_save(b, -1) and draft.saves[b] == "critical-failure"
@@ -65,12 +66,12 @@ def test_new_text_rolls_again_and_reroll_rolls_every_die(R):
     enc, (a,) = encounter_of("pf2e", {"hp": 60})
     draft = DamageDraft(enc.rules, [a], R(3, 4, 6, 1, 2, 5))
     draft.set_text("2d6 fire")
-    assert draft.preview(enc).outcomes[a].total == 7
+    assert previewed(draft, enc).outcomes[a].total == 7
     draft.set_text("1d6 fire")
-    assert draft.preview(enc).outcomes[a].total == 6
+    assert previewed(draft, enc).outcomes[a].total == 6
     draft.reroll()
-    assert draft.preview(enc).outcomes[a].total == 1
-    assert draft.preview(enc).outcomes[a].total == 1     # a reroll happens once
+    assert previewed(draft, enc).outcomes[a].total == 1
+    assert previewed(draft, enc).outcomes[a].total == 1     # a reroll happens once
 
 
 def test_d20_multipliers_cycle_and_roll_only_extra_dice(R):
@@ -78,16 +79,16 @@ def test_d20_multipliers_cycle_and_roll_only_extra_dice(R):
     rng = R(5, 2, 7, 1)
     draft = DamageDraft(enc.rules, [a], rng)
     draft.set_text("1d8+3")
-    assert draft.preview(enc).outcomes[a].total == 8
+    assert previewed(draft, enc).outcomes[a].total == 8
     draft.toggle_critical()
     draft.cycle_multiplier()
     assert draft.critical_value == 3
-    assert draft.preview(enc).outcomes[a].total == 23     # (5+3) + (2+3) + (7+3)
+    assert previewed(draft, enc).outcomes[a].total == 23     # (5+3) + (2+3) + (7+3)
     draft.cycle_multiplier()
-    assert draft.preview(enc).outcomes[a].total == 27     # one more roll: 1+3
+    assert previewed(draft, enc).outcomes[a].total == 27     # one more roll: 1+3
     for _ in range(2):                                    # ×2, ×3: no die rolled again
         draft.cycle_multiplier()
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert draft.multiplier == 3 and preview.outcomes[a].total == 23
     assert preview.outcomes[a].steps[0] == "critical ×3: 1d8+3 = (5)+3 + (2)+3 + (7)+3 = 23"
     assert rng.left == 0
@@ -100,17 +101,17 @@ def test_d20_critical_off_and_on_keeps_the_extra_dice(R):
     draft = DamageDraft(enc.rules, [a], rng)
     draft.set_text("1d8+3")
     draft.toggle_critical()
-    assert draft.preview(enc).outcomes[a].total == 13     # (5+3) + (2+3)
+    assert previewed(draft, enc).outcomes[a].total == 13     # (5+3) + (2+3)
     draft.cycle_multiplier()
     draft.cycle_multiplier()
-    assert draft.preview(enc).outcomes[a].total == 27     # ×4: (5+3) + (2+3) + (7+3) + (1+3)
+    assert previewed(draft, enc).outcomes[a].total == 27     # ×4: (5+3) + (2+3) + (7+3) + (1+3)
     draft.cycle_multiplier()                              # back to ×2
     draft.toggle_critical()
-    assert draft.preview(enc).outcomes[a].total == 8      # the first dice, as rolled
+    assert previewed(draft, enc).outcomes[a].total == 8      # the first dice, as rolled
     draft.toggle_critical()
-    assert draft.multiplier == 2 and draft.preview(enc).outcomes[a].total == 13
+    assert draft.multiplier == 2 and previewed(draft, enc).outcomes[a].total == 13
     draft.cycle_multiplier()
-    assert draft.preview(enc).outcomes[a].total == 23     # the same third die: 7
+    assert previewed(draft, enc).outcomes[a].total == 23     # the same third die: 7
     assert rng.left == 0
 
 
@@ -131,13 +132,13 @@ def test_daggerheart_hits_armor_and_direct(R):
     assert draft.add_hit() and draft.text == "" and draft.hits == ["1d8 physical"]
     draft.set_text("1d8 physical")
     assert draft.toggle_armor(pc)
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     # RULES §3: the hits are totalled (4 + 5 = 9, Major) before the thresholds; the slot lowers it
     assert preview.damage == ("1d8 physical", "1d8 physical")
     assert [o.summary for o in preview.outcomes.values()] == ["9 Minor: 1 HP", "9 Major: 2 HP"]
     draft.toggle_direct()
     assert not draft.toggle_armor(foe) and not draft.armor_slot(pc)
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert preview.options["direct"] is True and preview.options["armor_slots"] == {}
     assert [o.hp_marked for o in preview.outcomes.values()] == [2, 2]
 
@@ -148,7 +149,7 @@ def test_armor_and_direct_do_nothing_where_the_system_lacks_them(R):
     assert not draft.toggle_armor(a)
     draft.toggle_direct()
     draft.set_text("1d6 fire")
-    options = draft.preview(enc).options
+    options = previewed(draft, enc).options
     assert not draft.direct and options["direct"] is False and options["armor_slots"] == {}
 
 
@@ -157,7 +158,7 @@ def test_commit_applies_what_the_preview_showed(R):
     draft = DamageDraft(enc.rules, [a, b], R(3, 4))
     draft.set_text("2d6 fire")
     draft.toggle_nonlethal()
-    shown = draft.preview(enc)
+    shown = previewed(draft, enc)
     assert enc.creature(a).hp == 30                       # a preview touches nothing
     outcomes = draft.commit(enc)
     assert {cid: (o.changes, o.steps) for cid, o in outcomes.items()} == {
@@ -171,7 +172,7 @@ def test_preview_for_some_of_the_targets(R):
     draft = DamageDraft(enc.rules, [a, b], R(3, 4))
     draft.set_text("2d6 fire")
     draft.set_save(b, "success")
-    preview = draft.preview(enc, [a])
+    preview = previewed(draft, enc, [a])
     assert list(preview.outcomes) == [a] and preview.options["saves"] == {}
 
 
@@ -179,9 +180,9 @@ def test_typed_total_tells_typed_from_rolled(R):
     enc, (a,) = encounter_of("pf2e", {"hp": 30})
     draft = DamageDraft(enc.rules, [a], R(3))
     draft.set_text("14 fire")
-    assert typed_total(draft.preview(enc).roll)
+    assert typed_total(previewed(draft, enc).roll)
     draft.set_text("1d6 fire")
-    assert not typed_total(draft.preview(enc).roll)
+    assert not typed_total(previewed(draft, enc).roll)
 
 
 def test_the_roll_says_where_its_dice_were_rolled(R):
@@ -191,7 +192,7 @@ def test_the_roll_says_where_its_dice_were_rolled(R):
     said = {}
     for text in ("14 fire", "2d4+1=7 fire", "1d6 fire"):
         draft.set_text(text)
-        said[text] = roll_source(draft.preview(enc).roll)
+        said[text] = roll_source(previewed(draft, enc).roll)
     assert said == {"14 fire": "typed total", "2d4+1=7 fire": "rolled at the table",
                     "1d6 fire": "app rolled (^r: reroll)"}
 
@@ -225,13 +226,17 @@ def test_current_is_the_hit_being_typed(R):
     enc, (a,) = encounter_of("pf2e", {"hp": 30})
     draft = DamageDraft(enc.rules, [a], R(3, 5))
     draft.set_text("1d6 fire")
-    assert draft.current is None
+    unrolled = draft.current
+    assert unrolled is None
     draft.preview(enc)
     before = draft.current
+    assert before is not None
     assert before.text == "1d6 fire" and before.roll.total == 3
     draft.reroll()
     draft.preview(enc)
-    assert draft.current.roll is not before.roll and draft.current.roll.total == 5
+    after = draft.current
+    assert after is not None
+    assert after.roll is not before.roll and after.roll.total == 5
 
 
 def test_the_actor_and_the_attack_go_in_the_log(R):
@@ -268,7 +273,7 @@ def test_a_miss_previews_and_commits_no_damage_but_logs_the_attack(R):
     draft = DamageDraft(enc.rules, [ogre], R(3, 8), actor=tordek)
     draft.set_attack(enc.rules.roll_attack(0, 10, rng=draft.rng))  # 3 vs AC 10
     draft.set_text("1d8 slashing")
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert draft.missed and draft.no_damage
     assert totals(preview) == [0]
     assert preview.outcomes[ogre].summary == "miss: no damage"

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from core_support import previewed
 
-from core import Encounter, get_system
+from core import Encounter, ParseError, get_system
 from core.encounter.draft import MISS_SUMMARY, DamageDraft, default_actor, find_actors, roll_source
 
 
@@ -72,7 +73,7 @@ def test_two_targets_with_different_saves_preview_then_apply():
         draft.cycle_save(g1, 1)                       # right, right: success
     draft.cycle_save(g2, -1)                          # left: critical failure
     assert draft.saves == {g1: "success", g2: "critical-failure"}
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert preview.outcomes[g1].total == 10  # 10 halved to 5, weakness fire +5
     assert preview.outcomes[g2].total == 25  # 10 doubled to 20, weakness fire +5
     assert any("weakness" in step for step in preview.outcomes[g2].steps)
@@ -91,28 +92,28 @@ def test_dice_are_rolled_once_and_kept_while_only_saves_change():
     g1, g2 = ids["Goblin 1"], ids["Goblin 2"]
     draft = draft_on(enc, [g1, g2], random.Random(1))
     draft.set_text("6d6 fire")
-    first = draft.preview(enc).roll
+    first = previewed(draft, enc).roll
     # one roll for every target: both see the same rolled total
-    assert {o.total for o in draft.preview(enc).outcomes.values()} == {first.total + 5}
+    assert {o.total for o in previewed(draft, enc).outcomes.values()} == {first.total + 5}
     draft.cycle_save(g1, 1)
     draft.toggle_nonlethal()
-    assert draft.preview(enc).roll is first  # a save or nonlethal keeps the dice
+    assert previewed(draft, enc).roll is first  # a save or nonlethal keeps the dice
     draft.toggle_critical()
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     critical_roll = preview.roll
     assert critical_roll.critical == 2
     # the same dice, read as a critical: c never rerolls
     assert [p.faces for p in critical_roll.hits[0]] == [p.faces for p in first.hits[0]]
     assert preview.outcomes[g2].total == 2 * first.total + 5
     draft.toggle_critical()
-    assert draft.preview(enc).outcomes[g2].total == first.total + 5
+    assert previewed(draft, enc).outcomes[g2].total == first.total + 5
     draft.toggle_critical()
     draft.cycle_save(g1, -1)
     draft.cycle_save(g1, 1)
-    assert draft.preview(enc).roll == critical_roll
+    assert previewed(draft, enc).roll == critical_roll
     assert draft.critical and draft.nonlethal
     draft.reroll()
-    shown = draft.preview(enc)
+    shown = previewed(draft, enc)
     assert shown.roll is not critical_roll
     draft.commit(enc)
     for cid, outcome in shown.outcomes.items():
@@ -125,7 +126,7 @@ def test_a_typed_total_rolls_no_dice(R):
     enc, ids = goblins()
     draft = draft_on(enc, [ids["Goblin 1"], ids["Goblin 2"]], R())   # a die would fail the test
     draft.set_text("14 fire")
-    roll = draft.preview(enc).roll
+    roll = previewed(draft, enc).roll
     assert roll.total == 14
     assert "typed total" in roll_source(roll)
 
@@ -140,6 +141,7 @@ def test_bad_notation_is_refused_with_the_place_of_the_problem(bad, position):
     core refuses never reaches the draft, so nothing is applied."""
     with pytest.raises(ValueError) as refused:
         get_system("pf2e").parse_damage(bad)
+    assert isinstance(refused.value, ParseError), bad
     assert refused.value.position == position, bad
 
 
@@ -151,14 +153,14 @@ def test_daggerheart_hits_are_totalled_and_an_armor_slot_lowers_severity(R):
     assert draft.add_hit()
     assert draft.hits == ["4 physical"]
     draft.set_text("5 physical")
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert preview.outcomes[pc].total == 9
     assert preview.outcomes[pc].hp_marked == 2
     assert draft.toggle_armor(pc, free_slots=3)
-    assert draft.preview(enc).outcomes[pc].hp_marked == 1
+    assert previewed(draft, enc).outcomes[pc].hp_marked == 1
     draft.toggle_direct()  # direct damage: no armor slot
     assert draft.direct
-    assert draft.preview(enc).outcomes[pc].hp_marked == 2
+    assert previewed(draft, enc).outcomes[pc].hp_marked == 2
     draft.toggle_direct()
     draft.commit(enc)
     creature = enc.creature(pc)
@@ -183,7 +185,7 @@ def test_d20_attack_helper_and_multiplier(R):
     assert f"{attack.result.upper()}: {attack.text}" == (
         "CRITICAL: 12+30 = 42: threat; confirm 20+30 = 50 vs AC 5: critical")
     assert draft.critical
-    assert draft.preview(enc).roll.critical == 4
+    assert previewed(draft, enc).roll.critical == 4
     draft.commit(enc)
     assert enc.creature(target).hp == 174  # 1d8+3 rolled four times: 26
 
@@ -195,7 +197,7 @@ def test_a_save_changed_while_the_text_is_wrong_previews_the_last_valid_text():
     draft.set_text("10 fire")                         # "10 fire+" is refused: the draft keeps this
     draft.cycle_save(g1, 1)
     draft.cycle_save(g1, 1)                           # Goblin 1: success
-    assert draft.preview(enc).outcomes[g1].total == 10  # 10 halved, weakness +5
+    assert previewed(draft, enc).outcomes[g1].total == 10  # 10 halved, weakness +5
 
 
 def test_another_hit_keeps_the_numbers_of_the_first(R):
@@ -204,18 +206,18 @@ def test_another_hit_keeps_the_numbers_of_the_first(R):
     # the app's dice (seed 1): 2d6 came up 1, 4; 1d4 came up 4; the reroll 6, 4 and 2
     draft = draft_on(enc, [g1], R(1, 4, 4, 6, 4, 2))
     draft.set_text("2d6 slashing")
-    first = draft.preview(enc).roll
+    first = previewed(draft, enc).roll
     assert draft.add_hit()
     assert draft.hits == ["2d6 slashing"]
-    assert draft.preview(enc).roll.total == first.total  # the kept hit alone, as rolled
+    assert previewed(draft, enc).roll.total == first.total  # the kept hit alone, as rolled
     draft.set_text("1d4 piercing")
-    both = draft.preview(enc).roll
+    both = previewed(draft, enc).roll
     assert len(both.hits) == 2
     assert both.hits[0] == first.hits[0]
     draft.set_text("1d4 piercing")                    # the same text again: the same dice
-    assert draft.preview(enc).roll.hits == both.hits
+    assert previewed(draft, enc).roll.hits == both.hits
     draft.toggle_critical()
-    faces = [part.faces for hit in draft.preview(enc).roll.hits for part in hit]
+    faces = [part.faces for hit in previewed(draft, enc).roll.hits for part in hit]
     assert faces[0] == first.hits[0][0].faces
     draft.reroll()  # a reroll rolls every hit again
     draft.commit(enc)
@@ -324,7 +326,7 @@ def test_daggerheart_has_no_nonlethal_damage(R):
     draft.set_text("9 physical")
     draft.toggle_nonlethal()
     assert not draft.nonlethal
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert "nonlethal" not in preview.options or not preview.options["nonlethal"]
     draft.commit(enc)
     assert enc.creature(pc).hp_marked == 2
@@ -345,11 +347,11 @@ def test_a_miss_previews_no_damage_then_the_gm_confirms_it():
     enc, tordek, ogre = d20_brawl()
     draft = draft_on(enc, [ogre], Dice(3))  # the attack: 3+0 vs AC 10; 1d8 comes up 8
     draft.set_text("1d8 slashing")
-    assert "8" in draft.preview(enc).outcomes[ogre].summary
+    assert "8" in previewed(draft, enc).outcomes[ogre].summary
     attack = enc.rules.roll_attack(0, 10, threat=20, rng=draft.rng)
     draft.set_attack(attack)
     assert f"{attack.result.upper()}: {attack.text}" == "MISS: 3+0 = 3 vs AC 10: miss"
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert preview.outcomes[ogre].summary == MISS_SUMMARY == "miss: no damage"
     assert "8" in preview.roll.text  # what was rolled is still shown, for a confirmation
     draft.confirm_miss()  # the GM confirms: the damage rolled lands
@@ -377,7 +379,7 @@ def test_the_roll_says_subdual_in_d20():
     enc, commoner = commoner_brawl()
     draft = draft_on(enc, [commoner], Dice())
     draft.set_text("1d3+1 subdual")
-    text = draft.preview(enc).roll.text
+    text = previewed(draft, enc).roll.text
     assert text.startswith("1d3+1 subdual (3) = 4"), text
     assert "nonlethal" not in text
 
@@ -386,7 +388,7 @@ def test_a_staggering_result():
     enc, commoner = commoner_brawl()
     draft = draft_on(enc, [commoner], Dice(other=1))
     draft.set_text("1d3+1 subdual")
-    assert draft.preview(enc).outcomes[commoner].summary.endswith("staggered")
+    assert previewed(draft, enc).outcomes[commoner].summary.endswith("staggered")
 
 
 def test_a_critical_rolled_in_the_helper_doubles_the_damage():
