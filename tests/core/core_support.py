@@ -1,4 +1,4 @@
-"""Helpers for the core tests: scripted dice, the words of a refusal, the words the log said last, typed stats, a preview."""
+"""Helpers for the core tests: scripted dice, the words of a refusal, the words the log said last, typed stats, previews, PF2 systems."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from typing import Any, TypedDict
 
 import pytest
 
-from core import Encounter
+from core import Encounter, get_system
 from core.encounter.damage import DamagePreview
 from core.encounter.draft import DamageDraft
+from core.systems.pf2.family import Pf2Family
 
 
 class Stats(TypedDict, total=False):
@@ -69,3 +70,11 @@ def previewed(draft: DamageDraft, encounter: Encounter, ids: Sequence[str] | Non
     preview = draft.preview(encounter, ids)
     assert preview is not None, "the draft previewed nothing: no damage typed"
     return preview
+
+
+def pf2_family(system_id: str) -> Pf2Family:
+    """``get_system(system_id)`` for a PF2-family system, typed as one (its stages, policy,
+    track and ``from_pathbuilder``); the test fails if the system is not of the family."""
+    rules = get_system(system_id)
+    assert isinstance(rules, Pf2Family), f"{system_id} is not a PF2-family system"
+    return rules

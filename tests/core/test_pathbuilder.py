@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from core_support import pf2_family
 
 from core import Creature, Encounter, ParseError, get_system
 
@@ -30,7 +31,7 @@ def trained(proficiency: int, level: int) -> int:
 
 
 def test_a_fighter_from_pathbuilder_has_its_name_level_hp_and_ac():
-    c = get_system("pf2e").from_pathbuilder(TEXT)
+    c = pf2_family("pf2e").from_pathbuilder(TEXT)
     a, level = BUILD["attributes"], BUILD["level"]
     con = mod(BUILD["abilities"]["con"])
     assert c.pc is True
@@ -42,7 +43,7 @@ def test_a_fighter_from_pathbuilder_has_its_name_level_hp_and_ac():
 
 
 def test_saves_and_perception_are_ability_plus_proficiency_plus_level_and_item_bonus():
-    c = get_system("pf2e").from_pathbuilder(TEXT)
+    c = pf2_family("pf2e").from_pathbuilder(TEXT)
     ab, prof, level = BUILD["abilities"], BUILD["proficiencies"], BUILD["level"]
     assert c.numbers["fort"] == mod(ab["con"]) + trained(prof["fortitude"], level) == 9
     assert c.numbers["ref"] == mod(ab["dex"]) + trained(prof["reflex"], level) == 9
@@ -53,7 +54,7 @@ def test_saves_and_perception_are_ability_plus_proficiency_plus_level_and_item_b
 
 
 def test_strikes_are_the_weapons_attack_dice_bonus_and_type():
-    c = get_system("pf2e").from_pathbuilder(TEXT)
+    c = pf2_family("pf2e").from_pathbuilder(TEXT)
     sword, bow = c.attacks
     assert (sword.label, sword.bonus, sword.damage) == ("Longsword", 12, "2d8+4 slashing")  # striking: 2 dice
     assert (bow.label, bow.bonus, bow.damage) == ("Shortbow", 9, "1d6 piercing, 1d6 fire")
@@ -62,12 +63,12 @@ def test_strikes_are_the_weapons_attack_dice_bonus_and_type():
 
 def test_the_bare_build_reads_as_the_wrapped_export():
     bare = json.dumps(BUILD)
-    rules = get_system("pf2e")
+    rules = pf2_family("pf2e")
     assert rules.from_pathbuilder(bare).to_state() == rules.from_pathbuilder(TEXT).to_state()
 
 
 def test_the_pc_saves_and_loads_back():
-    c = get_system("pf2e").from_pathbuilder(TEXT)
+    c = pf2_family("pf2e").from_pathbuilder(TEXT)
     enc = Encounter("pf2e", "T")
     enc.add(c)
     back = Encounter.from_data(enc.to_data())
@@ -76,7 +77,7 @@ def test_the_pc_saves_and_loads_back():
 
 
 def test_starfinder_reads_the_same_export():
-    assert get_system("sf2e").from_pathbuilder(TEXT).max_hp == 44
+    assert pf2_family("sf2e").from_pathbuilder(TEXT).max_hp == 44
 
 
 def broken(change) -> str:
@@ -98,19 +99,19 @@ def broken(change) -> str:
 ])
 def test_a_missing_or_unknown_field_is_named_never_guessed(change, named):
     with pytest.raises(ParseError) as caught:
-        get_system("pf2e").from_pathbuilder(broken(change))
+        pf2_family("pf2e").from_pathbuilder(broken(change))
     assert named in str(caught.value)
 
 
 def test_text_that_is_not_json_says_where_it_stopped():
     with pytest.raises(ParseError) as caught:
-        get_system("pf2e").from_pathbuilder('{"build": {"name": "X",}')
+        pf2_family("pf2e").from_pathbuilder('{"build": {"name": "X",}')
     assert "JSON" in str(caught.value) and caught.value.position > 0
 
 
 def test_a_failed_export_is_refused():
     with pytest.raises(ParseError, match="success"):
-        get_system("pf2e").from_pathbuilder('{"success": false}')
+        pf2_family("pf2e").from_pathbuilder('{"success": false}')
 
 
 def test_daggerheart_has_no_pathbuilder():

@@ -8,8 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from core_support import pf2_family
 
-from core import ParseError, get_system
+from core import ParseError
 from core.systems import pathbuilder_systems
 
 TEXT = (Path(__file__).parent / "pathbuilder" / "fighter.json").read_text(encoding="utf-8")
@@ -24,7 +25,7 @@ def export(change) -> str:
 
 def refusal(text: str) -> ParseError:
     with pytest.raises(ParseError) as caught:
-        get_system("pf2e").from_pathbuilder(text)
+        pf2_family("pf2e").from_pathbuilder(text)
     assert caught.value.text == text
     return caught.value
 
@@ -59,7 +60,7 @@ def test_a_number_beyond_play_says_which():
 
 def test_an_untrained_save_is_the_ability_modifier_alone():
     untrained = export(lambda b: b["proficiencies"].update(will=0))
-    pc = get_system("pf2e").from_pathbuilder(untrained)
+    pc = pf2_family("pf2e").from_pathbuilder(untrained)
     assert pc.numbers["will"] == (BUILD["abilities"]["wis"] - 10) // 2       # proficiency 0: no level
 
 

@@ -8,8 +8,9 @@ import random
 from pathlib import Path
 
 import pytest
+from core_support import pf2_family
 
-from core.systems import get_system
+from core.systems.pf2.family import Pf2Family
 
 # RULES §2, top to bottom: a critical decided (Steps 2, 3.1), the parts sorted, Step 1 floor,
 # Step 2 merge, Step 1b double/halve, on-crit after doubling, the creature's kind, effect
@@ -22,24 +23,24 @@ VW = [*PF2[:PF2.index("resistances")], "vulnerability", *PF2[PF2.index("resistan
 EXPECTED = {"pf2e": PF2, "sf2e": PF2, "vitality-wounds": VW}
 
 
-def _names(rules) -> list[str]:
+def _names(rules: Pf2Family) -> list[str]:
     return [stage.__name__ for stage in rules.stages]
 
 
 @pytest.mark.parametrize("system_id", EXPECTED)
 def test_each_system_lists_its_stages_in_the_order_of_the_rules(system_id):
-    assert _names(get_system(system_id)) == EXPECTED[system_id]
+    assert _names(pf2_family(system_id)) == EXPECTED[system_id]
 
 
 def test_vitality_wounds_differs_by_its_vulnerability_stage_and_its_track():
-    pf2, sf2, vw = (get_system(s) for s in ("pf2e", "sf2e", "vitality-wounds"))
+    pf2, sf2, vw = (pf2_family(s) for s in ("pf2e", "sf2e", "vitality-wounds"))
     assert "vulnerability" in _names(vw) and "vulnerability" not in _names(pf2)
     assert pf2.stages is sf2.stages          # Starfinder differs by policy only
     assert pf2.policy != sf2.policy
     assert type(vw.track) is not type(pf2.track)
 
 
-def _spied(system_id: str) -> tuple[object, list[str]]:
+def _spied(system_id: str) -> tuple[Pf2Family, list[str]]:
     """The system with each of its stages recording its name when it runs."""
     calls: list[str] = []
 
@@ -49,7 +50,7 @@ def _spied(system_id: str) -> tuple[object, list[str]]:
             stage(hit)
         return run
 
-    rules = copy.copy(get_system(system_id))
+    rules = copy.copy(pf2_family(system_id))
     rules.stages = tuple(spy(stage) for stage in rules.stages)
     return rules, calls
 
@@ -69,7 +70,9 @@ def test_a_persistent_tick_runs_the_same_stages(system_id):
     creature = rules.new_creature("Orc", pc=True)
     rules.add_persistent(creature, "1d6 fire")
     assert calls == []  # adding a condition by hand deals nothing
-    outcome = rules.resolve_turn(creature, rules.persistent_timing, rng=random.Random(5))
+    timing = rules.persistent_timing
+    assert timing is not None  # the PF2 family ticks persistent damage at a turn's end
+    outcome = rules.resolve_turn(creature, timing, rng=random.Random(5))
     assert calls == EXPECTED[system_id]
     assert outcome.total > 0
 
