@@ -7,8 +7,9 @@ import pytest
 from core import Encounter, get_system
 from core.catalog.capabilities import ENCOUNTER_OPTIONS, RULE_OPTIONS, check_settings, setting
 from core.systems import SYSTEM_IDS
-from core.systems.base import FLAT_CHECK_DC, MAX_MULTIPLIER, RULE_SETTINGS
+from core.systems.base import MAX_MULTIPLIER, RULE_SETTINGS
 from core.systems.calc import calc_lines, stand_in
+from core.systems.rolls import FLAT_CHECK_DC
 
 OFFERS = {
     # id: (attack helper, multipliers, armor slots, direct, heal tracks, nonlethal, options, DC)

@@ -225,8 +225,11 @@ op = st.one_of(
 
 def _run(enc, operation, rng):
     kind, *args = operation
-    ids = enc.order
-    pick = (lambda i: ids[i % len(ids)]) if ids else None
+    ids: list[str] = enc.order
+
+    def pick(i: int) -> str:  # called only where ids has a creature
+        return ids[i % len(ids)]
+
     if kind == "damage" and ids:
         targets = sorted({pick(i) for i in args[0]})
         enc.apply_damage(targets, _DAMAGE[enc.system], critical=args[1], rng=rng)
