@@ -119,6 +119,7 @@ def test_a_pf2e_creature_at_0_hp_after_an_edit_is_never_ok(hp, damage, new_max, 
     encounter, cid = encounter_with("pf2e", pc=pc, hp=hp)
     encounter.update(cid, now_hp=max(0, hp - damage))
     creature = encounter.update(cid, hp=new_max)
+    assert creature.hp is not None  # a pf2e creature always has HP
     assert creature.hp > 0 or encounter.rules.status(creature) != "ok"
 
 
