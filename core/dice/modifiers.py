@@ -18,7 +18,7 @@ BONUS_TYPES: dict[str, frozenset[str] | None] = {
 }
 
 
-def stack(modifiers: Iterable[tuple[str, int]], system: str | None = None) -> int:
+def stack(modifiers: Iterable[tuple[str | None, int]], system: str | None = None) -> int:
     """Total of typed modifiers: per type the best bonus and the worst penalty; untyped all add.
 
     With ``system`` given, a bonus type that system does not know raises ValueError.

@@ -1,17 +1,30 @@
-"""Helpers for the core tests: scripted dice, the words of a refusal, the words the log said last."""
+"""Helpers for the core tests: scripted dice, the words of a refusal, the words the log said last, typed stats, previews, PF2 systems."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 
-from core import Encounter
+from core import Encounter, get_system
 from core.encounter.damage import DamagePreview
 from core.encounter.draft import DamageDraft
-from core.systems import get_system
 from core.systems.pf2.family import Pf2Family
+
+
+class Stats(TypedDict, total=False):
+    """The track stats ``RuleSystem.new_creature(name, **stats)`` takes (each system's
+    ``stat_fields``): typed so a test's ``**stats`` cannot be read as ``pc`` or ``defenses``."""
+
+    hp: int
+    temp_hp: int
+    vitality: int
+    wounds: int
+    major: int
+    severe: int
+    armor: int
+    stress: int
 
 
 class ScriptedRng:
@@ -52,16 +65,16 @@ def said(encounter: Encounter) -> tuple[str, str, str]:
     return event.kind, event.text, event.short
 
 
-def previewed(draft: DamageDraft, encounter: Encounter, ids: Sequence[str] | None = None
-              ) -> DamagePreview:
-    """The draft's preview, for a test that has given the draft damage to show."""
+def previewed(draft: DamageDraft, encounter: Encounter, ids: Sequence[str] | None = None) -> DamagePreview:
+    """``draft.preview(encounter, ids)`` where damage was typed: the preview (the test fails if None)."""
     preview = draft.preview(encounter, ids)
-    assert preview is not None, "the draft has no damage to preview"
+    assert preview is not None, "the draft previewed nothing: no damage typed"
     return preview
 
 
 def pf2_family(system_id: str) -> Pf2Family:
-    """The rules of a system of the PF2 family, as their own class (its stages, its track)."""
+    """``get_system(system_id)`` for a PF2-family system, typed as one (its stages, policy,
+    track and ``from_pathbuilder``); the test fails if the system is not of the family."""
     rules = get_system(system_id)
-    assert isinstance(rules, Pf2Family), system_id
+    assert isinstance(rules, Pf2Family), f"{system_id} is not a PF2-family system"
     return rules

@@ -29,5 +29,6 @@ def test_a_horde_deals_its_x_from_half_its_hp_marked(marked, expected):
     for natural in (12, 20):                       # a hit and a critical alike
         a = enc.attack(h, kyra, rng=Roll(natural))
         assert a.damage == expected
+    assert a.damage is not None
     out = enc.apply_damage([kyra], a.damage, critical=a.critical, rng=Roll(20))[kyra]
     assert out.total == (2 if marked >= 3 else 2 * 6 + (2 * 6 + 3))   # critical: the dice at most + a roll

@@ -8,6 +8,7 @@ import pytest
 
 from core import ParseError
 from core.statblocks.attack import read_attack_line
+from core.statblocks.text import BlockError
 
 
 def refusal(text: str, system: str) -> ParseError:
@@ -19,12 +20,14 @@ def refusal(text: str, system: str) -> ParseError:
 @pytest.mark.parametrize("system", ["pf2e", "d20-3e", "daggerheart"])
 def test_an_empty_line_says_to_type_it_as_printed(system):
     said = refusal("   ", system)
+    assert isinstance(said, BlockError)
     assert (said.detail, said.line, said.position) == (
         "an attack line is empty: type it as the stat block prints it", 1, 0)
 
 
 def test_a_line_that_is_no_strike_shows_how_a_strike_reads():
     said = refusal("dogslicer +7 (agile)", "pf2e")
+    assert isinstance(said, BlockError)
     assert (said.detail, said.position) == (
         "a Strike reads Melee dogslicer +7 (agile, finesse), Damage 1d6 slashing", 0)
 
@@ -39,6 +42,7 @@ def test_a_d20_field_name_is_not_part_of_the_label(field):
 def test_a_d20_bonus_out_of_bounds_is_placed_after_the_field_name():
     text = "Attack: Greatclub +99999 melee (2d8+7)"
     said = refusal(text, "d20-3e")
+    assert isinstance(said, BlockError)
     assert "out of bounds" in said.detail and said.position == text.index("+99999")
 
 

@@ -4,6 +4,7 @@ them, in each system's layout, refused with the field named, saved and loaded ba
 from __future__ import annotations
 
 import pytest
+from core_support import Stats
 
 from core import Encounter, ParseError, get_system
 from core.creature.model import Attack
@@ -21,7 +22,7 @@ LINES = {
     "d20-3e": ("Greatclub +8 melee (2d8+7/19-20/x3)",
                Attack("Greatclub", "2d8+7", 8, (), "", 19, 3)),
 }
-STATS = {"pf2e": {"hp": 6}, "sf2e": {"hp": 6}, "vitality-wounds": {"vitality": 10, "wounds": 6},
+STATS: dict[str, Stats] = {"pf2e": {"hp": 6}, "sf2e": {"hp": 6}, "vitality-wounds": {"vitality": 10, "wounds": 6},
          "daggerheart": {"hp": 4, "major": 5, "severe": 9, "stress": 2}, "d20-3e": {"hp": 29}}
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 import pytest
+from core_support import Stats
 
 from core import get_system
 from core.catalog import conditions as condition_words
@@ -91,10 +91,10 @@ def _pf2_evening(system, R):
     """Most of what a PF2-family breakdown says: precision, on-crit, traits, immunities, a
     critical, persistent damage and its flat check, dying and a recovery check."""
     rs = get_system(system)
-    hp: dict[str, Any] = {"vitality": 20, "wounds": 6} if system == "vitality-wounds" else {"hp": 20}
+    hp: Stats = {"vitality": 20, "wounds": 6} if system == "vitality-wounds" else {"hp": 20}
     pc = rs.new_creature("カイラ", pc=True, defenses="immunities death effects; weaknesses fire 2; "
                          "resistances physical 3 (except silver)", **hp)
-    lines = []
+    lines: list[str] = []
     for damage, crit in (("2d6+3 slashing silver, 1d6 precision", True), ("4 fire, 1d6 fire on-crit", True),
                          ("6 fire death", False), ("1d6 persistent fire", False), ("30 bludgeoning", True)):
         lines += rs.apply_damage(pc, damage, critical=crit, rng=R(*[3] * 12)).steps
@@ -139,7 +139,7 @@ def test_a_recovery_check_names_its_degree_in_japanese():
 def test_d20_keeps_its_own_terms_in_english_and_the_rest_in_japanese(R):
     rs = get_system("d20-3e")
     c = rs.new_creature("オーク", hp=12, defenses="DR 5/silver; resistances fire 5; immunities cold")
-    lines = []
+    lines: list[str] = []
     for damage, crit in (("1d8+3 slashing, 1d6 fire", 2), ("6 cold", False), ("4 subdual", False),
                          ("30 piercing", False)):
         lines += rs.apply_damage(c, damage, critical=crit, rng=R(*[4] * 8)).steps
@@ -153,7 +153,7 @@ def test_daggerheart_keeps_its_own_terms_in_english_and_the_rest_in_japanese(R):
     rs = get_system("daggerheart")
     c = rs.new_creature("アシッド・バロウワー", hp=6, major=8, severe=15, armor=2, stress=3,
                         defenses="resistance physical")
-    lines = []
+    lines: list[str] = []
     for damage, crit, slot in (("2d10+3 physical", True, True), ("14 magic", False, False),
                                (["6 physical", "5 magic"], False, False), ("30 magic", False, False)):
         lines += rs.apply_damage(c, damage, critical=crit, armor_slot=slot, rng=R(*[5] * 8)).steps

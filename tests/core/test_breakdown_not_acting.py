@@ -3,15 +3,16 @@ shown, never dropped in silence), with the defenses, before the total, in every 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
 import pytest
+from core_support import Stats
 
 from core import get_system
 from core.text.i18n import set_language
 
 
-def _steps(system: str, defenses: str, damage: str, **stats: Any) -> list[str]:
+def _steps(system: str, defenses: str, damage: str, **stats: Unpack[Stats]) -> list[str]:
     rules = get_system(system)
     target = rules.new_creature("Target", defenses=defenses, **stats)
     return list(rules.apply_damage(target, damage).steps)

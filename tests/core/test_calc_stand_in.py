@@ -10,13 +10,13 @@ from core.systems.calc import stand_in, stand_in_unknown
 
 def test_the_stand_in_is_a_living_non_pc_with_a_bottomless_track():
     target = stand_in(get_system("pf2e"), {})
-    assert (target.name, target.pc, target.init_mod, target.traits) == ("target", False, 0, {"living"})
+    assert (target.name, target.pc, target.init_mod, target.traits) == ("target", False, 0, frozenset({"living"}))
     assert target.hp == target.max_hp == MAX_TRACK
 
 
 def test_the_stand_in_keeps_the_traits_and_the_defenses_given():
     target = stand_in(get_system("pf2e"), {"hp": 30}, defenses="resistances fire 5", traits="undead")
-    assert (target.hp, target.traits, target.defenses) == (30, {"undead"}, "resistances fire 5")
+    assert (target.hp, target.traits, target.defenses) == (30, frozenset({"undead"}), "resistances fire 5")
 
 
 def test_a_vitality_and_wounds_npc_given_hp_follows_the_hp_track():

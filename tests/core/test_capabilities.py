@@ -7,8 +7,9 @@ import pytest
 from core import Encounter, get_system
 from core.catalog.capabilities import ENCOUNTER_OPTIONS, RULE_OPTIONS, check_settings, setting
 from core.systems import SYSTEM_IDS
-from core.systems.base import FLAT_CHECK_DC, MAX_MULTIPLIER, RULE_SETTINGS
+from core.systems.base import MAX_MULTIPLIER, RULE_SETTINGS
 from core.systems.calc import calc_lines, stand_in
+from core.systems.rolls import FLAT_CHECK_DC
 
 OFFERS = {
     # id: (attack helper, multipliers, armor slots, direct, heal tracks, nonlethal, options, DC)
@@ -184,5 +185,7 @@ def test_each_system_gives_the_damage_field_examples_in_its_own_notation(system)
     parser reads (Daggerheart showed pf2e's ``6d6 fire``, a type it does not have)."""
     rules = get_system(system)
     rolled, typed = rules.example_damage
-    assert rules.parse_damage(rolled).parts[0].amount.dice
-    assert not rules.parse_damage(typed).parts[0].amount.dice
+    rolled_amount = rules.parse_damage(rolled).parts[0].amount
+    typed_amount = rules.parse_damage(typed).parts[0].amount
+    assert rolled_amount is not None and rolled_amount.dice
+    assert typed_amount is not None and not typed_amount.dice

@@ -19,7 +19,7 @@ def _own_data_dir(tmp_path, monkeypatch):
     i18n.set_language("en")
 
 
-def _help(capsys, *args: str) -> str:
+def _help(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     try:
         main(["--lang", "ja", *args, "--help"])
     except SystemExit:

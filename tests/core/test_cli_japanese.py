@@ -18,7 +18,7 @@ def _own_data_dir(tmp_path, monkeypatch):
     i18n.set_language("en")
 
 
-def _calc(capsys, *args: str) -> list[str]:
+def _calc(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
     assert main(["calc", "--system", "pf2e", *args]) == 0
     return capsys.readouterr().out.splitlines()
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
 
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 
@@ -152,7 +152,7 @@ def test_apply_damage_refuses_unknown_settings(settings):
 ])
 def test_apply_damage_takes_the_rule_options(R, system, settings, damage, options, rng, total):
     rs = get_system(system)
-    stats: dict[str, Any] = {"hp": 6, "major": 7, "severe": 14} if system == "daggerheart" else {"hp": 100}
+    stats: Stats = {"hp": 6, "major": 7, "severe": 14} if system == "daggerheart" else {"hp": 100}
     out = rs.apply_damage(rs.new_creature("T", **stats), damage, rng=R(*rng), settings=settings,
                           **options)
     assert (out.hp_marked if system == "daggerheart" else out.total) == total, out.steps

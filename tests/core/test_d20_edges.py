@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from core import Creature
 from core.systems import get_system
 
 RULES = get_system("d20-3e")
@@ -57,4 +58,5 @@ def test_an_edit_gives_a_creature_without_current_hp_its_new_maximum():
     orc = RULES.new_creature("Orc", hp=10)
     orc.hp = None
     RULES._set_stats(orc, {"hp": 12}, editing=True)
-    assert (orc.hp, orc.max_hp) == (12, 12)
+    edited: Creature = orc  # read afresh: mypy would keep orc.hp as the None set above
+    assert (edited.hp, edited.max_hp) == (12, 12)

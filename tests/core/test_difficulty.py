@@ -7,9 +7,9 @@ Every expected number is worked from RULES §10's arithmetic in the test itself.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 from core.creature.model import Creature
@@ -25,7 +25,7 @@ def party(system: str, count: int, level: int | None = 1, name: str = "PC") -> E
     rules = get_system(system)
     for n in range(count):
         numbers = {} if level is None else {"level": level}
-        hp: dict[str, Any] = {"hp": 6} if system == "daggerheart" else {"hp": 20}
+        hp: Stats = {"hp": 6} if system == "daggerheart" else {"hp": 20}
         enc.add(rules.new_creature(f"{name} {n + 1}", pc=True, numbers=numbers, **hp))
     return enc
 

@@ -226,8 +226,8 @@ def test_current_is_the_hit_being_typed(R):
     enc, (a,) = encounter_of("pf2e", {"hp": 30})
     draft = DamageDraft(enc.rules, [a], R(3, 5))
     draft.set_text("1d6 fire")
-    nothing_yet = draft.current
-    assert nothing_yet is None
+    unrolled = draft.current
+    assert unrolled is None
     draft.preview(enc)
     before = draft.current
     assert before is not None
@@ -235,7 +235,8 @@ def test_current_is_the_hit_being_typed(R):
     draft.reroll()
     draft.preview(enc)
     after = draft.current
-    assert after is not None and after.roll is not before.roll and after.roll.total == 5
+    assert after is not None
+    assert after.roll is not before.roll and after.roll.total == 5
 
 
 def test_the_actor_and_the_attack_go_in_the_log(R):

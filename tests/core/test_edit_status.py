@@ -7,9 +7,10 @@ settles the status of an edited creature (``RuleSystem.settle_status``), called 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
 import pytest
+from core_support import Stats
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ from core.encounter import Encounter, resolve_temp_hp
 from core.systems import get_system
 
 
-def encounter_with(system: str, pc: bool = True, **stats: Any) -> tuple[Encounter, str]:
+def encounter_with(system: str, pc: bool = True, **stats: Unpack[Stats]) -> tuple[Encounter, str]:
     """An encounter holding one creature of ``system``."""
     encounter = Encounter(system, "Edit")
     cid = encounter.add(get_system(system).new_creature("Valeros", pc=pc, **stats))
@@ -118,6 +119,7 @@ def test_a_pf2e_creature_at_0_hp_after_an_edit_is_never_ok(hp, damage, new_max, 
     encounter, cid = encounter_with("pf2e", pc=pc, hp=hp)
     encounter.update(cid, now_hp=max(0, hp - damage))
     creature = encounter.update(cid, hp=new_max)
+    assert creature.hp is not None  # a pf2e creature always has HP
     assert creature.hp > 0 or encounter.rules.status(creature) != "ok"
 
 

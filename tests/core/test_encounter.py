@@ -4,9 +4,8 @@ the log, and a ledger that stores diffs."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 
@@ -15,7 +14,7 @@ def make(system="pf2e", **kw):
     return Encounter(system=system, name="Ambush", **kw)
 
 
-def add(enc, name, initiative=0, **stats: Any):
+def add(enc, name, initiative=0, **stats):
     rs = enc.rules
     if not stats:
         stats = {"vitality": 30, "wounds": 10} if rs.id == "vitality-wounds" else {"hp": 30}
@@ -399,10 +398,11 @@ def test_every_system_encounter_basics(system):
     enc = make(system)
     rs = get_system(system)
     assert enc.rules.id == rs.id == system
-    stats: dict[str, Any] = {
+    by_system: dict[str, Stats] = {
         "vitality-wounds": {"vitality": 20, "wounds": 5},
         "daggerheart": {"hp": 6, "major": 7, "severe": 14, "armor": 2, "stress": 6},
-    }.get(system, {"hp": 30})
+    }
+    stats = by_system.get(system, {"hp": 30})
     a = enc.add(rs.new_creature("A", **stats), initiative=3)
     before = state(enc)
     enc.apply_damage([a], "8" if system in ("daggerheart", "d20-3e") else "8 fire")

@@ -3,17 +3,15 @@ roster refuses, in its words and with nothing changed; hiding, renaming and sett
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from core_support import refused
+from core_support import Stats, refused
 
 from core import Encounter
 
 
 def _ambush(system: str = "pf2e") -> tuple[Encounter, str, str]:
     enc = Encounter(system, "Ambush")
-    stats: dict[str, Any] = {"vitality": 20, "wounds": 10} if system == "vitality-wounds" else {"hp": 15}
+    stats: Stats = {"vitality": 20, "wounds": 10} if system == "vitality-wounds" else {"hp": 15}
     goblin = enc.add(enc.rules.new_creature("Goblin", **stats), initiative=12)
     orc = enc.add(enc.rules.new_creature("Orc", **stats), initiative=10)
     return enc, goblin, orc
@@ -81,7 +79,8 @@ def test_hiding_and_showing_are_one_step_each_in_the_players_words():
     event = enc.set_hidden([goblin, orc, goblin], True)
     assert (event.kind, event.text) == ("visibility", "Goblin, Orc hidden from the players")
     assert enc.creature(goblin).hidden and enc.creature(orc).hidden
-    assert enc.set_hidden(orc, 0).text == "Orc shown to the players"
+    # 0 on purpose: a falsy value is stored as the bool False (checked on the next line)
+    assert enc.set_hidden(orc, 0).text == "Orc shown to the players"  # type: ignore[arg-type]
     assert enc.creature(orc).hidden is False and enc.creature(goblin).hidden
     enc.undo()
     assert enc.creature(orc).hidden
@@ -110,7 +109,7 @@ def test_a_setting_change_is_said_in_the_gms_words_and_undone():
 def test_only_a_creature_joins():
     enc, *_ = _ambush()
     with pytest.raises(TypeError, match=r"add\(\) takes a Creature from rules.new_creature\(\)"):
-        enc.add("Goblin")
+        enc.add("Goblin")  # type: ignore[arg-type]  # a name, not a Creature: the refusal checked
 
 
 def test_joining_says_the_initiative_or_the_place():

@@ -32,12 +32,14 @@ def test_undo_and_redo_play_the_encounters_own_fields_both_ways():
     enc = Encounter("pf2e", "Ambush")
     enc.rename("Bridge")
     enc.rename("Ford")
-    assert enc.undo().text == "encounter renamed to Ford"
+    undone = enc.undo()
+    assert undone is not None and undone.text == "encounter renamed to Ford"
     assert (enc.name, enc.can_undo, enc.can_redo) == ("Bridge", True, True)
     enc.undo()
     assert (enc.name, enc.can_undo) == ("Ambush", False)
     assert enc.undo() is None
-    assert enc.redo().text == "encounter renamed to Bridge"
+    redone = enc.redo()
+    assert redone is not None and redone.text == "encounter renamed to Bridge"
     enc.redo()
     assert (enc.name, enc.can_redo) == ("Ford", False)
 

@@ -65,7 +65,8 @@ def test_one_target_names_it_whatever_its_name_says(R):
     bob = enc.add(rs.new_creature("Bob: the tank; hero → legend", hp=30), initiative=10)
     enc.apply_damage([bob], "3d6 force", rng=R(3, 4, 4))
     assert enc.log[-1].short == "3d6 force → Bob: the tank; hero → legend 11"
-    healed = enc.heal_many([bob], 5) and enc.log[-1]
+    assert enc.heal_many([bob], 5)
+    healed = enc.log[-1]
     assert healed.short == "" and healed.headline == healed.text  # one target: short already
 
 

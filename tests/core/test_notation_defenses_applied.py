@@ -68,12 +68,16 @@ LINE = parse_defenses("immunities critical hits (except magical), fire; weakness
 
 def test_the_highest_entry_applies_and_precision_apart():
     fire = applicable(LINE, frozenset({"fire", "all"}))
+    assert fire.immunity is not None and fire.weakness is not None
+    assert fire.precision_weakness is not None and fire.precision_resistance is not None
     assert (fire.immunity.selector, fire.weakness.value, fire.precision_weakness.value) == ("fire", 10, 3)
     assert fire.resistance is None and fire.vulnerability is None
     assert fire.precision_resistance.value == 2
     slashing = applicable(LINE, frozenset({"slashing", "physical", "all"}))
+    assert slashing.resistance is not None
     assert (slashing.immunity, slashing.weakness, slashing.resistance.value) == (None, None, 8)
     silver = applicable(LINE, frozenset({"slashing", "physical", "all", "silver"}))
+    assert silver.resistance is not None
     assert silver.resistance.value == 5
     assert applicable(LINE, frozenset({"fire", "all"})) is fire     # looked up once
 
@@ -87,7 +91,8 @@ def test_a_special_immunity_applies_unless_a_part_is_excepted():
 
 def test_an_effect_immunity_removes_only_an_attack_with_its_trait():
     line = parse_defenses("immunities death effects", "pf2e")
-    assert line.effect_immunity(frozenset({"death"}), [frozenset()]).selector == "death"
+    death = line.effect_immunity(frozenset({"death"}), [frozenset()])
+    assert death is not None and death.selector == "death"
     assert line.effect_immunity(frozenset(), [frozenset()]) is None
     assert line.effect_immunity(frozenset({"poison"}), [frozenset()]) is None
     assert LINE.effect_immunity(frozenset({"death"}), [frozenset()]) is None
@@ -95,7 +100,8 @@ def test_an_effect_immunity_removes_only_an_attack_with_its_trait():
 
 def test_a_vulnerability_applies_to_its_selector():
     line = parse_defenses("vulnerable silver", "vitality-wounds")
-    assert applicable(line, frozenset({"silver"})).vulnerability.selector == "silver"
+    silver = applicable(line, frozenset({"silver"})).vulnerability
+    assert silver is not None and silver.selector == "silver"
     assert applicable(line, frozenset({"fire"})).vulnerability is None
 
 

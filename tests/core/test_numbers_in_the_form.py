@@ -4,6 +4,7 @@ the GM's MAP step recorded, rolled saves logged with their die, a Horde's X offe
 from __future__ import annotations
 
 import pytest
+from core_support import previewed
 
 from core import Encounter, get_system
 from core.creature.model import Attack
@@ -35,7 +36,7 @@ def test_a_hit_on_a_minion_offers_the_other_minions_and_defeats_the_picked_in_on
     enc, (b1, b2, b3, b4) = bandits()
     draft = DamageDraft(enc.rules, [b1])
     draft.set_text("9 physical")
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert minion_choices(enc, preview) == (2, [b2, b3, b4])     # 9 // 4: two more
     both = with_minions(enc, preview, [b2, b3])
     enc.commit_damage(both)
@@ -46,19 +47,19 @@ def test_a_hit_on_a_minion_offers_the_other_minions_and_defeats_the_picked_in_on
     assert any("Bandit 2: Minion: defeated by the hit on Bandit 1" in d for d in event.details)
     enc.undo()                                                    # one change, one undo step
     assert not any("defeated" in enc.creature(c).conditions for c in (b1, b2, b3))
-    assert minion_choices(enc, draft.preview(enc))[1] == [b2, b3, b4]
+    assert minion_choices(enc, previewed(draft, enc))[1] == [b2, b3, b4]
 
 
 def test_a_hit_that_defeats_no_more_offers_none_and_picking_none_changes_nothing():
     enc, (b1, b2, b3, b4) = bandits()
     draft = DamageDraft(enc.rules, [b1])
     draft.set_text("3 physical")
-    preview = draft.preview(enc)
+    preview = previewed(draft, enc)
     assert minion_choices(enc, preview) == (0, [])
     assert with_minions(enc, preview, []) is preview
     enc.creature(b2).conditions.add("defeated")
     draft.set_text("8 physical")
-    assert minion_choices(enc, draft.preview(enc))[1] == [b3, b4]     # not one already defeated
+    assert minion_choices(enc, previewed(draft, enc))[1] == [b3, b4]     # not one already defeated
 
 
 def test_only_a_daggerheart_minion_falls_to_another_minions_hit():

@@ -3,16 +3,15 @@ both the order and who was active."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from core_support import Stats
 
 from core import Encounter
 
 
 def _scene(system: str) -> tuple[Encounter, str, str, str]:
     enc = Encounter(system, "Scene")
-    stats: dict[str, Any] = {"hp": 6}
+    stats: Stats = {"hp": 6}
     if system == "daggerheart":
         ids = [enc.add(enc.rules.new_creature(name, **stats)) for name in "ABC"]
     else:

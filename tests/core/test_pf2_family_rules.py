@@ -7,9 +7,9 @@ Every test names the RULES section it pins; each failed on the code before the f
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
+from core_support import Stats
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +22,7 @@ FAMILY = ("pf2e", "sf2e", "vitality-wounds")
 
 def hp_target(system: str = "pf2e", defenses: str = "", **extra):
     rs = get_system(system)
-    stats: dict[str, Any] = {"vitality": 200, "wounds": 20} if system == "vitality-wounds" else {"hp": 200}
+    stats: Stats = {"vitality": 200, "wounds": 20} if system == "vitality-wounds" else {"hp": 200}
     return rs, rs.new_creature("Target", defenses=defenses, **stats, **extra)
 
 

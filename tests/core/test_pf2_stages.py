@@ -23,7 +23,7 @@ VW = [*PF2[:PF2.index("resistances")], "vulnerability", *PF2[PF2.index("resistan
 EXPECTED = {"pf2e": PF2, "sf2e": PF2, "vitality-wounds": VW}
 
 
-def _names(rules) -> list[str]:
+def _names(rules: Pf2Family) -> list[str]:
     return [stage.__name__ for stage in rules.stages]
 
 
@@ -70,8 +70,9 @@ def test_a_persistent_tick_runs_the_same_stages(system_id):
     creature = rules.new_creature("Orc", pc=True)
     rules.add_persistent(creature, "1d6 fire")
     assert calls == []  # adding a condition by hand deals nothing
-    assert rules.persistent_timing is not None   # the PF2 family ticks at a turn's end
-    outcome = rules.resolve_turn(creature, rules.persistent_timing, rng=random.Random(5))
+    timing = rules.persistent_timing
+    assert timing is not None  # the PF2 family ticks persistent damage at a turn's end
+    outcome = rules.resolve_turn(creature, timing, rng=random.Random(5))
     assert calls == EXPECTED[system_id]
     assert outcome.total > 0
 

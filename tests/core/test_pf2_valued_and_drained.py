@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 
@@ -14,7 +13,7 @@ FAMILY = ("pf2e", "sf2e", "vitality-wounds")
 
 def goblin(system="pf2e", **numbers):
     encounter = Encounter(system, "Ambush")
-    stats: dict[str, Any] = {"vitality": 30, "wounds": 10} if system == "vitality-wounds" else {"hp": 30}
+    stats: Stats = {"vitality": 30, "wounds": 10} if system == "vitality-wounds" else {"hp": 30}
     cid = encounter.add(get_system(system).new_creature("Goblin", numbers=numbers or None, **stats))
     return encounter, cid
 

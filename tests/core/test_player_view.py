@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from core_support import Stats
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +16,7 @@ SYSTEMS = ("pf2e", "sf2e", "vitality-wounds", "daggerheart", "d20-3e")
 DEFENSES = {"pf2e": "weaknesses fire 5", "sf2e": "weaknesses fire 5",
             "vitality-wounds": "vulnerable silver", "daggerheart": "resistance magic",
             "d20-3e": "immunities cold; resistance 5/-"}
-STATS: dict[str, dict[str, Any]] = {"pf2e": {"hp": 20}, "sf2e": {"hp": 20}, "d20-3e": {"hp": 20},
+STATS: dict[str, Stats] = {"pf2e": {"hp": 20}, "sf2e": {"hp": 20}, "d20-3e": {"hp": 20},
          "vitality-wounds": {"vitality": 10, "wounds": 10},
          "daggerheart": {"hp": 4, "major": 6, "severe": 11, "stress": 3}}
 # (fields set on the adversary, what the players read) from full health down

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -66,7 +65,7 @@ attack_opts = st.fixed_dictionaries({
 
 def creature(rs, defenses="", **extra):
     if rs.id == "vitality-wounds":
-        stats: dict[str, Any] = {"vitality": 400, "wounds": 40}
+        stats = {"vitality": 400, "wounds": 40}
     elif rs.id == "daggerheart":
         stats = {"hp": 12, "major": 10, "severe": 20, "armor": 3, "stress": 6}
     else:
@@ -226,8 +225,11 @@ op = st.one_of(
 
 def _run(enc, operation, rng):
     kind, *args = operation
-    ids = enc.order
-    pick = (lambda i: ids[i % len(ids)]) if ids else None
+    ids: list[str] = enc.order
+
+    def pick(i: int) -> str:  # called only where ids has a creature
+        return ids[i % len(ids)]
+
     if kind == "damage" and ids:
         targets = sorted({pick(i) for i in args[0]})
         enc.apply_damage(targets, _DAMAGE[enc.system], critical=args[1], rng=rng)

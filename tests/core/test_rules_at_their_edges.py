@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from core_support import refused
+from core_support import Stats, refused
 
 from core import Encounter, get_system
 from core.systems import SYSTEM_IDS
@@ -55,7 +53,7 @@ def test_moving_the_active_creature_and_undoing_restores_who_is_active():
 @pytest.mark.parametrize("system", [s for s in SYSTEM_IDS if s != "daggerheart"])
 def test_outside_daggerheart_an_outcome_marks_no_hp(system):
     rules = get_system(system)
-    stats: dict[str, Any] = {"vitality": 20, "wounds": 10} if system == "vitality-wounds" else {"hp": 20}
+    stats: Stats = {"vitality": 20, "wounds": 10} if system == "vitality-wounds" else {"hp": 20}
     out = rules.apply_damage(rules.new_creature("Goblin", **stats), "30 fire")
     assert out.hp_marked == 0
 

@@ -4,6 +4,8 @@ test it came from; that one now checks only what the screen shows of it."""
 
 from __future__ import annotations
 
+from core_support import previewed
+
 from core import Encounter, get_system
 from core.encounter.draft import DamageDraft, minion_choices
 
@@ -32,7 +34,7 @@ def test_d20_subdual_is_said_as_subdual_in_the_echo_and_the_breakdown():
     draft = DamageDraft(rules, [ogre], Dice(2), actor=tordek)
     draft.set_text("1d3+1 subdual")
     assert draft.typed_nonlethal  # the box the screen shows as [x] subdual
-    steps = " → ".join(draft.preview(encounter).outcomes[ogre].steps)
+    steps = " → ".join(previewed(draft, encounter).outcomes[ogre].steps)
     assert "subdual" in steps and "nonlethal" not in steps
 
 
@@ -68,7 +70,7 @@ def test_four_damage_on_a_minion_4_defeats_one_more():
         numbers={"difficulty": 10, "attack": 2, "minion": 4})) for n in (1, 2, 3, 4)]
     draft = DamageDraft(rules, bandits[:1], Dice())
     draft.set_text("4 physical")
-    more, offered = minion_choices(encounter, draft.preview(encounter))
+    more, offered = minion_choices(encounter, previewed(draft, encounter))
     assert (more, offered[:more]) == (1, [bandits[1]])
     assert offered == bandits[1:]
 

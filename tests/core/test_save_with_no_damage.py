@@ -4,15 +4,14 @@ log when no damage was typed."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 from core.encounter.draft import DamageDraft
 from core.systems import SYSTEM_IDS
 
-STATS: dict[str, dict[str, Any]] = {"vitality-wounds": {"vitality": 20, "wounds": 10}, "daggerheart": {"hp": 6}}
+STATS: dict[str, Stats] = {"vitality-wounds": {"vitality": 20, "wounds": 10}, "daggerheart": {"hp": 6}}
 
 
 @pytest.mark.parametrize("system", SYSTEM_IDS)

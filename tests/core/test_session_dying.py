@@ -4,9 +4,8 @@ its turn, and both rolled or asked of the GM by the flat_checks setting."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 
@@ -18,7 +17,7 @@ def fight(system="pf2e", **settings):
     enc = Encounter(system, "Ambush", settings=settings or None)
     rs = get_system(system)
     gob = enc.add(rs.new_creature("Goblin", hp=10))
-    stats: dict[str, Any] = {"vitality": 10, "wounds": 5} if system == "vitality-wounds" else {"hp": 10}
+    stats: Stats = {"vitality": 10, "wounds": 5} if system == "vitality-wounds" else {"hp": 10}
     pc = enc.add(rs.new_creature("Kyra", pc=True, **stats))
     return enc, gob, pc
 

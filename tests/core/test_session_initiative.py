@@ -3,9 +3,8 @@ Daggerheart's GM-ordered spotlight and Fear, and next turn skipping the defeated
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 
@@ -15,7 +14,7 @@ WITH_INITIATIVE = (*PF2_FAMILY, "d20-3e")
 
 def creature(system, name, pc=False, init_mod=0):
     rs = get_system(system)
-    stats: dict[str, Any] = {"vitality": 20, "wounds": 5} if system == "vitality-wounds" else {"hp": 20}
+    stats: Stats = {"vitality": 20, "wounds": 5} if system == "vitality-wounds" else {"hp": 20}
     return rs.new_creature(name, pc=pc, init_mod=init_mod, **stats)
 
 
@@ -38,7 +37,8 @@ def test_init_mod_defaults_to_zero_and_is_stored():
     assert rs.new_creature("A", hp=5).init_mod == 0
     assert rs.new_creature("B", hp=5, init_mod=7).init_mod == 7
     with pytest.raises(ValueError, match="init_mod"):
-        rs.new_creature("C", hp=5, init_mod="7")
+        # a str on purpose: the refusal of a non-integer init_mod is what is checked
+        rs.new_creature("C", hp=5, init_mod="7")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("system", WITH_INITIATIVE)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 import tomllib
-from typing import Any
 
 import pytest
 import tomli_w
+from core_support import Stats
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,8 +26,9 @@ def _encounter(system, flat_checks):
     enc = Encounter(system, "Prop", settings={"flat_checks": flat_checks})
     rs = get_system(system)
     for name, pc, mod in (("A", True, 2), ("B", False, 2), ("C", True, -1)):
-        stats: dict[str, Any] = {"vitality-wounds": {"vitality": 8, "wounds": 3},
-                 "daggerheart": {"hp": 3, "stress": 2}}.get(system, {"hp": 8})
+        by_system: dict[str, Stats] = {"vitality-wounds": {"vitality": 8, "wounds": 3},
+                                       "daggerheart": {"hp": 3, "stress": 2}}
+        stats = by_system.get(system, {"hp": 8})
         enc.add(rs.new_creature(name, pc=pc, init_mod=mod, **stats))
     return enc
 

@@ -82,8 +82,9 @@ def test_the_type_line_gives_the_kind_only_before_the_hit_dice():
     ("Ogre\nHit Dice: 4d8+8 (26 hp)\nSpecial Qualities: damage reduction 10/magic, damage reduction 5/fyre", 94, 3),
 ])
 def test_each_mistake_is_placed_at_its_words(text, position, line):
-    with pytest.raises(BlockError) as caught:
+    with pytest.raises(ParseError) as caught:
         _read(text)
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (position, line)
 
 

@@ -86,8 +86,9 @@ def test_hp_and_stress_reach_the_systems_bounds():
     ("Rats\nThresholds: 1000001 | HP: 3", 17, 2),
 ])
 def test_each_mistake_is_placed_at_its_field(text, position, line):
-    with pytest.raises(BlockError) as caught:
+    with pytest.raises(ParseError) as caught:
         _read(text)
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (position, line)
 
 

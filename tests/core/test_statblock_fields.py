@@ -18,13 +18,14 @@ from core.statblocks.fields import (
     modifier,
 )
 from core.statblocks.text import Block, BlockError
+from core.text.errors import ParseError
 
 BLOCK = Block("Gob\nResistances fire 5, cold x, (except silver)")
 PLUS = re.compile(r"\s+plus\s+|,")
 
 
-def _error(call) -> BlockError:
-    with pytest.raises(BlockError) as caught:
+def _error(call) -> ParseError:
+    with pytest.raises(ParseError) as caught:
         call()
     return caught.value
 
@@ -64,6 +65,7 @@ def test_printed_damage_keeps_its_parts_and_the_rest_is_the_note():
         == ("2d6 fire, 1d6 cold", "drain life")
     assert damage_parts(", 2d6 fire", 0, "pf2e", BLOCK, PLUS) == ("2d6 fire", "")
     error = _error(lambda: damage_parts("  2d6 fyre plus Grab", 10, "pf2e", BLOCK, PLUS))
+    assert isinstance(error, BlockError)
     assert (error.position, error.line) == (16, 2)
 
 
@@ -103,4 +105,5 @@ def test_a_line_of_capitalised_words_gives_its_kinds(line, kinds):
 def test_a_refused_double_resistance_note_is_placed_at_its_entry():
     sections = DefenseSections(BLOCK, "pf2e")
     error = _error(lambda: sections.add("resistances", [(" all 5 (double resistance vs. non-magical, silver)", 16)]))
+    assert isinstance(error, BlockError)
     assert (error.position, error.detail) == (17, "start with immunities, weaknesses or resistances (not 'silver')")

@@ -59,8 +59,9 @@ def test_a_missing_line_points_at_the_end_of_what_was_pasted():
 
 def test_a_mistake_after_a_blank_first_line_is_placed_on_its_own_line():
     text = "\nゴブリン クリーチャー 1\n知覚 +x\nHP 6"
-    with pytest.raises(BlockError) as caught:
+    with pytest.raises(ParseError) as caught:
         read_statblock(text, "pf2e")
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (text.index("+x"), 3)
 
 
@@ -68,6 +69,7 @@ def test_a_mistake_on_a_line_over_200_characters_is_placed_on_the_character_past
     # every character between 近接 and ダメージ is frequent on so long a line: the caret still
     # lands on the bonus, not at the start of the line
     text = "ゴブリン クリーチャー 1\n知覚 +2\nHP 6\n近接 aa +99999、ダメージ 1d6 fire plus " + "aa +99, " * 25
-    with pytest.raises(BlockError) as caught:
+    with pytest.raises(ParseError) as caught:
         read_statblock(text, "pf2e")
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (text.index("+99999"), 4)

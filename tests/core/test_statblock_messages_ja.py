@@ -69,20 +69,15 @@ def test_each_reader_message_in_japanese_at_the_same_place(japanese, system, tex
     assert not any(0x3000 <= ord(c) <= 0xFFEF for c in english.message)
 
 
-def _block_error(text: str) -> BlockError:
-    """The refusal of a block with a bad line: a BlockError naming the line."""
-    with pytest.raises(BlockError) as caught:
-        read_statblock(text, "pf2e")
-    return caught.value
-
-
 def test_the_line_is_named_apart_from_the_message(japanese):
     """The paste dialog names the line and column itself: it shows ``detail``."""
-    error = _block_error("Goblin Creature 1\nHP 6x")
+    error = _error("Goblin Creature 1\nHP 6x")
+    assert isinstance(error, BlockError)
     assert (error.line, error.detail) == (2, "HPは0以上の整数で書いてください（「6x」ではなく）")
     i18n.set_language("en")
-    error = _block_error("Goblin Creature 1\nHP 6x")
+    error = _error("Goblin Creature 1\nHP 6x")
     assert error.message == "line 2: HP should be a whole number, not '6x'"
+    assert isinstance(error, BlockError)
     assert error.detail == "HP should be a whole number, not '6x'"
 
 

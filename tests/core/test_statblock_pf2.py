@@ -10,6 +10,7 @@ from core.creature.model import Attack
 from core.creature.schema import MAX_TRACK
 from core.statblocks import read_statblock
 from core.statblocks.text import BlockError
+from core.text.errors import ParseError
 
 LICH = """LICH
 CREATURE 12
@@ -89,16 +90,18 @@ def test_the_hp_line_gives_the_tracks_and_hardness(text, system, stats, defenses
     ("Gob\nHP 5\nWeaknesses fyre 5", 20, 3),
 ])
 def test_each_mistake_is_placed_at_its_words(text, position, line):
-    with pytest.raises(BlockError) as caught:
+    with pytest.raises(ParseError) as caught:
         read_statblock(text, "pf2e")
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (position, line)
 
 
 def test_perception_after_other_senses_is_read_and_bounded():
     block = read_statblock("Gob\nSenses darkvision, Perception +12\nHP 5", "pf2e")
     assert (block.init_mod, block.numbers) == (12, {"perception": 12})
-    with pytest.raises(BlockError) as caught:
+    with pytest.raises(ParseError) as caught:
         read_statblock("Gob\nSenses darkvision, Perception +99999\nHP 5", "pf2e")
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.detail, caught.value.position) == (
         "Perception +99999 is out of bounds: -999 to 999", 34)
 
@@ -111,6 +114,7 @@ def test_a_strike_label_keeps_every_letter_of_its_name():
 
 def test_a_typo_after_resistance_to_critical_hits_is_placed_at_its_word():
     text = "Gob\nHP 5; Resistance to critical hits 5, fyre 5"
-    with pytest.raises(BlockError) as caught:
+    with pytest.raises(ParseError) as caught:
         read_statblock(text, "pf2e")
+    assert isinstance(caught.value, BlockError)
     assert (caught.value.position, caught.value.line) == (text.index("fyre"), 2)

@@ -4,9 +4,9 @@ rolled saves, drained, Hope and Minions — each system on its own."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
+from core_support import Stats
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +33,7 @@ D20 = {"ac": 16, "touch": 12, "flat_footed": 13, "fort": 6, "ref": 3, "will": 1}
 
 def pf2(*conditions, system="pf2e", numbers=PF2, attacks=()):
     enc = Encounter(system, "t")
-    stats: dict[str, Any] = {"vitality": 20, "wounds": 10} if system == "vitality-wounds" else {"hp": 30}
+    stats: Stats = {"vitality": 20, "wounds": 10} if system == "vitality-wounds" else {"hp": 30}
     cid = enc.add(get_system(system).new_creature("Goblin", numbers=numbers, attacks=attacks, **stats))
     for name, value in conditions:
         enc.add_condition(cid, name, value)

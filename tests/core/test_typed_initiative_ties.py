@@ -4,9 +4,8 @@ the order added). A delay or ready (set_initiative) goes after the creatures alr
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from core_support import Stats
 
 from core import Encounter, get_system
 
@@ -14,7 +13,7 @@ PF2_FAMILY = ("pf2e", "sf2e", "vitality-wounds")
 
 
 def creature(system, name, pc=False, init_mod=0):
-    stats: dict[str, Any] = {"vitality": 20, "wounds": 5} if system == "vitality-wounds" else {"hp": 20}
+    stats: Stats = {"vitality": 20, "wounds": 5} if system == "vitality-wounds" else {"hp": 20}
     return get_system(system).new_creature(name, pc=pc, init_mod=init_mod, **stats)
 
 

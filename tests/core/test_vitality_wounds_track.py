@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from core import Creature
 from core.systems import get_system
 
 VW = get_system("vitality-wounds")
@@ -86,8 +87,9 @@ def test_an_hp_only_npc_edited():
     VW._set_stats(orc, {"hp": 8}, editing=True)
     assert (orc.hp, orc.max_hp) == (8, 8)
     VW._set_stats(orc, {"hp": 0}, editing=True)  # HP 0: a Vitality & Wounds creature now
-    assert (orc.hp, orc.max_hp, orc.vitality, orc.max_vitality, orc.wounds, orc.max_wounds) == \
-        (None, None, 20, 20, 10, 10)
+    edited: Creature = orc  # read afresh: mypy would keep orc.hp as the 10 set above
+    assert (edited.hp, edited.max_hp, edited.vitality, edited.max_vitality, edited.wounds,
+            edited.max_wounds) == (None, None, 20, 20, 10, 10)
 
 
 def test_an_edit_of_vitality_or_wounds_keeps_the_other_and_caps_the_current():

@@ -3,9 +3,8 @@ plus the other examples the source texts give (seeds 001, 002, 004)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from core_support import Stats
 
 from core import get_system
 from core.table.builders import daggerheart_weapon, damage_step, step_of
@@ -15,7 +14,7 @@ from core.table.builders import daggerheart_weapon, damage_step, step_of
 
 def _family_target(system: str, defenses: str):
     rs = get_system(system)
-    stats: dict[str, Any] = {"vitality": 30, "wounds": 10} if system == "vitality-wounds" else {"hp": 50}
+    stats: Stats = {"vitality": 30, "wounds": 10} if system == "vitality-wounds" else {"hp": 50}
     return rs, rs.new_creature("Target", defenses=defenses, **stats)
 
 
