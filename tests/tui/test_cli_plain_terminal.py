@@ -20,7 +20,7 @@ PYTHON_WORDS = ("[Errno", "Errno", "set_int_max_str_digits", "Traceback", "\\u30
 pytestmark = pytest.mark.slow
 
 
-def run(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+def run(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[bytes]:
     """``hitledger ARGS`` in a process of its own, with its own folders and ``env``."""
     full = {**os.environ, "PYTHONPATH": str(ROOT), "HITLEDGER_DATA_DIR": str(tmp_path / "data"),
             "HITLEDGER_CONFIG_DIR": str(tmp_path / "config"), **env}

@@ -10,6 +10,7 @@ import pytest
 from tui_support import SIZE, Notes, goblins, screen_lines, settle, type_text, window_holding
 
 import saves
+from tui.app import HitLedgerApp
 from tui.cli import prepare_tui, tui_app
 from tui.screens.dialogs import ChoiceModal
 
@@ -20,7 +21,7 @@ def _files(folder: Path) -> dict[str, bytes]:
             for path in sorted(folder.rglob("*")) if path.is_file() and not path.name.endswith(".lock")}
 
 
-def _started() -> tuple[object, Notes]:
+def _started() -> tuple[HitLedgerApp, Notes]:
     """``hitledger`` with no argument, as main() builds it, and its notices."""
     encounter, notice, seed = prepare_tui([])
     app = tui_app(encounter, notice, seed)
@@ -50,7 +51,7 @@ async def test_the_held_fight_is_said_in_full_and_read_only_writes_nothing(data_
     with window_holding(data_dir / "autosave.toml") as other:
         before = _files(data_dir)
         app, notes = _started()
-        async with app.run_test(size=SIZE) as pilot:          # type: ignore[attr-defined]
+        async with app.run_test(size=SIZE) as pilot:
             await _held_offered(pilot, app)
             said = _dialog_text(app)
             assert f"process {other}" in said and "autosave.toml" in said and "…" not in said
@@ -63,7 +64,8 @@ async def test_the_held_fight_is_said_in_full_and_read_only_writes_nothing(data_
             await type_text(pilot, "5 fire")
             await pilot.press("enter")                        # a change, in this window only
             await settle(pilot)
-            assert app.session.encounter.creature(app.session.encounter.order[1]).hp < 15
+            hp = app.session.encounter.creature(app.session.encounter.order[1]).hp
+            assert hp is not None and hp < 15
             await pilot.press("ctrl+s")
             await settle(pilot)
             assert "Read-only" in notes.last
@@ -80,7 +82,7 @@ async def test_a_copy_of_the_held_fight_autosaves_apart(data_dir: Path):
     with window_holding(data_dir / "autosave.toml"):
         held = (data_dir / "autosave.toml").read_bytes()
         app, _notes = _started()
-        async with app.run_test(size=SIZE) as pilot:          # type: ignore[attr-defined]
+        async with app.run_test(size=SIZE) as pilot:
             await _held_offered(pilot, app)
             await pilot.press("down", "enter")                # a copy of my own
             await settle(pilot)
@@ -88,7 +90,8 @@ async def test_a_copy_of_the_held_fight_autosaves_apart(data_dir: Path):
             await settle(pilot)
             assert app.session.encounter.name == "Test Fight (copy)"
             assert app.persistence.autosave_file == data_dir / "autosave-2.toml"
-            assert saves.load_autosave(data_dir / "autosave-2.toml").name == "Test Fight (copy)"
+            copy = saves.load_autosave(data_dir / "autosave-2.toml")
+            assert copy is not None and copy.name == "Test Fight (copy)"
             await pilot.press("q")
         assert (data_dir / "autosave.toml").read_bytes() == held
 
@@ -98,7 +101,7 @@ async def test_quit_leaves_the_held_fight_to_the_other_window(data_dir: Path):
     with window_holding(data_dir / "autosave.toml"):
         before = _files(data_dir)
         app, _notes = _started()
-        async with app.run_test(size=SIZE) as pilot:          # type: ignore[attr-defined]
+        async with app.run_test(size=SIZE) as pilot:
             await _held_offered(pilot, app)
             await pilot.press("down", "down", "enter")
             await settle(pilot)
@@ -111,7 +114,7 @@ async def test_the_held_fight_is_said_in_full_in_japanese(data_dir: Path):
     saves.autosave(goblins())
     with window_holding(data_dir / "autosave.toml") as other:
         app, _notes = _started()
-        async with app.run_test(size=SIZE) as pilot:          # type: ignore[attr-defined]
+        async with app.run_test(size=SIZE) as pilot:
             await _held_offered(pilot, app)
             said = _dialog_text(app).replace(" ", "")
             assert str(other) in said and "autosave.toml" in said and "…" not in said

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tui_support import goblins, ids_by_name, open_damage, settle, type_text
 
 import saves
 from tui.screens.dialogs import ChoiceModal, ConfirmModal, PromptModal
-from tui.screens.saves_browser import SavesScreen
+from tui.screens.saves_browser import SavesScreen, SavesTable
 from tui.widgets.encounter_header import EncounterHeader
 
 SIZE = (80, 24)
@@ -16,7 +17,8 @@ SIZE = (80, 24)
 
 def header_state(app) -> str:
     """The saved marker in the roster header."""
-    return app.roster.query_one(EncounterHeader).saved_state
+    state: str = app.roster.query_one(EncounterHeader).saved_state
+    return state
 
 
 async def test_ctrl_s_asks_a_name_the_first_time_then_saves_quietly(app_factory, data_dir: Path):
@@ -144,7 +146,7 @@ async def test_saves_screen_lists_loads_renames_and_trashes(app_factory, data_di
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, SavesScreen)
-        table = screen.query_one("#saves")
+        table = screen.query_one("#saves", SavesTable)
         rows = [[c.plain for c in table.get_row_at(i)] for i in range(table.row_count)]
         names = [row[0] for row in rows]
         assert "Vault of Sighs" in names
@@ -247,8 +249,9 @@ async def test_a_resumed_or_opened_save_says_so_in_the_header(data_dir: Path):
 
     encounter = goblins()
     saves.save(encounter)
-    for kwargs, state in (({"resumed": True}, "autosaved"), ({"saved": True}, "saved"),
-                          ({}, "unsaved")):
+    cases: tuple[tuple[dict[str, Any], str], ...] = (
+        ({"resumed": True}, "autosaved"), ({"saved": True}, "saved"), ({}, "unsaved"))
+    for kwargs, state in cases:
         app = make_app(saves.load("Test Fight"), autosave=False, **kwargs)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -503,7 +506,7 @@ async def test_the_notice_naming_the_trash_file_is_not_replaced_at_once(app_fact
 
 def row_names(screen) -> list[str]:
     """The Name column of the saves list."""
-    table = screen.query_one("#saves")
+    table = screen.query_one("#saves", SavesTable)
     return [table.get_row_at(i)[0].plain for i in range(table.row_count)]
 
 
@@ -532,6 +535,7 @@ async def test_a_refused_load_says_why_first_and_the_list_keeps_the_whole_reason
         await pilot.press("ctrl+o")
         await settle(pilot)
         screen = app.screen
+        assert isinstance(screen, SavesScreen)
         assert row_names(screen) == ["Other", "Test Fight"]  # the head alone looks fine
         await pilot.press("down", "enter")
         await settle(pilot)
@@ -539,6 +543,7 @@ async def test_a_refused_load_says_why_first_and_the_list_keeps_the_whole_reason
         lines = detail_lines(app, screen)
         assert lines[0] == "Not loaded: test-fight.toml: creature 1 (Valeros) hp must be a whole number"
         assert row_names(screen) == ["Other", "! test-fight.toml"]
+        assert isinstance(screen, SavesScreen)
         assert screen.highlighted().path == broken  # the cursor stays on the file
         whole = " ".join(lines[1:])
         assert whole.startswith("! test-fight.toml: creature 1 (Valeros) hp must be a whole "
