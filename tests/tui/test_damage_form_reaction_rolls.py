@@ -8,6 +8,7 @@ import pytest
 from tui_support import SIZE, Dice, marlowe, open_damage, static_text
 
 from core.text.i18n import set_language, tr
+from tui.widgets.target_table import TargetTable
 
 REACTION_ROLL = {"en": "Reaction roll", "ja": "リアクション・ロール"}
 SAID = {"en": ": ", "ja": "："}
@@ -51,6 +52,6 @@ async def test_matching_duality_dice_still_show_as_rolled(app_factory):
         screen.roll_saves("agility", 14)
         await pilot.pause()
         assert screen.draft.saves[pc] == "critical-success"
-        assert screen.query_one("#targets").get_cell(pc, "save").startswith("8 crit. succ")
+        assert screen.query_one("#targets", TargetTable).get_cell(pc, "save").startswith("8 crit. succ")
         await pilot.press("tab", "right")           # from the rolled degree: the first offered
         assert screen.draft.saves[pc] == "success"

@@ -15,6 +15,7 @@ from tui_support import SIZE, goblins, settle, type_text
 
 import saves
 from tui.screens import markdown_log, party
+from tui.screens.saves_browser import SavesTable
 
 
 class Writer:
@@ -215,7 +216,7 @@ async def test_the_export_notice_reaches_the_gm_after_the_saves_screen_closed(ap
         await pilot.press("ctrl+o")
         await settle(pilot)
         saves_screen = app.screen
-        table = saves_screen.query_one("#saves")
+        table = saves_screen.query_one("#saves", SavesTable)
         table.move_cursor(row=table.get_row_index(str(data_dir / "test-fight.toml")))
         await pilot.press("m")
         await settle(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import events
-from textual.widgets import Static
+from textual.widgets import Static, TextArea
 from tui_support import goblins, ids_by_name, settle, static_text, type_text, until
 
 from core import Encounter, get_system
@@ -47,7 +47,7 @@ async def test_a_pasted_pf2e_block_is_shown_field_by_field_then_added_with_its_t
         await pilot.press("a", "ctrl+t")
         assert isinstance(app.screen, StatblockPasteScreen)
         await paste(pilot, text)
-        assert app.screen.query_one("#block").text == text  # taken whole, line breaks kept
+        assert app.screen.query_one("#block", TextArea).text == text  # taken whole, line breaks kept
         shown = preview(app)
         assert "Zombie Shambler" in shown
         assert "Track    20/20" in shown
@@ -95,7 +95,7 @@ async def test_ctrl_j_types_a_line_break_and_typing_is_read_again(app_factory):
         await type_text(pilot, "Rat")
         await pilot.press("ctrl+j")
         await type_text(pilot, "HP 8")
-        assert app.screen.query_one("#block").text == "Rat\nHP 8"
+        assert app.screen.query_one("#block", TextArea).text == "Rat\nHP 8"
         assert "Track    8/8" in preview(app)
 
 

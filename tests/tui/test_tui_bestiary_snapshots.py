@@ -11,6 +11,7 @@ from pathlib import Path
 from test_tui_snapshots import SIZE, demo_app, still
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import TextArea
 from tui_support import until
 
 from core import get_system
@@ -25,7 +26,7 @@ async def paste_block(pilot: Pilot, text: str) -> None:
     pilot.app.post_message(events.Paste(text))
     await pilot.pause()
     await until(pilot, lambda: not getattr(pilot.app.screen, "pending", False))  # read off-thread
-    block = pilot.app.screen.query_one("#block")
+    block = pilot.app.screen.query_one("#block", TextArea)
     # No blink, as Textual's own TextArea snapshots, then every line painted anew: TextArea's
     # line cache (Textual 8.2.8) keys a line the same in the blink's off phase and with the
     # blink off, so a line cached in the off phase came back without its cursor (flaky under

@@ -22,6 +22,7 @@ from tui_support import (
 from core import Encounter, get_system
 from tui.screens.creature_form import CreatureForm
 from tui.screens.tracker import AddConditionModal
+from tui.widgets.target_table import TargetTable
 from tui.widgets.word_checkbox import WordCheckbox
 
 SIZE = (80, 24)
@@ -125,10 +126,10 @@ async def test_a_miss_previews_no_damage_and_says_so_at_80_columns(app_factory):
         damage = await open_damage(pilot, keys=())
         assert damage.target_ids == [ogre]
         await set_damage(pilot, damage, "1d8 slashing")
-        assert "8" in damage.query_one("#targets").get_cell(ogre, "result").plain
+        assert "8" in damage.query_one("#targets", TargetTable).get_cell(ogre, "result").plain
         await pilot.press("alt+t")
         await pilot.pause()
-        assert damage.query_one("#targets").get_cell(ogre, "result").plain == "miss: no damage"
+        assert damage.query_one("#targets", TargetTable).get_cell(ogre, "result").plain == "miss: no damage"
         roll_line = static_text(damage, "#roll-line")
         assert roll_line.startswith("MISS: enter logs it, no damage")
         assert "8" in roll_line  # what was rolled is still shown, for a confirmation
@@ -240,7 +241,7 @@ async def test_a_staggering_result_is_whole_in_the_damage_form_at_80_columns(app
     async with app.run_test(size=SIZE) as pilot:
         app.session.rng = Dice(other=1)
         await set_damage(pilot, await open_damage(pilot), "1d3+1 subdual")
-        result = str(app.screen.query_one("#targets").get_cell(commoner, "result"))
+        result = str(app.screen.query_one("#targets", TargetTable).get_cell(commoner, "result"))
         assert result.endswith("staggered")
         assert on_screen(app, result)
 

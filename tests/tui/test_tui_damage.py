@@ -10,7 +10,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from textual.events import Key
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 from tui_support import (
     BOTH_GOBLINS,
     goblins,
@@ -25,13 +25,14 @@ from tui_support import (
 from core import Encounter, get_system
 from tui.screens.damage import DamageScreen
 from tui.widgets.notation_field import NotationField
+from tui.widgets.target_table import TargetTable
 
 SIZE = (80, 24)
 
 
 def result_cell(screen: DamageScreen, creature_id: str) -> str:
     """The plain text of a target's Result cell."""
-    return screen.query_one("#targets").get_cell(creature_id, "result").plain
+    return screen.query_one("#targets", TargetTable).get_cell(creature_id, "result").plain
 
 
 @asynccontextmanager
@@ -53,7 +54,7 @@ async def test_save_keys_and_enter_apply_what_is_shown_as_one_undo_step(app_fact
         assert screen.target_ids == [g1, g2]
         await set_damage(pilot, screen, "10 fire")
         await pilot.press("down")
-        assert screen.focused is screen.query_one("#targets")
+        assert screen.focused is screen.query_one("#targets", TargetTable)
         assert screen.highlighted_id == g1
         await pilot.press("2")
         assert screen.draft.saves[g1] == "success"
@@ -299,7 +300,7 @@ async def test_a_long_result_and_breakdown_are_cut_at_a_word_at_80_columns(app_f
         await pilot.press("alt+c")
         await pilot.pause()
         await pilot.pause()
-        table = screen.query_one("#targets")
+        table = screen.query_one("#targets", TargetTable)
         summary = screen.preview.outcomes[fighter].summary
         shown = result_cell(screen, fighter)
         assert len(summary) > 40 and shown.endswith(" …"), shown
@@ -363,7 +364,7 @@ async def test_f2_lists_nobody_and_the_targets_last(app_factory):
         await pilot.press("f2")
         picker = app.screen
         assert isinstance(picker, ActorPicker)
-        listing = picker.query_one("#actor-list")
+        listing = picker.query_one("#actor-list", OptionList)
         rows = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         assert rows == ["nobody", "Goblin 1", "Valeros (target)", "Goblin 2 (target)"]
         assert listing.highlighted == 0

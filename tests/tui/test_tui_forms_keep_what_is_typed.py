@@ -28,6 +28,7 @@ from tui.screens.creature_form import CreatureForm
 from tui.screens.dialogs import NumberInput, read_number
 from tui.screens.heal import HealModal, read_heal
 from tui.widgets.notation_field import NotationField
+from tui.widgets.target_table import TargetTable
 from tui.widgets.word_checkbox import WordCheckbox
 
 SIZE = (80, 24)
@@ -357,7 +358,7 @@ async def test_an_adversary_without_armor_slots_shows_no_mark_and_a_does_nothing
         screen = await open_damage_as_typed(pilot, "9 physical", keys=())
         await pilot.press("tab", "a")
         await pilot.pause()
-        assert str(screen.query_one("#targets").get_cell(bandit, "armor")) == "—"
+        assert str(screen.query_one("#targets", TargetTable).get_cell(bandit, "armor")) == "—"
         assert not screen.draft.armor_slots[bandit]
         assert "Bandit has no armor slot" in static_text(screen, "#steps")
 

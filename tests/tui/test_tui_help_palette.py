@@ -7,7 +7,7 @@ from tui_support import goblins, ids_by_name
 from tui.commands import EncounterCommands
 from tui.screens.damage import ACTOR_HELP, DamageScreen
 from tui.screens.help import HelpScreen, screen_keys
-from tui.screens.log_screen import LogScreen
+from tui.screens.log_screen import LogLines, LogScreen
 
 SIZE = (80, 24)
 
@@ -83,7 +83,7 @@ async def test_log_screen_shows_every_event_with_details(app_factory):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
         assert isinstance(app.screen, LogScreen)
-        text = "\n".join(app.screen.query_one("#log-scroll").lines())
+        text = "\n".join(app.screen.query_one("#log-scroll", LogLines).lines())
         assert "Valeros joins" in text
         assert "6 fire" in text and "weakness" in text
         await pilot.press("escape")
@@ -99,7 +99,7 @@ async def test_the_log_screen_files_end_of_turn_lines_under_the_turn_that_ended(
     app = app_factory(encounter)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
-        text = "\n".join(app.screen.query_one("#log-scroll").lines())
+        text = "\n".join(app.screen.query_one("#log-scroll", LogLines).lines())
         assert ("R1 end of Valeros's turn\n"
                 "    Valeros: frightened 2 → 1 (end of its turn)\n"
                 "R1 Goblin 1's turn") in text

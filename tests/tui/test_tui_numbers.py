@@ -20,6 +20,7 @@ from tui.screens.minion_picker import MinionPicker
 from tui.widgets.notation_field import NotationField
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable
+from tui.widgets.target_table import TargetTable
 
 
 def pyro_ambush() -> Encounter:
@@ -88,7 +89,7 @@ async def test_a_fireball_on_four_goblins_with_rolled_saves_in_six_keys(app_fact
         assert {cid: (r.natural, r.bonus, r.degree) for cid, r in saves.items()} == {
             goblins[0]: (3, 8, "failure"), goblins[1]: (11, 6, "failure"),
             goblins[2]: (10, 8, "failure"), goblins[3]: (2, 8, "critical-failure")}
-        table = screen.query_one("#targets")
+        table = screen.query_one("#targets", TargetTable)
         assert table.get_cell(goblins[0], "save") == "11 failure"
         assert "Ref +6 (+8, clumsy 2): d20 11+6 = 17 vs DC 20: failure" in \
             screen.draft.rolled_save(goblins[1]).text
@@ -300,7 +301,7 @@ async def test_a_rolled_save_fits_its_column_in_japanese_and_in_english(app_fact
         screen.query_one("#damage", NotationField).value = "21 fire"
         await pilot.press("alt+v", "2", "0", "enter")
         await pilot.pause()
-        table = screen.query_one("#targets")
+        table = screen.query_one("#targets", TargetTable)
         width = next(c.width for c in table.columns if c.key == "save")
         for goblin in (ids["Goblin 1"], ids["Goblin 2"]):
             assert cell_len(str(table.get_cell(goblin, "save"))) <= width

@@ -7,6 +7,7 @@ import threading
 import time
 
 from textual import events
+from textual.widgets import TextArea
 from tui_support import SIZE, goblins, static_text
 
 from core import get_system
@@ -46,7 +47,7 @@ async def test_typing_never_waits_for_the_reader_and_the_newest_text_wins(app_fa
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        newest = screen.query_one("#block").text
+        newest = screen.query_one("#block", TextArea).text
         assert texts[-1] == newest and len(texts) <= 3  # the first, and the newest
         assert screen.creature is not None and screen.creature.name == "ExtraGoblin Raider"
         assert "ExtraGoblin Raider" in static_text(screen, "#paste-preview")

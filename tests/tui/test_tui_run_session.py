@@ -22,6 +22,8 @@ from core import Encounter, get_system
 from tui.cli import main, prepare_tui
 from tui.screens.conditions import ConditionModal, parse_duration
 from tui.screens.help import screen_keys
+from tui.screens.log_screen import LogLines
+from tui.screens.saves_browser import SavesTable
 from tui.widgets.encounter_header import EncounterHeader
 
 
@@ -235,7 +237,7 @@ async def test_daggerheart_shows_no_rounds_and_no_initiative(app_factory):
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
-        text = "\n".join(app.screen.query_one("#log-scroll").lines())
+        text = "\n".join(app.screen.query_one("#log-scroll", LogLines).lines())
         assert "R1" not in text and "Rat joins" in text
         await pilot.press("escape", "p")
         await pilot.pause()
@@ -317,7 +319,7 @@ async def test_k_keeps_the_finished_fight_as_a_save_and_its_log_exports_from_the
         await settle(pilot)
         screen = app.screen
         assert str(kept) in screen.entries
-        table = screen.query_one("#saves")
+        table = screen.query_one("#saves", SavesTable)
         table.move_cursor(row=table.get_row_index(str(kept)))
         await pilot.press("m")
         await settle(pilot)

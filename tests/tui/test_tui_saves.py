@@ -617,7 +617,7 @@ async def test_an_unexpected_error_reading_a_save_for_export_is_said_not_a_crash
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
         await settle(pilot)
-        table = app.screen.query_one("#saves")
+        table = app.screen.query_one("#saves", SavesTable)
         names = [table.get_row_at(i)[0].plain for i in range(table.row_count)]
         table.move_cursor(row=names.index("Vault of Sighs"))
         await pilot.press("m")
@@ -637,7 +637,7 @@ async def test_renaming_the_open_encounters_save_renames_the_encounter(app_facto
         assert (data_dir / "test-fight.toml").is_file()
         await pilot.press("ctrl+o")
         await settle(pilot)
-        table = app.screen.query_one("#saves")
+        table = app.screen.query_one("#saves", SavesTable)
         names = [table.get_row_at(i)[0].plain for i in range(table.row_count)]
         table.move_cursor(row=names.index("Test Fight"))
         await pilot.press("r")

@@ -4,6 +4,7 @@ change; screens follow its signals; the palette is derived from the bindings."""
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.widgets import DataTable
 from tui_support import goblins, ids_by_name
 
 from tui.commands import EncounterCommands
@@ -42,8 +43,8 @@ async def test_the_tracker_follows_a_change_made_elsewhere(app_factory):
         assert isinstance(tracker, TrackerScreen)
         app.session.apply(lambda enc: enc.add_persistent(goblin, "1d6 bleed"), {goblin})
         await pilot.pause()
-        assert tracker.query_one("#persistent").row_count == 1
-        assert str(tracker.query_one("#persistent").get_row_at(0)[0]) == "Goblin 1"
+        assert tracker.query_one("#persistent", DataTable).row_count == 1
+        assert str(tracker.query_one("#persistent", DataTable).get_row_at(0)[0]) == "Goblin 1"
 
 
 async def test_a_turn_moves_the_roster_cursor_to_the_active_creature(app_factory):

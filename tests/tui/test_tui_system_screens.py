@@ -10,6 +10,7 @@ import pytest
 from tui_support import SIZE, goblins, static_text, until
 
 from core import SYSTEM_IDS, Encounter, get_system
+from tui.screens.saves_browser import SavesTable
 
 NO_INITIATIVE = [system for system in SYSTEM_IDS if not get_system(system).has_initiative]
 
@@ -145,7 +146,7 @@ async def test_the_saves_list_shows_a_round_only_where_the_system_counts_them(ap
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SavesScreen)
-        table = screen.query_one("#saves")
+        table = screen.query_one("#saves", SavesTable)
         for system in SYSTEM_IDS:
             (key,) = [k for k, entry in screen.entries.items() if entry.name == f"Kept {system}"]
             shown = str(table.get_cell(key, "round"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select
+from textual.widgets import DataTable, Input, Select
 from tui_support import ids_by_name, type_text
 
 from core import Encounter, get_system
@@ -48,7 +48,7 @@ async def test_next_turn_ticks_persistent_damage_and_rolls_the_flat_check(app_fa
         last = str(tracker.query_one("#last-event").render())
         assert "Goblin" in last and "bleed" in last
         # the flat check rolls 10 and fails: the condition stays, with its check
-        row = cells(tracker.query_one("#persistent"), 0)
+        row = cells(tracker.query_one("#persistent", DataTable), 0)
         assert row == ["Goblin", "1d6 bleed", "1", "end of turn", "—", "10 failed"]
         # the roster shows the new HP too
         track = app.roster.table.get_cell(goblin, "track").plain
@@ -68,7 +68,7 @@ async def test_flat_checks_wait_for_the_gm_and_resolve_all_rolls_them(app_factor
         tracker = app.screen
         assert isinstance(tracker, TrackerScreen)
         assert encounter.pending_checks() == [(goblin, 0)]
-        assert "check due" in cells(tracker.query_one("#persistent"), 0)[5]
+        assert "check due" in cells(tracker.query_one("#persistent", DataTable), 0)[5]
         await pilot.press("F")
         await pilot.pause()
         assert encounter.pending_checks() == []
@@ -109,11 +109,11 @@ async def test_tick_now_and_remove(app_factory):
         await pilot.press("x")
         await pilot.pause()
         assert encounter.creature(goblin).persistent == []
-        assert cells(app.screen.query_one("#persistent"), 0)[0] == "none"
+        assert cells(app.screen.query_one("#persistent", DataTable), 0)[0] == "none"
         await pilot.press("u")
         await pilot.pause()
         assert len(encounter.creature(goblin).persistent) == 1
-        assert cells(app.screen.query_one("#persistent"), 0)[1] == "1d6 bleed"
+        assert cells(app.screen.query_one("#persistent", DataTable), 0)[1] == "1d6 bleed"
 
 
 async def test_add_persistent_damage_and_a_temporary_immunity(app_factory):

@@ -9,6 +9,7 @@ from tui_support import SIZE, until
 
 from core import Encounter, get_system
 from tui.app import make_app
+from tui.screens.log_screen import LogLines
 from tui.screens.tracker import TrackerScreen
 from tui.widgets.log_panel import LogPanel
 
@@ -259,7 +260,7 @@ async def test_the_log_screen_wraps_a_long_line_and_scrolls_to_the_first_event()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(LogScreen("Log", events))
         await pilot.pause()
-        log = app.screen.query_one("#log-scroll")
+        log = app.screen.query_one("#log-scroll", LogLines)
         for _ in range(500):  # its first resize scrolls to the newest: home must come after it
             if log.max_scroll_y and log.scroll_y == log.max_scroll_y:
                 break

@@ -17,6 +17,7 @@ from tui_support import SIZE, screen_lines, type_text, wait_for_the_pause_in_typ
 
 from core import Encounter, get_system
 from tui.screens.damage import DamageScreen
+from tui.widgets.target_table import TargetTable
 
 
 def forty_goblins() -> Encounter:
@@ -85,7 +86,7 @@ async def test_the_targets_stay_in_place_while_the_gm_types(app_factory, monkeyp
     app = app_factory(forty_goblins())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_on_everyone(pilot)
-        table = screen.query_one("#targets")
+        table = screen.query_one("#targets", TargetTable)
         feedback = screen.query_one("#damage .feedback")
         await pilot.press("2", "d")  # "2d": the error and its caret take two lines
         await pilot.pause()

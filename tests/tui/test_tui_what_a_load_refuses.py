@@ -13,7 +13,7 @@ from core import Encounter
 from saves import library
 from tui.cli import main
 from tui.screens.library import LibraryScreen
-from tui.screens.saves_browser import SavesScreen
+from tui.screens.saves_browser import SavesScreen, SavesTable
 
 SIZE = (80, 24)
 #: What hitledger wrote for a Daggerheart Minion before one schema served both ways, and then refused to read.
@@ -22,7 +22,7 @@ OLD_MINION = (Path(__file__).resolve().parents[1] / "saves" / "files" / "old-dag
 
 
 def rows(screen: SavesScreen) -> list[list[str]]:
-    table = screen.query_one("#saves")
+    table = screen.query_one("#saves", SavesTable)
     return [[cell.plain for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
@@ -48,7 +48,7 @@ async def test_t_lists_the_trash_and_enter_opens_a_copy_back_among_the_saves(app
         assert ["Alley", "Daggerheart", "—", "1"] == listed[[r[0] for r in listed].index("Alley")][:4]
         assert any(row[0] == "! broken 20260101-200500.toml" for row in listed)
         assert screen.check_action("rename", ()) is None and screen.check_action("trash", ()) is None
-        screen.query_one("#saves").move_cursor(row=[r[0] for r in listed].index("Alley"))
+        screen.query_one("#saves", SavesTable).move_cursor(row=[r[0] for r in listed].index("Alley"))
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is app.roster
