@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.text.i18n import N_, tr
+
+if TYPE_CHECKING:   # imported when a demo is built, not when the CLI starts
+    from core import Encounter
 
 # (name, pc, initiative, defenses, traits, stats) per creature, per system.
 Roster = list[tuple[str, bool, int, str, str, dict[str, int]]]
@@ -127,7 +130,7 @@ ATTACKS: dict[str, dict[str, list[tuple[str, str, int, tuple[str, ...]]]]] = {
 }
 
 
-def demo_encounter(system: str = "pf2e", *, rng: Any = None) -> Any:
+def demo_encounter(system: str = "pf2e", *, rng: Any = None) -> Encounter:
     """A ready encounter for ``system`` (ValueError naming the systems for an unknown one)."""
     from core import Encounter, get_system
 

@@ -14,7 +14,7 @@ from tui.language_setting import SETTING_FILE, config_dir
 COMMANDS = ("calc", "roll", "library", "log", "watch", "serve", "compendium", "import")
 
 
-def help_text(capsys, language: str) -> str:
+def help_text(capsys: pytest.CaptureFixture[str], language: str) -> str:
     try:
         assert main(["--lang", language, "--help"]) == 0
     finally:

@@ -254,7 +254,8 @@ async def test_new_from_the_shell_keeps_the_unsaved_autosave(data_dir):
     (kept,) = (data_dir / "trash").iterdir()
     assert saves.load(kept).name == "Test Fight" and saves.load(kept).turn == 1
     assert any(f"trash/{kept.name}" in note for note in notes)
-    assert saves.load_autosave().name == "Fresh"
+    resumed = saves.load_autosave()
+    assert resumed is not None and resumed.name == "Fresh"
 
 
 def test_open_by_name_says_when_another_window_holds_it(data_dir):

@@ -33,4 +33,5 @@ async def test_a_click_on_the_highlighted_target_from_the_field_applies_nothing(
         await pilot.click(TargetTable, offset=(result_x(table), 1))  # the second click applies
         await pilot.pause()
         assert app.screen is app.roster
-        assert encounter.creature(ids["Goblin 1"]).hp < 15
+        hp = encounter.creature(ids["Goblin 1"]).hp
+        assert hp is not None and hp < 15

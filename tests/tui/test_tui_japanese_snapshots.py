@@ -33,7 +33,7 @@ def japanese_encounter() -> Encounter:
         ("火の精霊", False, 15, "完全耐性［火炎］；弱点［冷気］5", {"hp": 40}),
         ("セオニ", True, 12, "", {"hp": 30}),
     ):
-        creature = rules.new_creature(name, pc=pc, defenses=defenses, **stats)
+        creature = rules.new_creature(name, pc=pc, defenses=defenses, hp=stats["hp"])
         ids[name] = encounter.add(creature, initiative=initiative)
     encounter.apply_damage([ids["ゴブリン火術師"]], "11 slashing, 1d6 persistent bleed",
                            rng=random.Random(7))

@@ -342,7 +342,7 @@ async def test_a_dead_creature_says_dead_at_60x20() -> None:
 
 
 def test_columns_fill_the_width_and_keep_80_as_it_was() -> None:
-    from tui.widgets.roster_table import WIDTHS, column_widths
+    from tui.widgets.roster_columns import WIDTHS, column_widths
 
     for system, widths in WIDTHS.items():
         assert tuple(column_widths(system, 80).values()) == widths

@@ -85,8 +85,9 @@ async def test_a_newcomer_following_the_readme_deals_a_correct_area_damage_with_
         assert damage.kind == "damage"
         goblins = [encounter.creature(cid) for cid in encounter.order]
         assert sorted(c.name for c in goblins) == ["Goblin 1", "Goblin 2", "Goblin 3"]
-        rolled = int(re.search(r"roll: 2d6 fire \([^)]*\) = (\d+)", "\n".join(damage.details))
-                     .group(1))
+        found = re.search(r"roll: 2d6 fire \([^)]*\) = (\d+)", "\n".join(damage.details))
+        assert found is not None, damage.details
+        rolled = int(found.group(1))
         # one roll for all, each save in initiative order: success ½, failure 1×, crit. fail 2×
         for creature, factor in zip(goblins, (0.5, 1, 2), strict=True):
             assert creature.hp == max(0, 15 - int(rolled * factor)), (creature.name, rolled)

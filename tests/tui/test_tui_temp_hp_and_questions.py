@@ -98,7 +98,7 @@ async def test_enter_on_a_removal_question_keeps_the_creature(app_factory):
 
 
 async def test_a_question_may_make_yes_its_default(app_factory):
-    answers = []
+    answers: list[bool | None] = []
     app = app_factory(goblins())
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(ConfirmModal("Go on?", default=True), answers.append)

@@ -47,7 +47,7 @@ def open_files(path: Path) -> list[str]:
 
 
 @pytest.fixture
-def gm_window(tmp_path: Path) -> Iterator[tuple[Path, subprocess.Popen[bytes]]]:
+def gm_window(tmp_path: Path) -> Iterator[tuple[Path, subprocess.Popen[str]]]:
     """An autosave held by a running process, as an open GM window holds its slot."""
     folder = tmp_path / "gm"
     folder.mkdir()
