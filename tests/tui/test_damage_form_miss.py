@@ -8,16 +8,17 @@ from tui_support import SIZE, Dice, d20_brawl, ids_by_name, open_damage, screen_
 from core import Encounter, get_system
 from core.creature.model import Attack
 from core.text.i18n import set_language
+from tui.screens.damage import DamageScreen
 
 
-async def missed(pilot, app) -> object:
+async def missed(pilot, app) -> DamageScreen:
     """The damage form on the ogre, 8 slashing typed, the attack rolled 3+0 vs AC 10: a miss."""
     screen = await open_damage(pilot)       # the second row: the ogre; Tordek acts
     app.session.rng = screen.rng = Dice(3)
     await set_damage(pilot, screen, "8 slashing")
     await pilot.press("alt+t")
     await pilot.pause()
-    assert screen.draft.no_damage
+    assert isinstance(screen, DamageScreen) and screen.draft.no_damage
     return screen
 
 
@@ -66,7 +67,8 @@ async def test_alt_y_deals_the_missed_damage_and_enter_applies_it(app_factory):
         screen = await missed(pilot, app)
         await pilot.press("alt+y")
         await pilot.pause()
-        assert not screen.draft.no_damage and screen.preview.outcomes[names["Ogre"]].total == 8
+        assert screen.preview is not None and not screen.draft.no_damage
+        assert screen.preview.outcomes[names["Ogre"]].total == 8
         assert "⏎ Apply esc Cancel " in footer(app)
         await pilot.press("enter")
         await pilot.pause()

@@ -165,7 +165,7 @@ def test_a_placeholder_typo_in_a_translation_never_crashes_a_draw(tmp_path, monk
     with PO.open("rb") as handle:
         catalogue = read_po(handle, locale="ja")
     message = catalogue["{name}'s turn"]
-    assert "{name}" in message.string
+    assert isinstance(message.string, str) and "{name}" in message.string
     message.string = message.string.replace("{name}", "{nmae}")
     buffer = io.BytesIO()
     write_mo(buffer, catalogue)

@@ -166,7 +166,8 @@ def test_the_token_from_the_environment_never_reaches_the_watch_or_a_log(serving
         async with aiohttp.ClientSession() as session, \
                 session.ws_connect(served.url(f"/ws?token={secret}")) as ws:
             await ws.receive(timeout=START)  # the watch started and drew
-            return served.children()
+            children: list[int] = served.children()
+            return children
 
     children = run(watch_one())
     assert children
@@ -246,7 +247,8 @@ def test_a_websocket_from_another_site_is_refused(serving) -> None:
                 async with session.ws_connect(served.url("/ws"), origin=origin):
                     return 101
             except aiohttp.WSServerHandshakeError as refused:
-                return refused.status
+                status: int = refused.status
+                return status
 
     assert run(attempt("http://evil.example")) == 403
     assert run(attempt(f"http://127.0.0.1:{served.port + 1}")) == 403

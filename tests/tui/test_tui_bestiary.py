@@ -191,7 +191,8 @@ async def test_rename_and_remove_in_the_bestiary(app_factory, data_dir):
         await pilot.press("y")
         assert library.names("pf2e") == ["Hobgoblin"]
         assert list((data_dir / "trash").glob("library-pf2e-orc*"))
-        assert app.screen.names == ["Hobgoblin"]
+        library_screen = app.screen
+        assert isinstance(library_screen, LibraryScreen) and library_screen.names == ["Hobgoblin"]
 
 
 async def test_a_block_pasted_in_the_bestiary_is_kept_with_its_text(app_factory):

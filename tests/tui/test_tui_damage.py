@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
+from rich.text import Text
 from textual.events import Key
 from textual.widgets import Input, OptionList
 from tui_support import (
@@ -32,7 +33,9 @@ SIZE = (80, 24)
 
 def result_cell(screen: DamageScreen, creature_id: str) -> str:
     """The plain text of a target's Result cell."""
-    return screen.query_one("#targets", TargetTable).get_cell(creature_id, "result").plain
+    cell = screen.query_one("#targets", TargetTable).get_cell(creature_id, "result")
+    assert isinstance(cell, Text), cell
+    return cell.plain
 
 
 @asynccontextmanager

@@ -47,7 +47,7 @@ async def _filled(pilot, app, how: str) -> Input:
     app.screen.rng = Dice(15)
     await press_alt_1(pilot, how)
     await pilot.pause()
-    field = app.screen.query_one("#damage Input", Input)
+    field: Input = app.screen.query_one("#damage Input", Input)
     assert field.value == "1d12+2 physical"
     return field
 
@@ -83,7 +83,9 @@ async def test_a_stray_alt_key_leaves_the_gms_own_text_to_add_to(app_factory):
     async with running(app_factory, _bear(), system="daggerheart") as (pilot, app, _e, _ids):
         await pilot.press("down", "d")
         await type_text(pilot, "2d6")
-        pilot.app._driver.send_message(events.Key("pound_sign", "£"))   # alt+3 from a terminal
+        driver = pilot.app._driver
+        assert driver is not None
+        driver.send_message(events.Key("pound_sign", "£"))   # alt+3 from a terminal
         await pilot.pause()
         await type_text(pilot, "+1 physical")
         field = app.screen.query_one("#damage Input", Input)

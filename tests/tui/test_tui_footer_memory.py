@@ -87,7 +87,7 @@ async def test_200_dialogs_leave_no_widget_behind() -> None:
 class Toggling(App[None]):
     """A key that turns on and off: shown dim while it cannot be used."""
 
-    BINDINGS = [Binding("u", "undo", "Undo"), Binding("t", "toggle", "Toggle")]
+    BINDINGS = [Binding("u", "undo", "Undo"), Binding("t", "flip_undo", "Toggle")]
     can_undo = False
 
     def get_default_screen(self) -> Screen[None]:
@@ -96,7 +96,7 @@ class Toggling(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return None if action == "undo" and not self.can_undo else True
 
-    def action_toggle(self) -> None:
+    def action_flip_undo(self) -> None:
         self.can_undo = not self.can_undo
         self.refresh_bindings()
 

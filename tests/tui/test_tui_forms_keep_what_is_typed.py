@@ -192,7 +192,7 @@ async def test_the_add_and_edit_forms_of_every_system(app_factory, system):
         assert ("init-mod" in ids) is rules.has_initiative
         labels = {str(label.render()) for label in form.query(".label.stat")}
         assert ("Init total" in labels) is rules.has_initiative
-        typed = {box.id: box.value for box in form.query(NumberInput)}  # the form's defaults
+        typed = {str(box.id): box.value for box in form.query(NumberInput)}  # the form's defaults
         if system in ("pf2e", "d20-3e", "daggerheart"):  # a maximum of 0 HP is refused
             await submit_form(pilot, form, {"name": "Nobody", "stat-hp": "0"})
             assert app.screen is form

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.widgets import Input
 from tui_support import goblins, ids_by_name
 
 from tui.commands import EncounterCommands
@@ -121,8 +122,8 @@ async def test_palette_switches_an_encounter_setting(tmp_path, monkeypatch) -> N
         names["Setting: critical hits roll the dice twice"]()
         await pilot.pause()
         assert app.session.encounter.settings["crit_mode"] == "roll-twice"
-        names = {name for name, _, _ in provider.commands()}
-        assert "Setting: critical hits double the damage" in names
+        offered = {name for name, _, _ in provider.commands()}
+        assert "Setting: critical hits double the damage" in offered
         app.session.encounter.undo()
         assert app.session.encounter.settings["crit_mode"] == "double"
 
@@ -146,7 +147,9 @@ async def test_f1_opens_help_everywhere_a_question_mark_would_be_typed(app_facto
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        assert app.screen is form and "?" not in str(form.focused.value)
+        focused = form.focused
+        assert isinstance(focused, Input)
+        assert app.screen is form and "?" not in str(focused.value)
 
 
 async def test_help_names_function_keys_and_each_key_once(app_factory):

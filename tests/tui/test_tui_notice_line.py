@@ -33,7 +33,8 @@ async def test_a_notice_is_plain_styled_text_cut_to_the_limit() -> None:
         assert app.put == [Content.assemble(("Not saved:…", "bold $text-error"))]
         whole = NoticeLine(app.line.host, app.put.append, limit=None)
         whole.show("[red]a   name[/red] kept whole, markup as typed")
-        assert app.put[-1].plain == "[red]a name[/red] kept whole, markup as typed"
+        last = app.put[-1]
+        assert last is not None and last.plain == "[red]a name[/red] kept whole, markup as typed"
         whole.clear()
 
 

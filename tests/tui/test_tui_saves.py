@@ -544,7 +544,8 @@ async def test_a_refused_load_says_why_first_and_the_list_keeps_the_whole_reason
         assert lines[0] == "Not loaded: test-fight.toml: creature 1 (Valeros) hp must be a whole number"
         assert row_names(screen) == ["Other", "! test-fight.toml"]
         assert isinstance(screen, SavesScreen)
-        assert screen.highlighted().path == broken  # the cursor stays on the file
+        entry = screen.highlighted()
+        assert entry is not None and entry.path == broken  # the cursor stays on the file
         whole = " ".join(lines[1:])
         assert whole.startswith("! test-fight.toml: creature 1 (Valeros) hp must be a whole "
                                 "number, not 'lots' (creatures[0].hp)")

@@ -9,6 +9,7 @@ every step — wide characters included — and the copy must write less.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -116,7 +117,7 @@ async def test_the_copy_draws_what_textual_draws_with_fewer_bytes(app_factory) -
 
 def layout(*lines: str, style: Style | None = None) -> LayoutUpdate:
     """A full update of ``lines`` (each as wide as the screen)."""
-    strips = [[Strip([Segment(line, style)])] for line in lines]
+    strips: list[Iterable[Strip]] = [[Strip([Segment(line, style)])] for line in lines]
     return LayoutUpdate(strips, Region(0, 0, cell_len(lines[0]), len(lines)))
 
 
@@ -169,7 +170,7 @@ def test_cells_that_look_alike_are_written_as_one_run() -> None:
 
     console, copy = Console(color_system="256"), TerminalCopy()
     red = Style(color="red")
-    strips = [[Strip([Segment("ab", red + Style.from_meta({"row": 1})),
+    strips: list[Iterable[Strip]] = [[Strip([Segment("ab", red + Style.from_meta({"row": 1})),
                       Segment("cd", red + Style.from_meta({"row": 2}))])]]
     written = copy.changes(LayoutUpdate(strips, Region(0, 0, 4, 1)), (4, 1), (0, 0), console)
     assert written is not None and "abcd" in written and written.count("\x1b[0m") == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widgets import DataTable, Input, Select
 from tui_support import ids_by_name, type_text
 
@@ -154,7 +156,7 @@ def crowded(count: int) -> Encounter:
     return encounter
 
 
-def shown_rows(table) -> int:
+def shown_rows(table: DataTable[Any]) -> int:
     """Rows of a DataTable the GM can see without scrolling (its header aside)."""
     return max(table.size.height - 1, 0)
 
