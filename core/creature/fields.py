@@ -238,7 +238,8 @@ def _n(value: int) -> str:
     return f"{value:,}".replace("-", "−")
 
 
-_KIND = {int: "whole number", str: "text", bool: "true/false", list: "list", dict: "table"}
+#: The kinds as saves/FORMAT.md names them (in English, as the file is): both field tables.
+KIND_NAMES = {int: "whole number", str: "text", bool: "true/false", list: "list", dict: "table"}
 
 
 def markdown_table(fields: Iterable[Field] = CREATURE_FIELDS) -> str:
@@ -247,7 +248,7 @@ def markdown_table(fields: Iterable[Field] = CREATURE_FIELDS) -> str:
             "|---|---|---|---|---|---|"]
     for f in fields:
         kinds = f.kind if isinstance(f.kind, tuple) else (f.kind,)
-        kind = " or ".join(_KIND[k] for k in kinds)
+        kind = " or ".join(KIND_NAMES[k] for k in kinds)
         systems = ", ".join(sorted(f.systems)) if f.systems else "all"
         if f.always:
             left_out = "never"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.creature.checks import MAX_FEAR
+from core.creature.fields import KIND_NAMES
 from core.creature.refusal import (
     MAX_INT,
     MISSING,
@@ -140,10 +141,6 @@ def check_step_field(key: str, value: Any, at: str) -> bool:
     return True
 
 
-#: The kinds as saves/FORMAT.md names them (in English, as the file is).
-_KIND = {int: "whole number", str: "text", dict: "table"}
-
-
 def markdown_table(fields: Iterable[HeadField] = ENCOUNTER_FIELDS) -> str:
     """saves/FORMAT.md's table of the ``[encounter]`` fields, made from the table above."""
     rows = ["| field | kind | bounds | what | default | left out when | an undo step sets it |",
@@ -156,6 +153,6 @@ def markdown_table(fields: Iterable[HeadField] = ENCOUNTER_FIELDS) -> str:
             bounds = f"{low} to {'2⁶³−1' if high == MAX_INT else high}"
         default = "required" if f.default is MISSING else f"`{f.default!r}`".replace("'", '"')
         left_out = "never" if f.left_out == "never" else ("0" if f.kind is int else "empty")
-        rows.append(f"| `{f.name}` | {_KIND[f.kind]} | {bounds} | {f.doc} | {default} | "
+        rows.append(f"| `{f.name}` | {KIND_NAMES[f.kind]} | {bounds} | {f.doc} | {default} | "
                     f"{left_out} | {'yes' if f.step else 'no'} |")
     return "\n".join(rows) + "\n"
