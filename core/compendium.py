@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from core.creature.model import Creature
+from core.data import read_text, shipped
 from core.text.i18n import N_, tr
 
 SYSTEMS = ("pf2e", "daggerheart", "d20-3e")
@@ -73,8 +73,7 @@ class _Box:
 
 def systems() -> tuple[str, ...]:
     """The systems with a compendium shipped (at least pf2e, daggerheart and d20-3e)."""
-    folder = resources.files("core.data").joinpath("compendium")
-    return tuple(s for s in SYSTEMS if folder.joinpath(f"{s}.json").is_file())
+    return tuple(s for s in SYSTEMS if shipped(f"compendium/{s}.json"))
 
 
 def _fold(text: str) -> str:
@@ -86,7 +85,7 @@ def _box(system: str) -> _Box:
     if system not in systems():
         raise ValueError(tr("no compendium for {system}; there is one for {known}", system=system,
                             known=", ".join(systems())))
-    text = resources.files("core.data").joinpath(f"compendium/{system}.json").read_text("utf-8")
+    text = read_text(f"compendium/{system}.json")
     data = json.loads(text)
     entries, raw = [], {}
     for item in data["entries"]:

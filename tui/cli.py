@@ -492,6 +492,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hitledger`` console script."""
     argv = [as_typed(arg) for arg in (sys.argv[1:] if argv is None else argv)]
     replaced = _escape_output()
+    started = False
     try:
         from tui.language_setting import COMMANDS, fit_terminal, notes, take_language
 
@@ -524,7 +525,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv and argv[0] in ("-h", "--help"):
             tui_parser().print_help()
             return 0
+        # Python's cyclic collector, run at every few hundred objects, only costs start-up time
+        # from here to the first frame (about 5% of it): the rules core, Textual and the first
+        # frame allocate much and free almost nothing. The app turns it back on once its first
+        # frame is drawn; a refused start turns it back on below.
+        gc.disable()
         encounter, notice, seed = prepare_tui(argv)
+        started = True
     except CliError as error:
         print(f"hitledger: {error}", file=sys.stderr)
         return USAGE_ERROR
@@ -539,10 +546,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     finally:
         _plain_output(replaced)
-    # Textual's import and the first frame allocate much and free almost nothing: Python's
-    # cyclic collector, run at every few hundred objects, only costs start-up time there
-    # (about 5% of it). The app turns it back on once its first frame is drawn.
-    gc.disable()
+        if not started:
+            gc.enable()
     app = tui_app(encounter, notice, seed)
     app.run()
     gc.enable()  # already, unless the app ended before its first frame

@@ -10,9 +10,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from core.data import read_text
 from core.text.i18n import N_, game_term, ntr, tr
 
 END_OF_NEXT = "end-of-next-turn"
@@ -37,7 +37,7 @@ class Catalogue:
 
 @cache
 def _tables() -> dict[str, Any]:
-    return tomllib.loads(resources.files("core.data").joinpath("conditions.toml").read_text("utf-8"))
+    return tomllib.loads(read_text("conditions.toml"))
 
 
 @cache

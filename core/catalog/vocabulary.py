@@ -5,8 +5,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from core.data import read_text
 
 CATEGORY_KEYS = ("physical", "energy", "alignment", "other", "damage")
 
@@ -79,7 +80,7 @@ class Vocabulary:
 
 @cache
 def _data() -> dict[str, Any]:
-    text = resources.files("core").joinpath("data/types.toml").read_text(encoding="utf-8")
+    text = read_text("types.toml")
     return tomllib.loads(text)
 
 

@@ -12,12 +12,12 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from core.catalog.capabilities import DAGGERHEART_TRAITS, NUMBERS
 from core.catalog.conditions import valued_words
 from core.creature.model import Attack, Creature
+from core.data import read_text
 from core.dice.expression import RandomSource, _default_rng
 from core.dice.modifiers import stack
 from core.table.attack_traits import dealt
@@ -50,7 +50,7 @@ class Effect:
 @cache
 def effects(system: str) -> dict[str, Effect]:
     """The effects of the system's conditions by name (``core/data/effects.toml``)."""
-    data = tomllib.loads(resources.files("core.data").joinpath("effects.toml").read_text("utf-8"))
+    data = tomllib.loads(read_text("effects.toml"))
     for table in data.values():
         if system in table["systems"]:
             out: dict[str, Effect] = {}

@@ -13,7 +13,6 @@ import gettext
 import string
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +49,7 @@ BROKEN_CATALOGUE = N_("The {language} catalogue ({file}) is broken ({why}): spea
 
 def locale_dir() -> Path:
     """The folder holding the catalogues."""
-    return Path(str(resources.files("core").joinpath("locale")))
+    return Path(__file__).resolve().parents[1] / "locale"
 
 
 @cache

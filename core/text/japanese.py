@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import cache
-from importlib import resources
+
+from core.data import read_text
 
 _KEEP = {"［", "］"}   # the seed's bracketed types are words, not punctuation to fold
 _FOLD = {c: chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEEP}
@@ -29,7 +30,7 @@ def normalise(text: str) -> str:
 @cache
 def glossary() -> dict[str, dict[str, str]]:
     """The three tables of ``core/data/glossary_ja.toml``: canonical, aliases, unsettled."""
-    text = resources.files("core").joinpath("data/glossary_ja.toml").read_text(encoding="utf-8")
+    text = read_text("glossary_ja.toml")
     data = tomllib.loads(text)
     return {name: dict(data.get(name, {})) for name in ("canonical", "aliases", "unsettled")}
 

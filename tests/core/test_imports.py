@@ -4,6 +4,7 @@ and that the contracts hold, so a plain ``pytest`` run checks them too."""
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -49,3 +50,16 @@ def test_the_projects_contracts_are_kept():
     result = subprocess.run([lint, "--no-cache"], cwd=ROOT, capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_facade_names_each_of_its_homes_once_and_each_resolves():
+    """core/__init__.py imports a name when it is first asked for: every name of ``__all__``
+    has a home, and the home holds it."""
+    import core
+
+    assert sorted(core.__all__) == sorted(core._HOMES)
+    for name in core.__all__:
+        module, attribute = core._HOMES[name]
+        assert getattr(core, name) is getattr(importlib.import_module(module), attribute)
+    with pytest.raises(AttributeError, match="no_such_name"):
+        _ = core.no_such_name  # type: ignore[attr-defined]

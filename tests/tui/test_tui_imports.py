@@ -117,6 +117,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "tui.commands",            # the palette, at ctrl+p
     "tui.widgets.box_results", # the add form's matches
     "tui.cli_compendium", "tui.cli_import", "tui.watch", "tui.watch.serve",
+    "importlib.resources", "zipfile",  # the game data is read from core/data's own folder
 )
 """What the roster's first frame does not draw. (core.table.difficulty is drawn: the header's threat.)"""
 
@@ -163,3 +164,18 @@ def test_the_collector_waits_for_the_first_frame_then_runs_again(tmp_path: Path)
     assert result.returncode == 0, result.stderr
     # off while the first frame is built, on once it is drawn, and on when the app has ended
     assert result.stdout.split() == ["False", "True", "True"]
+
+
+def test_a_refused_start_leaves_the_collector_on(tmp_path: Path, monkeypatch):
+    """The collector is off from the arguments' reading on; a start refused there turns it on."""
+    import gc
+
+    from tui.cli import main
+
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("HITLEDGER_CONFIG_DIR", str(tmp_path / "config"))
+    assert gc.isenabled()
+    assert main(["--demo", "no-such-system"]) == 2
+    assert gc.isenabled()
+    assert main(["--demo", "pf2e", "--new", "pf2e"]) == 2
+    assert gc.isenabled()
