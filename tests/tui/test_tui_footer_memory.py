@@ -135,3 +135,25 @@ async def test_the_roster_keeps_as_many_widgets_after_dialogs() -> None:
             await app.pop_screen()
             await pilot.pause()
         assert live_widgets() == before
+
+
+async def test_the_roster_footer_is_built_once_at_start_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The roster's keys change twice (a row highlighted turns damage on) before the footer's
+    first rebuild runs: one rebuild shows the keys as they are then, not three in a row."""
+    rebuilds = []
+    recompose = SteadyFooter.recompose
+
+    async def counted(self: SteadyFooter) -> None:
+        rebuilds.append(self)
+        await recompose(self)
+
+    monkeypatch.setattr(SteadyFooter, "recompose", counted)
+    app = make_app(goblins(), rng=random.Random(1), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert len(rebuilds) == 1
+        assert "Damage" in footer_words(app)
+        await pilot.press("down")  # the keys stay as they are: nothing to rebuild
+        await pilot.pause()
+        assert len(rebuilds) == 1

@@ -43,6 +43,8 @@ class SteadyFooter(Footer):
     """
 
     _keys_shown: KeySignature | None = None
+    _rebuild_pending = False
+    """A rebuild is on its way: it composes the keys as they are when it runs."""
 
     def compose(self) -> ComposeResult:
         """Textual's keys, each set to the footer's ``compact`` rather than bound to it, their
@@ -57,6 +59,11 @@ class SteadyFooter(Footer):
             elif isinstance(widget, FooterLabel):   # a group's word (the damage form's saves)
                 widget = FooterLabel(_group_word(str(widget.content)))
             yield widget
+
+    async def recompose(self) -> None:
+        """Textual's rebuild; bindings that change from here on are weighed again."""
+        self._rebuild_pending = False
+        await super().recompose()
 
     def watch_compact(self, compact: bool) -> None:
         """What the binding did: the keys follow the footer's compact style."""
@@ -75,9 +82,14 @@ class SteadyFooter(Footer):
         if keys == self._keys_shown and self.children:
             return
         shown_before, self._keys_shown = self._keys_shown, keys
+        if self._rebuild_pending:  # at start-up the keys change twice before the first rebuild
+            return
         if shown_before is not None and self._restyled_in_place():
             return
         super().bindings_changed(screen)
+        # as Textual's Footer.bindings_changed (8.2.8) decides to rebuild after the refresh
+        self._rebuild_pending = bool(screen.app.app_focus and self.is_attached
+                                     and screen is self.screen)
 
     def _restyled_in_place(self) -> bool:
         """Give the keys shown the state, words and tooltips of the keys a rebuild would
