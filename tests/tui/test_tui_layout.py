@@ -228,6 +228,8 @@ async def test_slash_jumps_to_a_creature_as_the_gm_types() -> None:
 async def test_the_find_line_replaces_the_footer_and_says_no_match() -> None:
     app = real_app(big_roster())
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.screen.query("#find-line"), "the first frame built the find line"
         await pilot.press("slash")
         await type_text(pilot, "zzz")
         await pilot.pause()

@@ -99,11 +99,7 @@ class RosterScreen(HitLedgerScreen[None]):
         yield RowRest(id="row-rest")            # what the highlighted row cuts, in full
         yield NumbersLine(id="numbers-line")    # AC, saves, Perception after conditions
         yield LogPanel(lines=LOG_LINES)
-        with Horizontal(id="find-line"):
-            yield Static("/", id="find-prompt", markup=False)
-            yield FindField(placeholder=tr("name… (enter stays, escape goes back)"), id="find",
-                            compact=True)
-        yield SteadyFooter(compact=True)
+        yield SteadyFooter(compact=True)  # the type-ahead line comes before it at the first /
 
     def on_mount(self) -> None:
         """Show the encounter and whether it is saved (a resumed or opened save is); follow
@@ -403,8 +399,15 @@ class RosterScreen(HitLedgerScreen[None]):
 
     # -- type-ahead (as / in less and vim) ------------------------------
 
-    def action_find(self) -> None:
-        """Open the type-ahead line in place of the footer."""
+    async def action_find(self) -> None:
+        """Open the type-ahead line in place of the footer (made at the first ``/``: a first
+        frame has no use for it, and an input line is a tenth of the roster's widgets' cost)."""
+        if not self.query(FindField):
+            await self.mount(Horizontal(
+                Static("/", id="find-prompt", markup=False),
+                FindField(placeholder=tr("name… (enter stays, escape goes back)"), id="find",
+                          compact=True),
+                id="find-line"), before=self.query_one(SteadyFooter))
         field = self.query_one(FindField)
         self._found_from = self.table.highlighted_id
         field.value = ""
