@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.creature.model import Creature, Outcome, Roll, TemporaryImmunity
 from core.dice.expression import RandomSource
@@ -35,6 +35,9 @@ from core.systems.base import RuleSystem
 from core.table import numbers as table_numbers
 from core.table.difficulty import Difficulty, difficulty, party_level_checked
 from core.text.i18n import tr
+
+if TYPE_CHECKING:
+    from core.table.rolls import AttackResult, SaveRolls
 
 __all__ = [
     "Encounter", "Event", "Change", "DamagePreview", "DEFAULT_SETTINGS", "ENCOUNTER_SETTINGS",
@@ -392,7 +395,7 @@ class Encounter:
         return self.numbers.numbers_of(cid)
 
     def attack(self, actor_id: str, target_id: str, attack: int | str = 0, map: int | None = None,
-               rng: RandomSource | None = None, count: bool = True) -> table_numbers.AttackResult:
+               rng: RandomSource | None = None, count: bool = True) -> AttackResult:
         """Roll the actor's attack against the target, with the MAP; not a change."""
         return self.numbers.attack(actor_id, target_id, attack, map, rng, count)
 
@@ -413,7 +416,7 @@ class Encounter:
         self.state.keep_strikes(counts)
 
     def roll_saves(self, ids: Iterable[str], save: str | None = None, dc: int = 20,
-                   rng: RandomSource | None = None, bonus: int = 0) -> table_numbers.SaveRolls:
+                   rng: RandomSource | None = None, bonus: int = 0) -> SaveRolls:
         """Roll each target's save against one DC: ``{id: degree}``; not a change."""
         return self.numbers.roll_saves(ids, save, dc, rng, bonus)
 

@@ -24,7 +24,7 @@ from core.text.japanese import normalise, term
 if TYPE_CHECKING:
     from core.encounter import DamagePreview, Encounter
     from core.systems.base import AttackRoll, RuleSystem
-    from core.table.numbers import AttackResult, SaveRoll, SaveRolls
+    from core.table.rolls import AttackResult, SaveRoll, SaveRolls
 
 
 MISS_SUMMARY = "miss: no damage"
@@ -192,7 +192,8 @@ def _short_map(step: str) -> str:
 def restep(rolled: AttackResult, step: int) -> AttackResult:
     """The same d20 read at another MAP step (the GM changes it, RULES §9): the bonus, the
     total, the degree and the verdict follow; nothing is rolled again."""
-    from core.table.numbers import degree, map_penalty
+    from core.table.numbers import degree
+    from core.table.rolls import map_penalty
 
     if rolled.map_step is None:
         raise ValueError("only the Pathfinder family has a multiple attack penalty")

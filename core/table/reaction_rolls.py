@@ -10,7 +10,8 @@ from __future__ import annotations
 from core.catalog.capabilities import DAGGERHEART_TRAITS
 from core.creature.model import Creature
 from core.dice.expression import RandomSource, _default_rng
-from core.table.numbers import DEGREE_WORDS, SaveRoll, numbers_of
+from core.table.numbers import DEGREE_WORDS, numbers_of
+from core.table.rolls import SaveRoll
 from core.text.i18n import game_term, tr
 
 REACTION = "reaction"

@@ -19,7 +19,7 @@ from core.encounter.draft import (
     typed_total,
 )
 from core.notation import parse_damage
-from core.table.numbers import roll_attack
+from core.table.rolls import roll_attack
 
 
 @pytest.mark.parametrize("text,save,dc", [

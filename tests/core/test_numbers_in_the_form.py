@@ -9,7 +9,7 @@ from core_support import previewed
 from core import Encounter, get_system
 from core.creature.model import Attack
 from core.encounter.draft import DamageDraft, minion_choices, with_minions
-from core.table.numbers import horde_damage
+from core.table.rolls import horde_damage
 
 
 class Dice:

@@ -1,4 +1,4 @@
-"""What mutation testing left alive in core/table/numbers.py: each degree at
+"""What mutation testing left alive in core/table/numbers.py and rolls.py: each degree at
 its edges, a natural 1 and 20, threat ranges, the MAP, save words, Hope at 6 and at 0, Minions
 per X, choosing an attack, what an attack rolls against, and drained's HP."""
 
@@ -10,19 +10,8 @@ import pytest
 
 from core import get_system
 from core.creature.model import Attack
-from core.table.numbers import (
-    _threat,
-    choose_attack,
-    d20_save,
-    defense_of,
-    degree,
-    degree_of,
-    drained_hp,
-    hope_after,
-    map_penalty,
-    minions_defeated,
-    save_key,
-)
+from core.table.numbers import d20_save, degree, degree_of, drained_hp, hope_after, minions_defeated
+from core.table.rolls import _threat, choose_attack, defense_of, map_penalty, save_key
 
 
 @pytest.mark.parametrize("total,natural,got", [

@@ -113,6 +113,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "core.compendium",         # the box: read at the add form's first search
     "core.systems.pathbuilder",        # ctrl+t in the add form, or hitledger import
     "core.statblocks",          # a pasted block
+    "core.table.rolls", "core.table.attack_traits", "core.table.reaction_rolls",  # the first roll
     "core.views.player_view",        # the players' file, written with the first autosave
     "tui.commands",            # the palette, at ctrl+p
     "tui.widgets.box_results", # the add form's matches

@@ -24,7 +24,8 @@ from core.encounter.draft import (
     roll_source,
     with_minions,
 )
-from core.table.numbers import SaveRoll, SaveRolls, roll_rule
+from core.table.numbers import roll_rule
+from core.table.rolls import SaveRoll, SaveRolls
 from core.text.i18n import ntr, tr
 from tui.screens.damage_attacks import AttackHelper, attack_typed, attacks_line
 from tui.screens.damage_keys import ACTOR_HELP, DAMAGE_BINDINGS
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from core import Encounter
-    from core.table.numbers import AttackResult
+    from core.table.rolls import AttackResult
 
 
 class DamageScreen(ModalScreen[DamagePreview | None]):

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from core.encounter.draft import restep, shown_attack
 from core.notation import parse_damage
 from core.table.attack_traits import dealt
-from core.table.numbers import horde_damage
+from core.table.rolls import horde_damage
 from core.text.i18n import ENGLISH, game_term, language, tr
 from tui.screens.damage_keys import ALT_DIGIT_CHARS
 from tui.screens.dialogs import NumberInput
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from core.creature.model import Attack
     from core.encounter.draft import DamageDraft
     from core.systems import RuleSystem
-    from core.table.numbers import AttackResult
+    from core.table.rolls import AttackResult
 
 W = TypeVar("W", bound="Widget")
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from core import Encounter
     from core.encounter.damage import DamagePreview
     from core.encounter.draft import DamageDraft
-    from core.table.numbers import AttackResult
+    from core.table.rolls import AttackResult
 
 
 def box(on: bool) -> str:
