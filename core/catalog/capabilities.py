@@ -10,12 +10,10 @@ rule options and the log's wording all come.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     """One value of a setting and how it is said.
 
     ``log``: the ledger's line when the GM picks it; ``offer``: the palette's name for
@@ -30,8 +28,7 @@ class Choice:
     notice: str
 
 
-@dataclass(frozen=True, slots=True)
-class Setting:
+class Setting(NamedTuple):
     """A rule option: its key, its choices (the first is the default) and what it is about."""
 
     key: str
@@ -107,8 +104,7 @@ PLAYER_VIEW = Setting("player_view", (   # what `hitledger watch` shows of adver
            "Players now see adversaries' names only, no health."),
 ), about="What the players' view (hitledger watch) shows of adversaries. ")
 
-@dataclass(frozen=True, slots=True)
-class Number:
+class Number(NamedTuple):
     """One number a creature's block prints or the GM types (RULES §8 "Numbers read")."""
 
     key: str

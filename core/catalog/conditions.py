@@ -8,9 +8,8 @@ What a condition *is called* and how long it lasts in words, read once from
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.data import read_text
 from core.text.i18n import N_, game_term, ntr, tr
@@ -25,8 +24,7 @@ TRACK_VALUED = ("dying", "wounded")     # kept in the creature's own fields (the
 VALUED_FAMILY = ("pf2e", "sf2e", "vitality-wounds")   # dying and wounded carry values
 
 
-@dataclass(frozen=True)
-class Catalogue:
+class Catalogue(NamedTuple):
     """One system's condition names, as data (``core/data/conditions.toml``)."""
 
     names: tuple[str, ...]

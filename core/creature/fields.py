@@ -12,8 +12,8 @@ table of fields (:func:`markdown_table`; a test refuses a stale one, ``make form
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from core.creature import checks
 from core.creature.checks import (
@@ -45,8 +45,7 @@ _TRACK = (0, MAX_TRACK)
 _SLOTS = (0, MAX_SLOTS)
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(NamedTuple):
     """One field of the creature record as a save holds it."""
 
     name: str
@@ -57,7 +56,7 @@ class Field:
     doc: str
     """What it is, for saves/FORMAT.md."""
     bounds: tuple[int, int] | None = None
-    by_system: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    by_system: Mapping[str, tuple[int, int]] = MappingProxyType({})
     """Where a system's bounds differ."""
     systems: frozenset[str] | None = None
     """The systems whose creatures have it; None: every system."""

@@ -13,8 +13,7 @@ stale one, ``make format-table`` writes it). The creature's fields have their ow
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.creature.checks import MAX_FEAR
 from core.creature.fields import KIND_NAMES
@@ -37,8 +36,7 @@ from core.text.plain_text import without_controls
 STRIKES = (1, 3)
 
 
-@dataclass(frozen=True, slots=True)
-class HeadField:
+class HeadField(NamedTuple):
     """One field of the ``[encounter]`` table of a save."""
 
     name: str

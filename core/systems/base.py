@@ -47,8 +47,7 @@ def _effect_immunity_cell(args: list[Any], code: str) -> str:
     return term_in("immunities", code) + term_in(words, code) if code == "ja" else f"imm {words}"
 
 
-@dataclass(frozen=True, slots=True)
-class StatField:
+class StatField(NamedTuple):
     """A number the add/edit form asks for: ``hp`` labelled ``HP`` (its bounds: core.creature.schema)."""
 
     name: str

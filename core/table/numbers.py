@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from core.catalog.capabilities import DAGGERHEART_TRAITS, NUMBERS
 from core.catalog.conditions import valued_words
@@ -30,8 +30,7 @@ DEGREE_WORDS = {"critical-success": N_("critical success"), "success": N_("succe
                 "failure": N_("failure"), "critical-failure": N_("critical failure")}
 """A degree in words (大成功 / 成功 / 失敗 / 大失敗 in Japanese)."""
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(NamedTuple):
     """One row of RULES §9's table: a condition's penalty to some numbers."""
 
     condition: str
@@ -64,8 +63,7 @@ def roll_rule(system: str) -> str:
     return {"d20-3e": "d20", "daggerheart": "daggerheart"}.get(system, "degrees")
 
 
-@dataclass(frozen=True, slots=True)
-class Penalty:
+class Penalty(NamedTuple):
     """One condition's penalty to one number, typed (PF2: status, circumstance)."""
 
     type: str

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from core import SYSTEM_IDS, get_system
 from core.text.i18n import N_
@@ -108,8 +107,7 @@ GROW_SHARES = (("name", 3), ("defenses", 3), ("status", 2), ("track", 1))
 MAX_GROW = {"name": 24, "defenses": 30, "status": 20, "track": 10}
 
 
-@dataclass(frozen=True)
-class Widest:
+class Widest(NamedTuple):
     """The widest cells a roster of slot tracks holds: name, track, track with counted slots."""
 
     name: int

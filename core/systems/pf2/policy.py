@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from core.text.i18n import N_
 
@@ -14,8 +14,7 @@ SAVE_WORDS: dict[str | None, str] = {"success": N_("basic save success: half"),
               "critical-failure": N_("basic save critical failure: double")}
 
 
-@dataclass(frozen=True)
-class Pf2Policy:
+class Pf2Policy(NamedTuple):
     """Where the three PF2-family systems differ inside a stage, by name. Where they differ by
     a whole stage (Vitality & Wounds' vulnerability) or by a track, their stage lists and track
     objects say so instead (core.systems.pf2.stages, .track, .vitality_wounds)."""
