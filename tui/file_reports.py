@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class SaveFinished:
+class SaveFinished(NamedTuple):
     """A save (named, quick or auto) finished in a worker; ``error`` is None on success."""
 
     kind: str
@@ -20,8 +18,7 @@ class SaveFinished:
     """The encounter written: another may have taken its place meanwhile (a load, a new one)."""
 
 
-@dataclass(frozen=True)
-class LoadFinished:
+class LoadFinished(NamedTuple):
     """A load finished in a worker: the encounter, or the error that stopped it."""
 
     source: str

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from textual.signal import Signal
 
@@ -29,8 +28,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """One change the GM made: the creatures it touched (None: maybe all) and its log event.
 
     ``turn`` is True when the turn moved on (the roster's cursor follows the active creature);
