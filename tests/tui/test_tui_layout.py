@@ -240,6 +240,46 @@ async def test_the_find_line_replaces_the_footer_and_says_no_match() -> None:
         assert app.roster.table.highlighted_id == big_roster().order[0]
 
 
+async def test_letters_typed_in_one_burst_after_slash_go_to_the_find_line() -> None:
+    """A fast typist (or a terminal over SSH) sends ``/gob`` at once: the letters were on their
+    way to the table before the find line had the focus, and ``b`` kept a creature in the
+    bestiary. They go to the find line."""
+    from textual import events
+    from textual.screen import ModalScreen
+    from textual.widgets import Input
+
+    app = real_app(big_roster())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key, character in (("slash", "/"), ("g", "g"), ("o", "o"), ("b", "b")):
+            app.post_message(events.Key(key, character))  # as the terminal driver posts them
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen), "b asked to keep a creature"
+        assert app.screen.query_one("#find", Input).value == "gob"
+        assert app.roster.table.highlighted_id == ids_by_name(big_roster())["Goblin 1"]
+        await pilot.press("escape")
+        await pilot.press("x")  # the find line closed: keys are the roster's again
+        await pilot.pause()
+        assert app.screen.query_one("#find", Input).value == "gob"
+
+
+async def test_a_slash_on_an_empty_roster_leaves_the_next_key_to_the_roster() -> None:
+    """Find is greyed out with no creature: ``/`` does nothing and ``a`` still adds."""
+    from textual import events
+
+    from tui.screens.creature_form import CreatureForm
+
+    app = real_app(Encounter(system="pf2e", name="Empty"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in ("slash", "a"):
+            app.post_message(events.Key(key, "/" if key == "slash" else key))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, CreatureForm)
+
+
 def test_find_prefers_the_start_of_a_name() -> None:
     from tui.widgets.roster_table import find_creature
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -16,7 +17,7 @@ from tui.messages import OpenTracker
 from tui.screens.base import HitLedgerScreen
 from tui.screens.roster_keys import ROSTER_BINDINGS
 from tui.widgets.encounter_header import EncounterHeader, threat_of
-from tui.widgets.find_field import FindField
+from tui.widgets.find_field import FindField, TypeAhead
 from tui.widgets.log_panel import LogPanel, fit_cells, short_event
 from tui.widgets.numbers_line import NumbersLine
 from tui.widgets.roster_table import RosterTable, detail_text, find_creature
@@ -89,6 +90,12 @@ class RosterScreen(HitLedgerScreen[None]):
     def table(self) -> RosterTable:
         """The roster table."""
         return self.query_one(RosterTable)
+
+    @cached_property
+    def type_ahead(self) -> TypeAhead:
+        """The find line (``/``), made when first asked for, in the footer's place."""
+        return TypeAhead(self, lambda: self.query_one(SteadyFooter),
+                         lambda: self.check_action("find", ()) is True)
 
     def compose(self) -> ComposeResult:
         """Header, table, log panel, footer."""
@@ -399,20 +406,14 @@ class RosterScreen(HitLedgerScreen[None]):
 
     # -- type-ahead (as / in less and vim) ------------------------------
 
+    def on_key(self, event: events.Key) -> None:
+        """Letters typed in one burst after ``/`` are the find line's (:class:`TypeAhead`)."""
+        self.type_ahead.key(event)
+
     async def action_find(self) -> None:
-        """Open the type-ahead line in place of the footer (made at the first ``/``: a first
-        frame has no use for it, and an input line is a tenth of the roster's widgets' cost)."""
-        if not self.query(FindField):
-            await self.mount(Horizontal(
-                Static("/", id="find-prompt", markup=False),
-                FindField(placeholder=tr("name… (enter stays, escape goes back)"), id="find",
-                          compact=True),
-                id="find-line"), before=self.query_one(SteadyFooter))
-        field = self.query_one(FindField)
+        """Open the type-ahead line in place of the footer."""
         self._found_from = self.table.highlighted_id
-        field.value = ""
-        self._show_find(True)
-        field.focus()
+        await self.type_ahead.open()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Move the cursor to the first creature whose name matches what was typed."""
@@ -439,13 +440,8 @@ class RosterScreen(HitLedgerScreen[None]):
         self._close_find()
 
     def _close_find(self) -> None:
-        self._show_find(False)
+        self.type_ahead.close()
         self.table.focus()
-
-    def _show_find(self, finding: bool) -> None:
-        """The type-ahead line and the footer share the bottom line."""
-        self.query_one("#find-line").display = finding
-        self.query_one(SteadyFooter).display = not finding
 
     def action_tracker(self) -> None:
         """Open the persistent-condition tracker, with the last turn and what it did."""

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from textual.binding import Binding
-from textual.message import Message
-from textual.widgets import Input
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from core.text.i18n import N_
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from core.text.i18n import N_, tr
+
+if TYPE_CHECKING:
+    from textual import events
+    from textual.screen import Screen
+    from textual.widget import Widget
 
 
 class FindField(Input):
@@ -34,3 +43,73 @@ class FindField(Input):
     def action_cancel(self) -> None:
         """Tell the roster to go back."""
         self.post_message(self.Cancelled())
+
+
+class TypeAhead:
+    """The find line as a screen holds it: made at the first ``/`` (a first frame has no use
+    for an input line), handed the letters typed before it had the focus, and shown in place
+    of ``footer``.
+
+    A fast typist, or a terminal over SSH, sends ``/gob`` in one burst: Textual routes all four
+    keys to the focused table before ``/``'s binding runs, so the letters would reach the
+    roster's keys (``b`` keeps a creature in the bestiary). The screen hands each key to
+    :meth:`key` first.
+    """
+
+    def __init__(self, screen: Screen[Any], footer: Callable[[], Widget],
+                 can_open: Callable[[], bool]) -> None:
+        self.screen = screen
+        self._footer = footer
+        self._can_open = can_open
+        self._asked = False     # ``/`` is on its way to the find action
+        self._early = ""        # what was typed between ``/`` and the line's focus
+
+    @property
+    def field(self) -> FindField | None:
+        """The line's input, once made."""
+        return next(iter(self.screen.query(FindField)), None)
+
+    def is_open(self) -> bool:
+        """The line shows (the footer does not)."""
+        return any(line.display for line in self.screen.query("#find-line"))
+
+    def key(self, event: events.Key) -> None:
+        """Take ``event`` when it is a letter meant for the line that has not the focus yet."""
+        finding = self._asked or self.is_open()
+        if event.key == "slash" and not finding:
+            self._asked = self._can_open()  # the binding opens the line once this key bubbled up
+            return
+        if not finding or not event.is_printable or event.character is None:
+            return
+        field = self.field
+        if field is not None and field.has_focus:
+            return
+        event.stop()
+        event.prevent_default()
+        if self._asked or field is None:
+            self._early += event.character
+        else:
+            field.insert_text_at_cursor(event.character)
+
+    async def open(self) -> FindField:
+        """Show the line, with what was typed after ``/`` in it, and give it the focus."""
+        if self.field is None:
+            await self.screen.mount(Horizontal(
+                Static("/", id="find-prompt", markup=False),
+                FindField(placeholder=tr("name… (enter stays, escape goes back)"), id="find",
+                          compact=True),
+                id="find-line"), before=self._footer())
+        field = self.screen.query_one(FindField)
+        field.value, self._early, self._asked = self._early, "", False
+        field.cursor_position = len(field.value)
+        self._show(True)
+        field.focus()
+        return field
+
+    def close(self) -> None:
+        """The footer again."""
+        self._show(False)
+
+    def _show(self, finding: bool) -> None:
+        self.screen.query_one("#find-line").display = finding
+        self._footer().display = not finding
