@@ -36,7 +36,10 @@ ROOT = Path(__file__).resolve().parents[2]
 COLUMNS, LINES = 80, 24
 STARTUP_RUNS = 15
 STARTUP_TIMEOUT = 30.0
-STARTUP_BOUND = 3.0  # asserted; the aim (1.25×) is printed, not asserted
+STARTUP_BOUND = 1.3
+"""Asserted: the aim is 1.25× (met at 1.21-1.22× in runs of 15 on this 2-core machine at load
+2-3); 1.3× fails a start-up back where it was before the lazy imports (1.31-1.33×) without
+failing on a noisy minute."""
 DAMAGE_SIZES = (10, 500)
 DAMAGE_WARMUP = 2
 DAMAGE_RUNS = 12
