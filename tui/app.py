@@ -5,12 +5,14 @@ from __future__ import annotations
 import gc
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.app import App
 
 from core.systems import DEFAULT_SYSTEM
 from core.text.cells import cells
 from core.text.i18n import tr
 from tui import actions
+from tui.keys_ahead import KeysAhead
 from tui.messages import LoadSave, NewEncounter, OpenTracker
 from tui.notices import Notices
 from tui.persistence import Persistence
@@ -21,7 +23,6 @@ from tui.widgets.log_panel import TOAST_SECONDS, turn_notice
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-    from textual import events
     from textual.binding import BindingType
     from textual.command import Provider
     from textual.notifications import SeverityLevel
@@ -69,6 +70,7 @@ class HitLedgerApp(App[None]):
             self.persistence.read_only_until_replaced(encounter)
         self.notices = Notices(self, toast=super().notify)
         self.terminal_copy = TerminalCopy()
+        self.keys_ahead = KeysAhead(self)
         self.notice = notice
         self.roster = RosterScreen()
 
@@ -139,13 +141,22 @@ class HitLedgerApp(App[None]):
         self.persistence.release_autosave()
         self.exit(return_code=128 + number)
 
+    async def on_event(self, event: events.Event) -> None:
+        """Note the screen each key from the terminal arrives on (:mod:`tui.keys_ahead`)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.keys_ahead.arrived(event)
+        await super().on_event(event)
+
     def on_key(self, event: events.Key) -> None:
-        """The IME's full-width space is a space in every text field:
-        Textual's Input lets it pass as unprintable, and it comes up to here."""
+        """A key typed ahead of a dialog goes to the dialog (:mod:`tui.keys_ahead`). The IME's
+        full-width space is a space in every text field: Textual's Input lets it pass as
+        unprintable, and it comes up to here."""
         from textual.widgets import Input
 
         from tui.widgets.notation_field import keep_ideographic_space
 
+        if self.keys_ahead.came_back(event):
+            return
         if isinstance(self.focused, Input):
             keep_ideographic_space(self.focused, event)
 

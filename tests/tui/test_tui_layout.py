@@ -259,9 +259,15 @@ async def test_letters_typed_in_one_burst_after_slash_go_to_the_find_line() -> N
         assert app.screen.query_one("#find", Input).value == "gob"
         assert app.roster.table.highlighted_id == ids_by_name(big_roster())["Goblin 1"]
         await pilot.press("escape")
-        await pilot.press("x")  # the find line closed: keys are the roster's again
+        for key, character in (("slash", "/"), ("a", "a"), ("r", "r"), ("enter", "\r")):
+            app.post_message(events.Key(key, character))  # enter stays, in its place
+        for _ in range(3):
+            await pilot.pause()
+        assert not app.screen.query_one("#find-line").display
+        assert app.roster.table.highlighted_id == ids_by_name(big_roster())["Hobgoblin Archer"]
+        await pilot.press("slash", "escape", "x")  # the line closed: keys are the roster's again
         await pilot.pause()
-        assert app.screen.query_one("#find", Input).value == "gob"
+        assert app.screen.query_one("#find", Input).value == ""
 
 
 async def test_a_slash_on_an_empty_roster_leaves_the_next_key_to_the_roster() -> None:
@@ -516,3 +522,33 @@ def test_help_wraps_a_long_description_under_itself_not_under_the_keys() -> None
     assert lines == ["del     Remove the marked creatures (or",
                      "        the highlighted one)",
                      "* / ^a  Mark everyone"]
+
+
+async def test_a_burst_that_opens_the_damage_form_fills_it() -> None:
+    """``d7 slashing`` in one burst: the keys after ``d`` reached the roster before the form
+    was there, and the form opened empty. They are the form's, in order, enter included."""
+    from textual import events
+    from textual.screen import ModalScreen
+    from textual.widgets import Input
+
+    from tui.screens.damage import DamageScreen
+
+    app = real_app(big_roster())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = len(app.session.encounter.log)
+        for character in "d7 slashing":
+            key = "space" if character == " " else character
+            app.post_message(events.Key(key, character))  # as the terminal driver posts them
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, DamageScreen)
+        assert app.screen.query_one("#damage Input", Input).value == "7 slashing"
+        assert len(app.session.encounter.log) == before, "a key acted on the roster"
+        await pilot.press("escape")
+        for character in "h3\r":  # heal 3 and apply, enter in the burst too
+            app.post_message(events.Key("enter" if character == "\r" else character, character))
+        for _ in range(4):
+            await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen)
+        assert len(app.session.encounter.log) == before + 1

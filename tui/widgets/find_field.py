@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
@@ -13,7 +15,6 @@ from textual.widgets import Input, Static
 from core.text.i18n import N_, tr
 
 if TYPE_CHECKING:
-    from textual import events
     from textual.screen import Screen
     from textual.widget import Widget
 
@@ -47,13 +48,14 @@ class FindField(Input):
 
 class TypeAhead:
     """The find line as a screen holds it: made at the first ``/`` (a first frame has no use
-    for an input line), handed the letters typed before it had the focus, and shown in place
-    of ``footer``.
+    for an input line), handed the keys typed before it had the focus, and shown in place of
+    ``footer``.
 
     A fast typist, or a terminal over SSH, sends ``/gob`` in one burst: Textual routes all four
     keys to the focused table before ``/``'s binding runs, so the letters would reach the
     roster's keys (``b`` keeps a creature in the bestiary). The screen hands each key to
-    :meth:`key` first.
+    :meth:`key` first; from ``/`` until the line has the focus, keys wait, and are then played
+    to the line in order (enter and escape too).
     """
 
     def __init__(self, screen: Screen[Any], footer: Callable[[], Widget],
@@ -61,8 +63,8 @@ class TypeAhead:
         self.screen = screen
         self._footer = footer
         self._can_open = can_open
-        self._asked = False     # ``/`` is on its way to the find action
-        self._early = ""        # what was typed between ``/`` and the line's focus
+        self._waiting = False     # from ``/`` until the line has had its chance at the focus
+        self._early: deque[events.Key] = deque()
 
     @property
     def field(self) -> FindField | None:
@@ -74,25 +76,20 @@ class TypeAhead:
         return any(line.display for line in self.screen.query("#find-line"))
 
     def key(self, event: events.Key) -> None:
-        """Take ``event`` when it is a letter meant for the line that has not the focus yet."""
-        finding = self._asked or self.is_open()
-        if event.key == "slash" and not finding:
-            self._asked = self._can_open()  # the binding opens the line once this key bubbled up
-            return
-        if not finding or not event.is_printable or event.character is None:
+        """Hold ``event`` when it was typed after ``/`` and the line has not the focus yet."""
+        if event.key == "slash" and not self._waiting and not self.is_open():
+            self._waiting = self._can_open()  # the binding opens the line once this key bubbled up
             return
         field = self.field
-        if field is not None and field.has_focus:
+        if not self._waiting or (field is not None and field.has_focus):
             return
         event.stop()
         event.prevent_default()
-        if self._asked or field is None:
-            self._early += event.character
-        else:
-            field.insert_text_at_cursor(event.character)
+        # a key of the app's, as the terminal's are: one made here would stop at this screen
+        self._early.append(events.Key(event.key, event.character).set_sender(self.screen.app))
 
     async def open(self) -> FindField:
-        """Show the line, with what was typed after ``/`` in it, and give it the focus."""
+        """Show the line empty, give it the focus, then play it the keys typed since ``/``."""
         if self.field is None:
             await self.screen.mount(Horizontal(
                 Static("/", id="find-prompt", markup=False),
@@ -100,15 +97,22 @@ class TypeAhead:
                           compact=True),
                 id="find-line"), before=self._footer())
         field = self.screen.query_one(FindField)
-        field.value, self._early, self._asked = self._early, "", False
-        field.cursor_position = len(field.value)
+        field.value = ""
         self._show(True)
         field.focus()
+        self._waiting = True
+        self.screen.app.call_after_refresh(self._play)
         return field
 
     def close(self) -> None:
         """The footer again."""
         self._show(False)
+
+    def _play(self) -> None:
+        """The keys held, to the app as if typed now (the line has the focus)."""
+        self._waiting = False
+        while self._early:
+            self.screen.app.post_message(self._early.popleft())
 
     def _show(self, finding: bool) -> None:
         self.screen.query_one("#find-line").display = finding

@@ -1,0 +1,61 @@
+"""Keys typed ahead of a dialog: a burst that opens one and goes on typing is played to it.
+
+Textual hands each key to the focused widget as the key arrives. In a burst (``d7 slashing``
+from a fast typist, or one packet over SSH) every key reaches the roster's table before ``d``
+has opened the damage form, so the rest went to the roster's keys or to nobody, and the
+form opened empty. The app notes the screen each key arrived on; a key that comes back up
+to the app unhandled after another screen took the top is played again, in order, once that
+screen is drawn: it reaches that screen as if typed a moment later, which the GM did.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict, deque
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
+
+NOTED = 64
+"""Keys whose screen is remembered (a key a widget handles never comes back to the app)."""
+
+
+class KeysAhead:
+    """What the app keeps of the keys on their way: where each arrived, and those to play again."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        self._arrived: OrderedDict[int, Screen[Any] | None] = OrderedDict()
+        self._again: deque[events.Key] = deque()
+
+    def arrived(self, event: events.Key) -> None:
+        """A key from the terminal, before Textual routes it: note the screen on top."""
+        self._arrived.pop(id(event), None)
+        self._arrived[id(event)] = self._on_top()
+        while len(self._arrived) > NOTED:
+            self._arrived.popitem(last=False)
+
+    def came_back(self, event: events.Key) -> bool:
+        """A key back up at the app, unhandled: True (and it stops here) when a screen opened
+        since it arrived; it is played again once that screen is drawn."""
+        noted = id(event) in self._arrived
+        screen = self._arrived.pop(id(event), None)
+        if not noted or screen is None or screen is self._on_top():
+            return False
+        event.stop()
+        event.prevent_default()  # not the new screen's bindings now: its keys, in order, later
+        self._again.append(events.Key(event.key, event.character).set_sender(self.app))
+        if len(self._again) == 1:
+            self.app.call_after_refresh(self._play)
+        return True
+
+    def _on_top(self) -> Screen[Any] | None:
+        stack = self.app.screen_stack
+        return stack[-1] if stack else None
+
+    def _play(self) -> None:
+        while self._again:
+            self.app.post_message(self._again.popleft())
