@@ -296,3 +296,16 @@ def new_target(rs, defenses="", traits="living", pc=False, **stats: Any):
 @pytest.fixture
 def target():
     return new_target
+
+
+@pytest.fixture
+def cli_home(tmp_path, monkeypatch):
+    """A command run as a GM would, on a data folder of its own, with no locale to read the
+    language from; English again afterwards."""
+    from core.text import i18n
+
+    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path))
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    yield tmp_path
+    i18n.set_language("en")

@@ -78,3 +78,11 @@ def pf2_family(system_id: str) -> Pf2Family:
     rules = get_system(system_id)
     assert isinstance(rules, Pf2Family), f"{system_id} is not a PF2-family system"
     return rules
+
+
+def calc_lines(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
+    """What ``hitledger calc --system pf2e ARGS`` prints, line by line (it must succeed)."""
+    from tui.cli import main
+
+    assert main(["calc", "--system", "pf2e", *args]) == 0
+    return capsys.readouterr().out.splitlines()

@@ -4,27 +4,13 @@ never dropped in silence), in the GM's language."""
 from __future__ import annotations
 
 import pytest
+from core_support import calc_lines
 
-from core.text import i18n
-from tui.cli import main
-
-
-@pytest.fixture(autouse=True)
-def _own_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path))
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(name, raising=False)
-    yield tmp_path
-    i18n.set_language("en")
-
-
-def _calc(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
-    assert main(["calc", "--system", "pf2e", *args]) == 0
-    return capsys.readouterr().out.splitlines()
+pytestmark = pytest.mark.usefixtures("cli_home")
 
 
 def test_calc_lists_the_defense_words_that_act_on_no_damage(capsys):
-    lines = _calc(capsys, "--defenses", "hardness 5; resistances physical 5 (except unarmed attacks); "
+    lines = calc_lines(capsys, "--defenses", "hardness 5; resistances physical 5 (except unarmed attacks); "
                   "immunities paralyzed; weaknesses vampire weaknesses", "2d6=7 slashing")
     assert "resistance physical 5: slashing 7 → 2" in lines         # 7 − 5
     notes = ["hardness 5 (not automated)",
@@ -36,10 +22,10 @@ def test_calc_lists_the_defense_words_that_act_on_no_damage(capsys):
 
 
 def test_calc_lists_them_in_japanese(capsys):
-    lines = _calc(capsys, "--lang", "ja", "--defenses", "hardness 5; immunities paralyzed", "7［斬撃］")
+    lines = calc_lines(capsys, "--lang", "ja", "--defenses", "hardness 5; immunities paralyzed", "7［斬撃］")
     assert lines[-3:-1] == ["hardness 5（自動処理なし）", "麻痺への完全耐性（効果：表示のみ）"]
 
 
 def test_calc_adds_nothing_when_every_defense_acts(capsys):
-    lines = _calc(capsys, "--defenses", "weaknesses fire 5", "2d6=7 fire")
+    lines = calc_lines(capsys, "--defenses", "weaknesses fire 5", "2d6=7 fire")
     assert lines[-1] == "total: 12"                                  # 7 + 5

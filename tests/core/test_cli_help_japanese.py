@@ -8,15 +8,9 @@ import re
 import pytest
 
 from core.notation import parse_damage, parse_defenses
-from core.text import i18n
 from tui.cli import main
 
-
-@pytest.fixture(autouse=True)
-def _own_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path))
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("cli_home")
 
 
 def _help(capsys: pytest.CaptureFixture[str], *args: str) -> str:

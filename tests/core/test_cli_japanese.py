@@ -4,27 +4,16 @@ damage types in the seed's ［…］ form, input as a Japanese GM types it."""
 from __future__ import annotations
 
 import pytest
+from core_support import calc_lines
 
 from core.text import i18n
 from tui.cli import main
 
-
-@pytest.fixture(autouse=True)
-def _own_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("HITLEDGER_DATA_DIR", str(tmp_path))
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(name, raising=False)
-    yield tmp_path
-    i18n.set_language("en")
-
-
-def _calc(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
-    assert main(["calc", "--system", "pf2e", *args]) == 0
-    return capsys.readouterr().out.splitlines()
+pytestmark = pytest.mark.usefixtures("cli_home")
 
 
 def test_calc_in_japanese_reads_and_writes_the_seeds_words(capsys):
-    lines = _calc(capsys, "--lang", "ja", "--defenses", "弱点［火炎］5；抵抗［物理］5（銀を除く）",
+    lines = calc_lines(capsys, "--lang", "ja", "--defenses", "弱点［火炎］5；抵抗［物理］5（銀を除く）",
                   "--save", "成功", "7［斬撃］、4［火炎］")
     assert lines[0] == "ロール：7［斬撃］ = 7、4［火炎］ = 4"
     assert lines[1].startswith("基本セーヴ成功：半分")
@@ -35,20 +24,20 @@ def test_calc_in_japanese_reads_and_writes_the_seeds_words(capsys):
 
 
 def test_seed_004_example_through_calc_in_japanese(capsys):
-    lines = _calc(capsys, "--lang=ja", "--defenses", "抵抗 全てのダメージ5", "7［斬撃］、4［火炎］")
+    lines = calc_lines(capsys, "--lang=ja", "--defenses", "抵抗 全てのダメージ5", "7［斬撃］、4［火炎］")
     assert lines[-1] == "合計：［斬撃］ 2 + ［火炎］ 0 ＝ 2"
 
 
 def test_full_width_input_in_calc_and_roll(capsys):
-    assert _calc(capsys, "--defenses", "weaknesses fire 5", "２ｄ６＝７　ｆｉｒｅ")[-1] == "total: 12"
+    assert calc_lines(capsys, "--defenses", "weaknesses fire 5", "２ｄ６＝７　ｆｉｒｅ")[-1] == "total: 12"
     assert main(["roll", "２ｄ６＋３", "--seed", "1"]) == 0
     assert capsys.readouterr().out.splitlines() == ["10", "2d6+3: 2, 5"]
 
 
-def test_lang_on_roll_is_for_that_run_only(capsys, _own_data_dir):
+def test_lang_on_roll_is_for_that_run_only(capsys, cli_home):
     assert main(["roll", "3", "--lang", "ja"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "3：ダイスなし"
-    assert not (_own_data_dir / "language").exists()
+    assert not (cli_home / "language").exists()
     i18n.set_language("en")
     assert main(["roll", "3"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "3: no dice"

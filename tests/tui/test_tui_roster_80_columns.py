@@ -5,6 +5,8 @@ after conditions. Expected numbers are RULES §9's arithmetic on the printed one
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from tui_support import ids_by_name, running, screen_lines
 
@@ -22,28 +24,21 @@ def pyro(system: str = "pf2e") -> Encounter:
     """Valeros (PC) and a Goblin Pyro (AC 24, Fort +9, Ref +7, Will +6, Per +8) that is clumsy 1,
     frightened 2, off-guard and sickened 1, takes persistent 1d6 fire, resists physical (but
     silver) and fire, is weak to cold and immune to poison."""
-    rules = get_system(system)
-    encounter = Encounter(system, "Pyro")
-    encounter.add(rules.new_creature("Valeros", pc=True, hp=40), initiative=20)
-    pyro_id = encounter.add(rules.new_creature(
-        "Goblin Pyro", hp=30,
-        defenses="resistances physical 5 (except silver), fire 5; weaknesses cold 5; "
-                 "immunities poison",
-        numbers={"level": 3, "ac": 24, "fort": 9, "ref": 7, "will": 6, "perception": 8}),
-        initiative=15)
-    for name, value in (("clumsy", 1), ("frightened", 2), ("off-guard", None), ("sickened", 1)):
-        encounter.add_condition(pyro_id, name, value)
-    encounter.add_persistent(pyro_id, "1d6 fire")
-    return encounter
+    return _pyro(system, ("Valeros", {"hp": 40}), {"hp": 30})
 
 
 def vw_pyro() -> Encounter:
     """The Goblin Pyro as a vitality-wounds creature (the PF2 family's conditions and numbers)."""
-    rules = get_system("vitality-wounds")
-    encounter = Encounter("vitality-wounds", "Pyro")
-    encounter.add(rules.new_creature("Kara", pc=True, vitality=20, wounds=12), initiative=20)
+    return _pyro("vitality-wounds", ("Kara", {"vitality": 20, "wounds": 12}),
+                 {"vitality": 30, "wounds": 20})
+
+
+def _pyro(system: str, pc: tuple[str, dict[str, Any]], track: dict[str, Any]) -> Encounter:
+    rules = get_system(system)
+    encounter = Encounter(system, "Pyro")
+    encounter.add(rules.new_creature(pc[0], pc=True, **pc[1]), initiative=20)
     pyro_id = encounter.add(rules.new_creature(
-        "Goblin Pyro", vitality=30, wounds=20,
+        "Goblin Pyro", **track,
         defenses="resistances physical 5 (except silver), fire 5; weaknesses cold 5; "
                  "immunities poison",
         numbers={"level": 3, "ac": 24, "fort": 9, "ref": 7, "will": 6, "perception": 8}),

@@ -15,6 +15,15 @@ from tui.widgets.encounter_header import EncounterHeader
 SIZE = (80, 24)
 
 
+async def rename_to(pilot: Any, name: str) -> None:
+    """``r`` on the highlighted save, its name cleared, ``name`` typed and entered."""
+    await pilot.press("r")
+    await pilot.press("ctrl+a", "ctrl+k")
+    await type_text(pilot, name)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def header_state(app) -> str:
     """The saved marker in the roster header."""
     state: str = app.roster.query_one(EncounterHeader).saved_state
@@ -163,11 +172,7 @@ async def test_saves_screen_lists_loads_renames_and_trashes(app_factory, data_di
         assert app.screen is screen
         # rename
         table.move_cursor(row=names.index("Vault of Sighs"))
-        await pilot.press("r")
-        await pilot.press("ctrl+a", "ctrl+k")
-        await type_text(pilot, "Vault Two")
-        await pilot.press("enter")
-        await settle(pilot)
+        await rename_to(pilot, "Vault Two")
         assert (data_dir / "vault-two.toml").is_file()
         # trash the broken file: moved, never destroyed
         rows = [[c.plain for c in table.get_row_at(i)] for i in range(table.row_count)]
@@ -193,11 +198,7 @@ async def test_saves_screen_rename_refuses_path_tricks(app_factory, data_dir: Pa
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
         await settle(pilot)
-        await pilot.press("r")
-        await pilot.press("ctrl+a", "ctrl+k")
-        await type_text(pilot, "../../etc")
-        await pilot.press("enter")
-        await settle(pilot)
+        await rename_to(pilot, "../../etc")
         # refused in words, in the prompt: nothing renamed, nothing written outside
         assert isinstance(app.screen, PromptModal)
         assert "not a path" in str(app.screen.query_one(".dialog-error").render())
@@ -641,11 +642,7 @@ async def test_renaming_the_open_encounters_save_renames_the_encounter(app_facto
         table = app.screen.query_one("#saves", SavesTable)
         names = [table.get_row_at(i)[0].plain for i in range(table.row_count)]
         table.move_cursor(row=names.index("Test Fight"))
-        await pilot.press("r")
-        await pilot.press("ctrl+a", "ctrl+k")
-        await type_text(pilot, "Bridge Ambush")
-        await pilot.press("enter")
-        await settle(pilot)
+        await rename_to(pilot, "Bridge Ambush")
         assert (data_dir / "bridge-ambush.toml").is_file()
         await pilot.press("escape")
         await settle(pilot)
