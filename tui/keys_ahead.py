@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from typing import TYPE_CHECKING, Any
+from weakref import ref
 
 from textual import events
 
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
 NOTED = 64
-"""Keys whose screen is remembered (a key a widget handles never comes back to the app)."""
+"""Keys whose screen is remembered (a key a widget handles never comes back to the app); a
+screen is held by a weak reference, so a dialog closed since is not kept alive."""
 
 
 class KeysAhead:
@@ -28,22 +30,22 @@ class KeysAhead:
 
     def __init__(self, app: App[Any]) -> None:
         self.app = app
-        self._arrived: OrderedDict[int, Screen[Any] | None] = OrderedDict()
+        self._arrived: OrderedDict[int, ref[Screen[Any]] | None] = OrderedDict()
         self._again: deque[events.Key] = deque()
 
     def arrived(self, event: events.Key) -> None:
         """A key from the terminal, before Textual routes it: note the screen on top."""
+        screen = self._on_top()
         self._arrived.pop(id(event), None)
-        self._arrived[id(event)] = self._on_top()
+        self._arrived[id(event)] = None if screen is None else ref(screen)
         while len(self._arrived) > NOTED:
             self._arrived.popitem(last=False)
 
     def came_back(self, event: events.Key) -> bool:
         """A key back up at the app, unhandled: True (and it stops here) when a screen opened
         since it arrived; it is played again once that screen is drawn."""
-        noted = id(event) in self._arrived
-        screen = self._arrived.pop(id(event), None)
-        if not noted or screen is None or screen is self._on_top():
+        noted = self._arrived.pop(id(event), None)
+        if noted is None or noted() is self._on_top():
             return False
         event.stop()
         event.prevent_default()  # not the new screen's bindings now: its keys, in order, later
