@@ -25,13 +25,43 @@ NOTED = 64
 screen is held by a weak reference, so a dialog closed since is not kept alive."""
 
 
+class HeldKeys:
+    """Keys taken from where Textual routed them, to be played to the app again, in order.
+
+    Each is played as the app's own key, as the terminal's are: a copy made by a screen would
+    stop bubbling at that screen and never reach the app's bindings.
+    """
+
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        self._keys: deque[events.Key] = deque()
+
+    def hold(self, event: events.Key) -> None:
+        """Take ``event``: it goes no further now."""
+        event.stop()
+        event.prevent_default()
+        self._keys.append(events.Key(event.key, event.character).set_sender(self.app))
+
+    def play_after_refresh(self) -> None:
+        """Play the keys held (and those held until then) once the screen on top is drawn."""
+        self.app.call_after_refresh(self.play)
+
+    def play(self) -> None:
+        """Play the keys held, now, oldest first."""
+        while self._keys:
+            self.app.post_message(self._keys.popleft())
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
 class KeysAhead:
     """What the app keeps of the keys on their way: where each arrived, and those to play again."""
 
     def __init__(self, app: App[Any]) -> None:
         self.app = app
         self._arrived: OrderedDict[int, ref[Screen[Any]] | None] = OrderedDict()
-        self._again: deque[events.Key] = deque()
+        self._again = HeldKeys(app)
 
     def arrived(self, event: events.Key) -> None:
         """A key from the terminal, before Textual routes it: note the screen on top."""
@@ -47,17 +77,11 @@ class KeysAhead:
         noted = self._arrived.pop(id(event), None)
         if noted is None or noted() is self._on_top():
             return False
-        event.stop()
-        event.prevent_default()  # not the new screen's bindings now: its keys, in order, later
-        self._again.append(events.Key(event.key, event.character).set_sender(self.app))
+        self._again.hold(event)  # not the new screen's bindings now: its keys, in order, later
         if len(self._again) == 1:
-            self.app.call_after_refresh(self._play)
+            self._again.play_after_refresh()
         return True
 
     def _on_top(self) -> Screen[Any] | None:
         stack = self.app.screen_stack
         return stack[-1] if stack else None
-
-    def _play(self) -> None:
-        while self._again:
-            self.app.post_message(self._again.popleft())

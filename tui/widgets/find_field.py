@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +12,7 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from core.text.i18n import N_, tr
+from tui.keys_ahead import HeldKeys
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -64,56 +64,49 @@ class TypeAhead:
         self._footer = footer
         self._can_open = can_open
         self._waiting = False     # from ``/`` until the line has had its chance at the focus
-        self._early: deque[events.Key] = deque()
-
-    @property
-    def field(self) -> FindField | None:
+        self._early = HeldKeys(screen.app)
+        self._line: Horizontal | None = None
+        self.field: FindField | None = None
         """The line's input, once made."""
-        return next(iter(self.screen.query(FindField)), None)
 
     def is_open(self) -> bool:
         """The line shows (the footer does not)."""
-        return any(line.display for line in self.screen.query("#find-line"))
+        return self._line is not None and self._line.display
 
     def key(self, event: events.Key) -> None:
-        """Hold ``event`` when it was typed after ``/`` and the line has not the focus yet."""
-        if event.key == "slash" and not self._waiting and not self.is_open():
+        """Hold ``event`` when it was typed after ``/`` and the line has not the focus yet
+        (every key on the roster comes here: nothing is looked up for most of them)."""
+        if self._waiting:
+            if self.field is None or not self.field.has_focus:
+                self._early.hold(event)
+        elif event.key == "slash" and not self.is_open():
             self._waiting = self._can_open()  # the binding opens the line once this key bubbled up
-            return
-        field = self.field
-        if not self._waiting or (field is not None and field.has_focus):
-            return
-        event.stop()
-        event.prevent_default()
-        # a key of the app's, as the terminal's are: one made here would stop at this screen
-        self._early.append(events.Key(event.key, event.character).set_sender(self.screen.app))
 
     async def open(self) -> FindField:
         """Show the line empty, give it the focus, then play it the keys typed since ``/``."""
         if self.field is None:
-            await self.screen.mount(Horizontal(
-                Static("/", id="find-prompt", markup=False),
-                FindField(placeholder=tr("name… (enter stays, escape goes back)"), id="find",
-                          compact=True),
-                id="find-line"), before=self._footer())
-        field = self.screen.query_one(FindField)
-        field.value = ""
+            self.field = FindField(placeholder=tr("name… (enter stays, escape goes back)"),
+                                   id="find", compact=True)
+            self._line = Horizontal(Static("/", id="find-prompt", markup=False), self.field,
+                                    id="find-line")
+            await self.screen.mount(self._line, before=self._footer())
+        self.field.value = ""
         self._show(True)
-        field.focus()
+        self.field.focus()
         self._waiting = True
         self.screen.app.call_after_refresh(self._play)
-        return field
+        return self.field
 
     def close(self) -> None:
         """The footer again."""
         self._show(False)
 
     def _play(self) -> None:
-        """The keys held, to the app as if typed now (the line has the focus)."""
+        """The line has the focus: the keys held go to it, as if typed now."""
         self._waiting = False
-        while self._early:
-            self.screen.app.post_message(self._early.popleft())
+        self._early.play()
 
     def _show(self, finding: bool) -> None:
-        self.screen.query_one("#find-line").display = finding
+        if self._line is not None:
+            self._line.display = finding
         self._footer().display = not finding
