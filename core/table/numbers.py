@@ -22,7 +22,8 @@ from core.text.i18n import N_, game_term, listing, tr
 
 DEGREES = ("critical-failure", "failure", "success", "critical-success")
 SAVE_WORDS = {"fort": "Fort", "ref": "Ref", "will": "Will", "fortitude": "fort", "reflex": "ref"}
-_SAVES = ("fort", "ref", "will")
+SAVE_KEYS = ("fort", "ref", "will")
+"""The keys of the three saves, as a creature's numbers and a save roll name them."""
 HOPE_MAX = 6
 
 
@@ -50,7 +51,7 @@ def effects(system: str) -> dict[str, Effect]:
         if system in table["systems"]:
             out: dict[str, Effect] = {}
             for row in table["effects"]:
-                to = tuple(t for word in row.get("to", ()) for t in (_SAVES if word == "saves" else (word,)))
+                to = tuple(t for word in row.get("to", ()) for t in (SAVE_KEYS if word == "saves" else (word,)))
                 effect = Effect(row["condition"], row.get("type", row["condition"]), row["amount"], to,
                                 row.get("ac_from", ""), row.get("note", ""), tuple(row.get("also", ())))
                 out[effect.condition] = effect
@@ -140,7 +141,7 @@ class Numbers(dict[str, int]):
             if n.key not in self or n.key in ("level", "tier"):
                 continue
             # the saves share a group, and a Daggerheart PC's traits
-            joined = parts and any(n.key in group and last in group for group in (_SAVES, DAGGERHEART_TRAITS))
+            joined = parts and any(n.key in group and last in group for group in (SAVE_KEYS, DAGGERHEART_TRAITS))
             parts.append(f"{parts.pop()} {self.text(n.key)}" if joined else self.text(n.key))
             last = n.key
         return " · ".join(parts)
@@ -300,4 +301,4 @@ def minions_defeated(creature: Creature, total: int) -> int:
 
 __all__ = ["Numbers", "Effect", "Penalty", "effects", "penalties", "numbers_of", "attack_bonus",
            "degree", "d20_save", "degree_of", "roll_rule", "drained_hp", "hope_after",
-           "minions_defeated", "DEGREES", "DEGREE_WORDS", "SAVE_WORDS", "HOPE_MAX"]
+           "minions_defeated", "DEGREES", "DEGREE_WORDS", "SAVE_WORDS", "SAVE_KEYS", "HOPE_MAX"]

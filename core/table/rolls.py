@@ -15,8 +15,8 @@ from core.creature.model import Attack, Creature
 from core.dice.expression import RandomSource, _default_rng
 from core.table.attack_traits import dealt
 from core.table.numbers import (
-    _SAVES,
     DEGREE_WORDS,
+    SAVE_KEYS,
     SAVE_WORDS,
     attack_bonus,
     degree,
@@ -219,7 +219,7 @@ def save_key(save: str) -> str:
     """``fort``, ``ref`` or ``will`` from the GM's word (``Reflex`` too)."""
     key = str(save).strip().lower()
     key = {"fortitude": "fort", "reflex": "ref"}.get(key, key)
-    if key not in _SAVES:
+    if key not in SAVE_KEYS:
         raise ValueError(tr('a save is fort, ref or will, not {save}', save=repr(save)))
     return key
 
